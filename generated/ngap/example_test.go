@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"github.com/asn1gen/asn1gen/generated/ngap"
+	"github.com/asn1gen/asn1gen/runtime/der"
+	"github.com/asn1gen/asn1gen/runtime/per"
 )
 
 // Decode a real NGSetupRequest (from srsRAN's tests, in
@@ -58,6 +60,31 @@ func ExampleNGAPPDU_UnmarshalAPER() {
 	// id-SupportedTAList: TAC 000075, 1 PLMN
 	// id-DefaultPagingDRX: v256
 	// re-encoded identical: true
+}
+
+// Decode srsRAN's AMFConfigurationUpdate (testdata/per/ngap.txt), whose
+// AMFName is the one character 0x11, outside PrintableString: the strict
+// decode rejects it; the tolerant mode keeps the character and lists the
+// deviation, at its bit offset and field path.
+func Example_tolerant() {
+	msg, err := readMessage("../../testdata/per/ngap.txt", "AMFConfigurationUpdate")
+	if err != nil {
+		log.Fatal(err)
+	}
+	var pdu ngap.NGAPPDU
+	fmt.Println(pdu.UnmarshalAPER(msg))
+	var devs []der.Deviation
+	if err := per.Unmarshal(msg, &pdu, true, per.Tolerant(&devs)); err != nil {
+		log.Fatal(err) // only a structural defect or a limit
+	}
+	for _, d := range devs {
+		fmt.Println(d)
+	}
+	fmt.Printf("%q\n", pdu.InitiatingMessage.Value.AMFConfigurationUpdate.ProtocolIEs[0].Value.IDAMFName)
+	// Output:
+	// asn1: NGAP-PDU.initiatingMessage.value.protocolIEs[0].value at bit 104: PrintableString: character not in the alphabet (X.691 30.5.4)
+	// initiatingMessage.value.protocolIEs[0].value at bit 104: PrintableString: character not in the alphabet (X.691 30.5.4)
+	// "\x11"
 }
 
 // readMessage returns the hex line of the first block of a testdata/per

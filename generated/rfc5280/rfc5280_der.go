@@ -49,7 +49,7 @@ func (v *X520name) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.Value = x2
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off1, "TeletexString", der.CharCount(string(v.Value)), 1, 32768); err != nil {
+			if err := r.Constraint(der.CheckSize(off1, "TeletexString", der.CharCount(string(v.Value)), 1, 32768)); err != nil {
 				return der.WithField(err, "teletexString")
 			}
 		}
@@ -62,7 +62,7 @@ func (v *X520name) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.Value = x4
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off3, "PrintableString", len(v.Value), 1, 32768); err != nil {
+			if err := r.Constraint(der.CheckSize(off3, "PrintableString", len(v.Value), 1, 32768)); err != nil {
 				return der.WithField(err, "printableString")
 			}
 		}
@@ -75,7 +75,7 @@ func (v *X520name) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.Value = x6
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off5, "BMPString", der.CharCount(string(v.Value)), 1, 32768); err != nil {
+			if err := r.Constraint(der.CheckSize(off5, "BMPString", der.CharCount(string(v.Value)), 1, 32768)); err != nil {
 				return der.WithField(err, "bmpString")
 			}
 		}
@@ -88,7 +88,7 @@ func (v *X520name) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.Value = x8
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off7, "UniversalString", der.CharCount(string(v.Value)), 1, 32768); err != nil {
+			if err := r.Constraint(der.CheckSize(off7, "UniversalString", der.CharCount(string(v.Value)), 1, 32768)); err != nil {
 				return der.WithField(err, "universalString")
 			}
 		}
@@ -101,7 +101,7 @@ func (v *X520name) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.Value = x10
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off9, "UTF8String", der.CharCount(string(v.Value)), 1, 32768); err != nil {
+			if err := r.Constraint(der.CheckSize(off9, "UTF8String", der.CharCount(string(v.Value)), 1, 32768)); err != nil {
 				return der.WithField(err, "uTF8String")
 			}
 		}
@@ -156,7 +156,7 @@ func (v *X520CommonName) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.Value = x2
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off1, "TeletexString", der.CharCount(string(v.Value)), 1, 64); err != nil {
+			if err := r.Constraint(der.CheckSize(off1, "TeletexString", der.CharCount(string(v.Value)), 1, 64)); err != nil {
 				return der.WithField(err, "teletexString")
 			}
 		}
@@ -169,7 +169,7 @@ func (v *X520CommonName) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.Value = x4
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off3, "PrintableString", len(v.Value), 1, 64); err != nil {
+			if err := r.Constraint(der.CheckSize(off3, "PrintableString", len(v.Value), 1, 64)); err != nil {
 				return der.WithField(err, "printableString")
 			}
 		}
@@ -182,7 +182,7 @@ func (v *X520CommonName) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.Value = x6
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off5, "BMPString", der.CharCount(string(v.Value)), 1, 64); err != nil {
+			if err := r.Constraint(der.CheckSize(off5, "BMPString", der.CharCount(string(v.Value)), 1, 64)); err != nil {
 				return der.WithField(err, "bmpString")
 			}
 		}
@@ -195,7 +195,7 @@ func (v *X520CommonName) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.Value = x8
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off7, "UniversalString", der.CharCount(string(v.Value)), 1, 64); err != nil {
+			if err := r.Constraint(der.CheckSize(off7, "UniversalString", der.CharCount(string(v.Value)), 1, 64)); err != nil {
 				return der.WithField(err, "universalString")
 			}
 		}
@@ -208,7 +208,7 @@ func (v *X520CommonName) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.Value = x10
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off9, "UTF8String", der.CharCount(string(v.Value)), 1, 64); err != nil {
+			if err := r.Constraint(der.CheckSize(off9, "UTF8String", der.CharCount(string(v.Value)), 1, 64)); err != nil {
 				return der.WithField(err, "uTF8String")
 			}
 		}
@@ -263,7 +263,7 @@ func (v *X520LocalityName) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.Value = x2
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off1, "TeletexString", der.CharCount(string(v.Value)), 1, 128); err != nil {
+			if err := r.Constraint(der.CheckSize(off1, "TeletexString", der.CharCount(string(v.Value)), 1, 128)); err != nil {
 				return der.WithField(err, "teletexString")
 			}
 		}
@@ -276,7 +276,7 @@ func (v *X520LocalityName) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.Value = x4
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off3, "PrintableString", len(v.Value), 1, 128); err != nil {
+			if err := r.Constraint(der.CheckSize(off3, "PrintableString", len(v.Value), 1, 128)); err != nil {
 				return der.WithField(err, "printableString")
 			}
 		}
@@ -289,7 +289,7 @@ func (v *X520LocalityName) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.Value = x6
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off5, "BMPString", der.CharCount(string(v.Value)), 1, 128); err != nil {
+			if err := r.Constraint(der.CheckSize(off5, "BMPString", der.CharCount(string(v.Value)), 1, 128)); err != nil {
 				return der.WithField(err, "bmpString")
 			}
 		}
@@ -302,7 +302,7 @@ func (v *X520LocalityName) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.Value = x8
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off7, "UniversalString", der.CharCount(string(v.Value)), 1, 128); err != nil {
+			if err := r.Constraint(der.CheckSize(off7, "UniversalString", der.CharCount(string(v.Value)), 1, 128)); err != nil {
 				return der.WithField(err, "universalString")
 			}
 		}
@@ -315,7 +315,7 @@ func (v *X520LocalityName) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.Value = x10
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off9, "UTF8String", der.CharCount(string(v.Value)), 1, 128); err != nil {
+			if err := r.Constraint(der.CheckSize(off9, "UTF8String", der.CharCount(string(v.Value)), 1, 128)); err != nil {
 				return der.WithField(err, "uTF8String")
 			}
 		}
@@ -370,7 +370,7 @@ func (v *X520StateOrProvinceName) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.Value = x2
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off1, "TeletexString", der.CharCount(string(v.Value)), 1, 128); err != nil {
+			if err := r.Constraint(der.CheckSize(off1, "TeletexString", der.CharCount(string(v.Value)), 1, 128)); err != nil {
 				return der.WithField(err, "teletexString")
 			}
 		}
@@ -383,7 +383,7 @@ func (v *X520StateOrProvinceName) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.Value = x4
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off3, "PrintableString", len(v.Value), 1, 128); err != nil {
+			if err := r.Constraint(der.CheckSize(off3, "PrintableString", len(v.Value), 1, 128)); err != nil {
 				return der.WithField(err, "printableString")
 			}
 		}
@@ -396,7 +396,7 @@ func (v *X520StateOrProvinceName) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.Value = x6
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off5, "BMPString", der.CharCount(string(v.Value)), 1, 128); err != nil {
+			if err := r.Constraint(der.CheckSize(off5, "BMPString", der.CharCount(string(v.Value)), 1, 128)); err != nil {
 				return der.WithField(err, "bmpString")
 			}
 		}
@@ -409,7 +409,7 @@ func (v *X520StateOrProvinceName) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.Value = x8
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off7, "UniversalString", der.CharCount(string(v.Value)), 1, 128); err != nil {
+			if err := r.Constraint(der.CheckSize(off7, "UniversalString", der.CharCount(string(v.Value)), 1, 128)); err != nil {
 				return der.WithField(err, "universalString")
 			}
 		}
@@ -422,7 +422,7 @@ func (v *X520StateOrProvinceName) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.Value = x10
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off9, "UTF8String", der.CharCount(string(v.Value)), 1, 128); err != nil {
+			if err := r.Constraint(der.CheckSize(off9, "UTF8String", der.CharCount(string(v.Value)), 1, 128)); err != nil {
 				return der.WithField(err, "uTF8String")
 			}
 		}
@@ -477,7 +477,7 @@ func (v *X520OrganizationName) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.Value = x2
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off1, "TeletexString", der.CharCount(string(v.Value)), 1, 64); err != nil {
+			if err := r.Constraint(der.CheckSize(off1, "TeletexString", der.CharCount(string(v.Value)), 1, 64)); err != nil {
 				return der.WithField(err, "teletexString")
 			}
 		}
@@ -490,7 +490,7 @@ func (v *X520OrganizationName) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.Value = x4
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off3, "PrintableString", len(v.Value), 1, 64); err != nil {
+			if err := r.Constraint(der.CheckSize(off3, "PrintableString", len(v.Value), 1, 64)); err != nil {
 				return der.WithField(err, "printableString")
 			}
 		}
@@ -503,7 +503,7 @@ func (v *X520OrganizationName) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.Value = x6
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off5, "BMPString", der.CharCount(string(v.Value)), 1, 64); err != nil {
+			if err := r.Constraint(der.CheckSize(off5, "BMPString", der.CharCount(string(v.Value)), 1, 64)); err != nil {
 				return der.WithField(err, "bmpString")
 			}
 		}
@@ -516,7 +516,7 @@ func (v *X520OrganizationName) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.Value = x8
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off7, "UniversalString", der.CharCount(string(v.Value)), 1, 64); err != nil {
+			if err := r.Constraint(der.CheckSize(off7, "UniversalString", der.CharCount(string(v.Value)), 1, 64)); err != nil {
 				return der.WithField(err, "universalString")
 			}
 		}
@@ -529,7 +529,7 @@ func (v *X520OrganizationName) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.Value = x10
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off9, "UTF8String", der.CharCount(string(v.Value)), 1, 64); err != nil {
+			if err := r.Constraint(der.CheckSize(off9, "UTF8String", der.CharCount(string(v.Value)), 1, 64)); err != nil {
 				return der.WithField(err, "uTF8String")
 			}
 		}
@@ -584,7 +584,7 @@ func (v *X520OrganizationalUnitName) DecodeASN1(r *der.Reader, t der.Tag) error 
 		}
 		v.Value = x2
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off1, "TeletexString", der.CharCount(string(v.Value)), 1, 64); err != nil {
+			if err := r.Constraint(der.CheckSize(off1, "TeletexString", der.CharCount(string(v.Value)), 1, 64)); err != nil {
 				return der.WithField(err, "teletexString")
 			}
 		}
@@ -597,7 +597,7 @@ func (v *X520OrganizationalUnitName) DecodeASN1(r *der.Reader, t der.Tag) error 
 		}
 		v.Value = x4
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off3, "PrintableString", len(v.Value), 1, 64); err != nil {
+			if err := r.Constraint(der.CheckSize(off3, "PrintableString", len(v.Value), 1, 64)); err != nil {
 				return der.WithField(err, "printableString")
 			}
 		}
@@ -610,7 +610,7 @@ func (v *X520OrganizationalUnitName) DecodeASN1(r *der.Reader, t der.Tag) error 
 		}
 		v.Value = x6
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off5, "BMPString", der.CharCount(string(v.Value)), 1, 64); err != nil {
+			if err := r.Constraint(der.CheckSize(off5, "BMPString", der.CharCount(string(v.Value)), 1, 64)); err != nil {
 				return der.WithField(err, "bmpString")
 			}
 		}
@@ -623,7 +623,7 @@ func (v *X520OrganizationalUnitName) DecodeASN1(r *der.Reader, t der.Tag) error 
 		}
 		v.Value = x8
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off7, "UniversalString", der.CharCount(string(v.Value)), 1, 64); err != nil {
+			if err := r.Constraint(der.CheckSize(off7, "UniversalString", der.CharCount(string(v.Value)), 1, 64)); err != nil {
 				return der.WithField(err, "universalString")
 			}
 		}
@@ -636,7 +636,7 @@ func (v *X520OrganizationalUnitName) DecodeASN1(r *der.Reader, t der.Tag) error 
 		}
 		v.Value = x10
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off9, "UTF8String", der.CharCount(string(v.Value)), 1, 64); err != nil {
+			if err := r.Constraint(der.CheckSize(off9, "UTF8String", der.CharCount(string(v.Value)), 1, 64)); err != nil {
 				return der.WithField(err, "uTF8String")
 			}
 		}
@@ -769,11 +769,10 @@ func (v *RelativeDistinguishedName) decodeShared(r *der.Reader, t der.Tag, backi
 	if err != nil {
 		return err
 	}
-	// X.690 11.6: DER sorts the elements of a SET OF.
-	if !s.Tolerates(der.TolerateUnsortedSetOf) {
-		if err := s.CheckSetOfOrder("RelativeDistinguishedName"); err != nil {
-			return err
-		}
+	// X.690 11.6: DER sorts the elements of a SET OF (unless tolerated:
+	// der.TolerateUnsortedSetOf).
+	if err := s.CheckSetOfOrder("RelativeDistinguishedName"); err != nil {
+		return err
 	}
 	n := s.Count()
 	var list []SingleAttribute_SupportedAttributes
@@ -793,7 +792,7 @@ func (v *RelativeDistinguishedName) decodeShared(r *der.Reader, t der.Tag, backi
 		return err
 	}
 	if !s.SkipConstraints() {
-		if err := der.CheckSize(s.Offset(), "SET OF", len(list), 1, 9223372036854775807); err != nil {
+		if err := s.Constraint(der.CheckSize(s.Offset(), "SET OF", len(list), 1, 9223372036854775807)); err != nil {
 			return err
 		}
 	}
@@ -1001,7 +1000,7 @@ func (u *SupportedAttributes) decode(key []byte, r *der.Reader) error {
 		}
 		u.String = x3
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off2, "PrintableString", len(u.String), 2, 2); err != nil {
+			if err := r.Constraint(der.CheckSize(off2, "PrintableString", len(u.String), 2, 2)); err != nil {
 				return u.fail(r, err)
 			}
 		}
@@ -1019,7 +1018,7 @@ func (u *SupportedAttributes) decode(key []byte, r *der.Reader) error {
 		}
 		u.String = x5
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off4, "PrintableString", len(u.String), 1, 64); err != nil {
+			if err := r.Constraint(der.CheckSize(off4, "PrintableString", len(u.String), 1, 64)); err != nil {
 				return u.fail(r, err)
 			}
 		}
@@ -1059,7 +1058,7 @@ func (u *SupportedAttributes) decode(key []byte, r *der.Reader) error {
 		}
 		u.String = x8
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off7, "IA5String", len(u.String), 1, 255); err != nil {
+			if err := r.Constraint(der.CheckSize(off7, "IA5String", len(u.String), 1, 255)); err != nil {
 				return u.fail(r, err)
 			}
 		}
@@ -1158,7 +1157,7 @@ func (v *DirectoryString_UbTitle) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.Value = x2
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off1, "TeletexString", der.CharCount(string(v.Value)), 1, 64); err != nil {
+			if err := r.Constraint(der.CheckSize(off1, "TeletexString", der.CharCount(string(v.Value)), 1, 64)); err != nil {
 				return der.WithField(err, "teletexString")
 			}
 		}
@@ -1171,7 +1170,7 @@ func (v *DirectoryString_UbTitle) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.Value = x4
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off3, "PrintableString", len(v.Value), 1, 64); err != nil {
+			if err := r.Constraint(der.CheckSize(off3, "PrintableString", len(v.Value), 1, 64)); err != nil {
 				return der.WithField(err, "printableString")
 			}
 		}
@@ -1184,7 +1183,7 @@ func (v *DirectoryString_UbTitle) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.Value = x6
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off5, "BMPString", der.CharCount(string(v.Value)), 1, 64); err != nil {
+			if err := r.Constraint(der.CheckSize(off5, "BMPString", der.CharCount(string(v.Value)), 1, 64)); err != nil {
 				return der.WithField(err, "bmpString")
 			}
 		}
@@ -1197,7 +1196,7 @@ func (v *DirectoryString_UbTitle) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.Value = x8
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off7, "UniversalString", der.CharCount(string(v.Value)), 1, 64); err != nil {
+			if err := r.Constraint(der.CheckSize(off7, "UniversalString", der.CharCount(string(v.Value)), 1, 64)); err != nil {
 				return der.WithField(err, "universalString")
 			}
 		}
@@ -1210,7 +1209,7 @@ func (v *DirectoryString_UbTitle) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.Value = x10
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off9, "UTF8String", der.CharCount(string(v.Value)), 1, 64); err != nil {
+			if err := r.Constraint(der.CheckSize(off9, "UTF8String", der.CharCount(string(v.Value)), 1, 64)); err != nil {
 				return der.WithField(err, "uTF8String")
 			}
 		}
@@ -1265,7 +1264,7 @@ func (v *DirectoryString_UbPseudonym) DecodeASN1(r *der.Reader, t der.Tag) error
 		}
 		v.Value = x2
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off1, "TeletexString", der.CharCount(string(v.Value)), 1, 128); err != nil {
+			if err := r.Constraint(der.CheckSize(off1, "TeletexString", der.CharCount(string(v.Value)), 1, 128)); err != nil {
 				return der.WithField(err, "teletexString")
 			}
 		}
@@ -1278,7 +1277,7 @@ func (v *DirectoryString_UbPseudonym) DecodeASN1(r *der.Reader, t der.Tag) error
 		}
 		v.Value = x4
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off3, "PrintableString", len(v.Value), 1, 128); err != nil {
+			if err := r.Constraint(der.CheckSize(off3, "PrintableString", len(v.Value), 1, 128)); err != nil {
 				return der.WithField(err, "printableString")
 			}
 		}
@@ -1291,7 +1290,7 @@ func (v *DirectoryString_UbPseudonym) DecodeASN1(r *der.Reader, t der.Tag) error
 		}
 		v.Value = x6
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off5, "BMPString", der.CharCount(string(v.Value)), 1, 128); err != nil {
+			if err := r.Constraint(der.CheckSize(off5, "BMPString", der.CharCount(string(v.Value)), 1, 128)); err != nil {
 				return der.WithField(err, "bmpString")
 			}
 		}
@@ -1304,7 +1303,7 @@ func (v *DirectoryString_UbPseudonym) DecodeASN1(r *der.Reader, t der.Tag) error
 		}
 		v.Value = x8
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off7, "UniversalString", der.CharCount(string(v.Value)), 1, 128); err != nil {
+			if err := r.Constraint(der.CheckSize(off7, "UniversalString", der.CharCount(string(v.Value)), 1, 128)); err != nil {
 				return der.WithField(err, "universalString")
 			}
 		}
@@ -1317,7 +1316,7 @@ func (v *DirectoryString_UbPseudonym) DecodeASN1(r *der.Reader, t der.Tag) error
 		}
 		v.Value = x10
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off9, "UTF8String", der.CharCount(string(v.Value)), 1, 128); err != nil {
+			if err := r.Constraint(der.CheckSize(off9, "UTF8String", der.CharCount(string(v.Value)), 1, 128)); err != nil {
 				return der.WithField(err, "uTF8String")
 			}
 		}
@@ -1669,8 +1668,10 @@ func (v *TBSCertificate) DecodeASN1(r *der.Reader, t der.Tag) error {
 			return der.WithField(err, "version")
 		}
 		v.HasVersion = true
-		if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && v.Version == Version_V1 {
-			return der.WithField(der.EncodedDefault(off1, "TBSCertificate"), "version")
+		if v.Version == Version_V1 {
+			if err := s.EncodedDefault(off1, "TBSCertificate"); err != nil {
+				return der.WithField(err, "version")
+			}
 		}
 	} else {
 		v.Version = Version_V1
@@ -1823,7 +1824,7 @@ func (v *Extensions_CertExtensions) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	if !s.SkipConstraints() {
-		if err := der.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 9223372036854775807); err != nil {
+		if err := s.Constraint(der.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 9223372036854775807)); err != nil {
 			return err
 		}
 	}
@@ -1873,8 +1874,10 @@ func (v *Extension_CertExtensions) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.Critical = x2
 		v.HasCritical = true
-		if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && !v.Critical {
-			return der.WithField(der.EncodedDefault(off1, "Extension"), "critical")
+		if !v.Critical {
+			if err := s.EncodedDefault(off1, "Extension"); err != nil {
+				return der.WithField(err, "critical")
+			}
 		}
 	} else {
 		v.Critical = false
@@ -2823,7 +2826,7 @@ func (v *TBSCertList_RevokedCertificates) DecodeASN1(r *der.Reader, t der.Tag) e
 		return err
 	}
 	if !s.SkipConstraints() {
-		if err := der.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 9223372036854775807); err != nil {
+		if err := s.Constraint(der.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 9223372036854775807)); err != nil {
 			return err
 		}
 	}
@@ -2914,7 +2917,7 @@ func (v *Extensions_CRLEntryExtensions) DecodeASN1(r *der.Reader, t der.Tag) err
 		return err
 	}
 	if !s.SkipConstraints() {
-		if err := der.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 9223372036854775807); err != nil {
+		if err := s.Constraint(der.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 9223372036854775807)); err != nil {
 			return err
 		}
 	}
@@ -2964,8 +2967,10 @@ func (v *Extension_CRLEntryExtensions) DecodeASN1(r *der.Reader, t der.Tag) erro
 		}
 		v.Critical = x2
 		v.HasCritical = true
-		if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && !v.Critical {
-			return der.WithField(der.EncodedDefault(off1, "Extension"), "critical")
+		if !v.Critical {
+			if err := s.EncodedDefault(off1, "Extension"); err != nil {
+				return der.WithField(err, "critical")
+			}
 		}
 	} else {
 		v.Critical = false
@@ -3107,7 +3112,7 @@ func (v *Extensions_CRLExtensions) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	if !s.SkipConstraints() {
-		if err := der.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 9223372036854775807); err != nil {
+		if err := s.Constraint(der.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 9223372036854775807)); err != nil {
 			return err
 		}
 	}
@@ -3157,8 +3162,10 @@ func (v *Extension_CRLExtensions) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.Critical = x2
 		v.HasCritical = true
-		if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && !v.Critical {
-			return der.WithField(der.EncodedDefault(off1, "Extension"), "critical")
+		if !v.Critical {
+			if err := s.EncodedDefault(off1, "Extension"); err != nil {
+				return der.WithField(err, "critical")
+			}
 		}
 	} else {
 		v.Critical = false
@@ -3233,7 +3240,7 @@ func (u *CRLExtensions) decode(key []byte, r *der.Reader) error {
 		}
 		u.CRLNumber = x3
 		if !r.SkipConstraints() {
-			if err := der.CheckIntegerRange(off2, "INTEGER", der.Integer(u.CRLNumber), 0, 9223372036854775807); err != nil {
+			if err := r.Constraint(der.CheckIntegerRange(off2, "INTEGER", der.Integer(u.CRLNumber), 0, 9223372036854775807)); err != nil {
 				return u.fail(r, err)
 			}
 		}
@@ -3403,10 +3410,8 @@ func (v *KeyUsage) DecodeASN1(r *der.Reader, t der.Tag) error {
 	}
 	// X.690 11.2.2: DER removes the trailing 0 bits of a named bit list (unless tolerated:
 	// der.TolerateNamedBitPadding).
-	if !r.BER() && !r.Tolerates(der.TolerateNamedBitPadding) {
-		if err := der.CheckNamedBits(x); err != nil {
-			return der.AtOffset(err, off)
-		}
+	if err := r.CheckNamedBits(x, off); err != nil {
+		return err
 	}
 	*v = KeyUsage(x)
 	return nil
@@ -3487,7 +3492,7 @@ func (v *CertificatePolicies) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	if !s.SkipConstraints() {
-		if err := der.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 9223372036854775807); err != nil {
+		if err := s.Constraint(der.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 9223372036854775807)); err != nil {
 			return err
 		}
 	}
@@ -3569,7 +3574,7 @@ func (v *PolicyInformation_PolicyQualifiers) DecodeASN1(r *der.Reader, t der.Tag
 		return err
 	}
 	if !s.SkipConstraints() {
-		if err := der.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 9223372036854775807); err != nil {
+		if err := s.Constraint(der.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 9223372036854775807)); err != nil {
 			return err
 		}
 	}
@@ -3879,7 +3884,7 @@ func (v *DisplayText) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.Value = x2
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off1, "IA5String", len(v.Value), 1, 200); err != nil {
+			if err := r.Constraint(der.CheckSize(off1, "IA5String", len(v.Value), 1, 200)); err != nil {
 				return der.WithField(err, "ia5String")
 			}
 		}
@@ -3892,7 +3897,7 @@ func (v *DisplayText) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.Value = x4
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off3, "VisibleString", len(v.Value), 1, 200); err != nil {
+			if err := r.Constraint(der.CheckSize(off3, "VisibleString", len(v.Value), 1, 200)); err != nil {
 				return der.WithField(err, "visibleString")
 			}
 		}
@@ -3905,7 +3910,7 @@ func (v *DisplayText) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.Value = x6
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off5, "BMPString", der.CharCount(string(v.Value)), 1, 200); err != nil {
+			if err := r.Constraint(der.CheckSize(off5, "BMPString", der.CharCount(string(v.Value)), 1, 200)); err != nil {
 				return der.WithField(err, "bmpString")
 			}
 		}
@@ -3918,7 +3923,7 @@ func (v *DisplayText) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.Value = x8
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off7, "UTF8String", der.CharCount(string(v.Value)), 1, 200); err != nil {
+			if err := r.Constraint(der.CheckSize(off7, "UTF8String", der.CharCount(string(v.Value)), 1, 200)); err != nil {
 				return der.WithField(err, "utf8String")
 			}
 		}
@@ -3976,7 +3981,7 @@ func (v *PolicyMappings) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	if !s.SkipConstraints() {
-		if err := der.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 9223372036854775807); err != nil {
+		if err := s.Constraint(der.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 9223372036854775807)); err != nil {
 			return err
 		}
 	}
@@ -4054,7 +4059,7 @@ func (v *GeneralNames) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	if !s.SkipConstraints() {
-		if err := der.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 9223372036854775807); err != nil {
+		if err := s.Constraint(der.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 9223372036854775807)); err != nil {
 			return err
 		}
 	}
@@ -4287,7 +4292,7 @@ func (v *DirectoryString_UbMax) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.Value = x2
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off1, "TeletexString", der.CharCount(string(v.Value)), 1, 32768); err != nil {
+			if err := r.Constraint(der.CheckSize(off1, "TeletexString", der.CharCount(string(v.Value)), 1, 32768)); err != nil {
 				return der.WithField(err, "teletexString")
 			}
 		}
@@ -4300,7 +4305,7 @@ func (v *DirectoryString_UbMax) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.Value = x4
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off3, "PrintableString", len(v.Value), 1, 32768); err != nil {
+			if err := r.Constraint(der.CheckSize(off3, "PrintableString", len(v.Value), 1, 32768)); err != nil {
 				return der.WithField(err, "printableString")
 			}
 		}
@@ -4313,7 +4318,7 @@ func (v *DirectoryString_UbMax) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.Value = x6
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off5, "BMPString", der.CharCount(string(v.Value)), 1, 32768); err != nil {
+			if err := r.Constraint(der.CheckSize(off5, "BMPString", der.CharCount(string(v.Value)), 1, 32768)); err != nil {
 				return der.WithField(err, "bmpString")
 			}
 		}
@@ -4326,7 +4331,7 @@ func (v *DirectoryString_UbMax) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.Value = x8
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off7, "UniversalString", der.CharCount(string(v.Value)), 1, 32768); err != nil {
+			if err := r.Constraint(der.CheckSize(off7, "UniversalString", der.CharCount(string(v.Value)), 1, 32768)); err != nil {
 				return der.WithField(err, "universalString")
 			}
 		}
@@ -4339,7 +4344,7 @@ func (v *DirectoryString_UbMax) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.Value = x10
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off9, "UTF8String", der.CharCount(string(v.Value)), 1, 32768); err != nil {
+			if err := r.Constraint(der.CheckSize(off9, "UTF8String", der.CharCount(string(v.Value)), 1, 32768)); err != nil {
 				return der.WithField(err, "uTF8String")
 			}
 		}
@@ -4400,7 +4405,7 @@ func (v *SubjectDirectoryAttributes) DecodeASN1(r *der.Reader, t der.Tag) error 
 		return err
 	}
 	if !s.SkipConstraints() {
-		if err := der.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 9223372036854775807); err != nil {
+		if err := s.Constraint(der.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 9223372036854775807)); err != nil {
 			return err
 		}
 	}
@@ -4446,10 +4451,8 @@ func (v *AttributeSet_SupportedAttributes) DecodeASN1(r *der.Reader, t der.Tag) 
 	if err != nil {
 		return der.WithField(err, "values")
 	}
-	if !l1.Tolerates(der.TolerateUnsortedSetOf) {
-		if err := l1.CheckSetOfOrder("SET OF"); err != nil {
-			return der.WithField(err, "values")
-		}
+	if err := l1.CheckSetOfOrder("SET OF"); err != nil {
+		return der.WithField(err, "values")
 	}
 	list2, err := der.MakeSlice[SupportedAttributes](&l1, l1.Count())
 	if err != nil {
@@ -4471,7 +4474,7 @@ func (v *AttributeSet_SupportedAttributes) DecodeASN1(r *der.Reader, t der.Tag) 
 		return der.WithField(err, "values")
 	}
 	if !l1.SkipConstraints() {
-		if err := der.CheckSize(l1.Offset(), "SET OF", len(list2), 1, 9223372036854775807); err != nil {
+		if err := l1.Constraint(der.CheckSize(l1.Offset(), "SET OF", len(list2), 1, 9223372036854775807)); err != nil {
 			return der.WithField(err, "values")
 		}
 	}
@@ -4517,8 +4520,10 @@ func (v *BasicConstraints) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.CA = x2
 		v.HasCA = true
-		if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && !v.CA {
-			return der.WithField(der.EncodedDefault(off1, "BasicConstraints"), "cA")
+		if !v.CA {
+			if err := s.EncodedDefault(off1, "BasicConstraints"); err != nil {
+				return der.WithField(err, "cA")
+			}
 		}
 	} else {
 		v.CA = false
@@ -4608,7 +4613,7 @@ func (v *GeneralSubtrees) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	if !s.SkipConstraints() {
-		if err := der.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 9223372036854775807); err != nil {
+		if err := s.Constraint(der.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 9223372036854775807)); err != nil {
 			return err
 		}
 	}
@@ -4656,11 +4661,13 @@ func (v *GeneralSubtree) DecodeASN1(r *der.Reader, t der.Tag) error {
 			return der.WithField(err, "minimum")
 		}
 		v.HasMinimum = true
-		if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && func() bool {
+		if func() bool {
 			n, ok := der.Integer(v.Minimum).Int64()
 			return ok && n == int64(0)
 		}() {
-			return der.WithField(der.EncodedDefault(off1, "GeneralSubtree"), "minimum")
+			if err := s.EncodedDefault(off1, "GeneralSubtree"); err != nil {
+				return der.WithField(err, "minimum")
+			}
 		}
 	} else {
 		v.Minimum = BaseDistance(defaultInteger0)
@@ -4704,7 +4711,7 @@ func (v *BaseDistance) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	if !r.SkipConstraints() {
-		if err := der.CheckIntegerRange(off, "INTEGER", der.Integer(x), 0, 9223372036854775807); err != nil {
+		if err := r.Constraint(der.CheckIntegerRange(off, "INTEGER", der.Integer(x), 0, 9223372036854775807)); err != nil {
 			return err
 		}
 	}
@@ -4775,7 +4782,7 @@ func (v *SkipCerts) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	if !r.SkipConstraints() {
-		if err := der.CheckIntegerRange(off, "INTEGER", der.Integer(x), 0, 9223372036854775807); err != nil {
+		if err := r.Constraint(der.CheckIntegerRange(off, "INTEGER", der.Integer(x), 0, 9223372036854775807)); err != nil {
 			return err
 		}
 	}
@@ -4821,7 +4828,7 @@ func (v *CRLDistributionPoints) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	if !s.SkipConstraints() {
-		if err := der.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 9223372036854775807); err != nil {
+		if err := s.Constraint(der.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 9223372036854775807)); err != nil {
 			return err
 		}
 	}
@@ -4957,10 +4964,8 @@ func (v *ReasonFlags) DecodeASN1(r *der.Reader, t der.Tag) error {
 	}
 	// X.690 11.2.2: DER removes the trailing 0 bits of a named bit list (unless tolerated:
 	// der.TolerateNamedBitPadding).
-	if !r.BER() && !r.Tolerates(der.TolerateNamedBitPadding) {
-		if err := der.CheckNamedBits(x); err != nil {
-			return der.AtOffset(err, off)
-		}
+	if err := r.CheckNamedBits(x, off); err != nil {
+		return err
 	}
 	*v = ReasonFlags(x)
 	return nil
@@ -5005,7 +5010,7 @@ func (v *ExtKeyUsageSyntax) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	if !s.SkipConstraints() {
-		if err := der.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 9223372036854775807); err != nil {
+		if err := s.Constraint(der.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 9223372036854775807)); err != nil {
 			return err
 		}
 	}
@@ -5079,7 +5084,7 @@ func (v *AuthorityInfoAccessSyntax) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	if !s.SkipConstraints() {
-		if err := der.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 9223372036854775807); err != nil {
+		if err := s.Constraint(der.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 9223372036854775807)); err != nil {
 			return err
 		}
 	}
@@ -5157,7 +5162,7 @@ func (v *SubjectInfoAccessSyntax) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	if !s.SkipConstraints() {
-		if err := der.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 9223372036854775807); err != nil {
+		if err := s.Constraint(der.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 9223372036854775807)); err != nil {
 			return err
 		}
 	}
@@ -5196,7 +5201,7 @@ func (v *CRLNumber) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	if !r.SkipConstraints() {
-		if err := der.CheckIntegerRange(off, "INTEGER", der.Integer(x), 0, 9223372036854775807); err != nil {
+		if err := r.Constraint(der.CheckIntegerRange(off, "INTEGER", der.Integer(x), 0, 9223372036854775807)); err != nil {
 			return err
 		}
 	}
@@ -5252,8 +5257,10 @@ func (v *IssuingDistributionPoint) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.OnlyContainsUserCerts = x3
 		v.HasOnlyContainsUserCerts = true
-		if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && !v.OnlyContainsUserCerts {
-			return der.WithField(der.EncodedDefault(off2, "IssuingDistributionPoint"), "onlyContainsUserCerts")
+		if !v.OnlyContainsUserCerts {
+			if err := s.EncodedDefault(off2, "IssuingDistributionPoint"); err != nil {
+				return der.WithField(err, "onlyContainsUserCerts")
+			}
 		}
 	} else {
 		v.OnlyContainsUserCerts = false
@@ -5267,8 +5274,10 @@ func (v *IssuingDistributionPoint) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.OnlyContainsCACerts = x5
 		v.HasOnlyContainsCACerts = true
-		if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && !v.OnlyContainsCACerts {
-			return der.WithField(der.EncodedDefault(off4, "IssuingDistributionPoint"), "onlyContainsCACerts")
+		if !v.OnlyContainsCACerts {
+			if err := s.EncodedDefault(off4, "IssuingDistributionPoint"); err != nil {
+				return der.WithField(err, "onlyContainsCACerts")
+			}
 		}
 	} else {
 		v.OnlyContainsCACerts = false
@@ -5288,8 +5297,10 @@ func (v *IssuingDistributionPoint) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.IndirectCRL = x7
 		v.HasIndirectCRL = true
-		if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && !v.IndirectCRL {
-			return der.WithField(der.EncodedDefault(off6, "IssuingDistributionPoint"), "indirectCRL")
+		if !v.IndirectCRL {
+			if err := s.EncodedDefault(off6, "IssuingDistributionPoint"); err != nil {
+				return der.WithField(err, "indirectCRL")
+			}
 		}
 	} else {
 		v.IndirectCRL = false
@@ -5303,8 +5314,10 @@ func (v *IssuingDistributionPoint) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.OnlyContainsAttributeCerts = x9
 		v.HasOnlyContainsAttributeCerts = true
-		if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && !v.OnlyContainsAttributeCerts {
-			return der.WithField(der.EncodedDefault(off8, "IssuingDistributionPoint"), "onlyContainsAttributeCerts")
+		if !v.OnlyContainsAttributeCerts {
+			if err := s.EncodedDefault(off8, "IssuingDistributionPoint"); err != nil {
+				return der.WithField(err, "onlyContainsAttributeCerts")
+			}
 		}
 	} else {
 		v.OnlyContainsAttributeCerts = false
@@ -6159,11 +6172,13 @@ func (v *RSASSAPSSParams) DecodeASN1(r *der.Reader, t der.Tag) error {
 			return der.WithField(err, "saltLength")
 		}
 		v.HasSaltLength = true
-		if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && func() bool {
+		if func() bool {
 			n, ok := der.Integer(v.SaltLength).Int64()
 			return ok && n == int64(20)
 		}() {
-			return der.WithField(der.EncodedDefault(off3, "RSASSA-PSS-params"), "saltLength")
+			if err := s.EncodedDefault(off3, "RSASSA-PSS-params"); err != nil {
+				return der.WithField(err, "saltLength")
+			}
 		}
 	} else {
 		v.SaltLength = defaultInteger20
@@ -6184,11 +6199,13 @@ func (v *RSASSAPSSParams) DecodeASN1(r *der.Reader, t der.Tag) error {
 			return der.WithField(err, "trailerField")
 		}
 		v.HasTrailerField = true
-		if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && func() bool {
+		if func() bool {
 			n, ok := der.Integer(v.TrailerField).Int64()
 			return ok && n == int64(1)
 		}() {
-			return der.WithField(der.EncodedDefault(off6, "RSASSA-PSS-params"), "trailerField")
+			if err := s.EncodedDefault(off6, "RSASSA-PSS-params"); err != nil {
+				return der.WithField(err, "trailerField")
+			}
 		}
 	} else {
 		v.TrailerField = defaultInteger1
@@ -6499,7 +6516,7 @@ func (v *CountryName) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.Value = x3
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off2, "NumericString", len(v.Value), 3, 3); err != nil {
+			if err := r.Constraint(der.CheckSize(off2, "NumericString", len(v.Value), 3, 3)); err != nil {
 				return der.WithField(err, "x121-dcc-code")
 			}
 		}
@@ -6512,7 +6529,7 @@ func (v *CountryName) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.Value = x5
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off4, "PrintableString", len(v.Value), 2, 2); err != nil {
+			if err := r.Constraint(der.CheckSize(off4, "PrintableString", len(v.Value), 2, 2)); err != nil {
 				return der.WithField(err, "iso-3166-alpha2-code")
 			}
 		}
@@ -6574,7 +6591,7 @@ func (v *AdministrationDomainName) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.Value = x3
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off2, "NumericString", len(v.Value), 0, 16); err != nil {
+			if err := r.Constraint(der.CheckSize(off2, "NumericString", len(v.Value), 0, 16)); err != nil {
 				return der.WithField(err, "numeric")
 			}
 		}
@@ -6587,7 +6604,7 @@ func (v *AdministrationDomainName) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.Value = x5
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off4, "PrintableString", len(v.Value), 0, 16); err != nil {
+			if err := r.Constraint(der.CheckSize(off4, "PrintableString", len(v.Value), 0, 16)); err != nil {
 				return der.WithField(err, "printable")
 			}
 		}
@@ -6634,7 +6651,7 @@ func (v *X121Address) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	if !r.SkipConstraints() {
-		if err := der.CheckSize(off, "NumericString", len(x), 1, 16); err != nil {
+		if err := r.Constraint(der.CheckSize(off, "NumericString", len(x), 1, 16)); err != nil {
 			return err
 		}
 	}
@@ -6669,7 +6686,7 @@ func (v *TerminalIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	if !r.SkipConstraints() {
-		if err := der.CheckSize(off, "PrintableString", len(x), 1, 24); err != nil {
+		if err := r.Constraint(der.CheckSize(off, "PrintableString", len(x), 1, 24)); err != nil {
 			return err
 		}
 	}
@@ -6709,7 +6726,7 @@ func (v *PrivateDomainName) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.Value = x2
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off1, "NumericString", len(v.Value), 1, 16); err != nil {
+			if err := r.Constraint(der.CheckSize(off1, "NumericString", len(v.Value), 1, 16)); err != nil {
 				return der.WithField(err, "numeric")
 			}
 		}
@@ -6722,7 +6739,7 @@ func (v *PrivateDomainName) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.Value = x4
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off3, "PrintableString", len(v.Value), 1, 16); err != nil {
+			if err := r.Constraint(der.CheckSize(off3, "PrintableString", len(v.Value), 1, 16)); err != nil {
 				return der.WithField(err, "printable")
 			}
 		}
@@ -6763,7 +6780,7 @@ func (v *OrganizationName) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	if !r.SkipConstraints() {
-		if err := der.CheckSize(off, "PrintableString", len(x), 1, 64); err != nil {
+		if err := r.Constraint(der.CheckSize(off, "PrintableString", len(x), 1, 64)); err != nil {
 			return err
 		}
 	}
@@ -6798,7 +6815,7 @@ func (v *NumericUserIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	if !r.SkipConstraints() {
-		if err := der.CheckSize(off, "NumericString", len(x), 1, 32); err != nil {
+		if err := r.Constraint(der.CheckSize(off, "NumericString", len(x), 1, 32)); err != nil {
 			return err
 		}
 	}
@@ -6852,7 +6869,7 @@ func (v *PersonalName) DecodeASN1(r *der.Reader, t der.Tag) error {
 			}
 			v.Surname = x3
 			if !s.SkipConstraints() {
-				if err := der.CheckSize(off2, "[0] PrintableString", len(v.Surname), 1, 40); err != nil {
+				if err := s.Constraint(der.CheckSize(off2, "[0] PrintableString", len(v.Surname), 1, 40)); err != nil {
 					return der.WithField(err, "surname")
 				}
 			}
@@ -6873,7 +6890,7 @@ func (v *PersonalName) DecodeASN1(r *der.Reader, t der.Tag) error {
 			}
 			v.GivenName = x5
 			if !s.SkipConstraints() {
-				if err := der.CheckSize(off4, "[1] PrintableString", len(v.GivenName), 1, 16); err != nil {
+				if err := s.Constraint(der.CheckSize(off4, "[1] PrintableString", len(v.GivenName), 1, 16)); err != nil {
 					return der.WithField(err, "given-name")
 				}
 			}
@@ -6894,7 +6911,7 @@ func (v *PersonalName) DecodeASN1(r *der.Reader, t der.Tag) error {
 			}
 			v.Initials = x7
 			if !s.SkipConstraints() {
-				if err := der.CheckSize(off6, "[2] PrintableString", len(v.Initials), 1, 5); err != nil {
+				if err := s.Constraint(der.CheckSize(off6, "[2] PrintableString", len(v.Initials), 1, 5)); err != nil {
 					return der.WithField(err, "initials")
 				}
 			}
@@ -6915,7 +6932,7 @@ func (v *PersonalName) DecodeASN1(r *der.Reader, t der.Tag) error {
 			}
 			v.GenerationQualifier = x9
 			if !s.SkipConstraints() {
-				if err := der.CheckSize(off8, "[3] PrintableString", len(v.GenerationQualifier), 1, 3); err != nil {
+				if err := s.Constraint(der.CheckSize(off8, "[3] PrintableString", len(v.GenerationQualifier), 1, 3)); err != nil {
 					return der.WithField(err, "generation-qualifier")
 				}
 			}
@@ -6978,7 +6995,7 @@ func (v *OrganizationalUnitNames) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	if !s.SkipConstraints() {
-		if err := der.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 4); err != nil {
+		if err := s.Constraint(der.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 4)); err != nil {
 			return err
 		}
 	}
@@ -7017,7 +7034,7 @@ func (v *OrganizationalUnitName) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	if !r.SkipConstraints() {
-		if err := der.CheckSize(off, "PrintableString", len(x), 1, 32); err != nil {
+		if err := r.Constraint(der.CheckSize(off, "PrintableString", len(x), 1, 32)); err != nil {
 			return err
 		}
 	}
@@ -7063,7 +7080,7 @@ func (v *BuiltInDomainDefinedAttributes) DecodeASN1(r *der.Reader, t der.Tag) er
 		return err
 	}
 	if !s.SkipConstraints() {
-		if err := der.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 4); err != nil {
+		if err := s.Constraint(der.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 4)); err != nil {
 			return err
 		}
 	}
@@ -7136,11 +7153,10 @@ func (v *ExtensionAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// X.690 11.6: DER sorts the elements of a SET OF.
-	if !s.Tolerates(der.TolerateUnsortedSetOf) {
-		if err := s.CheckSetOfOrder("ExtensionAttributes"); err != nil {
-			return err
-		}
+	// X.690 11.6: DER sorts the elements of a SET OF (unless tolerated:
+	// der.TolerateUnsortedSetOf).
+	if err := s.CheckSetOfOrder("ExtensionAttributes"); err != nil {
+		return err
 	}
 	list, err := der.MakeSlice[ExtensionAttribute](&s, s.Count())
 	if err != nil {
@@ -7155,7 +7171,7 @@ func (v *ExtensionAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	if !s.SkipConstraints() {
-		if err := der.CheckSize(s.Offset(), "SET OF", len(list), 1, 256); err != nil {
+		if err := s.Constraint(der.CheckSize(s.Offset(), "SET OF", len(list), 1, 256)); err != nil {
 			return err
 		}
 	}
@@ -7249,7 +7265,7 @@ func (u *SupportedExtensionAttributes) decode(key int64, r *der.Reader) error {
 		}
 		u.String = x2
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off1, "PrintableString", len(u.String), 1, 64); err != nil {
+			if err := r.Constraint(der.CheckSize(off1, "PrintableString", len(u.String), 1, 64)); err != nil {
 				return u.fail(r, err)
 			}
 		}
@@ -7267,7 +7283,7 @@ func (u *SupportedExtensionAttributes) decode(key int64, r *der.Reader) error {
 		}
 		u.String = x4
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off3, "TeletexString", der.CharCount(string(u.String)), 1, 64); err != nil {
+			if err := r.Constraint(der.CheckSize(off3, "TeletexString", der.CharCount(string(u.String)), 1, 64)); err != nil {
 				return u.fail(r, err)
 			}
 		}
@@ -7285,7 +7301,7 @@ func (u *SupportedExtensionAttributes) decode(key int64, r *der.Reader) error {
 		}
 		u.String = x6
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off5, "TeletexString", der.CharCount(string(u.String)), 1, 64); err != nil {
+			if err := r.Constraint(der.CheckSize(off5, "TeletexString", der.CharCount(string(u.String)), 1, 64)); err != nil {
 				return u.fail(r, err)
 			}
 		}
@@ -7328,7 +7344,7 @@ func (u *SupportedExtensionAttributes) decode(key int64, r *der.Reader) error {
 		}
 		u.String = x9
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off8, "PrintableString", len(u.String), 1, 16); err != nil {
+			if err := r.Constraint(der.CheckSize(off8, "PrintableString", len(u.String), 1, 16)); err != nil {
 				return u.fail(r, err)
 			}
 		}
@@ -7646,7 +7662,7 @@ func (v *EaTeletexPersonalName_Type) DecodeASN1(r *der.Reader, t der.Tag) error 
 			}
 			v.Surname = x3
 			if !s.SkipConstraints() {
-				if err := der.CheckSize(off2, "[0] TeletexString", der.CharCount(string(v.Surname)), 1, 40); err != nil {
+				if err := s.Constraint(der.CheckSize(off2, "[0] TeletexString", der.CharCount(string(v.Surname)), 1, 40)); err != nil {
 					return der.WithField(err, "surname")
 				}
 			}
@@ -7667,7 +7683,7 @@ func (v *EaTeletexPersonalName_Type) DecodeASN1(r *der.Reader, t der.Tag) error 
 			}
 			v.GivenName = x5
 			if !s.SkipConstraints() {
-				if err := der.CheckSize(off4, "[1] TeletexString", der.CharCount(string(v.GivenName)), 1, 16); err != nil {
+				if err := s.Constraint(der.CheckSize(off4, "[1] TeletexString", der.CharCount(string(v.GivenName)), 1, 16)); err != nil {
 					return der.WithField(err, "given-name")
 				}
 			}
@@ -7688,7 +7704,7 @@ func (v *EaTeletexPersonalName_Type) DecodeASN1(r *der.Reader, t der.Tag) error 
 			}
 			v.Initials = x7
 			if !s.SkipConstraints() {
-				if err := der.CheckSize(off6, "[2] TeletexString", der.CharCount(string(v.Initials)), 1, 5); err != nil {
+				if err := s.Constraint(der.CheckSize(off6, "[2] TeletexString", der.CharCount(string(v.Initials)), 1, 5)); err != nil {
 					return der.WithField(err, "initials")
 				}
 			}
@@ -7709,7 +7725,7 @@ func (v *EaTeletexPersonalName_Type) DecodeASN1(r *der.Reader, t der.Tag) error 
 			}
 			v.GenerationQualifier = x9
 			if !s.SkipConstraints() {
-				if err := der.CheckSize(off8, "[3] TeletexString", der.CharCount(string(v.GenerationQualifier)), 1, 3); err != nil {
+				if err := s.Constraint(der.CheckSize(off8, "[3] TeletexString", der.CharCount(string(v.GenerationQualifier)), 1, 3)); err != nil {
 					return der.WithField(err, "generation-qualifier")
 				}
 			}
@@ -7772,7 +7788,7 @@ func (v *EaTeletexOrganizationalUnitNames_Type) DecodeASN1(r *der.Reader, t der.
 		return err
 	}
 	if !s.SkipConstraints() {
-		if err := der.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 4); err != nil {
+		if err := s.Constraint(der.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 4)); err != nil {
 			return err
 		}
 	}
@@ -7810,7 +7826,7 @@ func (v *EaPhysicalDeliveryCountryName_Type) DecodeASN1(r *der.Reader, t der.Tag
 		}
 		v.Value = x2
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off1, "NumericString", len(v.Value), 3, 3); err != nil {
+			if err := r.Constraint(der.CheckSize(off1, "NumericString", len(v.Value), 3, 3)); err != nil {
 				return der.WithField(err, "x121-dcc-code")
 			}
 		}
@@ -7823,7 +7839,7 @@ func (v *EaPhysicalDeliveryCountryName_Type) DecodeASN1(r *der.Reader, t der.Tag
 		}
 		v.Value = x4
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off3, "PrintableString", len(v.Value), 2, 2); err != nil {
+			if err := r.Constraint(der.CheckSize(off3, "PrintableString", len(v.Value), 2, 2)); err != nil {
 				return der.WithField(err, "iso-3166-alpha2-code")
 			}
 		}
@@ -7871,7 +7887,7 @@ func (v *EaPostalCode_Type) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.Value = x2
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off1, "NumericString", len(v.Value), 1, 16); err != nil {
+			if err := r.Constraint(der.CheckSize(off1, "NumericString", len(v.Value), 1, 16)); err != nil {
 				return der.WithField(err, "numeric-code")
 			}
 		}
@@ -7884,7 +7900,7 @@ func (v *EaPostalCode_Type) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.Value = x4
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off3, "PrintableString", len(v.Value), 1, 16); err != nil {
+			if err := r.Constraint(der.CheckSize(off3, "PrintableString", len(v.Value), 1, 16)); err != nil {
 				return der.WithField(err, "printable-code")
 			}
 		}
@@ -7956,7 +7972,7 @@ func (v *EaUnformattedPostalAddress_Type) DecodeASN1(r *der.Reader, t der.Tag) e
 			}
 			v.TeletexString = x2
 			if !s.SkipConstraints() {
-				if err := der.CheckSize(off1, "TeletexString", der.CharCount(string(v.TeletexString)), 1, 180); err != nil {
+				if err := s.Constraint(der.CheckSize(off1, "TeletexString", der.CharCount(string(v.TeletexString)), 1, 180)); err != nil {
 					return der.WithField(err, "teletex-string")
 				}
 			}
@@ -8010,7 +8026,7 @@ func (v *EaUnformattedPostalAddress_Type_PrintableAddress) DecodeASN1(r *der.Rea
 		}
 		list[i] = x2
 		if !s.SkipConstraints() {
-			if err := der.CheckSize(off1, "PrintableString", len(list[i]), 1, 30); err != nil {
+			if err := s.Constraint(der.CheckSize(off1, "PrintableString", len(list[i]), 1, 30)); err != nil {
 				return der.WithIndex(err, i)
 			}
 		}
@@ -8019,7 +8035,7 @@ func (v *EaUnformattedPostalAddress_Type_PrintableAddress) DecodeASN1(r *der.Rea
 		return err
 	}
 	if !s.SkipConstraints() {
-		if err := der.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 6); err != nil {
+		if err := s.Constraint(der.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 6)); err != nil {
 			return err
 		}
 	}
@@ -8145,7 +8161,7 @@ func (v *EaTerminalType_Type) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	if !r.SkipConstraints() {
-		if err := der.CheckRange(off, "INTEGER", int64(x), 0, 256); err != nil {
+		if err := r.Constraint(der.CheckRange(off, "INTEGER", int64(x), 0, 256)); err != nil {
 			return err
 		}
 	}
@@ -8185,7 +8201,7 @@ func (v *EaTeletexDomainDefinedAttributes_Type) DecodeASN1(r *der.Reader, t der.
 		return err
 	}
 	if !s.SkipConstraints() {
-		if err := der.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 4); err != nil {
+		if err := s.Constraint(der.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 4)); err != nil {
 			return err
 		}
 	}
@@ -8218,7 +8234,7 @@ func (v *TeletexOrganizationalUnitName) DecodeASN1(r *der.Reader, t der.Tag) err
 		return err
 	}
 	if !r.SkipConstraints() {
-		if err := der.CheckSize(off, "TeletexString", der.CharCount(string(x)), 1, 32); err != nil {
+		if err := r.Constraint(der.CheckSize(off, "TeletexString", der.CharCount(string(x)), 1, 32)); err != nil {
 			return err
 		}
 	}
@@ -8271,7 +8287,7 @@ func (v *PDSParameter) DecodeASN1(r *der.Reader, t der.Tag) error {
 			}
 			v.PrintableString = x2
 			if !s.SkipConstraints() {
-				if err := der.CheckSize(off1, "PrintableString", len(v.PrintableString), 1, 30); err != nil {
+				if err := s.Constraint(der.CheckSize(off1, "PrintableString", len(v.PrintableString), 1, 30)); err != nil {
 					return der.WithField(err, "printable-string")
 				}
 			}
@@ -8292,7 +8308,7 @@ func (v *PDSParameter) DecodeASN1(r *der.Reader, t der.Tag) error {
 			}
 			v.TeletexString = x4
 			if !s.SkipConstraints() {
-				if err := der.CheckSize(off3, "TeletexString", der.CharCount(string(v.TeletexString)), 1, 30); err != nil {
+				if err := s.Constraint(der.CheckSize(off3, "TeletexString", der.CharCount(string(v.TeletexString)), 1, 30)); err != nil {
 					return der.WithField(err, "teletex-string")
 				}
 			}
@@ -8444,11 +8460,10 @@ func (v *PresentationAddress_NAddresses) DecodeASN1(r *der.Reader, t der.Tag) er
 	if err != nil {
 		return err
 	}
-	// X.690 11.6: DER sorts the elements of a SET OF.
-	if !s.Tolerates(der.TolerateUnsortedSetOf) {
-		if err := s.CheckSetOfOrder("PresentationAddress.nAddresses"); err != nil {
-			return err
-		}
+	// X.690 11.6: DER sorts the elements of a SET OF (unless tolerated:
+	// der.TolerateUnsortedSetOf).
+	if err := s.CheckSetOfOrder("PresentationAddress.nAddresses"); err != nil {
+		return err
 	}
 	list, err := der.MakeSlice[[]byte](&s, s.Count())
 	if err != nil {
@@ -8465,7 +8480,7 @@ func (v *PresentationAddress_NAddresses) DecodeASN1(r *der.Reader, t der.Tag) er
 		return err
 	}
 	if !s.SkipConstraints() {
-		if err := der.CheckSize(s.Offset(), "[3] EXPLICIT SET OF", len(list), 1, 9223372036854775807); err != nil {
+		if err := s.Constraint(der.CheckSize(s.Offset(), "[3] EXPLICIT SET OF", len(list), 1, 9223372036854775807)); err != nil {
 			return err
 		}
 	}
@@ -8598,8 +8613,10 @@ func (v *TBSRequest) DecodeASN1(r *der.Reader, t der.Tag) error {
 			return der.WithField(err, "version")
 		}
 		v.HasVersion = true
-		if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && v.Version == OCSP2009_Version_V1 {
-			return der.WithField(der.EncodedDefault(off1, "TBSRequest"), "version")
+		if v.Version == OCSP2009_Version_V1 {
+			if err := s.EncodedDefault(off1, "TBSRequest"); err != nil {
+				return der.WithField(err, "version")
+			}
 		}
 	} else {
 		v.Version = OCSP2009_Version_V1
@@ -8723,7 +8740,7 @@ func (v *Extensions_TBSRequest) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	if !s.SkipConstraints() {
-		if err := der.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 9223372036854775807); err != nil {
+		if err := s.Constraint(der.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 9223372036854775807)); err != nil {
 			return err
 		}
 	}
@@ -8773,8 +8790,10 @@ func (v *Extension_TBSRequest) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.Critical = x2
 		v.HasCritical = true
-		if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && !v.Critical {
-			return der.WithField(der.EncodedDefault(off1, "Extension"), "critical")
+		if !v.Critical {
+			if err := s.EncodedDefault(off1, "Extension"); err != nil {
+				return der.WithField(err, "critical")
+			}
 		}
 	} else {
 		v.Critical = false
@@ -9139,7 +9158,7 @@ func (v *Extensions_Request) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	if !s.SkipConstraints() {
-		if err := der.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 9223372036854775807); err != nil {
+		if err := s.Constraint(der.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 9223372036854775807)); err != nil {
 			return err
 		}
 	}
@@ -9189,8 +9208,10 @@ func (v *Extension_Request) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.Critical = x2
 		v.HasCritical = true
-		if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && !v.Critical {
-			return der.WithField(der.EncodedDefault(off1, "Extension"), "critical")
+		if !v.Critical {
+			if err := s.EncodedDefault(off1, "Extension"); err != nil {
+				return der.WithField(err, "critical")
+			}
 		}
 	} else {
 		v.Critical = false
@@ -9851,8 +9872,10 @@ func (v *ResponseData) DecodeASN1(r *der.Reader, t der.Tag) error {
 			return der.WithField(err, "version")
 		}
 		v.HasVersion = true
-		if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && v.Version == OCSP2009_Version_V1 {
-			return der.WithField(der.EncodedDefault(off1, "ResponseData"), "version")
+		if v.Version == OCSP2009_Version_V1 {
+			if err := s.EncodedDefault(off1, "ResponseData"); err != nil {
+				return der.WithField(err, "version")
+			}
 		}
 	} else {
 		v.Version = OCSP2009_Version_V1
@@ -9965,7 +9988,7 @@ func (v *Extensions_ResponseData) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	if !s.SkipConstraints() {
-		if err := der.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 9223372036854775807); err != nil {
+		if err := s.Constraint(der.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 9223372036854775807)); err != nil {
 			return err
 		}
 	}
@@ -10015,8 +10038,10 @@ func (v *Extension_ResponseData) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.Critical = x2
 		v.HasCritical = true
-		if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && !v.Critical {
-			return der.WithField(der.EncodedDefault(off1, "Extension"), "critical")
+		if !v.Critical {
+			if err := s.EncodedDefault(off1, "Extension"); err != nil {
+				return der.WithField(err, "critical")
+			}
 		}
 	} else {
 		v.Critical = false
@@ -10266,7 +10291,7 @@ func (v *Extensions_SingleResponse) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	if !s.SkipConstraints() {
-		if err := der.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 9223372036854775807); err != nil {
+		if err := s.Constraint(der.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 9223372036854775807)); err != nil {
 			return err
 		}
 	}
@@ -10316,8 +10341,10 @@ func (v *Extension_SingleResponse) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.Critical = x2
 		v.HasCritical = true
-		if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && !v.Critical {
-			return der.WithField(der.EncodedDefault(off1, "Extension"), "critical")
+		if !v.Critical {
+			if err := s.EncodedDefault(off1, "Extension"); err != nil {
+				return der.WithField(err, "critical")
+			}
 		}
 	} else {
 		v.Critical = false
@@ -10977,11 +11004,10 @@ func (v *Attributes_CRIAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// X.690 11.6: DER sorts the elements of a SET OF.
-	if !s.Tolerates(der.TolerateUnsortedSetOf) {
-		if err := s.CheckSetOfOrder("Attributes"); err != nil {
-			return err
-		}
+	// X.690 11.6: DER sorts the elements of a SET OF (unless tolerated:
+	// der.TolerateUnsortedSetOf).
+	if err := s.CheckSetOfOrder("Attributes"); err != nil {
+		return err
 	}
 	list, err := der.MakeSlice[Attribute_CRIAttributes](&s, s.Count())
 	if err != nil {
@@ -11032,10 +11058,8 @@ func (v *Attribute_CRIAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return der.WithField(err, "values")
 	}
-	if !l1.Tolerates(der.TolerateUnsortedSetOf) {
-		if err := l1.CheckSetOfOrder("SET OF"); err != nil {
-			return der.WithField(err, "values")
-		}
+	if err := l1.CheckSetOfOrder("SET OF"); err != nil {
+		return der.WithField(err, "values")
 	}
 	list2, err := der.MakeSlice[CRIAttributes](&l1, l1.Count())
 	if err != nil {
@@ -11057,7 +11081,7 @@ func (v *Attribute_CRIAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "values")
 	}
 	if !l1.SkipConstraints() {
-		if err := der.CheckSize(l1.Offset(), "SET OF", len(list2), 1, 9223372036854775807); err != nil {
+		if err := l1.Constraint(der.CheckSize(l1.Offset(), "SET OF", len(list2), 1, 9223372036854775807)); err != nil {
 			return der.WithField(err, "values")
 		}
 	}
@@ -11266,7 +11290,7 @@ func (v *MLDSA44PrivateKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.Seed = x2
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off1, "[0] OCTET STRING", len(v.Seed), 32, 32); err != nil {
+			if err := r.Constraint(der.CheckSize(off1, "[0] OCTET STRING", len(v.Seed), 32, 32)); err != nil {
 				return der.WithField(err, "seed")
 			}
 		}
@@ -11279,7 +11303,7 @@ func (v *MLDSA44PrivateKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.ExpandedKey = x4
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off3, "OCTET STRING", len(v.ExpandedKey), 2560, 2560); err != nil {
+			if err := r.Constraint(der.CheckSize(off3, "OCTET STRING", len(v.ExpandedKey), 2560, 2560)); err != nil {
 				return der.WithField(err, "expandedKey")
 			}
 		}
@@ -11366,7 +11390,7 @@ func (v *MLDSA65PrivateKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.Seed = x2
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off1, "[0] OCTET STRING", len(v.Seed), 32, 32); err != nil {
+			if err := r.Constraint(der.CheckSize(off1, "[0] OCTET STRING", len(v.Seed), 32, 32)); err != nil {
 				return der.WithField(err, "seed")
 			}
 		}
@@ -11379,7 +11403,7 @@ func (v *MLDSA65PrivateKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.ExpandedKey = x4
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off3, "OCTET STRING", len(v.ExpandedKey), 4032, 4032); err != nil {
+			if err := r.Constraint(der.CheckSize(off3, "OCTET STRING", len(v.ExpandedKey), 4032, 4032)); err != nil {
 				return der.WithField(err, "expandedKey")
 			}
 		}
@@ -11466,7 +11490,7 @@ func (v *MLDSA87PrivateKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.Seed = x2
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off1, "[0] OCTET STRING", len(v.Seed), 32, 32); err != nil {
+			if err := r.Constraint(der.CheckSize(off1, "[0] OCTET STRING", len(v.Seed), 32, 32)); err != nil {
 				return der.WithField(err, "seed")
 			}
 		}
@@ -11479,7 +11503,7 @@ func (v *MLDSA87PrivateKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.ExpandedKey = x4
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off3, "OCTET STRING", len(v.ExpandedKey), 4896, 4896); err != nil {
+			if err := r.Constraint(der.CheckSize(off3, "OCTET STRING", len(v.ExpandedKey), 4896, 4896)); err != nil {
 				return der.WithField(err, "expandedKey")
 			}
 		}
@@ -11561,7 +11585,7 @@ func (v *MLDSA44PublicKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	if !r.SkipConstraints() {
-		if err := der.CheckSize(off, "OCTET STRING", len(x), 1312, 1312); err != nil {
+		if err := r.Constraint(der.CheckSize(off, "OCTET STRING", len(x), 1312, 1312)); err != nil {
 			return err
 		}
 	}
@@ -11596,7 +11620,7 @@ func (v *MLDSA65PublicKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	if !r.SkipConstraints() {
-		if err := der.CheckSize(off, "OCTET STRING", len(x), 1952, 1952); err != nil {
+		if err := r.Constraint(der.CheckSize(off, "OCTET STRING", len(x), 1952, 1952)); err != nil {
 			return err
 		}
 	}
@@ -11631,7 +11655,7 @@ func (v *MLDSA87PublicKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	if !r.SkipConstraints() {
-		if err := der.CheckSize(off, "OCTET STRING", len(x), 2602, 2602); err != nil {
+		if err := r.Constraint(der.CheckSize(off, "OCTET STRING", len(x), 2602, 2602)); err != nil {
 			return err
 		}
 	}
@@ -11671,7 +11695,7 @@ func (v *MLKEM512PrivateKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.Seed = x2
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off1, "[0] OCTET STRING", len(v.Seed), 64, 64); err != nil {
+			if err := r.Constraint(der.CheckSize(off1, "[0] OCTET STRING", len(v.Seed), 64, 64)); err != nil {
 				return der.WithField(err, "seed")
 			}
 		}
@@ -11684,7 +11708,7 @@ func (v *MLKEM512PrivateKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.ExpandedKey = x4
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off3, "OCTET STRING", len(v.ExpandedKey), 1632, 1632); err != nil {
+			if err := r.Constraint(der.CheckSize(off3, "OCTET STRING", len(v.ExpandedKey), 1632, 1632)); err != nil {
 				return der.WithField(err, "expandedKey")
 			}
 		}
@@ -11771,7 +11795,7 @@ func (v *MLKEM768PrivateKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.Seed = x2
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off1, "[0] OCTET STRING", len(v.Seed), 64, 64); err != nil {
+			if err := r.Constraint(der.CheckSize(off1, "[0] OCTET STRING", len(v.Seed), 64, 64)); err != nil {
 				return der.WithField(err, "seed")
 			}
 		}
@@ -11784,7 +11808,7 @@ func (v *MLKEM768PrivateKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.ExpandedKey = x4
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off3, "OCTET STRING", len(v.ExpandedKey), 2400, 2400); err != nil {
+			if err := r.Constraint(der.CheckSize(off3, "OCTET STRING", len(v.ExpandedKey), 2400, 2400)); err != nil {
 				return der.WithField(err, "expandedKey")
 			}
 		}
@@ -11871,7 +11895,7 @@ func (v *MLKEM1024PrivateKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.Seed = x2
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off1, "[0] OCTET STRING", len(v.Seed), 64, 64); err != nil {
+			if err := r.Constraint(der.CheckSize(off1, "[0] OCTET STRING", len(v.Seed), 64, 64)); err != nil {
 				return der.WithField(err, "seed")
 			}
 		}
@@ -11884,7 +11908,7 @@ func (v *MLKEM1024PrivateKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.ExpandedKey = x4
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off3, "OCTET STRING", len(v.ExpandedKey), 3168, 3168); err != nil {
+			if err := r.Constraint(der.CheckSize(off3, "OCTET STRING", len(v.ExpandedKey), 3168, 3168)); err != nil {
 				return der.WithField(err, "expandedKey")
 			}
 		}
@@ -11966,7 +11990,7 @@ func (v *MLKEM512PublicKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	if !r.SkipConstraints() {
-		if err := der.CheckSize(off, "OCTET STRING", len(x), 800, 800); err != nil {
+		if err := r.Constraint(der.CheckSize(off, "OCTET STRING", len(x), 800, 800)); err != nil {
 			return err
 		}
 	}
@@ -12001,7 +12025,7 @@ func (v *MLKEM768PublicKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	if !r.SkipConstraints() {
-		if err := der.CheckSize(off, "OCTET STRING", len(x), 1184, 1184); err != nil {
+		if err := r.Constraint(der.CheckSize(off, "OCTET STRING", len(x), 1184, 1184)); err != nil {
 			return err
 		}
 	}
@@ -12036,7 +12060,7 @@ func (v *MLKEM1024PublicKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	if !r.SkipConstraints() {
-		if err := der.CheckSize(off, "OCTET STRING", len(x), 1568, 1568); err != nil {
+		if err := r.Constraint(der.CheckSize(off, "OCTET STRING", len(x), 1568, 1568)); err != nil {
 			return err
 		}
 	}

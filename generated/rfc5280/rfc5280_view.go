@@ -893,8 +893,10 @@ func (vw *TBSCertificateView) Version() (x Version, err error) {
 				return der.WithField(err, "version")
 			}
 			v.HasVersion = true
-			if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && v.Version == Version_V1 {
-				return der.WithField(der.EncodedDefault(off1, "TBSCertificate"), "version")
+			if v.Version == Version_V1 {
+				if err := s.EncodedDefault(off1, "TBSCertificate"); err != nil {
+					return der.WithField(err, "version")
+				}
 			}
 		} else {
 			v.Version = Version_V1
@@ -1529,8 +1531,10 @@ func (vw *Extension_CertExtensionsView) Critical() (x bool, err error) {
 			}
 			v.Critical = x2
 			v.HasCritical = true
-			if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && !v.Critical {
-				return der.WithField(der.EncodedDefault(off1, "Extension"), "critical")
+			if !v.Critical {
+				if err := s.EncodedDefault(off1, "Extension"); err != nil {
+					return der.WithField(err, "critical")
+				}
 			}
 		} else {
 			v.Critical = false
@@ -3701,8 +3705,10 @@ func (vw *Extension_CRLEntryExtensionsView) Critical() (x bool, err error) {
 			}
 			v.Critical = x2
 			v.HasCritical = true
-			if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && !v.Critical {
-				return der.WithField(der.EncodedDefault(off1, "Extension"), "critical")
+			if !v.Critical {
+				if err := s.EncodedDefault(off1, "Extension"); err != nil {
+					return der.WithField(err, "critical")
+				}
 			}
 		} else {
 			v.Critical = false
@@ -4020,8 +4026,10 @@ func (vw *Extension_CRLExtensionsView) Critical() (x bool, err error) {
 			}
 			v.Critical = x2
 			v.HasCritical = true
-			if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && !v.Critical {
-				return der.WithField(der.EncodedDefault(off1, "Extension"), "critical")
+			if !v.Critical {
+				if err := s.EncodedDefault(off1, "Extension"); err != nil {
+					return der.WithField(err, "critical")
+				}
 			}
 		} else {
 			v.Critical = false
@@ -6253,10 +6261,8 @@ func (vw *AttributeSet_SupportedAttributesView) Values() (x []SupportedAttribute
 		if err != nil {
 			return der.WithField(err, "values")
 		}
-		if !l2.Tolerates(der.TolerateUnsortedSetOf) {
-			if err := l2.CheckSetOfOrder("SET OF"); err != nil {
-				return der.WithField(err, "values")
-			}
+		if err := l2.CheckSetOfOrder("SET OF"); err != nil {
+			return der.WithField(err, "values")
 		}
 		list3, err := der.MakeSlice[SupportedAttributes](&l2, l2.Count())
 		if err != nil {
@@ -6278,7 +6284,7 @@ func (vw *AttributeSet_SupportedAttributesView) Values() (x []SupportedAttribute
 			return der.WithField(err, "values")
 		}
 		if !l2.SkipConstraints() {
-			if err := der.CheckSize(l2.Offset(), "SET OF", len(list3), 1, 9223372036854775807); err != nil {
+			if err := l2.Constraint(der.CheckSize(l2.Offset(), "SET OF", len(list3), 1, 9223372036854775807)); err != nil {
 				return der.WithField(err, "values")
 			}
 		}
@@ -6365,8 +6371,10 @@ func (vw *BasicConstraintsView) CA() (x bool, err error) {
 			}
 			v.CA = x2
 			v.HasCA = true
-			if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && !v.CA {
-				return der.WithField(der.EncodedDefault(off1, "BasicConstraints"), "cA")
+			if !v.CA {
+				if err := s.EncodedDefault(off1, "BasicConstraints"); err != nil {
+					return der.WithField(err, "cA")
+				}
 			}
 		} else {
 			v.CA = false
@@ -6404,7 +6412,7 @@ func (vw *BasicConstraintsView) PathLenConstraint() (x der.Integer, err error) {
 			}
 			v.PathLenConstraint = x2
 			if !s.SkipConstraints() {
-				if err := der.CheckIntegerRange(off1, "INTEGER", der.Integer(v.PathLenConstraint), 0, 9223372036854775807); err != nil {
+				if err := s.Constraint(der.CheckIntegerRange(off1, "INTEGER", der.Integer(v.PathLenConstraint), 0, 9223372036854775807)); err != nil {
 					return der.WithField(err, "pathLenConstraint")
 				}
 			}
@@ -6751,11 +6759,13 @@ func (vw *GeneralSubtreeView) Minimum() (x BaseDistance, err error) {
 				return der.WithField(err, "minimum")
 			}
 			v.HasMinimum = true
-			if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && func() bool {
+			if func() bool {
 				n, ok := der.Integer(v.Minimum).Int64()
 				return ok && n == int64(0)
 			}() {
-				return der.WithField(der.EncodedDefault(off1, "GeneralSubtree"), "minimum")
+				if err := s.EncodedDefault(off1, "GeneralSubtree"); err != nil {
+					return der.WithField(err, "minimum")
+				}
 			}
 		} else {
 			v.Minimum = BaseDistance(defaultInteger0)
@@ -7872,8 +7882,10 @@ func (vw *IssuingDistributionPointView) OnlyContainsUserCerts() (x bool, err err
 			}
 			v.OnlyContainsUserCerts = x2
 			v.HasOnlyContainsUserCerts = true
-			if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && !v.OnlyContainsUserCerts {
-				return der.WithField(der.EncodedDefault(off1, "IssuingDistributionPoint"), "onlyContainsUserCerts")
+			if !v.OnlyContainsUserCerts {
+				if err := s.EncodedDefault(off1, "IssuingDistributionPoint"); err != nil {
+					return der.WithField(err, "onlyContainsUserCerts")
+				}
 			}
 		} else {
 			v.OnlyContainsUserCerts = false
@@ -7911,8 +7923,10 @@ func (vw *IssuingDistributionPointView) OnlyContainsCACerts() (x bool, err error
 			}
 			v.OnlyContainsCACerts = x2
 			v.HasOnlyContainsCACerts = true
-			if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && !v.OnlyContainsCACerts {
-				return der.WithField(der.EncodedDefault(off1, "IssuingDistributionPoint"), "onlyContainsCACerts")
+			if !v.OnlyContainsCACerts {
+				if err := s.EncodedDefault(off1, "IssuingDistributionPoint"); err != nil {
+					return der.WithField(err, "onlyContainsCACerts")
+				}
 			}
 		} else {
 			v.OnlyContainsCACerts = false
@@ -7981,8 +7995,10 @@ func (vw *IssuingDistributionPointView) IndirectCRL() (x bool, err error) {
 			}
 			v.IndirectCRL = x2
 			v.HasIndirectCRL = true
-			if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && !v.IndirectCRL {
-				return der.WithField(der.EncodedDefault(off1, "IssuingDistributionPoint"), "indirectCRL")
+			if !v.IndirectCRL {
+				if err := s.EncodedDefault(off1, "IssuingDistributionPoint"); err != nil {
+					return der.WithField(err, "indirectCRL")
+				}
 			}
 		} else {
 			v.IndirectCRL = false
@@ -8020,8 +8036,10 @@ func (vw *IssuingDistributionPointView) OnlyContainsAttributeCerts() (x bool, er
 			}
 			v.OnlyContainsAttributeCerts = x2
 			v.HasOnlyContainsAttributeCerts = true
-			if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && !v.OnlyContainsAttributeCerts {
-				return der.WithField(der.EncodedDefault(off1, "IssuingDistributionPoint"), "onlyContainsAttributeCerts")
+			if !v.OnlyContainsAttributeCerts {
+				if err := s.EncodedDefault(off1, "IssuingDistributionPoint"); err != nil {
+					return der.WithField(err, "onlyContainsAttributeCerts")
+				}
 			}
 		} else {
 			v.OnlyContainsAttributeCerts = false
@@ -9084,11 +9102,13 @@ func (vw *RSASSAPSSParamsView) SaltLength() (x der.Integer, err error) {
 				return der.WithField(err, "saltLength")
 			}
 			v.HasSaltLength = true
-			if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && func() bool {
+			if func() bool {
 				n, ok := der.Integer(v.SaltLength).Int64()
 				return ok && n == int64(20)
 			}() {
-				return der.WithField(der.EncodedDefault(off1, "RSASSA-PSS-params"), "saltLength")
+				if err := s.EncodedDefault(off1, "RSASSA-PSS-params"); err != nil {
+					return der.WithField(err, "saltLength")
+				}
 			}
 		} else {
 			v.SaltLength = defaultInteger20
@@ -9133,11 +9153,13 @@ func (vw *RSASSAPSSParamsView) TrailerField() (x der.Integer, err error) {
 				return der.WithField(err, "trailerField")
 			}
 			v.HasTrailerField = true
-			if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && func() bool {
+			if func() bool {
 				n, ok := der.Integer(v.TrailerField).Int64()
 				return ok && n == int64(1)
 			}() {
-				return der.WithField(der.EncodedDefault(off1, "RSASSA-PSS-params"), "trailerField")
+				if err := s.EncodedDefault(off1, "RSASSA-PSS-params"); err != nil {
+					return der.WithField(err, "trailerField")
+				}
 			}
 		} else {
 			v.TrailerField = defaultInteger1
@@ -10173,7 +10195,7 @@ func (vw *BuiltInDomainDefinedAttributeView) Type() (x string, err error) {
 		}
 		v.Type = x2
 		if !s.SkipConstraints() {
-			if err := der.CheckSize(off1, "PrintableString", len(v.Type), 1, 8); err != nil {
+			if err := s.Constraint(der.CheckSize(off1, "PrintableString", len(v.Type), 1, 8)); err != nil {
 				return der.WithField(err, "type")
 			}
 		}
@@ -10204,7 +10226,7 @@ func (vw *BuiltInDomainDefinedAttributeView) Value() (x string, err error) {
 		}
 		v.Value = x2
 		if !s.SkipConstraints() {
-			if err := der.CheckSize(off1, "PrintableString", len(v.Value), 1, 128); err != nil {
+			if err := s.Constraint(der.CheckSize(off1, "PrintableString", len(v.Value), 1, 128)); err != nil {
 				return der.WithField(err, "value")
 			}
 		}
@@ -10415,7 +10437,7 @@ func (vw *ExtensionAttributeView) ExtensionAttributeType() (x int64, err error) 
 		}
 		v.ExtensionAttributeType = x2
 		if !s.SkipConstraints() {
-			if err := der.CheckRange(off1, "[0] INTEGER", int64(v.ExtensionAttributeType), 0, 256); err != nil {
+			if err := s.Constraint(der.CheckRange(off1, "[0] INTEGER", int64(v.ExtensionAttributeType), 0, 256)); err != nil {
 				return der.WithField(err, "extension-attribute-type")
 			}
 		}
@@ -10447,7 +10469,7 @@ func (vw *ExtensionAttributeView) ExtensionAttributeValue() (x SupportedExtensio
 		}
 		v.ExtensionAttributeType = x2
 		if !k.SkipConstraints() {
-			if err := der.CheckRange(off1, "[0] INTEGER", int64(v.ExtensionAttributeType), 0, 256); err != nil {
+			if err := k.Constraint(der.CheckRange(off1, "[0] INTEGER", int64(v.ExtensionAttributeType), 0, 256)); err != nil {
 				return der.WithField(err, "extension-attribute-type")
 			}
 		}

@@ -328,11 +328,10 @@ func (v *SignedData_DigestAlgorithms) DecodeASN1(r *der.Reader, t der.Tag) error
 	if err != nil {
 		return err
 	}
-	// X.690 11.6: DER sorts the elements of a SET OF.
-	if !s.Tolerates(der.TolerateUnsortedSetOf) {
-		if err := s.CheckSetOfOrder("SignedData.digestAlgorithms"); err != nil {
-			return err
-		}
+	// X.690 11.6: DER sorts the elements of a SET OF (unless tolerated:
+	// der.TolerateUnsortedSetOf).
+	if err := s.CheckSetOfOrder("SignedData.digestAlgorithms"); err != nil {
+		return err
 	}
 	list, err := der.MakeSlice[DigestAlgorithmIdentifier](&s, s.Count())
 	if err != nil {
@@ -368,11 +367,10 @@ func (v *SignerInfos) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// X.690 11.6: DER sorts the elements of a SET OF.
-	if !s.Tolerates(der.TolerateUnsortedSetOf) {
-		if err := s.CheckSetOfOrder("SignerInfos"); err != nil {
-			return err
-		}
+	// X.690 11.6: DER sorts the elements of a SET OF (unless tolerated:
+	// der.TolerateUnsortedSetOf).
+	if err := s.CheckSetOfOrder("SignerInfos"); err != nil {
+		return err
 	}
 	list, err := der.MakeSlice[SignerInfo](&s, s.Count())
 	if err != nil {
@@ -707,11 +705,10 @@ func (v *Attributes_UnsignedAttributes) DecodeASN1(r *der.Reader, t der.Tag) err
 	if err != nil {
 		return err
 	}
-	// X.690 11.6: DER sorts the elements of a SET OF.
-	if !s.Tolerates(der.TolerateUnsortedSetOf) {
-		if err := s.CheckSetOfOrder("Attributes"); err != nil {
-			return err
-		}
+	// X.690 11.6: DER sorts the elements of a SET OF (unless tolerated:
+	// der.TolerateUnsortedSetOf).
+	if err := s.CheckSetOfOrder("Attributes"); err != nil {
+		return err
 	}
 	list, err := der.MakeSlice[Attribute_UnsignedAttributes](&s, s.Count())
 	if err != nil {
@@ -726,7 +723,7 @@ func (v *Attributes_UnsignedAttributes) DecodeASN1(r *der.Reader, t der.Tag) err
 		return err
 	}
 	if !s.SkipConstraints() {
-		if err := der.CheckSize(s.Offset(), "SET OF", len(list), 1, 9223372036854775807); err != nil {
+		if err := s.Constraint(der.CheckSize(s.Offset(), "SET OF", len(list), 1, 9223372036854775807)); err != nil {
 			return err
 		}
 	}
@@ -772,10 +769,8 @@ func (v *Attribute_UnsignedAttributes) DecodeASN1(r *der.Reader, t der.Tag) erro
 	if err != nil {
 		return der.WithField(err, "attrValues")
 	}
-	if !l1.Tolerates(der.TolerateUnsortedSetOf) {
-		if err := l1.CheckSetOfOrder("SET OF"); err != nil {
-			return der.WithField(err, "attrValues")
-		}
+	if err := l1.CheckSetOfOrder("SET OF"); err != nil {
+		return der.WithField(err, "attrValues")
 	}
 	list2, err := der.MakeSlice[UnsignedAttributes](&l1, l1.Count())
 	if err != nil {
@@ -889,11 +884,10 @@ func (v *SignedAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// X.690 11.6: DER sorts the elements of a SET OF.
-	if !s.Tolerates(der.TolerateUnsortedSetOf) {
-		if err := s.CheckSetOfOrder("SignedAttributes"); err != nil {
-			return err
-		}
+	// X.690 11.6: DER sorts the elements of a SET OF (unless tolerated:
+	// der.TolerateUnsortedSetOf).
+	if err := s.CheckSetOfOrder("SignedAttributes"); err != nil {
+		return err
 	}
 	list, err := der.MakeSlice[Attribute_SignedAttributesSet](&s, s.Count())
 	if err != nil {
@@ -908,7 +902,7 @@ func (v *SignedAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	if !s.SkipConstraints() {
-		if err := der.CheckSize(s.Offset(), "SET OF", len(list), 1, 9223372036854775807); err != nil {
+		if err := s.Constraint(der.CheckSize(s.Offset(), "SET OF", len(list), 1, 9223372036854775807)); err != nil {
 			return err
 		}
 	}
@@ -954,10 +948,8 @@ func (v *Attribute_SignedAttributesSet) DecodeASN1(r *der.Reader, t der.Tag) err
 	if err != nil {
 		return der.WithField(err, "attrValues")
 	}
-	if !l1.Tolerates(der.TolerateUnsortedSetOf) {
-		if err := l1.CheckSetOfOrder("SET OF"); err != nil {
-			return der.WithField(err, "attrValues")
-		}
+	if err := l1.CheckSetOfOrder("SET OF"); err != nil {
+		return der.WithField(err, "attrValues")
 	}
 	list2, err := der.MakeSlice[SignedAttributesSet](&l1, l1.Count())
 	if err != nil {
@@ -1211,11 +1203,10 @@ func (v *Attributes_UnprotectedEnvAttributes) DecodeASN1(r *der.Reader, t der.Ta
 	if err != nil {
 		return err
 	}
-	// X.690 11.6: DER sorts the elements of a SET OF.
-	if !s.Tolerates(der.TolerateUnsortedSetOf) {
-		if err := s.CheckSetOfOrder("Attributes"); err != nil {
-			return err
-		}
+	// X.690 11.6: DER sorts the elements of a SET OF (unless tolerated:
+	// der.TolerateUnsortedSetOf).
+	if err := s.CheckSetOfOrder("Attributes"); err != nil {
+		return err
 	}
 	list, err := der.MakeSlice[Attribute_UnprotectedEnvAttributes](&s, s.Count())
 	if err != nil {
@@ -1230,7 +1221,7 @@ func (v *Attributes_UnprotectedEnvAttributes) DecodeASN1(r *der.Reader, t der.Ta
 		return err
 	}
 	if !s.SkipConstraints() {
-		if err := der.CheckSize(s.Offset(), "SET OF", len(list), 1, 9223372036854775807); err != nil {
+		if err := s.Constraint(der.CheckSize(s.Offset(), "SET OF", len(list), 1, 9223372036854775807)); err != nil {
 			return err
 		}
 	}
@@ -1280,10 +1271,8 @@ func (v *Attribute_UnprotectedEnvAttributes) DecodeASN1(r *der.Reader, t der.Tag
 	if err != nil {
 		return der.WithField(err, "attrValues")
 	}
-	if !l1.Tolerates(der.TolerateUnsortedSetOf) {
-		if err := l1.CheckSetOfOrder("SET OF"); err != nil {
-			return der.WithField(err, "attrValues")
-		}
+	if err := l1.CheckSetOfOrder("SET OF"); err != nil {
+		return der.WithField(err, "attrValues")
 	}
 	list2, err := der.MakeSlice[UnprotectedEnvAttributes](&l1, l1.Count())
 	if err != nil {
@@ -1414,11 +1403,10 @@ func (v *RecipientInfos) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// X.690 11.6: DER sorts the elements of a SET OF.
-	if !s.Tolerates(der.TolerateUnsortedSetOf) {
-		if err := s.CheckSetOfOrder("RecipientInfos"); err != nil {
-			return err
-		}
+	// X.690 11.6: DER sorts the elements of a SET OF (unless tolerated:
+	// der.TolerateUnsortedSetOf).
+	if err := s.CheckSetOfOrder("RecipientInfos"); err != nil {
+		return err
 	}
 	list, err := der.MakeSlice[RecipientInfo](&s, s.Count())
 	if err != nil {
@@ -1433,7 +1421,7 @@ func (v *RecipientInfos) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	if !s.SkipConstraints() {
-		if err := der.CheckSize(s.Offset(), "SET OF", len(list), 1, 9223372036854775807); err != nil {
+		if err := s.Constraint(der.CheckSize(s.Offset(), "SET OF", len(list), 1, 9223372036854775807)); err != nil {
 			return err
 		}
 	}
@@ -2707,11 +2695,10 @@ func (v *Attributes_UnprotectedEncAttributes) DecodeASN1(r *der.Reader, t der.Ta
 	if err != nil {
 		return err
 	}
-	// X.690 11.6: DER sorts the elements of a SET OF.
-	if !s.Tolerates(der.TolerateUnsortedSetOf) {
-		if err := s.CheckSetOfOrder("Attributes"); err != nil {
-			return err
-		}
+	// X.690 11.6: DER sorts the elements of a SET OF (unless tolerated:
+	// der.TolerateUnsortedSetOf).
+	if err := s.CheckSetOfOrder("Attributes"); err != nil {
+		return err
 	}
 	list, err := der.MakeSlice[Attribute_UnprotectedEncAttributes](&s, s.Count())
 	if err != nil {
@@ -2726,7 +2713,7 @@ func (v *Attributes_UnprotectedEncAttributes) DecodeASN1(r *der.Reader, t der.Ta
 		return err
 	}
 	if !s.SkipConstraints() {
-		if err := der.CheckSize(s.Offset(), "SET OF", len(list), 1, 9223372036854775807); err != nil {
+		if err := s.Constraint(der.CheckSize(s.Offset(), "SET OF", len(list), 1, 9223372036854775807)); err != nil {
 			return err
 		}
 	}
@@ -2776,10 +2763,8 @@ func (v *Attribute_UnprotectedEncAttributes) DecodeASN1(r *der.Reader, t der.Tag
 	if err != nil {
 		return der.WithField(err, "attrValues")
 	}
-	if !l1.Tolerates(der.TolerateUnsortedSetOf) {
-		if err := l1.CheckSetOfOrder("SET OF"); err != nil {
-			return der.WithField(err, "attrValues")
-		}
+	if err := l1.CheckSetOfOrder("SET OF"); err != nil {
+		return der.WithField(err, "attrValues")
 	}
 	list2, err := der.MakeSlice[UnprotectedEncAttributes](&l1, l1.Count())
 	if err != nil {
@@ -2953,11 +2938,10 @@ func (v *AuthAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// X.690 11.6: DER sorts the elements of a SET OF.
-	if !s.Tolerates(der.TolerateUnsortedSetOf) {
-		if err := s.CheckSetOfOrder("AuthAttributes"); err != nil {
-			return err
-		}
+	// X.690 11.6: DER sorts the elements of a SET OF (unless tolerated:
+	// der.TolerateUnsortedSetOf).
+	if err := s.CheckSetOfOrder("AuthAttributes"); err != nil {
+		return err
 	}
 	list, err := der.MakeSlice[Attribute_AuthAttributeSet](&s, s.Count())
 	if err != nil {
@@ -2972,7 +2956,7 @@ func (v *AuthAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	if !s.SkipConstraints() {
-		if err := der.CheckSize(s.Offset(), "SET OF", len(list), 1, 9223372036854775807); err != nil {
+		if err := s.Constraint(der.CheckSize(s.Offset(), "SET OF", len(list), 1, 9223372036854775807)); err != nil {
 			return err
 		}
 	}
@@ -3018,10 +3002,8 @@ func (v *Attribute_AuthAttributeSet) DecodeASN1(r *der.Reader, t der.Tag) error 
 	if err != nil {
 		return der.WithField(err, "attrValues")
 	}
-	if !l1.Tolerates(der.TolerateUnsortedSetOf) {
-		if err := l1.CheckSetOfOrder("SET OF"); err != nil {
-			return der.WithField(err, "attrValues")
-		}
+	if err := l1.CheckSetOfOrder("SET OF"); err != nil {
+		return der.WithField(err, "attrValues")
 	}
 	list2, err := der.MakeSlice[AuthAttributeSet](&l1, l1.Count())
 	if err != nil {
@@ -3174,11 +3156,10 @@ func (v *UnauthAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// X.690 11.6: DER sorts the elements of a SET OF.
-	if !s.Tolerates(der.TolerateUnsortedSetOf) {
-		if err := s.CheckSetOfOrder("UnauthAttributes"); err != nil {
-			return err
-		}
+	// X.690 11.6: DER sorts the elements of a SET OF (unless tolerated:
+	// der.TolerateUnsortedSetOf).
+	if err := s.CheckSetOfOrder("UnauthAttributes"); err != nil {
+		return err
 	}
 	list, err := der.MakeSlice[Attribute_UnauthAttributeSet](&s, s.Count())
 	if err != nil {
@@ -3193,7 +3174,7 @@ func (v *UnauthAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	if !s.SkipConstraints() {
-		if err := der.CheckSize(s.Offset(), "SET OF", len(list), 1, 9223372036854775807); err != nil {
+		if err := s.Constraint(der.CheckSize(s.Offset(), "SET OF", len(list), 1, 9223372036854775807)); err != nil {
 			return err
 		}
 	}
@@ -3239,10 +3220,8 @@ func (v *Attribute_UnauthAttributeSet) DecodeASN1(r *der.Reader, t der.Tag) erro
 	if err != nil {
 		return der.WithField(err, "attrValues")
 	}
-	if !l1.Tolerates(der.TolerateUnsortedSetOf) {
-		if err := l1.CheckSetOfOrder("SET OF"); err != nil {
-			return der.WithField(err, "attrValues")
-		}
+	if err := l1.CheckSetOfOrder("SET OF"); err != nil {
+		return der.WithField(err, "attrValues")
 	}
 	list2, err := der.MakeSlice[UnauthAttributeSet](&l1, l1.Count())
 	if err != nil {
@@ -3960,11 +3939,10 @@ func (v *RevocationInfoChoices) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// X.690 11.6: DER sorts the elements of a SET OF.
-	if !s.Tolerates(der.TolerateUnsortedSetOf) {
-		if err := s.CheckSetOfOrder("RevocationInfoChoices"); err != nil {
-			return err
-		}
+	// X.690 11.6: DER sorts the elements of a SET OF (unless tolerated:
+	// der.TolerateUnsortedSetOf).
+	if err := s.CheckSetOfOrder("RevocationInfoChoices"); err != nil {
+		return err
 	}
 	list, err := der.MakeSlice[RevocationInfoChoice](&s, s.Count())
 	if err != nil {
@@ -4336,11 +4314,10 @@ func (v *CertificateSet) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// X.690 11.6: DER sorts the elements of a SET OF.
-	if !s.Tolerates(der.TolerateUnsortedSetOf) {
-		if err := s.CheckSetOfOrder("CertificateSet"); err != nil {
-			return err
-		}
+	// X.690 11.6: DER sorts the elements of a SET OF (unless tolerated:
+	// der.TolerateUnsortedSetOf).
+	if err := s.CheckSetOfOrder("CertificateSet"); err != nil {
+		return err
 	}
 	list, err := der.MakeSlice[CertificateChoices](&s, s.Count())
 	if err != nil {
@@ -5153,10 +5130,8 @@ func (v *AttributeSet_AttributesDefined) DecodeASN1(r *der.Reader, t der.Tag) er
 	if err != nil {
 		return der.WithField(err, "values")
 	}
-	if !l1.Tolerates(der.TolerateUnsortedSetOf) {
-		if err := l1.CheckSetOfOrder("SET OF"); err != nil {
-			return der.WithField(err, "values")
-		}
+	if err := l1.CheckSetOfOrder("SET OF"); err != nil {
+		return der.WithField(err, "values")
 	}
 	list2, err := der.MakeSlice[AttributesDefined](&l1, l1.Count())
 	if err != nil {
@@ -5178,7 +5153,7 @@ func (v *AttributeSet_AttributesDefined) DecodeASN1(r *der.Reader, t der.Tag) er
 		return der.WithField(err, "values")
 	}
 	if !l1.SkipConstraints() {
-		if err := der.CheckSize(l1.Offset(), "SET OF", len(list2), 1, 9223372036854775807); err != nil {
+		if err := l1.Constraint(der.CheckSize(l1.Offset(), "SET OF", len(list2), 1, 9223372036854775807)); err != nil {
 			return der.WithField(err, "values")
 		}
 	}
@@ -5416,7 +5391,7 @@ func (v *Extensions_AttributeCertExtensions) DecodeASN1(r *der.Reader, t der.Tag
 		return err
 	}
 	if !s.SkipConstraints() {
-		if err := der.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 9223372036854775807); err != nil {
+		if err := s.Constraint(der.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 9223372036854775807)); err != nil {
 			return err
 		}
 	}
@@ -5468,8 +5443,10 @@ func (v *Extension_AttributeCertExtensions) DecodeASN1(r *der.Reader, t der.Tag)
 		}
 		v.Critical = x2
 		v.HasCritical = true
-		if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && !v.Critical {
-			return der.WithField(der.EncodedDefault(off1, "Extension"), "critical")
+		if !v.Critical {
+			if err := s.EncodedDefault(off1, "Extension"); err != nil {
+				return der.WithField(err, "critical")
+			}
 		}
 	} else {
 		v.Critical = false
@@ -6155,8 +6132,10 @@ func (v *AAControls) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.PermitUnSpecified = x3
 		v.HasPermitUnSpecified = true
-		if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && v.PermitUnSpecified {
-			return der.WithField(der.EncodedDefault(off2, "AAControls"), "permitUnSpecified")
+		if v.PermitUnSpecified {
+			if err := s.EncodedDefault(off2, "AAControls"); err != nil {
+				return der.WithField(err, "permitUnSpecified")
+			}
 		}
 	} else {
 		v.PermitUnSpecified = true
@@ -6531,11 +6510,10 @@ func (v *Clearance_SecurityCategories) DecodeASN1(r *der.Reader, t der.Tag) erro
 	if err != nil {
 		return err
 	}
-	// X.690 11.6: DER sorts the elements of a SET OF.
-	if !s.Tolerates(der.TolerateUnsortedSetOf) {
-		if err := s.CheckSetOfOrder("Clearance.securityCategories"); err != nil {
-			return err
-		}
+	// X.690 11.6: DER sorts the elements of a SET OF (unless tolerated:
+	// der.TolerateUnsortedSetOf).
+	if err := s.CheckSetOfOrder("Clearance.securityCategories"); err != nil {
+		return err
 	}
 	list, err := der.MakeSlice[SecurityCategory_SupportedSecurityCategories](&s, s.Count())
 	if err != nil {
@@ -6711,11 +6689,10 @@ func (v *ClearanceRFC3281_SecurityCategories) DecodeASN1(r *der.Reader, t der.Ta
 	if err != nil {
 		return err
 	}
-	// X.690 11.6: DER sorts the elements of a SET OF.
-	if !s.Tolerates(der.TolerateUnsortedSetOf) {
-		if err := s.CheckSetOfOrder("Clearance-rfc3281.securityCategories"); err != nil {
-			return err
-		}
+	// X.690 11.6: DER sorts the elements of a SET OF (unless tolerated:
+	// der.TolerateUnsortedSetOf).
+	if err := s.CheckSetOfOrder("Clearance-rfc3281.securityCategories"); err != nil {
+		return err
 	}
 	list, err := der.MakeSlice[SecurityCategoryRFC3281_SupportedSecurityCategories](&s, s.Count())
 	if err != nil {
@@ -6808,10 +6785,8 @@ func (v *ClassList) DecodeASN1(r *der.Reader, t der.Tag) error {
 	}
 	// X.690 11.2.2: DER removes the trailing 0 bits of a named bit list (unless tolerated:
 	// der.TolerateNamedBitPadding).
-	if !r.BER() && !r.Tolerates(der.TolerateNamedBitPadding) {
-		if err := der.CheckNamedBits(x); err != nil {
-			return der.AtOffset(err, off)
-		}
+	if err := r.CheckNamedBits(x, off); err != nil {
+		return err
 	}
 	*v = ClassList(x)
 	return nil
@@ -7619,11 +7594,10 @@ func (v *CMSAuthEnvelopedData2010_AuthAttributes) DecodeASN1(r *der.Reader, t de
 	if err != nil {
 		return err
 	}
-	// X.690 11.6: DER sorts the elements of a SET OF.
-	if !s.Tolerates(der.TolerateUnsortedSetOf) {
-		if err := s.CheckSetOfOrder("AuthAttributes"); err != nil {
-			return err
-		}
+	// X.690 11.6: DER sorts the elements of a SET OF (unless tolerated:
+	// der.TolerateUnsortedSetOf).
+	if err := s.CheckSetOfOrder("AuthAttributes"); err != nil {
+		return err
 	}
 	list, err := der.MakeSlice[Attribute_AuthEnvDataAttributeSet](&s, s.Count())
 	if err != nil {
@@ -7638,7 +7612,7 @@ func (v *CMSAuthEnvelopedData2010_AuthAttributes) DecodeASN1(r *der.Reader, t de
 		return err
 	}
 	if !s.SkipConstraints() {
-		if err := der.CheckSize(s.Offset(), "SET OF", len(list), 1, 9223372036854775807); err != nil {
+		if err := s.Constraint(der.CheckSize(s.Offset(), "SET OF", len(list), 1, 9223372036854775807)); err != nil {
 			return err
 		}
 	}
@@ -7688,10 +7662,8 @@ func (v *Attribute_AuthEnvDataAttributeSet) DecodeASN1(r *der.Reader, t der.Tag)
 	if err != nil {
 		return der.WithField(err, "attrValues")
 	}
-	if !l1.Tolerates(der.TolerateUnsortedSetOf) {
-		if err := l1.CheckSetOfOrder("SET OF"); err != nil {
-			return der.WithField(err, "attrValues")
-		}
+	if err := l1.CheckSetOfOrder("SET OF"); err != nil {
+		return der.WithField(err, "attrValues")
 	}
 	list2, err := der.MakeSlice[AuthEnvDataAttributeSet](&l1, l1.Count())
 	if err != nil {
@@ -7822,11 +7794,10 @@ func (v *CMSAuthEnvelopedData2010_UnauthAttributes) DecodeASN1(r *der.Reader, t 
 	if err != nil {
 		return err
 	}
-	// X.690 11.6: DER sorts the elements of a SET OF.
-	if !s.Tolerates(der.TolerateUnsortedSetOf) {
-		if err := s.CheckSetOfOrder("UnauthAttributes"); err != nil {
-			return err
-		}
+	// X.690 11.6: DER sorts the elements of a SET OF (unless tolerated:
+	// der.TolerateUnsortedSetOf).
+	if err := s.CheckSetOfOrder("UnauthAttributes"); err != nil {
+		return err
 	}
 	list, err := der.MakeSlice[Attribute_UnauthEnvDataAttributeSet](&s, s.Count())
 	if err != nil {
@@ -7841,7 +7812,7 @@ func (v *CMSAuthEnvelopedData2010_UnauthAttributes) DecodeASN1(r *der.Reader, t 
 		return err
 	}
 	if !s.SkipConstraints() {
-		if err := der.CheckSize(s.Offset(), "SET OF", len(list), 1, 9223372036854775807); err != nil {
+		if err := s.Constraint(der.CheckSize(s.Offset(), "SET OF", len(list), 1, 9223372036854775807)); err != nil {
 			return err
 		}
 	}
@@ -7891,10 +7862,8 @@ func (v *Attribute_UnauthEnvDataAttributeSet) DecodeASN1(r *der.Reader, t der.Ta
 	if err != nil {
 		return der.WithField(err, "attrValues")
 	}
-	if !l1.Tolerates(der.TolerateUnsortedSetOf) {
-		if err := l1.CheckSetOfOrder("SET OF"); err != nil {
-			return der.WithField(err, "attrValues")
-		}
+	if err := l1.CheckSetOfOrder("SET OF"); err != nil {
+		return der.WithField(err, "attrValues")
 	}
 	list2, err := der.MakeSlice[UnauthEnvDataAttributeSet](&l1, l1.Count())
 	if err != nil {
@@ -8004,8 +7973,10 @@ func (v *CCMParameters) DecodeASN1(r *der.Reader, t der.Tag) error {
 			return der.WithField(err, "aes-ICVlen")
 		}
 		v.HasAESICVlen = true
-		if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && v.AESICVlen == AESCCMICVlen(12) {
-			return der.WithField(der.EncodedDefault(off2, "CCMParameters"), "aes-ICVlen")
+		if v.AESICVlen == AESCCMICVlen(12) {
+			if err := s.EncodedDefault(off2, "CCMParameters"); err != nil {
+				return der.WithField(err, "aes-ICVlen")
+			}
 		}
 	} else {
 		v.AESICVlen = AESCCMICVlen(12)
@@ -8041,7 +8012,7 @@ func (v *AESCCMICVlen) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	if !r.SkipConstraints() {
-		if err := der.CheckValues(off, "INTEGER", int64(x), 4, 4, 6, 6, 8, 8, 10, 10, 12, 12, 14, 14, 16, 16); err != nil {
+		if err := r.Constraint(der.CheckValues(off, "INTEGER", int64(x), 4, 4, 6, 6, 8, 8, 10, 10, 12, 12, 14, 14, 16, 16)); err != nil {
 			return err
 		}
 	}
@@ -8085,8 +8056,10 @@ func (v *GCMParameters) DecodeASN1(r *der.Reader, t der.Tag) error {
 			return der.WithField(err, "aes-ICVlen")
 		}
 		v.HasAESICVlen = true
-		if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && v.AESICVlen == AESGCMICVlen(12) {
-			return der.WithField(der.EncodedDefault(off1, "GCMParameters"), "aes-ICVlen")
+		if v.AESICVlen == AESGCMICVlen(12) {
+			if err := s.EncodedDefault(off1, "GCMParameters"); err != nil {
+				return der.WithField(err, "aes-ICVlen")
+			}
 		}
 	} else {
 		v.AESICVlen = AESGCMICVlen(12)
@@ -8121,7 +8094,7 @@ func (v *AESGCMICVlen) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	if !r.SkipConstraints() {
-		if err := der.CheckRange(off, "INTEGER", int64(x), 12, 16); err != nil {
+		if err := r.Constraint(der.CheckRange(off, "INTEGER", int64(x), 12, 16)); err != nil {
 			return err
 		}
 	}
@@ -8517,8 +8490,10 @@ func (v *AttributeCertificateInfoV1) DecodeASN1(r *der.Reader, t der.Tag) error 
 			return der.WithField(err, "version")
 		}
 		v.HasVersion = true
-		if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && v.Version == AttCertVersionV1_V1 {
-			return der.WithField(der.EncodedDefault(off1, "AttributeCertificateInfoV1"), "version")
+		if v.Version == AttCertVersionV1_V1 {
+			if err := s.EncodedDefault(off1, "AttributeCertificateInfoV1"); err != nil {
+				return der.WithField(err, "version")
+			}
 		}
 	} else {
 		v.Version = AttCertVersionV1_V1
@@ -8691,10 +8666,8 @@ func (v *AttributeSet_AttrList) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return der.WithField(err, "values")
 	}
-	if !l1.Tolerates(der.TolerateUnsortedSetOf) {
-		if err := l1.CheckSetOfOrder("SET OF"); err != nil {
-			return der.WithField(err, "values")
-		}
+	if err := l1.CheckSetOfOrder("SET OF"); err != nil {
+		return der.WithField(err, "values")
 	}
 	list2, err := der.MakeSlice[AttrList](&l1, l1.Count())
 	if err != nil {
@@ -8716,7 +8689,7 @@ func (v *AttributeSet_AttrList) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "values")
 	}
 	if !l1.SkipConstraints() {
-		if err := der.CheckSize(l1.Offset(), "SET OF", len(list2), 1, 9223372036854775807); err != nil {
+		if err := l1.Constraint(der.CheckSize(l1.Offset(), "SET OF", len(list2), 1, 9223372036854775807)); err != nil {
 			return der.WithField(err, "values")
 		}
 	}
@@ -8805,7 +8778,7 @@ func (v *Extensions_AttributeCertExtensionsV1) DecodeASN1(r *der.Reader, t der.T
 		return err
 	}
 	if !s.SkipConstraints() {
-		if err := der.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 9223372036854775807); err != nil {
+		if err := s.Constraint(der.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 9223372036854775807)); err != nil {
 			return err
 		}
 	}
@@ -8859,8 +8832,10 @@ func (v *Extension_AttributeCertExtensionsV1) DecodeASN1(r *der.Reader, t der.Ta
 		}
 		v.Critical = x2
 		v.HasCritical = true
-		if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && !v.Critical {
-			return der.WithField(der.EncodedDefault(off1, "Extension"), "critical")
+		if !v.Critical {
+			if err := s.EncodedDefault(off1, "Extension"); err != nil {
+				return der.WithField(err, "critical")
+			}
 		}
 	} else {
 		v.Critical = false

@@ -1922,10 +1922,8 @@ func (vw *Attribute_UnsignedAttributesView) AttrValues() (x []UnsignedAttributes
 		if err != nil {
 			return der.WithField(err, "attrValues")
 		}
-		if !l2.Tolerates(der.TolerateUnsortedSetOf) {
-			if err := l2.CheckSetOfOrder("SET OF"); err != nil {
-				return der.WithField(err, "attrValues")
-			}
+		if err := l2.CheckSetOfOrder("SET OF"); err != nil {
+			return der.WithField(err, "attrValues")
 		}
 		list3, err := der.MakeSlice[UnsignedAttributes](&l2, l2.Count())
 		if err != nil {
@@ -2183,10 +2181,8 @@ func (vw *Attribute_SignedAttributesSetView) AttrValues() (x []SignedAttributesS
 		if err != nil {
 			return der.WithField(err, "attrValues")
 		}
-		if !l2.Tolerates(der.TolerateUnsortedSetOf) {
-			if err := l2.CheckSetOfOrder("SET OF"); err != nil {
-				return der.WithField(err, "attrValues")
-			}
+		if err := l2.CheckSetOfOrder("SET OF"); err != nil {
+			return der.WithField(err, "attrValues")
 		}
 		list3, err := der.MakeSlice[SignedAttributesSet](&l2, l2.Count())
 		if err != nil {
@@ -2750,10 +2746,8 @@ func (vw *Attribute_UnprotectedEnvAttributesView) AttrValues() (x []UnprotectedE
 		if err != nil {
 			return der.WithField(err, "attrValues")
 		}
-		if !l2.Tolerates(der.TolerateUnsortedSetOf) {
-			if err := l2.CheckSetOfOrder("SET OF"); err != nil {
-				return der.WithField(err, "attrValues")
-			}
+		if err := l2.CheckSetOfOrder("SET OF"); err != nil {
+			return der.WithField(err, "attrValues")
 		}
 		list3, err := der.MakeSlice[UnprotectedEnvAttributes](&l2, l2.Count())
 		if err != nil {
@@ -6012,10 +6006,8 @@ func (vw *Attribute_UnprotectedEncAttributesView) AttrValues() (x []UnprotectedE
 		if err != nil {
 			return der.WithField(err, "attrValues")
 		}
-		if !l2.Tolerates(der.TolerateUnsortedSetOf) {
-			if err := l2.CheckSetOfOrder("SET OF"); err != nil {
-				return der.WithField(err, "attrValues")
-			}
+		if err := l2.CheckSetOfOrder("SET OF"); err != nil {
+			return der.WithField(err, "attrValues")
 		}
 		list3, err := der.MakeSlice[UnprotectedEncAttributes](&l2, l2.Count())
 		if err != nil {
@@ -6606,10 +6598,8 @@ func (vw *Attribute_AuthAttributeSetView) AttrValues() (x []AuthAttributeSet, er
 		if err != nil {
 			return der.WithField(err, "attrValues")
 		}
-		if !l2.Tolerates(der.TolerateUnsortedSetOf) {
-			if err := l2.CheckSetOfOrder("SET OF"); err != nil {
-				return der.WithField(err, "attrValues")
-			}
+		if err := l2.CheckSetOfOrder("SET OF"); err != nil {
+			return der.WithField(err, "attrValues")
 		}
 		list3, err := der.MakeSlice[AuthAttributeSet](&l2, l2.Count())
 		if err != nil {
@@ -6867,10 +6857,8 @@ func (vw *Attribute_UnauthAttributeSetView) AttrValues() (x []UnauthAttributeSet
 		if err != nil {
 			return der.WithField(err, "attrValues")
 		}
-		if !l2.Tolerates(der.TolerateUnsortedSetOf) {
-			if err := l2.CheckSetOfOrder("SET OF"); err != nil {
-				return der.WithField(err, "attrValues")
-			}
+		if err := l2.CheckSetOfOrder("SET OF"); err != nil {
+			return der.WithField(err, "attrValues")
 		}
 		list3, err := der.MakeSlice[UnauthAttributeSet](&l2, l2.Count())
 		if err != nil {
@@ -9399,7 +9387,7 @@ func (vw *RC2CBCParameterView) Rc2ParameterVersion() (x int64, err error) {
 		}
 		v.Rc2ParameterVersion = x2
 		if !s.SkipConstraints() {
-			if err := der.CheckRange(off1, "INTEGER", int64(v.Rc2ParameterVersion), 1, 256); err != nil {
+			if err := s.Constraint(der.CheckRange(off1, "INTEGER", int64(v.Rc2ParameterVersion), 1, 256)); err != nil {
 				return der.WithField(err, "rc2ParameterVersion")
 			}
 		}
@@ -9796,7 +9784,7 @@ func (vw *PBKDF2ParamsView) IterationCount() (x der.Integer, err error) {
 		}
 		v.IterationCount = x2
 		if !s.SkipConstraints() {
-			if err := der.CheckIntegerRange(off1, "INTEGER", der.Integer(v.IterationCount), 1, 9223372036854775807); err != nil {
+			if err := s.Constraint(der.CheckIntegerRange(off1, "INTEGER", der.Integer(v.IterationCount), 1, 9223372036854775807)); err != nil {
 				return der.WithField(err, "iterationCount")
 			}
 		}
@@ -9828,7 +9816,7 @@ func (vw *PBKDF2ParamsView) KeyLength() (x der.Integer, err error) {
 			}
 			v.KeyLength = x2
 			if !s.SkipConstraints() {
-				if err := der.CheckIntegerRange(off1, "INTEGER", der.Integer(v.KeyLength), 1, 9223372036854775807); err != nil {
+				if err := s.Constraint(der.CheckIntegerRange(off1, "INTEGER", der.Integer(v.KeyLength), 1, 9223372036854775807)); err != nil {
 					return der.WithField(err, "keyLength")
 				}
 			}
@@ -10814,10 +10802,8 @@ func (vw *Attribute_AuthEnvDataAttributeSetView) AttrValues() (x []AuthEnvDataAt
 		if err != nil {
 			return der.WithField(err, "attrValues")
 		}
-		if !l2.Tolerates(der.TolerateUnsortedSetOf) {
-			if err := l2.CheckSetOfOrder("SET OF"); err != nil {
-				return der.WithField(err, "attrValues")
-			}
+		if err := l2.CheckSetOfOrder("SET OF"); err != nil {
+			return der.WithField(err, "attrValues")
 		}
 		list3, err := der.MakeSlice[AuthEnvDataAttributeSet](&l2, l2.Count())
 		if err != nil {
@@ -11075,10 +11061,8 @@ func (vw *Attribute_UnauthEnvDataAttributeSetView) AttrValues() (x []UnauthEnvDa
 		if err != nil {
 			return der.WithField(err, "attrValues")
 		}
-		if !l2.Tolerates(der.TolerateUnsortedSetOf) {
-			if err := l2.CheckSetOfOrder("SET OF"); err != nil {
-				return der.WithField(err, "attrValues")
-			}
+		if err := l2.CheckSetOfOrder("SET OF"); err != nil {
+			return der.WithField(err, "attrValues")
 		}
 		list3, err := der.MakeSlice[UnauthEnvDataAttributeSet](&l2, l2.Count())
 		if err != nil {
@@ -11182,7 +11166,7 @@ func (vw *CCMParametersView) AESNonce() (x []byte, err error) {
 		}
 		v.AESNonce = x2
 		if !s.SkipConstraints() {
-			if err := der.CheckSize(off1, "OCTET STRING", len(v.AESNonce), 7, 13); err != nil {
+			if err := s.Constraint(der.CheckSize(off1, "OCTET STRING", len(v.AESNonce), 7, 13)); err != nil {
 				return der.WithField(err, "aes-nonce")
 			}
 		}
@@ -11212,8 +11196,10 @@ func (vw *CCMParametersView) AESICVlen() (x AESCCMICVlen, err error) {
 				return der.WithField(err, "aes-ICVlen")
 			}
 			v.HasAESICVlen = true
-			if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && v.AESICVlen == AESCCMICVlen(12) {
-				return der.WithField(der.EncodedDefault(off1, "CCMParameters"), "aes-ICVlen")
+			if v.AESICVlen == AESCCMICVlen(12) {
+				if err := s.EncodedDefault(off1, "CCMParameters"); err != nil {
+					return der.WithField(err, "aes-ICVlen")
+				}
 			}
 		} else {
 			v.AESICVlen = AESCCMICVlen(12)
@@ -11329,8 +11315,10 @@ func (vw *GCMParametersView) AESICVlen() (x AESGCMICVlen, err error) {
 				return der.WithField(err, "aes-ICVlen")
 			}
 			v.HasAESICVlen = true
-			if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && v.AESICVlen == AESGCMICVlen(12) {
-				return der.WithField(der.EncodedDefault(off1, "GCMParameters"), "aes-ICVlen")
+			if v.AESICVlen == AESGCMICVlen(12) {
+				if err := s.EncodedDefault(off1, "GCMParameters"); err != nil {
+					return der.WithField(err, "aes-ICVlen")
+				}
 			}
 		} else {
 			v.AESICVlen = AESGCMICVlen(12)
@@ -12105,8 +12093,10 @@ func (vw *AttributeCertificateInfoV1View) Version() (x AttCertVersionV1, err err
 				return der.WithField(err, "version")
 			}
 			v.HasVersion = true
-			if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && v.Version == AttCertVersionV1_V1 {
-				return der.WithField(der.EncodedDefault(off1, "AttributeCertificateInfoV1"), "version")
+			if v.Version == AttCertVersionV1_V1 {
+				if err := s.EncodedDefault(off1, "AttributeCertificateInfoV1"); err != nil {
+					return der.WithField(err, "version")
+				}
 			}
 		} else {
 			v.Version = AttCertVersionV1_V1
@@ -12626,10 +12616,8 @@ func (vw *AttributeSet_AttrListView) Values() (x []AttrList, err error) {
 		if err != nil {
 			return der.WithField(err, "values")
 		}
-		if !l2.Tolerates(der.TolerateUnsortedSetOf) {
-			if err := l2.CheckSetOfOrder("SET OF"); err != nil {
-				return der.WithField(err, "values")
-			}
+		if err := l2.CheckSetOfOrder("SET OF"); err != nil {
+			return der.WithField(err, "values")
 		}
 		list3, err := der.MakeSlice[AttrList](&l2, l2.Count())
 		if err != nil {
@@ -12651,7 +12639,7 @@ func (vw *AttributeSet_AttrListView) Values() (x []AttrList, err error) {
 			return der.WithField(err, "values")
 		}
 		if !l2.SkipConstraints() {
-			if err := der.CheckSize(l2.Offset(), "SET OF", len(list3), 1, 9223372036854775807); err != nil {
+			if err := l2.Constraint(der.CheckSize(l2.Offset(), "SET OF", len(list3), 1, 9223372036854775807)); err != nil {
 				return der.WithField(err, "values")
 			}
 		}
@@ -12887,8 +12875,10 @@ func (vw *Extension_AttributeCertExtensionsV1View) Critical() (x bool, err error
 			}
 			v.Critical = x2
 			v.HasCritical = true
-			if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && !v.Critical {
-				return der.WithField(der.EncodedDefault(off1, "Extension"), "critical")
+			if !v.Critical {
+				if err := s.EncodedDefault(off1, "Extension"); err != nil {
+					return der.WithField(err, "critical")
+				}
 			}
 		} else {
 			v.Critical = false
@@ -13479,10 +13469,8 @@ func (vw *AttributeSet_AttributesDefinedView) Values() (x []AttributesDefined, e
 		if err != nil {
 			return der.WithField(err, "values")
 		}
-		if !l2.Tolerates(der.TolerateUnsortedSetOf) {
-			if err := l2.CheckSetOfOrder("SET OF"); err != nil {
-				return der.WithField(err, "values")
-			}
+		if err := l2.CheckSetOfOrder("SET OF"); err != nil {
+			return der.WithField(err, "values")
 		}
 		list3, err := der.MakeSlice[AttributesDefined](&l2, l2.Count())
 		if err != nil {
@@ -13504,7 +13492,7 @@ func (vw *AttributeSet_AttributesDefinedView) Values() (x []AttributesDefined, e
 			return der.WithField(err, "values")
 		}
 		if !l2.SkipConstraints() {
-			if err := der.CheckSize(l2.Offset(), "SET OF", len(list3), 1, 9223372036854775807); err != nil {
+			if err := l2.Constraint(der.CheckSize(l2.Offset(), "SET OF", len(list3), 1, 9223372036854775807)); err != nil {
 				return der.WithField(err, "values")
 			}
 		}
@@ -13740,8 +13728,10 @@ func (vw *Extension_AttributeCertExtensionsView) Critical() (x bool, err error) 
 			}
 			v.Critical = x2
 			v.HasCritical = true
-			if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && !v.Critical {
-				return der.WithField(der.EncodedDefault(off1, "Extension"), "critical")
+			if !v.Critical {
+				if err := s.EncodedDefault(off1, "Extension"); err != nil {
+					return der.WithField(err, "critical")
+				}
 			}
 		} else {
 			v.Critical = false
@@ -15182,7 +15172,7 @@ func (vw *AAControlsView) PathLenConstraint() (x der.Integer, err error) {
 			}
 			v.PathLenConstraint = x2
 			if !s.SkipConstraints() {
-				if err := der.CheckIntegerRange(off1, "INTEGER", der.Integer(v.PathLenConstraint), 0, 9223372036854775807); err != nil {
+				if err := s.Constraint(der.CheckIntegerRange(off1, "INTEGER", der.Integer(v.PathLenConstraint), 0, 9223372036854775807)); err != nil {
 					return der.WithField(err, "pathLenConstraint")
 				}
 			}
@@ -15279,8 +15269,10 @@ func (vw *AAControlsView) PermitUnSpecified() (x bool, err error) {
 			}
 			v.PermitUnSpecified = x2
 			v.HasPermitUnSpecified = true
-			if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && v.PermitUnSpecified {
-				return der.WithField(der.EncodedDefault(off1, "AAControls"), "permitUnSpecified")
+			if v.PermitUnSpecified {
+				if err := s.EncodedDefault(off1, "AAControls"); err != nil {
+					return der.WithField(err, "permitUnSpecified")
+				}
 			}
 		} else {
 			v.PermitUnSpecified = true

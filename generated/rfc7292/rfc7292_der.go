@@ -207,11 +207,10 @@ func (v *SafeBag_BagAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// X.690 11.6: DER sorts the elements of a SET OF.
-	if !s.Tolerates(der.TolerateUnsortedSetOf) {
-		if err := s.CheckSetOfOrder("SafeBag.bagAttributes"); err != nil {
-			return err
-		}
+	// X.690 11.6: DER sorts the elements of a SET OF (unless tolerated:
+	// der.TolerateUnsortedSetOf).
+	if err := s.CheckSetOfOrder("SafeBag.bagAttributes"); err != nil {
+		return err
 	}
 	list, err := der.MakeSlice[PKCS12Attribute](&s, s.Count())
 	if err != nil {
@@ -768,11 +767,13 @@ func (v *MacData) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.Iterations = x2
 		v.HasIterations = true
-		if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && func() bool {
+		if func() bool {
 			n, ok := der.Integer(v.Iterations).Int64()
 			return ok && n == int64(1)
 		}() {
-			return der.WithField(der.EncodedDefault(off1, "MacData"), "iterations")
+			if err := s.EncodedDefault(off1, "MacData"); err != nil {
+				return der.WithField(err, "iterations")
+			}
 		}
 	} else {
 		v.Iterations = defaultInteger1
@@ -1005,10 +1006,8 @@ func (v *PKCS12Attribute) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return der.WithField(err, "attrValues")
 	}
-	if !l1.Tolerates(der.TolerateUnsortedSetOf) {
-		if err := l1.CheckSetOfOrder("SET OF"); err != nil {
-			return der.WithField(err, "attrValues")
-		}
+	if err := l1.CheckSetOfOrder("SET OF"); err != nil {
+		return der.WithField(err, "attrValues")
 	}
 	list2, err := der.MakeSlice[PKCS12AttrSet](&l1, l1.Count())
 	if err != nil {
@@ -1064,7 +1063,7 @@ func (u *PKCS12AttrSet) decode(key []byte, r *der.Reader) error {
 		}
 		u.FriendlyName = x2
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off1, "BMPString", der.CharCount(string(u.FriendlyName)), 1, 255); err != nil {
+			if err := r.Constraint(der.CheckSize(off1, "BMPString", der.CharCount(string(u.FriendlyName)), 1, 255)); err != nil {
 				return u.fail(r, err)
 			}
 		}
@@ -1322,11 +1321,10 @@ func (v *Attributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	// X.690 11.6: DER sorts the elements of a SET OF.
-	if !s.Tolerates(der.TolerateUnsortedSetOf) {
-		if err := s.CheckSetOfOrder("Attributes"); err != nil {
-			return err
-		}
+	// X.690 11.6: DER sorts the elements of a SET OF (unless tolerated:
+	// der.TolerateUnsortedSetOf).
+	if err := s.CheckSetOfOrder("Attributes"); err != nil {
+		return err
 	}
 	list, err := der.MakeSlice[Attribute_OneAsymmetricKeyAttributes](&s, s.Count())
 	if err != nil {
@@ -1377,10 +1375,8 @@ func (v *Attribute_OneAsymmetricKeyAttributes) DecodeASN1(r *der.Reader, t der.T
 	if err != nil {
 		return der.WithField(err, "attrValues")
 	}
-	if !l1.Tolerates(der.TolerateUnsortedSetOf) {
-		if err := l1.CheckSetOfOrder("SET OF"); err != nil {
-			return der.WithField(err, "attrValues")
-		}
+	if err := l1.CheckSetOfOrder("SET OF"); err != nil {
+		return der.WithField(err, "attrValues")
 	}
 	list2, err := der.MakeSlice[OneAsymmetricKeyAttributes](&l1, l1.Count())
 	if err != nil {
@@ -1836,7 +1832,7 @@ func (u *PBES2Encs) decode(key []byte, r *der.Reader) error {
 		}
 		u.Bytes = x2
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off1, "OCTET STRING", len(u.Bytes), 8, 8); err != nil {
+			if err := r.Constraint(der.CheckSize(off1, "OCTET STRING", len(u.Bytes), 8, 8)); err != nil {
 				return u.fail(r, err)
 			}
 		}
@@ -1854,7 +1850,7 @@ func (u *PBES2Encs) decode(key []byte, r *der.Reader) error {
 		}
 		u.Bytes = x4
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off3, "OCTET STRING", len(u.Bytes), 8, 8); err != nil {
+			if err := r.Constraint(der.CheckSize(off3, "OCTET STRING", len(u.Bytes), 8, 8)); err != nil {
 				return u.fail(r, err)
 			}
 		}
@@ -1902,7 +1898,7 @@ func (u *PBES2Encs) decode(key []byte, r *der.Reader) error {
 		}
 		u.Bytes = x8
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off7, "OCTET STRING", len(u.Bytes), 16, 16); err != nil {
+			if err := r.Constraint(der.CheckSize(off7, "OCTET STRING", len(u.Bytes), 16, 16)); err != nil {
 				return u.fail(r, err)
 			}
 		}
@@ -1920,7 +1916,7 @@ func (u *PBES2Encs) decode(key []byte, r *der.Reader) error {
 		}
 		u.Bytes = x10
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off9, "OCTET STRING", len(u.Bytes), 16, 16); err != nil {
+			if err := r.Constraint(der.CheckSize(off9, "OCTET STRING", len(u.Bytes), 16, 16)); err != nil {
 				return u.fail(r, err)
 			}
 		}
@@ -1938,7 +1934,7 @@ func (u *PBES2Encs) decode(key []byte, r *der.Reader) error {
 		}
 		u.Bytes = x12
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off11, "OCTET STRING", len(u.Bytes), 16, 16); err != nil {
+			if err := r.Constraint(der.CheckSize(off11, "OCTET STRING", len(u.Bytes), 16, 16)); err != nil {
 				return u.fail(r, err)
 			}
 		}
@@ -2719,7 +2715,7 @@ func (v *RC5CBCParameters_Version) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	if !r.SkipConstraints() {
-		if err := der.CheckRange(off, "INTEGER", int64(x), 16, 16); err != nil {
+		if err := r.Constraint(der.CheckRange(off, "INTEGER", int64(x), 16, 16)); err != nil {
 			return err
 		}
 	}

@@ -272,11 +272,13 @@ func (vw *MacDataView) Iterations() (x der.Integer, err error) {
 			}
 			v.Iterations = x2
 			v.HasIterations = true
-			if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && func() bool {
+			if func() bool {
 				n, ok := der.Integer(v.Iterations).Int64()
 				return ok && n == int64(1)
 			}() {
-				return der.WithField(der.EncodedDefault(off1, "MacData"), "iterations")
+				if err := s.EncodedDefault(off1, "MacData"); err != nil {
+					return der.WithField(err, "iterations")
+				}
 			}
 		} else {
 			v.Iterations = defaultInteger1

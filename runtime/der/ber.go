@@ -184,8 +184,7 @@ func (r Reader) checkRaw(b *Builder) (shaped bool, err error) {
 		if h.Constructed {
 			ok, err = r.sub(cs, cs+len(c)).checkRaw(b)
 		} else if u {
-			ok, err = r.checkContents(t, c)
-			err = at(err, cs)
+			ok, err = r.checkContents(t, c, cs)
 		}
 		if err != nil {
 			return false, err
@@ -206,10 +205,17 @@ func (r Reader) checkRaw(b *Builder) (shaped bool, err error) {
 	return shaped, nil
 }
 
-// checkContents checks the contents c of a primitive element with the
-// universal tag t (see checkRaw) and reports whether they have DER's form
-// of BOOLEAN and BIT STRING.
-func (r *Reader) checkContents(t Tag, c []byte) (shaped bool, err error) {
+// checkContents checks the contents c, at offset cs, of a primitive
+// element with the universal tag t (see checkRaw) and reports whether they
+// have DER's form of BOOLEAN and BIT STRING.
+func (r *Reader) checkContents(t Tag, c []byte, cs int) (shaped bool, err error) {
+	shaped, err = r.checkValue(t, c, cs)
+	return shaped, at(err, cs)
+}
+
+// checkValue is checkContents with errors at offset -1 (but a deviation's
+// at cs).
+func (r *Reader) checkValue(t Tag, c []byte, cs int) (shaped bool, err error) {
 	switch t {
 	case TagBoolean:
 		_, err = parseBoolean(c, !r.ber)
@@ -228,7 +234,13 @@ func (r *Reader) checkContents(t Tag, c []byte) (shaped bool, err error) {
 	case TagUTCTime, TagGeneralizedTime:
 		// A valid time that time.Time cannot hold (a leap second) is no
 		// defect of the encoding.
-		if _, err = parseTime(c, !r.ber && !r.Tolerates(TolerateTimeForms), t == TagUTCTime); errors.Is(err, ErrUnsupported) {
+		if _, err = parseTime(c, !r.ber, t == TagUTCTime); errors.Is(err, ErrNonCanonical) && r.Tolerates(TolerateTimeForms) {
+			// A BER form, listed with the offset of the contents.
+			if err = r.Deviate(TolerateTimeForms, at(err, cs)); err == nil {
+				_, err = parseTime(c, false, t == TagUTCTime)
+			}
+		}
+		if errors.Is(err, ErrUnsupported) {
 			err = nil
 		}
 	}

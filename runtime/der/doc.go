@@ -8,7 +8,8 @@
 //     them without options;
 //   - Options: BER (Options{BER: true}), the limits that keep hostile
 //     input in bounds, SkipConstraints, AliasStrings, and the DER defects a
-//     decode tolerates (TolerateX509 is what crypto/x509 accepts);
+//     decode tolerates (TolerateX509 is what crypto/x509 accepts), each
+//     listed as a Deviation when Options.Deviations asks for them;
 //   - the errors: every failure is an *Error carrying a Kind (ErrTruncated,
 //     ErrNonCanonical, ... for errors.Is), the absolute byte offset in the
 //     input, the field path ("Certificate.toBeSigned.validity.notBefore"),
@@ -42,4 +43,29 @@
 // with (an open type whose key selects no type, unknown extension
 // additions), is checked with the rules that need no schema (KeepDER), so
 // that a successful strict decode means that the whole input is DER.
+//
+// # The tolerant mode
+//
+// A pipeline that must not drop an input whose outer structure is sound
+// (a CT log ingester, a network function talking to its peers' encoders)
+// decodes with Tolerant, in one line:
+//
+//	var devs []der.Deviation
+//	err := der.Unmarshal(b, &cert, der.Tolerant(&devs))
+//
+// The decode then accepts every defect of Tolerance (TolerateAll), keeps
+// what it cannot read raw (an open type's Raw, a bad time's element in
+// the Deviation), and lists each defect with its Kind, its offset in b,
+// its field path and the rule it breaks, as the strict decode's error
+// would have said; a Linter of the decoded type adds the rules that its
+// standard states beside the schema (rfc5280: serial numbers that are not
+// positive, CT precertificate poison). It still fails on what makes the
+// structure unsound (a truncated element, a wrong tag), with the strict
+// decode's error, and a limit (depth, elements, allocation, deviations)
+// is never tolerated. Strict DER stays the default and lists nothing; the
+// Tolerate flags without Options.Deviations accept their defects without a
+// word, as before. Package per has the same mode (per.Tolerant). Only
+// Unmarshal finds the deviations' whole paths: a decode through a Reader
+// of NewReader, a lazy view or a stream lists them with the part of the
+// path known where they were met.
 package der

@@ -44,21 +44,97 @@ const NoTag Tag = 1 << 34
 // b: BER in a DER decode, or the tolerances of crypto/x509 (TolerateX509
 // with SkipConstraints, what rfc5280.X509Options returns). Unmarshal gives
 // such a hint only after that decode succeeded: a failed decode may
-// decode b up to three times.
+// decode b up to three times. With opts.Deviations, a successful decode
+// appends the defects its tolerances accepted, with their paths (see
+// Deviation), and those of v's Linter; a failed one appends none.
 func Unmarshal[T any, P interface {
 	*T
 	Value
 }](b []byte, v P, opts *Options) error {
 	var zero T
 	*v = zero
-	if err := decode(b, v, opts); err != nil {
+	devs := opts != nil && opts.Deviations != nil
+	mark := 0
+	if devs {
+		mark = len(*opts.Deviations)
+	}
+	seqs, _, err := decode(b, v, opts, 0)
+	if err != nil {
+		if devs {
+			*opts.Deviations = (*opts.Deviations)[:mark]
+		}
+		if opts != nil && opts.Tolerate&TolerateBER != 0 && !opts.BER && errors.Is(err, ErrNonCanonical) {
+			return asBER[T, P](b, v, opts, mark, err)
+		}
 		return retryHint[T, P](Hint(err, b, opts != nil && opts.BER), b, opts)
+	}
+	if devs {
+		finishDeviations[T, P](b, v, opts, mark, seqs)
 	}
 	return nil
 }
 
-// decode is Unmarshal without the reset and the hints.
-func decode(b []byte, v Value, opts *Options) error {
+// asBER decodes v from b again as BER, for Unmarshal with TolerateBER
+// after the DER decode failed with derErr, the first BER form of b, which
+// it lists first (at mark) when the BER decode succeeds; else it returns
+// derErr, with its hints. Out of line: it runs on error paths only.
+//
+//go:noinline
+func asBER[T any, P interface {
+	*T
+	Value
+}](b []byte, v P, opts *Options, mark int, derErr error) error {
+	w := *opts
+	w.BER = true
+	var zero T
+	*v = zero
+	seqs, _, err := decode(b, v, &w, 0)
+	if err != nil {
+		*v = zero
+		if opts.Deviations != nil {
+			*opts.Deviations = (*opts.Deviations)[:mark]
+		}
+		return retryHint[T, P](Hint(derErr, b, false), b, opts)
+	}
+	if opts.Deviations == nil {
+		return nil
+	}
+	finishDeviations[T, P](b, v, &w, mark, seqs)
+	var e *Error
+	if errors.As(derErr, &e) {
+		list := *opts.Deviations
+		list = append(list, Deviation{})
+		copy(list[mark+1:], list[mark:])
+		list[mark] = NewDeviation(e, TolerateBER, nil)
+		*opts.Deviations = list
+	}
+	return nil
+}
+
+// finishDeviations completes the deviations that the decode of v from b
+// with opts listed after the first mark, with the seqs seqs: it finds
+// their paths (see Deviation) and adds those of v's Linter. Out of line:
+// only a tolerant decode calls it.
+//
+//go:noinline
+func finishDeviations[T any, P interface {
+	*T
+	Value
+}](b []byte, v P, opts *Options, mark int, seqs []int) {
+	FindPaths((*opts.Deviations)[mark:], seqs, func(seq int) *Error {
+		_, raised, _ := decode(b, P(new(T)), opts, seq)
+		return raised
+	})
+	if l, ok := any(v).(Linter); ok {
+		l.Lint(b, opts.Deviations)
+	}
+}
+
+// decode is Unmarshal without the reset and the hints. It returns the
+// seqs of the deviations it listed (see Recorder); raise, if not 0, makes
+// it return the deviation raise as its error instead, and raised is that
+// error (nil if the decode returned another).
+func decode(b []byte, v Value, opts *Options, raise int) (seqs []int, raised *Error, err error) {
 	// The decode's state and reader come from a pool: DecodeASN1 is
 	// called through an interface, through which the reader would escape
 	// to the heap, and a value aliasing the input would take the state
@@ -66,9 +142,23 @@ func decode(b []byte, v Value, opts *Options) error {
 	s := statePool.Get().(*state)
 	*s = state{}
 	s.root = Reader{in: b, end: len(b), s: s, ber: s.init(opts, len(b))}
-	err := v.DecodeASN1(&s.root, 0)
+	if raise != 0 {
+		s.dev = s.dev.Raising(raise)
+	}
+	err = v.DecodeASN1(&s.root, 0)
+	seqs, raised = s.dev.Listed(), raisedBy(s.dev, err)
 	s.root.Release()
-	return err
+	return seqs, raised, err
+}
+
+// raisedBy returns the error d, made by Raising, returned, if the decode
+// returned it as err (the decode's errors come up unwrapped: WithField
+// changes them in place); nil if err is another.
+func raisedBy(d *Recorder, err error) *Error {
+	if r := d.Raised(); r != nil && err == error(r) {
+		return r
+	}
+	return nil
 }
 
 // The hints of Unmarshal that name options that accept the input.
@@ -107,13 +197,17 @@ func retryHint[T any, P interface {
 		w := o
 		w.Tolerate |= TolerateX509
 		w.SkipConstraints = true
-		x509 = decode(b, P(new(T)), &w) == nil
+		w.Deviations = nil
+		_, _, werr := decode(b, P(new(T)), &w, 0)
+		x509 = werr == nil
 	}
 	ber := false
 	if !o.BER && e.Kind == KindNonCanonical {
 		w := o
 		w.BER = true
-		ber = decode(b, P(new(T)), &w) == nil
+		w.Deviations = nil
+		_, _, werr := decode(b, P(new(T)), &w, 0)
+		ber = werr == nil
 	}
 	switch {
 	case x509 && ber:
@@ -206,12 +300,18 @@ const maxPooled = 64 << 10
 // Root ends the decode of a value that is the whole input of r (a
 // DecodeASN1 called with t = 0): err, the error of reading it as the type
 // typ, gets typ at the start of its path; without an error, nothing may
-// follow the value (X.690 8.1.1).
+// follow the value (X.690 8.1.1), unless the decode tolerates it
+// (TolerateTrailingData).
 func (r *Reader) Root(err error, typ string) error {
 	if err != nil {
 		return WithField(err, typ)
 	}
-	return r.Finish(typ)
+	if err = r.Finish(typ); err != nil && r.Tolerates(TolerateTrailingData) && errors.Is(err, ErrTrailingData) {
+		if err = r.deviate(TolerateTrailingData, err, r.pos, r.end); err == nil {
+			r.pos = r.end
+		}
+	}
+	return err
 }
 
 // statePool recycles the state of the decodes of Unmarshal and
@@ -233,6 +333,7 @@ func NewPooledReader(b []byte, opts *Options) Reader {
 // pool. The reader and its sub-readers must not be used afterwards.
 func (r *Reader) Release() {
 	if s := r.s; s != nil {
+		s.dev.resolve(r.in)
 		// The chunks belong to the decoded value; nor keep the input alive.
 		s.slabs, s.text, s.root = [len(s.slabs)]slab{}, nil, Reader{}
 		r.s = nil

@@ -50,6 +50,18 @@ type Options struct {
 	// Tolerate lists DER defects that this decode accepts although they
 	// break a DER rule (see Tolerance). Zero: strict DER.
 	Tolerate Tolerance
+
+	// Deviations, if not nil, lists what Tolerate let pass: each defect a
+	// tolerance accepts is appended to it as a Deviation, with its offset
+	// in the input and its field path (Unmarshal finds the whole path,
+	// see Deviation for the cost). nil accepts the same defects without a
+	// word. Tolerant makes the options of the tolerant mode.
+	Deviations *[]Deviation
+
+	// MaxDeviations is the most deviations one decode may list; one more
+	// is a KindLimit error, as for the other limits. 0 selects
+	// DefaultMaxDeviations.
+	MaxDeviations int
 }
 
 // Default limits (see Options).
@@ -62,6 +74,10 @@ const (
 	DefaultAllocFactor = 64
 	// DefaultAllocSlack bytes may be allocated on top, for tiny inputs.
 	DefaultAllocSlack = 64 << 10
+	// DefaultMaxDeviations is far more defects than the certificates and
+	// messages of the corpus carry (at most a handful), and bounds the
+	// decodes that find the deviations' paths (see Deviation).
+	DefaultMaxDeviations = 64
 )
 
 const maxInt = int(^uint(0) >> 1)
@@ -80,6 +96,10 @@ type state struct {
 	// root is the reader of Unmarshal, kept here so that it is pooled
 	// with the state.
 	root Reader
+	// dev lists the deviations of a decode with Options.Deviations; nil
+	// without. A pointer, so that listing one does not make the state
+	// escape to the heap (NewReader keeps it on the caller's stack).
+	dev *Recorder
 }
 
 // Text chunks (state.keepText): the first holds textChunkMin bytes, each
@@ -143,6 +163,9 @@ func (s *state) init(opts *Options, n int) (ber bool) {
 		}
 	}
 	s.elems, s.alloc = o.MaxElements, o.MaxAlloc
+	if o.Deviations != nil {
+		s.dev = NewRecorder(o.Tolerate, o.Deviations, o.MaxDeviations)
+	}
 	return o.BER
 }
 
@@ -176,6 +199,16 @@ func (r *Reader) ElementsLeft() int { return r.s.elems }
 // SkipConstraints reports whether the decode was asked to skip SIZE, range
 // and alphabet checks (Options.SkipConstraints).
 func (r *Reader) SkipConstraints() bool { return r.s.opts.SkipConstraints }
+
+// Constraint returns err, the outcome of a constraint's check (CheckSize,
+// CheckRange, ...), unless the decode tolerates violations
+// (TolerateConstraints: then it lists err and returns nil).
+func (r *Reader) Constraint(err error) error {
+	if err == nil {
+		return nil
+	}
+	return r.Deviate(TolerateConstraints, err)
+}
 
 // Tolerance is a set of DER defects that a decode accepts when asked
 // (Options.Tolerate): rules of X.690 clause 11 that encoders in the field
@@ -231,10 +264,47 @@ const (
 	// outermost element, and the value of an open type, are not covered.
 	TolerateTrailingOctets
 
+	// TolerateInvalidTimes accepts a UTCTime or GeneralizedTime that is
+	// no valid time (month 13, letters, a local time without an offset, a
+	// leap second), which OpenSSL reads and shows as a bad time value: the
+	// decoded time is the zero time.Time and the Deviation's Raw holds the
+	// element as received. In PER, the same for the VisibleString of a
+	// UTCTime or GeneralizedTime.
+	TolerateInvalidTimes
+	// TolerateAlphabet accepts characters outside the character set of a
+	// string type (a control character in a PrintableString, an octet
+	// above 0x7F in an IA5String, invalid UTF-8 in a UTF8String): the
+	// string holds the octets as received. In PER, a character of a
+	// known-multiplier string outside its alphabet (an AMFName of
+	// srsRAN's with the character 0x11), which the string keeps.
+	TolerateAlphabet
+	// TolerateTrailingData accepts octets after the outermost element of
+	// the input (after the complete encoding, in PER), which are the
+	// Deviation's Raw.
+	TolerateTrailingData
+	// TolerateConstraints accepts values outside the SIZE, range and
+	// alphabet constraints of the schema, as SkipConstraints does, but
+	// checks them and lists each violation (a SEQUENCE OF of SIZE
+	// (1..MAX) that is empty, a pathLenConstraint of -1).
+	TolerateConstraints
+	// TolerateBER accepts BER in a DER decode (OpenSSL reads a BOOLEAN
+	// TRUE of 0x01 and a constructed extnValue): Unmarshal, when the DER
+	// decode fails on a rule of DER (KindNonCanonical), decodes the input
+	// again as BER (Options.BER) and lists the first BER form met as the
+	// Deviation; the BER forms after it are not listed, nor the DER rules
+	// that BER does not have (DEFAULT values encoded, unsorted SET OF).
+	// In a BER decode it also accepts a constructed string whose segments
+	// are not strings of its type: its contents are the octets received.
+	TolerateBER
+
 	// TolerateX509 is what crypto/x509.ParseCertificate accepts among
 	// these defects.
 	TolerateX509 = TolerateNamedBitPadding | TolerateExplicitDefault | TolerateUnsortedSetOf | TolerateTimeForms |
 		ToleratePrintableString | TolerateOpenTypeErrors | TolerateUnreadAdditions | TolerateTrailingOctets
+
+	// TolerateAll is every tolerance: the tolerant mode (see Tolerant).
+	TolerateAll = TolerateX509 | TolerateInvalidTimes | TolerateAlphabet | TolerateTrailingData |
+		TolerateConstraints | TolerateBER
 )
 
 // Tolerates reports whether the decode accepts the DER defects t.
@@ -245,8 +315,28 @@ func (r *Reader) Tolerates(t Tolerance) bool { return r.s.opts.Tolerate&t == t }
 // (KindLimit), which says that the input exceeds the budgets of the
 // decode, not that a part is malformed. A part set aside is kept raw and
 // leaves no half-filled value.
+// With Options.Deviations the error is listed as a Deviation.
 func (r *Reader) TolerateError(t Tolerance, err error) bool {
-	return r.Tolerates(t) && !errors.Is(err, ErrLimit)
+	return r.Deviate(t, err) == nil
+}
+
+// Deviate is called where a decode meets a defect that the tolerance t
+// covers, with err, the error a decode without t returns: it returns err
+// unless the decode tolerates t (never a limit error, see TolerateError),
+// and nil after listing err in Options.Deviations (if set) when it does.
+func (r *Reader) Deviate(t Tolerance, err error) error {
+	return r.deviate(t, err, 0, 0)
+}
+
+// deviate is Deviate with the octets set aside, [start, end) of the
+// input, for the Deviation's Raw (none if start = end). They are passed
+// as offsets, which Release (and Unmarshal) turn into Raw: a slice of the
+// input stored here would make the reader's state escape to the heap.
+func (r *Reader) deviate(t Tolerance, err error, start, end int) error {
+	if r.s == nil || r.s.opts.Tolerate&t != t || errors.Is(err, ErrLimit) {
+		return err
+	}
+	return r.s.dev.deviate(t, err, nil, start, end)
 }
 
 // SkipConstraints reports whether the encoding was asked to skip SIZE,

@@ -1,6 +1,10 @@
 package der
 
-import "time"
+import (
+	"errors"
+	"time"
+	"unsafe"
+)
 
 // Typed reads: one method per universal type, each taking the tag to expect
 // (the universal tag, or the tag of an IMPLICIT tagging) and parsing the
@@ -128,6 +132,7 @@ func (r *Reader) readTime(t Tag, utc bool) (time.Time, error) {
 	if utc {
 		typ = "UTCTime"
 	}
+	p := r.pos
 	c, off, err := r.ReadString(t, typ)
 	if err != nil {
 		return time.Time{}, err
@@ -135,8 +140,36 @@ func (r *Reader) readTime(t Tag, utc bool) (time.Time, error) {
 	if v, ok := derTime(c, utc); ok {
 		return v, nil
 	}
-	v, err := parseTime(c, !r.ber && !r.Tolerates(TolerateTimeForms), utc)
-	return v, at(err, off)
+	v, err := parseTime(c, !r.ber, utc)
+	if err != nil {
+		return r.badTime(c, p, off, utc, at(err, off))
+	}
+	return v, nil
+}
+
+// badTime handles err, the error of the time whose contents c at offset
+// off were just read, from its element at p: a BER form
+// (TolerateTimeForms), parsed as BER then, and a time that is invalid or
+// that time.Time cannot hold (TolerateInvalidTimes), read as the zero
+// time, the element kept in the Deviation. Out of line: it runs on error
+// paths only.
+//
+//go:noinline
+func (r *Reader) badTime(c []byte, p, off int, utc bool, err error) (time.Time, error) {
+	if errors.Is(err, ErrNonCanonical) {
+		if err = r.Deviate(TolerateTimeForms, err); err != nil {
+			return time.Time{}, err
+		}
+		v, err2 := parseTime(c, false, utc)
+		if err2 == nil {
+			return v, nil
+		}
+		err = at(err2, off)
+	}
+	if errors.Is(err, ErrInvalidValue) || errors.Is(err, ErrUnsupported) {
+		return time.Time{}, r.deviate(TolerateInvalidTimes, err, p, r.pos)
+	}
+	return time.Time{}, err
 }
 
 // at locates a content parser's error at the absolute offset of the
@@ -153,10 +186,54 @@ func at(err error, off int) error {
 // ObjectDescriptor) with tag t into a Go string, checked against the type's
 // character set and converted to UTF-8 (see strings.go).
 func (r *Reader) ReadText(t, kind Tag) (string, error) {
+	p := r.pos
 	c, off, err := r.ReadString(t, kind.String())
 	if err != nil {
 		return "", err
 	}
-	s, err := decodeString(kind, c, r.Tolerates(ToleratePrintableString), r.s, len(r.in)-r.pos+len(c))
-	return s, at(err, off)
+	s, err := decodeString(kind, c, false, r.s, len(r.in)-r.pos+len(c))
+	if err != nil {
+		return r.badText(kind, c, p, at(err, off))
+	}
+	return s, nil
+}
+
+// badText handles err, the error of the contents c of a string of type
+// kind: '&' and '*' in a PrintableString (ToleratePrintableString),
+// characters outside the type's character set (TolerateAlphabet). The
+// string holds the octets as received; that of a BMPString or
+// UniversalString whose octets are no characters is empty, its element
+// (at p) kept in the Deviation. Out of line: it runs on error paths only.
+//
+//go:noinline
+func (r *Reader) badText(kind Tag, c []byte, p int, err error) (string, error) {
+	if !errors.Is(err, ErrInvalidValue) {
+		return "", err
+	}
+	if kind == TagPrintableString && checkCharset(c, &printableX509Set, kind) == nil {
+		if err := r.Deviate(ToleratePrintableString, err); err != nil {
+			return "", err
+		}
+		return r.text(c), nil
+	}
+	if w := ucsWidth(kind); w > 1 {
+		return "", r.deviate(TolerateAlphabet, err, p, r.pos)
+	}
+	if err := r.Deviate(TolerateAlphabet, err); err != nil {
+		return "", err
+	}
+	return r.text(c), nil
+}
+
+// text returns c, the octets of a string just read that are its text, as
+// decodeString does: aliasing the input (Options.AliasStrings) or in the
+// decode's text chunk.
+func (r *Reader) text(c []byte) string {
+	if len(c) == 0 {
+		return ""
+	}
+	if r.s.opts.AliasStrings {
+		return unsafe.String(&c[0], len(c))
+	}
+	return r.s.keepText(c, len(r.in)-r.pos+len(c))
 }

@@ -398,8 +398,14 @@ func (r *Reader) readString(t Tag, typ string, str bool) (contents []byte, off i
 		return r.in[cs:ce:ce], cs, err
 	}
 	if contents, err = r.join(t, h.Offset, cs, ce); err != nil {
+		// With TolerateBER, segments that are not strings of the type
+		// (OpenSSL reads such an extnValue) leave the contents as
+		// received.
+		if err = r.Deviate(TolerateBER, withType(err, typ)); err == nil {
+			return r.in[cs:ce:ce], cs, nil
+		}
 		r.pos = p
-		return nil, 0, withType(err, typ)
+		return nil, 0, err
 	}
 	return contents, cs, nil
 }
@@ -415,13 +421,17 @@ func (r *Reader) Finish(typ string) error {
 	if r.Empty() {
 		return nil
 	}
+	// X.690 8.1.1: an encoding is exactly one element; X.690 8.9.2: the
+	// contents of a SEQUENCE are the encodings of its components only.
+	err := NewError(KindTrailingData, r.pos, typ, strconv.Itoa(r.end-r.pos)+" unexpected octets after the last element", "X.690 8.1.1")
 	if r.seq && r.Tolerates(TolerateTrailingOctets) {
+		if err := r.deviate(TolerateTrailingOctets, err, r.pos, r.end); err != nil {
+			return err
+		}
 		r.pos = r.end
 		return nil
 	}
-	// X.690 8.1.1: an encoding is exactly one element; X.690 8.9.2: the
-	// contents of a SEQUENCE are the encodings of its components only.
-	return NewError(KindTrailingData, r.pos, typ, strconv.Itoa(r.end-r.pos)+" unexpected octets after the last element", "X.690 8.1.1")
+	return err
 }
 
 // Count returns the number of elements left in the reader, reading headers
@@ -464,8 +474,16 @@ func (r *Reader) span(p int) (cs, ce, next int, ok bool) {
 // CheckSetOfOrder checks, in DER, that the elements left in the reader (the
 // contents of a SET OF) are in ascending order of their encodings (X.690
 // 11.6); a no-op in BER. Call it before reading the elements. Unreadable
-// elements are left for the reads to report.
+// elements are left for the reads to report. With TolerateUnsortedSetOf
+// the order is a Deviation, not an error.
 func (r *Reader) CheckSetOfOrder(typ string) error {
+	if err := r.checkSetOfOrder(typ); err != nil {
+		return r.Deviate(TolerateUnsortedSetOf, err)
+	}
+	return nil
+}
+
+func (r *Reader) checkSetOfOrder(typ string) error {
 	var prev []byte
 	for p := r.pos; !r.ber && p < r.end; {
 		_, _, next, ok := r.span(p)

@@ -63,10 +63,11 @@ func (r *Reader) Field(err error, field string) {
 }
 
 // Check keeps err, the outcome of a constraint's check (CheckSize,
-// CheckRange, ...), unless the decode skips the constraints.
+// CheckRange, ...), unless the decode skips the constraints or tolerates
+// their violations (see Constraint).
 func (r *Reader) Check(err error, field string) {
 	if err != nil && r.err == nil && !r.SkipConstraints() {
-		r.Fail(err, field)
+		r.Fail(r.Constraint(WithField(err, field)), "")
 	}
 }
 

@@ -196,8 +196,13 @@ func (r *Reader) ReadKnownString(a *Alphabet, s Size, typ string) (string, error
 }
 
 // readChars appends n characters of w bits each, known to be there.
+//
+// With TolerateAlphabet, characters outside the alphabet (not an index
+// beyond it: there is no character to keep) are kept, the first of them a
+// Deviation.
 func (r *Reader) readChars(out []byte, a *Alphabet, n, w int, typ string) ([]byte, error) {
 	indexed := a.Indexed(r.aligned)
+	listed := false
 	for range n {
 		at := r.pos
 		v := r.bits(w)
@@ -208,7 +213,9 @@ func (r *Reader) readChars(out []byte, a *Alphabet, n, w int, typ string) ([]byt
 			}
 		} else {
 			if v > uint64(a.max) || !a.Contains(rune(v)) {
-				return nil, r.errAt(at, der.KindInvalidValue, typ, "character not in the alphabet", "X.691 30.5.4")
+				if err := r.outside(at, typ, &listed); err != nil {
+					return nil, err
+				}
 			}
 			c = rune(v)
 		}
@@ -221,6 +228,27 @@ func (r *Reader) readChars(out []byte, a *Alphabet, n, w int, typ string) ([]byt
 		}
 	}
 	return out, nil
+}
+
+// outside handles the character at bit at that is not in the alphabet
+// of the string being read: an error, unless the decode tolerates it
+// (TolerateAlphabet); the first of a string is listed (*listed then).
+// It charges the octets that UTF-8 may take beyond the one charged.
+// Out of line: it runs on error paths only.
+//
+//go:noinline
+func (r *Reader) outside(at int, typ string, listed *bool) error {
+	err := r.errAt(at, der.KindInvalidValue, typ, "character not in the alphabet", "X.691 30.5.4")
+	if !r.Tolerates(der.TolerateAlphabet) {
+		return err
+	}
+	if !*listed {
+		if err := r.Deviate(der.TolerateAlphabet, err); err != nil {
+			return err
+		}
+		*listed = true
+	}
+	return r.Alloc(utf8.UTFMax, typ)
 }
 
 // WriteKnownString writes s, UTF-8, as a known-multiplier character string

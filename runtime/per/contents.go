@@ -64,7 +64,9 @@ func (r *Reader) contentsAt(start, n, items int, s Size) int {
 // ReadContained reads the string c holding the complete encoding of v and
 // decodes v from it, between Enter and Leave (a recursive type may contain
 // itself through a contents constraint as through a pointer). The
-// encoding must fill the octets.
+// encoding must fill the octets. With TolerateOpenTypeErrors, octets that
+// are no encoding of v are a Deviation, which keeps them (Raw); v holds
+// what was decoded before the defect.
 func (r *Reader) ReadContained(v Value, c Contents) error {
 	b, at, err := r.ReadStringContents(c)
 	if err != nil {
@@ -77,11 +79,16 @@ func (r *Reader) ReadContained(v Value, c Contents) error {
 	if err := f.Enter("contained value"); err != nil {
 		return err
 	}
-	if err := v.DecodePER(&f); err != nil {
-		return err
+	err = v.DecodePER(&f)
+	if err == nil {
+		f.Leave()
+		err = r.EndField(&f)
 	}
-	f.Leave()
-	return r.EndField(&f)
+	if err != nil {
+		r.alloc = min(r.alloc, f.alloc)
+		return r.deviate(der.TolerateOpenTypeErrors, err, b)
+	}
+	return nil
 }
 
 // EndContained ends what BeginOpen began as the contents of the string c:

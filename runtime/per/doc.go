@@ -97,6 +97,14 @@
 // addition present is an error: X.691 19.1 sets the extension bit only
 // when some addition is present.
 //
+// A tolerant decode, Unmarshal with Tolerant(&devs) (or Options.Tolerate
+// and Options.Deviations), is package der's tolerant mode (see there):
+// characters outside a string's alphabet kept (srsRAN's AMFName of the one
+// character 0x11), invalid times read as the zero time, octets after the
+// complete encoding and contained encodings that do not decode kept in
+// the der.Deviation that lists each, with its offset in bits and its
+// field path; the limits are never tolerated.
+//
 // Errors are *der.Error, of the Kinds of package der (errors.Is with
 // der.ErrTruncated, der.ErrConstraint, ...), with Bits set: Offset counts
 // bits from the start of the outermost encoding. Generated code adds the

@@ -12,15 +12,33 @@ type Value interface {
 }
 
 // Unmarshal decodes b, a complete encoding (X.691 11.1) in the ALIGNED
-// variant if aligned, else in the UNALIGNED one, into v. The octets after
-// the value must be the padding of its last octet, or the one zero octet
-// of an empty encoding; any other is an error of KindTrailingData.
-func Unmarshal(b []byte, v Value, aligned bool, opts *Options) error {
+// variant if aligned, else in the UNALIGNED one, into v, a pointer to a
+// generated type. The octets after the value must be the padding of its
+// last octet, or the one zero octet of an empty encoding; any other is an
+// error of KindTrailingData. With opts.Deviations, a successful decode
+// appends the defects its tolerances accepted, with their paths from v's
+// fields on (see der.Deviation); a failed one appends none.
+func Unmarshal[T any, P interface {
+	*T
+	Value
+}](b []byte, v P, aligned bool, opts *Options) error {
 	r := NewReader(b, aligned, opts)
-	if err := v.DecodePER(&r); err != nil {
-		return err
+	mark := 0
+	if r.dev != nil {
+		mark = len(*opts.Deviations)
 	}
-	return r.Finish()
+	err := v.DecodePER(&r)
+	if err == nil {
+		err = r.Finish()
+	}
+	switch {
+	case r.dev == nil:
+	case err != nil:
+		*opts.Deviations = (*opts.Deviations)[:mark]
+	case len(*opts.Deviations) > mark:
+		findPaths[T, P](b, aligned, opts, (*opts.Deviations)[mark:], r.dev.Listed())
+	}
+	return err
 }
 
 // UnmarshalRoot is what the entry points of generated code, UnmarshalAPER
@@ -54,7 +72,8 @@ func (r *Reader) Root(err error, typ string) error {
 }
 
 // Finish checks that r, made by NewReader, has read its whole input (see
-// Unmarshal).
+// Unmarshal); with TolerateTrailingData, octets after the value are a
+// Deviation.
 func (r *Reader) Finish() error {
 	want := (r.pos + 7) / 8
 	if want == 0 {
@@ -64,7 +83,8 @@ func (r *Reader) Finish() error {
 		return r.truncated("", 8*want-r.end)
 	}
 	if len(r.buf) > want {
-		return r.errAt(r.pos, der.KindTrailingData, "", itoa(len(r.buf)-want)+" octets after the value", "X.691 11.1")
+		err := r.errAt(r.pos, der.KindTrailingData, "", itoa(len(r.buf)-want)+" octets after the value", "X.691 11.1")
+		return r.deviate(der.TolerateTrailingData, err, r.buf[want:])
 	}
 	if r.pos == 0 && r.buf[0] != 0 {
 		return r.errEmpty(0)

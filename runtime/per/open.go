@@ -47,7 +47,7 @@ func (r *Reader) ReadOpenField() ([]byte, int, error) {
 // tells.
 func (r *Reader) Field(b []byte, at int) Reader {
 	apart := len(b) > 0 && len(r.fresh) > 0 && &b[0] == &r.fresh[0]
-	return Reader{buf: b, end: 8 * len(b), base: at, aligned: r.aligned, depth: r.depth, alloc: r.alloc, skip: r.skip, owned: r.owned || apart, apart: apart}
+	return Reader{buf: b, end: 8 * len(b), base: at, aligned: r.aligned, depth: r.depth, alloc: r.alloc, skip: r.skip, owned: r.owned || apart, apart: apart, tol: r.tol, dev: r.dev}
 }
 
 // Rewrote reports whether r, made by Field, reassembled a fragmented

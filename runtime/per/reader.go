@@ -19,6 +19,34 @@ type Options struct {
 	// SkipConstraints tells generated code to skip the checks of the
 	// constraints that PER does not encode (the reader only carries it).
 	SkipConstraints bool
+	// Tolerate lists the defects this decode accepts, as in package der
+	// (der.Options.Tolerate): PER knows TolerateAlphabet, a character
+	// outside the alphabet of a known-multiplier string, kept in the
+	// string; TolerateInvalidTimes, a UTCTime or GeneralizedTime that is
+	// no valid time, read as the zero time; TolerateTrailingData, octets
+	// after the complete encoding; and TolerateOpenTypeErrors, an open
+	// type field (an extension addition, an OCTET STRING (CONTAINING T))
+	// or the contents of a string (CONTAINING T) that hold no encoding of
+	// the value's type, kept in the Deviation. Zero: strict.
+	Tolerate der.Tolerance
+	// Deviations, if not nil, lists what Tolerate let pass, as in package
+	// der (der.Deviation): Unmarshal finds their paths. Tolerant makes the
+	// options of the tolerant mode.
+	Deviations *[]der.Deviation
+	// MaxDeviations is the most deviations one decode may list (0:
+	// der.DefaultMaxDeviations); one more is a KindLimit error.
+	MaxDeviations int
+}
+
+// Tolerant returns the options of the tolerant mode, as der.Tolerant does
+// for DER: every tolerance (der.TolerateAll), each defect listed in *devs,
+// the constraints that PER does not encode unchecked (their violations
+// are not listed in PER):
+//
+//	var devs []der.Deviation
+//	err := per.Unmarshal(b, &pdu, true, per.Tolerant(&devs))
+func Tolerant(devs *[]der.Deviation) *Options {
+	return &Options{Tolerate: der.TolerateAll, SkipConstraints: true, Deviations: devs}
 }
 
 // Default limits (see Options). PER is dense: a SEQUENCE OF NULL of 64K
@@ -42,7 +70,9 @@ type Reader struct {
 	depth   int // how much deeper Enter may go
 	alloc   int // bytes that may still be allocated
 	skip    bool
-	err     error // the first error of the methods of sticky.go
+	tol     der.Tolerance // Options.Tolerate
+	dev     *der.Recorder // lists the deviations (Options.Deviations); nil if not
+	err     error         // the first error of the methods of sticky.go
 	// owned: buf is a copy this decode made (see joinFragments), whose
 	// fragmented strings are reassembled in place; rewrote: one was,
 	// since Field made r; apart: buf is such a copy, not in the buf of
@@ -68,7 +98,8 @@ func NewReader(b []byte, aligned bool, opts *Options) Reader {
 	if o.MaxAlloc <= 0 {
 		o.MaxAlloc = DefaultAllocFactor*len(b) + DefaultAllocSlack
 	}
-	return Reader{buf: b, end: 8 * len(b), aligned: aligned, depth: o.MaxDepth, alloc: o.MaxAlloc, skip: o.SkipConstraints}
+	return Reader{buf: b, end: 8 * len(b), aligned: aligned, depth: o.MaxDepth, alloc: o.MaxAlloc, skip: o.SkipConstraints,
+		tol: o.Tolerate, dev: der.NewRecorder(o.Tolerate, o.Deviations, o.MaxDeviations)}
 }
 
 // Aligned reports whether r reads the ALIGNED variant.

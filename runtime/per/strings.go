@@ -384,15 +384,21 @@ func (r *Reader) octetAt(pos int) byte {
 
 // ReadOpenValue reads an open type field holding the encoding of v
 // (BeginOpen, v.DecodePER, EndOpen): an extension addition (X.691 19.9).
+// With TolerateOpenTypeErrors, a field that holds no encoding of v is a
+// Deviation (see skipOpen).
 func (r *Reader) ReadOpenValue(v Value) error {
 	o, err := r.BeginOpen()
 	if err != nil {
 		return err
 	}
+	kept := r.err
 	if err := v.DecodePER(r); err != nil {
-		return err
+		return r.skipOpen(o, kept, err)
 	}
-	return r.EndOpen(o)
+	if err := r.EndOpen(o); err != nil {
+		return r.skipOpen(o, kept, err)
+	}
+	return nil
 }
 
 // ReadOpenBytes reads an open type field and returns its octets, the

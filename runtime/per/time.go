@@ -33,7 +33,9 @@ func (r *Reader) readTime(utc bool) (time.Time, error) {
 	}
 	v, err := der.ParseTime([]byte(s), utc)
 	if err != nil {
-		return time.Time{}, r.place(err, at)
+		// With TolerateInvalidTimes, the zero time, the characters
+		// kept in the Deviation.
+		return time.Time{}, r.deviate(der.TolerateInvalidTimes, r.place(err, at), []byte(s))
 	}
 	return v, nil
 }

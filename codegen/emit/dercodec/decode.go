@@ -119,14 +119,13 @@ func (e *Emitter) decodePrimitive(g *jen.Group, gt *plan.Type, r derstmt.Rd) {
 	}
 	if named {
 		emit.Comment(g, "X.690 11.2.2: DER removes the trailing 0 bits of a named bit list (unless tolerated:\nder.TolerateNamedBitPadding).")
-		g.If(jen.Op("!").Add(r.ID()).Dot("BER").Call().Op("&&").Op("!").Add(r.ID()).Dot("Tolerates").Call(emit.RT("TolerateNamedBitPadding"))).Block(
-			jen.If(jen.Err().Op(":=").Add(emit.RT("CheckNamedBits")).Call(jen.Id("x")), jen.Err().Op("!=").Nil()).Block(
-				jen.Return(emit.RT("AtOffset").Call(jen.Err(), jen.Id("off")))))
+		g.If(jen.Err().Op(":=").Add(r.ID()).Dot("CheckNamedBits").Call(jen.Id("x"), jen.Id("off")), jen.Err().Op("!=").Nil()).Block(
+			jen.Return(jen.Err()))
 	}
 	if len(checks) > 0 {
 		g.If(jen.Op("!").Add(r.ID()).Dot("SkipConstraints").Call()).BlockFunc(func(g *jen.Group) {
 			for _, c := range checks {
-				g.If(jen.Err().Op(":=").Add(c), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))
+				g.If(jen.Err().Op(":=").Add(r.ID()).Dot("Constraint").Call(c), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))
 			}
 		})
 	}
@@ -167,9 +166,8 @@ func (e *Emitter) decodeList(g *jen.Group, gt *plan.Type, r derstmt.Rd) {
 	g.Add(emit.IfErr(emit.PlainReturn))
 	s := derstmt.Rd{Name: "s"}
 	if gt.Kind == model.TypeSetOf {
-		emit.Comment(g, "X.690 11.6: DER sorts the elements of a SET OF.")
-		g.If(jen.Op("!").Id("s").Dot("Tolerates").Call(emit.RT("TolerateUnsortedSetOf"))).Block(
-			jen.If(jen.Err().Op(":=").Id("s").Dot("CheckSetOfOrder").Call(jen.Lit(gt.ASN1)), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())))
+		emit.Comment(g, "X.690 11.6: DER sorts the elements of a SET OF (unless tolerated:\nder.TolerateUnsortedSetOf).")
+		g.If(jen.Err().Op(":=").Id("s").Dot("CheckSetOfOrder").Call(jen.Lit(gt.ASN1)), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))
 	}
 	elem := gt.Elem
 	if e.innerShared(gt) {
@@ -206,7 +204,7 @@ func (e *Emitter) decodeList(g *jen.Group, gt *plan.Type, r derstmt.Rd) {
 	if checks := derstmt.ConstraintChecks(gt.Body, list, jen.Id("s").Dot("Offset").Call()); len(checks) > 0 {
 		g.If(jen.Op("!").Id("s").Dot("SkipConstraints").Call()).BlockFunc(func(g *jen.Group) {
 			for _, c := range checks {
-				g.If(jen.Err().Op(":=").Add(c), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))
+				g.If(jen.Err().Op(":=").Id("s").Dot("Constraint").Call(c), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))
 			}
 		})
 	}

@@ -133,7 +133,7 @@ func (e *Stmts) readInner(g *jen.Group, r Rd, dst func() *jen.Statement, f *plan
 	if len(checks) > 0 {
 		g.If(jen.Op("!").Add(r.ID()).Dot("SkipConstraints").Call()).BlockFunc(func(g *jen.Group) {
 			for _, c := range checks {
-				g.If(jen.Err().Op(":=").Add(c), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
+				g.If(jen.Err().Op(":=").Add(r.ID()).Dot("Constraint").Call(c), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
 			}
 		})
 	}
@@ -304,8 +304,10 @@ func (e *Stmts) ReadComponent(g *jen.Group, gt *plan.Type, s Rd, f *plan.Field, 
 		g.Id("v").Dot(f.Has).Op("=").True()
 		if hasDef {
 			if eq := emit.IsDefault(f, emit.FieldDst(f)); eq != nil {
-				g.If(jen.Op("!").Add(s.ID()).Dot("BER").Call().Op("&&").Op("!").Add(s.ID()).Dot("Tolerates").Call(emit.RT("TolerateExplicitDefault")).Op("&&").Add(eq)).Block(
-					wrap(emit.RT("EncodedDefault").Call(jen.Id(off), jen.Lit(gt.ASN1))))
+				// X.690 11.5 (unless tolerated: der.TolerateExplicitDefault).
+				g.If(eq).Block(
+					jen.If(jen.Err().Op(":=").Add(s.ID()).Dot("EncodedDefault").Call(jen.Id(off), jen.Lit(gt.ASN1)), jen.Err().Op("!=").Nil()).Block(
+						wrap(jen.Err())))
 			}
 		}
 	}).Do(func(st *jen.Statement) {
@@ -397,8 +399,7 @@ func (e *Stmts) readUnionList(g *jen.Group, cur Rd, f *plan.Field, own *model.Ta
 	g.List(jen.Id(l), jen.Err()).Op(":=").Add(cur.ID()).Dot("ReadConstructed").Call(emit.TagCode(*own), jen.Lit(f.Type.Kind.String()))
 	g.Add(emit.IfErr(wrap))
 	if f.Type.Kind == model.TypeSetOf {
-		g.If(jen.Op("!").Id(l).Dot("Tolerates").Call(emit.RT("TolerateUnsortedSetOf"))).Block(
-			jen.If(jen.Err().Op(":=").Id(l).Dot("CheckSetOfOrder").Call(jen.Lit("SET OF")), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err())))
+		g.If(jen.Err().Op(":=").Id(l).Dot("CheckSetOfOrder").Call(jen.Lit("SET OF")), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
 	}
 	g.List(jen.Id(list), jen.Err()).Op(":=").Add(emit.RT("MakeSlice")).Types(jen.Id(f.Union.Type.Name)).Call(jen.Op("&").Id(l), jen.Id(l).Dot("Count").Call())
 	g.Add(emit.IfErr(wrap))
@@ -416,7 +417,7 @@ func (e *Stmts) readUnionList(g *jen.Group, cur Rd, f *plan.Field, own *model.Ta
 	if checks := ConstraintChecks(f.Type, lv, jen.Id(l).Dot("Offset").Call()); len(checks) > 0 {
 		g.If(jen.Op("!").Id(l).Dot("SkipConstraints").Call()).BlockFunc(func(g *jen.Group) {
 			for _, c := range checks {
-				g.If(jen.Err().Op(":=").Add(c), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
+				g.If(jen.Err().Op(":=").Id(l).Dot("Constraint").Call(c), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
 			}
 		})
 	}
