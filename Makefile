@@ -4,6 +4,7 @@
 GO          ?= go
 STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 FUZZTIME    ?= 10s
+FUZZPROCS   ?= $(shell getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
 # Every go test has a timeout, which fails with the name of the test that
 # ran too long (and the stacks): generous, so that a loaded machine fails
 # only on a real failure.
@@ -60,17 +61,27 @@ staticcheck:
 	$(GO) run $(STATICCHECK) ./...
 
 # A short run of every fuzz target in the module (FUZZTIME each: a duration,
-# or a count of executions such as 20000x). Long campaigns: make fuzz FUZZTIME=10m
+# or a count of executions such as 20000x), then a table of each target's
+# executions per second (internal/fuzztable), per worker too: FUZZPROCS
+# fuzzing processes, one per core. Long campaigns: make fuzz FUZZTIME=10m
 # The targets are found in the test files' source rather than with go test
-# -list, which would link every package's test binary first.
+# -list, which would link every package's test binary first. A failing
+# target stops the run, after the table of those that ran.
 fuzz:
-	@set -e; for pd in $$($(GO) list -f '{{.ImportPath}}:{{.Dir}}' ./...); do \
+	@pds=$$($(GO) list -f '{{.ImportPath}}:{{.Dir}}' ./...) || exit 1; \
+	log=$$(mktemp); trap 'rm -f "$$log" "$$log.rc"' EXIT; rc=0; \
+	for pd in $$pds; do \
 		pkg=$${pd%%:*}; dir=$${pd#*:}; \
 		for target in $$(cat $$dir/*_test.go 2>/dev/null | sed -n 's/^func \(Fuzz[A-Za-z0-9_]*\)(.*/\1/p' | sort -u); do \
-			echo "== $$pkg $$target"; \
-			$(GO) test $$pkg -run '^$$' -fuzz "^$$target$$" -fuzztime $(FUZZTIME); \
+			echo "== $$pkg $$target" | tee -a "$$log"; \
+			{ $(GO) test $$pkg -v -run '^$$' -fuzz "^$$target$$" -fuzztime $(FUZZTIME) -parallel $(FUZZPROCS) 2>&1; \
+				echo $$? >"$$log.rc"; } | tee -a "$$log"; \
+			rc=$$(cat "$$log.rc"); [ "$$rc" = 0 ] || break 2; \
 		done; \
-	done
+	done; \
+	echo "== executions per second"; \
+	$(GO) run ./internal/fuzztable -workers $(FUZZPROCS) <"$$log" || rc=$$?; \
+	exit $$rc
 
 # Benchmarks with ratios to the baselines measured in the same process.
 # bench/compare is a module of its own: the other Go libraries it measures
