@@ -4,6 +4,14 @@
 GO          ?= go
 STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 FUZZTIME    ?= 10s
+FUZZPROCS   ?= $(shell getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
+# How long go test minimizes each input that finds new coverage: Go's
+# default, 60s, stops all fuzzing meanwhile, and a short run of a target
+# whose inputs are kilobytes and whose body takes a millisecond spent
+# nearly all its time there (FuzzCertificate: 82 executions in 11 s).
+# 0: no minimization, nor of a failing input, which is kept as found.
+# Long campaigns may want FUZZMINIMIZETIME=60s.
+FUZZMINIMIZETIME ?= 0
 # Every go test has a timeout, which fails with the name of the test that
 # ran too long (and the stacks): generous, so that a loaded machine fails
 # only on a real failure.
@@ -48,11 +56,14 @@ test: vet
 
 # The long cross-checks, which .ci/run runs after make test: NR RRC's eight
 # messages and NGAP-PDU exchanged with Erlang's asn1ct (erlc compiles them
-# for minutes), and the part of NR RRC that asn1c 0.9.28 compiles (vetted by
-# make vet, as in make test).
+# for minutes), the part of NR RRC that asn1c 0.9.28 compiles, and the
+# round trip of 100,000 mutants of the real messages per generated PER
+# package (make test decodes 5,000). make vet checks them, as for make test.
 LONGTESTS = TestPERInteropRRC|TestPERInteropNGAP|TestPERAsn1cRRC
+PERMUTANTS ?= 100000
 test-long:
 	ASN1GEN_PER_RRC=1 ASN1GEN_PER_NGAP=1 $(GO) test -vet=off -timeout $(LONGTIMEOUT) -run '^($(LONGTESTS))$$' ./codegen/gen
+	ASN1GEN_PER_MUTANTS=$(PERMUTANTS) $(GO) test -vet=off -timeout $(LONGTIMEOUT) -run '^TestMutantRoundTrip$$' ./generated/ngap ./generated/s1ap ./generated/nrrrc
 
 lint: vet staticcheck
 
@@ -64,18 +75,29 @@ staticcheck:
 	$(GO) run $(STATICCHECK) ./...
 
 # A short run of every fuzz target in the module (FUZZTIME each: a duration,
-# or a count of executions such as 20000x). Long campaigns: make fuzz FUZZTIME=10m
+# or a count of executions such as 20000x), then a table of each target's
+# executions per second (internal/fuzztable), per worker too: FUZZPROCS
+# fuzzing processes, one per core. Long campaigns: make fuzz FUZZTIME=10m
+# FUZZMINIMIZETIME=60s
 # The targets are found in the test files' source rather than with go test
-# -list, which would link every package's test binary first. make vet checks
+# -list, which would link every package's test binary first. A failing
+# target stops the run, after the table of those that ran. make vet checks
 # the packages, as for make test.
 fuzz:
-	@set -e; for pd in $$($(GO) list -f '{{.ImportPath}}:{{.Dir}}' ./...); do \
+	@pds=$$($(GO) list -f '{{.ImportPath}}:{{.Dir}}' ./...) || exit 1; \
+	log=$$(mktemp); trap 'rm -f "$$log" "$$log.rc"' EXIT; rc=0; \
+	for pd in $$pds; do \
 		pkg=$${pd%%:*}; dir=$${pd#*:}; \
 		for target in $$(cat $$dir/*_test.go 2>/dev/null | sed -n 's/^func \(Fuzz[A-Za-z0-9_]*\)(.*/\1/p' | sort -u); do \
-			echo "== $$pkg $$target"; \
-			$(GO) test -vet=off $$pkg -run '^$$' -fuzz "^$$target$$" -fuzztime $(FUZZTIME); \
+			echo "== $$pkg $$target" | tee -a "$$log"; \
+			{ $(GO) test -vet=off $$pkg -v -run '^$$' -fuzz "^$$target$$" -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMINIMIZETIME) -parallel $(FUZZPROCS) 2>&1; \
+				echo $$? >"$$log.rc"; } | tee -a "$$log"; \
+			rc=$$(cat "$$log.rc"); [ "$$rc" = 0 ] || break 2; \
 		done; \
-	done
+	done; \
+	echo "== executions per second"; \
+	$(GO) run ./internal/fuzztable -workers $(FUZZPROCS) <"$$log" || rc=$$?; \
+	exit $$rc
 
 # Benchmarks with ratios to the baselines measured in the same process.
 # bench/compare is a module of its own: the other Go libraries it measures

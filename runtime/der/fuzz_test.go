@@ -68,34 +68,46 @@ func walkReader(t *testing.T, r der.Reader, in []byte, hs *[]der.Header) (int, e
 	return r.Offset(), nil
 }
 
-// FuzzReader walks any input with the Reader, strict and BER. It must not
-// panic; when the strict walk succeeds, the BER walk gives the same headers
-// and every header is the one the writer produces (DER headers are unique).
+// FuzzReader checks checkReader on any input, seeded with rtest.Seeds.
 func FuzzReader(f *testing.F) {
 	rtest.AddSeeds(f)
-	f.Fuzz(func(t *testing.T, in []byte) {
-		var derH, berH []der.Header
-		_, derErr := walkReader(t, der.NewReader(in, fuzzOpts(false)), in, &derH)
-		_, berErr := walkReader(t, der.NewReader(in, fuzzOpts(true)), in, &berH)
-		for _, err := range []error{derErr, berErr} {
-			var e *der.Error
-			if err != nil && (!errors.As(err, &e) || e.Offset < 0 || e.Offset > len(in)) {
-				t.Fatalf("error without a valid offset: %v", err)
-			}
+	f.Fuzz(checkReader)
+}
+
+// TestReaderCorpus checks checkReader on every encoding of the shared
+// corpus, the seeds FuzzReader had before they were cut to a few.
+func TestReaderCorpus(t *testing.T) {
+	for _, in := range rtest.CorpusInputs(t) {
+		t.Run(in.Name, func(t *testing.T) { checkReader(t, in.Data) })
+	}
+}
+
+// checkReader walks in with the Reader, strict and BER. It must not
+// panic; when the strict walk succeeds, the BER walk gives the same
+// headers and every header is the one the writer produces (DER headers
+// are unique).
+func checkReader(t *testing.T, in []byte) {
+	var derH, berH []der.Header
+	_, derErr := walkReader(t, der.NewReader(in, fuzzOpts(false)), in, &derH)
+	_, berErr := walkReader(t, der.NewReader(in, fuzzOpts(true)), in, &berH)
+	for _, err := range []error{derErr, berErr} {
+		var e *der.Error
+		if err != nil && (!errors.As(err, &e) || e.Offset < 0 || e.Offset > len(in)) {
+			t.Fatalf("error without a valid offset: %v", err)
 		}
-		if derErr != nil {
-			return
+	}
+	if derErr != nil {
+		return
+	}
+	if berErr != nil {
+		t.Fatalf("DER walk succeeds, BER walk fails: %v", berErr)
+	}
+	if diff := cmp.Diff(derH, berH); diff != "" {
+		t.Fatalf("BER headers differ from DER (-DER +BER):\n%s", diff)
+	}
+	for _, h := range derH {
+		if hdr := der.AppendHeader(nil, h.Tag, h.Constructed, h.Length); !bytes.Equal(hdr, in[h.Offset:h.Offset+h.HeaderLen]) {
+			t.Fatalf("header at %d is %x, DER writes %x", h.Offset, in[h.Offset:h.Offset+h.HeaderLen], hdr)
 		}
-		if berErr != nil {
-			t.Fatalf("DER walk succeeds, BER walk fails: %v", berErr)
-		}
-		if diff := cmp.Diff(derH, berH); diff != "" {
-			t.Fatalf("BER headers differ from DER (-DER +BER):\n%s", diff)
-		}
-		for _, h := range derH {
-			if hdr := der.AppendHeader(nil, h.Tag, h.Constructed, h.Length); !bytes.Equal(hdr, in[h.Offset:h.Offset+h.HeaderLen]) {
-				t.Fatalf("header at %d is %x, DER writes %x", h.Offset, in[h.Offset:h.Offset+h.HeaderLen], hdr)
-			}
-		}
-	})
+	}
 }

@@ -83,100 +83,122 @@ func checkTiles(t *testing.T, in []byte, nodes []tree.Node, off int) int {
 	return off
 }
 
-// FuzzParseTree parses any input into trees, strict and BER, and with the
-// streaming decoder. It must not panic; trees tile the input; the streaming
-// decoder gives the same trees or the same error; a strict tree has a node
-// per element a Reader reads, parses the same in BER, without marks, and
-// re-encodes to the input.
+// FuzzParseTree checks checkParseTree on any input, seeded with
+// rtest.Seeds.
 func FuzzParseTree(f *testing.F) {
 	rtest.AddSeeds(f)
-	f.Fuzz(func(t *testing.T, in []byte) {
-		var trees [2][]tree.Node
-		for i, ber := range []bool{false, true} {
-			nodes, err := tree.ParseAll(in, &der.Options{BER: ber})
-			streamed, serr := streamAll(iotest.HalfReader(bytes.NewReader(in)), &der.Options{BER: ber})
-			if err != nil {
-				var e *der.Error
-				if !errors.As(err, &e) || e.Offset < 0 || e.Offset > len(in) {
-					t.Fatalf("error without a valid offset: %v", err)
-				}
-				if diff := cmp.Diff(errOf(t, err), errOf(t, serr)); diff != "" {
-					t.Fatalf("BER %v: errors differ (-ParseAll +Decoder):\n%s\n%v\n%v", ber, diff, err, serr)
-				}
-				// The partial tree: ParseAll's error, every node inside the input.
-				partial, perr := tree.ParsePrefix(in, &der.Options{BER: ber})
-				if diff := cmp.Diff(errOf(t, err), errOf(t, perr)); diff != "" {
-					t.Fatalf("BER %v: errors differ (-ParseAll +ParsePrefix):\n%s", ber, diff)
-				}
-				checkInside(t, partial, len(in))
-				continue
-			}
-			if serr != nil {
-				t.Fatalf("BER %v: Decoder fails where ParseAll succeeds: %v", ber, serr)
-			}
-			if !nodesEqual(nodes, streamed) {
-				t.Fatalf("BER %v: trees differ (-ParseAll +Decoder):\n%s", ber, cmp.Diff(nodes, streamed))
-			}
-			if end := checkTiles(t, in, nodes, 0); end != len(in) {
-				t.Fatalf("trees end at %d of %d", end, len(in))
-			}
-			trees[i] = nodes
-		}
-		if trees[0] == nil {
-			return
-		}
-		r := der.NewReader(in, nil)
-		if n, err := walkCount(&r); err != nil || n != countNodes(trees[0]) {
-			t.Fatalf("strict tree has %d nodes, a Reader walk reads %d elements (%v)", countNodes(trees[0]), n, err)
-		}
-		if !nodesEqual(trees[0], trees[1]) {
-			t.Fatalf("BER tree of DER input differs (-DER +BER):\n%s", cmp.Diff(trees[0], trees[1]))
-		}
-		var out []byte
-		var enc func([]tree.Node)
-		enc = func(ns []tree.Node) {
-			for i := range ns {
-				out = der.AppendHeader(out, ns[i].Tag, ns[i].Constructed, ns[i].Length)
-				enc(ns[i].Children)
-				out = append(out, ns[i].Content...)
-			}
-		}
-		enc(trees[0])
-		if !bytes.Equal(out, in) {
-			t.Fatalf("DER tree re-encodes to %x", out)
-		}
-	})
+	f.Fuzz(checkParseTree)
 }
 
-// FuzzNormalizeBER normalizes any input. It must not panic; when it
-// succeeds, the input is a BER tree, the output is a DER tree and
-// normalizing it again changes nothing.
+// FuzzNormalizeBER checks checkNormalizeBER on any input, seeded with
+// rtest.Seeds.
 func FuzzNormalizeBER(f *testing.F) {
 	rtest.AddSeeds(f)
-	f.Fuzz(func(t *testing.T, in []byte) {
-		orig := bytes.Clone(in)
-		out, err := tree.NormalizeBER(in, nil)
-		if !bytes.Equal(in, orig) {
-			t.Fatal("input modified")
-		}
+	f.Fuzz(checkNormalizeBER)
+}
+
+// TestFuzzCorpus checks checkParseTree and checkNormalizeBER on every
+// encoding of the shared corpus, the seeds the fuzz targets had before
+// they were cut to a few.
+func TestFuzzCorpus(t *testing.T) {
+	for _, in := range rtest.CorpusInputs(t) {
+		t.Run(in.Name, func(t *testing.T) {
+			checkParseTree(t, in.Data)
+			checkNormalizeBER(t, in.Data)
+		})
+	}
+}
+
+// checkParseTree parses in into trees, strict and BER, and with the
+// streaming decoder. It must not panic; trees tile the input; the
+// streaming decoder gives the same trees or the same error; a strict tree
+// has a node per element a Reader reads, parses the same in BER, without
+// marks, and re-encodes to the input.
+func checkParseTree(t *testing.T, in []byte) {
+	var trees [2][]tree.Node
+	for i, ber := range []bool{false, true} {
+		nodes, err := tree.ParseAll(in, &der.Options{BER: ber})
+		streamed, serr := streamAll(iotest.HalfReader(bytes.NewReader(in)), &der.Options{BER: ber})
 		if err != nil {
 			var e *der.Error
 			if !errors.As(err, &e) || e.Offset < 0 || e.Offset > len(in) {
 				t.Fatalf("error without a valid offset: %v", err)
 			}
-			return
+			if diff := cmp.Diff(errOf(t, err), errOf(t, serr)); diff != "" {
+				t.Fatalf("BER %v: errors differ (-ParseAll +Decoder):\n%s\n%v\n%v", ber, diff, err, serr)
+			}
+			// The partial tree: ParseAll's error, every node inside the input.
+			partial, perr := tree.ParsePrefix(in, &der.Options{BER: ber})
+			if diff := cmp.Diff(errOf(t, err), errOf(t, perr)); diff != "" {
+				t.Fatalf("BER %v: errors differ (-ParseAll +ParsePrefix):\n%s", ber, diff)
+			}
+			checkInside(t, partial, len(in))
+			continue
 		}
-		if _, err := tree.Parse(in, &der.Options{BER: true}); err != nil {
-			t.Fatalf("normalized input that is not one BER element: %v", err)
+		if serr != nil {
+			t.Fatalf("BER %v: Decoder fails where ParseAll succeeds: %v", ber, serr)
 		}
-		if _, err := tree.Parse(out, nil); err != nil {
-			t.Fatalf("output is not DER: %v\n%x", err, out)
+		if !nodesEqual(nodes, streamed) {
+			t.Fatalf("BER %v: trees differ (-ParseAll +Decoder):\n%s", ber, cmp.Diff(nodes, streamed))
 		}
-		again, err := tree.NormalizeBER(out, nil)
-		if err != nil || !bytes.Equal(again, out) {
-			t.Fatalf("normalizing the output again: %x, %v\nfirst: %x", again, err, out)
+		if end := checkTiles(t, in, nodes, 0); end != len(in) {
+			t.Fatalf("trees end at %d of %d", end, len(in))
 		}
-	})
+		trees[i] = nodes
+	}
+	if trees[0] == nil {
+		return
+	}
+	r := der.NewReader(in, nil)
+	if n, err := walkCount(&r); err != nil || n != countNodes(trees[0]) {
+		t.Fatalf("strict tree has %d nodes, a Reader walk reads %d elements (%v)", countNodes(trees[0]), n, err)
+	}
+	if !nodesEqual(trees[0], trees[1]) {
+		t.Fatalf("BER tree of DER input differs (-DER +BER):\n%s", cmp.Diff(trees[0], trees[1]))
+	}
+	var out []byte
+	var enc func([]tree.Node)
+	enc = func(ns []tree.Node) {
+		for i := range ns {
+			out = der.AppendHeader(out, ns[i].Tag, ns[i].Constructed, ns[i].Length)
+			enc(ns[i].Children)
+			out = append(out, ns[i].Content...)
+		}
+	}
+	enc(trees[0])
+	if !bytes.Equal(out, in) {
+		t.Fatalf("DER tree re-encodes to %x", out)
+	}
+
+}
+
+// checkNormalizeBER normalizes in. It must not panic; when it succeeds,
+// the input is a BER tree, the output is a DER tree and normalizing it
+// again changes nothing.
+func checkNormalizeBER(t *testing.T, in []byte) {
+	orig := bytes.Clone(in)
+	out, err := tree.NormalizeBER(in, nil)
+	if !bytes.Equal(in, orig) {
+		t.Fatal("input modified")
+	}
+	if err != nil {
+		var e *der.Error
+		if !errors.As(err, &e) || e.Offset < 0 || e.Offset > len(in) {
+			t.Fatalf("error without a valid offset: %v", err)
+		}
+		return
+	}
+	if _, err := tree.Parse(in, &der.Options{BER: true}); err != nil {
+		t.Fatalf("normalized input that is not one BER element: %v", err)
+	}
+	if _, err := tree.Parse(out, nil); err != nil {
+		t.Fatalf("output is not DER: %v\n%x", err, out)
+	}
+	again, err := tree.NormalizeBER(out, nil)
+	if err != nil || !bytes.Equal(again, out) {
+		t.Fatalf("normalizing the output again: %x, %v\nfirst: %x", again, err, out)
+	}
+
 }
 
 // checkInside fails unless every node of a partial tree lies inside an

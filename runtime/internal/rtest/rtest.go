@@ -12,6 +12,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -157,13 +158,24 @@ func Rand(t *testing.T) *rand.Rand {
 	return rand.New(rand.NewPCG(seed, 1))
 }
 
-// maxSeed caps the size of a seed from the corpus, to keep fuzzing fast.
-const maxSeed = 64 << 10
-
-// AddSeeds adds a few inline seeds and, when ASN1GEN_CORPUS is set, every
-// file under $ASN1GEN_CORPUS/der (each block of a PEM file decoded) of at
-// most maxSeed octets.
+// AddSeeds adds Seeds to the seed corpus of a fuzz target of the tree
+// readers. The shared corpus is not among them: thousands of seeds kept
+// the fuzzer busy with them, not with mutations; the tests that check a
+// target's property on every encoding of the corpus read CorpusInputs.
 func AddSeeds(f *testing.F) {
+	for _, b := range Seeds(f) {
+		f.Add(b)
+	}
+}
+
+// Seeds are inputs of each form a tree reader meets: inline encodings
+// (definite and indefinite lengths, constructed strings, a high tag
+// number, a SET, a long length form, primitives side by side), and a
+// certificate, a CRL, a CMS message in BER and a PKCS #12 file from the
+// testdata of the generated packages.
+func Seeds(t testing.TB) [][]byte {
+	t.Helper()
+	var seeds [][]byte
 	for _, s := range []string{
 		"30 0a 16 05 53 6d 69 74 68 01 01 ff",
 		"30 80 06 01 01 a0 80 24 80 04 01 aa 04 01 bb 00 00 00 00 00 00",
@@ -173,13 +185,65 @@ func AddSeeds(f *testing.F) {
 		"04 82 00 05 01 02 03 04 05",
 		"01 01 01 03 02 07 ff",
 	} {
-		f.Add(Hex(f, s))
+		seeds = append(seeds, Hex(t, s))
 	}
+	root := moduleRoot(t)
+	for _, name := range []string{"rfc5280/testdata/alt1-cert.pem", "rfc5280/testdata/CarlRSACRLForAll.crl",
+		"rfc5652/testdata/nss.p7c", "rfc7292/testdata/no_encryption.p12"} {
+		data, err := os.ReadFile(filepath.Join(root, "generated", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p, _ := pem.Decode(data); p != nil {
+			data = p.Bytes
+		}
+		seeds = append(seeds, data)
+	}
+	return seeds
+}
+
+// moduleRoot returns the directory of go.mod, above the test's.
+func moduleRoot(t testing.TB) string {
+	t.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			t.Fatal("no go.mod above the test's directory")
+		}
+		dir = parent
+	}
+}
+
+// maxCorpusInput caps the size of an input from the corpus: the seeds of
+// the fuzz targets had that cap, and the tests that took them over keep it.
+const maxCorpusInput = 64 << 10
+
+// Input is one encoding of the shared corpus.
+type Input struct {
+	Name string // path under der/, "#n" after it for the n-th block of a PEM file
+	Data []byte
+}
+
+// CorpusInputs returns every file under $ASN1GEN_CORPUS/der (each block
+// of a PEM file decoded) of at most maxCorpusInput octets, what the fuzz
+// targets of the tree readers had as seeds before; it skips the test
+// when ASN1GEN_CORPUS is not set.
+func CorpusInputs(t testing.TB) []Input {
+	t.Helper()
 	root := os.Getenv("ASN1GEN_CORPUS")
 	if root == "" {
-		return
+		t.Skip("ASN1GEN_CORPUS is not set (e.g. /work/shared/corpus)")
 	}
-	err := filepath.WalkDir(filepath.Join(root, "der"), func(path string, d fs.DirEntry, err error) error {
+	dir := filepath.Join(root, "der")
+	var inputs []Input
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
 		}
@@ -187,24 +251,26 @@ func AddSeeds(f *testing.F) {
 		if err != nil {
 			return err
 		}
+		name, _ := filepath.Rel(dir, path)
 		blocks := 0
 		for rest := data; ; {
 			var p *pem.Block
 			if p, rest = pem.Decode(rest); p == nil {
 				break
 			}
-			if blocks++; len(p.Bytes) <= maxSeed {
-				f.Add(p.Bytes)
+			if blocks++; len(p.Bytes) <= maxCorpusInput {
+				inputs = append(inputs, Input{name + "#" + strconv.Itoa(blocks), p.Bytes})
 			}
 		}
-		if blocks == 0 && len(data) <= maxSeed {
-			f.Add(data)
+		if blocks == 0 && len(data) <= maxCorpusInput {
+			inputs = append(inputs, Input{name, data})
 		}
 		return nil
 	})
 	if err != nil {
-		f.Fatal(err)
+		t.Fatal(err)
 	}
+	return inputs
 }
 
 // CheckErr fails t unless err is nil or a *der.Error with a Kind, a Type
