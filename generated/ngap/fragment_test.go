@@ -58,8 +58,10 @@ func TestFragmentedNASPDU(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// One copy of the NAS-PDU, and the few small values around it.
-	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > size+16<<10 {
+	// One copy of the NAS-PDU, and the few small values around it. The
+	// count is the whole process's (the test runner allocates too), so the
+	// bound tells one copy from two, not the exact bytes of the values.
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > size*5/4 {
 		t.Errorf("decode allocated %d bytes for a NAS-PDU of %d, want one copy", alloc, size)
 	}
 
