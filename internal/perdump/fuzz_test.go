@@ -5,7 +5,6 @@ import (
 	"io"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/asn1gen/asn1gen/codegen/plan"
 	"github.com/asn1gen/asn1gen/internal/permsg"
@@ -87,11 +86,7 @@ func fuzzDecode(t *testing.T, targets []fuzzTarget, b []byte) {
 	sel := int(b[0]) % (2 * len(targets))
 	tg, b := targets[sel/2], b[1:]
 	aligned := tg.aligned != (sel%2 == 1)
-	start := time.Now()
 	res := tg.s.Decode(b, tg.t, &Options{Aligned: aligned})
-	if d := time.Since(start); d > 5*time.Second {
-		t.Fatalf("%s: walk of %d octets took %v", tg.t.ASN1, len(b), d)
-	}
 	checkResult(t, tg.t.ASN1, b, res)
 }
 
