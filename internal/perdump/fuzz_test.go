@@ -1,7 +1,7 @@
 package perdump
 
 import (
-	"errors"
+	"encoding/json"
 	"io"
 	"strings"
 	"testing"
@@ -25,19 +25,25 @@ func fuzzTargets(f testing.TB) ([]fuzzTarget, [][]byte) {
 	var seeds [][]byte
 	for _, p := range protocols {
 		msgs := permsg.MustRead(f, "../../testdata/per/"+p.file)
-		set := moduleSet(f, p.modules...)
+		// One plan per protocol, of all its message types.
 		index := map[string]int{}
+		var types []string
 		for _, m := range msgs {
-			i, seen := index[m.Type]
-			if !seen {
-				s, root, err := Load(set, m.Type, nil, nil)
-				if err != nil {
-					f.Fatal(err)
-				}
-				i = len(targets)
-				index[m.Type] = i
-				targets = append(targets, fuzzTarget{s, root, m.Aligned()})
+			if _, seen := index[m.Type]; !seen {
+				index[m.Type] = len(targets) + len(types)
+				types = append(types, m.Type)
 			}
+		}
+		s, roots, err := load(moduleSet(f, p.modules...), types, nil, nil)
+		if err != nil {
+			f.Fatal(err)
+		}
+		for _, root := range roots {
+			targets = append(targets, fuzzTarget{s: s, t: root})
+		}
+		for _, m := range msgs {
+			i := index[m.Type]
+			targets[i].aligned = m.Aligned()
 			seeds = append(seeds, append([]byte{byte(2 * i)}, m.Bytes...))
 		}
 	}
@@ -108,7 +114,9 @@ func checkResult(t *testing.T, root string, b []byte, res *Result) {
 	if err := Text(io.Discard, res, nil); err != nil {
 		t.Fatal(err)
 	}
-	if err := JSON(io.Discard, []*Result{res}); err != nil && !errors.Is(err, io.EOF) {
+	// The JSON form without JSON's indentation, which is most of the
+	// cost of writing it and cannot fail where marshalling did not.
+	if _, err := json.Marshal(res); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -28,9 +28,19 @@ type Schema struct {
 // the manifests of the packages the set's modules come from (nil for
 // none).
 func Load(set *model.Set, typ string, rules []schemadump.Rule, used []*manifest.Manifest) (*Schema, *plan.Type, error) {
-	roots := []string{typ}
+	s, roots, err := load(set, []string{typ}, rules, used)
+	if err != nil {
+		return nil, nil, err
+	}
+	return s, roots[0], nil
+}
+
+// load is Load of several types in one plan, which costs little more than
+// one: the types of a protocol's messages share most of what they use.
+func load(set *model.Set, types []string, rules []schemadump.Rule, used []*manifest.Manifest) (*Schema, []*plan.Type, error) {
+	roots := types
 	for _, r := range rules {
-		roots = append(roots, r.Holds.QualifiedName())
+		roots = append(roots[:len(roots):len(roots)], r.Holds.QualifiedName())
 	}
 	p, err := plan.New(set, roots, used)
 	if err != nil {
@@ -38,9 +48,9 @@ func Load(set *model.Set, typ string, rules []schemadump.Rule, used []*manifest.
 	}
 	s := &Schema{plan: p, alphabets: map[string]*per.Alphabet{}}
 	for i, r := range rules {
-		s.rules = append(s.rules, rule{Rule: r, holds: p.Roots[1+i]})
+		s.rules = append(s.rules, rule{Rule: r, holds: p.Roots[len(types)+i]})
 	}
-	return s, p.Roots[0], nil
+	return s, p.Roots[:len(types)], nil
 }
 
 // typeKey is "Module.Type" of t.
