@@ -439,16 +439,15 @@ func TestDecodeHostileIterations(t *testing.T) {
 		// The MAC and the two parts take 3 × 2048.
 		{"MaxTotalIterations", enc, &rfc7292.DecodeOptions{MaxTotalIterations: 3*2048 - 1}, "MaxTotalIterations"},
 	} {
-		start := time.Now()
+		// No clock here: a count refused after its derivation would
+		// keep the 2^31-1 and 10^15 cases running until go test's
+		// timeout, which names this test.
 		_, err := rfc7292.DecodeWith(tc.file, "pw", tc.o)
 		if !errors.Is(err, rfc7292.ErrLimit) || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: %v, want ErrLimit with %q", tc.name, err, tc.want)
 		}
 		if e := (*der.Error)(nil); !errors.As(err, &e) || e.Kind != der.KindLimit || e.Offset < 0 || e.Path() == "" {
 			t.Errorf("%s: %v is not a located *der.Error of KindLimit", tc.name, err)
-		}
-		if d := time.Since(start); d > 500*time.Millisecond {
-			t.Errorf("%s: refused after %v", tc.name, d)
 		}
 	}
 	if _, err := rfc7292.DecodeWith(enc, "pw", &rfc7292.DecodeOptions{MaxIterations: 2048, MaxTotalIterations: 3 * 2048}); err != nil {
