@@ -111,7 +111,7 @@ func prims() map[string]prim {
 			name:   "RelativeOID",
 			read:   func(r *oer.Reader) (any, error) { return r.ReadRelativeOID() },
 			write:  func(w *oer.Writer, v any) error { w.WriteRelativeOID(v.(der.RelativeOID)); return nil },
-			random: func(rng *rand.Rand) any { return der.RelativeOID(randomSubids(rng, 0)) },
+			random: func(rng *rand.Rand) any { return der.RelativeOID(randomSubids(rng, 1)) },
 		},
 		{
 			name: "Preamble(11)",
