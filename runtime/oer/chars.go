@@ -52,7 +52,7 @@ func (r *Reader) decode(t *StringType, b []byte, at int) (string, int, error) {
 		return "", 0, r.errAt(at, der.KindMalformed, t.name, strconv.Itoa(len(b))+" octets, not a multiple of "+strconv.Itoa(t.width), "X.696 27")
 	}
 	// A character of 2 octets takes at most 3 in UTF-8, of 4 at most 4.
-	if err := r.Alloc(len(b)*3/2, t.name); err != nil {
+	if err := r.allocAt(at, len(b)*3/2, t.name); err != nil {
 		return "", 0, err
 	}
 	start := r.pos - len(b)

@@ -197,7 +197,7 @@ func (r *Reader) ReadBigInt(signed bool) (*big.Int, error) {
 	const typ, rule = "INTEGER", "X.696 10.4"
 	b, at, err := r.readLengthOctets(typ)
 	if err == nil {
-		err = r.Alloc(len(b)+32, typ)
+		err = r.allocAt(at, len(b)+32, typ)
 	}
 	switch {
 	case err != nil:

@@ -93,9 +93,12 @@ func (r *Reader) Enter(typ string) error {
 func (r *Reader) Leave() { r.depth++ }
 
 // Alloc charges n bytes that a decode is about to allocate to its budget.
-func (r *Reader) Alloc(n int, typ string) error {
+func (r *Reader) Alloc(n int, typ string) error { return r.allocAt(r.pos, n, typ) }
+
+// allocAt is Alloc for the item read at octet pos, where its error goes.
+func (r *Reader) allocAt(pos, n int, typ string) error {
 	if n < 0 || n > r.alloc {
-		return r.errAt(r.pos, der.KindLimit, typ, "decode would allocate more than its limit", "")
+		return r.errAt(pos, der.KindLimit, typ, "decode would allocate more than its limit", "")
 	}
 	r.alloc -= n
 	return nil
