@@ -3,6 +3,7 @@ package oer_test
 import (
 	"errors"
 	"sort"
+	"strings"
 	"testing"
 
 	"github.com/asn1gen/asn1gen/runtime/der"
@@ -44,6 +45,11 @@ func FuzzReader(f *testing.F) {
 			}
 			w := oer.NewWriter(nil)
 			if err := p.write(&w, v); err != nil {
+				if !canonical && p.name == "Extensions" && !strings.Contains(string(v.(bits)), "1") {
+					// BASIC-OER reads a bitmap without an addition
+					// present, which has no canonical form.
+					continue
+				}
 				t.Fatalf("%s: %v decoded, encode: %v", p.name, v, err)
 			}
 			if canonical {

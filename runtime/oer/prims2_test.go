@@ -19,14 +19,19 @@ func prims() map[string]prim {
 				if err != nil {
 					return nil, err
 				}
-				_, err = r.ReadFixedOctetString(n)
-				return n, err
+				return r.ReadFixedOctetString(n)
 			},
 			write: func(w *oer.Writer, v any) error {
-				w.WriteLength(v.(int))
-				return w.WriteFixedOctetString(make([]byte, v.(int)), v.(int))
+				w.WriteLength(len(v.([]byte)))
+				return w.WriteFixedOctetString(v.([]byte), len(v.([]byte)))
 			},
-			random: func(rng *rand.Rand) any { return rng.IntN(1 << rng.IntN(17)) },
+			random: func(rng *rand.Rand) any {
+				b := make([]byte, rng.IntN(1<<rng.IntN(17)))
+				for i := range b {
+					b[i] = byte(rng.Uint32())
+				}
+				return b
+			},
 		},
 		{
 			name:   "Bool",

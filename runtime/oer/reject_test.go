@@ -20,16 +20,16 @@ var noncanonical = []struct {
 	basic any
 	off   int
 }{
-	{"Length", "81 05 00*5", 5, 0},           // long form below 128
-	{"Length", "82 00 80 00*128", 128, 0},    // leading zero length octet
-	{"Uint", "02 00 05", uint64(5), 0},       // leading zero octet
-	{"Int", "02 ff ff", int64(-1), 0},        // redundant 0xFF
-	{"Int", "02 00 7f", int64(127), 0},       // redundant 0x00
-	{"IntLb(10)", "02 00 0a", int64(10), 0},  // unsigned, leading zero
-	{"BigUint", "02 00 01", bigOf("1"), 0},   // leading zero octet
-	{"BigInt", "02 ff 80", bigOf("-128"), 0}, // redundant 0xFF
-	{"Quantity", "02 00 03", 3, 0},           // leading zero octet
-	{"Enumerated", "81 05", int64(5), 0},     // long form of 0..127
+	{"Length", "81 05 00*5", zeros(5), 0},        // long form below 128
+	{"Length", "82 00 80 00*128", zeros(128), 0}, // leading zero length octet
+	{"Uint", "02 00 05", uint64(5), 0},           // leading zero octet
+	{"Int", "02 ff ff", int64(-1), 0},            // redundant 0xFF
+	{"Int", "02 00 7f", int64(127), 0},           // redundant 0x00
+	{"IntLb(10)", "02 00 0a", int64(10), 0},      // unsigned, leading zero
+	{"BigUint", "02 00 01", bigOf("1"), 0},       // leading zero octet
+	{"BigInt", "02 ff 80", bigOf("-128"), 0},     // redundant 0xFF
+	{"Quantity", "02 00 03", 3, 0},               // leading zero octet
+	{"Enumerated", "81 05", int64(5), 0},         // long form of 0..127
 	{"Enumerated", "83 00 00 80", int64(128), 0},
 	{"Enumerated", "82 ff ff", int64(-1), 0},
 	{"Bool", "01", true, 0},

@@ -74,10 +74,12 @@ func anySet(v der.BitString) bool {
 
 // WriteExtensions writes the presence bitmap of the extension additions,
 // one bit per addition of the type (or as received), before the open type
-// fields of those present (WriteOpen, BeginOpen).
+// fields of those present (WriteOpen, BeginOpen). A bitmap without an
+// addition present is an error: the extension bit is then clear and there
+// is no bitmap, the one CANONICAL-OER form.
 func (w *Writer) WriteExtensions(v der.BitString) error {
-	if v.BitLength == 0 {
-		return errValue(der.KindInvalidValue, "extension additions", "empty presence bitmap", "X.696 16")
+	if !anySet(v) {
+		return errValue(der.KindInvalidValue, "extension additions", "no addition present", "X.696 16")
 	}
 	return w.WriteBitString(v, Unsized)
 }

@@ -61,11 +61,11 @@ var valid = []struct {
 }{
 	// 8.6: a length below 128 in one octet; 128 and up as 0x80|k and k
 	// octets: 128 = 0x80 in one octet, 256 = 0x0100 in two.
-	{"Length", "05 00*5", 5},
-	{"Length", "7f 00*127", 127},
-	{"Length", "81 80 00*128", 128},
-	{"Length", "82 01 00 00*256", 256},
-	{"Length", "00", 0},
+	{"Length", "05 00*5", zeros(5)},
+	{"Length", "7f 00*127", zeros(127)},
+	{"Length", "81 80 00*128", zeros(128)},
+	{"Length", "82 01 00 00*256", zeros(256)},
+	{"Length", "00", zeros(0)},
 	// 9: FALSE is 0x00, TRUE 0xFF.
 	{"Bool", "00", false},
 	{"Bool", "ff", true},
@@ -202,3 +202,6 @@ func errorAt(t *testing.T, what string, err error, k der.Kind, off int) {
 		t.Errorf("%s: error %v (%v at %d), want %v at %d", what, err, e.Kind, e.Offset, k, off)
 	}
 }
+
+// zeros returns n zero octets.
+func zeros(n int) []byte { return make([]byte, n) }
