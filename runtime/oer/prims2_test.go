@@ -11,7 +11,20 @@ import (
 
 // prims returns the primitives under test, by name.
 func prims() map[string]prim {
-	ps := []prim{
+	ps := append(append(append(fixedPrims(), variablePrims()...), stringPrims()...), structurePrims()...)
+	m := make(map[string]prim, len(ps))
+	for _, p := range ps {
+		if _, dup := m[p.name]; dup {
+			panic("two prims named " + p.name)
+		}
+		m[p.name] = p
+	}
+	return m
+}
+
+// fixedPrims returns the prims of lengths, BOOLEAN and fixed-size INTEGER.
+func fixedPrims() []prim {
+	return []prim{
 		{
 			name: "Length", // a length determinant and the octets it counts
 			read: func(r *oer.Reader) (any, error) {
@@ -43,6 +56,12 @@ func prims() map[string]prim {
 		uintRange(100, 1<<20),
 		intRange(math.MinInt8, math.MaxInt8), intRange(math.MinInt16, math.MaxInt16), intRange(math.MinInt32, math.MaxInt32),
 		intRange(math.MinInt64, math.MaxInt64), intRange(-1, 200), intRange(1, 300), intRange(0, math.MaxInt64),
+	}
+}
+
+// variablePrims returns the prims of variable-size INTEGER and ENUMERATED.
+func variablePrims() []prim {
+	return []prim{
 		{
 			name:   "Uint",
 			read:   func(r *oer.Reader) (any, error) { return r.ReadUint() },
@@ -74,6 +93,12 @@ func prims() map[string]prim {
 			write:  func(w *oer.Writer, v any) error { w.WriteEnumerated(v.(int64)); return nil },
 			random: func(rng *rand.Rand) any { return randomInt(rng) },
 		},
+	}
+}
+
+// stringPrims returns the prims of the strings.
+func stringPrims() []prim {
+	return []prim{
 		{
 			name:  "FixedOctetString(3)",
 			read:  func(r *oer.Reader) (any, error) { return r.ReadFixedOctetString(3) },
@@ -106,6 +131,13 @@ func prims() map[string]prim {
 		stringPrim(oer.PrintableString, printableAlphabet, -1), stringPrim(oer.UTF8String, wideAlphabet, -1),
 		stringPrim(oer.BMPString, wideAlphabet[:4], -1), stringPrim(oer.BMPString, wideAlphabet[:4], 2),
 		stringPrim(oer.UniversalString, wideAlphabet, -1),
+	}
+}
+
+// structurePrims returns the prims of OIDs, preambles, bitmaps, tags,
+// quantities and open types.
+func structurePrims() []prim {
+	return []prim{
 		{
 			name:   "OID",
 			read:   func(r *oer.Reader) (any, error) { return r.ReadOID() },
@@ -183,14 +215,6 @@ func prims() map[string]prim {
 			random: func(rng *rand.Rand) any { return randomInt(rng) },
 		},
 	}
-	m := make(map[string]prim, len(ps))
-	for _, p := range ps {
-		if _, dup := m[p.name]; dup {
-			panic("two prims named " + p.name)
-		}
-		m[p.name] = p
-	}
-	return m
 }
 
 // bigPrim is the prim of a variable-size INTEGER of any size.
