@@ -355,7 +355,8 @@ func (w *Writer) WriteIntLb(v, lb int64) error {
 // ReadEnumerated reads an ENUMERATED value (X.696 11): 0..127 in one octet
 // (the short form), else 0x80|k and the value in k octets of two's
 // complement (the long form). CANONICAL-OER has the short form for 0..127
-// and the long form in the fewest octets.
+// and the long form in the fewest octets. The value is the item's number
+// in the schema, not its index as in PER.
 func (r *Reader) ReadEnumerated() (int64, error) {
 	const typ, rule = "ENUMERATED", "X.696 11"
 	at := r.pos

@@ -89,7 +89,8 @@ func (w *Writer) WriteExtensions(v der.BitString) error {
 // others below 63, else 63 there and the number in base 128 in the octets
 // that follow, bit 8 set in all but the last. CANONICAL-OER has the first
 // form below 63 and no leading 0x80 octet. Numbers beyond 32 bits are
-// KindUnsupported, as in package der.
+// KindUnsupported, as in package der. The alternative's value follows;
+// an alternative of the extension additions is in an open type field.
 func (r *Reader) ReadTag() (der.Tag, error) {
 	const typ, rule = "tag", "X.696 8.7"
 	at := r.pos
