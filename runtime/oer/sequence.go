@@ -51,13 +51,13 @@ func (r *Reader) ReadExtensions() (der.BitString, error) {
 	v, err := r.ReadBitString(Size{Lb: 1, Ub: -1})
 	if err != nil {
 		if e, ok := err.(*der.Error); ok && e.Kind == der.KindConstraint {
-			e.Kind, e.Type, e.Msg, e.Rule = der.KindMalformed, typ, "empty presence bitmap", "X.696 16"
+			e.Kind, e.Type, e.Msg, e.Rule = der.KindMalformed, typ, "empty presence bitmap", "X.696 16.4"
 		}
 		return v, err
 	}
 	if r.canonical && !anySet(v) {
 		r.pos = at
-		return der.BitString{}, r.nonCanonical(at, typ, "extension bit set without an addition present", "X.696 16")
+		return der.BitString{}, r.nonCanonical(at, typ, "extension bit set without an addition present", "X.696 16.4")
 	}
 	return v, nil
 }
@@ -79,7 +79,7 @@ func anySet(v der.BitString) bool {
 // is no bitmap, the one CANONICAL-OER form.
 func (w *Writer) WriteExtensions(v der.BitString) error {
 	if !anySet(v) {
-		return errValue(der.KindInvalidValue, "extension additions", "no addition present", "X.696 16")
+		return errValue(der.KindInvalidValue, "extension additions", "no addition present", "X.696 16.4")
 	}
 	return w.WriteBitString(v, Unsized)
 }
