@@ -2,6 +2,7 @@ package oer
 
 import (
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/asn1gen/asn1gen/runtime/der"
@@ -70,7 +71,8 @@ func (r *Reader) decode(t *StringType, b []byte, at int) (string, int, error) {
 		}
 		return string(b), n, nil
 	}
-	s := make([]byte, 0, len(b)*3/2)
+	var s strings.Builder // its String does not copy: one allocation
+	s.Grow(len(b) * 3 / 2)
 	for i := 0; i < len(b); i += t.width {
 		var c uint32
 		for _, o := range b[i : i+t.width] {
@@ -79,9 +81,9 @@ func (r *Reader) decode(t *StringType, b []byte, at int) (string, int, error) {
 		if c > utf8.MaxRune || !t.valid(rune(c)) {
 			return "", 0, r.errAt(start+i, der.KindInvalidValue, t.name, "character not in the type's set", "X.696 27")
 		}
-		s = utf8.AppendRune(s, rune(c))
+		s.WriteRune(rune(c))
 	}
-	return string(s), len(b) / t.width, nil
+	return s.String(), len(b) / t.width, nil
 }
 
 // ReadFixedString reads a string of the known-multiplier type t whose SIZE

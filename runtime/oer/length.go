@@ -8,8 +8,10 @@ import "github.com/asn1gen/asn1gen/runtime/der"
 // larger than the input left is a KindTruncated error at the length. In
 // CANONICAL-OER the form must be the shortest: the short form below 128,
 // the long form without leading zero octets.
-func (r *Reader) ReadLength() (int, error) {
-	const typ = "length determinant"
+func (r *Reader) ReadLength() (int, error) { return r.readLength("length determinant") }
+
+// readLength is ReadLength for the type typ, which its errors name.
+func (r *Reader) readLength(typ string) (int, error) {
 	at := r.pos
 	if at >= len(r.buf) {
 		return 0, r.truncated(at, typ, 1)
@@ -52,8 +54,9 @@ func (r *Reader) ReadLength() (int, error) {
 // checkLength reports a length n, read at at, larger than the input left.
 func (r *Reader) checkLength(at, n int, typ string) (int, error) {
 	if n > len(r.buf)-r.pos {
+		err := r.truncated(at, typ, n)
 		r.pos = at
-		return 0, r.truncated(at, typ, n)
+		return 0, err
 	}
 	return n, nil
 }
@@ -62,7 +65,7 @@ func (r *Reader) checkLength(at, n int, typ string) (int, error) {
 // aliasing the input; at is the offset of the length.
 func (r *Reader) readLengthOctets(typ string) (b []byte, at int, err error) {
 	at = r.pos
-	n, err := r.ReadLength()
+	n, err := r.readLength(typ)
 	if err != nil {
 		return nil, at, err
 	}

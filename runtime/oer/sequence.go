@@ -62,14 +62,19 @@ func (r *Reader) ReadExtensions() (der.BitString, error) {
 	return v, nil
 }
 
-// anySet reports whether a bit of v is set.
+// anySet reports whether a bit of v is set, an octet at a time: a
+// hostile bitmap may be as long as the input.
 func anySet(v der.BitString) bool {
-	for i := 0; i < v.BitLength; i++ {
-		if v.At(i) == 1 {
+	k := v.BitLength / 8
+	if v.BitLength < 0 || len(v.Bytes) < (v.BitLength+7)/8 {
+		return false
+	}
+	for _, c := range v.Bytes[:k] {
+		if c != 0 {
 			return true
 		}
 	}
-	return false
+	return v.BitLength%8 > 0 && v.Bytes[k]&^padding(v.BitLength) != 0
 }
 
 // WriteExtensions writes the presence bitmap of the extension additions,
