@@ -16,7 +16,7 @@ func TestAliasAndAllocs(t *testing.T) {
 	bs, _ := r.ReadBitString(oer.Unsized)
 	r.ReadIntRange(0, 65535)
 	oid, _ := r.ReadOID()
-	if err := r.Done(); err != nil {
+	if err := r.Finish(); err != nil {
 		t.Fatal(err)
 	}
 	for _, c := range []struct {

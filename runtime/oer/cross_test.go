@@ -80,7 +80,7 @@ func TestNestedOpen(t *testing.T) {
 	f.Bool("b")
 	r.EndOpen(&f, "outer")
 	e := r.Enumerated("e")
-	if err := r.Done(); r.Err() != nil || err != nil || got != s || e != 7 {
+	if err := r.Finish(); r.Err() != nil || err != nil || got != s || e != 7 {
 		t.Fatalf("read %q, %d: %v, %v", got, e, r.Err(), err)
 	}
 

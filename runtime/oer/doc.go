@@ -40,7 +40,9 @@
 // Each Read method has its Write counterpart. The Read methods return
 // their error; the methods of sticky.go (Bool, IntRange, OctetString,
 // Preamble, ...) keep the first error of a decode with its field path, as
-// package per's do. Not covered: REAL (12), the time types, EMBEDDED PDV,
+// package per's do. A generated type is to implement Value (DecodeOER,
+// EncodeOER); Unmarshal, Marshal and Reader.Root are its entry points,
+// Decode, Encode, DecodeOpen and EncodeOpen its components. Not covered: REAL (12), the time types, EMBEDDED PDV,
 // EXTERNAL and CHARACTER STRING, and the character strings that are not
 // known-multiplier except UTF8String (GeneralString and the like, which
 // would go as octets); which constraints are OER-visible (X.696 8.2: an

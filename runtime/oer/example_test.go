@@ -35,7 +35,7 @@ func Example() {
 	urgent := hasUrgent && r.Bool("urgent")
 	id := r.IntRange(0, 65535, "id")
 	name := r.String(oer.IA5String, oer.Size{Lb: 1, Ub: 32}, "name")
-	r.Fail(r.Done(), "")
+	r.Fail(r.Finish(), "")
 	fmt.Println(ext, urgent, id, name, r.Err())
 
 	// The same octets with TRUE as 0x01: valid BASIC-OER, not canonical.

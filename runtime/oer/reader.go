@@ -71,9 +71,9 @@ func (r *Reader) Offset() int { return r.base + r.pos }
 // Left returns the number of octets left in what r reads.
 func (r *Reader) Left() int { return len(r.buf) - r.pos }
 
-// Done checks that r has read all of its input: octets after a complete
+// Finish checks that r has read all of its input: octets after a complete
 // encoding are a KindTrailingData error.
-func (r *Reader) Done() error {
+func (r *Reader) Finish() error {
 	if r.pos < len(r.buf) {
 		return r.errAt(r.pos, der.KindTrailingData, "", strconv.Itoa(len(r.buf)-r.pos)+" octets after the complete encoding", "X.696 8.5")
 	}

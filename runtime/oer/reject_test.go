@@ -51,7 +51,7 @@ func TestNonCanonical(t *testing.T) {
 		r.ReadFixedOctetString(1)
 		got, err := p.read(&r)
 		if err == nil {
-			err = r.Done()
+			err = r.Finish()
 		}
 		if err != nil {
 			t.Errorf("%s %s basic: %v", tt.prim, tt.hex, err)
@@ -169,7 +169,7 @@ func TestRoundTrip(t *testing.T) {
 				r := oer.NewReader(enc, &oer.Options{Canonical: canonical})
 				got, err := p.read(&r)
 				if err == nil {
-					err = r.Done()
+					err = r.Finish()
 				}
 				if err != nil {
 					t.Fatalf("%s: read %x of %v: %v", name, enc, v, err)

@@ -123,5 +123,5 @@ func TestLimits(t *testing.T) {
 
 	r = oer.NewReader([]byte{0xff, 0x00}, nil)
 	r.ReadBool()
-	errorAt(t, "Done", r.Done(), der.KindTrailingData, 1)
+	errorAt(t, "Finish", r.Finish(), der.KindTrailingData, 1)
 }

@@ -169,7 +169,7 @@ func TestValid(t *testing.T) {
 			r := oer.NewReader(in, &oer.Options{Canonical: canonical})
 			got, err := p.read(&r)
 			if err == nil {
-				err = r.Done()
+				err = r.Finish()
 			}
 			if err != nil {
 				t.Errorf("%s %s (canonical %v): %v", tt.prim, tt.hex, canonical, err)
