@@ -147,6 +147,57 @@ func TestPERInteropNGAP(t *testing.T) {
 	}, compile)
 }
 
+// TestPERInteropETSI is TestPERInterop for the ETSI ITS messages CAM and
+// DENM of modules/etsi-its (with the ITS-Container they import),
+// UNALIGNED as C-ITS stations send them: asn1ct draws random values,
+// encodes them, and the generated code decodes and re-encodes them, and
+// the other way round. The three modules are small (erlc takes 3 s), so
+// it runs by default, unlike NGAP and NR RRC.
+func TestPERInteropETSI(t *testing.T) {
+	dir := "../../modules/etsi-its"
+	files, err := filepath.Glob(filepath.Join(dir, "*.asn"))
+	if err != nil || len(files) != 3 {
+		t.Fatalf("%s: %d modules, %v", dir, len(files), err)
+	}
+	var srcs []model.Source
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		srcs = append(srcs, model.Source{Name: filepath.Base(f), Src: b})
+	}
+	messages := []string{"CAM", "DENM"}
+	// One Erlang module of the three (asn1ct's .set.asn), UNALIGNED only.
+	compile := func(erlc, erl string) (string, string, error) {
+		if err := os.MkdirAll(erl, 0o755); err != nil {
+			return "", "", err
+		}
+		var names []string
+		for _, s := range srcs {
+			if err := os.WriteFile(filepath.Join(erl, s.Name), s.Src, 0o644); err != nil {
+				return "", "", err
+			}
+			names = append(names, s.Name)
+		}
+		if err := os.WriteFile(filepath.Join(erl, "ETSI.set.asn"), []byte(strings.Join(names, "\n")+"\n"), 0o644); err != nil {
+			return "", "", err
+		}
+		cmd := exec.Command(erlc, "-buper", "ETSI.set.asn")
+		cmd.Dir = erl
+		if out, err := cmd.CombinedOutput(); err != nil {
+			return "", "", fmt.Errorf("erlc -buper: %v\n%s", err, out)
+		}
+		return "ETSI", "-", nil
+	}
+	perInteropWith(t, "", srcs, nil, 200, func(a string) []string {
+		if slices.Contains(messages, a) {
+			return []string{a}
+		}
+		return nil
+	}, compile)
+}
+
 // TestPERInteropRRC is TestPERInterop for the messages of NR RRC (TS
 // 38.331) in the shared corpus, UNALIGNED as RRC uses PER and ALIGNED.
 // The package of the messages' types takes minutes and gigabytes to
@@ -288,12 +339,32 @@ func buildPERHarness(t *testing.T, mod string, srcs []model.Source, roots []stri
 	if err != nil {
 		t.Fatal(err)
 	}
-	var types, defaults, utf8s, records, times, unions, containing, containingComps, driverArgs []string
+	var types, defaults, utf8s, records, times, unions, containing, containingComps, driverArgs, namedBits []string
 	isUTF8 := func(t *model.Type) bool {
 		u := t.Underlying()
 		return u.Kind == model.TypeCharacterString && u.Name == "UTF8String"
 	}
+	// bitNames is the registry entry of a BIT STRING with named bits: its
+	// names by bit number ("" where a bit has none).
+	bitNames := func(key string, t *model.Type) {
+		u := t.Underlying()
+		if u.Kind != model.TypeBitString || len(u.NamedNumbers) == 0 {
+			return
+		}
+		var top int64
+		for _, nn := range u.NamedNumbers {
+			top = max(top, nn.Value)
+		}
+		names := make([]string, top+1)
+		for _, nn := range u.NamedNumbers {
+			names[nn.Value] = nn.Name
+		}
+		namedBits = append(namedBits, fmt.Sprintf("%q: %#v,", key, names))
+	}
 	for _, gt := range p.Types {
+		if gt.Body != nil {
+			bitNames(gt.Name, gt.Body)
+		}
 		if u := gt.Union; u != nil {
 			var rows []string
 			for _, ue := range u.Rows {
@@ -322,6 +393,9 @@ func buildPERHarness(t *testing.T, mod string, srcs []model.Source, roots []stri
 			if f.Octets {
 				containing = append(containing, fmt.Sprintf("%q: true,", gt.Name+"."+f.Name))
 			}
+			if f.Named == nil && f.Type != nil {
+				bitNames(gt.Name+"."+f.Name, f.Type)
+			}
 			if f.Named == nil && isUTF8(f.Type) {
 				utf8s = append(utf8s, fmt.Sprintf("%q: true,", gt.Name+"."+f.Name))
 			}
@@ -334,6 +408,7 @@ func buildPERHarness(t *testing.T, mod string, srcs []model.Source, roots []stri
 		}
 	}
 	sort.Strings(defaults)
+	sort.Strings(namedBits)
 	sort.Strings(utf8s)
 	sort.Strings(records)
 	sort.Strings(times)
@@ -367,7 +442,8 @@ func buildPERHarness(t *testing.T, mod string, srcs []model.Source, roots []stri
 		"\nvar records = map[string]bool{\n" + strings.Join(records, "\n") + "\n}\n" +
 		"\nvar times = map[string]string{\n" + strings.Join(times, "\n") + "\n}\n" +
 		"\nvar unionFields = map[string]map[int64]string{\n" + strings.Join(unions, "\n") + "\n}\n" +
-		"\nvar containing = map[string]bool{\n" + strings.Join(containing, "\n") + "\n}\n"
+		"\nvar containing = map[string]bool{\n" + strings.Join(containing, "\n") + "\n}\n" +
+		"\nvar namedBits = map[string][]string{\n" + strings.Join(namedBits, "\n") + "\n}\n"
 	writeFile(t, filepath.Join(dir, "main.go"), []byte(main))
 	// asn1ct: the module in UNALIGNED, and renamed in ALIGNED, so that
 	// one Erlang node loads both. erlc takes minutes on NR RRC: both

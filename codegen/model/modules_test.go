@@ -61,6 +61,9 @@ var moduleFolders = []struct {
 	{"s1ap", nil, nil, nil},
 	// NR RRC (3GPP TS 38.331): one self-contained module.
 	{"nrrrc", nil, nil, nil},
+	// ETSI ITS (ITS-Container, CAM, DENM): CAM and DENM import from
+	// ITS-Container, which imports nothing.
+	{"etsi-its", nil, nil, nil},
 }
 
 // moduleDirs returns the folders of modules/, which are checked together.
@@ -103,6 +106,11 @@ var rfc7292ImportFrom = []string{
 // names its source in its first line and in modules/README.md.
 var notInCorpus = map[string]string{
 	"rfc5280/KEMAlgorithmInformation-2023.asn": "RFC 9629 section 6.1 as its last draft, lamps-wg/cms-kemri",
+	// The corpus has older editions only (asn1tools' CAM 1.3.2 and
+	// ITS-Container 1.2.1).
+	"etsi-its/CAM-PDU-Descriptions.asn":  "ETSI EN 302 637-2 V1.4.1, github.com/riebl/vanetza",
+	"etsi-its/DENM-PDU-Descriptions.asn": "ETSI EN 302 637-3 V1.3.1, github.com/riebl/vanetza",
+	"etsi-its/ITS-Container.asn":         "ETSI TS 102 894-2 V1.3.1, github.com/riebl/vanetza",
 }
 
 // knownPublished reports whether diagnostic text s ends with one of the

@@ -16,6 +16,8 @@
 #   NGAP   erlc -bper  NGAP.set.asn   (6 files of 3GPP_NR_NGAP_38413)
 #   S1AP   erlc -bper  S1AP.set.asn   (7 files of 3GPP_EUTRAN_S1AP_36413)
 #   NR RRC erlc -buper RRC.set.asn    (6 files of 3GPP_NR_RRC_38331)
+#   ETSI   erlc -buper ETSI.set.asn   (the 3 files of modules/etsi-its, not
+#                                      the corpus's: it has older editions)
 set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -24,7 +26,7 @@ cache=${PERVEC_CACHE:-${TMPDIR:-/tmp}/asn1gen-pervec}
 
 # build NAME DIR RULE: compile the modules of DIR into $cache/NAME/NAME.beam.
 build() {
-	name=$1 dir=$telecom/$2 rule=$3
+	name=$1 dir=$2 rule=$3
 	out=$cache/$name
 	mkdir -p "$out"
 	if [ -f "$out/$name.beam" ] && [ -z "$(find "$dir" -name '*.asn' -newer "$out/$name.beam")" ]; then
@@ -37,12 +39,13 @@ build() {
 	echo "compiled $name in $(($(date +%s) - start)) s" >&2
 }
 
-build NGAP 3GPP_NR_NGAP_38413 -bper
-build S1AP 3GPP_EUTRAN_S1AP_36413 -bper
-build RRC 3GPP_NR_RRC_38331 -buper
+build NGAP "$telecom/3GPP_NR_NGAP_38413" -bper
+build S1AP "$telecom/3GPP_EUTRAN_S1AP_36413" -bper
+build RRC "$telecom/3GPP_NR_RRC_38331" -buper
+build ETSI "$here/../../modules/etsi-its" -buper
 
 status=0
-for pair in ngap.txt:NGAP s1ap.txt:S1AP nr-rrc.txt:RRC; do
+for pair in ngap.txt:NGAP s1ap.txt:S1AP nr-rrc.txt:RRC etsi-its.txt:ETSI; do
 	file=$here/${pair%%:*} mod=${pair##*:}
 	[ -f "$file" ] || continue
 	escript "$here/verify.escript" "$cache/$mod" "$mod" "$file" "$@" || status=1
