@@ -15,6 +15,11 @@ import (
 // order is not checked (see README). The SIZE, when OER-visible, is
 // checked both ways. An element's error gets its index in the path:
 //
+//	if err := r.Enter("T"); err != nil {
+//		r.Fail(err, "")
+//		return r.Err()
+//	}
+//	defer r.Leave()
 //	at := r.Offset()
 //	n := r.Quantity("")
 //	s, err := oer.MakeSlice[ID](r, n)
@@ -59,6 +64,14 @@ func (e *Emitter) listCodec(gt *plan.Type) (dec, enc jen.Code) {
 	where := gt.ASN1 + "[]"
 	elem := gt.Elem
 	dec = jen.BlockFunc(func(g *jen.Group) {
+		// A list may be how a type recurses (Tree ::= SEQUENCE { kids
+		// SEQUENCE OF Tree }): its nesting is counted against the
+		// Reader's depth limit, which hostile input would otherwise take
+		// down to a stack overflow.
+		g.If(jen.Err().Op(":=").Id("r").Dot("Enter").Call(jen.Lit(gt.ASN1)), jen.Err().Op("!=").Nil()).Block(
+			jen.Id("r").Dot("Fail").Call(jen.Err(), jen.Lit("")),
+			jen.Return(jen.Id("r").Dot("Err").Call()))
+		g.Defer().Id("r").Dot("Leave").Call()
 		if bad != nil {
 			g.Id("at").Op(":=").Id("r").Dot("Offset").Call()
 		}
