@@ -237,6 +237,7 @@ func Generate(set *model.Set, cfg Config) ([]File, error) {
 	oer := oercodec.New()
 	if codecs.OER {
 		sections = append(sections, section{suffix: "_oer", what: "the OER codecs (X.696)", decl: oer.Type, tail: oer.Tail})
+		fuzzers = append(fuzzers, oer)
 	}
 	sections[0].lead = packageHeader(cfg, p)
 	sections[0].head = func(f *jen.File) {

@@ -202,3 +202,42 @@ func (e *Emitter) Tail(f *jen.File) {
 		jen.Return(jen.Id("x"), jen.Id("on")),
 	)
 }
+
+// Fuzz emits the OER fuzz target of gt (with -fuzz):
+//
+//	func FuzzTOER(f *testing.F) {
+//		f.Fuzz(func(t *testing.T, b []byte) {
+//			for _, canonical := range []bool{false, true} {
+//				var v T
+//				if err := oer.Unmarshal(b, &v, &oer.Options{Canonical: canonical}); err != nil {
+//					var e *der.Error
+//					if !errors.As(err, &e) || e.Offset < 0 {
+//						t.Fatalf("error not located: %v", err)
+//					}
+//					continue
+//				}
+//				if _, err := oer.Marshal(&v); err != nil {
+//					t.Fatalf("re-encoding a decoded value: %v", err)
+//				}
+//			}
+//		})
+//	}
+func (e *Emitter) Fuzz(f *jen.File, gt *plan.Type) {
+	name := "Fuzz" + gt.Name + "OER"
+	emit.Comment(f, fmt.Sprintf("%s checks that decoding a %s in BASIC-OER and CANONICAL-OER never panics,\nthat every error is located and that what decodes encodes again.", name, gt.ASN1))
+	f.Func().Id(name).Params(jen.Id("f").Op("*").Qual("testing", "F")).Block(
+		jen.Id("f").Dot("Fuzz").Call(jen.Func().Params(jen.Id("t").Op("*").Qual("testing", "T"), jen.Id("b").Index().Byte()).Block(
+			jen.For(jen.List(jen.Id("_"), jen.Id("canonical")).Op(":=").Range().Index().Bool().Values(jen.False(), jen.True())).Block(
+				jen.Var().Id("v").Id(gt.Name),
+				jen.If(jen.Err().Op(":=").Add(or("Unmarshal")).Call(jen.Id("b"), jen.Op("&").Id("v"), jen.Op("&").Add(or("Options")).Values(jen.Dict{jen.Id("Canonical"): jen.Id("canonical")})), jen.Err().Op("!=").Nil()).Block(
+					jen.Var().Id("e").Op("*").Add(emit.RT("Error")),
+					jen.If(jen.Op("!").Qual("errors", "As").Call(jen.Err(), jen.Op("&").Id("e")).Op("||").Id("e").Dot("Offset").Op("<").Lit(0)).Block(
+						jen.Id("t").Dot("Fatalf").Call(jen.Lit("error not located: %v"), jen.Err())),
+					jen.Continue(),
+				),
+				jen.If(jen.List(jen.Id("_"), jen.Err()).Op(":=").Add(or("Marshal")).Call(jen.Op("&").Id("v")), jen.Err().Op("!=").Nil()).Block(
+					jen.Id("t").Dot("Fatalf").Call(jen.Lit("re-encoding a decoded value: %v"), jen.Err())),
+			),
+		)),
+	)
+}
