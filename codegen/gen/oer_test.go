@@ -26,8 +26,9 @@ func TestOERUnsupported(t *testing.T) {
 		{"T ::= SEQUENCE { a BIT STRING { x(0), y(1) } (SIZE (2..8)) }", "T.a: a BIT STRING with named bits and a SIZE lower bound"},
 		{"T ::= SEQUENCE { a OCTET STRING (CONTAINING U) }\nU ::= SEQUENCE { b BOOLEAN }", "T.a: an OCTET or BIT STRING (CONTAINING a type)"},
 		{"T ::= CHOICE { a U, b BOOLEAN }\nU ::= CHOICE { c INTEGER, d NULL }", ""},
-		{"T ::= SEQUENCE { id C.&id ({S}), v C.&Type ({S}{@id}) }\nC ::= CLASS { &id INTEGER UNIQUE, &Type }\nS C ::= { { &id 1, &Type BOOLEAN } }",
-			"an open type resolved by an information object set"},
+		{"T ::= SEQUENCE { v C.&Type ({S}{@id}), id C.&id ({S}) }\nC ::= CLASS { &id INTEGER UNIQUE, &Type }\nS C ::= { { &id 1, &Type BOOLEAN } }",
+			"T.v: an open type whose key follows it"},
+		{"T ::= SEQUENCE { id C.&id ({S}), v C.&Type ({S}{@id}) }\nC ::= CLASS { &id INTEGER UNIQUE, &Type }\nS C ::= { { &id 1, &Type BOOLEAN } }", ""},
 	} {
 		src := "M DEFINITIONS AUTOMATIC TAGS ::= BEGIN\n" + c.asn1 + "\nEND\n"
 		set := model.Check(model.Source{Name: "m.asn", Src: []byte(src)})

@@ -28,12 +28,13 @@ var elemPlace = place{
 }
 
 // supported reports whether the emitter handles f, after failing when it
-// does not: open types, strings containing a value, and the types of
-// other generated packages (which may carry no OER codec) are refused.
+// does not: open types without a table, strings containing a value, and
+// the types of other generated packages (which may carry no OER codec)
+// are refused, and some open types with one (unionField).
 func (e *Emitter) supported(f *plan.Field, where string) bool {
 	switch {
 	case f.Union != nil:
-		e.fail(where, "an open type resolved by an information object set")
+		return e.unionField(e.cur, f, where)
 	case f.Octets:
 		e.fail(where, "an OCTET or BIT STRING (CONTAINING a type)")
 	case f.Named == nil && f.Type.Underlying().Kind == model.TypeOpen:
@@ -58,6 +59,9 @@ func (e *Emitter) readField(g *jen.Group, f *plan.Field, p place, rd string, nam
 	}
 	r := func() *jen.Statement { return jen.Id(rd) }
 	switch {
+	case f.Union != nil:
+		// v.Value.decodeOER(int64(v.ID), r, "value")
+		g.Add(p.val().Dot("decodeOER").Call(emit.UnionKeyArg(f), r(), name))
 	case f.Named == nil:
 		if read, ok := e.readBuiltin(f.Type, rd, name, where); ok {
 			g.Add(p.val()).Op("=").Add(read)
@@ -81,6 +85,8 @@ func (e *Emitter) writeField(g *jen.Group, f *plan.Field, p place, name jen.Code
 		return
 	}
 	switch {
+	case f.Union != nil:
+		g.Add(p.val().Dot("encodeOER").Call(w(), name))
 	case f.Named == nil:
 		e.writeBuiltin(g, f.Type, p.val, name, where)
 	case f.Ptr:

@@ -43,6 +43,9 @@ type Emitter struct {
 	// additions: some SEQUENCE is extensible with additions, and the
 	// file needs the helper that makes their presence bitmap (Tail).
 	additions bool
+	// cur is the type whose methods are being emitted: an open type's
+	// key is one of its fields.
+	cur *plan.Type
 }
 
 // New returns an Emitter of OER codecs.
@@ -64,12 +67,13 @@ func (e *Emitter) Type(f *jen.File, gt *plan.Type) {
 	if gt.Alias != nil {
 		return // the aliased type has them
 	}
-	if gt.Union != nil {
-		e.fail(gt.ASN1, "an open type resolved by an information object set")
-		return
-	}
 	if gt.Pkg != "" {
 		return // declared by another package
+	}
+	e.cur = gt
+	if gt.Union != nil {
+		e.union(f, gt)
+		return
 	}
 	recv := jen.Id("v").Op("*").Id(gt.Name)
 	rp := jen.Id("r").Op("*").Add(or("Reader"))
