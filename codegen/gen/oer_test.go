@@ -23,7 +23,6 @@ func TestOERUnsupported(t *testing.T) {
 		{"T ::= SEQUENCE { a INTEGER { one(1) } (MIN..5) }", "T.a: an INTEGER with an upper bound and no lower bound"},
 		{"T ::= SEQUENCE { a INTEGER (MIN..5) }", "T.a: an INTEGER held as der.Integer with bounds other than (0..MAX)"},
 		{"T ::= INTEGER (1..MAX)", "T: an INTEGER held as der.Integer with bounds other than (0..MAX)"},
-		{"T ::= SEQUENCE { a BIT STRING { x(0), y(1) } (SIZE (2..8)) }", "T.a: a BIT STRING with named bits and a SIZE lower bound"},
 		{"T ::= SEQUENCE { a OCTET STRING (CONTAINING U) }\nU ::= SEQUENCE { b BOOLEAN }", "T.a: an OCTET or BIT STRING (CONTAINING a type)"},
 		{"T ::= CHOICE { a U, b BOOLEAN }\nU ::= CHOICE { c INTEGER, d NULL }", ""},
 		{"T ::= SEQUENCE { v C.&Type ({S}{@id}), id C.&id ({S}) }\nC ::= CLASS { &id INTEGER UNIQUE, &Type }\nS C ::= { { &id 1, &Type BOOLEAN } }",

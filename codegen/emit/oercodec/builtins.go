@@ -82,10 +82,16 @@ func (e *Emitter) readBuiltin(t *model.Type, rd string, field jen.Code, where st
 		}
 		return r().Dot("OctetString").Call(b.size, field), true
 	case model.TypeBitString:
+		read := r().Dot("BitString").Call(b.size, field)
 		if b.fixed {
-			return r().Dot("FixedBitString").Call(jen.Lit(b.n), field), true
+			read = r().Dot("FixedBitString").Call(jen.Lit(b.n), field)
 		}
-		return r().Dot("BitString").Call(b.size, field), true
+		if len(u.NamedNumbers) > 0 {
+			// As the encoder's oerNamedBits pads it to its SIZE, the
+			// value decodes to the form NewT builds: no trailing 0 bits.
+			read = read.Dot("TrimTrailingZeros").Call()
+		}
+		return read, true
 	case model.TypeCharacterString:
 		st, ok := stringTypes[u.Name]
 		switch {
@@ -193,21 +199,22 @@ func (e *Emitter) writeBuiltin(g *jen.Group, t *model.Type, src func() *jen.Stat
 }
 
 // writeBitString emits the writing of a BIT STRING. One with named bits
-// and no fixed size is written without its trailing 0 bits (X.680 22.7,
-// as DER and canonical PER do), which a lower bound of its SIZE would
-// forbid: that is refused.
+// is written without its trailing 0 bits but of its SIZE's lower bound at
+// least (X.680 22.7, as DER and canonical PER write it), which pads a
+// value that NewT built to a fixed SIZE (ETSI ITS has many).
 func (e *Emitter) writeBitString(g *jen.Group, u *model.Type, b bounds, src func() *jen.Statement, fail func(jen.Code), where string) {
-	if b.fixed {
-		fail(w().Dot("WriteFixedBitString").Call(src(), jen.Lit(b.n)))
-		return
-	}
 	v := src()
 	if len(u.NamedNumbers) > 0 {
-		if b.sizeLb > 0 {
-			e.fail(where, "a BIT STRING with named bits and a SIZE lower bound")
-			return
+		e.namedBits = true
+		lb := b.sizeLb
+		if b.fixed {
+			lb = b.n
 		}
-		v = v.Dot("TrimTrailingZeros").Call()
+		v = jen.Id("oerNamedBits").Call(v, jen.Lit(lb))
+	}
+	if b.fixed {
+		fail(w().Dot("WriteFixedBitString").Call(v, jen.Lit(b.n)))
+		return
 	}
 	fail(w().Dot("WriteBitString").Call(v, b.size))
 }

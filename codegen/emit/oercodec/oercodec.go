@@ -43,6 +43,9 @@ type Emitter struct {
 	// additions: some SEQUENCE is extensible with additions, and the
 	// file needs the helper that makes their presence bitmap (Tail).
 	additions bool
+	// namedBits: some BIT STRING has named bits, and the file needs the
+	// helper that writes them in their canonical form (Tail).
+	namedBits bool
 	// cur is the type whose methods are being emitted: an open type's
 	// key is one of its fields.
 	cur *plan.Type
@@ -184,9 +187,11 @@ func (e *Emitter) entryPoints(f *jen.File, gt *plan.Type) {
 		jen.Return(or("Marshal").Call(jen.Id("v")))))
 }
 
-// Tail declares the helper of the encoders of extensible SEQUENCEs, if
-// one uses it.
+// Tail declares the helpers of the encoders that some type uses.
 func (e *Emitter) Tail(f *jen.File) {
+	if e.namedBits {
+		namedBitsHelper(f)
+	}
 	if !e.additions {
 		return
 	}
@@ -243,5 +248,30 @@ func (e *Emitter) Fuzz(f *jen.File, gt *plan.Type) {
 					jen.Id("t").Dot("Fatalf").Call(jen.Lit("re-encoding a decoded value: %v"), jen.Err())),
 			),
 		)),
+	)
+}
+
+// namedBitsHelper declares oerNamedBits, the canonical form of a BIT
+// STRING with named bits (per.NamedBits in PER's runtime; the generated
+// package of OER alone imports no PER). The padding bits of the copied
+// octet are cleared: a value built by hand may have set them.
+func namedBitsHelper(f *jen.File) {
+	bs := emit.RT("BitString")
+	emit.Comment(f, "oerNamedBits returns v without its trailing 0 bits, but of lb bits at least\n(X.680 22.7): the canonical form of a BIT STRING with named bits.")
+	f.Func().Id("oerNamedBits").Params(jen.Id("v").Add(bs.Clone()), jen.Id("lb").Int()).Add(bs.Clone()).Block(
+		jen.Id("n").Op(":=").Min(jen.Id("v").Dot("BitLength"), jen.Lit(8).Op("*").Len(jen.Id("v").Dot("Bytes"))),
+		jen.For(jen.Id("n").Op(">").Lit(0).Op("&&").Id("v").Dot("Bytes").Index(jen.Parens(jen.Id("n").Op("-").Lit(1)).Op("/").Lit(8)).
+			Op(">>").Parens(jen.Lit(7).Op("-").Parens(jen.Id("n").Op("-").Lit(1)).Op("%").Lit(8)).Op("&").Lit(1).Op("==").Lit(0)).Block(
+			jen.Id("n").Op("--")),
+		jen.If(jen.Id("n").Op(">=").Id("lb")).Block(
+			jen.Return(bs.Clone().Values(jen.Dict{
+				jen.Id("Bytes"):     jen.Id("v").Dot("Bytes").Index(jen.Empty(), jen.Parens(jen.Id("n").Op("+").Lit(7)).Op("/").Lit(8)),
+				jen.Id("BitLength"): jen.Id("n"),
+			}))),
+		jen.Id("b").Op(":=").Make(jen.Index().Byte(), jen.Parens(jen.Id("lb").Op("+").Lit(7)).Op("/").Lit(8)),
+		jen.Copy(jen.Id("b"), jen.Id("v").Dot("Bytes").Index(jen.Empty(), jen.Parens(jen.Id("n").Op("+").Lit(7)).Op("/").Lit(8))),
+		jen.If(jen.Id("n").Op("%").Lit(8).Op("!=").Lit(0)).Block(
+			jen.Id("b").Index(jen.Id("n").Op("/").Lit(8)).Op("&=").Id("0xff").Op("<<").Parens(jen.Lit(8).Op("-").Id("n").Op("%").Lit(8))),
+		jen.Return(bs.Clone().Values(jen.Dict{jen.Id("Bytes"): jen.Id("b"), jen.Id("BitLength"): jen.Id("lb")})),
 	)
 }
