@@ -36,7 +36,7 @@ func (e *Emitter) supported(f *plan.Field, where string) bool {
 	case f.Union != nil:
 		return e.unionField(e.cur, f, where)
 	case f.Octets:
-		e.fail(where, "an OCTET or BIT STRING (CONTAINING a type)")
+		return e.containing(f, where)
 	case f.Named == nil && f.Type.Underlying().Kind == model.TypeOpen:
 		e.fail(where, "an open type")
 	case f.Named != nil && f.Named.Pkg != "":
@@ -66,6 +66,15 @@ func (e *Emitter) readField(g *jen.Group, f *plan.Field, p place, rd string, nam
 		if read, ok := e.readBuiltin(f.Type, rd, name, where); ok {
 			g.Add(p.val()).Op("=").Add(read)
 		}
+	case f.Octets:
+		// OCTET STRING (CONTAINING T): a length and the OER encoding of
+		// T, which must fill it, as an open type field is (X.696 14, 30).
+		addr := p.addr()
+		if f.Ptr {
+			g.Add(p.val()).Op("=").New(emit.Ref(f.Named))
+			addr = p.val()
+		}
+		g.Add(r().Dot("DecodeOpen").Call(addr, name))
 	case f.Ptr:
 		// A pointer breaks a recursive cycle: one level deeper, counted
 		// against the Reader's depth limit (hostile input nests).
@@ -89,6 +98,12 @@ func (e *Emitter) writeField(g *jen.Group, f *plan.Field, p place, name jen.Code
 		g.Add(p.val().Dot("encodeOER").Call(w(), name))
 	case f.Named == nil:
 		e.writeBuiltin(g, f.Type, p.val, name, where)
+	case f.Octets && f.Ptr:
+		g.If(p.val().Op("==").Nil()).Block(
+			w().Dot("Fail").Call(emit.RT("NilValue").Call(jen.Lit(f.Named.ASN1)), name),
+		).Else().Block(w().Dot("EncodeOpen").Call(p.val(), name))
+	case f.Octets:
+		g.Add(w().Dot("EncodeOpen").Call(p.addr(), name))
 	case f.Ptr:
 		g.If(p.val().Op("==").Nil()).Block(
 			w().Dot("Fail").Call(emit.RT("NilValue").Call(jen.Lit(f.Named.ASN1)), name),
@@ -179,4 +194,21 @@ func (e *Emitter) writeComponent(g *jen.Group, gt *plan.Type, f *plan.Field) {
 	g.If(present(f)).BlockFunc(func(g *jen.Group) {
 		e.writeField(g, f, p, jen.Lit(f.ASN1), where)
 	})
+}
+
+// containing reports whether the emitter handles the string f that
+// contains a value of a type, after failing when it does not: an OCTET
+// STRING without a SIZE, whose length and contents are those of an open
+// type field. A BIT STRING has its unused bits octet, a SIZE bounds the
+// length, and ENCODED BY names another encoding: refused.
+func (e *Emitter) containing(f *plan.Field, where string) bool {
+	switch c := f.Type.Constraints; {
+	case c != nil && c.EncodedBy != nil:
+		e.fail(where, "CONTAINING ... ENCODED BY")
+	case plan.ContentsBySize(f):
+		e.fail(where, "a BIT STRING (CONTAINING a type), or an OCTET STRING (CONTAINING a type) with a SIZE,")
+	default:
+		return true
+	}
+	return false
 }
