@@ -1,6 +1,8 @@
 package oercodec
 
 import (
+	"strconv"
+
 	"github.com/asn1gen/asn1gen/codegen/emit"
 	"github.com/asn1gen/asn1gen/codegen/model"
 	"github.com/asn1gen/asn1gen/codegen/plan"
@@ -13,6 +15,10 @@ import (
 type bounds struct {
 	lb, ub       int64
 	hasLb, hasUb bool
+	// wide: lb >= 0 and the upper bound wideUb beyond int64, held as a
+	// der.Integer.
+	wide   bool
+	wideUb uint64
 	// fixed: a SIZE of one value n, which leaves out the length (X.696
 	// 13.1, 14.1, 27.2); size is the oer.Size of any other.
 	fixed  bool
@@ -31,7 +37,12 @@ func boundsOf(t *model.Type) bounds {
 	ob := bounds{size: or("Unsized"), unsupported: b.Unsupported}
 	if !b.Ext {
 		ob.lb, ob.ub, ob.hasLb, ob.hasUb = b.Lb, b.Ub, b.HasLb, b.HasUb
-		if b.Wide || b.Big {
+		switch {
+		case b.Wide && b.Lb >= 0:
+			// Unsigned in up to 8 octets, beyond int64 (NGAP's usage
+			// counts, 0..2^64-1): a fixed size by the upper bound.
+			ob.wide, ob.wideUb = true, uint64(b.Lb)+b.Span
+		case b.Wide || b.Big:
 			ob.unsupported = "an INTEGER constrained beyond int64"
 		}
 	}
@@ -122,6 +133,10 @@ func (e *Emitter) readBuiltin(t *model.Type, rd string, field jen.Code, where st
 func (e *Emitter) readInteger(t *model.Type, b bounds, r func() *jen.Statement, field jen.Code, where string) (jen.Code, bool) {
 	if plan.IntegerGo(t) != "int64" {
 		switch {
+		case b.wide:
+			// der.IntegerFromBig(new(big.Int).SetUint64(r.UintRange(0, 18446744073709551615, "n")))
+			u := r().Dot("UintRange").Call(emit.Num(b.lb), jen.Id(strconv.FormatUint(b.wideUb, 10)), field)
+			return emit.RT("IntegerFromBig").Call(jen.New(jen.Qual("math/big", "Int")).Dot("SetUint64").Call(u)), true
 		case b.hasUb || b.hasLb && b.lb != 0:
 			e.fail(where, "an INTEGER held as der.Integer with bounds other than (0..MAX)")
 			return nil, false
@@ -162,6 +177,8 @@ func (e *Emitter) writeBuiltin(g *jen.Group, t *model.Type, src func() *jen.Stat
 		g.Add(w().Dot("WriteBool").Call(src()))
 	case model.TypeInteger:
 		switch {
+		case plan.IntegerGo(t) != "int64" && b.wide:
+			e.writeWide(g, b, src, field)
 		case plan.IntegerGo(t) != "int64":
 			fail(w().Dot("WriteBigInt").Call(src().Dot("Big").Call(), jen.Lit(!b.hasLb)))
 		case b.hasLb && b.hasUb:
@@ -217,4 +234,23 @@ func (e *Emitter) writeBitString(g *jen.Group, u *model.Type, b bounds, src func
 		return
 	}
 	fail(w().Dot("WriteBitString").Call(v, b.size))
+}
+
+// writeWide emits the writing of a der.Integer constrained to lb..ub, ub
+// beyond int64 (boundsOf):
+//
+//	if z := v.N.Big(); z.IsUint64() {
+//		w.Fail(w.WriteUintRange(z.Uint64(), 0, 18446744073709551615), "n")
+//	} else {
+//		w.Fail(der.NewError(der.KindConstraint, -1, "INTEGER", z.String()+" not in 0..18446744073709551615", "X.680 51.8"), "n")
+//	}
+func (e *Emitter) writeWide(g *jen.Group, b bounds, src func() *jen.Statement, field jen.Code) {
+	ub := strconv.FormatUint(b.wideUb, 10)
+	rng := " not in " + strconv.FormatInt(b.lb, 10) + ".." + ub
+	g.If(jen.Id("z").Op(":=").Add(src()).Dot("Big").Call(), jen.Id("z").Dot("IsUint64").Call()).Block(
+		w().Dot("Fail").Call(w().Dot("WriteUintRange").Call(jen.Id("z").Dot("Uint64").Call(), emit.Num(b.lb), jen.Id(ub)), field),
+	).Else().Block(
+		w().Dot("Fail").Call(emit.RT("NewError").Call(emit.RT("KindConstraint"), jen.Lit(-1), jen.Lit("INTEGER"),
+			jen.Id("z").Dot("String").Call().Op("+").Lit(rng), jen.Lit("X.680 51.8")), field),
+	)
 }

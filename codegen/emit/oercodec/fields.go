@@ -37,8 +37,6 @@ func (e *Emitter) supported(f *plan.Field, where string) bool {
 		return e.unionField(e.cur, f, where)
 	case f.Octets:
 		return e.containing(f, where)
-	case f.Named == nil && f.Type.Underlying().Kind == model.TypeOpen:
-		e.fail(where, "an open type")
 	case f.Named != nil && f.Named.Pkg != "":
 		e.fail(where, "a type of another generated package")
 	default:
@@ -62,6 +60,15 @@ func (e *Emitter) readField(g *jen.Group, f *plan.Field, p place, rd string, nam
 	case f.Union != nil:
 		// v.Value.decodeOER(int64(v.ID), r, "value")
 		g.Add(p.val().Dot("decodeOER").Call(emit.UnionKeyArg(f), r(), name))
+	case f.Named == nil && f.Type.Underlying().Kind == model.TypeOpen:
+		// An open type without a table the key resolves (PrivateIE-Field's
+		// value, keyed by a CHOICE): the octets of its field, the
+		// complete encoding of a value (X.696 30), kept and written back.
+		g.If(r().Dot("Err").Call().Op("==").Nil()).Block(
+			jen.List(jen.Id("b"), jen.Id("_"), jen.Err()).Op(":=").Add(r().Dot("ReadOpen").Call()),
+			r().Dot("Fail").Call(jen.Err(), name),
+			p.val().Op("=").Id("b"),
+		)
 	case f.Named == nil:
 		if read, ok := e.readBuiltin(f.Type, rd, name, where); ok {
 			g.Add(p.val()).Op("=").Add(read)
@@ -96,6 +103,8 @@ func (e *Emitter) writeField(g *jen.Group, f *plan.Field, p place, name jen.Code
 	switch {
 	case f.Union != nil:
 		g.Add(p.val().Dot("encodeOER").Call(w(), name))
+	case f.Named == nil && f.Type.Underlying().Kind == model.TypeOpen:
+		g.Add(w().Dot("WriteOpen").Call(p.val()))
 	case f.Named == nil:
 		e.writeBuiltin(g, f.Type, p.val, name, where)
 	case f.Octets && f.Ptr:

@@ -35,7 +35,16 @@ func (e *Emitter) union(f *jen.File, gt *plan.Type) {
 		"without a type, leaves the value in Raw (Kind 0 for the key not listed).")
 	f.Func().Params(recv.Clone()).Id("decodeOER").Params(keyParam, jen.Id("r").Op("*").Add(or("Reader")), field.Clone()).BlockFunc(func(g *jen.Group) {
 		g.If(jen.Id("r").Dot("Err").Call().Op("!=").Nil()).Block(jen.Return())
-		g.List(jen.Id("b"), jen.Id("at"), jen.Err()).Op(":=").Id("r").Dot("ReadOpen").Call()
+		at := jen.Id("_") // unused by a table without rows of a type, which any key may select
+		for _, kc := range emit.KeyCases(u) {
+			if kc.Row.Field != nil {
+				at = jen.Id("at")
+			}
+		}
+		if !u.Table.Extensible {
+			at = jen.Id("at")
+		}
+		g.List(jen.Id("b"), at, jen.Err()).Op(":=").Id("r").Dot("ReadOpen").Call()
 		g.If(jen.Err().Op("!=").Nil()).Block(jen.Id("r").Dot("Fail").Call(jen.Err(), jen.Id("field")), jen.Return())
 		g.Id("u").Dot("Raw").Op("=").Id("b")
 		unknown := func(g *jen.Group) {
