@@ -57,6 +57,10 @@ func (e *Emitter) readField(g *jen.Group, f *plan.Field, p place, rd string, nam
 	}
 	r := func() *jen.Statement { return jen.Id(rd) }
 	switch {
+	case f.Union != nil && e.isDeferred(f):
+		// The key follows: the field's octets now, the value once the key
+		// is read (resolveDeferred).
+		g.Id(emit.DeferOff(f)).Op("=").Add(p.val().Dot("readOER").Call(r(), name))
 	case f.Union != nil:
 		// v.Value.decodeOER(int64(v.ID), r, "value")
 		g.Add(p.val().Dot("decodeOER").Call(emit.UnionKeyArg(f), r(), name))
@@ -91,6 +95,9 @@ func (e *Emitter) readField(g *jen.Group, f *plan.Field, p place, rd string, nam
 		g.Add(r().Dot("Leave").Call())
 	default:
 		g.Add(r().Dot("Decode").Call(p.addr(), name))
+	}
+	if len(e.deferred[f]) > 0 {
+		e.resolveDeferred(g, f, rd) // f is the key of open types before it
 	}
 }
 

@@ -49,6 +49,9 @@ type Emitter struct {
 	// cur is the type whose methods are being emitted: an open type's
 	// key is one of its fields.
 	cur *plan.Type
+	// deferred maps, while a SEQUENCE's decoder is emitted, each key
+	// component to the open types before it that it resolves.
+	deferred map[*plan.Field][]*plan.Field
 }
 
 // New returns an Emitter of OER codecs.

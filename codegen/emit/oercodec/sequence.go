@@ -46,6 +46,9 @@ func (e *Emitter) sequenceDecode(gt *plan.Type) jen.Code {
 	ext := gt.Body.Extensible
 	return jen.BlockFunc(func(g *jen.Group) {
 		g.Op("*").Id("v").Op("=").Id(gt.Name).Values()
+		saved := e.deferred
+		e.deferred = deferredOf(g, gt)
+		defer func() { e.deferred = saved }()
 		var bits []jen.Code
 		if ext {
 			g.Var().Id("ext").Bool()
