@@ -198,7 +198,7 @@ func (e *Emitter) Tail(f *jen.File) {
 	if !e.additions {
 		return
 	}
-	emit.Comment(f, "oerAdditions returns the presence bitmap of the extension additions\n(X.696 16.4), one bit per addition, and whether one is present.")
+	emit.Comment(f, "oerAdditions returns the presence bitmap of the extension additions (X.696 16.4) and whether one is present.")
 	f.Func().Id("oerAdditions").Params(jen.Id("present").Op("...").Bool()).Params(emit.RT("BitString"), jen.Bool()).Block(
 		jen.Id("x").Op(":=").Add(emit.RT("BitString")).Values(jen.Dict{
 			jen.Id("Bytes"):     jen.Make(jen.Index().Byte(), jen.Parens(jen.Len(jen.Id("present")).Op("+").Lit(7)).Op("/").Lit(8)),
@@ -236,7 +236,7 @@ func (e *Emitter) Tail(f *jen.File) {
 //	}
 func (e *Emitter) Fuzz(f *jen.File, gt *plan.Type) {
 	name := "Fuzz" + gt.Name + "OER"
-	emit.Comment(f, fmt.Sprintf("%s checks that decoding a %s in BASIC-OER and CANONICAL-OER never panics,\nthat every error is located and that what decodes encodes again.", name, gt.ASN1))
+	emit.Comment(f, fmt.Sprintf("%s checks that decoding a %s in either OER never panics, locates its errors and re-encodes.", name, gt.ASN1))
 	f.Func().Id(name).Params(jen.Id("f").Op("*").Qual("testing", "F")).Block(
 		jen.Id("f").Dot("Fuzz").Call(jen.Func().Params(jen.Id("t").Op("*").Qual("testing", "T"), jen.Id("b").Index().Byte()).Block(
 			jen.For(jen.List(jen.Id("_"), jen.Id("canonical")).Op(":=").Range().Index().Bool().Values(jen.False(), jen.True())).Block(
@@ -260,7 +260,7 @@ func (e *Emitter) Fuzz(f *jen.File, gt *plan.Type) {
 // octet are cleared: a value built by hand may have set them.
 func namedBitsHelper(f *jen.File) {
 	bs := emit.RT("BitString")
-	emit.Comment(f, "oerNamedBits returns v without its trailing 0 bits, but of lb bits at least\n(X.680 22.7): the canonical form of a BIT STRING with named bits.")
+	emit.Comment(f, "oerNamedBits returns v without its trailing 0 bits but of lb bits at least (X.680 22.7).")
 	f.Func().Id("oerNamedBits").Params(jen.Id("v").Add(bs.Clone()), jen.Id("lb").Int()).Add(bs.Clone()).Block(
 		jen.Id("n").Op(":=").Min(jen.Id("v").Dot("BitLength"), jen.Lit(8).Op("*").Len(jen.Id("v").Dot("Bytes"))),
 		jen.For(jen.Id("n").Op(">").Lit(0).Op("&&").Id("v").Dot("Bytes").Index(jen.Parens(jen.Id("n").Op("-").Lit(1)).Op("/").Lit(8)).

@@ -36,10 +36,10 @@ func (e *Emitter) union(f *jen.File, gt *plan.Type) {
 	keyParam, _, keyArg := emit.KeyParam(u)
 	recv := jen.Id("u").Op("*").Id(gt.Name)
 	field := jen.Id("field").String()
-	emit.Comment(f, "decodeOER reads the open type field of the value that key selects (X.696 30) into\nRaw and decodes it (resolveOER).")
+	emit.Comment(f, "decodeOER reads the open type field of the value key selects into Raw and decodes it (X.696 30).")
 	f.Func().Params(recv.Clone()).Id("decodeOER").Params(keyParam.Clone(), jen.Id("r").Op("*").Add(or("Reader")), field.Clone()).Block(
 		jen.Id("u").Dot("resolveOER").Call(keyArg, jen.Id("r"), jen.Id("u").Dot("readOER").Call(jen.Id("r"), jen.Id("field")), jen.Id("field")))
-	emit.Comment(f, "readOER reads the open type field into Raw and returns the offset of its octets,\nfor resolveOER (now, or once a key that follows is read).")
+	emit.Comment(f, "readOER reads the open type field into Raw and returns the offset of its octets, for resolveOER.")
 	f.Func().Params(recv.Clone()).Id("readOER").Params(jen.Id("r").Op("*").Add(or("Reader")), field.Clone()).Int().Block(
 		jen.If(jen.Id("r").Dot("Err").Call().Op("!=").Nil()).Block(jen.Return(jen.Lit(0))),
 		jen.List(jen.Id("b"), jen.Id("at"), jen.Err()).Op(":=").Id("r").Dot("ReadOpen").Call(),
@@ -47,7 +47,7 @@ func (e *Emitter) union(f *jen.File, gt *plan.Type) {
 		jen.Id("u").Dot("Raw").Op("=").Id("b"),
 		jen.Return(jen.Id("at")))
 	e.resolveMethod(f, gt)
-	emit.Comment(f, "encodeOER writes the typed value Kind selects in an open type field (X.696 30), or\nRaw as the field's octets.")
+	emit.Comment(f, "encodeOER writes the typed value Kind selects in an open type field (X.696 30), or Raw.")
 	f.Func().Params(recv.Clone()).Id("encodeOER").Params(jen.Id("w").Op("*").Add(or("Writer")), field.Clone()).BlockFunc(func(g *jen.Group) {
 		var rows []*plan.Row
 		for _, ue := range u.Rows {
@@ -105,9 +105,7 @@ func (e *Emitter) unionField(gt *plan.Type, f *plan.Field, where string) bool {
 func (e *Emitter) resolveMethod(f *jen.File, gt *plan.Type) {
 	u := gt.Union
 	keyParam, keySwitch, _ := emit.KeyParam(u)
-	emit.Comment(f, "resolveOER decodes Raw, the octets of the open type field at offset at of r's\n"+
-		"input, as the value that key selects. A key the table does not list, or a row\n"+
-		"without a type, leaves the value in Raw (Kind 0 for the key not listed).")
+	emit.Comment(f, "resolveOER decodes Raw, the field at offset at, as the value key selects; other keys leave it in Raw.")
 	at := jen.Id("_") // unused by a table without rows of a type, which any key may select
 	for _, kc := range emit.KeyCases(u) {
 		if kc.Row.Field != nil {
