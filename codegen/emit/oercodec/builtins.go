@@ -97,11 +97,9 @@ func (e *Emitter) readBuiltin(t *model.Type, rd string, field jen.Code, where st
 		if b.fixed {
 			read = r().Dot("FixedBitString").Call(jen.Lit(b.n), field)
 		}
-		if len(u.NamedNumbers) > 0 {
-			// As the encoder's oerNamedBits pads it to its SIZE, the
-			// value decodes to the form NewT builds: no trailing 0 bits.
-			read = read.Dot("TrimTrailingZeros").Call()
-		}
+		// Named bits decode as received (a fixed SIZE's bits all there),
+		// as PER's decoder has them: oerNamedBits makes one form of
+		// both that and NewT's on the way out.
 		return read, true
 	case model.TypeCharacterString:
 		st, ok := stringTypes[u.Name]
