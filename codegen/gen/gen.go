@@ -114,8 +114,10 @@
 // views (package views), with Config.Streams stream readers (package
 // streams), and with a PER codec DecodePER and EncodePER on every Go type
 // and the entry points of the variants asked for on the named structures
-// (package percodec). A construct the PER emitter does not handle fails the
-// generation with an error that names the type and the construct.
+// (package percodec), and with the OER codec (-codecs oer) DecodeOER and
+// EncodeOER, UnmarshalOER and MarshalOER likewise (package oercodec). A
+// construct the PER or OER emitter does not handle fails the generation
+// with an error that names the type and the construct.
 package gen
 
 import (
@@ -125,6 +127,7 @@ import (
 	"github.com/asn1gen/asn1gen/codegen/emit"
 	"github.com/asn1gen/asn1gen/codegen/emit/dercodec"
 	"github.com/asn1gen/asn1gen/codegen/emit/gotypes"
+	"github.com/asn1gen/asn1gen/codegen/emit/oercodec"
 	"github.com/asn1gen/asn1gen/codegen/emit/percodec"
 	"github.com/asn1gen/asn1gen/codegen/emit/streams"
 	"github.com/asn1gen/asn1gen/codegen/emit/views"
@@ -175,8 +178,9 @@ type Config struct {
 	// the zero value is plan.DefaultCodecs, DER and BER). With a PER
 	// variant every type has DecodePER and EncodePER, and the types with
 	// entry points UnmarshalAPER and MarshalAPER, or UnmarshalUPER and
-	// MarshalUPER (package percodec); generation fails on a construct the
-	// PER emitter does not handle.
+	// MarshalUPER (package percodec); with OER DecodeOER, EncodeOER,
+	// UnmarshalOER and MarshalOER (package oercodec). Generation fails on
+	// a construct the PER or OER emitter does not handle.
 	Codecs plan.Codecs
 }
 
@@ -211,6 +215,7 @@ func Generate(set *model.Set, cfg Config) ([]File, error) {
 	p.Codecs = codecs
 	a := &assembler{pkg: cfg.Package, hints: map[string]string{
 		plan.DERPath: "der", plan.FloatPath: "float", plan.IsotimePath: "isotime", percodec.RuntimePath: "per",
+		oercodec.RuntimePath: "oer",
 	}}
 	for _, m := range cfg.Used {
 		a.hints[m.ImportPath] = m.Package
@@ -229,6 +234,11 @@ func Generate(set *model.Set, cfg Config) ([]File, error) {
 		sections = append(sections, section{suffix: "_per", what: "the PER codecs (X.691)", decl: per.Type, tail: per.Alphabets})
 		fuzzers = append(fuzzers, per)
 	}
+	oer := oercodec.New()
+	if codecs.OER {
+		sections = append(sections, section{suffix: "_oer", what: "the OER codecs (X.696)", decl: oer.Type, tail: oer.Tail})
+		fuzzers = append(fuzzers, oer)
+	}
 	sections[0].lead = packageHeader(cfg, p)
 	sections[0].head = func(f *jen.File) {
 		emit.Comment(f, "A generated package paired with a runtime that lacks its version fails to compile here.")
@@ -244,6 +254,9 @@ func Generate(set *model.Set, cfg Config) ([]File, error) {
 			return nil, err
 		}
 		if err := per.Err(); err != nil {
+			return nil, err
+		}
+		if err := oer.Err(); err != nil {
 			return nil, err
 		}
 		files = append(files, fs...)

@@ -15,6 +15,9 @@ type Codecs struct {
 	// DecodePER and EncodePER with UnmarshalAPER and MarshalAPER, or
 	// UnmarshalUPER and MarshalUPER.
 	APER, UPER bool
+	// OER: BASIC-OER and CANONICAL-OER (X.696), DecodeOER and EncodeOER
+	// with UnmarshalOER and MarshalOER.
+	OER bool
 }
 
 // DefaultCodecs is what a package carries when the command line names
@@ -25,8 +28,8 @@ var DefaultCodecs = Codecs{DER: true}
 func (c Codecs) PER() bool { return c.APER || c.UPER }
 
 // ParseCodecs reads a comma-separated list of codecs: der (also ber, which
-// is the same codec's decoding option), aper, uper, and per for both PER
-// variants.
+// is the same codec's decoding option), aper, uper, per for both PER
+// variants, and oer (BASIC-OER and CANONICAL-OER, one codec).
 func ParseCodecs(s string) (Codecs, error) {
 	var c Codecs
 	for _, name := range strings.Split(s, ",") {
@@ -39,9 +42,11 @@ func ParseCodecs(s string) (Codecs, error) {
 			c.UPER = true
 		case "per":
 			c.APER, c.UPER = true, true
+		case "oer":
+			c.OER = true
 		case "":
 		default:
-			return Codecs{}, fmt.Errorf("asn1gen: unknown codec %q (want der, aper, uper or per)", name)
+			return Codecs{}, fmt.Errorf("asn1gen: unknown codec %q (want der, aper, uper, per or oer)", name)
 		}
 	}
 	if c == (Codecs{}) {
@@ -50,7 +55,7 @@ func ParseCodecs(s string) (Codecs, error) {
 	return c, nil
 }
 
-// String lists the codecs as ParseCodecs reads them: "der,aper,uper".
+// String lists the codecs as ParseCodecs reads them: "der,aper,uper,oer".
 func (c Codecs) String() string {
 	var out []string
 	if c.DER {
@@ -61,6 +66,9 @@ func (c Codecs) String() string {
 	}
 	if c.UPER {
 		out = append(out, "uper")
+	}
+	if c.OER {
+		out = append(out, "oer")
 	}
 	return strings.Join(out, ",")
 }

@@ -277,6 +277,10 @@ func (e *Emitter) unionDecl(f *jen.File, gt *plan.Type) {
 		case c.PER():
 			raw += "\nIt is the octets of the open type field, the complete PER encoding of the value\n(X.691 10.2, 11.1), without the field's length."
 		}
+		if e.P.Codecs.OER && !u.Containing {
+			// The OER codec keeps the field's octets as PER's does.
+			raw += "\nFrom OER (decodeOER) it is the octets of the open type field, the complete OER\nencoding of the value (X.696 30), without the field's length; encodeOER writes it as\nit is, so a value kept raw by another codec cannot be written in OER."
+		}
 		if e.P.Codecs.PER() {
 			// The reassembly reuses the octets rather than copy them again.
 			raw += "\nA PER decode that reassembled a fragmented string (16K items or more) of the value\nin these octets leaves Raw nil: the typed value holds what they held."

@@ -1,0 +1,230 @@
+package oercodec
+
+import (
+	"github.com/asn1gen/asn1gen/codegen/emit"
+	"github.com/asn1gen/asn1gen/codegen/model"
+	"github.com/asn1gen/asn1gen/codegen/plan"
+	"github.com/dave/jennifer/jen"
+)
+
+// place is where a component, alternative or element is held: the
+// expression of the value (v.A, *e) and of its address (&v.A, e).
+type place struct {
+	val, addr func() *jen.Statement
+}
+
+// fieldPlace is the place of the component or alternative f of v.
+func fieldPlace(f *plan.Field) place {
+	return place{
+		val:  func() *jen.Statement { return jen.Id("v").Dot(f.Name) },
+		addr: func() *jen.Statement { return jen.Op("&").Id("v").Dot(f.Name) },
+	}
+}
+
+// elemPlace is the place of the element e of a list's loop.
+var elemPlace = place{
+	val:  func() *jen.Statement { return jen.Op("*").Id("e") },
+	addr: func() *jen.Statement { return jen.Id("e") },
+}
+
+// supported reports whether the emitter handles f, after failing when it
+// does not: open types without a table, strings containing a value, and
+// the types of other generated packages (which may carry no OER codec)
+// are refused, and some open types with one (unionField).
+func (e *Emitter) supported(f *plan.Field, where string) bool {
+	switch {
+	case f.Union != nil:
+		return e.unionField(e.cur, f, where)
+	case f.Octets:
+		return e.containing(f, where)
+	case f.Named != nil && f.Named.Pkg != "":
+		e.fail(where, "a type of another generated package")
+	default:
+		return true
+	}
+	return false
+}
+
+// readField emits the decoding of f (a component, alternative or element)
+// into p with the Reader rd; name names it in errors ("" for an element,
+// whose index the loop adds). where names it in the generator's errors.
+//
+//	v.A = r.Bool("a")
+//	r.Decode(&v.B, "b")
+func (e *Emitter) readField(g *jen.Group, f *plan.Field, p place, rd string, name jen.Code, where string) {
+	if !e.supported(f, where) {
+		return
+	}
+	r := func() *jen.Statement { return jen.Id(rd) }
+	switch {
+	case f.Union != nil && e.isDeferred(f):
+		// The key follows: the field's octets now, the value once the key
+		// is read (resolveDeferred).
+		g.Id(emit.DeferOff(f)).Op("=").Add(p.val().Dot("readOER").Call(r(), name))
+	case f.Union != nil:
+		// v.Value.decodeOER(int64(v.ID), r, "value")
+		g.Add(p.val().Dot("decodeOER").Call(emit.UnionKeyArg(f), r(), name))
+	case f.Named == nil && f.Type.Underlying().Kind == model.TypeOpen:
+		// An open type without a table the key resolves (PrivateIE-Field's
+		// value, keyed by a CHOICE): the octets of its field, the
+		// complete encoding of a value (X.696 30), kept and written back.
+		g.If(r().Dot("Err").Call().Op("==").Nil()).Block(
+			jen.List(jen.Id("b"), jen.Id("_"), jen.Err()).Op(":=").Add(r().Dot("ReadOpen").Call()),
+			r().Dot("Fail").Call(jen.Err(), name),
+			p.val().Op("=").Id("b"),
+		)
+	case f.Named == nil:
+		if read, ok := e.readBuiltin(f.Type, rd, name, where); ok {
+			g.Add(p.val()).Op("=").Add(read)
+		}
+	case f.Octets:
+		// OCTET STRING (CONTAINING T): a length and the OER encoding of
+		// T, which must fill it, as an open type field is (X.696 14, 30).
+		addr := p.addr()
+		if f.Ptr {
+			g.Add(p.val()).Op("=").New(emit.Ref(f.Named))
+			addr = p.val()
+		}
+		g.Add(r().Dot("DecodeOpen").Call(addr, name))
+	case f.Ptr:
+		// A pointer breaks a recursive cycle: one level deeper, counted
+		// against the Reader's depth limit (hostile input nests).
+		g.Add(p.val()).Op("=").New(emit.Ref(f.Named))
+		g.Add(r().Dot("Fail").Call(r().Dot("Enter").Call(jen.Lit(f.Named.ASN1)), name))
+		g.Add(r().Dot("Decode").Call(p.val(), name))
+		g.Add(r().Dot("Leave").Call())
+	default:
+		g.Add(r().Dot("Decode").Call(p.addr(), name))
+	}
+	if len(e.deferred[f]) > 0 {
+		e.resolveDeferred(g, f, rd) // f is the key of open types before it
+	}
+}
+
+// writeField emits the encoding of f from p. A value held by pointer
+// must not be nil.
+func (e *Emitter) writeField(g *jen.Group, f *plan.Field, p place, name jen.Code, where string) {
+	if !e.supported(f, where) {
+		return
+	}
+	switch {
+	case f.Union != nil:
+		g.Add(p.val().Dot("encodeOER").Call(w(), name))
+	case f.Named == nil && f.Type.Underlying().Kind == model.TypeOpen:
+		g.Add(w().Dot("WriteOpen").Call(p.val()))
+	case f.Named == nil:
+		e.writeBuiltin(g, f.Type, p.val, name, where)
+	case f.Octets && f.Ptr:
+		g.If(p.val().Op("==").Nil()).Block(
+			w().Dot("Fail").Call(emit.RT("NilValue").Call(jen.Lit(f.Named.ASN1)), name),
+		).Else().Block(w().Dot("EncodeOpen").Call(p.val(), name))
+	case f.Octets:
+		g.Add(w().Dot("EncodeOpen").Call(p.addr(), name))
+	case f.Ptr:
+		g.If(p.val().Op("==").Nil()).Block(
+			w().Dot("Fail").Call(emit.RT("NilValue").Call(jen.Lit(f.Named.ASN1)), name),
+		).Else().Block(w().Dot("Encode").Call(p.val(), name))
+	default:
+		g.Add(w().Dot("Encode").Call(p.addr(), name))
+	}
+}
+
+// readComponent emits the decoding of a component of a SEQUENCE or SET
+// (a root component, or a member of an addition group) with the Reader
+// rd, after its preamble bit has given its presence:
+//
+//	if v.HasA {
+//		v.A = r.IntRange(0, 7, "a")
+//	} else {
+//		v.A = 3
+//	}
+func (e *Emitter) readComponent(g *jen.Group, gt *plan.Type, f *plan.Field, rd string) {
+	where := gt.ASN1 + "." + f.ASN1
+	p := fieldPlace(f)
+	if !plan.PEROptional(f) {
+		e.readField(g, f, p, rd, jen.Lit(f.ASN1), where)
+		return
+	}
+	def, hasDef := emit.DefaultValue(f)
+	st := g.If(jen.Id("v").Dot(f.Has)).BlockFunc(func(g *jen.Group) {
+		e.readPresent(g, gt, f, rd, jen.Lit(f.ASN1))
+	})
+	if hasDef {
+		st.Else().Block(p.val().Op("=").Add(def))
+	}
+}
+
+// readPresent emits the decoding of a component present in the encoding,
+// and for one with a DEFAULT the check of CANONICAL-OER, which leaves a
+// component with its default value out (X.696 16):
+//
+//	at := r.Offset()
+//	v.A = r.IntRange(0, 7, "a")
+//	if r.Canonical() && v.A == 3 {
+//		r.Fail(der.NewError(der.KindNonCanonical, at, "T", "a has its default value", "X.696 16"), "a")
+//	}
+func (e *Emitter) readPresent(g *jen.Group, gt *plan.Type, f *plan.Field, rd string, name jen.Code) {
+	where := gt.ASN1 + "." + f.ASN1
+	if f.Comp.Default == nil {
+		e.readField(g, f, fieldPlace(f), rd, name, where)
+		return
+	}
+	is := emit.IsDefault(f, emit.FieldDst(f))
+	if is == nil || emit.NotDefault(f, emit.FieldDst(f)) == nil {
+		e.fail(where, "a DEFAULT value the generated code cannot compare")
+		return
+	}
+	r := func() *jen.Statement { return jen.Id(rd) }
+	g.Id("at").Op(":=").Add(r().Dot("Offset").Call())
+	e.readField(g, f, fieldPlace(f), rd, name, where)
+	g.If(r().Dot("Canonical").Call().Op("&&").Add(is)).Block(
+		r().Dot("Fail").Call(emit.RT("NewError").Call(emit.RT("KindNonCanonical"), jen.Id("at"), jen.Lit(gt.ASN1),
+			jen.Lit(f.ASN1+" present with its default value"), jen.Lit("X.696 16")), name))
+}
+
+// present is the encoder's condition that component f is encoded: an
+// OPTIONAL one when HasX says so, a DEFAULT one when its value is not the
+// default (CANONICAL-OER leaves defaults out), a mandatory addition when
+// HasX says so.
+func present(f *plan.Field) jen.Code {
+	if f.Comp.Default != nil {
+		if ne := emit.NotDefault(f, emit.FieldDst(f)); ne != nil {
+			return ne
+		}
+	}
+	if f.Has == "" {
+		return jen.True()
+	}
+	return jen.Id("v").Dot(f.Has)
+}
+
+// writeComponent emits the encoding of a component of a SEQUENCE or SET:
+// always when mandatory, when present when optional.
+func (e *Emitter) writeComponent(g *jen.Group, gt *plan.Type, f *plan.Field) {
+	where := gt.ASN1 + "." + f.ASN1
+	p := fieldPlace(f)
+	if !plan.PEROptional(f) {
+		e.writeField(g, f, p, jen.Lit(f.ASN1), where)
+		return
+	}
+	g.If(present(f)).BlockFunc(func(g *jen.Group) {
+		e.writeField(g, f, p, jen.Lit(f.ASN1), where)
+	})
+}
+
+// containing reports whether the emitter handles the string f that
+// contains a value of a type, after failing when it does not: an OCTET
+// STRING without a SIZE, whose length and contents are those of an open
+// type field. A BIT STRING has its unused bits octet, a SIZE bounds the
+// length, and ENCODED BY names another encoding: refused.
+func (e *Emitter) containing(f *plan.Field, where string) bool {
+	switch c := f.Type.Constraints; {
+	case c != nil && c.EncodedBy != nil:
+		e.fail(where, "CONTAINING ... ENCODED BY")
+	case plan.ContentsBySize(f):
+		e.fail(where, "a BIT STRING (CONTAINING a type), or an OCTET STRING (CONTAINING a type) with a SIZE,")
+	default:
+		return true
+	}
+	return false
+}

@@ -1,0 +1,194 @@
+package oercodec
+
+import (
+	"fmt"
+
+	"github.com/asn1gen/asn1gen/codegen/emit"
+	"github.com/asn1gen/asn1gen/codegen/model"
+	"github.com/asn1gen/asn1gen/codegen/plan"
+	"github.com/dave/jennifer/jen"
+)
+
+// OER codecs of the open types with a table (X.682 10, X.696 30): the
+// unions of the plan (ProtocolIE-Field.value and the like). The value of
+// the row the key selects is the complete encoding of the row's type in
+// an open type field. A union gets
+//
+//	func (u *T) decodeOER(key K, r *oer.Reader, field string)          // readOER, then resolveOER
+//	func (u *T) readOER(r *oer.Reader, field string) int               // the field into Raw
+//	func (u *T) resolveOER(key K, r *oer.Reader, at int, field string) // the row's value, from Raw
+//	func (u *T) encodeOER(w *oer.Writer, field string)
+//
+// which keep their errors in the Reader or Writer with field first in the
+// path. Raw keeps the field's octets, which encodeOER writes back
+// unchanged when Kind is 0 (a key not in an extensible table) or selects a
+// row without a type. A key that follows the open type in its SEQUENCE
+// (deferred) resolves it right after the key is read. Refused: a union
+// that a string contains, and a list of an open type's values.
+
+// union emits the OER methods of the union gt.
+func (e *Emitter) union(f *jen.File, gt *plan.Type) {
+	u := gt.Union
+	if u.Containing {
+		e.fail(gt.ASN1, "an open type that an OCTET or BIT STRING contains")
+		return
+	}
+	keyParam, _, keyArg := emit.KeyParam(u)
+	recv := jen.Id("u").Op("*").Id(gt.Name)
+	field := jen.Id("field").String()
+	emit.Comment(f, "decodeOER reads the open type field of the value key selects into Raw and decodes it (X.696 30).")
+	f.Func().Params(recv.Clone()).Id("decodeOER").Params(keyParam.Clone(), jen.Id("r").Op("*").Add(or("Reader")), field.Clone()).Block(
+		jen.Id("u").Dot("resolveOER").Call(keyArg, jen.Id("r"), jen.Id("u").Dot("readOER").Call(jen.Id("r"), jen.Id("field")), jen.Id("field")))
+	emit.Comment(f, "readOER reads the open type field into Raw and returns the offset of its octets, for resolveOER.")
+	f.Func().Params(recv.Clone()).Id("readOER").Params(jen.Id("r").Op("*").Add(or("Reader")), field.Clone()).Int().Block(
+		jen.If(jen.Id("r").Dot("Err").Call().Op("!=").Nil()).Block(jen.Return(jen.Lit(0))),
+		jen.List(jen.Id("b"), jen.Id("at"), jen.Err()).Op(":=").Id("r").Dot("ReadOpen").Call(),
+		jen.Id("r").Dot("Fail").Call(jen.Err(), jen.Id("field")),
+		jen.Id("u").Dot("Raw").Op("=").Id("b"),
+		jen.Return(jen.Id("at")))
+	e.resolveMethod(f, gt)
+	emit.Comment(f, "encodeOER writes the typed value Kind selects in an open type field (X.696 30), or Raw.")
+	f.Func().Params(recv.Clone()).Id("encodeOER").Params(jen.Id("w").Op("*").Add(or("Writer")), field.Clone()).BlockFunc(func(g *jen.Group) {
+		var rows []*plan.Row
+		for _, ue := range u.Rows {
+			if ue.Field != nil {
+				rows = append(rows, ue)
+			}
+		}
+		if len(rows) > 0 {
+			g.Switch(jen.Id("u").Dot("Kind")).BlockFunc(func(g *jen.Group) {
+				for _, ue := range rows {
+					g.Case(jen.Id(ue.Const)).BlockFunc(func(g *jen.Group) {
+						g.Id("m").Op(":=").Add(w().Dot("BeginOpen").Call())
+						e.writeField(g, ue.Field, rowPlace(ue), jen.Id("field"), gt.ASN1+"."+ue.Field.ASN1)
+						g.Add(w().Dot("EndOpen").Call(jen.Id("m")))
+						g.Return()
+					})
+				}
+			})
+		}
+		g.Add(w().Dot("WriteOpen").Call(jen.Id("u").Dot("Raw")))
+	})
+}
+
+// rowPlace is where the value of row ue is held in its union.
+func rowPlace(ue *plan.Row) place {
+	slot := emit.UnionSlot(ue)
+	return place{
+		val:  func() *jen.Statement { return slot.Clone() },
+		addr: func() *jen.Statement { return jen.Op("&").Add(slot.Clone()) },
+	}
+}
+
+// unionField reports whether the emitter handles the union field f of
+// gt, after failing when it does not.
+func (e *Emitter) unionField(gt *plan.Type, f *plan.Field, where string) bool {
+	switch {
+	case f.List:
+		e.fail(where, "a SET OF or SEQUENCE OF an open type's values")
+	case f.Containing:
+		e.fail(where, "an open type that an OCTET or BIT STRING contains")
+	case gt == nil || f.Key == nil || plan.FieldIndex(gt, f.Key) < 0:
+		e.fail(where, "an open type whose key is not a component of its type")
+	case plan.FieldIndex(gt, f.Key) > plan.FieldIndex(gt, f) && gt.Kind != model.TypeSequence && gt.Kind != model.TypeSet:
+		e.fail(where, "an open type whose key follows it outside a SEQUENCE or SET")
+	default:
+		return true
+	}
+	return false
+}
+
+// resolveMethod emits resolveOER, which decodes Raw, the octets of the
+// open type field at offset at of r's input, as the value of the row key
+// selects. A key the table does not list, or a row without a type, leaves
+// the value in Raw (Kind 0 for the key not listed).
+func (e *Emitter) resolveMethod(f *jen.File, gt *plan.Type) {
+	u := gt.Union
+	keyParam, keySwitch, _ := emit.KeyParam(u)
+	emit.Comment(f, "resolveOER decodes Raw, the field at offset at, as the value key selects; other keys leave it in Raw.")
+	at := jen.Id("_") // unused by a table without rows of a type, which any key may select
+	for _, kc := range emit.KeyCases(u) {
+		if kc.Row.Field != nil {
+			at = jen.Id("at")
+		}
+	}
+	if !u.Table.Extensible {
+		at = jen.Id("at")
+	}
+	f.Func().Params(jen.Id("u").Op("*").Id(gt.Name)).Id("resolveOER").Params(keyParam, jen.Id("r").Op("*").Add(or("Reader")), at.Int(), jen.Id("field").String()).BlockFunc(func(g *jen.Group) {
+		g.If(jen.Id("r").Dot("Err").Call().Op("!=").Nil()).Block(jen.Return())
+		unknown := func(g *jen.Group) {
+			if !u.Table.Extensible {
+				g.Id("r").Dot("Fail").Call(emit.RT("UnknownKey").Call(jen.Id("at"), jen.Lit(gt.ASN1)), jen.Id("field"))
+			}
+			g.Return()
+		}
+		if u.KeyRaw {
+			// A key outside int64 is in no row.
+			g.List(jen.Id("key"), jen.Id("ok")).Op(":=").Id("raw").Dot("Int64").Call()
+			g.If(jen.Op("!").Id("ok")).BlockFunc(unknown)
+		}
+		g.Switch(keySwitch).BlockFunc(func(g *jen.Group) {
+			for _, kc := range emit.KeyCases(u) {
+				ue := kc.Row
+				g.Case(kc.Label).BlockFunc(func(g *jen.Group) {
+					kind := g.Id("u").Dot("Kind").Op("=").Id(ue.Const)
+					if ue.Comment != "" {
+						kind.Comment(ue.Comment)
+					}
+					if ue.Field == nil {
+						return // the value stays in Raw
+					}
+					g.Id("o").Op(":=").Id("r").Dot("Field").Call(jen.Id("u").Dot("Raw"), jen.Id("at"))
+					e.readField(g, ue.Field, rowPlace(ue), "o", jen.Lit(""), gt.ASN1+"."+ue.Field.ASN1)
+					g.Id("r").Dot("EndOpen").Call(jen.Op("&").Id("o"), jen.Id("field"))
+				})
+			}
+			g.Default().BlockFunc(unknown)
+		})
+	})
+}
+
+// deferredOf returns, for the open types of gt whose key follows them,
+// each key with the open types it resolves, after declaring the offsets
+// of their fields:
+//
+//	var atValue int
+func deferredOf(g *jen.Group, gt *plan.Type) map[*plan.Field][]*plan.Field {
+	deferred := map[*plan.Field][]*plan.Field{}
+	for _, f := range gt.Fields {
+		if f.Union != nil && !f.List && f.Key != nil && plan.FieldIndex(gt, f.Key) > plan.FieldIndex(gt, f) {
+			deferred[f.Key] = append(deferred[f.Key], f)
+			g.Var().Id(emit.DeferOff(f)).Int()
+		}
+	}
+	return deferred
+}
+
+// isDeferred reports whether the open type f waits for its key.
+func (e *Emitter) isDeferred(f *plan.Field) bool {
+	for _, fs := range e.deferred {
+		for _, x := range fs {
+			if x == f {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// resolveDeferred emits, after the key is read, the resolution of the
+// open types before it:
+//
+//	v.Value.resolveOER(int64(v.ID), r, atValue, "value")
+func (e *Emitter) resolveDeferred(g *jen.Group, key *plan.Field, rd string) {
+	for _, f := range e.deferred[key] {
+		call := jen.Id("v").Dot(f.Name).Dot("resolveOER").Call(emit.UnionKeyArg(f), jen.Id(rd), jen.Id(emit.DeferOff(f)), jen.Lit(f.ASN1))
+		emit.Comment(g, fmt.Sprintf("%s: its key %s is read now.", f.ASN1, key.ASN1))
+		if f.Has != "" {
+			g.If(jen.Id("v").Dot(f.Has)).Block(call)
+		} else {
+			g.Add(call)
+		}
+	}
+}

@@ -1,0 +1,78 @@
+package gen
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/asn1gen/asn1gen/codegen/model"
+	"github.com/asn1gen/asn1gen/codegen/plan"
+)
+
+// TestOERUnsupported: what the OER emitter does not handle fails the
+// generation with an error naming the type and the construct, and the
+// same module generates without the oer codec.
+func TestOERUnsupported(t *testing.T) {
+	const pre = "asn1gen: -codecs oer: "
+	const post = " is not supported by the OER emitter yet"
+	for _, c := range []struct{ asn1, want string }{
+		{"T ::= SET OF INTEGER", "T: a SET OF (CANONICAL-OER's order of its elements)"},
+		{"T ::= SEQUENCE { a REAL }", "T.a: the type REAL"},
+		{"T ::= SEQUENCE { a GeneralString }", "T.a: GeneralString (not a known-multiplier character string)"},
+		{"T ::= SEQUENCE { a GeneralizedTime }", "T.a: the type GeneralizedTime"},
+		{"T ::= INTEGER (0..18446744073709551615)", ""},
+		{"T ::= INTEGER (-1..18446744073709551615)", "T: an INTEGER constrained beyond int64"},
+		{"T ::= INTEGER (0..18446744073709551616)", "T: an INTEGER constrained beyond int64"},
+		{"T ::= SEQUENCE { a OCTET STRING, b TYPE-IDENTIFIER.&Type }", ""},
+		{"T ::= SEQUENCE { a INTEGER { one(1) } (MIN..5) }", "T.a: an INTEGER with an upper bound and no lower bound"},
+		{"T ::= SEQUENCE { a INTEGER (MIN..5) }", "T.a: an INTEGER held as der.Integer with bounds other than (0..MAX)"},
+		{"T ::= INTEGER (1..MAX)", "T: an INTEGER held as der.Integer with bounds other than (0..MAX)"},
+		{"T ::= SEQUENCE { a OCTET STRING (CONTAINING U) }\nU ::= SEQUENCE { b BOOLEAN }", ""},
+		{"T ::= SEQUENCE { a OCTET STRING (CONTAINING U) (SIZE (1..8)) }\nU ::= SEQUENCE { b BOOLEAN }", "T.a: a BIT STRING (CONTAINING a type), or an OCTET STRING (CONTAINING a type) with a SIZE,"},
+		{"T ::= SEQUENCE { a BIT STRING (CONTAINING U) }\nU ::= SEQUENCE { b BOOLEAN }", "T.a: a BIT STRING (CONTAINING a type), or an OCTET STRING (CONTAINING a type) with a SIZE,"},
+		{"T ::= SEQUENCE { a OCTET STRING (CONTAINING U ENCODED BY { joint-iso-itu-t asn1(1) basic-encoding(1) }) }\nU ::= SEQUENCE { b BOOLEAN }", "T.a: CONTAINING ... ENCODED BY"},
+		{"T ::= CHOICE { a U, b BOOLEAN }\nU ::= CHOICE { c INTEGER, d NULL }", ""},
+		{"T ::= SEQUENCE { v C.&Type ({S}{@id}), id C.&id ({S}) }\nC ::= CLASS { &id INTEGER UNIQUE, &Type }\nS C ::= { { &id 1, &Type BOOLEAN } }",
+			""},
+		{"T ::= SEQUENCE { id C.&id ({S}), v C.&Type ({S}{@id}) }\nC ::= CLASS { &id INTEGER UNIQUE, &Type }\nS C ::= { { &id 1, &Type BOOLEAN } }", ""},
+	} {
+		src := "M DEFINITIONS AUTOMATIC TAGS ::= BEGIN\n" + c.asn1 + "\nEND\n"
+		set := model.Check(model.Source{Name: "m.asn", Src: []byte(src)})
+		if err := set.Diags.Err(); err != nil {
+			t.Fatalf("%s: %v", c.asn1, err)
+		}
+		_, err := Generate(set, Config{Package: "m", Codecs: plan.Codecs{OER: true}})
+		switch {
+		case c.want == "" && err != nil:
+			t.Errorf("%s: %v", c.asn1, err)
+		case c.want != "" && (err == nil || !strings.HasPrefix(err.Error(), pre) || !strings.Contains(err.Error(), c.want+post)):
+			t.Errorf("%s:\n got %v\nwant %s%s%s", c.asn1, err, pre, c.want, post)
+		}
+		if _, err := Generate(set, Config{Package: "m"}); err != nil {
+			t.Errorf("%s: without oer: %v", c.asn1, err)
+		}
+	}
+}
+
+// TestOERCodecs: -codecs oer parses, prints back and selects the OER
+// section alone.
+func TestOERCodecs(t *testing.T) {
+	c, err := plan.ParseCodecs("oer")
+	if err != nil || c != (plan.Codecs{OER: true}) || c.String() != "oer" {
+		t.Fatalf("ParseCodecs(oer) = %+v, %v", c, err)
+	}
+	if c, _ := plan.ParseCodecs("der,oer"); c.String() != "der,oer" {
+		t.Errorf("der,oer prints as %q", c)
+	}
+	src := "M DEFINITIONS AUTOMATIC TAGS ::= BEGIN\nT ::= SEQUENCE { a BOOLEAN }\nEND\n"
+	files, err := Generate(model.Check(model.Source{Name: "m.asn", Src: []byte(src)}), Config{Package: "m", Codecs: c})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, f := range files {
+		names = append(names, f.Name)
+	}
+	if got := strings.Join(names, " "); got != "m.go m_oer.go asn1gen.manifest" {
+		t.Errorf("files %s", got)
+	}
+}
