@@ -185,3 +185,37 @@ func KindText(u *model.Type) string {
 	}
 	return u.Kind.String()
 }
+
+// Place is where a component, alternative, element or open type row is
+// held, as the codecs read and write it: the expression of the value
+// (v.A, *e) and of its address (&v.A, e).
+type Place struct {
+	Val, Addr func() *jen.Statement
+}
+
+// FieldPlace is the place of the component or alternative f of v.
+func FieldPlace(f *plan.Field) Place {
+	return Place{
+		Val:  func() *jen.Statement { return jen.Id("v").Dot(f.Name) },
+		Addr: func() *jen.Statement { return jen.Op("&").Id("v").Dot(f.Name) },
+	}
+}
+
+// ElemPlace is the place of the element e of a list's loop or element
+// function.
+var ElemPlace = Place{
+	Val:  func() *jen.Statement { return jen.Op("*").Id("e") },
+	Addr: func() *jen.Statement { return jen.Id("e") },
+}
+
+// PrimitiveGo is the Go type of the builtin that the primitive type gt is
+// defined over, for the conversion of *v in its codec methods.
+func PrimitiveGo(gt *plan.Type) *jen.Statement {
+	if gt.Kind == model.TypeInteger {
+		if plan.GoIntOf(Self(gt)) == "int64" {
+			return jen.Int64()
+		}
+		return RT("Integer")
+	}
+	return BuiltinGo(gt.Body)
+}

@@ -44,13 +44,13 @@ func (e *Emitter) alternativeTag(gt *plan.Type, f *plan.Field) (jen.Code, bool) 
 
 // choicePlace is where alternative f is held: its field, or Value in a
 // CHOICE whose alternatives have one Go type.
-func choicePlace(gt *plan.Type, f *plan.Field) place {
+func choicePlace(gt *plan.Type, f *plan.Field) emit.Place {
 	if !gt.Single {
-		return fieldPlace(f)
+		return emit.FieldPlace(f)
 	}
-	return place{
-		val:  func() *jen.Statement { return jen.Id("v").Dot("Value") },
-		addr: func() *jen.Statement { return jen.Op("&").Id("v").Dot("Value") },
+	return emit.Place{
+		Val:  func() *jen.Statement { return jen.Id("v").Dot("Value") },
+		Addr: func() *jen.Statement { return jen.Op("&").Id("v").Dot("Value") },
 	}
 }
 

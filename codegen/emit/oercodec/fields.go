@@ -7,26 +7,6 @@ import (
 	"github.com/dave/jennifer/jen"
 )
 
-// place is where a component, alternative or element is held: the
-// expression of the value (v.A, *e) and of its address (&v.A, e).
-type place struct {
-	val, addr func() *jen.Statement
-}
-
-// fieldPlace is the place of the component or alternative f of v.
-func fieldPlace(f *plan.Field) place {
-	return place{
-		val:  func() *jen.Statement { return jen.Id("v").Dot(f.Name) },
-		addr: func() *jen.Statement { return jen.Op("&").Id("v").Dot(f.Name) },
-	}
-}
-
-// elemPlace is the place of the element e of a list's loop.
-var elemPlace = place{
-	val:  func() *jen.Statement { return jen.Op("*").Id("e") },
-	addr: func() *jen.Statement { return jen.Id("e") },
-}
-
 // supported reports whether the emitter handles f, after failing when it
 // does not: open types without a table, strings containing a value, and
 // the types of other generated packages (which may carry no OER codec)
@@ -51,7 +31,7 @@ func (e *Emitter) supported(f *plan.Field, where string) bool {
 //
 //	v.A = r.Bool("a")
 //	r.Decode(&v.B, "b")
-func (e *Emitter) readField(g *jen.Group, f *plan.Field, p place, rd string, name jen.Code, where string) {
+func (e *Emitter) readField(g *jen.Group, f *plan.Field, p emit.Place, rd string, name jen.Code, where string) {
 	if !e.supported(f, where) {
 		return
 	}
@@ -60,10 +40,10 @@ func (e *Emitter) readField(g *jen.Group, f *plan.Field, p place, rd string, nam
 	case f.Union != nil && e.isDeferred(f):
 		// The key follows: the field's octets now, the value once the key
 		// is read (resolveDeferred).
-		g.Id(emit.DeferOff(f)).Op("=").Add(p.val().Dot("readOER").Call(r(), name))
+		g.Id(emit.DeferOff(f)).Op("=").Add(p.Val().Dot("readOER").Call(r(), name))
 	case f.Union != nil:
 		// v.Value.decodeOER(int64(v.ID), r, "value")
-		g.Add(p.val().Dot("decodeOER").Call(emit.UnionKeyArg(f), r(), name))
+		g.Add(p.Val().Dot("decodeOER").Call(emit.UnionKeyArg(f), r(), name))
 	case f.Named == nil && f.Type.Underlying().Kind == model.TypeOpen:
 		// An open type without a table the key resolves (PrivateIE-Field's
 		// value, keyed by a CHOICE): the octets of its field, the
@@ -71,30 +51,30 @@ func (e *Emitter) readField(g *jen.Group, f *plan.Field, p place, rd string, nam
 		g.If(r().Dot("Err").Call().Op("==").Nil()).Block(
 			jen.List(jen.Id("b"), jen.Id("_"), jen.Err()).Op(":=").Add(r().Dot("ReadOpen").Call()),
 			r().Dot("Fail").Call(jen.Err(), name),
-			p.val().Op("=").Id("b"),
+			p.Val().Op("=").Id("b"),
 		)
 	case f.Named == nil:
 		if read, ok := e.readBuiltin(f.Type, rd, name, where); ok {
-			g.Add(p.val()).Op("=").Add(read)
+			g.Add(p.Val()).Op("=").Add(read)
 		}
 	case f.Octets:
 		// OCTET STRING (CONTAINING T): a length and the OER encoding of
 		// T, which must fill it, as an open type field is (X.696 14, 30).
-		addr := p.addr()
+		addr := p.Addr()
 		if f.Ptr {
-			g.Add(p.val()).Op("=").New(emit.Ref(f.Named))
-			addr = p.val()
+			g.Add(p.Val()).Op("=").New(emit.Ref(f.Named))
+			addr = p.Val()
 		}
 		g.Add(r().Dot("DecodeOpen").Call(addr, name))
 	case f.Ptr:
 		// A pointer breaks a recursive cycle: one level deeper, counted
 		// against the Reader's depth limit (hostile input nests).
-		g.Add(p.val()).Op("=").New(emit.Ref(f.Named))
+		g.Add(p.Val()).Op("=").New(emit.Ref(f.Named))
 		g.Add(r().Dot("Fail").Call(r().Dot("Enter").Call(jen.Lit(f.Named.ASN1)), name))
-		g.Add(r().Dot("Decode").Call(p.val(), name))
+		g.Add(r().Dot("Decode").Call(p.Val(), name))
 		g.Add(r().Dot("Leave").Call())
 	default:
-		g.Add(r().Dot("Decode").Call(p.addr(), name))
+		g.Add(r().Dot("Decode").Call(p.Addr(), name))
 	}
 	if len(e.deferred[f]) > 0 {
 		e.resolveDeferred(g, f, rd) // f is the key of open types before it
@@ -103,29 +83,29 @@ func (e *Emitter) readField(g *jen.Group, f *plan.Field, p place, rd string, nam
 
 // writeField emits the encoding of f from p. A value held by pointer
 // must not be nil.
-func (e *Emitter) writeField(g *jen.Group, f *plan.Field, p place, name jen.Code, where string) {
+func (e *Emitter) writeField(g *jen.Group, f *plan.Field, p emit.Place, name jen.Code, where string) {
 	if !e.supported(f, where) {
 		return
 	}
 	switch {
 	case f.Union != nil:
-		g.Add(p.val().Dot("encodeOER").Call(w(), name))
+		g.Add(p.Val().Dot("encodeOER").Call(w(), name))
 	case f.Named == nil && f.Type.Underlying().Kind == model.TypeOpen:
-		g.Add(w().Dot("WriteOpen").Call(p.val()))
+		g.Add(w().Dot("WriteOpen").Call(p.Val()))
 	case f.Named == nil:
-		e.writeBuiltin(g, f.Type, p.val, name, where)
+		e.writeBuiltin(g, f.Type, p.Val, name, where)
 	case f.Octets && f.Ptr:
-		g.If(p.val().Op("==").Nil()).Block(
+		g.If(p.Val().Op("==").Nil()).Block(
 			w().Dot("Fail").Call(emit.RT("NilValue").Call(jen.Lit(f.Named.ASN1)), name),
-		).Else().Block(w().Dot("EncodeOpen").Call(p.val(), name))
+		).Else().Block(w().Dot("EncodeOpen").Call(p.Val(), name))
 	case f.Octets:
-		g.Add(w().Dot("EncodeOpen").Call(p.addr(), name))
+		g.Add(w().Dot("EncodeOpen").Call(p.Addr(), name))
 	case f.Ptr:
-		g.If(p.val().Op("==").Nil()).Block(
+		g.If(p.Val().Op("==").Nil()).Block(
 			w().Dot("Fail").Call(emit.RT("NilValue").Call(jen.Lit(f.Named.ASN1)), name),
-		).Else().Block(w().Dot("Encode").Call(p.val(), name))
+		).Else().Block(w().Dot("Encode").Call(p.Val(), name))
 	default:
-		g.Add(w().Dot("Encode").Call(p.addr(), name))
+		g.Add(w().Dot("Encode").Call(p.Addr(), name))
 	}
 }
 
@@ -140,7 +120,7 @@ func (e *Emitter) writeField(g *jen.Group, f *plan.Field, p place, name jen.Code
 //	}
 func (e *Emitter) readComponent(g *jen.Group, gt *plan.Type, f *plan.Field, rd string) {
 	where := gt.ASN1 + "." + f.ASN1
-	p := fieldPlace(f)
+	p := emit.FieldPlace(f)
 	if !plan.PEROptional(f) {
 		e.readField(g, f, p, rd, jen.Lit(f.ASN1), where)
 		return
@@ -150,7 +130,7 @@ func (e *Emitter) readComponent(g *jen.Group, gt *plan.Type, f *plan.Field, rd s
 		e.readPresent(g, gt, f, rd, jen.Lit(f.ASN1))
 	})
 	if hasDef {
-		st.Else().Block(p.val().Op("=").Add(def))
+		st.Else().Block(p.Val().Op("=").Add(def))
 	}
 }
 
@@ -166,7 +146,7 @@ func (e *Emitter) readComponent(g *jen.Group, gt *plan.Type, f *plan.Field, rd s
 func (e *Emitter) readPresent(g *jen.Group, gt *plan.Type, f *plan.Field, rd string, name jen.Code) {
 	where := gt.ASN1 + "." + f.ASN1
 	if f.Comp.Default == nil {
-		e.readField(g, f, fieldPlace(f), rd, name, where)
+		e.readField(g, f, emit.FieldPlace(f), rd, name, where)
 		return
 	}
 	is := emit.IsDefault(f, emit.FieldDst(f))
@@ -176,7 +156,7 @@ func (e *Emitter) readPresent(g *jen.Group, gt *plan.Type, f *plan.Field, rd str
 	}
 	r := func() *jen.Statement { return jen.Id(rd) }
 	g.Id("at").Op(":=").Add(r().Dot("Offset").Call())
-	e.readField(g, f, fieldPlace(f), rd, name, where)
+	e.readField(g, f, emit.FieldPlace(f), rd, name, where)
 	g.If(r().Dot("Canonical").Call().Op("&&").Add(is)).Block(
 		r().Dot("Fail").Call(emit.RT("NewError").Call(emit.RT("KindNonCanonical"), jen.Id("at"), jen.Lit(gt.ASN1),
 			jen.Lit(f.ASN1+" present with its default value"), jen.Lit("X.696 16")), name))
@@ -202,7 +182,7 @@ func present(f *plan.Field) jen.Code {
 // always when mandatory, when present when optional.
 func (e *Emitter) writeComponent(g *jen.Group, gt *plan.Type, f *plan.Field) {
 	where := gt.ASN1 + "." + f.ASN1
-	p := fieldPlace(f)
+	p := emit.FieldPlace(f)
 	if !plan.PEROptional(f) {
 		e.writeField(g, f, p, jen.Lit(f.ASN1), where)
 		return

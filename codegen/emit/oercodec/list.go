@@ -87,7 +87,7 @@ func (e *Emitter) listCodec(gt *plan.Type) (dec, enc jen.Code) {
 			jen.Return(jen.Id("r").Dot("Err").Call()))
 		g.For(jen.Id("i").Op(":=").Range().Id("s")).BlockFunc(func(g *jen.Group) {
 			g.Id("e").Op(":=").Op("&").Id("s").Index(jen.Id("i"))
-			e.readField(g, elem, elemPlace, "r", jen.Lit(""), where)
+			e.readField(g, elem, emit.ElemPlace, "r", jen.Lit(""), where)
 			g.If(jen.Id("r").Dot("Err").Call().Op("!=").Nil()).Block(jen.Return(emit.RT("WithIndex").Call(jen.Id("r").Dot("Err").Call(), jen.Id("i"))))
 		})
 		g.Op("*").Id("v").Op("=").Id("s")
@@ -101,7 +101,7 @@ func (e *Emitter) listCodec(gt *plan.Type) (dec, enc jen.Code) {
 		g.Add(w().Dot("WriteQuantity").Call(jen.Len(jen.Op("*").Id("v"))))
 		g.For(jen.Id("i").Op(":=").Range().Op("*").Id("v")).BlockFunc(func(g *jen.Group) {
 			g.Id("e").Op(":=").Op("&").Parens(jen.Op("*").Id("v")).Index(jen.Id("i"))
-			e.writeField(g, elem, elemPlace, jen.Lit(""), where)
+			e.writeField(g, elem, emit.ElemPlace, jen.Lit(""), where)
 			g.If(w().Dot("Err").Call().Op("!=").Nil()).Block(jen.Return(emit.RT("WithIndex").Call(w().Dot("Err").Call(), jen.Id("i"))))
 		})
 		g.Return(w().Dot("Err").Call())

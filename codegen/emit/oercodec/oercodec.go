@@ -145,22 +145,10 @@ func (e *Emitter) primitiveCodec(gt *plan.Type) (dec, enc jen.Code) {
 		jen.Op("*").Id("v").Op("=").Id(gt.Name).Call(read),
 		jen.Return(jen.Id("r").Dot("Err").Call()))
 	enc = jen.BlockFunc(func(g *jen.Group) {
-		e.writeBuiltin(g, gt.Body, func() *jen.Statement { return builtinGo(gt).Call(jen.Op("*").Id("v")) }, jen.Lit(""), gt.ASN1)
+		e.writeBuiltin(g, gt.Body, func() *jen.Statement { return emit.PrimitiveGo(gt).Call(jen.Op("*").Id("v")) }, jen.Lit(""), gt.ASN1)
 		g.Return(w().Dot("Err").Call())
 	})
 	return dec, enc
-}
-
-// builtinGo is the Go type of the builtin a primitive type is defined
-// over, for the conversion of *v.
-func builtinGo(gt *plan.Type) *jen.Statement {
-	if gt.Kind == model.TypeInteger {
-		if plan.GoIntOf(emit.Self(gt)) == "int64" {
-			return jen.Int64()
-		}
-		return emit.RT("Integer")
-	}
-	return emit.BuiltinGo(gt.Body)
 }
 
 // entryPoints emits the entry points on the named types (assignments and

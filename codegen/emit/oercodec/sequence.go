@@ -211,7 +211,7 @@ func (e *Emitter) writeAddition(g *jen.Group, gt *plan.Type, a plan.Addition) {
 			}
 		} else {
 			first := a.Fields[0]
-			e.writeField(g, first, fieldPlace(first), jen.Lit(first.ASN1), gt.ASN1+"."+first.ASN1)
+			e.writeField(g, first, emit.FieldPlace(first), jen.Lit(first.ASN1), gt.ASN1+"."+first.ASN1)
 		}
 		g.Add(w().Dot("EndOpen").Call(jen.Id("m")))
 	})

@@ -72,11 +72,11 @@ func (e *Emitter) union(f *jen.File, gt *plan.Type) {
 }
 
 // rowPlace is where the value of row ue is held in its union.
-func rowPlace(ue *plan.Row) place {
+func rowPlace(ue *plan.Row) emit.Place {
 	slot := emit.UnionSlot(ue)
-	return place{
-		val:  func() *jen.Statement { return slot.Clone() },
-		addr: func() *jen.Statement { return jen.Op("&").Add(slot.Clone()) },
+	return emit.Place{
+		Val:  func() *jen.Statement { return slot.Clone() },
+		Addr: func() *jen.Statement { return jen.Op("&").Add(slot.Clone()) },
 	}
 }
 

@@ -53,13 +53,13 @@ func (e *Emitter) choiceFields(gt *plan.Type) (root, adds []*plan.Field) {
 
 // choicePlace is where alternative f is held: its field, or Value in a
 // CHOICE whose alternatives have one Go type.
-func choicePlace(gt *plan.Type, f *plan.Field) place {
+func choicePlace(gt *plan.Type, f *plan.Field) emit.Place {
 	if !gt.Single {
-		return fieldPlace(f)
+		return emit.FieldPlace(f)
 	}
-	return place{
-		val:  func() *jen.Statement { return jen.Id("v").Dot("Value") },
-		addr: func() *jen.Statement { return jen.Op("&").Id("v").Dot("Value") },
+	return emit.Place{
+		Val:  func() *jen.Statement { return jen.Id("v").Dot("Value") },
+		Addr: func() *jen.Statement { return jen.Op("&").Id("v").Dot("Value") },
 	}
 }
 
@@ -114,7 +114,7 @@ func (e *Emitter) choiceDecode(gt *plan.Type) jen.Code {
 func (e *Emitter) readOpenAlternative(g *jen.Group, gt *plan.Type, f *plan.Field) {
 	p := choicePlace(gt, f)
 	if single(f) {
-		g.Add(r().Dot("DecodeOpen").Call(p.addr(), jen.Lit(f.ASN1)))
+		g.Add(r().Dot("DecodeOpen").Call(p.Addr(), jen.Lit(f.ASN1)))
 		return
 	}
 	g.If(jen.List(jen.Id("o"), jen.Id("ok")).Op(":=").Add(r().Dot("Open").Call(jen.Lit(f.ASN1))), jen.Id("ok")).BlockFunc(func(g *jen.Group) {
@@ -155,7 +155,7 @@ func (e *Emitter) choiceEncode(gt *plan.Type) jen.Code {
 					g.Add(w().Dot("WriteIndex").Call(jen.Lit(i), jen.Lit(len(root)), jen.True(), jen.True()))
 					p := choicePlace(gt, f)
 					if single(f) {
-						g.Add(w().Dot("EncodeOpen").Call(p.addr(), jen.Lit(f.ASN1)))
+						g.Add(w().Dot("EncodeOpen").Call(p.Addr(), jen.Lit(f.ASN1)))
 						return
 					}
 					g.Id("o").Op(":=").Add(w().Dot("BeginOpen").Call())

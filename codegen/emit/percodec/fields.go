@@ -7,27 +7,6 @@ import (
 	"github.com/dave/jennifer/jen"
 )
 
-// place is where a component, alternative, element or open type row is
-// held: the expression of the value (v.A, *e) and of its address (&v.A,
-// e).
-type place struct {
-	val, addr func() *jen.Statement
-}
-
-// fieldPlace is the place of the component or alternative f of v.
-func fieldPlace(f *plan.Field) place {
-	return place{
-		val:  func() *jen.Statement { return jen.Id("v").Dot(f.Name) },
-		addr: func() *jen.Statement { return jen.Op("&").Id("v").Dot(f.Name) },
-	}
-}
-
-// elemPlace is the place of the element e of a list's element function.
-var elemPlace = place{
-	val:  func() *jen.Statement { return jen.Op("*").Id("e") },
-	addr: func() *jen.Statement { return jen.Id("e") },
-}
-
 // single reports whether readField writes f as the one statement
 // r.Decode(addr, name), which DecodeOptional makes conditional.
 func single(f *plan.Field) bool {
@@ -37,7 +16,7 @@ func single(f *plan.Field) bool {
 // readField emits the decoding of f (a component, alternative or element)
 // into p; name names it in errors ("" for an element, whose index
 // DecodeEach adds). where names it in the generator's errors.
-func (e *Emitter) readField(g *jen.Group, f *plan.Field, p place, name jen.Code, where string) {
+func (e *Emitter) readField(g *jen.Group, f *plan.Field, p emit.Place, name jen.Code, where string) {
 	field := name
 	switch {
 	case f.Union != nil:
@@ -49,19 +28,19 @@ func (e *Emitter) readField(g *jen.Group, f *plan.Field, p place, name jen.Code,
 		// value, keyed by a CHOICE): the octets of its field, the
 		// complete encoding of a value (X.691 10.2), kept and written
 		// back.
-		g.Add(p.val()).Op("=").Add(r().Dot("OpenBytes").Call(field))
+		g.Add(p.Val()).Op("=").Add(r().Dot("OpenBytes").Call(field))
 	case f.Named == nil:
 		if read, ok := e.readBuiltin(f.Type, name, where); ok {
-			g.Add(p.val()).Op("=").Add(read)
+			g.Add(p.Val()).Op("=").Add(read)
 		}
 	case inPlaceEnum(f.Named):
 		// v.A = T_A(r.Enum(2, 0, false, "a"))
-		g.Add(p.val()).Op("=").Add(emit.Ref(f.Named)).Call(r().Dot("Enum").Call(append(enumArgs(f.Named), field)...))
+		g.Add(p.Val()).Op("=").Add(emit.Ref(f.Named)).Call(r().Dot("Enum").Call(append(enumArgs(f.Named), field)...))
 	case f.Ptr:
 		// A pointer breaks a recursive cycle: one level deeper.
-		g.Add(p.val()).Op("=").Add(pr("DecodeNested")).Types(emit.Ref(f.Named)).Call(r(), jen.Lit(f.Named.ASN1), field)
+		g.Add(p.Val()).Op("=").Add(pr("DecodeNested")).Types(emit.Ref(f.Named)).Call(r(), jen.Lit(f.Named.ASN1), field)
 	default:
-		g.Add(r().Dot("Decode").Call(p.addr(), field))
+		g.Add(r().Dot("Decode").Call(p.Addr(), field))
 	}
 	if ks := e.per.deferred[f]; len(ks) > 0 {
 		e.resolveDeferred(g, f, ks) // f is the key of open types before it
@@ -74,14 +53,14 @@ func (e *Emitter) readField(g *jen.Group, f *plan.Field, p place, name jen.Code,
 // BIT STRING, the string's length counts the octets of T's encoding and T
 // is read from a Reader of its own (DecodeContained); an OCTET STRING
 // without one is an open type field, read in place (DecodeOpen).
-func (e *Emitter) readContained(g *jen.Group, f *plan.Field, p place, name jen.Code, where string) {
+func (e *Emitter) readContained(g *jen.Group, f *plan.Field, p emit.Place, name jen.Code, where string) {
 	if !e.perContaining(f, where) {
 		return
 	}
-	addr := p.addr()
+	addr := p.Addr()
 	if f.Ptr {
-		g.Add(p.val()).Op("=").New(emit.Ref(f.Named))
-		addr = p.val()
+		g.Add(p.Val()).Op("=").New(emit.Ref(f.Named))
+		addr = p.Val()
 	}
 	if c, ok := e.perContentsSize(f, where); ok {
 		g.Add(r().Dot("DecodeContained").Call(addr, c, name))
@@ -91,7 +70,7 @@ func (e *Emitter) readContained(g *jen.Group, f *plan.Field, p place, name jen.C
 }
 
 // writeField emits the encoding of f from p.
-func (e *Emitter) writeField(g *jen.Group, f *plan.Field, p place, name jen.Code, where string) {
+func (e *Emitter) writeField(g *jen.Group, f *plan.Field, p emit.Place, name jen.Code, where string) {
 	field := name
 	switch {
 	case f.Union != nil:
@@ -99,26 +78,26 @@ func (e *Emitter) writeField(g *jen.Group, f *plan.Field, p place, name jen.Code
 	case f.Octets:
 		e.writeContained(g, f, p, name, where)
 	case f.Named == nil && f.Type.Underlying().Kind == model.TypeOpen:
-		g.Add(w().Dot("WriteOpenBytes").Call(p.val()))
+		g.Add(w().Dot("WriteOpenBytes").Call(p.Val()))
 	case f.Named == nil:
-		e.writeBuiltin(g, f.Type, p.val, name, where)
+		e.writeBuiltin(g, f.Type, p.Val, name, where)
 	case inPlaceEnum(f.Named):
-		g.Add(w().Dot("Enum").Call(append(append([]jen.Code{jen.Int64().Call(p.val())}, enumArgs(f.Named)...), field)...))
+		g.Add(w().Dot("Enum").Call(append(append([]jen.Code{jen.Int64().Call(p.Val())}, enumArgs(f.Named)...), field)...))
 	case f.Ptr:
-		g.Add(pr("EncodeNested").Call(w(), p.val(), jen.Lit(f.Named.ASN1), field))
+		g.Add(pr("EncodeNested").Call(w(), p.Val(), jen.Lit(f.Named.ASN1), field))
 	default:
-		g.Add(w().Dot("Encode").Call(p.addr(), field))
+		g.Add(w().Dot("Encode").Call(p.Addr(), field))
 	}
 }
 
 // writeContained emits the encoding of an OCTET or BIT STRING (CONTAINING
 // T) from its value of T (see readContained). A value held by pointer
 // must not be nil.
-func (e *Emitter) writeContained(g *jen.Group, f *plan.Field, p place, name jen.Code, where string) {
+func (e *Emitter) writeContained(g *jen.Group, f *plan.Field, p emit.Place, name jen.Code, where string) {
 	if !e.perContaining(f, where) {
 		return
 	}
-	addr := p.addr()
+	addr := p.Addr()
 	call := func(addr jen.Code) jen.Code {
 		if c, ok := e.perContentsSize(f, where); ok {
 			return w().Dot("EncodeContained").Call(addr, c, name)
@@ -129,9 +108,9 @@ func (e *Emitter) writeContained(g *jen.Group, f *plan.Field, p place, name jen.
 		g.Add(call(addr))
 		return
 	}
-	g.If(p.val().Op("==").Nil()).Block(
+	g.If(p.Val().Op("==").Nil()).Block(
 		w().Dot("Fail").Call(emit.RT("NilValue").Call(jen.Lit(f.Named.ASN1)), name),
-	).Else().Block(call(p.val()))
+	).Else().Block(call(p.Val()))
 }
 
 // readComponent emits the decoding of a component of a SEQUENCE or SET
@@ -146,27 +125,27 @@ func (e *Emitter) writeContained(g *jen.Group, f *plan.Field, p place, name jen.
 //	}
 func (e *Emitter) readComponent(g *jen.Group, gt *plan.Type, f *plan.Field) {
 	where := gt.ASN1 + "." + f.ASN1
-	p := fieldPlace(f)
+	p := emit.FieldPlace(f)
 	def, hasDef := emit.DefaultValue(f)
 	switch {
 	case !perOptional(f):
 		e.readField(g, f, p, jen.Lit(f.ASN1), where)
 	case single(f) && !hasDef && len(e.per.deferred[f]) == 0:
-		g.Add(r().Dot("DecodeOptional").Call(jen.Id("v").Dot(f.Has), p.addr(), jen.Lit(f.ASN1)))
+		g.Add(r().Dot("DecodeOptional").Call(jen.Id("v").Dot(f.Has), p.Addr(), jen.Lit(f.ASN1)))
 	case !hasDef && inPlaceEnum(f.Named):
 		// v.A = T_A(r.EnumIf(v.HasA, 2, 0, false, "a"))
 		args := append([]jen.Code{jen.Id("v").Dot(f.Has)}, enumArgs(f.Named)...)
-		g.Add(p.val()).Op("=").Add(emit.Ref(f.Named)).Call(r().Dot("EnumIf").Call(append(args, jen.Lit(f.ASN1))...))
+		g.Add(p.Val()).Op("=").Add(emit.Ref(f.Named)).Call(r().Dot("EnumIf").Call(append(args, jen.Lit(f.ASN1))...))
 	case !hasDef && e.intRange(f) != nil:
 		// v.A = r.IntIf(v.HasA, 0, 15, false, "a")
 		args := append([]jen.Code{jen.Id("v").Dot(f.Has)}, e.intRange(f)...)
-		g.Add(p.val()).Op("=").Add(r().Dot("IntIf").Call(append(args, jen.Lit(f.ASN1))...))
+		g.Add(p.Val()).Op("=").Add(r().Dot("IntIf").Call(append(args, jen.Lit(f.ASN1))...))
 	default:
 		st := g.If(jen.Id("v").Dot(f.Has)).BlockFunc(func(g *jen.Group) {
 			e.readField(g, f, p, jen.Lit(f.ASN1), where)
 		})
 		if hasDef {
-			st.Else().Block(p.val().Op("=").Add(def))
+			st.Else().Block(p.Val().Op("=").Add(def))
 		}
 	}
 }
@@ -189,19 +168,19 @@ func (e *Emitter) intRange(f *plan.Field) []jen.Code {
 // always when mandatory, when present when optional (perPresent).
 func (e *Emitter) writeComponent(g *jen.Group, gt *plan.Type, f *plan.Field) {
 	where := gt.ASN1 + "." + f.ASN1
-	p := fieldPlace(f)
+	p := emit.FieldPlace(f)
 	switch {
 	case !perOptional(f):
 		e.writeField(g, f, p, jen.Lit(f.ASN1), where)
 	case single(f):
-		g.Add(w().Dot("EncodeOptional").Call(perPresent(f), p.addr(), jen.Lit(f.ASN1)))
+		g.Add(w().Dot("EncodeOptional").Call(perPresent(f), p.Addr(), jen.Lit(f.ASN1)))
 	case inPlaceEnum(f.Named):
 		// w.EnumIf(v.HasA, int64(v.A), 2, 0, false, "a")
-		args := append([]jen.Code{perPresent(f), jen.Int64().Call(p.val())}, enumArgs(f.Named)...)
+		args := append([]jen.Code{perPresent(f), jen.Int64().Call(p.Val())}, enumArgs(f.Named)...)
 		g.Add(w().Dot("EnumIf").Call(append(args, jen.Lit(f.ASN1))...))
 	case e.intRange(f) != nil:
 		// w.IntIf(v.HasA, v.A, 0, 15, false, "a")
-		args := append([]jen.Code{perPresent(f), p.val()}, e.intRange(f)...)
+		args := append([]jen.Code{perPresent(f), p.Val()}, e.intRange(f)...)
 		g.Add(w().Dot("IntIf").Call(append(args, jen.Lit(f.ASN1))...))
 	default:
 		g.If(perPresent(f)).BlockFunc(func(g *jen.Group) {

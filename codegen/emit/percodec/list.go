@@ -60,7 +60,7 @@ func (e *Emitter) readElem(g *jen.Group, f *plan.Field, where string) {
 		g.Add(jen.Id("e").Dot("decodePER").Call(e.unionArgs(f, where, jen.Lit(""))...))
 		return
 	}
-	e.readField(g, f, elemPlace, jen.Lit(""), where)
+	e.readField(g, f, emit.ElemPlace, jen.Lit(""), where)
 }
 
 // writeElem emits the encoding of one element *e of a list of f.
@@ -69,7 +69,7 @@ func (e *Emitter) writeElem(g *jen.Group, f *plan.Field, where string) {
 		g.Add(jen.Id("e").Dot("encodePER").Call(e.unionWriteArgs(f, where, jen.Lit(""))...))
 		return
 	}
-	e.writeField(g, f, elemPlace, jen.Lit(""), where)
+	e.writeField(g, f, emit.ElemPlace, jen.Lit(""), where)
 }
 
 // enumCodec is the codec of an ENUMERATED (X.691 14): the index of the

@@ -96,7 +96,7 @@ func (e *Emitter) readAddition(g *jen.Group, gt *plan.Type, i int, a addition) {
 	case single(first) && len(e.per.deferred[first]) == 0:
 		// v.HasD = x.Value(1, &v.D, "d"), or with a default:
 		// if v.HasD = x.Value(1, &v.D, "d"); !v.HasD { v.D = 3 }
-		value := jen.Id("x").Dot("Value").Call(jen.Lit(i), fieldPlace(first).addr(), name)
+		value := jen.Id("x").Dot("Value").Call(jen.Lit(i), emit.FieldPlace(first).Addr(), name)
 		if len(defs) == 0 {
 			g.Add(has()).Op("=").Add(value)
 		} else {
@@ -105,7 +105,7 @@ func (e *Emitter) readAddition(g *jen.Group, gt *plan.Type, i int, a addition) {
 		return
 	default:
 		st = g.If(has().Op("=").Id("x").Dot("Begin").Call(jen.Lit(i), name), has()).BlockFunc(func(g *jen.Group) {
-			e.readField(g, first, fieldPlace(first), jen.Lit(first.ASN1), gt.ASN1+"."+first.ASN1)
+			e.readField(g, first, emit.FieldPlace(first), jen.Lit(first.ASN1), gt.ASN1+"."+first.ASN1)
 			g.Id("x").Dot("End").Call(name)
 		})
 	}
@@ -156,7 +156,7 @@ func (e *Emitter) sequenceEncode(gt *plan.Type) jen.Code {
 			for i, a := range adds {
 				first := a.fields[0]
 				if !a.group && single(first) {
-					g.Add(w().Dot("EncodeAddition").Call(jen.Id("x"), jen.Lit(i), fieldPlace(first).addr(), jen.Lit(first.ASN1)))
+					g.Add(w().Dot("EncodeAddition").Call(jen.Id("x"), jen.Lit(i), emit.FieldPlace(first).Addr(), jen.Lit(first.ASN1)))
 					continue
 				}
 				g.If(jen.List(jen.Id("o"), jen.Id("ok")).Op(":=").Add(w().Dot("BeginAddition").Call(jen.Id("x"), jen.Lit(i))), jen.Id("ok")).BlockFunc(func(g *jen.Group) {
@@ -166,7 +166,7 @@ func (e *Emitter) sequenceEncode(gt *plan.Type) jen.Code {
 							e.writeComponent(g, gt, f)
 						}
 					} else {
-						e.writeField(g, first, fieldPlace(first), jen.Lit(first.ASN1), gt.ASN1+"."+first.ASN1)
+						e.writeField(g, first, emit.FieldPlace(first), jen.Lit(first.ASN1), gt.ASN1+"."+first.ASN1)
 					}
 					g.Add(w().Dot("EndOpen").Call(jen.Id("o")))
 				})

@@ -203,7 +203,7 @@ func (e *Emitter) readRow(g *jen.Group, gt *plan.Type, ue *plan.Row) {
 	g.Id("f").Op(":=").Id("p").Dot("Field").Call(jen.Id("u").Dot("Raw"), jen.Id("at"))
 	g.Id("r").Op(":=").Op("&").Id("f")
 	slot := emit.UnionSlot(ue)
-	p := place{val: func() *jen.Statement { return slot.Clone() }, addr: func() *jen.Statement { return jen.Op("&").Add(slot.Clone()) }}
+	p := emit.Place{Val: func() *jen.Statement { return slot.Clone() }, Addr: func() *jen.Statement { return jen.Op("&").Add(slot.Clone()) }}
 	e.readField(g, ue.Field, p, jen.Lit(""), gt.ASN1+"."+ue.Field.ASN1)
 	g.Id("p").Dot("EndSub").Call(jen.Id("r"), jen.Op("&").Id("u").Dot("Raw"), jen.Id("field"))
 	g.Return()
@@ -214,7 +214,7 @@ func (e *Emitter) readRow(g *jen.Group, gt *plan.Type, ue *plan.Row) {
 func (e *Emitter) writeRow(g *jen.Group, gt *plan.Type, ue *plan.Row) {
 	g.Id("o").Op(":=").Add(w().Dot("BeginOpen").Call())
 	slot := emit.UnionSlot(ue)
-	p := place{val: func() *jen.Statement { return slot.Clone() }, addr: func() *jen.Statement { return jen.Op("&").Add(slot.Clone()) }}
+	p := emit.Place{Val: func() *jen.Statement { return slot.Clone() }, Addr: func() *jen.Statement { return jen.Op("&").Add(slot.Clone()) }}
 	e.writeField(g, ue.Field, p, jen.Id("field"), gt.ASN1+"."+ue.Field.ASN1)
 	if gt.Union.Containing {
 		g.Add(w().Dot("Fail").Call(w().Dot("EndContained").Call(jen.Id("o"), jen.Id("c")), jen.Id("field")))
@@ -246,7 +246,7 @@ func (e *Emitter) unionWriteArgs(f *plan.Field, where string, name jen.Code) []j
 // readUnionField emits the decoding of the union field f into p: a list of
 // its values (each resolved by the same key), its field kept for a key
 // read later (deferred), or its value.
-func (e *Emitter) readUnionField(g *jen.Group, f *plan.Field, p place, name jen.Code, where string) {
+func (e *Emitter) readUnionField(g *jen.Group, f *plan.Field, p emit.Place, name jen.Code, where string) {
 	switch {
 	case f.List:
 		pc := e.perConstraintsOf(f.Type)
@@ -254,28 +254,28 @@ func (e *Emitter) readUnionField(g *jen.Group, f *plan.Field, p place, name jen.
 			e.perFail(where, pc.unsupported)
 			return
 		}
-		g.Add(e.eachCall(f, p.addr(), pc.size, name, where, true))
+		g.Add(e.eachCall(f, p.Addr(), pc.size, name, where, true))
 	case isDeferredIn(e.per.deferred, f):
 		// The key follows: the field's octets now, the value once the key
 		// is read (resolveDeferred).
-		read := r().Dot("OpenField").Call(jen.Op("&").Add(p.val()).Dot("Raw"), name)
+		read := r().Dot("OpenField").Call(jen.Op("&").Add(p.Val()).Dot("Raw"), name)
 		if f.Containing {
-			read = r().Dot("StringContents").Call(jen.Op("&").Add(p.val()).Dot("Raw"), e.perContents(f.Type, where), name)
+			read = r().Dot("StringContents").Call(jen.Op("&").Add(p.Val()).Dot("Raw"), e.perContents(f.Type, where), name)
 		}
 		g.Id(emit.DeferOff(f)).Op("=").Add(read)
 	default:
-		g.Add(p.val().Dot("decodePER").Call(e.unionArgs(f, where, name)...))
+		g.Add(p.Val().Dot("decodePER").Call(e.unionArgs(f, where, name)...))
 	}
 }
 
 // writeUnionField emits the encoding of the union field f from p.
-func (e *Emitter) writeUnionField(g *jen.Group, f *plan.Field, p place, name jen.Code, where string) {
+func (e *Emitter) writeUnionField(g *jen.Group, f *plan.Field, p emit.Place, name jen.Code, where string) {
 	if !f.List {
-		g.Add(p.val().Dot("encodePER").Call(e.unionWriteArgs(f, where, name)...))
+		g.Add(p.Val().Dot("encodePER").Call(e.unionWriteArgs(f, where, name)...))
 		return
 	}
 	pc := e.perConstraintsOf(f.Type)
-	g.Add(e.eachCall(f, p.val(), pc.size, name, where, false))
+	g.Add(e.eachCall(f, p.Val(), pc.size, name, where, false))
 }
 
 // declareDeferred declares, for each open type of gt whose key follows it
