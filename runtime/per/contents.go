@@ -33,32 +33,32 @@ type Contents struct {
 // BIT STRING must hold a whole number of octets.
 func (r *Reader) ReadStringContents(c Contents) ([]byte, int, error) {
 	start := r.pos
+	var b []byte
+	var err error
+	n := 0 // bits
+	r.beginMapping()
 	if !c.Bits {
-		b, err := r.ReadOctetString(c.Size)
-		if err != nil {
-			return nil, 0, err
+		b, err = r.ReadOctetString(c.Size)
+		n = 8 * len(b)
+	} else {
+		var v der.BitString
+		if v, err = r.ReadBitString(c.Size); err == nil && v.BitLength%8 != 0 {
+			err = r.errAt(r.pos-v.BitLength, der.KindInvalidValue, "BIT STRING", "contained encoding of "+itoa(v.BitLength)+" bits, not a whole number of octets", "X.691 11.1")
 		}
-		return b, r.contentsAt(start, 8*len(b), len(b), c.Size), nil
+		b, n = v.Bytes[:v.BitLength/8], v.BitLength
 	}
-	v, err := r.ReadBitString(c.Size)
+	m := r.endMapping()
 	if err != nil {
 		return nil, 0, err
 	}
-	if v.BitLength%8 != 0 {
-		return nil, 0, r.errAt(r.pos-v.BitLength, der.KindInvalidValue, "BIT STRING", "contained encoding of "+itoa(v.BitLength)+" bits, not a whole number of octets", "X.691 11.1")
+	// The bits end where r is, unless they came in fragments: then the
+	// offset is that of the length determinant.
+	at := r.pos - n
+	if m != nil {
+		at = start
 	}
-	return v.Bytes[:v.BitLength/8], r.contentsAt(start, v.BitLength, v.BitLength, c.Size), nil
-}
-
-// contentsAt returns the offset of the first of the n bits (items of
-// them: octets or bits) of a string of size s just read from start: they
-// end where r is, unless they came in fragments, from 16K items on in a
-// length without an upper bound below 64K (X.691 11.9.3.8).
-func (r *Reader) contentsAt(start, n, items int, s Size) int {
-	if unbounded := s.Ub < 0 || s.Ub >= 1<<16 || s.Ext && !s.Within(items); unbounded && items >= Fragment {
-		return r.base + start
-	}
-	return r.base + r.pos - n
+	r.placeField(b, r.base+at, m)
+	return b, r.at(at), nil
 }
 
 // ReadContained reads the string c holding the complete encoding of v and
@@ -73,7 +73,9 @@ func (r *Reader) ReadContained(v Value, c Contents) error {
 		return err
 	}
 	if len(b) == 0 {
-		return r.errAt(at-r.base, der.KindMalformed, "contained value", "no octets: an empty encoding is one zero octet", "X.691 11.1")
+		e := der.NewError(der.KindMalformed, at, "contained value", "no octets: an empty encoding is one zero octet", "X.691 11.1")
+		e.Bits = true
+		return e
 	}
 	f := r.Field(b, at)
 	if err := f.Enter("contained value"); err != nil {

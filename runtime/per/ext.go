@@ -29,7 +29,7 @@ func (r *Reader) ReadBitmap() (Bitmap, error) {
 	if err := r.need(n, "extension bitmap"); err != nil {
 		return Bitmap{}, err
 	}
-	b := Bitmap{buf: r.buf, at: r.pos, n: n, offset: r.base + r.pos}
+	b := Bitmap{buf: r.buf, at: r.pos, n: n, offset: r.at(r.pos)}
 	if r.bits(n%64) == 0 {
 		// X.691 19.7: the extension bit is set only when some addition
 		// is present.

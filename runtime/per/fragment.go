@@ -26,7 +26,7 @@ import "encoding/binary"
 // octets, and their count.
 func (r *Reader) joinFragments(at, n, unit int, typ string) ([]byte, int, error) {
 	first, n0 := r.pos, n
-	total, more := 0, true
+	total, more, frags := 0, true, 0
 	var err error
 	for { // the lengths first: the size, checked against the input
 		if err := r.need(unit*n, typ); err != nil {
@@ -34,6 +34,7 @@ func (r *Reader) joinFragments(at, n, unit int, typ string) ([]byte, int, error)
 		}
 		r.pos += unit * n
 		total += n
+		frags++
 		if !more {
 			break
 		}
@@ -57,9 +58,17 @@ func (r *Reader) joinFragments(at, n, unit int, typ string) ([]byte, int, error)
 			return nil, 0, err
 		}
 		dst = make([]byte, size)
-		r.fresh = dst
+		r.noteCopy(dst)
+	}
+	var m *fragMap
+	if r.mapping {
+		m = &fragMap{dst: make([]int, 0, frags), src: make([]int, 0, frags), parent: r.loc}
+		r.joined = m
 	}
 	for k := 0; ; {
+		if m != nil {
+			m.dst, m.src = append(m.dst, k), append(m.src, r.base+r.pos)
+		}
 		if r.owned {
 			r.moveBits(dst, k/8, unit*n)
 		} else {

@@ -25,17 +25,20 @@ func (r *Reader) ReadOpenField() ([]byte, int, error) {
 	const typ = "open type"
 	r.Align() // the length of an unconstrained count starts on an octet (11.9.3.5)
 	at := r.pos
+	r.beginMapping()
 	b, err := r.readOctets(0, -1, typ)
+	m := r.endMapping()
 	if err != nil {
 		return nil, 0, err
 	}
 	if len(b) == 0 {
 		return nil, 0, r.errAt(at, der.KindMalformed, typ, "empty field: an empty encoding is one zero octet", "X.691 11.1")
 	}
-	if len(b) < 16<<10 {
+	if m == nil {
 		at = r.pos - 8*len(b) // not fragmented: the octets end where r is
 	}
-	return b, r.base + at, nil
+	r.placeField(b, r.base+at, m)
+	return b, r.at(at), nil
 }
 
 // Field returns a Reader over b, the octets of an open type field that
@@ -46,8 +49,15 @@ func (r *Reader) ReadOpenField() ([]byte, int, error) {
 // strings inside it are reassembled in place (joinFragments): f.Rewrote
 // tells.
 func (r *Reader) Field(b []byte, at int) Reader {
-	apart := len(b) > 0 && len(r.fresh) > 0 && &b[0] == &r.fresh[0]
-	return Reader{buf: b, end: 8 * len(b), base: at, aligned: r.aligned, depth: r.depth, alloc: r.alloc, skip: r.skip, owned: r.owned || apart, apart: apart, tol: r.tol, dev: r.dev}
+	apart := len(b) > 0 && r.fresh == &b[0]
+	var loc *fragMap
+	if f := r.field; f != nil && len(b) > 0 && f.first == &b[0] {
+		// Reassembled, or in reassembled octets: at is where they
+		// begin in the input, but not where each of their bits is.
+		loc, at = f.loc, f.base
+	}
+	r.field = nil
+	return Reader{buf: b, end: 8 * len(b), base: at, loc: loc, aligned: r.aligned, depth: r.depth, alloc: r.alloc, skip: r.skip, owned: r.owned || apart, apart: apart, tol: r.tol, dev: r.dev}
 }
 
 // Rewrote reports whether r, made by Field, reassembled a fragmented

@@ -62,27 +62,36 @@ const (
 // makes one over a complete encoding. A Reader is a value of a few words:
 // generated code passes a pointer to the one the entry point made.
 type Reader struct {
-	buf     []byte
-	pos     int // next bit to read, counted from the start of buf
-	end     int // bits of buf that belong to the field being read
-	base    int // offset in bits of buf in the outermost input (for errors)
+	buf   []byte
+	pos   int           // next bit to read, counted from the start of buf
+	end   int           // bits of buf that belong to the field being read
+	base  int           // offset in bits of buf in the outermost input (for errors), or in loc's octets
+	loc   *fragMap      // where buf's bits came from when they were reassembled; nil: the input
+	depth int           // how much deeper Enter may go
+	alloc int           // bytes that may still be allocated
+	dev   *der.Recorder // lists the deviations (Options.Deviations); nil if not
+	err   error         // the first error of the methods of sticky.go
+	tol   der.Tolerance // Options.Tolerate
+	// The flags, together: field readers are allocated, a size class
+	// per word.
 	aligned bool
-	depth   int // how much deeper Enter may go
-	alloc   int // bytes that may still be allocated
 	skip    bool
-	tol     der.Tolerance // Options.Tolerate
-	dev     *der.Recorder // lists the deviations (Options.Deviations); nil if not
-	err     error         // the first error of the methods of sticky.go
 	// owned: buf is a copy this decode made (see joinFragments), whose
 	// fragmented strings are reassembled in place; rewrote: one was,
 	// since Field made r; apart: buf is such a copy, not in the buf of
 	// the Reader that made r, whose octets r's rewriting leaves as
-	// they were; fresh: the last copy r made, which Field knows as
-	// owned.
+	// they were; fresh: the first octet of the last copy r made, which
+	// Field knows as owned.
 	owned   bool
 	rewrote bool
 	apart   bool
-	fresh   []byte
+	fresh   *byte
+	// field: where the octets ReadOpenField or ReadStringContents
+	// returned last lie, if not in the input; mapping: joinFragments
+	// notes the fragments it reads in joined (see beginMapping).
+	mapping bool
+	field   *fieldPlace
+	joined  *fragMap
 }
 
 // NewReader returns a Reader over b, a complete encoding in the ALIGNED
@@ -110,7 +119,7 @@ func (r *Reader) Aligned() bool { return r.aligned }
 func (r *Reader) SkipConstraints() bool { return r.skip }
 
 // Offset returns the offset in bits of the next bit in the outermost input.
-func (r *Reader) Offset() int { return r.base + r.pos }
+func (r *Reader) Offset() int { return r.at(r.pos) }
 
 // Left returns the number of bits left in the field being read.
 func (r *Reader) Left() int { return r.end - r.pos }
@@ -153,7 +162,7 @@ func (r *Reader) Alloc(n int, typ string) error {
 //
 //go:noinline
 func (r *Reader) errAt(pos int, k der.Kind, typ, msg, rule string) error {
-	e := der.NewError(k, r.base+pos, typ, msg, rule)
+	e := der.NewError(k, r.at(pos), typ, msg, rule)
 	e.Bits = true
 	return e
 }
@@ -252,7 +261,7 @@ func (r *Reader) octets(n int, typ string) ([]byte, error) {
 	}
 	b := make([]byte, n)
 	r.copyBits(b, 8*n)
-	r.fresh = b
+	r.noteCopy(b)
 	return b, nil
 }
 
@@ -312,4 +321,11 @@ func itoa(n int) string {
 		b[i] = '-'
 	}
 	return string(b[i:])
+}
+
+// noteCopy notes b as the last copy r made (see fresh).
+func (r *Reader) noteCopy(b []byte) {
+	if len(b) > 0 {
+		r.fresh = &b[0]
+	}
 }

@@ -40,7 +40,7 @@ func (w *Writer) WriteReal(v float64) {
 func (r *Reader) place(err error, pos int) error {
 	var e *der.Error
 	if errors.As(err, &e) && e.Offset < 0 {
-		e.Offset, e.Bits = r.base+pos, true
+		e.Offset, e.Bits = r.at(pos), true
 	}
 	return err
 }

@@ -212,7 +212,7 @@ func (r *Reader) readBitsOf(n int, typ string) (der.BitString, error) {
 	}
 	b := make([]byte, (n+7)/8)
 	r.copyBits(b, n)
-	r.fresh = b
+	r.noteCopy(b)
 	return der.BitString{Bytes: b, BitLength: n}, nil
 }
 
@@ -305,6 +305,7 @@ func (w *Writer) WriteRelativeOID(o der.RelativeOID) { w.writeLengthOctets(o, 0,
 type Open struct {
 	buf            []byte
 	pos, end, base int
+	loc            *fragMap
 	start          int  // first bit of the field, in the reader's buf while it reads it
 	joined         bool // the field was fragmented: the reader reads its reassembly
 	owned, rewrote bool // the reader's, before the field
@@ -312,12 +313,12 @@ type Open struct {
 
 // BeginOpen reads the length of an open type field (X.691 10.2, 11.2) and
 // limits r to the field, which holds the complete encoding of one value:
-// generated code reads the value, then calls EndOpen. The field's errors
-// keep their absolute offsets, except in a field of 16K octets or more,
-// whose fragments are reassembled: its offsets count from its start.
+// generated code reads the value, then calls EndOpen. A field of 16K
+// octets or more comes in fragments, which r reassembles and reads; its
+// errors are located in the input all the same.
 func (r *Reader) BeginOpen() (Open, error) {
 	const typ = "open type"
-	saved := Open{buf: r.buf, pos: r.pos, end: r.end, base: r.base, owned: r.owned, rewrote: r.rewrote}
+	saved := Open{buf: r.buf, pos: r.pos, end: r.end, base: r.base, loc: r.loc, owned: r.owned, rewrote: r.rewrote}
 	at := r.pos
 	n, more, err := r.readUnconstrainedLength(typ)
 	if err != nil {
@@ -325,12 +326,14 @@ func (r *Reader) BeginOpen() (Open, error) {
 	}
 	if more {
 		r.pos = at
+		r.beginMapping()
 		b, err := r.readLengthOctets(typ)
+		m := r.endMapping()
 		if err != nil {
 			return saved, err
 		}
 		saved.pos, saved.joined = r.pos, true
-		r.base += at
+		r.base, r.loc = 0, m
 		r.buf, r.pos, r.end = b, 0, 8*len(b)
 		r.owned = true // a copy, or moved in place in one
 		return saved, nil
@@ -367,7 +370,7 @@ func (r *Reader) EndOpen(o Open) error {
 		// were.
 		r.rewrote = o.rewrote
 	}
-	r.buf, r.pos, r.end, r.base, r.owned = o.buf, o.pos, o.end, o.base, o.owned
+	r.buf, r.pos, r.end, r.base, r.loc, r.owned = o.buf, o.pos, o.end, o.base, o.loc, o.owned
 	return nil
 }
 

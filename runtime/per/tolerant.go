@@ -57,7 +57,7 @@ func (r *Reader) skipOpen(o Open, kept, err error) error {
 	if err = r.deviate(der.TolerateOpenTypeErrors, err, raw); err != nil {
 		return err
 	}
-	r.buf, r.pos, r.end, r.base, r.err = o.buf, o.pos, o.end, o.base, kept
+	r.buf, r.pos, r.end, r.base, r.loc, r.err = o.buf, o.pos, o.end, o.base, o.loc, kept
 	return nil
 }
 
