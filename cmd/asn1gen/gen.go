@@ -55,6 +55,14 @@ io.Reader one element at a time (see the package runtime/stream):
 
 	-stream PKIX1Explicit-2009.CertificateList.toBeSigned.revokedCertificates
 
+-unread Type (or Module.Type; a comma list) names extensible SEQUENCEs
+whose decoders leave unread what a rule of the package says, when the
+decode tolerates der.TolerateX509Unread: the eager decode and the view's
+shallow parse call the hand-written methods unreadAdditions before the
+type's extension additions, and the decode of an addition that fails calls
+unreadComponent (rfc5280: the components of TBSCertificate that
+crypto/x509 does not read).
+
 -use takes Go packages that asn1gen generated before: their modules are
 checked with FILE... (which must not repeat them) and their types are
 referred to as pkg.Type instead of being generated again. The packages are
@@ -75,6 +83,7 @@ Flags:
 // (setFlags say which set).
 type genFlags struct {
 	out, pkg, roots, views string
+	unread                 string
 	codecs                 string
 	fuzz, per, quiet       bool
 	streams                listFlag
@@ -87,6 +96,7 @@ func (g *genFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&g.fuzz, "fuzz", false, "also write a fuzz target per type")
 	fs.Var(&g.streams, "stream", "`path` Type.component... of a SEQUENCE OF or SET OF to read as a stream (repeatable, or a comma list)")
 	fs.StringVar(&g.views, "view", "", "comma-separated `types` (Type or Module.Type) that get lazy views (ParseTypeView)")
+	fs.StringVar(&g.unread, "unread", "", "comma-separated extensible SEQUENCE `types` whose decoders call the package's unreadAdditions and unreadComponent (der.TolerateX509Unread)")
 	fs.BoolVar(&g.per, "per", false, "also generate the PER codecs (X.691 ALIGNED and UNALIGNED): -codecs der,aper,uper")
 	fs.BoolVar(&g.quiet, "q", false, "print nothing when the package is written (else a line: types, lines, files, time)")
 	fs.StringVar(&g.codecs, "codecs", "", "comma-separated `codecs` the package carries: der (DER and BER), aper, uper, per (both), oer; default der")
@@ -152,7 +162,7 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 	if g.per {
 		codecs.APER, codecs.UPER = true, true
 	}
-	outFiles, err := gen.Generate(set, gen.Config{Package: name, Roots: splitList(g.roots), Fuzz: g.fuzz, Codecs: codecs, Streams: g.streams, Views: splitList(g.views),
+	outFiles, err := gen.Generate(set, gen.Config{Package: name, Roots: splitList(g.roots), Fuzz: g.fuzz, Codecs: codecs, Streams: g.streams, Views: splitList(g.views), Unread: splitList(g.unread),
 		Command: "asn1gen gen " + strings.Join(args, " "), Uses: splitList(sf.use), Used: l.used, Flags: flags, Extra: extra,
 		SourcePaths: sourcePaths(g.out, l.files)})
 	prog.pause()

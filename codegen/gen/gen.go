@@ -169,6 +169,10 @@ type Config struct {
 	// relative to its directory, slash-separated: the manifest refers to
 	// them instead of copying them.
 	SourcePaths map[string]string
+	// Unread names the extensible SEQUENCEs ("Type" or "Module.Type")
+	// whose decoders call the package's hand-written unreadAdditions and
+	// unreadComponent (asn1gen gen -unread; see plan.Type.Unread).
+	Unread []string
 	// Streams are the stream readers to generate (asn1gen gen -stream),
 	// each a path Type.component[.component...] (or Module.Type...) from
 	// a named SEQUENCE through SEQUENCE components to a SEQUENCE OF or SET
@@ -213,6 +217,9 @@ func Generate(set *model.Set, cfg Config) ([]File, error) {
 		return nil, err
 	}
 	p.Codecs = codecs
+	if err := markUnread(p, cfg.Unread); err != nil {
+		return nil, err
+	}
 	a := &assembler{pkg: cfg.Package, hints: map[string]string{
 		plan.DERPath: "der", plan.FloatPath: "float", plan.IsotimePath: "isotime", percodec.RuntimePath: "per",
 		oercodec.RuntimePath: "oer",
@@ -327,4 +334,35 @@ func fuzzFile(cfg Config, p *plan.Plan, codecs ...fuzzer) ([]byte, error) {
 		}
 	}
 	return emit.Render(f)
+}
+
+// markUnread sets plan.Type.Unread on the types that names names (-unread):
+// extensible SEQUENCEs of this package whose extension additions end the
+// type.
+func markUnread(p *plan.Plan, names []string) error {
+	if len(names) == 0 {
+		return nil
+	}
+	asgs, err := plan.SelectRoots(p.Set, names)
+	if err != nil {
+		return fmt.Errorf("asn1gen: -unread: %v", err)
+	}
+	for i, a := range asgs {
+		gt := p.ByAsg[a]
+		if gt != nil {
+			gt = plan.ResolveAlias(gt)
+		}
+		ok := gt != nil && p.Emits(gt) && gt.Kind == model.TypeSequence && gt.Unknown != "" && gt.Body.Root2 == 0
+		if ok {
+			ok = false
+			for _, f := range gt.Fields {
+				ok = ok || f.Comp != nil && f.Comp.Extension
+			}
+		}
+		if !ok {
+			return fmt.Errorf("asn1gen: -unread: %s is not an extensible SEQUENCE of this package that ends with extension additions", names[i])
+		}
+		gt.Unread = true
+	}
+	return nil
 }

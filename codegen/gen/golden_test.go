@@ -122,6 +122,10 @@ func loadCase(path string) (*goldenCase, error) {
 			if v, err = arg(); err == nil {
 				c.cfg.Views = strings.Split(v, ",")
 			}
+		case "-unread":
+			if v, err = arg(); err == nil {
+				c.cfg.Unread = strings.Split(v, ",")
+			}
 		case "-stream":
 			if v, err = arg(); err == nil {
 				c.cfg.Streams = append(c.cfg.Streams, strings.Split(v, ",")...)

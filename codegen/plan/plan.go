@@ -69,6 +69,12 @@ type Type struct {
 	// unknown CHOICE alternative), "" when the type is not extensible.
 	Unknown string
 	Raw     string // the field keeping the received encoding, "" if none
+	// Unread: the decoders of this extensible SEQUENCE leave unread what a
+	// rule of the package says (asn1gen gen -unread, see
+	// der.TolerateX509Unread): they call the hand-written methods
+	// unreadAdditions (of the type and of its view) before its extension
+	// additions and unreadComponent when one of them fails to decode.
+	Unread bool
 
 	children []*Type
 	// ctor is the constructor of a BIT STRING type with named bits.

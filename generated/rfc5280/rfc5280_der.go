@@ -1682,26 +1682,64 @@ func (v *TBSCertificate) DecodeASN1(r *der.Reader, t der.Tag) error {
 	s.Field(v.Validity.DecodeASN1(&s, der.TagSequence), "validity")
 	s.Field(v.Subject.DecodeASN1(&s, der.NoTag), "subject")
 	s.Field(v.SubjectPublicKeyInfo.DecodeASN1(&s, der.TagSequence), "subjectPublicKeyInfo")
-	if v.HasIssuerUniqueID = s.Peek(der.Context(1)); v.HasIssuerUniqueID {
-		s.Field(v.IssuerUniqueID.DecodeASN1(&s, der.Context(1)), "issuerUniqueID")
-	}
-	if v.HasSubjectUniqueID = s.Peek(der.Context(2)); v.HasSubjectUniqueID {
-		s.Field(v.SubjectUniqueID.DecodeASN1(&s, der.Context(2)), "subjectUniqueID")
-	}
 	if err := s.Err(); err != nil {
 		return err
 	}
+	// What the decode reads of the extension additions (asn1gen gen -unread):
+	// the package's unreadAdditions sets aside what its rule does not read.
+	unread, err := v.unreadAdditions(&s)
+	if err != nil {
+		return err
+	}
+	// issuerUniqueID [1] UniqueIdentifier OPTIONAL (extension addition)
+	if s.Peek(der.Context(1)) {
+		off3 := s.Offset()
+		if err := func() error {
+			if err := v.IssuerUniqueID.DecodeASN1(&s, der.Context(1)); err != nil {
+				return err
+			}
+			return nil
+		}(); err != nil {
+			if err := v.unreadComponent(&s, off3, "issuerUniqueID", err); err != nil {
+				return der.WithField(err, "issuerUniqueID")
+			}
+		}
+		v.HasIssuerUniqueID = true
+	}
+	// subjectUniqueID [2] UniqueIdentifier OPTIONAL (extension addition)
+	if s.Peek(der.Context(2)) {
+		off4 := s.Offset()
+		if err := func() error {
+			if err := v.SubjectUniqueID.DecodeASN1(&s, der.Context(2)); err != nil {
+				return err
+			}
+			return nil
+		}(); err != nil {
+			if err := v.unreadComponent(&s, off4, "subjectUniqueID", err); err != nil {
+				return der.WithField(err, "subjectUniqueID")
+			}
+		}
+		v.HasSubjectUniqueID = true
+	}
 	// extensions [3] EXPLICIT Extensions{{PKIX1Implicit-2009.CertExtensions}} OPTIONAL (extension addition)
 	if s.Peek(der.Context(3)) {
-		w3, err := s.ReadConstructed(der.Context(3), "[3] EXPLICIT")
-		if err != nil {
-			return der.WithField(err, "extensions")
-		}
-		if err := v.Extensions.DecodeASN1(&w3, der.TagSequence); err != nil {
-			return der.WithField(err, "extensions")
-		}
-		if err := w3.Finish("[3] EXPLICIT"); err != nil {
-			return der.WithField(err, "extensions")
+		off5 := s.Offset()
+		if err := func() error {
+			w6, err := s.ReadConstructed(der.Context(3), "[3] EXPLICIT")
+			if err != nil {
+				return err
+			}
+			if err := v.Extensions.DecodeASN1(&w6, der.TagSequence); err != nil {
+				return err
+			}
+			if err := w6.Finish("[3] EXPLICIT"); err != nil {
+				return err
+			}
+			return nil
+		}(); err != nil {
+			if err := v.unreadComponent(&s, off5, "extensions", err); err != nil {
+				return der.WithField(err, "extensions")
+			}
 		}
 		v.HasExtensions = true
 	}
@@ -1710,6 +1748,7 @@ func (v *TBSCertificate) DecodeASN1(r *der.Reader, t der.Tag) error {
 			return err
 		}
 	}
+	v.Unknown = append(v.Unknown, unread...)
 	if err := s.End("TBSCertificate"); err != nil {
 		return err
 	}

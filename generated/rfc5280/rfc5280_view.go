@@ -839,6 +839,9 @@ func (vw *TBSCertificateView) parse(r *view.Cursor, t der.Tag) error {
 	if err := s.Skip(); err != nil {
 		return der.WithField(err, "subjectPublicKeyInfo")
 	}
+	// What the decode reads of the extension additions (asn1gen gen -unread):
+	// the package's unreadAdditions ends the window where DecodeASN1 sets the rest aside.
+	vw.unreadAdditions(&s)
 	// issuerUniqueID [1] UniqueIdentifier OPTIONAL (extension addition)
 	vw.off[7] = s.Offset()
 	if s.Peek(der.Context(1)) {
@@ -1055,8 +1058,16 @@ func (vw *TBSCertificateView) IssuerUniqueID() (x UniqueIdentifier, err error) {
 	err = func() error {
 		// issuerUniqueID [1] UniqueIdentifier OPTIONAL (extension addition)
 		if s.Peek(der.Context(1)) {
-			if err := v.IssuerUniqueID.DecodeASN1(&s, der.Context(1)); err != nil {
-				return der.WithField(err, "issuerUniqueID")
+			off1 := s.Offset()
+			if err := func() error {
+				if err := v.IssuerUniqueID.DecodeASN1(&s, der.Context(1)); err != nil {
+					return err
+				}
+				return nil
+			}(); err != nil {
+				if err := v.unreadComponent(&s, off1, "issuerUniqueID", err); err != nil {
+					return der.WithField(err, "issuerUniqueID")
+				}
 			}
 			v.HasIssuerUniqueID = true
 		}
@@ -1086,8 +1097,16 @@ func (vw *TBSCertificateView) SubjectUniqueID() (x UniqueIdentifier, err error) 
 	err = func() error {
 		// subjectUniqueID [2] UniqueIdentifier OPTIONAL (extension addition)
 		if s.Peek(der.Context(2)) {
-			if err := v.SubjectUniqueID.DecodeASN1(&s, der.Context(2)); err != nil {
-				return der.WithField(err, "subjectUniqueID")
+			off1 := s.Offset()
+			if err := func() error {
+				if err := v.SubjectUniqueID.DecodeASN1(&s, der.Context(2)); err != nil {
+					return err
+				}
+				return nil
+			}(); err != nil {
+				if err := v.unreadComponent(&s, off1, "subjectUniqueID", err); err != nil {
+					return der.WithField(err, "subjectUniqueID")
+				}
 			}
 			v.HasSubjectUniqueID = true
 		}

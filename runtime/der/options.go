@@ -263,6 +263,19 @@ const (
 	// certificate is kept as received in any case). What follows the
 	// outermost element, and the value of an open type, are not covered.
 	TolerateTrailingOctets
+	// TolerateX509Unread accepts the components of a type that
+	// crypto/x509 does not read, whether they decode or not, and keeps
+	// them as received: the issuerUniqueID, subjectUniqueID and extensions
+	// of a TBSCertificate that crypto/x509.ParseCertificate skips or
+	// ignores (extensions in a version 1 or 2 certificate, a unique
+	// identifier whose contents are no BIT STRING, a constructed [1] or
+	// [2] or a primitive [3] and what follows it). The rule is the
+	// generated package's, whose decoders of the type call it (asn1gen gen
+	// -unread; rfc5280: X509Options): this package only provides the
+	// means, SetAside and SetAsideElement. What crypto/x509 reads is still
+	// decoded and checked: a malformed extensions field of a version 3
+	// certificate is an error. A limit error is never tolerated.
+	TolerateX509Unread
 
 	// TolerateInvalidTimes accepts a UTCTime or GeneralizedTime that is
 	// no valid time (month 13, letters, a local time without an offset, a
@@ -300,7 +313,8 @@ const (
 	// TolerateX509 is what crypto/x509.ParseCertificate accepts among
 	// these defects.
 	TolerateX509 = TolerateNamedBitPadding | TolerateExplicitDefault | TolerateUnsortedSetOf | TolerateTimeForms |
-		ToleratePrintableString | TolerateOpenTypeErrors | TolerateUnreadAdditions | TolerateTrailingOctets
+		ToleratePrintableString | TolerateOpenTypeErrors | TolerateUnreadAdditions | TolerateTrailingOctets |
+		TolerateX509Unread
 
 	// TolerateAll is every tolerance: the tolerant mode (see Tolerant).
 	TolerateAll = TolerateX509 | TolerateInvalidTimes | TolerateAlphabet | TolerateTrailingData |

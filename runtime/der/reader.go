@@ -3,6 +3,7 @@ package der
 import (
 	"bytes"
 	"cmp"
+	"errors"
 	"strconv"
 	"unsafe"
 )
@@ -517,6 +518,53 @@ func (r *Reader) Since(off int) []byte {
 		return nil
 	}
 	return r.in[off:r.pos:r.pos]
+}
+
+// Rest returns the unread octets of the window, aliasing the input, for a
+// rule that looks at what follows before the generated code reads it
+// (see SetAside). It consumes nothing.
+func (r *Reader) Rest() []byte { return r.rest() }
+
+// SetAside ends the window at the absolute offset at (inside the window),
+// so that the decode leaves what follows unread, and returns those octets,
+// aliasing the input, when the decode tolerates t; err, the defect that
+// setting them aside accepts, is then listed with them as the Deviation's
+// Raw (Options.Deviations). Without t, or for a limit error, it returns
+// err and changes nothing. Generated code keeps the octets as the type's
+// unknown extension additions (see TolerateX509Unread).
+func (r *Reader) SetAside(at int, t Tolerance, err error) ([]byte, error) {
+	if at < r.pos || at > r.end {
+		return nil, err
+	}
+	if err := r.deviate(t, err, at, r.end); err != nil {
+		return nil, err
+	}
+	rest := r.in[at:r.end:r.end]
+	r.end = at
+	return rest, nil
+}
+
+// SetAsideElement is called where the decode of the element at absolute
+// offset at (a component of the window) failed with err: when the decode
+// tolerates t, the reader moves past the element, which is listed with
+// err as the Deviation's Raw, and it returns nil. Without t, for a limit
+// error, or if the element's header is unreadable, it returns err and
+// leaves the position as it was.
+func (r *Reader) SetAsideElement(at int, t Tolerance, err error) error {
+	if at < 0 || at > r.end || !r.Tolerates(t) || errors.Is(err, ErrLimit) {
+		return err
+	}
+	pos := r.pos
+	r.pos = at
+	if _, rerr := r.ReadRaw(); rerr != nil {
+		r.pos = pos
+		return err
+	}
+	if err := r.deviate(t, err, at, r.pos); err != nil {
+		r.pos = pos
+		return err
+	}
+	return nil
 }
 
 // Open returns a reader over contents read from r at absolute offset off

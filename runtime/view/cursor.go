@@ -57,6 +57,15 @@ func (s *Cursor) Tolerates(t der.Tolerance) bool { return s.opts != nil && s.opt
 // Window returns the window and the depth, as der.Reader.Window does.
 func (s *Cursor) Window() (pos, end, depth int) { return s.pos, s.end, int(s.depth) }
 
+// Cut ends the window at the absolute offset at (inside the window): the
+// shallow parse leaves what follows unread, as der.Reader.SetAside does in
+// the eager decode (der.TolerateX509Unread).
+func (s *Cursor) Cut(at int) {
+	if at >= s.pos && at < s.end {
+		s.end = at
+	}
+}
+
 func (s *Cursor) maxDepth() int {
 	if s.opts == nil || s.opts.MaxDepth <= 0 {
 		return der.DefaultMaxDepth

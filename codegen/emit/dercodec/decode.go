@@ -232,12 +232,21 @@ func (e *Emitter) decodeSequence(g *jen.Group, gt *plan.Type, r derstmt.Rd) {
 					jen.Id("v").Dot(gt.Unknown).Op("=").Append(jen.Id("v").Dot(gt.Unknown), jen.Id("x").Op("...")))
 			}
 		}
+		if gt.Unread && i == firstAddition(gt) {
+			e.Guard(g, s)
+			emit.Comment(g, "What the decode reads of the extension additions (asn1gen gen -unread):\nthe package's unreadAdditions sets aside what its rule does not read.")
+			g.List(jen.Id("unread"), jen.Err()).Op(":=").Id("v").Dot("unreadAdditions").Call(jen.Op("&").Id("s"))
+			g.Add(emit.IfErr(emit.PlainReturn))
+		}
 		e.ReadComponent(g, gt, s, f, gt.Fields[i+1:])
 	}
 	if gt.Unknown != "" && gt.Body.Root2 == 0 {
 		e.Guard(g, s)
 		g.If(jen.Op("!").Id("s").Dot("Empty").Call()).Block(
 			jen.If(jen.List(jen.Id("v").Dot(gt.Unknown), jen.Err()).Op("=").Id("s").Dot("ReadRestDER").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())))
+		if gt.Unread && firstAddition(gt) >= 0 {
+			g.Id("v").Dot(gt.Unknown).Op("=").Append(jen.Id("v").Dot(gt.Unknown), jen.Id("unread").Op("..."))
+		}
 	}
 	if gt.Raw == "" && !derstmt.HasDeferred(gt) {
 		g.Return(jen.Id("s").Dot(e.finish()).Call(jen.Lit(gt.ASN1)))
@@ -364,4 +373,15 @@ func (e *Emitter) finish() string {
 		return "End"
 	}
 	return "Finish"
+}
+
+// firstAddition returns the index of the first extension addition of gt,
+// -1 if it has none.
+func firstAddition(gt *plan.Type) int {
+	for i, f := range gt.Fields {
+		if f.Comp != nil && f.Comp.Extension {
+			return i
+		}
+	}
+	return -1
 }

@@ -266,8 +266,9 @@ func (e *Stmts) Presence(s Rd, f *plan.Field, rest []*plan.Field) jen.Code {
 
 // readComponent emits the decoding of one SEQUENCE component.
 func (e *Stmts) ReadComponent(g *jen.Group, gt *plan.Type, s Rd, f *plan.Field, rest []*plan.Field) {
+	unread := gt.Unread && f.Comp != nil && f.Comp.Extension
 	if e.Sticky {
-		if e.stickyRead(g, s, f) {
+		if !unread && e.stickyRead(g, s, f) {
 			return
 		}
 		e.Guard(g, s)
@@ -275,6 +276,10 @@ func (e *Stmts) ReadComponent(g *jen.Group, gt *plan.Type, s Rd, f *plan.Field, 
 	}
 	wrap := emit.WithField(f.ASN1)
 	read := func(g *jen.Group) {
+		if unread {
+			e.readUnread(g, gt, s, f)
+			return
+		}
 		var start string
 		if f.Raw != "" {
 			start = e.TmpName("start")
@@ -315,6 +320,35 @@ func (e *Stmts) ReadComponent(g *jen.Group, gt *plan.Type, s Rd, f *plan.Field, 
 			st.Else().Block(jen.Id("v").Dot(f.Name).Op("=").Add(def))
 		}
 	})
+}
+
+// readUnread reads an extension addition of a type with Unread set: an
+// error of its decode goes to the package's unreadComponent, which sets
+// the component aside where the package's rule says that the decode does
+// not read it (der.TolerateX509Unread) and returns the error otherwise.
+//
+//	off3 := s.Offset()
+//	if err := func() error {
+//		... (the component's decode, returning its error)
+//		return nil
+//	}(); err != nil {
+//		if err := v.unreadComponent(&s, off3, "issuerUniqueID", err); err != nil {
+//			return der.WithField(err, "issuerUniqueID")
+//		}
+//	}
+func (e *Stmts) readUnread(g *jen.Group, gt *plan.Type, s Rd, f *plan.Field) {
+	off := e.TmpName("off")
+	g.Id(off).Op(":=").Add(s.ID()).Dot("Offset").Call()
+	g.If(jen.Err().Op(":=").Func().Params().Error().BlockFunc(func(g *jen.Group) {
+		if f.Union != nil {
+			e.ReadUnion(g, s, f, emit.PlainReturn)
+		} else {
+			e.ReadValue(g, s, emit.FieldDst(f), f, emit.PlainReturn)
+		}
+		g.Return(jen.Nil())
+	}).Call(), jen.Err().Op("!=").Nil()).Block(
+		jen.If(jen.Err().Op(":=").Id("v").Dot("unreadComponent").Call(s.Arg(), jen.Id(off), jen.Lit(f.ASN1), jen.Err()), jen.Err().Op("!=").Nil()).Block(
+			emit.WithField(f.ASN1)(jen.Err())))
 }
 
 // readUnion reads an open type (or the OCTET or BIT STRING containing it)

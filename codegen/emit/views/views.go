@@ -363,6 +363,10 @@ func (e *Emitter) viewSequence(f *jen.File, vs *viewSet, gt *plan.Type) {
 		g.Add(core()).Dot("Set").Call(jen.Id("start"), jen.Id("r"), jen.Op("&").Id("s"), jen.Id("t"))
 		s := derstmt.Rd{Name: "s"}
 		for i, fl := range gt.Fields {
+			if gt.Unread && fl.Comp != nil && fl.Comp.Extension && (i == 0 || !gt.Fields[i-1].Comp.Extension) {
+				emit.Comment(g, "What the decode reads of the extension additions (asn1gen gen -unread):\nthe package's unreadAdditions ends the window where DecodeASN1 sets the rest aside.")
+				g.Add(vw()).Dot("unreadAdditions").Call(jen.Op("&").Id("s"))
+			}
 			emit.Comment(g, emit.ComponentText(fl.Comp))
 			g.Add(vw()).Dot("off").Index(jen.Lit(i)).Op("=").Id("s").Dot("Offset").Call()
 			skip := jen.If(jen.Err().Op(":=").Id("s").Dot("Skip").Call(), jen.Err().Op("!=").Nil()).Block(emit.WithField(fl.ASN1)(jen.Err()))
