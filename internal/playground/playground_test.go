@@ -1,6 +1,8 @@
 package playground
 
 import (
+	"bytes"
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -80,5 +82,41 @@ func TestRequestErrors(t *testing.T) {
 	got, err := c.Decode("M.T", "der", []byte{2, 1, 5})
 	if err != nil || !strings.Contains(string(got), `"value": "5"`) {
 		t.Errorf("Decode(M.T, der, 02 01 05) = %s, %v; want the value 5", got, err)
+	}
+}
+
+// TestDecodeCompact checks that DecodeCompact writes the document Decode
+// writes, without the indentation.
+func TestDecodeCompact(t *testing.T) {
+	c, err := Compile([]File{{Name: "m.asn", Text: "M DEFINITIONS AUTOMATIC TAGS ::= BEGIN\nT ::= SEQUENCE { a INTEGER, b BOOLEAN }\nEND\n"}}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		enc  string
+		data []byte
+	}{
+		{"der", []byte{0x30, 0x06, 0x80, 0x01, 0x05, 0x81, 0x01, 0xff}},
+		{"uper", []byte{0x01, 0x05, 0x80}},
+	} {
+		indented, err := c.Decode("T", tt.enc, tt.data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		compact, err := c.DecodeCompact("T", tt.enc, tt.data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want bytes.Buffer
+		if err := json.Compact(&want, indented); err != nil {
+			t.Fatal(err)
+		}
+		want.WriteByte('\n')
+		if diff := cmp.Diff(want.String(), string(compact)); diff != "" {
+			t.Errorf("%s: DecodeCompact (-compacted Decode +got):\n%s", tt.enc, diff)
+		}
+		if !strings.Contains(string(compact), `"value":"5"`) {
+			t.Errorf("%s: %s: no value 5", tt.enc, compact)
+		}
 	}
 }
