@@ -27,7 +27,7 @@ BENCHCOUNT  ?= 1
 ASN1GEN_CORPUS ?= $(wildcard $(CURDIR)/../shared/corpus)
 export ASN1GEN_CORPUS := $(abspath $(ASN1GEN_CORPUS))
 
-.PHONY: all generate check-generated test test-long lint vet staticcheck fuzz bench build
+.PHONY: all generate check-generated test test-long lint vet staticcheck fuzz bench build web
 
 all: build test
 
@@ -106,3 +106,12 @@ bench:
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime $(BENCHTIME) -count $(BENCHCOUNT) ./bench/... | tee bench.out
 	cd bench/compare && $(GO) test -run '^$$' -bench . -benchmem -benchtime $(BENCHTIME) -count $(BENCHCOUNT) . | tee -a ../../bench.out
 	$(GO) run ./internal/benchtable < bench.out
+
+# The browser playground's site in web/static: the WebAssembly module of
+# web/wasm and Go's loader beside the page (both ignored by git). Serve it
+# with `asn1gen serve -dir web/static`, or from any static host.
+web:
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o web/static/asn1gen.wasm ./web/wasm
+	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" web/static/ 2>/dev/null || cp "$$($(GO) env GOROOT)/misc/wasm/wasm_exec.js" web/static/
+	@ls -l web/static/asn1gen.wasm | awk '{print "web/static/asn1gen.wasm: " $$5 " bytes"}'
+
