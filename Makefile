@@ -27,7 +27,7 @@ BENCHCOUNT  ?= 1
 ASN1GEN_CORPUS ?= $(wildcard $(CURDIR)/../shared/corpus)
 export ASN1GEN_CORPUS := $(abspath $(ASN1GEN_CORPUS))
 
-.PHONY: all generate check-generated test test-long lint vet staticcheck fuzz bench build web
+.PHONY: all generate check-generated test test-long lint vet staticcheck fuzz bench build web test-browser
 
 all: build test
 
@@ -115,3 +115,10 @@ web:
 	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" web/static/ 2>/dev/null || cp "$$($(GO) env GOROOT)/misc/wasm/wasm_exec.js" web/static/
 	@ls -l web/static/asn1gen.wasm | awk '{print "web/static/asn1gen.wasm: " $$5 " bytes"}'
 
+# The playground in Debian's chromium (web/browser_test.go, build tag
+# browser: make test needs no browser), on the site make web builds. The
+# screenshots go to web/screenshots, which the README shows; the timings
+# are logged as "measure:" lines.
+test-browser: web
+	ASN1GEN_WEB_DIR=$(CURDIR)/web/static ASN1GEN_SCREENSHOTS=$(CURDIR)/web/screenshots \
+		$(GO) test -vet=off -tags browser -run '^TestBrowser$$' -v -timeout 15m ./web

@@ -836,6 +836,8 @@ async function main() {
   }
   // from the start of the navigation: what a user waits for
   window.asn1genTimings.interactive = performance.now();
+  const nav = performance.getEntriesByType('navigation')[0];
+  if (nav) window.asn1genTimings.pageInteractive = nav.domInteractive;
   renderSets();
   status(`ready in ${Math.round(performance.now() - t0)} ms`);
   document.body.dataset.ready = 'true';
