@@ -28,6 +28,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/asn1gen/asn1gen/internal/playground"
 	"github.com/asn1gen/asn1gen/modules"
@@ -149,6 +150,20 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("notBefore marks octets %v", got)
 	}
 
+	// Hostile input: 5,000 nested indefinite-length SEQUENCEs in BER. The
+	// dump's depth limit stops it, as in the command, with the same error.
+	deep := strings.Repeat("3080", 5000)
+	seq = b.decoded()
+	b.run(chromedp.SetValue(chromedp.CSS("#encoding"), "ber"), chromedp.SetValue(chromedp.CSS("#input"), deep),
+		chromedp.Click(chromedp.CSS("#decode")))
+	b.waitDecoded(seq)
+	wantDeep := nativeDecode(t, "x509", "PKIX1Explicit-2009.Certificate", "ber", hexOctets(t, []byte(deep)))
+	if len(wantDeep.Blocks[0].Errors) == 0 || !strings.Contains(wantDeep.Blocks[0].Errors[0].Message, "MaxDepth") {
+		t.Errorf("the dump of the nested SEQUENCEs has the errors %v, want the depth limit's", wantDeep.Blocks[0].Errors)
+	}
+	b.expectErrors(wantDeep, "octet")
+	b.run(chromedp.SetValue(chromedp.CSS("#encoding"), "der"))
+
 	// A broken module, typed into a new file: the error is located in the
 	// list and marked in the editor.
 	x509 := set(t, "x509")
@@ -198,6 +213,7 @@ func TestBrowser(t *testing.T) {
 	if errs := b.texts("#decode-errors li"); len(errs) == 0 || !strings.Contains(errs[0], " at bit ") {
 		t.Errorf("the cut message shows the errors %q, want one located at a bit", errs)
 	}
+	b.expectErrors(nativeDecode(t, "ngap", "NGAP-PDU-Descriptions.NGAP-PDU", "aper", hexOctets(t, ngap[:60])), "bit")
 	errOctets := eval[int](b, `document.querySelectorAll('#hex .b.err').length`)
 	if errOctets == 0 {
 		t.Errorf("the hex view marks no octet of the error")
@@ -241,6 +257,13 @@ func TestBrowser(t *testing.T) {
 	if restored.Type != "CAM-PDU-Descriptions.CAM" || restored.Encoding != "uper" || !cmp.Equal(restored.Active, []string{"etsiits"}) {
 		t.Errorf("the permalink restored %+v", restored)
 	}
+
+	// Stop: a long job ends on request, and a new engine answers.
+	b.run(chromedp.Click(chromedp.CSS(`button[data-set="nrrrc"]`)))
+	b.poll(`document.body.dataset.busy === 'true'`)
+	b.run(chromedp.Click(chromedp.CSS("#stop")))
+	b.poll(`document.body.dataset.busy === 'false'`)
+	b.expectStatus("stopped: the engine was restarted")
 
 	// NR RRC: the largest set, compiled in the page.
 	seq = b.compiled()
@@ -383,7 +406,24 @@ type dumpNode struct {
 type dump struct {
 	Blocks []struct {
 		Elements []*dumpNode `json:"elements"`
+		Errors   []struct {
+			Offset        int
+			Path, Message string
+		} `json:"errors"`
 	} `json:"blocks"`
+}
+
+// expectErrors checks that the page lists the errors of the dump, as
+// "path at octet|bit offset: message".
+func (b *browser) expectErrors(want dump, unit string) {
+	b.t.Helper()
+	var lines []string
+	for _, e := range want.Blocks[0].Errors {
+		lines = append(lines, fmt.Sprintf("%s at %s %d: %s", e.Path, unit, e.Offset, e.Message))
+	}
+	if got := b.texts("#decode-errors li"); !cmp.Equal(got, lines, cmpopts.EquateEmpty()) {
+		b.t.Errorf("the page lists the errors\n%q\nthe dump has\n%q", got, lines)
+	}
 }
 
 // nativeDecode decodes data as the page does, natively: the JSON that

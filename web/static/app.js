@@ -93,10 +93,12 @@ setInterval(() => {
 }, 500);
 
 // stop ends the work in progress: the worker is ended and a new one
-// started, which needs the modules compiled again.
+// started, which needs the modules compiled again. The requests cut
+// short fail with STOPPED, which their callers do not report.
+const STOPPED = 'stopped';
 function stop() {
   worker.terminate();
-  for (const p of pending.values()) p.reject(new Error('stopped'));
+  for (const p of pending.values()) p.reject(new Error(STOPPED));
   pending.clear();
   busy(false);
   compiledOK = false;
@@ -122,7 +124,13 @@ function renderSets() {
 async function loadSet(name) {
   const s = sets.find((x) => x.name === name);
   status('loading ' + s.title + '…');
-  const { v: files } = await call('setFiles', name);
+  let files;
+  try {
+    ({ v: files } = await call('setFiles', name));
+  } catch (e) {
+    if (e.message !== STOPPED) status(e.message);
+    return;
+  }
   state.set = name;
   state.files = files;
   setFilesPristine = JSON.stringify(files);
@@ -245,7 +253,7 @@ async function compile() {
   try {
     r = await call('compile', JSON.stringify(state.files), state.flags);
   } catch (e) {
-    if (seq !== compileSeq) return;
+    if (seq !== compileSeq || e.message === STOPPED) return;
     diagnostics = [];
     renderDiagnostics();
     status('compile: ' + e.message);
@@ -370,7 +378,7 @@ async function decode() {
   try {
     r = await call('decode', state.type, state.encoding, input.send);
   } catch (e) {
-    if (seq === decodeSeq) status('decode: ' + e.message);
+    if (seq === decodeSeq && e.message !== STOPPED) status('decode: ' + e.message);
     return;
   }
   if (seq !== decodeSeq) return;
@@ -662,7 +670,7 @@ async function generate() {
     r = await call('gen', $('go-package').value.trim() || 'x', $('go-codecs').value.trim());
   } catch (e) {
     $('go-source').textContent = e.message;
-    status('gen: ' + e.message);
+    if (e.message !== STOPPED) status('gen: ' + e.message);
     return;
   }
   genFiles = r.v.files;
