@@ -151,7 +151,10 @@ func TestPlaygroundDecodeMatchesDump(t *testing.T) {
 		{name: "NGAP -schema", schema: ngapFiles, typ: "NGAP-PDU", encoding: "aper", input: "../../testdata/dump-per/ngap-setup.hex"},
 		{name: "NGAP -use", set: "ngap", typ: "NGAP-PDU-Descriptions.NGAP-PDU", encoding: "aper", input: "../../testdata/dump-per/ngap-release-complete.hex"},
 		{name: "NGAP cut short -use", set: "ngap", typ: "NGAP-PDU", encoding: "aper", input: "../../testdata/dump-per/ngap-setup-cut.hex"},
-		{name: "ETSI ITS CAM -use", set: "etsiits", typ: "CAM", encoding: "uper", input: "etsi:0"},
+		{name: "ETSI ITS CAM -use", set: "etsiits", typ: "CAM", encoding: "uper", input: "per:etsi-its.txt"},
+		{name: "S1AP -use", set: "s1ap", typ: "S1AP-PDU", encoding: "aper", input: "per:s1ap.txt"},
+		{name: "NR RRC SIB1 -use", set: "nrrrc", typ: "SIB1", encoding: "uper", input: "../../testdata/dump-per/nr-sib1.hex"},
+		{name: "NR RRC binary -schema", schema: []string{"../../modules/nrrrc/NR-RRC-Definitions.asn"}, typ: "UL-CCCH-Message", encoding: "uper", input: "../../testdata/dump-per/nr-resume-request.bin"},
 	}
 	compiled := map[string]*playground.Compiled{}
 	for _, c := range cases {
@@ -180,12 +183,12 @@ func TestPlaygroundDecodeMatchesDump(t *testing.T) {
 	}
 }
 
-// caseInput reads a test input: a file, or "etsi:N", the N-th message of
-// testdata/per/etsi-its.txt as octets.
+// caseInput reads a test input: a file, or "per:FILE", the first message
+// of testdata/per/FILE as octets.
 func caseInput(t *testing.T, name string) []byte {
 	t.Helper()
-	if n, ok := strings.CutPrefix(name, "etsi:"); ok {
-		data, err := os.ReadFile("../../testdata/per/etsi-its.txt")
+	if file, ok := strings.CutPrefix(name, "per:"); ok {
+		data, err := os.ReadFile("../../testdata/per/" + file)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -200,8 +203,8 @@ func caseInput(t *testing.T, name string) []byte {
 			}
 			msgs = append(msgs, b)
 		}
-		if n != "0" || len(msgs) == 0 {
-			t.Fatalf("no message %s in etsi-its.txt", n)
+		if len(msgs) == 0 {
+			t.Fatalf("no message in %s", file)
 		}
 		return msgs[0]
 	}
