@@ -107,13 +107,15 @@ bench:
 	cd bench/compare && $(GO) test -run '^$$' -bench . -benchmem -benchtime $(BENCHTIME) -count $(BENCHCOUNT) . | tee -a ../../bench.out
 	$(GO) run ./internal/benchtable < bench.out
 
-# The browser playground's site in web/static: the WebAssembly module of
-# web/wasm and Go's loader beside the page (both ignored by git). Serve it
+# The browser playground's site in web/static: the two WebAssembly modules
+# of web/wasm (the one that decodes; the one that generates Go, loaded for
+# the Go tab only) and Go's loader beside the page (ignored by git). Serve it
 # with `asn1gen serve -dir web/static`, or from any static host.
 web:
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o web/static/asn1gen.wasm ./web/wasm
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -tags playgroundgen -o web/static/asn1gen-gen.wasm ./web/wasm
 	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" web/static/ 2>/dev/null || cp "$$($(GO) env GOROOT)/misc/wasm/wasm_exec.js" web/static/
-	@ls -l web/static/asn1gen.wasm | awk '{print "web/static/asn1gen.wasm: " $$5 " bytes"}'
+	@ls -l web/static/*.wasm | awk '{print $$9 ": " $$5 " bytes"}'
 
 # The playground in Debian's chromium (web/browser_test.go, build tag
 # browser: make test needs no browser), on the site make web builds. The

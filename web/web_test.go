@@ -20,6 +20,9 @@ func TestHandler(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(built, WASMFile), wasm, 0o644); err != nil {
 		t.Fatal(err)
 	}
+	if err := os.WriteFile(filepath.Join(built, GenWASMFile), wasm, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	if err := os.WriteFile(filepath.Join(built, LoaderFile), []byte("class Go {}\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -29,10 +32,11 @@ func TestHandler(t *testing.T) {
 		path, contentType, body string
 	}{
 		{"/", "text/html; charset=utf-8", "<title>asn1gen playground</title>"},
-		{"/app.js", "text/javascript; charset=utf-8", "startWorker"},
+		{"/app.js", "text/javascript; charset=utf-8", "new Engine("},
 		{"/worker.js", "text/javascript; charset=utf-8", "importScripts('wasm_exec.js')"},
 		{"/style.css", "text/css; charset=utf-8", "#hex"},
 		{"/" + WASMFile, "application/wasm", string(wasm)},
+		{"/" + GenWASMFile, "application/wasm", string(wasm)},
 		{"/" + LoaderFile, "text/javascript; charset=utf-8", "class Go"},
 	} {
 		resp, err := srv.Client().Get(srv.URL + tt.path)
@@ -59,7 +63,7 @@ func TestPageHoldsNoBuiltFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, n := range names {
-		if n == WASMFile || n == LoaderFile {
+		if n == WASMFile || n == GenWASMFile || n == LoaderFile {
 			t.Errorf("the embedded page holds %s", n)
 		}
 	}

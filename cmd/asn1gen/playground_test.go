@@ -13,6 +13,7 @@ import (
 
 	"github.com/asn1gen/asn1gen/internal/corpustest"
 	"github.com/asn1gen/asn1gen/internal/playground"
+	"github.com/asn1gen/asn1gen/internal/playground/gogen"
 	"github.com/asn1gen/asn1gen/modules"
 )
 
@@ -304,7 +305,7 @@ func TestPlaygroundGenMatchesGen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	files, err := comp.Gen("test", "", "asn1gen gen "+strings.Join(args, " "))
+	files, err := gogen.Gen(comp, "test", "", "asn1gen gen "+strings.Join(args, " "))
 	if err != nil {
 		t.Fatal(err)
 	}

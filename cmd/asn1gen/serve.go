@@ -28,13 +28,15 @@ them as 'asn1gen dump -schema' does, with a tree of names and values beside
 the octets, and shows the Go that 'asn1gen gen' emits. The work runs in the
 browser, in WebAssembly: nothing is sent to the server.
 
-The WebAssembly module is built at start with the go command (GOOS=js
-GOARCH=wasm go build github.com/asn1gen/asn1gen/web/wasm), run in the
-current directory: a checkout of asn1gen, or a module that requires it.
-The first build takes a minute; later ones come from Go's build cache.
-With -dir, DIR is served as it is instead: the site that 'make web' puts
-in web/static (the page with asn1gen.wasm and wasm_exec.js), which any
-static host can serve.
+The two WebAssembly modules (the one that decodes, and the one that
+generates Go, which the page loads for its Go tab) are built at start with
+the go command (GOOS=js GOARCH=wasm go build github.com/asn1gen/asn1gen/web/wasm,
+and with -tags playgroundgen), run in the current directory: a checkout of
+asn1gen, or a module that requires it. The first build takes a minute or
+two; later ones come from Go's build cache. With -dir, DIR is served as it
+is instead: the site that 'make web' puts in web/static (the page with
+asn1gen.wasm, asn1gen-gen.wasm and wasm_exec.js), which any static host
+can serve.
 
 Flags:
 `
@@ -76,7 +78,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 		defer os.RemoveAll(built)
-		fmt.Fprintln(stderr, "asn1gen serve: building the WebAssembly module (a minute the first time)")
+		fmt.Fprintln(stderr, "asn1gen serve: building the WebAssembly modules (a minute or two the first time)")
 		start := time.Now()
 		if err := web.Build(ctx, built); err != nil {
 			fmt.Fprintf(stderr, "asn1gen serve: %v\n(run it in a checkout of asn1gen or in a module that requires it, or serve make web's site with -dir)\n", err)

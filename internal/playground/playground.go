@@ -1,10 +1,12 @@
 // Package playground is the engine of asn1gen's browser playground (web/):
-// it checks module texts, decodes octets against them and generates Go,
-// with the packages the command line runs (codegen/model, the schema
-// dumps internal/schemadump and internal/perdump, codegen/gen), so that
-// the page shows what `asn1gen check`, `asn1gen dump -schema -json` and
-// `asn1gen gen` print. It has no file system and no syscall/js: web/wasm
-// wraps it for JavaScript, and its tests run natively.
+// it checks module texts and decodes octets against them with the
+// packages the command line runs (codegen/model, the schema dumps
+// internal/schemadump and internal/perdump), so that the page shows what
+// `asn1gen check` and `asn1gen dump -schema -json` print; package gogen
+// adds what `asn1gen gen` writes. It has no file system and no
+// syscall/js: web/wasm wraps it for JavaScript, and its tests run
+// natively. The generator is a package apart because it is two thirds of
+// the WebAssembly module: the page loads it only for its Go tab.
 package playground
 
 import (
@@ -14,7 +16,6 @@ import (
 	"io"
 	"strings"
 
-	"github.com/asn1gen/asn1gen/codegen/gen"
 	"github.com/asn1gen/asn1gen/codegen/manifest"
 	"github.com/asn1gen/asn1gen/codegen/model"
 	"github.com/asn1gen/asn1gen/codegen/plan"
@@ -57,7 +58,7 @@ type Compiled struct {
 	Types []string `json:"types"`
 
 	set     *model.Set
-	flags   []manifest.Flag       // recorded by Gen
+	flags   []manifest.Flag       // recorded by gogen.Gen
 	schema  *schemadump.Schema    // built on the first DER or BER decode
 	perRoot map[string]*perSchema // by type, built on the first PER decode
 }
@@ -239,34 +240,9 @@ func (c *Compiled) per(typ string) (*perSchema, error) {
 	return p, nil
 }
 
-// GenFile is one file of a generated package.
-type GenFile struct {
-	Name    string `json:"name"`
-	Content string `json:"content"`
-}
+// Set returns the checked module set.
+func (c *Compiled) Set() *model.Set { return c.set }
 
-// Gen returns the files `asn1gen gen -package pkg -codecs codecs` writes
-// for the set ("" codecs: der, the command's default), their header
-// recording command as the command line. The sources are copied into
-// the manifest, as for modules outside the package's Go module.
-func (c *Compiled) Gen(pkg, codecs, command string) ([]GenFile, error) {
-	if c.Errors > 0 {
-		return nil, fmt.Errorf("the modules have %d error(s)", c.Errors)
-	}
-	cfg := gen.Config{Package: pkg, Codecs: plan.DefaultCodecs, Command: command, Flags: c.flags}
-	if codecs != "" {
-		var err error
-		if cfg.Codecs, err = plan.ParseCodecs(codecs); err != nil {
-			return nil, err
-		}
-	}
-	files, err := gen.Generate(c.set, cfg)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]GenFile, len(files))
-	for i, f := range files {
-		out[i] = GenFile{f.Name, string(f.Content)}
-	}
-	return out, nil
-}
+// ManifestFlags returns the options of the set as the manifest of a
+// package generated from it records them (see ParseFlags).
+func (c *Compiled) ManifestFlags() []manifest.Flag { return c.flags }

@@ -29,46 +29,76 @@ let view = null; // the decode shown: {blocks, unit, bytes, block, nodes, errors
 let selected = null; // the selected node
 window.asn1genTimings = {}; // read by the browser test
 
-// ---- the worker ----
+// ---- the engines, each in its worker ----
 
-let worker = null;
-let nextID = 1;
-const pending = new Map();
+// Engine is one WebAssembly module of web/wasm in a Web Worker: the one
+// that decodes (asn1gen.wasm) is started with the page, the one that
+// generates Go (asn1gen-gen.wasm, two thirds of the code) with the first
+// use of the Go tab.
+class Engine {
+  constructor(wasm) {
+    this.wasm = wasm;
+    this.nextID = 1;
+    this.pending = new Map();
+    this.start();
+  }
 
-function startWorker() {
-  worker = new Worker('worker.js');
-  worker.onmessage = (e) => {
-    const p = pending.get(e.data.id);
-    if (!p) return;
-    pending.delete(e.data.id);
-    if (e.data.loadMs !== undefined && window.asn1genTimings.engineLoad === undefined) {
-      window.asn1genTimings.engineLoad = e.data.loadMs;
-      window.asn1genTimings.engineInstantiate = e.data.instantiateMs;
-    }
-    busy(pending.size > 0);
-    if (e.data.error) p.reject(new Error(e.data.error));
-    else p.resolve({ result: e.data.result, ms: e.data.ms });
-  };
-  worker.onerror = (e) => {
-    for (const p of pending.values()) p.reject(new Error(e.message || 'the engine failed'));
-    pending.clear();
-    busy(false);
-  };
+  start() {
+    this.worker = new Worker('worker.js?wasm=' + encodeURIComponent(this.wasm));
+    this.worker.onmessage = (e) => {
+      const p = this.pending.get(e.data.id);
+      if (!p) return;
+      this.pending.delete(e.data.id);
+      if (e.data.loadMs !== undefined && this.loadMs === undefined) {
+        this.loadMs = e.data.loadMs;
+        this.instantiateMs = e.data.instantiateMs;
+      }
+      busy(pendingCount() > 0);
+      if (e.data.error) p.reject(new Error(e.data.error));
+      else p.resolve({ result: e.data.result, ms: e.data.ms });
+    };
+    this.worker.onerror = (e) => {
+      for (const p of this.pending.values()) p.reject(new Error(e.message || 'the engine failed'));
+      this.pending.clear();
+      busy(pendingCount() > 0);
+    };
+  }
+
+  // call runs op in the worker; it resolves with the parsed result and
+  // the time the engine took, and rejects with a request's error.
+  call(op, ...args) {
+    const id = this.nextID++;
+    busy(true);
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ id, op, args });
+    }).then(({ result, ms }) => {
+      const v = JSON.parse(result);
+      if (v && !Array.isArray(v) && v.error !== undefined && Object.keys(v).length === 1) throw new Error(v.error);
+      return { v, ms };
+    });
+  }
+
+  // stop ends the worker and starts a new one; the requests cut short
+  // fail with STOPPED.
+  stop() {
+    this.worker.terminate();
+    for (const p of this.pending.values()) p.reject(new Error(STOPPED));
+    this.pending.clear();
+    this.start();
+  }
 }
 
-// call runs op in the worker; it resolves with the parsed result and the
-// time the engine took, and rejects with a request's error.
+const STOPPED = 'stopped';
+let engine = null; // asn1gen.wasm
+let genEngine = null; // asn1gen-gen.wasm, on the first use of the Go tab
+
+function pendingCount() {
+  return (engine ? engine.pending.size : 0) + (genEngine ? genEngine.pending.size : 0);
+}
+
 function call(op, ...args) {
-  const id = nextID++;
-  busy(true);
-  return new Promise((resolve, reject) => {
-    pending.set(id, { resolve, reject });
-    worker.postMessage({ id, op, args });
-  }).then(({ result, ms }) => {
-    const v = JSON.parse(result);
-    if (v && !Array.isArray(v) && v.error !== undefined && Object.keys(v).length === 1) throw new Error(v.error);
-    return { v, ms };
-  });
+  return engine.call(op, ...args);
 }
 
 // busy shows that the engine works; the status then counts the seconds
@@ -92,17 +122,14 @@ setInterval(() => {
   if (document.body.dataset.busy === 'true' && s >= 1) $('status').textContent = `${statusText} ${s.toFixed(0)} s`;
 }, 500);
 
-// stop ends the work in progress: the worker is ended and a new one
-// started, which needs the modules compiled again. The requests cut
-// short fail with STOPPED, which their callers do not report.
-const STOPPED = 'stopped';
+// stop ends the work in progress: the engines are ended and new ones
+// started, which need the modules compiled again. The requests cut short
+// fail with STOPPED, which their callers do not report.
 function stop() {
-  worker.terminate();
-  for (const p of pending.values()) p.reject(new Error(STOPPED));
-  pending.clear();
+  engine.stop();
+  if (genEngine) genEngine.stop();
   busy(false);
   compiledOK = false;
-  startWorker();
   status('stopped: the engine was restarted; compile again');
 }
 
@@ -664,10 +691,16 @@ async function generate() {
     $('go-source').textContent = 'compile the modules first (without errors)';
     return;
   }
-  status('generating Go…');
+  status(genEngine ? 'generating Go…' : 'loading the generator and generating Go…');
+  if (!genEngine) genEngine = new Engine('asn1gen-gen.wasm');
   let r;
   try {
-    r = await call('gen', $('go-package').value.trim() || 'x', $('go-codecs').value.trim());
+    const t0 = performance.now();
+    const c = await genEngine.call('compile', JSON.stringify(state.files), state.flags);
+    if (c.v.errors > 0) throw new Error(`the modules have ${c.v.errors} error(s)`);
+    r = await genEngine.call('gen', $('go-package').value.trim() || 'x', $('go-codecs').value.trim());
+    window.asn1genTimings.genLoad = genEngine.loadMs;
+    window.asn1genTimings.genWall = performance.now() - t0;
   } catch (e) {
     $('go-source').textContent = e.message;
     if (e.message !== STOPPED) status('gen: ' + e.message);
@@ -766,7 +799,7 @@ function debounce(f, ms) {
 
 async function main() {
   const t0 = performance.now();
-  startWorker();
+  engine = new Engine('asn1gen.wasm');
   const ed = $('editor');
   const recompile = debounce(compile, 700);
   ed.addEventListener('input', () => {
@@ -844,6 +877,8 @@ async function main() {
   }
   // from the start of the navigation: what a user waits for
   window.asn1genTimings.interactive = performance.now();
+  window.asn1genTimings.engineLoad = engine.loadMs;
+  window.asn1genTimings.engineInstantiate = engine.instantiateMs;
   const nav = performance.getEntriesByType('navigation')[0];
   if (nav) window.asn1genTimings.pageInteractive = nav.domInteractive;
   renderSets();

@@ -1,22 +1,23 @@
-// The engine of the playground runs here, off the page's thread: the Go
-// WebAssembly module (asn1gen.wasm, from web/wasm) and Go's loader
-// (wasm_exec.js, copied from the Go installation by make web and by
-// asn1gen serve). A request is {id, op, args}: op is a function of the
+// The engine of the playground runs here, off the page's thread: a Go
+// WebAssembly module of web/wasm (asn1gen.wasm, or the one the query
+// names: worker.js?wasm=asn1gen-gen.wasm) and Go's loader (wasm_exec.js,
+// copied from the Go installation by make web and by asn1gen serve). A request is {id, op, args}: op is a function of the
 // global asn1gen object the module defines; the reply {id, result, ms}
 // holds its JSON text and the time it took, or {id, error}.
 importScripts('wasm_exec.js');
 
+const wasm = new URLSearchParams(self.location.search).get('wasm') || 'asn1gen.wasm';
 const go = new Go();
 const started = performance.now();
 let instantiateMs;
 const ready = (async () => {
   let result;
   try {
-    result = await WebAssembly.instantiateStreaming(fetch('asn1gen.wasm'), go.importObject);
+    result = await WebAssembly.instantiateStreaming(fetch(wasm), go.importObject);
   } catch (e) {
     // a host that serves .wasm without application/wasm
-    const resp = await fetch('asn1gen.wasm');
-    if (!resp.ok) throw new Error('asn1gen.wasm: ' + resp.status + ' ' + resp.statusText);
+    const resp = await fetch(wasm);
+    if (!resp.ok) throw new Error(wasm + ': ' + resp.status + ' ' + resp.statusText);
     result = await WebAssembly.instantiate(await resp.arrayBuffer(), go.importObject);
   }
   instantiateMs = performance.now() - started; // fetched and compiled
