@@ -27,7 +27,7 @@ BENCHCOUNT  ?= 1
 ASN1GEN_CORPUS ?= $(wildcard $(CURDIR)/../shared/corpus)
 export ASN1GEN_CORPUS := $(abspath $(ASN1GEN_CORPUS))
 
-.PHONY: all generate check-generated test test-long lint vet staticcheck fuzz bench build
+.PHONY: all generate check-generated test test-long lint vet staticcheck fuzz bench build web test-browser
 
 all: build test
 
@@ -106,3 +106,21 @@ bench:
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime $(BENCHTIME) -count $(BENCHCOUNT) ./bench/... | tee bench.out
 	cd bench/compare && $(GO) test -run '^$$' -bench . -benchmem -benchtime $(BENCHTIME) -count $(BENCHCOUNT) . | tee -a ../../bench.out
 	$(GO) run ./internal/benchtable < bench.out
+
+# The browser playground's site in web/static: the two WebAssembly modules
+# of web/wasm (the one that decodes; the one that generates Go, loaded for
+# the Go tab only) and Go's loader beside the page (ignored by git). Serve it
+# with `asn1gen serve -dir web/static`, or from any static host.
+web:
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o web/static/asn1gen.wasm ./web/wasm
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -tags playgroundgen -o web/static/asn1gen-gen.wasm ./web/wasm
+	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" web/static/ 2>/dev/null || cp "$$($(GO) env GOROOT)/misc/wasm/wasm_exec.js" web/static/
+	@ls -l web/static/*.wasm | awk '{print $$9 ": " $$5 " bytes"}'
+
+# The playground in Debian's chromium (web/browser_test.go, build tag
+# browser: make test needs no browser), on the site make web builds. The
+# screenshots go to web/screenshots, which the README shows; the timings
+# are logged as "measure:" lines.
+test-browser: web
+	ASN1GEN_WEB_DIR=$(CURDIR)/web/static ASN1GEN_SCREENSHOTS=$(CURDIR)/web/screenshots \
+		$(GO) test -vet=off -tags browser -run '^TestBrowser$$' -v -timeout 15m ./web

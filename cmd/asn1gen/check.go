@@ -137,35 +137,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 // bindFlags parses the -import-from, -extend and -extensible lists into
 // opts.
 func bindFlags(opts *model.Options, importFrom, extend, extensible, containing string) error {
-	for _, item := range splitList(importFrom) {
-		b, err := model.ParseImportFrom(item)
-		if err != nil {
-			return fmt.Errorf("-import-from: %v", err)
-		}
-		opts.ImportFrom = append(opts.ImportFrom, b)
-	}
-	for _, item := range splitList(extend) {
-		e, err := model.ParseExtend(item)
-		if err != nil {
-			return fmt.Errorf("-extend: %v", err)
-		}
-		opts.Extend = append(opts.Extend, e)
-	}
-	for _, item := range splitList(extensible) {
-		r, err := model.ParseSetRef(item)
-		if err != nil {
-			return fmt.Errorf("-extensible: %v", err)
-		}
-		opts.Extensible = append(opts.Extensible, r)
-	}
-	for _, item := range splitList(containing) {
-		c, err := model.ParseContaining(item)
-		if err != nil {
-			return fmt.Errorf("-containing: %v", err)
-		}
-		opts.Containing = append(opts.Containing, c)
-	}
-	return nil
+	return opts.AddBindings(importFrom, extend, extensible, containing)
 }
 
 // mergeWarnings adds the parser's warnings (the leniencies it applied) to

@@ -2,13 +2,11 @@ package main
 
 import (
 	"bytes"
-	"encoding/pem"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"strconv"
-	"strings"
 
 	"github.com/asn1gen/asn1gen/internal/asn1dump"
 	"github.com/asn1gen/asn1gen/runtime/der"
@@ -164,21 +162,21 @@ func runDump(args []string, stdout, stderr io.Writer) int {
 	if sf.set() {
 		return d.schemaDump(&sf, data)
 	}
-	blocks, skipped := splitPEM(data)
+	blocks, skipped := asn1dump.SplitPEM(data)
 	if skipped > 0 {
 		d.errorf("%d PEM block(s) could not be decoded and were skipped", skipped)
 	}
 	var out []asn1dump.Block
 	for i, b := range blocks {
-		if b.label != "" && !d.json {
-			fmt.Fprintf(stdout, "== PEM block %d of %d: %s (%d bytes)\n", i+1, len(blocks), b.label, len(b.data))
+		if b.Label != "" && !d.json {
+			fmt.Fprintf(stdout, "== PEM block %d of %d: %s (%d bytes)\n", i+1, len(blocks), b.Label, len(b.Data))
 		}
-		if b.encrypted {
+		if b.Encrypted {
 			// RFC 1421 encryption: the octets are ciphertext
 			if !d.json {
 				fmt.Fprintln(stdout, "encrypted (Proc-Type: 4,ENCRYPTED): not dumped")
 			}
-			out = append(out, asn1dump.Block{PEM: b.label, Encrypted: true})
+			out = append(out, asn1dump.Block{PEM: b.Label, Encrypted: true})
 			continue
 		}
 		out = append(out, d.block(b))
@@ -239,13 +237,13 @@ func (d *dumper) errorf(format string, args ...any) {
 const maxReported = 10
 
 // block parses and prints one block of input.
-func (d *dumper) block(b inputBlock) asn1dump.Block {
-	out := asn1dump.Block{PEM: b.label}
+func (d *dumper) block(b asn1dump.InputBlock) asn1dump.Block {
+	out := asn1dump.Block{PEM: b.Label}
 	where := ""
-	if b.label != "" {
-		where = "PEM block " + strconv.Itoa(b.index+1) + ": "
+	if b.Label != "" {
+		where = "PEM block " + strconv.Itoa(b.Index+1) + ": "
 	}
-	if len(b.data) == 0 {
+	if len(b.Data) == 0 {
 		// an encoding has at least an identifier and a length octet
 		out.Error = &asn1dump.ErrorInfo{Offset: 0, Kind: der.KindTruncated.String(), Message: "empty input"}
 		d.errorf("%sempty input", where)
@@ -253,8 +251,8 @@ func (d *dumper) block(b inputBlock) asn1dump.Block {
 	}
 	// One top-level element at a time, so that the elements before a bad
 	// one (or before trailing garbage) are still shown.
-	d.prog.set("reading", int64(len(b.data)), true)
-	var in io.Reader = bytes.NewReader(b.data)
+	d.prog.set("reading", int64(len(b.Data)), true)
+	var in io.Reader = bytes.NewReader(b.Data)
 	if d.prog != nil {
 		in = &countingReader{r: in, prog: d.prog}
 	}
@@ -269,27 +267,27 @@ func (d *dumper) block(b inputBlock) asn1dump.Block {
 			parseErr = err
 			break
 		}
-		d.prog.set("decoding values", int64(len(b.data)), true)
+		d.prog.set("decoding values", int64(len(b.Data)), true)
 		out.Elements = append(out.Elements, asn1dump.Annotate([]tree.Node{*n}, &d.opts)...)
-		d.prog.set("reading", int64(len(b.data)), true)
+		d.prog.set("reading", int64(len(b.Data)), true)
 		d.prog.reach(int64(n.Offset + n.HeaderLen + n.Length))
 	}
 	var cut, cutPath string // where the data ends, when they end inside an element
 	if parseErr != nil {
 		// What could be read, the element at fault with what the input
 		// has of it (as dumpasn1 prints it), then the located error.
-		nodes, _ := tree.ParsePrefix(b.data, &der.Options{BER: d.ber})
+		nodes, _ := tree.ParsePrefix(b.Data, &der.Options{BER: d.ber})
 		out.Elements = asn1dump.Annotate(nodes, &d.opts)
 		if errors.Is(parseErr, der.ErrTruncated) {
 			// The decoder reports the outermost element that the end
 			// of the data cuts short; the user wants where they end.
-			if msg, path, ok := asn1dump.DataEnd(b.data, nodes, d.ber); ok {
+			if msg, path, ok := asn1dump.DataEnd(b.Data, nodes, d.ber); ok {
 				cut, cutPath = msg, path
 			}
 		}
 	}
 	if !d.json {
-		d.writing(len(b.data))
+		d.writing(len(b.Data))
 		if err := asn1dump.Text(d.stdout, out.Elements, &d.opts); err != nil {
 			d.errorf("%v", err)
 		}
@@ -297,17 +295,17 @@ func (d *dumper) block(b inputBlock) asn1dump.Block {
 	d.prog.pause() // the errors follow
 	switch {
 	case cut != "":
-		out.Error = &asn1dump.ErrorInfo{Offset: len(b.data), Kind: der.KindTruncated.String(), Message: cut}
+		out.Error = &asn1dump.ErrorInfo{Offset: len(b.Data), Kind: der.KindTruncated.String(), Message: cut}
 		d.errorf("%s%s", where, cut)
 		if !d.json {
 			if cutPath != "" {
 				fmt.Fprintf(d.stderr, "  in %s\n", cutPath)
 			}
-			asn1dump.Context(d.stderr, b.data, len(b.data))
+			asn1dump.Context(d.stderr, b.Data, len(b.Data))
 		}
 	case parseErr != nil:
 		out.Error = asn1dump.NewErrorInfo(parseErr)
-		d.parseError(where, b.data, parseErr)
+		d.parseError(where, b.Data, parseErr)
 	}
 	reported, nonDER := 0, false
 	for _, is := range asn1dump.Issues(out.Elements) {
@@ -367,38 +365,4 @@ func (d *dumper) locate(data []byte, err error, done int) int {
 		asn1dump.Context(d.stderr, data, e.Offset)
 	}
 	return e.Offset
-}
-
-// inputBlock is the whole input, or one decoded PEM block.
-type inputBlock struct {
-	label     string // PEM type; empty for DER/BER input
-	index     int
-	data      []byte
-	encrypted bool // PEM "Proc-Type: 4,ENCRYPTED"
-}
-
-// splitPEM returns the PEM blocks of data when it contains "-----BEGIN"
-// lines, otherwise data itself as one block. skipped counts BEGIN lines
-// whose block did not decode (bad base64, no END line).
-func splitPEM(data []byte) (blocks []inputBlock, skipped int) {
-	begins := bytes.Count(data, []byte("-----BEGIN "))
-	if begins == 0 {
-		return []inputBlock{{data: data}}, 0
-	}
-	rest := data
-	for {
-		var p *pem.Block
-		p, rest = pem.Decode(rest)
-		if p == nil {
-			break
-		}
-		blocks = append(blocks, inputBlock{label: p.Type, index: len(blocks), data: p.Bytes,
-			encrypted: strings.Contains(p.Headers["Proc-Type"], "ENCRYPTED")})
-	}
-	if len(blocks) == 0 {
-		// "-----BEGIN " inside binary data, or a PEM file that is all broken:
-		// dump the bytes as they are
-		return []inputBlock{{data: data}}, 0
-	}
-	return blocks, begins - len(blocks)
 }

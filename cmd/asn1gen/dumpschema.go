@@ -49,33 +49,33 @@ func (d *dumper) schemaDump(sf *schemaFlags, data []byte) int {
 		}
 		opts.Rules = append(opts.Rules, rule)
 	}
-	blocks, skipped := splitPEM(data)
+	blocks, skipped := asn1dump.SplitPEM(data)
 	if skipped > 0 {
 		d.errorf("%d PEM block(s) could not be decoded and were skipped", skipped)
 	}
 	var out []schemadump.Block
 	for i, b := range blocks {
-		if b.label != "" && !d.json {
-			fmt.Fprintf(d.stdout, "== PEM block %d of %d: %s (%d bytes)\n", i+1, len(blocks), b.label, len(b.data))
+		if b.Label != "" && !d.json {
+			fmt.Fprintf(d.stdout, "== PEM block %d of %d: %s (%d bytes)\n", i+1, len(blocks), b.Label, len(b.Data))
 		}
-		if b.encrypted {
+		if b.Encrypted {
 			if !d.json {
 				fmt.Fprintln(d.stdout, "encrypted (Proc-Type: 4,ENCRYPTED): not dumped")
 			}
-			out = append(out, schemadump.Block{PEM: b.label, Encrypted: true})
+			out = append(out, schemadump.Block{PEM: b.Label, Encrypted: true})
 			continue
 		}
-		d.prog.set("decoding", int64(len(b.data)), true)
-		res := schema.Decode(b.data, a, opts)
+		d.prog.set("decoding", int64(len(b.Data)), true)
+		res := schema.Decode(b.Data, a, opts)
 		if !d.json {
-			d.writing(len(b.data))
+			d.writing(len(b.Data))
 			if err := schemadump.Text(d.stdout, res, opts); err != nil {
 				d.errorf("%v", err)
 			}
 		}
 		d.prog.pause() // the errors follow
 		d.schemaIssues(b, res)
-		out = append(out, schemadump.Block{PEM: b.label, Type: res.Type, Elements: res.Elements, Errors: res.Issues})
+		out = append(out, schemadump.Block{PEM: b.Label, Type: res.Type, Elements: res.Elements, Errors: res.Issues})
 	}
 	if d.json {
 		d.writing(0)
@@ -91,10 +91,10 @@ func (d *dumper) schemaDump(sf *schemaFlags, data []byte) int {
 
 // schemaIssues reports the errors of one block on stderr, after its dump:
 // each with its field path and offset, the first with the octets around it.
-func (d *dumper) schemaIssues(b inputBlock, res *schemadump.Result) {
+func (d *dumper) schemaIssues(b asn1dump.InputBlock, res *schemadump.Result) {
 	where := ""
-	if b.label != "" {
-		where = fmt.Sprintf("PEM block %d: ", b.index+1)
+	if b.Label != "" {
+		where = fmt.Sprintf("PEM block %d: ", b.Index+1)
 	}
 	nonDER := false
 	for i, is := range res.Issues {
@@ -105,7 +105,7 @@ func (d *dumper) schemaIssues(b inputBlock, res *schemadump.Result) {
 		}
 		d.errorf("%s%s at offset %d: %s", where, is.Path, is.Offset, is.Message)
 		if i == 0 && !d.json {
-			asn1dump.Context(d.stderr, b.data, is.Offset)
+			asn1dump.Context(d.stderr, b.Data, is.Offset)
 		}
 	}
 	if nonDER && !d.ber {

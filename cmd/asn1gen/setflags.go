@@ -104,15 +104,7 @@ func (f *setFlags) shown(d model.Diagnostics) model.Diagnostics {
 // and the files they name (an -anymap table, by the name the manifest
 // gives it).
 func (f *setFlags) manifestFlags(l *loaded) ([]manifest.Flag, map[string][]byte) {
-	var flags []manifest.Flag
-	for _, x := range []struct{ name, value string }{{"-import-from", f.importFrom}, {"-extend", f.extend}, {"-extensible", f.extensible}, {"-containing", f.containing}, {"-keep-raw", f.keepRaw}} {
-		if x.value != "" {
-			flags = append(flags, manifest.Flag{Name: x.name, Value: x.value})
-		}
-	}
-	if f.lenient {
-		flags = append(flags, manifest.Flag{Name: "-lenient", Value: "true"})
-	}
+	flags := manifest.ModelFlags(f.importFrom, f.extend, f.extensible, f.containing, f.keepRaw, f.lenient)
 	var extra map[string][]byte
 	if f.anyMap != "" {
 		base := "anymap:" + filepath.Base(f.anyMap)

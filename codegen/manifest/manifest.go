@@ -312,3 +312,21 @@ func sortedKeys[V any](m map[string]V) []string {
 	sort.Strings(keys)
 	return keys
 }
+
+// ModelFlags returns the options that shape the model, as a manifest
+// records them for the packages that will use its package: the values of
+// -import-from, -extend, -extensible, -containing and -keep-raw that are
+// not empty, in that order, then -lenient when set. `asn1gen gen` and
+// the browser playground record them with it.
+func ModelFlags(importFrom, extend, extensible, containing, keepRaw string, lenient bool) []Flag {
+	var flags []Flag
+	for _, x := range []Flag{{"-import-from", importFrom}, {"-extend", extend}, {"-extensible", extensible}, {"-containing", containing}, {"-keep-raw", keepRaw}} {
+		if x.Value != "" {
+			flags = append(flags, x)
+		}
+	}
+	if lenient {
+		flags = append(flags, Flag{Name: "-lenient", Value: "true"})
+	}
+	return flags
+}

@@ -303,3 +303,51 @@ func (s *checker) anyMapKey(mod *Module, m AnyMapping, key *Component) *Value {
 	}
 	return s.evalValue(&scope{m: mod}, ref, key.Type)
 }
+
+// AddBindings parses the comma-separated lists that asn1gen's
+// -import-from, -extend, -extensible and -containing flags take and adds
+// what they say to o: the command line and the browser playground read
+// the same option texts into the same Options.
+func (o *Options) AddBindings(importFrom, extend, extensible, containing string) error {
+	for _, item := range splitOptionList(importFrom) {
+		b, err := ParseImportFrom(item)
+		if err != nil {
+			return fmt.Errorf("-import-from: %v", err)
+		}
+		o.ImportFrom = append(o.ImportFrom, b)
+	}
+	for _, item := range splitOptionList(extend) {
+		e, err := ParseExtend(item)
+		if err != nil {
+			return fmt.Errorf("-extend: %v", err)
+		}
+		o.Extend = append(o.Extend, e)
+	}
+	for _, item := range splitOptionList(extensible) {
+		r, err := ParseSetRef(item)
+		if err != nil {
+			return fmt.Errorf("-extensible: %v", err)
+		}
+		o.Extensible = append(o.Extensible, r)
+	}
+	for _, item := range splitOptionList(containing) {
+		c, err := ParseContaining(item)
+		if err != nil {
+			return fmt.Errorf("-containing: %v", err)
+		}
+		o.Containing = append(o.Containing, c)
+	}
+	return nil
+}
+
+// splitOptionList splits a comma-separated option value, dropping empty
+// items.
+func splitOptionList(s string) []string {
+	var out []string
+	for _, item := range strings.Split(s, ",") {
+		if item = strings.TrimSpace(item); item != "" {
+			out = append(out, item)
+		}
+	}
+	return out
+}

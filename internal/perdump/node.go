@@ -95,9 +95,15 @@ type Result struct {
 
 // JSON writes results as {"blocks": [...]}, one block per input, the
 // shape of `asn1gen dump -schema -json`.
-func JSON(w io.Writer, results []*Result) error {
+func JSON(w io.Writer, results []*Result) error { return WriteJSON(w, results, "  ") }
+
+// WriteJSON writes results as JSON does, each level indented by indent:
+// "" writes them on one line, for a program that parses them.
+func WriteJSON(w io.Writer, results []*Result, indent string) error {
 	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
+	if indent != "" {
+		enc.SetIndent("", indent)
+	}
 	enc.SetEscapeHTML(false)
 	return enc.Encode(struct {
 		Blocks []*Result `json:"blocks"`

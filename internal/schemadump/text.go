@@ -179,7 +179,13 @@ type Block struct {
 }
 
 // JSON writes {"blocks": blocks} to w, indented, with a final newline.
-func JSON(w io.Writer, blocks []Block) error {
+func JSON(w io.Writer, blocks []Block) error { return WriteJSON(w, blocks, " ") }
+
+// WriteJSON writes {"blocks": blocks} to w as JSON does, each level
+// indented by indent: "" writes it on one line, which a program that
+// parses it reads faster (the browser playground: the dump of a 1 MB CRL
+// is 87 MB indented, 42 MB not).
+func WriteJSON(w io.Writer, blocks []Block, indent string) error {
 	doc := struct {
 		Blocks []Block `json:"blocks"`
 	}{Blocks: make([]Block, len(blocks))}
@@ -190,7 +196,9 @@ func JSON(w io.Writer, blocks []Block) error {
 		doc.Blocks[i] = b
 	}
 	enc := json.NewEncoder(w)
-	enc.SetIndent("", " ")
+	if indent != "" {
+		enc.SetIndent("", indent)
+	}
 	enc.SetEscapeHTML(false)
 	return enc.Encode(doc)
 }
