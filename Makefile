@@ -117,10 +117,11 @@ web:
 	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" web/static/ 2>/dev/null || cp "$$($(GO) env GOROOT)/misc/wasm/wasm_exec.js" web/static/
 	@ls -l web/static/*.wasm | awk '{print $$9 ": " $$5 " bytes"}'
 
-# The playground in Debian's chromium (web/browser_test.go, build tag
-# browser: make test needs no browser), on the site make web builds. The
+# The playground in Debian's chromium (web/browser, a module of its own
+# that requires chromedp: make test needs no browser), on the site make
+# web builds. The
 # screenshots go to web/screenshots, which the README shows; the timings
 # are logged as "measure:" lines.
 test-browser: web
 	ASN1GEN_WEB_DIR=$(CURDIR)/web/static ASN1GEN_SCREENSHOTS=$(CURDIR)/web/screenshots \
-		$(GO) test -vet=off -tags browser -run '^TestBrowser$$' -v -timeout 15m ./web
+		$(GO) -C web/browser test -vet=off -run '^TestBrowser$$' -v -timeout 15m .

@@ -4,12 +4,6 @@ go 1.26
 
 require (
 	github.com/alecthomas/participle/v2 v2.1.4
-	github.com/chromedp/chromedp v0.23.1
 	github.com/dave/jennifer v1.7.1
 	github.com/google/go-cmp v0.7.0
-)
-
-require (
-	github.com/chromedp/cdproto v0.160.1 // indirect
-	github.com/go-json-experiment/json v0.0.0-20260213210345-44df1a37e875 // indirect
 )

@@ -1,10 +1,10 @@
-//go:build browser
-
-// The playground in a real browser: Debian's chromium driven by chromedp.
-// It runs with the build tag browser (make test-browser), so that make
-// test needs no browser:
+// Package browser_test tests the playground in a real browser: Debian's
+// chromium driven by chromedp. It is a module of its own, so that
+// chromedp is no requirement of asn1gen's (make test needs no browser,
+// and a module that requires asn1gen does not get chromedp in its graph);
+// make test-browser runs it:
 //
-//	go test -tags browser -run TestBrowser -v ./web
+//	cd web/browser && go test -run TestBrowser -v .
 //
 // ASN1GEN_CHROMIUM names the browser (default /usr/bin/chromium; the test
 // skips without it), ASN1GEN_WEB_DIR a directory make web filled (else
@@ -12,7 +12,7 @@
 // go (else a temporary directory). The timings it logs are measurements,
 // not assertions.
 
-package web
+package browser_test
 
 import (
 	"context"
@@ -32,13 +32,14 @@ import (
 
 	"github.com/asn1gen/asn1gen/internal/playground"
 	"github.com/asn1gen/asn1gen/modules"
+	"github.com/asn1gen/asn1gen/web"
 )
 
 // The inputs, from the repository's test data.
 const (
-	certFile = "../testdata/dump/IGC_A.pem"
-	ngapFile = "../testdata/dump-per/ngap-setup.hex"
-	camFile  = "../testdata/per/etsi-its.txt"
+	certFile = "../../testdata/dump/IGC_A.pem"
+	ngapFile = "../../testdata/dump-per/ngap-setup.hex"
+	camFile  = "../../testdata/per/etsi-its.txt"
 	// a CRL of 1.18 MB in the shared corpus
 	crlFile = "der/asn1crypto/tests/fixtures/eid2011.crl"
 )
@@ -54,7 +55,7 @@ func TestBrowser(t *testing.T) {
 	built := os.Getenv("ASN1GEN_WEB_DIR")
 	if built == "" {
 		built = t.TempDir()
-		if err := Build(context.Background(), built); err != nil {
+		if err := web.Build(context.Background(), built); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -65,12 +66,12 @@ func TestBrowser(t *testing.T) {
 	if err := os.MkdirAll(shots, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	for _, f := range []string{WASMFile, GenWASMFile} {
+	for _, f := range []string{web.WASMFile, web.GenWASMFile} {
 		if info, err := os.Stat(filepath.Join(built, f)); err == nil {
 			t.Logf("measure: %s: %d bytes", f, info.Size())
 		}
 	}
-	srv := httptest.NewServer(Handler(built))
+	srv := httptest.NewServer(web.Handler(built))
 	defer srv.Close()
 
 	opts := []chromedp.ExecAllocatorOption{
