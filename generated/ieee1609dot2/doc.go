@@ -22,6 +22,13 @@
 // accepted on the go:generate line (-accept import-oid:...): the types
 // TS 103 097 uses are those of 2.3, and 2.4 adds only extensions.
 //
+// Hand-written beside the generated code (cert.go, verify.go): a
+// certificate's issuer, validity (TimeOf, DurationOf), permissions,
+// verification key, Hash, HashedID8 and HashedID3, and VerifySignature,
+// which checks a signed SPDU's ECDSA signature against its signer
+// certificate (IEEE 1609.2 5.3.1) on NIST P-256 (crypto/ecdsa) and on
+// brainpoolP256r1 and brainpoolP384r1 (internal/ecverify, math/big).
+//
 // The tests decode the real certificates and signed messages of
 // ../../testdata/oer/ieee1609dot2.txt strictly and re-encode them byte
 // for byte (TestRealVectors), and 5,000 mutants of them
