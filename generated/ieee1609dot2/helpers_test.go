@@ -9,6 +9,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/asn1gen/asn1gen/generated/ieee1609dot2"
+	"github.com/asn1gen/asn1gen/internal/permsg"
 	"github.com/asn1gen/asn1gen/runtime/oer"
 )
 
@@ -165,5 +166,46 @@ func TestVerifyFlippedBit(t *testing.T) {
 	// decodes and is a bad signature.
 	if bad < 8*89 {
 		t.Errorf("%d flips gave ErrBadSignature, want at least %d", bad, 8*89)
+	}
+}
+
+// TestVerifyBrainpool verifies the SPDUs of testdata/brainpool.txt, signed
+// by OpenSSL with brainpoolP256r1 and brainpoolP384r1 keys (compressed in
+// the certificate, r x-only), and fails each with a bit of its CAM or of
+// s flipped.
+func TestVerifyBrainpool(t *testing.T) {
+	msgs := permsg.MustRead(t, "testdata/brainpool.txt")
+	if len(msgs) != 2 {
+		t.Fatalf("%d SPDUs, want 2", len(msgs))
+	}
+	for _, m := range msgs {
+		t.Run(m.Name, func(t *testing.T) {
+			var d ieee1609dot2.EtsiTs103097Data
+			if err := oer.Unmarshal(m.Bytes, &d, &oer.Options{Canonical: true}); err != nil {
+				t.Fatal(err)
+			}
+			key, err := d.Content.SignedData.Signer.Certificate[0].VerificationKey()
+			if err != nil || key.Curve.String() != m.Name {
+				t.Fatalf("key %+v, %v; want one on %s", key, err, m.Name)
+			}
+			if err := d.VerifySignature(nil); err != nil {
+				t.Fatalf("VerifySignature: %v", err)
+			}
+			cam := d.Content.SignedData.TBSData.Payload.Data.Content.UnsecuredData
+			cam[20] ^= 0x10
+			if err := d.VerifySignature(nil); !errors.Is(err, ieee1609dot2.ErrBadSignature) {
+				t.Errorf("a CAM bit flipped: %v", err)
+			}
+			cam[20] ^= 0x10
+			sig := d.Content.SignedData.Signature
+			s := sig.ECDSABrainpoolP256r1Signature
+			if s == nil {
+				s = &ieee1609dot2.ECDSAP256Signature{SSig: sig.ECDSABrainpoolP384r1Signature.SSig}
+			}
+			s.SSig[3] ^= 1
+			if err := d.VerifySignature(nil); !errors.Is(err, ieee1609dot2.ErrBadSignature) {
+				t.Errorf("a bit of s flipped: %v", err)
+			}
+		})
 	}
 }
