@@ -30,9 +30,12 @@
 // brainpoolP256r1 and brainpoolP384r1 (internal/ecverify, math/big).
 //
 // The tests decode the real certificates and signed messages of
-// ../../testdata/oer/ieee1609dot2.txt strictly and re-encode them byte
+// ../../testdata/oer/ieee1609dot2.txt (vanetza's signed CAMs, the EU
+// trust list and its TLM certificate) strictly and re-encode them byte
 // for byte (TestRealVectors), and 5,000 mutants of them
-// (TestMutantRoundTrip); FuzzCertificate and FuzzData fuzz the decoders.
+// (TestMutantRoundTrip); they verify the CAM's P-256 signature and the
+// trust list's brainpoolP384r1 one (TestVerifySignedCAM, TestVerifyECTL).
+// FuzzCertificate and FuzzData fuzz the decoders.
 package ieee1609dot2
 
 //go:generate go run ../../cmd/asn1gen gen -o . -package ieee1609dot2 -codecs oer -accept import-oid:Ieee1609Dot2,import-oid:EtsiTs103097Module,import-oid:EtsiTs103097ExtensionModule ../../modules/ieee1609dot2

@@ -209,3 +209,51 @@ func TestVerifyBrainpool(t *testing.T) {
 		})
 	}
 }
+
+const (
+	ectlName = "EU European Certificate Trust List (ECTL), signed by the TLM (brainpoolP384r1, SHA-384)"
+	tlmName  = "EU Trust List Manager certificate (self-signed, brainpoolP384r1)"
+)
+
+// TestVerifyECTL verifies the EU trust list, a real SPDU signed with
+// brainpoolP384r1 and SHA-384, against the TLM certificate it carries and
+// against the TLM certificate as the JRC publishes it, whose HashedId8
+// (by SHA-384, its issuer being self with sha384) is its file name,
+// E7A4B2B045E7ACF9; a bit of the list flipped fails.
+func TestVerifyECTL(t *testing.T) {
+	var tlm ieee1609dot2.EtsiTs103097Certificate
+	if err := oer.Unmarshal(vector(t, tlmName), &tlm, &oer.Options{Canonical: true}); err != nil {
+		t.Fatal(err)
+	}
+	id8, err := tlm.HashedID8()
+	if err != nil || hex.EncodeToString(id8) != "e7a4b2b045e7acf9" {
+		t.Errorf("TLM HashedID8 = %x, %v; want e7a4b2b045e7acf9", []byte(id8), err)
+	}
+	if _, alg, self, _ := tlm.IssuerDigest(); !self || alg != ieee1609dot2.HashAlgorithm_SHA384 {
+		t.Errorf("TLM issuer: self %v, %v", self, alg)
+	}
+	key, err := tlm.VerificationKey()
+	if err != nil || key.Curve != ieee1609dot2.BrainpoolP384r1 {
+		t.Fatalf("TLM key %+v, %v", key, err)
+	}
+	b := vector(t, ectlName)
+	var d ieee1609dot2.EtsiTs103097Data
+	if err := oer.Unmarshal(b, &d, &oer.Options{Canonical: true}); err != nil {
+		t.Fatal(err)
+	}
+	if err := d.VerifySignature(nil); err != nil {
+		t.Errorf("VerifySignature(nil): %v", err)
+	}
+	if err := d.VerifySignature(&tlm); err != nil {
+		t.Errorf("VerifySignature(the published TLM certificate): %v", err)
+	}
+	m := append([]byte(nil), b...)
+	m[len(m)/2] ^= 0x04 // inside the list, in tbsData's payload
+	var bad ieee1609dot2.EtsiTs103097Data
+	if err := oer.Unmarshal(m, &bad, &oer.Options{Canonical: true}); err != nil {
+		t.Fatalf("the flipped list does not decode: %v", err)
+	}
+	if err := bad.VerifySignature(nil); !errors.Is(err, ieee1609dot2.ErrBadSignature) {
+		t.Errorf("a bit of the list flipped: %v", err)
+	}
+}

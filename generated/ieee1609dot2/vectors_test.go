@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -166,4 +167,24 @@ func TestMutantRoundTrip(t *testing.T) {
 		}
 		return check(b)
 	})
+}
+
+// TestInvalidVectors: the encodings of testdata/oer/ieee1609dot2-invalid.txt
+// fail a strict decode with a located error: rasn's ECTL nested 150
+// levels deep stops at the Reader's depth limit, at the octet of the
+// SignedData that passes it, with the path down to it.
+func TestInvalidVectors(t *testing.T) {
+	vs := permsg.MustRead(t, "../../testdata/oer/ieee1609dot2-invalid.txt")
+	if len(vs) != 1 {
+		t.Fatalf("%d invalid vectors, want 1", len(vs))
+	}
+	var d ieee1609dot2.Ieee1609Dot2Data
+	err := oer.Unmarshal(vs[0].Bytes, &d, &oer.Options{Canonical: true})
+	var e *der.Error
+	if !errors.As(err, &e) || !errors.Is(err, der.ErrLimit) || e.Offset != 130 || !strings.HasSuffix(e.Path(), ".payload.data.content.signedData") {
+		t.Errorf("deep ECTL: %v", err)
+	}
+	if err := located(err, len(vs[0].Bytes)); err != nil {
+		t.Error(err)
+	}
 }
