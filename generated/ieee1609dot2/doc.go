@@ -24,9 +24,10 @@
 //
 // Hand-written beside the generated code (cert.go, verify.go): a
 // certificate's issuer, validity (TimeOf, DurationOf), permissions,
-// verification key, Hash, HashedID8 and HashedID3, and VerifySignature,
+// verification key, Hash, HashedID8 and HashedID3; VerifySignature,
 // which checks a signed SPDU's ECDSA signature against its signer
-// certificate (IEEE 1609.2 5.3.1) on NIST P-256 (crypto/ecdsa) and on
+// certificate (IEEE 1609.2 5.3.1), and VerifyIssuerSignature, a
+// certificate's against its issuer's, on NIST P-256 (crypto/ecdsa) and on
 // brainpoolP256r1 and brainpoolP384r1 (internal/ecverify, math/big).
 //
 // The tests decode the real certificates and signed messages of

@@ -257,3 +257,28 @@ func TestVerifyECTL(t *testing.T) {
 		t.Errorf("a bit of the list flipped: %v", err)
 	}
 }
+
+// TestVerifyIssuerSignature verifies the self-signature of the EU TLM
+// certificate (brainpoolP384r1), and fails it with a bit of its
+// toBeSigned flipped; the VW Golf's certificate needs its issuer.
+func TestVerifyIssuerSignature(t *testing.T) {
+	var tlm ieee1609dot2.EtsiTs103097Certificate
+	if err := oer.Unmarshal(vector(t, tlmName), &tlm, &oer.Options{Canonical: true}); err != nil {
+		t.Fatal(err)
+	}
+	if err := tlm.VerifyIssuerSignature(nil); err != nil {
+		t.Errorf("the TLM's self-signature: %v", err)
+	}
+	tlm.ToBeSigned.CRLSeries ^= 1
+	if err := tlm.VerifyIssuerSignature(nil); !errors.Is(err, ieee1609dot2.ErrBadSignature) {
+		t.Errorf("crlSeries changed: %v", err)
+	}
+	if err := golfCertificate(t).VerifyIssuerSignature(nil); err == nil {
+		t.Errorf("an issued certificate verifies without its issuer")
+	}
+	// Its issuer is not the TLM: the digests differ.
+	tlm.ToBeSigned.CRLSeries ^= 1
+	if err := golfCertificate(t).VerifyIssuerSignature(&tlm); err == nil || errors.Is(err, ieee1609dot2.ErrBadSignature) {
+		t.Errorf("the VW Golf's certificate with the TLM as issuer: %v", err)
+	}
+}

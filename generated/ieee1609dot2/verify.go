@@ -76,18 +76,68 @@ func (d *Ieee1609Dot2Data) VerifySignature(signer *CertificateBase) error {
 			return err
 		}
 	}
-	if want := key.Curve.hashAlgorithm(); sd.HashID != want {
-		return fmt.Errorf("ieee1609dot2: hashId %v for a %v key, want %v", sd.HashID, key.Curve, want)
-	}
 	tbs, err := oer.Marshal(&sd.TBSData)
 	if err != nil {
 		return err
 	}
-	digest, err := signedDigest(sd.HashID, tbs, signerInput)
+	return verifyData(key, sd.HashID, tbs, signerInput, &sd.Signature)
+}
+
+// VerifyIssuerSignature verifies the signature of the explicit
+// certificate c by its issuer, as IEEE 1609.2 5.3.1 signs certificates:
+// over H(H(toBeSigned) || H(issuer)), H being the hash c's issuer field
+// names, toBeSigned c's CANONICAL-OER encoding of it and issuer the
+// issuer certificate's, whose HashedId8 must be the one c names; for a
+// self-signed certificate (issuer self), issuer is ignored, c's own key
+// verifies and H(issuer) is the hash of the empty string.
+func (c *CertificateBase) VerifyIssuerSignature(issuer *CertificateBase) error {
+	if c.Type != CertificateType_Explicit || !c.HasSignature {
+		return errors.New("ieee1609dot2: not an explicit certificate with a signature")
+	}
+	digest, alg, self, err := c.IssuerDigest()
 	if err != nil {
 		return err
 	}
-	return verify(key, &sd.Signature, digest)
+	signer := c
+	var issuerInput []byte // empty when self-signed
+	if !self {
+		if issuer == nil {
+			return errors.New("ieee1609dot2: the issuer certificate is needed")
+		}
+		id, err := issuer.Hash()
+		if err != nil {
+			return err
+		}
+		if string(id[len(id)-8:]) != string(digest) {
+			return fmt.Errorf("ieee1609dot2: the issuer certificate's HashedId8 is %x, the certificate names %x", id[len(id)-8:], []byte(digest))
+		}
+		if issuerInput, err = oer.Marshal(issuer); err != nil {
+			return err
+		}
+		signer = issuer
+	}
+	key, err := signer.VerificationKey()
+	if err != nil {
+		return err
+	}
+	tbs, err := oer.Marshal(&c.ToBeSigned)
+	if err != nil {
+		return err
+	}
+	return verifyData(key, alg, tbs, issuerInput, &c.Signature)
+}
+
+// verifyData verifies sig by key over H(H(data) || H(signer)), after
+// checking that alg is the hash of key's curve.
+func verifyData(key *PublicKey, alg HashAlgorithm, data, signer []byte, sig *Signature) error {
+	if want := key.Curve.hashAlgorithm(); alg != want {
+		return fmt.Errorf("ieee1609dot2: hash %v for a %v key, want %v", alg, key.Curve, want)
+	}
+	digest, err := signedDigest(alg, data, signer)
+	if err != nil {
+		return err
+	}
+	return verify(key, sig, digest)
 }
 
 // sameCertificate fails unless a and b encode to the same octets.
