@@ -72,7 +72,7 @@ func generateLine(t *testing.T, pkg string) ([]string, []Flag) {
 	var own []string
 	for i := 0; i < len(args); i++ {
 		switch a := args[i]; a {
-		case "-o", "-package", "-view", "-stream", "-roots", "-codecs":
+		case "-o", "-package", "-view", "-stream", "-roots", "-codecs", "-unread":
 			i++ // generation options, not the model's
 		case "-use":
 			i++

@@ -34,6 +34,14 @@ func TestOERUnsupported(t *testing.T) {
 		{"T ::= SEQUENCE { v C.&Type ({S}{@id}), id C.&id ({S}) }\nC ::= CLASS { &id INTEGER UNIQUE, &Type }\nS C ::= { { &id 1, &Type BOOLEAN } }",
 			""},
 		{"T ::= SEQUENCE { id C.&id ({S}), v C.&Type ({S}{@id}) }\nC ::= CLASS { &id INTEGER UNIQUE, &Type }\nS C ::= { { &id 1, &Type BOOLEAN } }", ""},
+		{"T ::= SEQUENCE { id C.&id ({S}), v SEQUENCE OF C.&Type ({S}{@id}) }\nC ::= CLASS { &id INTEGER UNIQUE, &Type }\nS C ::= { { &id 1, &Type BOOLEAN } }", ""},
+		{"T ::= SEQUENCE { id C.&id ({S}), v SET OF C.&Type ({S}{@id}) }\nC ::= CLASS { &id INTEGER UNIQUE, &Type }\nS C ::= { { &id 1, &Type BOOLEAN } }",
+			"T.v: a SET OF an open type's values (CANONICAL-OER's order of its elements)"},
+		// The key after the list: the plan keeps the values' octets (no
+		// union), which OER reads as open type fields.
+		{"T ::= SEQUENCE { v SEQUENCE OF C.&Type ({S}{@id}), id C.&id ({S}) }\nC ::= CLASS { &id INTEGER UNIQUE, &Type }\nS C ::= { { &id 1, &Type BOOLEAN } }", ""},
+		{"T ::= SEQUENCE { b BIT STRING { x(0), y(1) } DEFAULT {y} }", ""},
+		{"T ::= SEQUENCE { b BIT STRING DEFAULT '01'B }", ""},
 	} {
 		src := "M DEFINITIONS AUTOMATIC TAGS ::= BEGIN\n" + c.asn1 + "\nEND\n"
 		set := model.Check(model.Source{Name: "m.asn", Src: []byte(src)})

@@ -6471,10 +6471,24 @@ func (v *Clearance) DecodeASN1(r *der.Reader, t der.Tag) error {
 	}
 	// classList ClassList DEFAULT {unclassified}
 	if s.Peek(der.TagBitString) {
+		off1 := s.Offset()
 		if err := v.ClassList.DecodeASN1(&s, der.TagBitString); err != nil {
 			return der.WithField(err, "classList")
 		}
 		v.HasClassList = true
+		if func() bool {
+			t := der.BitString(v.ClassList).TrimTrailingZeros()
+			return t.BitLength == 2 && t.At(0) == 0 && t.At(1) == 1
+		}() {
+			if err := s.EncodedDefault(off1, "Clearance"); err != nil {
+				return der.WithField(err, "classList")
+			}
+		}
+	} else {
+		v.ClassList = ClassList(der.BitString{
+			BitLength: 2,
+			Bytes:     []byte{64},
+		})
 	}
 	if v.HasSecurityCategories = s.Peek(der.TagSet); v.HasSecurityCategories {
 		s.Field(v.SecurityCategories.DecodeASN1(&s, der.TagSet), "securityCategories")
@@ -6486,7 +6500,10 @@ func (v *Clearance) DecodeASN1(r *der.Reader, t der.Tag) error {
 func (v *Clearance) EncodeASN1(b *der.Builder, t der.Tag) {
 	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.PolicyID)
-	if v.HasClassList {
+	if (v.HasClassList && b.Tolerates(der.TolerateExplicitDefault)) || !func() bool {
+		t := der.BitString(v.ClassList).TrimTrailingZeros()
+		return t.BitLength == 2 && t.At(0) == 0 && t.At(1) == 1
+	}() {
 		v.ClassList.EncodeASN1(b, der.TagBitString)
 	}
 	if v.HasSecurityCategories {
@@ -6650,10 +6667,24 @@ func (v *ClearanceRFC3281) DecodeASN1(r *der.Reader, t der.Tag) error {
 	}
 	// classList [1] ClassList DEFAULT {unclassified}
 	if s.Peek(der.Context(1)) {
+		off1 := s.Offset()
 		if err := v.ClassList.DecodeASN1(&s, der.Context(1)); err != nil {
 			return der.WithField(err, "classList")
 		}
 		v.HasClassList = true
+		if func() bool {
+			t := der.BitString(v.ClassList).TrimTrailingZeros()
+			return t.BitLength == 2 && t.At(0) == 0 && t.At(1) == 1
+		}() {
+			if err := s.EncodedDefault(off1, "Clearance-rfc3281"); err != nil {
+				return der.WithField(err, "classList")
+			}
+		}
+	} else {
+		v.ClassList = ClassList(der.BitString{
+			BitLength: 2,
+			Bytes:     []byte{64},
+		})
 	}
 	if v.HasSecurityCategories = s.Peek(der.Context(2)); v.HasSecurityCategories {
 		s.Field(v.SecurityCategories.DecodeASN1(&s, der.Context(2)), "securityCategories")
@@ -6665,7 +6696,10 @@ func (v *ClearanceRFC3281) DecodeASN1(r *der.Reader, t der.Tag) error {
 func (v *ClearanceRFC3281) EncodeASN1(b *der.Builder, t der.Tag) {
 	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.Context(0), v.PolicyID)
-	if v.HasClassList {
+	if (v.HasClassList && b.Tolerates(der.TolerateExplicitDefault)) || !func() bool {
+		t := der.BitString(v.ClassList).TrimTrailingZeros()
+		return t.BitLength == 2 && t.At(0) == 0 && t.At(1) == 1
+	}() {
 		v.ClassList.EncodeASN1(b, der.Context(1))
 	}
 	if v.HasSecurityCategories {

@@ -30,7 +30,7 @@ type Message struct {
 	Line    int    // of the hex, counted from 1
 	Source  string // where it was collected (file, commit, test)
 	Type    string // the ASN.1 type to decode it as (NGAP-PDU, UL-DCCH-Message, ...)
-	Variant string // "aper" or "uper"
+	Variant string // "aper" or "uper"; "coer" in testdata/oer, which has the same format
 	Name    string // what it is (NGSetupRequest, SIB1, ...): the "message" key
 	Erlang  string // what Erlang/OTP's asn1ct made of it (verify.sh)
 	Bytes   []byte
@@ -78,8 +78,8 @@ func Read(path string) ([]Message, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s:%d: %v", path, n, err)
 		}
-		if cur.Type == "" || (cur.Variant != "aper" && cur.Variant != "uper") {
-			return nil, fmt.Errorf("%s:%d: message without a type and a variant (aper or uper)", path, n)
+		if cur.Type == "" || (cur.Variant != "aper" && cur.Variant != "uper" && cur.Variant != "coer") {
+			return nil, fmt.Errorf("%s:%d: message without a type and a variant (aper, uper or coer)", path, n)
 		}
 		cur.Line, cur.Bytes = n, enc
 		msgs = append(msgs, cur)

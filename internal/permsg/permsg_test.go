@@ -48,7 +48,7 @@ func TestReadBlocks(t *testing.T) {
 		t.Error("Aligned: want true, false")
 	}
 	for _, c := range []struct{ in, want string }{
-		{"# variant: aper\n00\n", "m.txt:2: message without a type and a variant (aper or uper)"},
+		{"# variant: aper\n00\n", "m.txt:2: message without a type and a variant (aper, uper or coer)"},
 		{"# type: T\n# variant: aper\n0g\n", "m.txt:3: encoding/hex: invalid byte: U+0067 'g'"},
 	} {
 		_, err := Read(write(c.in))

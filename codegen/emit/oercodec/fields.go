@@ -37,6 +37,8 @@ func (e *Emitter) readField(g *jen.Group, f *plan.Field, p emit.Place, rd string
 	}
 	r := func() *jen.Statement { return jen.Id(rd) }
 	switch {
+	case f.Union != nil && f.List:
+		e.readUnionList(g, f, p, rd, name, where)
 	case f.Union != nil && e.isDeferred(f):
 		// The key follows: the field's octets now, the value once the key
 		// is read (resolveDeferred).
@@ -88,6 +90,8 @@ func (e *Emitter) writeField(g *jen.Group, f *plan.Field, p emit.Place, name jen
 		return
 	}
 	switch {
+	case f.Union != nil && f.List:
+		e.writeUnionList(g, f, p, name, where)
 	case f.Union != nil:
 		g.Add(p.Val().Dot("encodeOER").Call(w(), name))
 	case f.Named == nil && f.Type.Underlying().Kind == model.TypeOpen:

@@ -48,19 +48,7 @@ func (e *Emitter) listCodec(gt *plan.Type) (dec, enc jen.Code) {
 		e.fail(gt.ASN1, b.unsupported)
 		return nil, nil
 	}
-	pc := plan.PERConstraints(gt.Body)
-	var bad func(n jen.Code) jen.Code // the condition that n is outside the SIZE
-	text := ""
-	if pc.Sized && !pc.SizeExt {
-		bad = func(n jen.Code) jen.Code { return jen.Add(n).Op("<").Lit(pc.SizeLb) }
-		text = fmt.Sprintf("size not in %d..MAX", pc.SizeLb)
-		if pc.SizeUb >= 0 {
-			bad = func(n jen.Code) jen.Code {
-				return jen.Add(n).Op("<").Lit(pc.SizeLb).Op("||").Add(n).Op(">").Lit(pc.SizeUb)
-			}
-			text = fmt.Sprintf("size not in %d..%d", pc.SizeLb, pc.SizeUb)
-		}
-	}
+	bad, text := sizeCheck(gt.Body)
 	where := gt.ASN1 + "[]"
 	elem := gt.Elem
 	dec = jen.BlockFunc(func(g *jen.Group) {
@@ -107,6 +95,23 @@ func (e *Emitter) listCodec(gt *plan.Type) (dec, enc jen.Code) {
 		g.Return(w().Dot("Err").Call())
 	})
 	return dec, enc
+}
+
+// sizeCheck returns the condition that a list's length n is outside the
+// SIZE of the list type t, and its error text; nil when t has no SIZE, or
+// an extensible one. OER writes the quantity whatever the SIZE (X.696
+// 17.1): the SIZE is checked as a constraint, both ways.
+func sizeCheck(t *model.Type) (bad func(n jen.Code) jen.Code, text string) {
+	pc := plan.PERConstraints(t)
+	if !pc.Sized || pc.SizeExt {
+		return nil, ""
+	}
+	if pc.SizeUb >= 0 {
+		return func(n jen.Code) jen.Code {
+			return jen.Add(n).Op("<").Lit(pc.SizeLb).Op("||").Add(n).Op(">").Lit(pc.SizeUb)
+		}, fmt.Sprintf("size not in %d..%d", pc.SizeLb, pc.SizeUb)
+	}
+	return func(n jen.Code) jen.Code { return jen.Add(n).Op("<").Lit(pc.SizeLb) }, fmt.Sprintf("size not in %d..MAX", pc.SizeLb)
 }
 
 // enumCodec is the codec of an ENUMERATED (X.696 11): the item's number

@@ -23,8 +23,11 @@ import (
 // path. Raw keeps the field's octets, which encodeOER writes back
 // unchanged when Kind is 0 (a key not in an extensible table) or selects a
 // row without a type. A key that follows the open type in its SEQUENCE
-// (deferred) resolves it right after the key is read. Refused: a union
-// that a string contains, and a list of an open type's values.
+// (deferred) resolves it right after the key is read. A SEQUENCE OF the
+// open type's values (1609.2's ContributedExtensionBlock.extns) is a
+// quantity field and an open type field per element, each resolved by
+// the same key (unionList). Refused: a union that a string contains, and
+// a list whose key follows it.
 
 // union emits the OER methods of the union gt.
 func (e *Emitter) union(f *jen.File, gt *plan.Type) {
@@ -84,8 +87,13 @@ func rowPlace(ue *plan.Row) emit.Place {
 // gt, after failing when it does not.
 func (e *Emitter) unionField(gt *plan.Type, f *plan.Field, where string) bool {
 	switch {
-	case f.List:
-		e.fail(where, "a SET OF or SEQUENCE OF an open type's values")
+	case f.List && f.Type.Underlying().Kind == model.TypeSetOf:
+		// CANONICAL-OER sorts a SET OF's elements (X.696 19), as listCodec.
+		e.fail(where, "a SET OF an open type's values (CANONICAL-OER's order of its elements)")
+	case f.List && (f.Key == nil || plan.FieldIndex(gt, f.Key) > plan.FieldIndex(gt, f)):
+		e.fail(where, "a SEQUENCE OF an open type's values whose key follows it")
+	case f.List && boundsOf(f.Type).unsupported != "":
+		e.fail(where, boundsOf(f.Type).unsupported)
 	case f.Containing:
 		e.fail(where, "an open type that an OCTET or BIT STRING contains")
 	case gt == nil || f.Key == nil || plan.FieldIndex(gt, f.Key) < 0:
@@ -191,4 +199,80 @@ func (e *Emitter) resolveDeferred(g *jen.Group, key *plan.Field, rd string) {
 			g.Add(call)
 		}
 	}
+}
+
+// readUnionList emits the decoding of the SEQUENCE OF an open type's
+// values f into p (X.696 17: a quantity field, then each element's
+// encoding, here an open type field, X.696 30), every element resolved
+// by the key, which precedes the list (unionField):
+//
+//	if at, n := r.Offset(), r.Quantity("extns"); r.Err() == nil {
+//		if n < 1 { // the SIZE, when it has one
+//			r.Fail(der.NewError(der.KindConstraint, at, "T.extns", "size not in 1..MAX", "X.680 51.5"), "extns")
+//			n = 0
+//		}
+//		s, err := oer.MakeSlice[U](r, n)
+//		r.Fail(err, "extns")
+//		for i := range s {
+//			s[i].decodeOER(int64(v.ContributorID), r, "")
+//			if r.Err() != nil {
+//				r.Fail(der.WithIndex(r.Err(), i), "extns")
+//				break
+//			}
+//		}
+//		v.Extns = s
+//	}
+func (e *Emitter) readUnionList(g *jen.Group, f *plan.Field, p emit.Place, rd string, name jen.Code, where string) {
+	r := func() *jen.Statement { return jen.Id(rd) }
+	bad, text := sizeCheck(f.Type)
+	at := jen.Id("_")
+	if bad != nil {
+		at = jen.Id("at")
+	}
+	g.If(jen.List(at, jen.Id("n")).Op(":=").List(r().Dot("Offset").Call(), r().Dot("Quantity").Call(name)), r().Dot("Err").Call().Op("==").Nil()).BlockFunc(func(g *jen.Group) {
+		if bad != nil {
+			g.If(bad(jen.Id("n"))).Block(
+				r().Dot("Fail").Call(emit.RT("NewError").Call(emit.RT("KindConstraint"), jen.Id("at"),
+					jen.Lit(where), jen.Lit(text), jen.Lit("X.680 51.5")), name),
+				jen.Id("n").Op("=").Lit(0))
+		}
+		g.List(jen.Id("s"), jen.Err()).Op(":=").Add(or("MakeSlice")).Types(emit.Ref(f.Union.Type)).Call(r(), jen.Id("n"))
+		g.Add(r().Dot("Fail").Call(jen.Err(), name))
+		g.For(jen.Id("i").Op(":=").Range().Id("s")).Block(
+			jen.Id("s").Index(jen.Id("i")).Dot("decodeOER").Call(emit.UnionKeyArg(f), r(), jen.Lit("")),
+			jen.If(r().Dot("Err").Call().Op("!=").Nil()).Block(
+				r().Dot("Fail").Call(emit.RT("WithIndex").Call(r().Dot("Err").Call(), jen.Id("i")), name),
+				jen.Break()))
+		g.Add(p.Val()).Op("=").Id("s")
+	})
+}
+
+// writeUnionList emits the encoding of the SEQUENCE OF an open type's
+// values f from p:
+//
+//	w.WriteQuantity(len(v.Extns))
+//	for i := range v.Extns {
+//		v.Extns[i].encodeOER(w, "")
+//		if w.Err() != nil {
+//			w.Fail(der.WithIndex(w.Err(), i), "extns")
+//			break
+//		}
+//	}
+func (e *Emitter) writeUnionList(g *jen.Group, f *plan.Field, p emit.Place, name jen.Code, where string) {
+	bad, text := sizeCheck(f.Type)
+	body := func(g *jen.Group) {
+		g.Add(w().Dot("WriteQuantity").Call(jen.Len(p.Val())))
+		g.For(jen.Id("i").Op(":=").Range().Add(p.Val())).Block(
+			p.Val().Index(jen.Id("i")).Dot("encodeOER").Call(w(), jen.Lit("")),
+			jen.If(w().Dot("Err").Call().Op("!=").Nil()).Block(
+				w().Dot("Fail").Call(emit.RT("WithIndex").Call(w().Dot("Err").Call(), jen.Id("i")), name),
+				jen.Break()))
+	}
+	if bad == nil {
+		body(g)
+		return
+	}
+	g.If(bad(jen.Len(p.Val()))).Block(
+		w().Dot("Fail").Call(emit.RT("NewError").Call(emit.RT("KindConstraint"), jen.Lit(-1), jen.Lit(where), jen.Lit(text), jen.Lit("X.680 51.5")), name),
+	).Else().BlockFunc(body)
 }
