@@ -335,19 +335,34 @@ func (r *Reader) Skip() {
 	}
 }
 
-// Raw returns the JSON text of the next value (an open type the decoder
-// does not resolve), aliasing the input.
+// Raw returns a copy of the JSON text of the next value (an open type
+// the decoder does not resolve), charged to the budget: encoding/json
+// lets UnmarshalJSON keep no part of its input.
 func (r *Reader) Raw(field string) []byte {
-	if r.err != nil {
+	b, _ := r.RawAt(field)
+	if b == nil {
 		return nil
+	}
+	if err := r.Alloc(len(b), "open type"); err != nil {
+		r.Fail(err, field)
+		return nil
+	}
+	return append([]byte(nil), b...)
+}
+
+// RawAt returns the JSON text of the next value, aliasing the input, and
+// its offset, for a value that Seek will decode.
+func (r *Reader) RawAt(field string) ([]byte, int) {
+	if r.err != nil {
+		return nil, 0
 	}
 	start := r.peekPos()
 	r.Skip()
 	if r.err != nil {
 		r.Fail(r.err, field)
-		return nil
+		return nil, start
 	}
-	return r.buf[start:r.pos:r.pos]
+	return r.buf[start:r.pos:r.pos], start
 }
 
 func (r *Reader) peekPos() int { r.ws(); return r.pos }

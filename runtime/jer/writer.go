@@ -81,9 +81,9 @@ func (w *Writer) Int(v int64) { w.buf = strconv.AppendInt(w.buf, v, 10) }
 func (w *Writer) Uint(v uint64) { w.buf = strconv.AppendUint(w.buf, v, 10) }
 
 // BigInt writes an INTEGER of any size.
-func (w *Writer) BigInt(v der.Integer) {
+func (w *Writer) BigInt(v der.Integer, field string) {
 	if len(v) == 0 {
-		w.Fail(der.NewError(der.KindInvalidValue, -1, "INTEGER", "no value", "X.690 8.3.1"), "")
+		w.Fail(der.NewError(der.KindInvalidValue, -1, "INTEGER", "no value", "X.690 8.3.1"), field)
 		return
 	}
 	if n, ok := v.Int64(); ok {
@@ -136,14 +136,14 @@ func (w *Writer) Hex(b []byte) {
 // BitString writes a BIT STRING (X.697 24): of a fixed size (fixed >= 0)
 // its octets in hex, the bits after the last cleared; of any other size
 // the object of its octets and its length in bits.
-func (w *Writer) BitString(v der.BitString, fixed int) {
+func (w *Writer) BitString(v der.BitString, fixed int, field string) {
 	n := (v.BitLength + 7) / 8
 	if v.BitLength < 0 || n > len(v.Bytes) {
-		w.Fail(der.NewError(der.KindInvalidValue, -1, "BIT STRING", "BitLength beyond its Bytes", "X.680 22"), "")
+		w.Fail(der.NewError(der.KindInvalidValue, -1, "BIT STRING", "BitLength beyond its Bytes", "X.680 22"), field)
 		return
 	}
 	if fixed >= 0 && v.BitLength != fixed {
-		w.Fail(der.NewError(der.KindConstraint, -1, "BIT STRING", strconv.Itoa(v.BitLength)+" bits, not "+strconv.Itoa(fixed), "X.680 51.5"), "")
+		w.Fail(der.NewError(der.KindConstraint, -1, "BIT STRING", strconv.Itoa(v.BitLength)+" bits, not "+strconv.Itoa(fixed), "X.680 51.5"), field)
 		return
 	}
 	if fixed < 0 {
@@ -225,14 +225,4 @@ func (w *Writer) String(s string) {
 	}
 	w.buf = append(w.buf, s[start:]...)
 	w.buf = append(w.buf, '"')
-}
-
-// Raw writes b, the JER encoding of a value kept as JSON text (an open
-// type the decoder could not resolve); empty, it writes null.
-func (w *Writer) Raw(b []byte) {
-	if len(b) == 0 {
-		w.Null()
-		return
-	}
-	w.buf = append(w.buf, b...)
 }
