@@ -2,6 +2,7 @@ package jer
 
 import (
 	"strconv"
+	"time"
 	"unicode/utf8"
 
 	"github.com/asn1gen/asn1gen/runtime/der"
@@ -178,4 +179,68 @@ func (w *Writer) BigIntRange(v der.Integer, lb, ub int64, field string) {
 		}
 	}
 	w.BigInt(v, field)
+}
+
+// BigIntBounds reads an INTEGER of any size constrained to bounds
+// beyond int64, given as INTEGER contents ("" for MIN and MAX), as
+// der.CheckIntegerBounds takes them.
+func (r *Reader) BigIntBounds(lo, hi, field string) der.Integer {
+	at := r.peekPos()
+	v := r.BigInt(field)
+	if r.err == nil {
+		if err := der.CheckIntegerBounds(at, "INTEGER", v, lo, hi); err != nil {
+			r.Fail(err, field)
+			return nil
+		}
+	}
+	return v
+}
+
+// BigIntBounds writes an INTEGER of any size constrained to bounds
+// beyond int64 (see Reader.BigIntBounds).
+func (w *Writer) BigIntBounds(v der.Integer, lo, hi, field string) {
+	if len(v) > 0 {
+		if err := der.CheckIntegerBounds(-1, "INTEGER", v, lo, hi); err != nil {
+			w.Fail(err, field)
+			return
+		}
+	}
+	w.BigInt(v, field)
+}
+
+// Time reads a UTCTime (utc) or GeneralizedTime (X.697 40): a JSON
+// string of the characters of the value, in the DER form.
+func (r *Reader) Time(utc bool, field string) time.Time {
+	typ := "GeneralizedTime"
+	if utc {
+		typ = "UTCTime"
+	}
+	if r.err != nil {
+		return time.Time{}
+	}
+	at := r.peekPos()
+	if r.peek() != '"' {
+		r.expected("a string", typ, "X.697 40", field)
+		return time.Time{}
+	}
+	s, ok := r.str(field)
+	if !ok {
+		return time.Time{}
+	}
+	v, err := der.ParseTime(s, utc)
+	if err != nil {
+		r.fail(at, der.KindInvalidValue, typ, "not a time: "+strconv.Quote(string(s)), "X.697 40", field)
+		return time.Time{}
+	}
+	return v
+}
+
+// Time writes a UTCTime (utc) or GeneralizedTime in the DER form.
+func (w *Writer) Time(v time.Time, utc bool, field string) {
+	b, err := der.AppendTime(w.buf[len(w.buf):], v, utc)
+	if err != nil {
+		w.Fail(err, field)
+		return
+	}
+	w.String(string(b))
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/asn1gen/asn1gen/codegen/emit"
 	"github.com/asn1gen/asn1gen/codegen/model"
 	"github.com/asn1gen/asn1gen/codegen/plan"
+	"github.com/asn1gen/asn1gen/runtime/der"
 	"github.com/dave/jennifer/jen"
 )
 
@@ -20,6 +21,11 @@ type bounds struct {
 	// der.Integer.
 	wide   bool
 	wideUb uint64
+	// big: any other range with a bound beyond int64, its bounds as
+	// INTEGER contents ("" for MIN and MAX), checked by
+	// der.CheckIntegerBounds.
+	big          bool
+	bigLo, bigHi string
 	// fixed: a SIZE of one value n (a BIT STRING of it is a hex string,
 	// X.697 24); size is the jer.Size of any SIZE, sizeLb its lower bound.
 	fixed  bool
@@ -41,7 +47,16 @@ func boundsOf(t *model.Type) bounds {
 		case b.Wide && b.Lb >= 0:
 			jb.wide, jb.wideUb = true, uint64(b.Lb)+b.Span
 		case b.Wide || b.Big:
-			jb.unsupported = "an INTEGER constrained beyond int64"
+			jb.big, jb.ranged = true, false
+			{
+				lo, hi := t.Constraints.Value.Exact()
+				if lo != nil {
+					jb.bigLo = string(der.IntegerFromBig(lo))
+				}
+				if hi != nil {
+					jb.bigHi = string(der.IntegerFromBig(hi))
+				}
+			}
 		}
 	}
 	if b.Sized && !b.SizeExt {
@@ -97,6 +112,8 @@ func (e *Emitter) readBuiltin(t *model.Type, field jen.Code, where string) (jen.
 				// der.IntegerFromBig(new(big.Int).SetUint64(r.UintRange(0, 18446744073709551615, "n")))
 				u := r().Dot("UintRange").Call(emit.Num(b.lb), jen.Id(strconv.FormatUint(b.wideUb, 10)), field)
 				return emit.RT("IntegerFromBig").Call(jen.New(jen.Qual("math/big", "Int")).Dot("SetUint64").Call(u)), true
+			case b.big:
+				return r().Dot("BigIntBounds").Call(jen.Lit(b.bigLo), jen.Lit(b.bigHi), field), true
 			case b.ranged:
 				return r().Dot("BigIntRange").Call(num(b.lb), num(b.ub), field), true
 			}
@@ -122,6 +139,13 @@ func (e *Emitter) readBuiltin(t *model.Type, field jen.Code, where string) (jen.
 			return nil, false
 		}
 		return r().Dot("String").Call(jr(st), b.size, field), true
+	case model.TypeTime:
+		switch u.Name {
+		case "UTCTime", "GeneralizedTime":
+			return r().Dot("Time").Call(jen.Lit(u.Name == "UTCTime"), field), true
+		}
+	case model.TypeObjectDescriptor:
+		return r().Dot("String").Call(jr("UTF8String"), jr("Unsized"), field), true
 	case model.TypeObjectIdentifier:
 		return r().Dot("OID").Call(field), true
 	case model.TypeRelativeOID:
@@ -148,6 +172,8 @@ func (e *Emitter) writeBuiltin(g *jen.Group, t *model.Type, src func() *jen.Stat
 		g.Add(w().Dot("Bool").Call(src()))
 	case model.TypeInteger:
 		switch {
+		case plan.IntegerGo(t) != "int64" && b.big:
+			g.Add(w().Dot("BigIntBounds").Call(src(), jen.Lit(b.bigLo), jen.Lit(b.bigHi), field))
 		case plan.IntegerGo(t) != "int64" && b.ranged && !b.wide:
 			g.Add(w().Dot("BigIntRange").Call(src(), num(b.lb), num(b.ub), field))
 		case plan.IntegerGo(t) != "int64":
@@ -182,6 +208,15 @@ func (e *Emitter) writeBuiltin(g *jen.Group, t *model.Type, src func() *jen.Stat
 			return
 		}
 		g.Add(w().Dot("StringOf").Call(jr(st), src(), b.size, field))
+	case model.TypeTime:
+		switch u.Name {
+		case "UTCTime", "GeneralizedTime":
+			g.Add(w().Dot("Time").Call(src(), jen.Lit(u.Name == "UTCTime"), field))
+		default:
+			e.fail(where, "the type "+u.Name)
+		}
+	case model.TypeObjectDescriptor:
+		g.Add(w().Dot("String").Call(src()))
 	case model.TypeObjectIdentifier:
 		g.Add(w().Dot("OID").Call(src()))
 	case model.TypeRelativeOID:

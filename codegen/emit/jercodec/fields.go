@@ -8,14 +8,17 @@ import (
 )
 
 // supported reports whether the emitter handles f, after failing when it
-// does not: open types with a table, strings containing a value, and the
-// types of other generated packages (which may carry no JER codec).
+// does not: open types with a table, strings containing a value in
+// another encoding (ENCODED BY), and the types of other generated
+// packages (which may carry no JER codec). A string containing a value
+// without ENCODED BY is that value's JER encoding (X.697 24, 25: the
+// contents constraint), which the Go field holds.
 func (e *Emitter) supported(f *plan.Field, where string) bool {
 	switch {
 	case f.Union != nil:
 		e.fail(where, "an open type with a table")
-	case f.Octets:
-		e.fail(where, "an OCTET STRING or BIT STRING (CONTAINING a type)")
+	case f.Octets && f.Type.Constraints != nil && f.Type.Constraints.EncodedBy != nil:
+		e.fail(where, "CONTAINING ... ENCODED BY")
 	case f.Named != nil && f.Named.Pkg != "":
 		e.fail(where, "a type of another generated package")
 	default:
