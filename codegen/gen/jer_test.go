@@ -246,3 +246,61 @@ func compileJER(erlc, erl, mod string, set bool, srcs []model.Source) error {
 	}
 	return nil
 }
+
+// TestJERUnsupported: what the JER emitter does not handle fails the
+// generation with an error naming the type and the construct, and the
+// same module generates without the jer codec.
+func TestJERUnsupported(t *testing.T) {
+	const pre = "asn1gen: -codecs jer: "
+	const post = " is not supported by the JER emitter yet"
+	for _, c := range []struct{ asn1, want string }{
+		{"T ::= SEQUENCE { a DATE }", "T.a: the type DATE"},
+		{"T ::= SEQUENCE { a GeneralString }", "T.a: GeneralString"},
+		{"T ::= SEQUENCE { a OCTET STRING (CONTAINING U ENCODED BY { joint-iso-itu-t asn1(1) basic-encoding(1) }) }\nU ::= SEQUENCE { b BOOLEAN }", "T.a: CONTAINING ... ENCODED BY"},
+		{"T ::= SEQUENCE { id C.&id ({S}), v C.&Type ({S}{@id}) }\nC ::= CLASS { &id INTEGER UNIQUE, &Type }\nS C ::= { { &id 1, &Type BOOLEAN } }", "T.v: an open type with a table"},
+		{"T ::= SET OF INTEGER", ""},
+		{"T ::= SEQUENCE { a REAL, b UTCTime, c GeneralizedTime }", ""},
+		{"T ::= INTEGER (-1..18446744073709551616)", ""},
+		{"T ::= SEQUENCE { a OCTET STRING (CONTAINING U) }\nU ::= SEQUENCE { b BOOLEAN }", ""},
+	} {
+		src := "M DEFINITIONS AUTOMATIC TAGS ::= BEGIN\n" + c.asn1 + "\nEND\n"
+		set := model.Check(model.Source{Name: "m.asn", Src: []byte(src)})
+		if err := set.Diags.Err(); err != nil {
+			t.Fatalf("%s: %v", c.asn1, err)
+		}
+		_, err := Generate(set, Config{Package: "m", Codecs: plan.Codecs{JER: true}})
+		switch {
+		case c.want == "" && err != nil:
+			t.Errorf("%s: %v", c.asn1, err)
+		case c.want != "" && (err == nil || !strings.HasPrefix(err.Error(), pre) || !strings.Contains(err.Error(), c.want+post)):
+			t.Errorf("%s:\n got %v\nwant %s%s%s", c.asn1, err, pre, c.want, post)
+		}
+		if _, err := Generate(set, Config{Package: "m"}); err != nil {
+			t.Errorf("%s: without jer: %v", c.asn1, err)
+		}
+	}
+}
+
+// TestJERCodecs: -codecs jer parses, prints back and selects the JER
+// section alone.
+func TestJERCodecs(t *testing.T) {
+	c, err := plan.ParseCodecs("jer")
+	if err != nil || c != (plan.Codecs{JER: true}) || c.String() != "jer" {
+		t.Fatalf("ParseCodecs(jer) = %+v, %v", c, err)
+	}
+	if c, _ := plan.ParseCodecs("uper,oer,jer"); c.String() != "uper,oer,jer" {
+		t.Errorf("uper,oer,jer prints as %q", c)
+	}
+	src := "M DEFINITIONS AUTOMATIC TAGS ::= BEGIN\nT ::= SEQUENCE { a BOOLEAN }\nEND\n"
+	files, err := Generate(model.Check(model.Source{Name: "m.asn", Src: []byte(src)}), Config{Package: "m", Codecs: c})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, f := range files {
+		names = append(names, f.Name)
+	}
+	if got := strings.Join(names, " "); got != "m.go m_jer.go asn1gen.manifest" {
+		t.Errorf("files %s", got)
+	}
+}
