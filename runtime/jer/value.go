@@ -1,6 +1,10 @@
 package jer
 
-import "github.com/asn1gen/asn1gen/runtime/der"
+import (
+	"sync"
+
+	"github.com/asn1gen/asn1gen/runtime/der"
+)
 
 // Value is what a type generated for JER implements: DecodeJER reads the
 // value from r, EncodeJER writes it to w.
@@ -37,8 +41,31 @@ func (r *Reader) Root(err error, typ string) error {
 	return der.WithField(err, typ)
 }
 
-// Marshal returns the JER encoding of v.
-func Marshal(v Value) ([]byte, error) { return Append(nil, v) }
+// Marshal returns the JER encoding of v. It encodes into a buffer of a
+// pool, which grows once to the size of the values encoded, and returns
+// a copy of the exact size: one allocation where growing a new slice
+// would make a dozen (encoding/json does the same).
+func Marshal(v Value) ([]byte, error) {
+	w := writers.Get().(*Writer)
+	w.buf, w.err = w.buf[:0], nil
+	err := v.EncodeJER(w)
+	var out []byte
+	if err == nil {
+		out = make([]byte, len(w.buf))
+		copy(out, w.buf) // make and copy: the compiler leaves out the clearing
+
+	}
+	if cap(w.buf) <= maxPooled {
+		writers.Put(w)
+	}
+	return out, err
+}
+
+// writers are the Writers of Marshal; maxPooled bounds the buffers they
+// keep, so that one huge value does not pin its buffer.
+var writers = sync.Pool{New: func() any { return &Writer{buf: make([]byte, 0, 1024)} }}
+
+const maxPooled = 64 << 10
 
 // Append appends the JER encoding of v to dst.
 func Append(dst []byte, v Value) ([]byte, error) {

@@ -52,12 +52,15 @@ func (w *Writer) EndArray() { w.buf = append(w.buf, ']') }
 // unless it is the first: name is a component or alternative identifier,
 // which needs no escaping (X.680 12.3).
 func (w *Writer) Key(name string) {
-	if n := len(w.buf); n > 0 && w.buf[n-1] != '{' {
-		w.buf = append(w.buf, ',')
+	// One store of the slice into w (a write barrier while the GC
+	// marks), not one per append.
+	b := w.buf
+	if n := len(b); n > 0 && b[n-1] != '{' {
+		b = append(b, ',')
 	}
-	w.buf = append(w.buf, '"')
-	w.buf = append(w.buf, name...)
-	w.buf = append(w.buf, '"', ':')
+	b = append(b, '"')
+	b = append(b, name...)
+	w.buf = append(b, '"', ':')
 }
 
 // Elem starts the next element of an array, after a comma unless it is
@@ -116,9 +119,9 @@ func (w *Writer) Real(v float64) {
 // Name writes the identifier of an ENUMERATED item (X.697 22), which
 // needs no escaping.
 func (w *Writer) Name(id string) {
-	w.buf = append(w.buf, '"')
-	w.buf = append(w.buf, id...)
-	w.buf = append(w.buf, '"')
+	b := append(w.buf, '"')
+	b = append(b, id...)
+	w.buf = append(b, '"')
 }
 
 const hexDigits = "0123456789ABCDEF"
@@ -126,11 +129,11 @@ const hexDigits = "0123456789ABCDEF"
 // Hex writes the octets of an OCTET STRING as a string of hex digits
 // (X.697 25), upper case as X.697's examples have them.
 func (w *Writer) Hex(b []byte) {
-	w.buf = append(w.buf, '"')
+	out := append(w.buf, '"')
 	for _, c := range b {
-		w.buf = append(w.buf, hexDigits[c>>4], hexDigits[c&15])
+		out = append(out, hexDigits[c>>4], hexDigits[c&15])
 	}
-	w.buf = append(w.buf, '"')
+	w.buf = append(out, '"')
 }
 
 // BitString writes a BIT STRING (X.697 24): of a fixed size (fixed >= 0)
