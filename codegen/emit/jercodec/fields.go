@@ -8,15 +8,15 @@ import (
 )
 
 // supported reports whether the emitter handles f, after failing when it
-// does not: open types with a table, strings containing a value in
-// another encoding (ENCODED BY), and the types of other generated
-// packages (which may carry no JER codec). A string containing a value
+// does not: some open types with a table (unionField), strings
+// containing a value in another encoding (ENCODED BY), and the types of
+// other generated packages (which may carry no JER codec). A string containing a value
 // without ENCODED BY is that value's JER encoding (X.697 24, 25: the
 // contents constraint), which the Go field holds.
 func (e *Emitter) supported(f *plan.Field, where string) bool {
 	switch {
 	case f.Union != nil:
-		e.fail(where, "an open type with a table")
+		return e.unionField(e.cur, f, where)
 	case f.Octets && f.Type.Constraints != nil && f.Type.Constraints.EncodedBy != nil:
 		e.fail(where, "CONTAINING ... ENCODED BY")
 	case f.Named != nil && f.Named.Pkg != "":
@@ -38,6 +38,10 @@ func (e *Emitter) readField(g *jen.Group, f *plan.Field, p emit.Place, name jen.
 		return
 	}
 	switch {
+	case f.Union != nil:
+		// The JSON text now, the value once the object's members are all
+		// read and the key is known (sequenceDecode).
+		g.List(jen.Id(rawOf(f)), jen.Id(emit.DeferOff(f))).Op("=").Add(r().Dot("RawAt").Call(name))
 	case f.Named == nil && f.Type.Underlying().Kind == model.TypeOpen:
 		// An open type without a table: its JSON text, kept and written
 		// back (X.697 41).
@@ -67,6 +71,8 @@ func (e *Emitter) writeField(g *jen.Group, f *plan.Field, p emit.Place, name jen
 		return
 	}
 	switch {
+	case f.Union != nil:
+		g.Add(p.Val().Dot("encodeJER").Call(w(), name))
 	case f.Named == nil && f.Type.Underlying().Kind == model.TypeOpen:
 		g.Add(w().Dot("Open").Call(p.Val(), name))
 	case f.Named == nil:
@@ -79,3 +85,7 @@ func (e *Emitter) writeField(g *jen.Group, f *plan.Field, p emit.Place, name jen
 		g.Add(w().Dot("Encode").Call(p.Addr(), name))
 	}
 }
+
+// rawOf names the variable of a SEQUENCE's decoder that keeps the JSON
+// text of the open type f until its key is known.
+func rawOf(f *plan.Field) string { return "raw" + f.Name }

@@ -71,7 +71,7 @@ func (e *Emitter) Type(f *jen.File, gt *plan.Type) {
 	}
 	e.cur = gt
 	if gt.Union != nil {
-		e.fail(gt.ASN1, "an open type with a table")
+		e.union(f, gt)
 		return
 	}
 	recv := jen.Id("v").Op("*").Id(gt.Name)

@@ -67,6 +67,14 @@ func (e *Emitter) sequenceDecode(gt *plan.Type) jen.Code {
 		if len(seen) > 0 {
 			g.Var().Id("seen").Index(jen.Lit(len(seen))).Bool()
 		}
+		var unions []*plan.Field
+		for _, f := range gt.Fields {
+			if f.Union != nil {
+				unions = append(unions, f)
+				g.Var().Id(rawOf(f)).Index().Byte()
+				g.Var().Id(emit.DeferOff(f)).Int()
+			}
+		}
 		g.For(r().Dot("Next").Call()).Block(
 			jen.Switch(r().Dot("Key").Call()).BlockFunc(func(g *jen.Group) {
 				for _, f := range gt.Fields {
@@ -87,6 +95,15 @@ func (e *Emitter) sequenceDecode(gt *plan.Type) jen.Code {
 			}
 			if def, ok := emit.DefaultValue(f); ok {
 				after = append(after, jen.If(jen.Op("!").Id("v").Dot(f.Has)).Block(jen.Id("v").Dot(f.Name).Op("=").Add(def)))
+			}
+		}
+		for _, f := range unions {
+			// The open type's value, its key read.
+			call := jen.Id("v").Dot(f.Name).Dot("resolveJER").Call(emit.UnionKeyArg(f), r(), jen.Id(rawOf(f)), jen.Id(emit.DeferOff(f)), jen.Lit(f.ASN1))
+			if f.Has != "" {
+				after = append(after, jen.If(jen.Id("v").Dot(f.Has)).Block(call))
+			} else if i, ok := seen[f]; ok {
+				after = append(after, jen.If(jen.Id("seen").Index(jen.Lit(i))).Block(call))
 			}
 		}
 		if len(after) > 0 {
