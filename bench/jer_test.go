@@ -190,4 +190,20 @@ func BenchmarkCAMJSONUnmarshal(b *testing.B) {
 			}
 		}
 	})
+	// The token stream of encoding/json's Decoder alone, building no
+	// value: what a JER decoder over it would start from. runtime/jer's
+	// own scanner is the choice this measures against.
+	b.Run("json-tokens", func(b *testing.B) {
+		b.ReportAllocs()
+		b.SetBytes(int64(len(enc)))
+		for b.Loop() {
+			d := json.NewDecoder(bytes.NewReader(enc))
+			d.UseNumber()
+			for {
+				if _, err := d.Token(); err != nil {
+					break
+				}
+			}
+		}
+	})
 }
