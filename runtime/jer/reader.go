@@ -81,12 +81,6 @@ func (r *Reader) Fail(err error, field string) {
 	r.err = err
 }
 
-// Error returns an error of kind k at byte at, for the checks of
-// generated code.
-func (r *Reader) Error(at int, k der.Kind, typ, msg, rule string) error {
-	return der.NewError(k, at, typ, msg, rule)
-}
-
 // fail keeps the error of kind k at byte at.
 //
 //go:noinline

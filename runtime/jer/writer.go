@@ -2,7 +2,6 @@ package jer
 
 import (
 	"math"
-	"math/big"
 	"strconv"
 	"unicode/utf8"
 
@@ -96,8 +95,6 @@ func (w *Writer) BigInt(v der.Integer, field string) {
 	w.buf = v.Big().Append(w.buf, 10)
 }
 
-// BigIntOf writes z.
-func (w *Writer) BigIntOf(z *big.Int) { w.buf = z.Append(w.buf, 10) }
 
 // Real writes a REAL (X.697 23): a number, or one of the strings of the
 // special values.
