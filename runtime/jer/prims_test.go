@@ -164,3 +164,51 @@ func FuzzSkip(f *testing.F) {
 		}
 	})
 }
+
+// TestWriterErrors: what an encoder cannot write is a *der.Error with
+// the field's path, never a wrong encoding.
+func TestWriterErrors(t *testing.T) {
+	for _, c := range []struct {
+		write func(w *Writer)
+		kind  error
+		msg   string
+	}{
+		{func(w *Writer) { w.IntRange(9, 0, 7, "n") }, der.ErrConstraint, "n INTEGER: 9 not in 0..7"},
+		{func(w *Writer) { w.OctetString([]byte{1}, Size{2, 4}, "o") }, der.ErrConstraint, "o OCTET STRING: 1 octets, not 2..4"},
+		{func(w *Writer) { w.BitString(der.BitString{Bytes: []byte{0}, BitLength: 3}, 4, "b") }, der.ErrConstraint, "3 bits, not 4"},
+		{func(w *Writer) { w.BitString(der.BitString{BitLength: 3}, -1, "b") }, der.ErrInvalidValue, "BitLength beyond its Bytes"},
+		{func(w *Writer) { w.StringOf(IA5String, "é", Unsized, "s") }, der.ErrInvalidValue, "not a character of the type"},
+		{func(w *Writer) { w.StringOf(PrintableString, "abc", Size{1, 2}, "s") }, der.ErrConstraint, "3 characters, not 1..2"},
+		{func(w *Writer) { w.Open([]byte{0x30, 0x00}, "v") }, der.ErrUnsupported, "not JSON text"},
+		{func(w *Writer) { w.Open([]byte(`{"a":1} x`), "v") }, der.ErrUnsupported, "not JSON text"},
+		{func(w *Writer) { w.BigInt(nil, "i") }, der.ErrInvalidValue, "no value"},
+	} {
+		var w Writer
+		c.write(&w)
+		if err := w.Err(); !errors.Is(err, c.kind) || !strings.Contains(err.Error(), c.msg) {
+			t.Errorf("got %v, want %v with %q", err, c.kind, c.msg)
+		}
+	}
+}
+
+// TestReaderSkips: an extensible type's unknown members are skipped
+// whatever they hold, keys with escapes are unescaped, and whitespace is
+// allowed wherever RFC 8259 allows it.
+func TestReaderSkips(t *testing.T) {
+	in := "\t{ \"later\" : [ {\"deep\": [true, false, null, -1.5e-3, \"\\\"\"]} ],\n \"\\u0078\" : 3 }\r\n"
+	r := NewReader([]byte(in), nil)
+	var x int64
+	if r.Object("T") {
+		for r.Next() {
+			switch r.Key() {
+			case "x":
+				x = r.Int("x")
+			default:
+				r.Unknown(true, "T")
+			}
+		}
+	}
+	if err := r.Finish(); err != nil || x != 3 {
+		t.Errorf("x = %d, %v", x, err)
+	}
+}
