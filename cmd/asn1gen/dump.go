@@ -26,6 +26,7 @@ func init() {
 const dumpUsage = `usage: asn1gen dump [-ber] [-json] [-full] [-noencap] FILE|-
        asn1gen dump (-schema FILE|DIR,... | -use IMPORTPATH,...) -type Module.Type [flags] FILE|-
        asn1gen dump -aper|-uper (-schema FILE|DIR,... | -use IMPORTPATH,...) -type Module.Type [-json] [-full] FILE|-
+       asn1gen dump -jer [-aper|-uper] -use IMPORTPATH -type Module.Type FILE|-
 
 Prints the ASN.1 tree of FILE ("-": standard input), which holds DER, BER or
 PEM (one or more "-----BEGIN" blocks, each dumped after a heading line).
@@ -103,6 +104,17 @@ input has of the field it ends in. -json prints
 
 	asn1gen dump -use github.com/asn1gen/asn1gen/generated/ngap -type NGAP-PDU msg.hex
 
+With -jer, the value is decoded by the -use package's own generated code
+and printed as JER (X.697, JSON), indented: the package must carry the
+jer codec (gen -codecs ...,jer). A helper program that the go command
+builds in the current module does it, with the codec -aper or -uper
+names, else the one the package carries (DER first, reading the first
+PEM block; then a PER variant, OER, or JER itself). An error of the
+decode is printed with its field path and offset (exit status 1).
+Example:
+
+	asn1gen dump -jer -use github.com/asn1gen/asn1gen/generated/etsiits -type CAM cam.hex
+
 Flags:
 `
 
@@ -121,6 +133,7 @@ func runDump(args []string, stdout, stderr io.Writer) int {
 	var pf perFlags
 	fs.BoolVar(&pf.aper, "aper", false, "read FILE as ALIGNED PER (X.691) of the -type (binary, or hex)")
 	fs.BoolVar(&pf.uper, "uper", false, "read FILE as UNALIGNED PER (X.691) of the -type (binary, or hex)")
+	asJER := fs.Bool("jer", false, "print the value as JER (X.697), decoded by the -use package's own code (which must carry jer)")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, dumpUsage)
 		fs.PrintDefaults()
@@ -151,6 +164,9 @@ func runDump(args []string, stdout, stderr io.Writer) int {
 	}
 	defer d.prog.end()
 	d.opts.Progress = d.prog.offsets()
+	if *asJER {
+		return d.jerDump(&sf, &pf, data)
+	}
 	isPER, aligned, err := perVariant(&pf, &sf)
 	if err != nil {
 		fmt.Fprintf(stderr, "asn1gen dump: %v\n", err)

@@ -17,8 +17,9 @@ const dumpPERDir = "../../testdata/dump-per"
 // -update rewrites them).
 func TestDumpPERGolden(t *testing.T) {
 	const (
-		ngap  = "github.com/asn1gen/asn1gen/generated/ngap"
-		nrrrc = "github.com/asn1gen/asn1gen/generated/nrrrc"
+		ngap    = "github.com/asn1gen/asn1gen/generated/ngap"
+		nrrrc   = "github.com/asn1gen/asn1gen/generated/nrrrc"
+		etsiits = "github.com/asn1gen/asn1gen/generated/etsiits"
 	)
 	tests := []struct {
 		golden string
@@ -37,6 +38,13 @@ func TestDumpPERGolden(t *testing.T) {
 		{"nr-sib1.golden", []string{"dump", "-uper", "-schema", "../../modules/nrrrc/NR-RRC-Definitions.asn", "-type", "NR-RRC-Definitions.SIB1", "nr-sib1.hex"}, 0},
 		// the JSON form
 		{"ngap-release-complete-json.golden", []string{"dump", "-json", "-aper", "-use", ngap, "-type", "NGAP-PDU", "ngap-release-complete.hex"}, 0},
+		// a CAM as JER (X.697), decoded by generated/etsiits's own code
+		// (UPER, the codec it carries)
+		{"cam-golf8-jer.golden", []string{"dump", "-jer", "-use", etsiits, "-type", "CAM", "cam-golf8.hex"}, 0},
+		// the same cut short: the generated decoder's located error
+		{"cam-golf8-cut-jer.golden", []string{"dump", "-jer", "-use", etsiits, "-type", "CAM-PDU-Descriptions.CAM", "cam-golf8-cut.hex"}, 1},
+		// a package without JER
+		{"ngap-jer.golden", []string{"dump", "-jer", "-use", ngap, "-type", "NGAP-PDU", "ngap-setup.hex"}, 2},
 	}
 	for _, tt := range tests {
 		t.Run(tt.golden, func(t *testing.T) {
@@ -159,5 +167,23 @@ func TestDumpPERContains(t *testing.T) {
 	}
 	if code != 0 || stderr != "" {
 		t.Errorf("exit status %d, stderr %s", code, stderr)
+	}
+}
+
+// TestManifestType: dump -jer finds the Go name of -type in a manifest,
+// by Module.Type or by a Type one module defines.
+func TestManifestType(t *testing.T) {
+	types := map[string]string{"M.T": "T", "M.U": "M_U", "N.U": "N_U"}
+	for _, c := range []struct{ typ, want, err string }{
+		{"T", "T", ""},
+		{"M.T", "T", ""},
+		{"N.U", "N_U", ""},
+		{"U", "", "U names 2 types (M_U, N_U): say Module.Type"},
+		{"V", "", "no type V"},
+	} {
+		got, err := manifestType(types, c.typ)
+		if got != c.want || (err == nil) != (c.err == "") || err != nil && err.Error() != c.err {
+			t.Errorf("manifestType(%s) = %q, %v; want %q, %q", c.typ, got, err, c.want, c.err)
+		}
 	}
 }

@@ -20,7 +20,7 @@ func init() {
 	register(command{name: "gen", short: "generate a Go package from ASN.1 modules", run: runGen})
 }
 
-const genUsage = `usage: asn1gen gen -o DIR [-package NAME] [-codecs der,aper,uper,oer | -per] [-use IMPORTPATH,...] [-roots T,T]
+const genUsage = `usage: asn1gen gen -o DIR [-package NAME] [-codecs der,aper,uper,oer,jer | -per] [-use IMPORTPATH,...] [-roots T,T]
 	[-view T,T] [-stream Type.component...,...] [-fuzz] [-q] [-lenient] [-v] [-anymap FILE] [-keep-raw T,T | -no-keep-raw]
 	[-import-from [In:]M.Sym=Module|ANY,...] [-extend Module.Set=Module.Set2,...] [-extensible Module.Set,...]
 	[-containing Module.obj=Module.Type,...] [-accept kind:Module,...] FILE|DIR...
@@ -30,12 +30,13 @@ Go type for every type of the set (or only those reachable from -roots)
 with the codecs -codecs names: der (DER and BER: UnmarshalDER, MarshalDER;
 the default), aper (ALIGNED PER: UnmarshalAPER, MarshalAPER), uper
 (UNALIGNED PER: UnmarshalUPER, MarshalUPER), per (both PER variants), oer
-(BASIC-OER and CANONICAL-OER: UnmarshalOER, MarshalOER); -per adds both
-PER variants to them. PER and OER generation fail, naming the type and
-construct, on what the PER or OER codecs do not handle.
+(BASIC-OER and CANONICAL-OER: UnmarshalOER, MarshalOER), jer (JSON, X.697:
+UnmarshalJSON, MarshalJSON, which encoding/json calls); -per adds both PER
+variants to them. PER, OER and JER generation fail, naming the type and
+construct, on what the PER, OER or JER codecs do not handle.
 
 The files: NAME.go (the Go types), NAME_der.go (the DER and BER codecs),
-NAME_per.go (the PER codecs) and NAME_oer.go (the OER codecs); a large one is split into a file per
+NAME_per.go (the PER codecs), NAME_oer.go (the OER codecs) and NAME_jer.go (the JER codecs); a large one is split into a file per
 module, named after it (NAME_per_ngap_ies.go for NGAP-IEs), and a large
 module into numbered parts (NAME_per_ngap_ies_1.go), NAME.go then holding
 the package level; no file reaches 1 MB. Also asn1gen.manifest (what -use
@@ -99,7 +100,7 @@ func (g *genFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&g.unread, "unread", "", "comma-separated extensible SEQUENCE `types` whose decoders call the package's unreadAdditions and unreadComponent (der.TolerateX509Unread)")
 	fs.BoolVar(&g.per, "per", false, "also generate the PER codecs (X.691 ALIGNED and UNALIGNED): -codecs der,aper,uper")
 	fs.BoolVar(&g.quiet, "q", false, "print nothing when the package is written (else a line: types, lines, files, time)")
-	fs.StringVar(&g.codecs, "codecs", "", "comma-separated `codecs` the package carries: der (DER and BER), aper, uper, per (both), oer; default der")
+	fs.StringVar(&g.codecs, "codecs", "", "comma-separated `codecs` the package carries: der (DER and BER), aper, uper, per (both), oer, jer; default der")
 }
 
 func runGen(args []string, stdout, stderr io.Writer) int {

@@ -115,9 +115,11 @@
 // streams), and with a PER codec DecodePER and EncodePER on every Go type
 // and the entry points of the variants asked for on the named structures
 // (package percodec), and with the OER codec (-codecs oer) DecodeOER and
-// EncodeOER, UnmarshalOER and MarshalOER likewise (package oercodec). A
-// construct the PER or OER emitter does not handle fails the generation
-// with an error that names the type and the construct.
+// EncodeOER, UnmarshalOER and MarshalOER likewise (package oercodec), and
+// with the JER codec (-codecs jer) DecodeJER and EncodeJER, UnmarshalJSON
+// and MarshalJSON (package jercodec). A construct the PER, OER or JER
+// emitter does not handle fails the generation with an error that names
+// the type and the construct.
 package gen
 
 import (
@@ -127,6 +129,7 @@ import (
 	"github.com/asn1gen/asn1gen/codegen/emit"
 	"github.com/asn1gen/asn1gen/codegen/emit/dercodec"
 	"github.com/asn1gen/asn1gen/codegen/emit/gotypes"
+	"github.com/asn1gen/asn1gen/codegen/emit/jercodec"
 	"github.com/asn1gen/asn1gen/codegen/emit/oercodec"
 	"github.com/asn1gen/asn1gen/codegen/emit/percodec"
 	"github.com/asn1gen/asn1gen/codegen/emit/streams"
@@ -183,8 +186,10 @@ type Config struct {
 	// variant every type has DecodePER and EncodePER, and the types with
 	// entry points UnmarshalAPER and MarshalAPER, or UnmarshalUPER and
 	// MarshalUPER (package percodec); with OER DecodeOER, EncodeOER,
-	// UnmarshalOER and MarshalOER (package oercodec). Generation fails on
-	// a construct the PER or OER emitter does not handle.
+	// UnmarshalOER and MarshalOER (package oercodec); with JER DecodeJER,
+	// EncodeJER, UnmarshalJSON and MarshalJSON (package jercodec).
+	// Generation fails on a construct the PER, OER or JER emitter does not
+	// handle.
 	Codecs plan.Codecs
 }
 
@@ -222,7 +227,7 @@ func Generate(set *model.Set, cfg Config) ([]File, error) {
 	}
 	a := &assembler{pkg: cfg.Package, hints: map[string]string{
 		plan.DERPath: "der", plan.FloatPath: "float", plan.IsotimePath: "isotime", percodec.RuntimePath: "per",
-		oercodec.RuntimePath: "oer",
+		oercodec.RuntimePath: "oer", jercodec.RuntimePath: "jer",
 	}}
 	for _, m := range cfg.Used {
 		a.hints[m.ImportPath] = m.Package
@@ -246,6 +251,11 @@ func Generate(set *model.Set, cfg Config) ([]File, error) {
 		sections = append(sections, section{suffix: "_oer", what: "the OER codecs (X.696)", decl: oer.Type, tail: oer.Tail})
 		fuzzers = append(fuzzers, oer)
 	}
+	jerc := jercodec.New()
+	if codecs.JER {
+		sections = append(sections, section{suffix: "_jer", what: "the JER codecs (X.697)", decl: jerc.Type, tail: jerc.Tail})
+		fuzzers = append(fuzzers, jerc)
+	}
 	sections[0].lead = packageHeader(cfg, p)
 	sections[0].head = func(f *jen.File) {
 		emit.Comment(f, "A generated package paired with a runtime that lacks its version fails to compile here.")
@@ -264,6 +274,9 @@ func Generate(set *model.Set, cfg Config) ([]File, error) {
 			return nil, err
 		}
 		if err := oer.Err(); err != nil {
+			return nil, err
+		}
+		if err := jerc.Err(); err != nil {
 			return nil, err
 		}
 		files = append(files, fs...)

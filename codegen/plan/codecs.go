@@ -18,6 +18,9 @@ type Codecs struct {
 	// OER: BASIC-OER and CANONICAL-OER (X.696), DecodeOER and EncodeOER
 	// with UnmarshalOER and MarshalOER.
 	OER bool
+	// JER: the JSON Encoding Rules (X.697), DecodeJER and EncodeJER with
+	// UnmarshalJSON and MarshalJSON.
+	JER bool
 }
 
 // DefaultCodecs is what a package carries when the command line names
@@ -29,7 +32,7 @@ func (c Codecs) PER() bool { return c.APER || c.UPER }
 
 // ParseCodecs reads a comma-separated list of codecs: der (also ber, which
 // is the same codec's decoding option), aper, uper, per for both PER
-// variants, and oer (BASIC-OER and CANONICAL-OER, one codec).
+// variants, oer (BASIC-OER and CANONICAL-OER, one codec) and jer (JSON).
 func ParseCodecs(s string) (Codecs, error) {
 	var c Codecs
 	for _, name := range strings.Split(s, ",") {
@@ -44,9 +47,11 @@ func ParseCodecs(s string) (Codecs, error) {
 			c.APER, c.UPER = true, true
 		case "oer":
 			c.OER = true
+		case "jer":
+			c.JER = true
 		case "":
 		default:
-			return Codecs{}, fmt.Errorf("asn1gen: unknown codec %q (want der, aper, uper, per or oer)", name)
+			return Codecs{}, fmt.Errorf("asn1gen: unknown codec %q (want der, aper, uper, per, oer or jer)", name)
 		}
 	}
 	if c == (Codecs{}) {
@@ -55,7 +60,7 @@ func ParseCodecs(s string) (Codecs, error) {
 	return c, nil
 }
 
-// String lists the codecs as ParseCodecs reads them: "der,aper,uper,oer".
+// String lists the codecs as ParseCodecs reads them: "der,aper,uper,oer,jer".
 func (c Codecs) String() string {
 	var out []string
 	if c.DER {
@@ -69,6 +74,9 @@ func (c Codecs) String() string {
 	}
 	if c.OER {
 		out = append(out, "oer")
+	}
+	if c.JER {
+		out = append(out, "jer")
 	}
 	return strings.Join(out, ",")
 }

@@ -6,7 +6,7 @@
 // shown with its ratio to the member named "floor" (the bare TLV walk, or the
 // bit-reader walk of the PER families) and, for members that are not
 // baselines, the speed-up over the other libraries' members: "crypto-x509",
-// "encoding-asn1" and "free5gc" (NGAP); the column of a library is shown when
+// "encoding-asn1", "free5gc" (NGAP) and "encoding-json" (JER); the column of a library is shown when
 // some family of the input has its member. With -count > 1 the median of the
 // runs is used.
 // Absolute times on shared machines are noise; the ratios, measured in one
@@ -30,6 +30,7 @@ var libraries = []struct{ member, label string }{
 	{"crypto-x509", "crypto/x509"},
 	{"encoding-asn1", "encoding/asn1"},
 	{"free5gc", "free5gc"},
+	{"encoding-json", "encoding/json"},
 }
 
 type result struct {

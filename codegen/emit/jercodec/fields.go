@@ -1,0 +1,92 @@
+package jercodec
+
+import (
+	"github.com/asn1gen/asn1gen/codegen/emit"
+	"github.com/asn1gen/asn1gen/codegen/model"
+	"github.com/asn1gen/asn1gen/codegen/plan"
+	"github.com/dave/jennifer/jen"
+)
+
+// supported reports whether the emitter handles f, after failing when it
+// does not: some open types with a table (unionField), strings
+// containing a value (X.697 24 and 25 have a form of their own for a
+// contents constraint, which this emitter does not write yet: writing
+// the octets would need another codec, writing the contained value bare
+// may not be that form), and the types of other generated packages
+// (which may carry no JER codec).
+func (e *Emitter) supported(f *plan.Field, where string) bool {
+	switch {
+	case f.Union != nil:
+		return e.unionField(e.cur, f, where)
+	case f.Octets:
+		e.fail(where, "an OCTET STRING or BIT STRING (CONTAINING a type)")
+	case f.Named != nil && f.Named.Pkg != "":
+		e.fail(where, "a type of another generated package")
+	default:
+		return true
+	}
+	return false
+}
+
+// readField emits the decoding of f (a component, alternative or element)
+// into p; name names it in errors ("" for an element, whose index the
+// loop adds).
+//
+//	v.A = r.Bool("a")
+//	r.Decode(&v.B, "b")
+func (e *Emitter) readField(g *jen.Group, f *plan.Field, p emit.Place, name jen.Code, where string) {
+	if !e.supported(f, where) {
+		return
+	}
+	switch {
+	case f.Union != nil:
+		// The JSON text now, the value once the object's members are all
+		// read and the key is known (sequenceDecode).
+		g.List(jen.Id(rawOf(f)), jen.Id(emit.DeferOff(f))).Op("=").Add(r().Dot("RawAt").Call(name))
+	case f.Named == nil && f.Type.Underlying().Kind == model.TypeOpen:
+		// An open type without a table: its JSON text, kept and written
+		// back (X.697 41).
+		g.Add(p.Val()).Op("=").Add(r().Dot("Raw").Call(name))
+	case f.Named == nil && f.Type.Underlying().Kind == model.TypeNull:
+		g.Add(r().Dot("Null").Call(name))
+	case f.Named == nil:
+		if read, ok := e.readBuiltin(f.Type, name, where); ok {
+			g.Add(p.Val()).Op("=").Add(read)
+		}
+	case f.Ptr:
+		// A pointer breaks a recursive cycle: one level deeper, counted
+		// against the Reader's depth limit (hostile input nests).
+		g.Add(p.Val()).Op("=").New(emit.Ref(f.Named))
+		g.Add(r().Dot("Fail").Call(r().Dot("Enter").Call(jen.Lit(f.Named.ASN1)), name))
+		g.Add(r().Dot("Decode").Call(p.Val(), name))
+		g.Add(r().Dot("Leave").Call())
+	default:
+		g.Add(r().Dot("Decode").Call(p.Addr(), name))
+	}
+}
+
+// writeField emits the encoding of f from p. A value held by pointer
+// must not be nil.
+func (e *Emitter) writeField(g *jen.Group, f *plan.Field, p emit.Place, name jen.Code, where string) {
+	if !e.supported(f, where) {
+		return
+	}
+	switch {
+	case f.Union != nil:
+		g.Add(p.Val().Dot("encodeJER").Call(w(), name))
+	case f.Named == nil && f.Type.Underlying().Kind == model.TypeOpen:
+		g.Add(w().Dot("Open").Call(p.Val(), name))
+	case f.Named == nil:
+		e.writeBuiltin(g, f.Type, p.Val, name, where)
+	case f.Ptr:
+		g.If(p.Val().Op("==").Nil()).Block(
+			w().Dot("Fail").Call(emit.RT("NilValue").Call(jen.Lit(f.Named.ASN1)), name),
+		).Else().Block(w().Dot("Encode").Call(p.Val(), name))
+	default:
+		g.Add(w().Dot("Encode").Call(p.Addr(), name))
+	}
+}
+
+// rawOf names the variable of a SEQUENCE's decoder that keeps the JSON
+// text of the open type f until its key is known.
+func rawOf(f *plan.Field) string { return "raw" + f.Name }

@@ -1,0 +1,122 @@
+package jercodec
+
+import (
+	"github.com/asn1gen/asn1gen/codegen/emit"
+	"github.com/asn1gen/asn1gen/codegen/model"
+	"github.com/asn1gen/asn1gen/codegen/plan"
+	"github.com/dave/jennifer/jen"
+)
+
+// JER codecs of the open types with a table (X.682 10, X.697 41): the
+// unions of the plan (ProtocolIE-Field.value and the like), whose value
+// is the JER encoding of the value of the row's type. The members of an
+// object come in any order, so a SEQUENCE's decoder keeps the JSON text
+// of the open type (jer.Reader.RawAt) and resolves it after the last
+// member, with its key at hand. A union gets
+//
+//	func (u *T) resolveJER(key K, r *jer.Reader, raw []byte, at int, field string)
+//	func (u *T) encodeJER(w *jer.Writer, field string)
+//
+// A key the table does not list (in an extensible table) or a row
+// without a type keeps the JSON text in Raw, which encodeJER writes back
+// (when it is JSON text: a Raw that another codec's decode kept is
+// refused). Refused: a union that a string contains, a list of an open
+// type's values, and a key outside the open type's SEQUENCE or SET.
+
+// union emits the JER methods of the union gt.
+func (e *Emitter) union(f *jen.File, gt *plan.Type) {
+	u := gt.Union
+	if u.Containing {
+		e.fail(gt.ASN1, "an open type that an OCTET or BIT STRING contains")
+		return
+	}
+	keyParam, keySwitch, _ := emit.KeyParam(u)
+	recv := jen.Id("u").Op("*").Id(gt.Name)
+	emit.Comment(f, "resolveJER decodes raw, the JSON text at byte at, as the value key selects (X.697 41); other keys keep it in Raw.")
+	f.Func().Params(recv.Clone()).Id("resolveJER").Params(keyParam, jen.Id("r").Op("*").Add(jr("Reader")), jen.Id("raw").Index().Byte(), jen.Id("at").Int(), jen.Id("field").String()).BlockFunc(func(g *jen.Group) {
+		g.If(r().Dot("Err").Call().Op("!=").Nil()).Block(jen.Return())
+		keep := func(g *jen.Group) {
+			g.If(jen.Err().Op(":=").Add(r().Dot("Alloc").Call(jen.Len(jen.Id("raw")), jen.Lit(gt.ASN1))), jen.Err().Op("!=").Nil()).Block(
+				r().Dot("Fail").Call(jen.Err(), jen.Id("field")),
+				jen.Return())
+			g.Id("u").Dot("Raw").Op("=").Append(jen.Index().Byte().Parens(jen.Nil()), jen.Id("raw").Op("..."))
+		}
+		unknown := func(g *jen.Group) {
+			if !u.Table.Extensible {
+				g.Add(r().Dot("Fail").Call(emit.RT("UnknownKey").Call(jen.Id("at"), jen.Lit(gt.ASN1)), jen.Id("field")))
+				g.Return()
+				return
+			}
+			keep(g)
+			g.Return()
+		}
+		if u.KeyRaw {
+			g.List(jen.Id("key"), jen.Id("ok")).Op(":=").Id("raw").Dot("Int64").Call()
+			g.If(jen.Op("!").Id("ok")).BlockFunc(unknown)
+		}
+		g.Switch(keySwitch).BlockFunc(func(g *jen.Group) {
+			for _, kc := range emit.KeyCases(u) {
+				ue := kc.Row
+				g.Case(kc.Label).BlockFunc(func(g *jen.Group) {
+					kind := g.Id("u").Dot("Kind").Op("=").Id(ue.Const)
+					if ue.Comment != "" {
+						kind.Comment(ue.Comment)
+					}
+					if ue.Field == nil {
+						keep(g) // a row without a type: the value stays JSON text
+						return
+					}
+					g.Id("back").Op(":=").Add(r().Dot("Seek").Call(jen.Id("at")))
+					e.readField(g, ue.Field, rowPlace(ue), jen.Id("field"), gt.ASN1+"."+ue.Field.ASN1)
+					g.Add(r().Dot("Seek").Call(jen.Id("back")))
+				})
+			}
+			g.Default().BlockFunc(unknown)
+		})
+	})
+	emit.Comment(f, "encodeJER writes the typed value Kind selects (X.697 41), or Raw.")
+	f.Func().Params(recv.Clone()).Id("encodeJER").Params(jen.Id("w").Op("*").Add(jr("Writer")), jen.Id("field").String()).BlockFunc(func(g *jen.Group) {
+		var rows []*plan.Row
+		for _, ue := range u.Rows {
+			if ue.Field != nil {
+				rows = append(rows, ue)
+			}
+		}
+		if len(rows) > 0 {
+			g.Switch(jen.Id("u").Dot("Kind")).BlockFunc(func(g *jen.Group) {
+				for _, ue := range rows {
+					g.Case(jen.Id(ue.Const)).BlockFunc(func(g *jen.Group) {
+						e.writeField(g, ue.Field, rowPlace(ue), jen.Id("field"), gt.ASN1+"."+ue.Field.ASN1)
+						g.Return()
+					})
+				}
+			})
+		}
+		g.Add(w().Dot("Open").Call(jen.Id("u").Dot("Raw"), jen.Id("field")))
+	})
+}
+
+// rowPlace is where the value of row ue is held in its union.
+func rowPlace(ue *plan.Row) emit.Place {
+	slot := emit.UnionSlot(ue)
+	return emit.Place{
+		Val:  func() *jen.Statement { return slot.Clone() },
+		Addr: func() *jen.Statement { return jen.Op("&").Add(slot.Clone()) },
+	}
+}
+
+// unionField reports whether the emitter handles the union field f of
+// gt, after failing when it does not.
+func (e *Emitter) unionField(gt *plan.Type, f *plan.Field, where string) bool {
+	switch {
+	case f.List:
+		e.fail(where, "a SET OF or SEQUENCE OF an open type's values")
+	case f.Containing:
+		e.fail(where, "an open type that an OCTET or BIT STRING contains")
+	case gt == nil || f.Key == nil || plan.FieldIndex(gt, f.Key) < 0 || gt.Kind != model.TypeSequence && gt.Kind != model.TypeSet:
+		e.fail(where, "an open type whose key is not a component of its SEQUENCE or SET")
+	default:
+		return true
+	}
+	return false
+}

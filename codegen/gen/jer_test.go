@@ -1,0 +1,318 @@
+package gen
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/asn1gen/asn1gen/codegen/model"
+	"github.com/asn1gen/asn1gen/codegen/plan"
+)
+
+// TestJERInterop generates the package of testdata/per/PerTest.asn with
+// -codecs jer and exchanges random values of each of its types with
+// Erlang's asn1ct (erlc -bjer): asn1ct encodes, the generated code
+// decodes and re-encodes, the two JSON texts must be the same JSON value
+// and asn1ct must decode the Go text to the same value
+// (testdata/jer/driver.escript). It skips without erlc and escript.
+func TestJERInterop(t *testing.T) {
+	src, err := os.ReadFile("testdata/per/PerTest.asn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	jerInterop(t, "PerTest", []model.Source{{Name: "PerTest.asn", Src: src}}, 100, func(name string) string {
+		switch name {
+		case "V2", "C2":
+			// The later versions of V1 and C1 (PER's test of additions).
+			return ""
+		case "Real", "Reals":
+			return "asn1ct (5.0.21) has no JER encoding of REAL"
+		case "LogicalChannelConfig":
+			// configuredGrantType1Allowed ENUMERATED { true }: the item
+			// is the string "true" (X.697 22), which the Go side reads.
+			return "asn1ct writes the ENUMERATED item true as the JSON literal true"
+		}
+		return "ok"
+	})
+}
+
+// TestJERInteropETSI is TestJERInterop for every type of the ETSI ITS
+// modules of modules/etsi-its (CAM, DENM and the ITS-Container).
+func TestJERInteropETSI(t *testing.T) {
+	files, err := filepath.Glob("../../modules/etsi-its/*.asn")
+	if err != nil || len(files) != 3 {
+		t.Fatalf("modules/etsi-its: %d modules, %v", len(files), err)
+	}
+	var srcs []model.Source
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		srcs = append(srcs, model.Source{Name: filepath.Base(f), Src: b})
+	}
+	jerInterop(t, "", srcs, 30, func(string) string { return "ok" })
+}
+
+// jerInterop generates the package of srcs with -codecs jer, builds the
+// harness over it, compiles the modules with erlc -bjer (with the module
+// mod, or as one Erlang module ASN1 of a .set.asn when mod is "") and
+// runs the driver on the type assignments of the set for which use
+// returns "ok"; another reason is logged, "" is silence. The types with
+// a string CONTAINING a type are left out, and the package holds the
+// others and what they use: the JER emitter refuses contents
+// constraints (and asn1ct ignores them).
+func jerInterop(t *testing.T, mod string, srcs []model.Source, count int, use func(string) string) {
+	goTool(t)
+	if testing.Short() {
+		t.Skip("runs the go command and Erlang; skipped with -short")
+	}
+	erlc, err := exec.LookPath("erlc")
+	if err != nil {
+		t.Skip("erlc not installed (apt-get install erlang-asn1 erlang-dev): no JER cross-check with asn1ct")
+	}
+	escript, err := exec.LookPath("escript")
+	if err != nil {
+		t.Skip("escript not installed: no JER cross-check with asn1ct")
+	}
+	set := model.Check(srcs...)
+	p, err := plan.New(set, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defaults := map[string]bool{}
+	for _, gt := range p.Types {
+		for _, f := range gt.Fields {
+			if f.Comp != nil && f.Comp.Default != nil {
+				defaults[fmt.Sprintf("%q: true,", f.ASN1)] = true
+			}
+		}
+	}
+	var registry, args []string
+	for _, m := range set.Modules {
+		for _, a := range m.Assignments {
+			if a.Kind != model.KindType {
+				continue
+			}
+			gt := p.ByAsg[a]
+			why := use(a.Name)
+			if why == "ok" && gt != nil && containsString(gt) {
+				why = "a string CONTAINING a type, which the JER emitter refuses"
+			}
+			if gt == nil || gt.Union != nil || why != "ok" {
+				if why != "" && why != "ok" {
+					t.Logf("%s left out: %s", a.Name, why)
+				}
+				continue
+			}
+			args = append(args, a.Name)
+			registry = append(registry, fmt.Sprintf("%q: func() jsonValue { return new(x.%s) },", a.Name, gt.Name))
+		}
+	}
+	// The package of the types exchanged and what they use (the JER
+	// emitter refuses the strings CONTAINING a type).
+	var roots []string
+	for _, m := range set.Modules {
+		for _, a := range m.Assignments {
+			if slices.Contains(args, a.Name) {
+				roots = append(roots, m.Name+"."+a.Name)
+			}
+		}
+	}
+	files, err := Generate(set, Config{Package: "x", Codecs: plan.Codecs{JER: true}, Roots: roots})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	writeModule(t, dir, "example.com/jertest")
+	for _, f := range files {
+		writeFile(t, filepath.Join(dir, "x", f.Name), f.Content)
+	}
+	var defs []string
+	for d := range defaults {
+		defs = append(defs, d)
+	}
+	sort.Strings(defs)
+	harness, err := os.ReadFile("testdata/jer/harness.go.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	main := strings.Replace(string(harness), "\"encoding/json\"", "\"encoding/json\"\n\n\t\"example.com/jertest/x\"", 1) +
+		"\nvar types = map[string]func() jsonValue{\n" + strings.Join(registry, "\n") + "\n}\n" +
+		"\nvar defaults = map[string]bool{\n" + strings.Join(defs, "\n") + "\n}\n"
+	writeFile(t, filepath.Join(dir, "main.go"), []byte(main))
+
+	// erlc compiles while the go command builds the harness.
+	erl := filepath.Join(dir, "erl")
+	erlDone := make(chan error, 1)
+	erlMod := mod
+	if mod == "" {
+		erlMod = "ASN1"
+	}
+	go func() { erlDone <- compileJER(erlc, erl, erlMod, mod == "", srcs) }()
+	bin := filepath.Join(dir, "harness")
+	if out, _, err := runGo(t, dir, "build", "-o", bin, "."); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	if err := <-erlDone; err != nil {
+		t.Fatal(err)
+	}
+	driver, err := filepath.Abs("testdata/jer/driver.escript")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(escript, append([]string{driver, erl, erlMod, bin, strconv.Itoa(count)}, args...)...)
+	cmd.Stderr = os.Stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("driver: %v\n%s", err, out)
+	}
+	ok := map[string]bool{}
+	sc := bufio.NewScanner(strings.NewReader(string(out)))
+	sc.Buffer(nil, 1<<24)
+	for sc.Scan() {
+		line := sc.Text()
+		switch f := strings.Fields(line); {
+		case len(f) >= 2 && f[0] == "ok":
+			ok[f[1]] = true
+		case len(f) >= 2 && f[0] == "skip":
+			ok[strings.TrimSuffix(f[1], ":")] = true
+			t.Log(line)
+		case len(f) > 0 && f[0] == "FAIL":
+			if len(line) > 4000 {
+				line = line[:4000] + "..."
+			}
+			t.Error(line)
+		}
+	}
+	for _, a := range args {
+		if !ok[a] {
+			t.Errorf("%s: not ok", a)
+		}
+	}
+	t.Logf("%d types, %d values each", len(args), count)
+}
+
+// containsString reports whether gt has a string CONTAINING a type among
+// its fields, or its element's.
+func containsString(gt *plan.Type) bool {
+	seen := map[*plan.Type]bool{}
+	var walk func(gt *plan.Type) bool
+	walk = func(gt *plan.Type) bool {
+		if gt == nil || seen[gt] {
+			return false
+		}
+		seen[gt] = true
+		fields := gt.Fields
+		if gt.Elem != nil {
+			fields = append(fields, gt.Elem)
+		}
+		for _, f := range fields {
+			if f.Octets || walk(f.Named) {
+				return true
+			}
+		}
+		return walk(gt.Base) || walk(gt.Alias)
+	}
+	return walk(gt)
+}
+
+// compileJER compiles srcs with erlc -bjer in the directory erl, as the
+// Erlang module mod (set: the modules as one, mod.set.asn), and jsx.erl.
+func compileJER(erlc, erl, mod string, set bool, srcs []model.Source) error {
+	if err := os.MkdirAll(erl, 0o755); err != nil {
+		return err
+	}
+	var names []string
+	for _, s := range srcs {
+		if err := os.WriteFile(filepath.Join(erl, s.Name), s.Src, 0o644); err != nil {
+			return err
+		}
+		names = append(names, s.Name)
+	}
+	target := srcs[0].Name
+	if set {
+		target = mod + ".set.asn"
+		if err := os.WriteFile(filepath.Join(erl, target), []byte(strings.Join(names, "\n")+"\n"), 0o644); err != nil {
+			return err
+		}
+	}
+	jsx, err := filepath.Abs("testdata/jer/jsx.erl")
+	if err != nil {
+		return err
+	}
+	for _, c := range [][]string{{jsx}, {"-bjer", target}} {
+		cmd := exec.Command(erlc, c...)
+		cmd.Dir = erl
+		if out, err := cmd.CombinedOutput(); err != nil {
+			return fmt.Errorf("erlc %s: %v\n%s", strings.Join(c, " "), err, out)
+		}
+	}
+	return nil
+}
+
+// TestJERUnsupported: what the JER emitter does not handle fails the
+// generation with an error naming the type and the construct, and the
+// same module generates without the jer codec.
+func TestJERUnsupported(t *testing.T) {
+	const pre = "asn1gen: -codecs jer: "
+	const post = " is not supported by the JER emitter yet"
+	for _, c := range []struct{ asn1, want string }{
+		{"T ::= SEQUENCE { a DATE }", "T.a: the type DATE"},
+		{"T ::= SEQUENCE { a GeneralString }", "T.a: GeneralString"},
+		{"T ::= SEQUENCE { a OCTET STRING (CONTAINING U ENCODED BY { joint-iso-itu-t asn1(1) basic-encoding(1) }) }\nU ::= SEQUENCE { b BOOLEAN }", "T.a: an OCTET STRING or BIT STRING (CONTAINING a type)"},
+		{"T ::= SEQUENCE { id C.&id ({S}), v C.&Type ({S}{@id}) }\nC ::= CLASS { &id INTEGER UNIQUE, &Type }\nS C ::= { { &id 1, &Type BOOLEAN } }", ""},
+		{"T ::= SEQUENCE { id C.&id ({S}), v SEQUENCE OF C.&Type ({S}{@id}) }\nC ::= CLASS { &id INTEGER UNIQUE, &Type }\nS C ::= { { &id 1, &Type BOOLEAN } }", "T.v: a SET OF or SEQUENCE OF an open type's values"},
+		{"T ::= SET OF INTEGER", ""},
+		{"T ::= SEQUENCE { a REAL, b UTCTime, c GeneralizedTime }", ""},
+		{"T ::= INTEGER (-1..18446744073709551616)", ""},
+		{"T ::= SEQUENCE { a OCTET STRING (CONTAINING U) }\nU ::= SEQUENCE { b BOOLEAN }", "T.a: an OCTET STRING or BIT STRING (CONTAINING a type)"},
+	} {
+		src := "M DEFINITIONS AUTOMATIC TAGS ::= BEGIN\n" + c.asn1 + "\nEND\n"
+		set := model.Check(model.Source{Name: "m.asn", Src: []byte(src)})
+		if err := set.Diags.Err(); err != nil {
+			t.Fatalf("%s: %v", c.asn1, err)
+		}
+		_, err := Generate(set, Config{Package: "m", Codecs: plan.Codecs{JER: true}})
+		switch {
+		case c.want == "" && err != nil:
+			t.Errorf("%s: %v", c.asn1, err)
+		case c.want != "" && (err == nil || !strings.HasPrefix(err.Error(), pre) || !strings.Contains(err.Error(), c.want+post)):
+			t.Errorf("%s:\n got %v\nwant %s%s%s", c.asn1, err, pre, c.want, post)
+		}
+		if _, err := Generate(set, Config{Package: "m"}); err != nil {
+			t.Errorf("%s: without jer: %v", c.asn1, err)
+		}
+	}
+}
+
+// TestJERCodecs: -codecs jer parses, prints back and selects the JER
+// section alone.
+func TestJERCodecs(t *testing.T) {
+	c, err := plan.ParseCodecs("jer")
+	if err != nil || c != (plan.Codecs{JER: true}) || c.String() != "jer" {
+		t.Fatalf("ParseCodecs(jer) = %+v, %v", c, err)
+	}
+	if c, _ := plan.ParseCodecs("uper,oer,jer"); c.String() != "uper,oer,jer" {
+		t.Errorf("uper,oer,jer prints as %q", c)
+	}
+	src := "M DEFINITIONS AUTOMATIC TAGS ::= BEGIN\nT ::= SEQUENCE { a BOOLEAN }\nEND\n"
+	files, err := Generate(model.Check(model.Source{Name: "m.asn", Src: []byte(src)}), Config{Package: "m", Codecs: c})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, f := range files {
+		names = append(names, f.Name)
+	}
+	if got := strings.Join(names, " "); got != "m.go m_jer.go asn1gen.manifest" {
+		t.Errorf("files %s", got)
+	}
+}
