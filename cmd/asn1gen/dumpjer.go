@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/asn1gen/asn1gen/internal/asn1dump"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -56,8 +57,8 @@ func (d *dumper) jerDump(sf *schemaFlags, pf *perFlags, data []byte) int {
 		method = "UnmarshalUPER"
 	case codecs.DER:
 		method = "UnmarshalDER"
-		if blocks, _ := splitPEM(data); len(blocks) > 0 {
-			data = blocks[0].data // the first PEM block
+		if blocks, _ := asn1dump.SplitPEM(data); len(blocks) > 0 {
+			data = blocks[0].Data // the first PEM block
 		}
 	case codecs.OER:
 		method = "UnmarshalOER"
