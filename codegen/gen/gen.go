@@ -36,7 +36,7 @@
 // input and names the type at the start of its errors' paths. Named types,
 // instances and structures written in place also have
 //
-//	func (v *T) UnmarshalDER(b []byte) error // der.Unmarshal(b, v, nil)
+//	func (v *T) UnmarshalDER(b []byte) error // der.Unmarshal(b, v, nil), DecodeASN1 called directly
 //	func (v *T) MarshalDER() ([]byte, error) // der.Marshal(v, nil)
 //
 // and der.Unmarshal, der.Marshal and der.Append take options (BER,

@@ -28,7 +28,14 @@ func (v *AttributeType) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AttributeType; v aliases b.
-func (v *AttributeType) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *AttributeType) UnmarshalDER(b []byte) error {
+	var zero AttributeType
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[AttributeType](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *AttributeType) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -135,7 +142,13 @@ func (v *X520name) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a X520name; v aliases b.
-func (v *X520name) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *X520name) UnmarshalDER(b []byte) error {
+	*v = X520name{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[X520name](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *X520name) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -242,7 +255,13 @@ func (v *X520CommonName) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a X520CommonName; v aliases b.
-func (v *X520CommonName) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *X520CommonName) UnmarshalDER(b []byte) error {
+	*v = X520CommonName{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[X520CommonName](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *X520CommonName) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -349,7 +368,13 @@ func (v *X520LocalityName) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a X520LocalityName; v aliases b.
-func (v *X520LocalityName) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *X520LocalityName) UnmarshalDER(b []byte) error {
+	*v = X520LocalityName{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[X520LocalityName](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *X520LocalityName) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -456,7 +481,13 @@ func (v *X520StateOrProvinceName) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a X520StateOrProvinceName; v aliases b.
-func (v *X520StateOrProvinceName) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *X520StateOrProvinceName) UnmarshalDER(b []byte) error {
+	*v = X520StateOrProvinceName{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[X520StateOrProvinceName](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *X520StateOrProvinceName) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -563,7 +594,13 @@ func (v *X520OrganizationName) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a X520OrganizationName; v aliases b.
-func (v *X520OrganizationName) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *X520OrganizationName) UnmarshalDER(b []byte) error {
+	*v = X520OrganizationName{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[X520OrganizationName](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *X520OrganizationName) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -670,7 +707,13 @@ func (v *X520OrganizationalUnitName) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a X520OrganizationalUnitName; v aliases b.
-func (v *X520OrganizationalUnitName) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *X520OrganizationalUnitName) UnmarshalDER(b []byte) error {
+	*v = X520OrganizationalUnitName{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[X520OrganizationalUnitName](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *X520OrganizationalUnitName) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -704,7 +747,13 @@ func (v *Name) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Name; v aliases b.
-func (v *Name) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *Name) UnmarshalDER(b []byte) error {
+	*v = Name{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[Name](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *Name) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -749,7 +798,14 @@ func (v *RDNSequence) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a RDNSequence; v aliases b.
-func (v *RDNSequence) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *RDNSequence) UnmarshalDER(b []byte) error {
+	var zero RDNSequence
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[RDNSequence](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *RDNSequence) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -815,7 +871,14 @@ func (v *RelativeDistinguishedName) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a RelativeDistinguishedName; v aliases b.
-func (v *RelativeDistinguishedName) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *RelativeDistinguishedName) UnmarshalDER(b []byte) error {
+	var zero RelativeDistinguishedName
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[RelativeDistinguishedName](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *RelativeDistinguishedName) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -857,7 +920,11 @@ func (v *SingleAttribute_SupportedAttributes) EncodeASN1(b *der.Builder, t der.T
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a SingleAttribute; v aliases b.
 func (v *SingleAttribute_SupportedAttributes) UnmarshalDER(b []byte) error {
-	return der.Unmarshal(b, v, nil)
+	*v = SingleAttribute_SupportedAttributes{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[SingleAttribute_SupportedAttributes](b, err)
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -1243,7 +1310,13 @@ func (v *DirectoryString_UbTitle) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a DirectoryString; v aliases b.
-func (v *DirectoryString_UbTitle) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *DirectoryString_UbTitle) UnmarshalDER(b []byte) error {
+	*v = DirectoryString_UbTitle{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[DirectoryString_UbTitle](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *DirectoryString_UbTitle) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -1350,7 +1423,13 @@ func (v *DirectoryString_UbPseudonym) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a DirectoryString; v aliases b.
-func (v *DirectoryString_UbPseudonym) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *DirectoryString_UbPseudonym) UnmarshalDER(b []byte) error {
+	*v = DirectoryString_UbPseudonym{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[DirectoryString_UbPseudonym](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *DirectoryString_UbPseudonym) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -1385,7 +1464,13 @@ func (v *Certificate) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Certificate; v aliases b.
-func (v *Certificate) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *Certificate) UnmarshalDER(b []byte) error {
+	*v = Certificate{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[Certificate](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *Certificate) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -1432,7 +1517,11 @@ func (v *Certificate_AlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) 
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Certificate.algorithmIdentifier; v aliases b.
 func (v *Certificate_AlgorithmIdentifier) UnmarshalDER(b []byte) error {
-	return der.Unmarshal(b, v, nil)
+	*v = Certificate_AlgorithmIdentifier{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[Certificate_AlgorithmIdentifier](b, err)
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -1786,7 +1875,13 @@ func (v *TBSCertificate) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a TBSCertificate; v aliases b.
-func (v *TBSCertificate) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *TBSCertificate) UnmarshalDER(b []byte) error {
+	*v = TBSCertificate{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[TBSCertificate](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *TBSCertificate) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -1833,7 +1928,11 @@ func (v *AlgorithmIdentifier_SignatureAlgorithms) EncodeASN1(b *der.Builder, t d
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AlgorithmIdentifier; v aliases b.
 func (v *AlgorithmIdentifier_SignatureAlgorithms) UnmarshalDER(b []byte) error {
-	return der.Unmarshal(b, v, nil)
+	*v = AlgorithmIdentifier_SignatureAlgorithms{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[AlgorithmIdentifier_SignatureAlgorithms](b, err)
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -1886,7 +1985,14 @@ func (v *Extensions_CertExtensions) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Extensions; v aliases b.
-func (v *Extensions_CertExtensions) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *Extensions_CertExtensions) UnmarshalDER(b []byte) error {
+	var zero Extensions_CertExtensions
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[Extensions_CertExtensions](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *Extensions_CertExtensions) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -1948,7 +2054,13 @@ func (v *Extension_CertExtensions) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Extension; v aliases b.
-func (v *Extension_CertExtensions) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *Extension_CertExtensions) UnmarshalDER(b []byte) error {
+	*v = Extension_CertExtensions{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[Extension_CertExtensions](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *Extension_CertExtensions) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -2255,7 +2367,14 @@ func (v *Version) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Version; v aliases b.
-func (v *Version) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *Version) UnmarshalDER(b []byte) error {
+	var zero Version
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[Version](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *Version) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -2279,7 +2398,14 @@ func (v *CertificateSerialNumber) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a CertificateSerialNumber; v aliases b.
-func (v *CertificateSerialNumber) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *CertificateSerialNumber) UnmarshalDER(b []byte) error {
+	var zero CertificateSerialNumber
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[CertificateSerialNumber](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *CertificateSerialNumber) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -2307,7 +2433,13 @@ func (v *Validity) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Validity; v aliases b.
-func (v *Validity) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *Validity) UnmarshalDER(b []byte) error {
+	*v = Validity{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[Validity](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *Validity) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -2352,7 +2484,13 @@ func (v *Time) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Time; v aliases b.
-func (v *Time) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *Time) UnmarshalDER(b []byte) error {
+	*v = Time{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[Time](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *Time) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -2376,7 +2514,14 @@ func (v *UniqueIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a UniqueIdentifier; v aliases b.
-func (v *UniqueIdentifier) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *UniqueIdentifier) UnmarshalDER(b []byte) error {
+	var zero UniqueIdentifier
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[UniqueIdentifier](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *UniqueIdentifier) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -2404,7 +2549,13 @@ func (v *SubjectPublicKeyInfo) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a SubjectPublicKeyInfo; v aliases b.
-func (v *SubjectPublicKeyInfo) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *SubjectPublicKeyInfo) UnmarshalDER(b []byte) error {
+	*v = SubjectPublicKeyInfo{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[SubjectPublicKeyInfo](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *SubjectPublicKeyInfo) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -2451,7 +2602,11 @@ func (v *AlgorithmIdentifier_PublicKeyAlgorithms) EncodeASN1(b *der.Builder, t d
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AlgorithmIdentifier; v aliases b.
 func (v *AlgorithmIdentifier_PublicKeyAlgorithms) UnmarshalDER(b []byte) error {
-	return der.Unmarshal(b, v, nil)
+	*v = AlgorithmIdentifier_PublicKeyAlgorithms{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[AlgorithmIdentifier_PublicKeyAlgorithms](b, err)
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -2698,7 +2853,13 @@ func (v *CertificateList) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a CertificateList; v aliases b.
-func (v *CertificateList) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *CertificateList) UnmarshalDER(b []byte) error {
+	*v = CertificateList{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[CertificateList](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *CertificateList) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -2745,7 +2906,11 @@ func (v *CertificateList_AlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.T
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a CertificateList.algorithmIdentifier; v aliases b.
 func (v *CertificateList_AlgorithmIdentifier) UnmarshalDER(b []byte) error {
-	return der.Unmarshal(b, v, nil)
+	*v = CertificateList_AlgorithmIdentifier{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[CertificateList_AlgorithmIdentifier](b, err)
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -2838,7 +3003,13 @@ func (v *TBSCertList) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a TBSCertList; v aliases b.
-func (v *TBSCertList) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *TBSCertList) UnmarshalDER(b []byte) error {
+	*v = TBSCertList{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[TBSCertList](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *TBSCertList) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -2926,7 +3097,11 @@ func (v *TBSCertList_RevokedCertificates_Item) EncodeASN1(b *der.Builder, t der.
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a TBSCertList.revokedCertificates.item; v aliases b.
 func (v *TBSCertList_RevokedCertificates_Item) UnmarshalDER(b []byte) error {
-	return der.Unmarshal(b, v, nil)
+	*v = TBSCertList_RevokedCertificates_Item{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[TBSCertList_RevokedCertificates_Item](b, err)
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -2979,7 +3154,14 @@ func (v *Extensions_CRLEntryExtensions) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Extensions; v aliases b.
-func (v *Extensions_CRLEntryExtensions) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *Extensions_CRLEntryExtensions) UnmarshalDER(b []byte) error {
+	var zero Extensions_CRLEntryExtensions
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[Extensions_CRLEntryExtensions](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *Extensions_CRLEntryExtensions) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -3041,7 +3223,13 @@ func (v *Extension_CRLEntryExtensions) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Extension; v aliases b.
-func (v *Extension_CRLEntryExtensions) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *Extension_CRLEntryExtensions) UnmarshalDER(b []byte) error {
+	*v = Extension_CRLEntryExtensions{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[Extension_CRLEntryExtensions](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *Extension_CRLEntryExtensions) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -3174,7 +3362,14 @@ func (v *Extensions_CRLExtensions) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Extensions; v aliases b.
-func (v *Extensions_CRLExtensions) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *Extensions_CRLExtensions) UnmarshalDER(b []byte) error {
+	var zero Extensions_CRLExtensions
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[Extensions_CRLExtensions](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *Extensions_CRLExtensions) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -3236,7 +3431,13 @@ func (v *Extension_CRLExtensions) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Extension; v aliases b.
-func (v *Extension_CRLExtensions) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *Extension_CRLExtensions) UnmarshalDER(b []byte) error {
+	*v = Extension_CRLExtensions{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[Extension_CRLExtensions](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *Extension_CRLExtensions) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -3408,7 +3609,13 @@ func (v *AuthorityKeyIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AuthorityKeyIdentifier; v aliases b.
-func (v *AuthorityKeyIdentifier) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *AuthorityKeyIdentifier) UnmarshalDER(b []byte) error {
+	*v = AuthorityKeyIdentifier{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[AuthorityKeyIdentifier](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *AuthorityKeyIdentifier) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -3432,7 +3639,14 @@ func (v *KeyIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a KeyIdentifier; v aliases b.
-func (v *KeyIdentifier) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *KeyIdentifier) UnmarshalDER(b []byte) error {
+	var zero KeyIdentifier
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[KeyIdentifier](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *KeyIdentifier) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -3468,7 +3682,14 @@ func (v *KeyUsage) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a KeyUsage; v aliases b.
-func (v *KeyUsage) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *KeyUsage) UnmarshalDER(b []byte) error {
+	var zero KeyUsage
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[KeyUsage](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *KeyUsage) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -3504,7 +3725,13 @@ func (v *PrivateKeyUsagePeriod) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a PrivateKeyUsagePeriod; v aliases b.
-func (v *PrivateKeyUsagePeriod) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *PrivateKeyUsagePeriod) UnmarshalDER(b []byte) error {
+	*v = PrivateKeyUsagePeriod{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[PrivateKeyUsagePeriod](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *PrivateKeyUsagePeriod) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -3554,7 +3781,14 @@ func (v *CertificatePolicies) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a CertificatePolicies; v aliases b.
-func (v *CertificatePolicies) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *CertificatePolicies) UnmarshalDER(b []byte) error {
+	var zero CertificatePolicies
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[CertificatePolicies](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *CertificatePolicies) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -3586,7 +3820,13 @@ func (v *PolicyInformation) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a PolicyInformation; v aliases b.
-func (v *PolicyInformation) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *PolicyInformation) UnmarshalDER(b []byte) error {
+	*v = PolicyInformation{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[PolicyInformation](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *PolicyInformation) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -3654,7 +3894,14 @@ func (v *CertPolicyID) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a CertPolicyId; v aliases b.
-func (v *CertPolicyID) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *CertPolicyID) UnmarshalDER(b []byte) error {
+	var zero CertPolicyID
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[CertPolicyID](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *CertPolicyID) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -3695,7 +3942,13 @@ func (v *PolicyQualifierInfo) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a PolicyQualifierInfo; v aliases b.
-func (v *PolicyQualifierInfo) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *PolicyQualifierInfo) UnmarshalDER(b []byte) error {
+	*v = PolicyQualifierInfo{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[PolicyQualifierInfo](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *PolicyQualifierInfo) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -3793,7 +4046,14 @@ func (v *CPSuri) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a CPSuri; v aliases b.
-func (v *CPSuri) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *CPSuri) UnmarshalDER(b []byte) error {
+	var zero CPSuri
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[CPSuri](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *CPSuri) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -3838,7 +4098,13 @@ func (v *UserNotice) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a UserNotice; v aliases b.
-func (v *UserNotice) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *UserNotice) UnmarshalDER(b []byte) error {
+	*v = UserNotice{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[UserNotice](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *UserNotice) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -3866,7 +4132,13 @@ func (v *NoticeReference) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a NoticeReference; v aliases b.
-func (v *NoticeReference) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *NoticeReference) UnmarshalDER(b []byte) error {
+	*v = NoticeReference{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[NoticeReference](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *NoticeReference) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -3993,7 +4265,13 @@ func (v *DisplayText) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a DisplayText; v aliases b.
-func (v *DisplayText) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *DisplayText) UnmarshalDER(b []byte) error {
+	*v = DisplayText{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[DisplayText](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *DisplayText) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -4043,7 +4321,14 @@ func (v *PolicyMappings) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a PolicyMappings; v aliases b.
-func (v *PolicyMappings) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *PolicyMappings) UnmarshalDER(b []byte) error {
+	var zero PolicyMappings
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[PolicyMappings](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *PolicyMappings) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -4071,7 +4356,13 @@ func (v *PolicyMappings_Item) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a PolicyMappings.item; v aliases b.
-func (v *PolicyMappings_Item) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *PolicyMappings_Item) UnmarshalDER(b []byte) error {
+	*v = PolicyMappings_Item{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[PolicyMappings_Item](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *PolicyMappings_Item) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -4121,7 +4412,14 @@ func (v *GeneralNames) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a GeneralNames; v aliases b.
-func (v *GeneralNames) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *GeneralNames) UnmarshalDER(b []byte) error {
+	var zero GeneralNames
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[GeneralNames](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *GeneralNames) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -4253,7 +4551,13 @@ func (v *GeneralName) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a GeneralName; v aliases b.
-func (v *GeneralName) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *GeneralName) UnmarshalDER(b []byte) error {
+	*v = GeneralName{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[GeneralName](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *GeneralName) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -4310,7 +4614,13 @@ func (v *EDIPartyName) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a EDIPartyName; v aliases b.
-func (v *EDIPartyName) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *EDIPartyName) UnmarshalDER(b []byte) error {
+	*v = EDIPartyName{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[EDIPartyName](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *EDIPartyName) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -4417,7 +4727,13 @@ func (v *DirectoryString_UbMax) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a DirectoryString; v aliases b.
-func (v *DirectoryString_UbMax) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *DirectoryString_UbMax) UnmarshalDER(b []byte) error {
+	*v = DirectoryString_UbMax{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[DirectoryString_UbMax](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *DirectoryString_UbMax) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -4467,7 +4783,14 @@ func (v *SubjectDirectoryAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a SubjectDirectoryAttributes; v aliases b.
-func (v *SubjectDirectoryAttributes) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *SubjectDirectoryAttributes) UnmarshalDER(b []byte) error {
+	var zero SubjectDirectoryAttributes
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[SubjectDirectoryAttributes](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *SubjectDirectoryAttributes) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -4535,7 +4858,11 @@ func (v *AttributeSet_SupportedAttributes) EncodeASN1(b *der.Builder, t der.Tag)
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AttributeSet; v aliases b.
 func (v *AttributeSet_SupportedAttributes) UnmarshalDER(b []byte) error {
-	return der.Unmarshal(b, v, nil)
+	*v = AttributeSet_SupportedAttributes{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[AttributeSet_SupportedAttributes](b, err)
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -4589,7 +4916,13 @@ func (v *BasicConstraints) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a BasicConstraints; v aliases b.
-func (v *BasicConstraints) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *BasicConstraints) UnmarshalDER(b []byte) error {
+	*v = BasicConstraints{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[BasicConstraints](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *BasicConstraints) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -4625,7 +4958,13 @@ func (v *NameConstraints) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a NameConstraints; v aliases b.
-func (v *NameConstraints) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *NameConstraints) UnmarshalDER(b []byte) error {
+	*v = NameConstraints{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[NameConstraints](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *NameConstraints) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -4675,7 +5014,14 @@ func (v *GeneralSubtrees) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a GeneralSubtrees; v aliases b.
-func (v *GeneralSubtrees) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *GeneralSubtrees) UnmarshalDER(b []byte) error {
+	var zero GeneralSubtrees
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[GeneralSubtrees](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *GeneralSubtrees) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -4734,7 +5080,13 @@ func (v *GeneralSubtree) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a GeneralSubtree; v aliases b.
-func (v *GeneralSubtree) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *GeneralSubtree) UnmarshalDER(b []byte) error {
+	*v = GeneralSubtree{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[GeneralSubtree](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *GeneralSubtree) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -4769,7 +5121,14 @@ func (v *BaseDistance) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a BaseDistance; v aliases b.
-func (v *BaseDistance) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *BaseDistance) UnmarshalDER(b []byte) error {
+	var zero BaseDistance
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[BaseDistance](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *BaseDistance) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -4805,7 +5164,13 @@ func (v *PolicyConstraints) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a PolicyConstraints; v aliases b.
-func (v *PolicyConstraints) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *PolicyConstraints) UnmarshalDER(b []byte) error {
+	*v = PolicyConstraints{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[PolicyConstraints](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *PolicyConstraints) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -4840,7 +5205,14 @@ func (v *SkipCerts) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a SkipCerts; v aliases b.
-func (v *SkipCerts) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *SkipCerts) UnmarshalDER(b []byte) error {
+	var zero SkipCerts
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[SkipCerts](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *SkipCerts) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -4890,7 +5262,14 @@ func (v *CRLDistributionPoints) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a CRLDistributionPoints; v aliases b.
-func (v *CRLDistributionPoints) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *CRLDistributionPoints) UnmarshalDER(b []byte) error {
+	var zero CRLDistributionPoints
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[CRLDistributionPoints](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *CRLDistributionPoints) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -4945,7 +5324,13 @@ func (v *DistributionPoint) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a DistributionPoint; v aliases b.
-func (v *DistributionPoint) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *DistributionPoint) UnmarshalDER(b []byte) error {
+	*v = DistributionPoint{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[DistributionPoint](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *DistributionPoint) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -4986,7 +5371,13 @@ func (v *DistributionPointName) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a DistributionPointName; v aliases b.
-func (v *DistributionPointName) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *DistributionPointName) UnmarshalDER(b []byte) error {
+	*v = DistributionPointName{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[DistributionPointName](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *DistributionPointName) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -5022,7 +5413,14 @@ func (v *ReasonFlags) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ReasonFlags; v aliases b.
-func (v *ReasonFlags) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *ReasonFlags) UnmarshalDER(b []byte) error {
+	var zero ReasonFlags
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[ReasonFlags](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *ReasonFlags) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -5072,7 +5470,14 @@ func (v *ExtKeyUsageSyntax) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ExtKeyUsageSyntax; v aliases b.
-func (v *ExtKeyUsageSyntax) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *ExtKeyUsageSyntax) UnmarshalDER(b []byte) error {
+	var zero ExtKeyUsageSyntax
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[ExtKeyUsageSyntax](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *ExtKeyUsageSyntax) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -5096,7 +5501,14 @@ func (v *KeyPurposeID) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a KeyPurposeId; v aliases b.
-func (v *KeyPurposeID) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *KeyPurposeID) UnmarshalDER(b []byte) error {
+	var zero KeyPurposeID
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[KeyPurposeID](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *KeyPurposeID) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -5146,7 +5558,14 @@ func (v *AuthorityInfoAccessSyntax) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AuthorityInfoAccessSyntax; v aliases b.
-func (v *AuthorityInfoAccessSyntax) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *AuthorityInfoAccessSyntax) UnmarshalDER(b []byte) error {
+	var zero AuthorityInfoAccessSyntax
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[AuthorityInfoAccessSyntax](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *AuthorityInfoAccessSyntax) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -5174,7 +5593,13 @@ func (v *AccessDescription) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AccessDescription; v aliases b.
-func (v *AccessDescription) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *AccessDescription) UnmarshalDER(b []byte) error {
+	*v = AccessDescription{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[AccessDescription](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *AccessDescription) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -5224,7 +5649,14 @@ func (v *SubjectInfoAccessSyntax) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a SubjectInfoAccessSyntax; v aliases b.
-func (v *SubjectInfoAccessSyntax) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *SubjectInfoAccessSyntax) UnmarshalDER(b []byte) error {
+	var zero SubjectInfoAccessSyntax
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[SubjectInfoAccessSyntax](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *SubjectInfoAccessSyntax) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -5259,7 +5691,14 @@ func (v *CRLNumber) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a CRLNumber; v aliases b.
-func (v *CRLNumber) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *CRLNumber) UnmarshalDER(b []byte) error {
+	var zero CRLNumber
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[CRLNumber](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *CRLNumber) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -5391,7 +5830,13 @@ func (v *IssuingDistributionPoint) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a IssuingDistributionPoint; v aliases b.
-func (v *IssuingDistributionPoint) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *IssuingDistributionPoint) UnmarshalDER(b []byte) error {
+	*v = IssuingDistributionPoint{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[IssuingDistributionPoint](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *IssuingDistributionPoint) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -5432,7 +5877,14 @@ func (v *CRLReason) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a CRLReason; v aliases b.
-func (v *CRLReason) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *CRLReason) UnmarshalDER(b []byte) error {
+	var zero CRLReason
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[CRLReason](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *CRLReason) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -5456,7 +5908,14 @@ func (v *ParamOptions) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ParamOptions; v aliases b.
-func (v *ParamOptions) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *ParamOptions) UnmarshalDER(b []byte) error {
+	var zero ParamOptions
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[ParamOptions](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *ParamOptions) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -5484,7 +5943,13 @@ func (v *RSAPublicKey) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a RSAPublicKey; v aliases b.
-func (v *RSAPublicKey) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *RSAPublicKey) UnmarshalDER(b []byte) error {
+	*v = RSAPublicKey{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[RSAPublicKey](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *RSAPublicKey) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -5514,7 +5979,13 @@ func (v *DSAParams) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a DSA-Params; v aliases b.
-func (v *DSAParams) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *DSAParams) UnmarshalDER(b []byte) error {
+	*v = DSAParams{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[DSAParams](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *DSAParams) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -5538,7 +6009,14 @@ func (v *DSAPublicKey) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a DSAPublicKey; v aliases b.
-func (v *DSAPublicKey) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *DSAPublicKey) UnmarshalDER(b []byte) error {
+	var zero DSAPublicKey
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[DSAPublicKey](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *DSAPublicKey) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -5580,7 +6058,13 @@ func (v *DomainParameters) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a DomainParameters; v aliases b.
-func (v *DomainParameters) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *DomainParameters) UnmarshalDER(b []byte) error {
+	*v = DomainParameters{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[DomainParameters](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *DomainParameters) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -5608,7 +6092,13 @@ func (v *ValidationParams) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ValidationParams; v aliases b.
-func (v *ValidationParams) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *ValidationParams) UnmarshalDER(b []byte) error {
+	*v = ValidationParams{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[ValidationParams](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *ValidationParams) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -5632,7 +6122,14 @@ func (v *DHPublicKey) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a DHPublicKey; v aliases b.
-func (v *DHPublicKey) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *DHPublicKey) UnmarshalDER(b []byte) error {
+	var zero DHPublicKey
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[DHPublicKey](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *DHPublicKey) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -5656,7 +6153,14 @@ func (v *KEAParamsID) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a KEA-Params-Id; v aliases b.
-func (v *KEAParamsID) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *KEAParamsID) UnmarshalDER(b []byte) error {
+	var zero KEAParamsID
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[KEAParamsID](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *KEAParamsID) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -5680,7 +6184,14 @@ func (v *ECPoint) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ECPoint; v aliases b.
-func (v *ECPoint) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *ECPoint) UnmarshalDER(b []byte) error {
+	var zero ECPoint
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[ECPoint](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *ECPoint) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -5716,7 +6227,13 @@ func (v *ECParameters) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ECParameters; v aliases b.
-func (v *ECParameters) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *ECParameters) UnmarshalDER(b []byte) error {
+	*v = ECParameters{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[ECParameters](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *ECParameters) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -5744,7 +6261,13 @@ func (v *DSASigValue) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a DSA-Sig-Value; v aliases b.
-func (v *DSASigValue) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *DSASigValue) UnmarshalDER(b []byte) error {
+	*v = DSASigValue{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[DSASigValue](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *DSASigValue) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -5772,7 +6295,13 @@ func (v *ECDSASigValue) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ECDSA-Sig-Value; v aliases b.
-func (v *ECDSASigValue) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *ECDSASigValue) UnmarshalDER(b []byte) error {
+	*v = ECDSASigValue{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[ECDSASigValue](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *ECDSASigValue) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -5796,7 +6325,14 @@ func (v *EncodingParameters) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a EncodingParameters; v aliases b.
-func (v *EncodingParameters) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *EncodingParameters) UnmarshalDER(b []byte) error {
+	var zero EncodingParameters
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[EncodingParameters](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *EncodingParameters) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -5842,7 +6378,13 @@ func (v *HashAlgorithm) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a HashAlgorithm; v aliases b.
-func (v *HashAlgorithm) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *HashAlgorithm) UnmarshalDER(b []byte) error {
+	*v = HashAlgorithm{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[HashAlgorithm](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *HashAlgorithm) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -5992,7 +6534,13 @@ func (v *MaskGenAlgorithm) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a MaskGenAlgorithm; v aliases b.
-func (v *MaskGenAlgorithm) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *MaskGenAlgorithm) UnmarshalDER(b []byte) error {
+	*v = MaskGenAlgorithm{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[MaskGenAlgorithm](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *MaskGenAlgorithm) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -6100,7 +6648,13 @@ func (v *PSourceAlgorithm) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a PSourceAlgorithm; v aliases b.
-func (v *PSourceAlgorithm) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *PSourceAlgorithm) UnmarshalDER(b []byte) error {
+	*v = PSourceAlgorithm{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[PSourceAlgorithm](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *PSourceAlgorithm) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -6285,7 +6839,13 @@ func (v *RSASSAPSSParams) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a RSASSA-PSS-params; v aliases b.
-func (v *RSASSAPSSParams) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *RSASSAPSSParams) UnmarshalDER(b []byte) error {
+	*v = RSASSAPSSParams{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[RSASSAPSSParams](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *RSASSAPSSParams) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -6366,7 +6926,13 @@ func (v *RSAESOAEPParams) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a RSAES-OAEP-params; v aliases b.
-func (v *RSAESOAEPParams) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *RSAESOAEPParams) UnmarshalDER(b []byte) error {
+	*v = RSAESOAEPParams{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[RSAESOAEPParams](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *RSAESOAEPParams) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -6404,7 +6970,13 @@ func (v *ORAddress) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ORAddress; v aliases b.
-func (v *ORAddress) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *ORAddress) UnmarshalDER(b []byte) error {
+	*v = ORAddress{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[ORAddress](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *ORAddress) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -6524,7 +7096,13 @@ func (v *BuiltInStandardAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a BuiltInStandardAttributes; v aliases b.
-func (v *BuiltInStandardAttributes) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *BuiltInStandardAttributes) UnmarshalDER(b []byte) error {
+	*v = BuiltInStandardAttributes{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[BuiltInStandardAttributes](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *BuiltInStandardAttributes) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -6599,7 +7177,13 @@ func (v *CountryName) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a CountryName; v aliases b.
-func (v *CountryName) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *CountryName) UnmarshalDER(b []byte) error {
+	*v = CountryName{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[CountryName](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *CountryName) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -6674,7 +7258,13 @@ func (v *AdministrationDomainName) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AdministrationDomainName; v aliases b.
-func (v *AdministrationDomainName) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *AdministrationDomainName) UnmarshalDER(b []byte) error {
+	*v = AdministrationDomainName{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[AdministrationDomainName](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *AdministrationDomainName) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -6709,7 +7299,14 @@ func (v *X121Address) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a X121Address; v aliases b.
-func (v *X121Address) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *X121Address) UnmarshalDER(b []byte) error {
+	var zero X121Address
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[X121Address](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *X121Address) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -6744,7 +7341,14 @@ func (v *TerminalIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a TerminalIdentifier; v aliases b.
-func (v *TerminalIdentifier) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *TerminalIdentifier) UnmarshalDER(b []byte) error {
+	var zero TerminalIdentifier
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[TerminalIdentifier](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *TerminalIdentifier) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -6803,7 +7407,13 @@ func (v *PrivateDomainName) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a PrivateDomainName; v aliases b.
-func (v *PrivateDomainName) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *PrivateDomainName) UnmarshalDER(b []byte) error {
+	*v = PrivateDomainName{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[PrivateDomainName](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *PrivateDomainName) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -6838,7 +7448,14 @@ func (v *OrganizationName) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a OrganizationName; v aliases b.
-func (v *OrganizationName) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *OrganizationName) UnmarshalDER(b []byte) error {
+	var zero OrganizationName
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[OrganizationName](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *OrganizationName) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -6873,7 +7490,14 @@ func (v *NumericUserIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a NumericUserIdentifier; v aliases b.
-func (v *NumericUserIdentifier) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *NumericUserIdentifier) UnmarshalDER(b []byte) error {
+	var zero NumericUserIdentifier
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[NumericUserIdentifier](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *NumericUserIdentifier) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -7007,7 +7631,13 @@ func (v *PersonalName) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a PersonalName; v aliases b.
-func (v *PersonalName) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *PersonalName) UnmarshalDER(b []byte) error {
+	*v = PersonalName{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[PersonalName](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *PersonalName) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -7057,7 +7687,14 @@ func (v *OrganizationalUnitNames) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a OrganizationalUnitNames; v aliases b.
-func (v *OrganizationalUnitNames) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *OrganizationalUnitNames) UnmarshalDER(b []byte) error {
+	var zero OrganizationalUnitNames
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[OrganizationalUnitNames](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *OrganizationalUnitNames) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -7092,7 +7729,14 @@ func (v *OrganizationalUnitName) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a OrganizationalUnitName; v aliases b.
-func (v *OrganizationalUnitName) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *OrganizationalUnitName) UnmarshalDER(b []byte) error {
+	var zero OrganizationalUnitName
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[OrganizationalUnitName](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *OrganizationalUnitName) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -7143,7 +7787,12 @@ func (v *BuiltInDomainDefinedAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a BuiltInDomainDefinedAttributes; v aliases b.
 func (v *BuiltInDomainDefinedAttributes) UnmarshalDER(b []byte) error {
-	return der.Unmarshal(b, v, nil)
+	var zero BuiltInDomainDefinedAttributes
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[BuiltInDomainDefinedAttributes](b, err)
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -7178,7 +7827,13 @@ func (v *BuiltInDomainDefinedAttribute) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a BuiltInDomainDefinedAttribute; v aliases b.
-func (v *BuiltInDomainDefinedAttribute) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *BuiltInDomainDefinedAttribute) UnmarshalDER(b []byte) error {
+	*v = BuiltInDomainDefinedAttribute{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[BuiltInDomainDefinedAttribute](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *BuiltInDomainDefinedAttribute) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -7233,7 +7888,14 @@ func (v *ExtensionAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ExtensionAttributes; v aliases b.
-func (v *ExtensionAttributes) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *ExtensionAttributes) UnmarshalDER(b []byte) error {
+	var zero ExtensionAttributes
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[ExtensionAttributes](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *ExtensionAttributes) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -7286,7 +7948,13 @@ func (v *ExtensionAttribute) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ExtensionAttribute; v aliases b.
-func (v *ExtensionAttribute) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *ExtensionAttribute) UnmarshalDER(b []byte) error {
+	*v = ExtensionAttribute{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[ExtensionAttribute](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *ExtensionAttribute) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -7800,7 +8468,13 @@ func (v *EaTeletexPersonalName_Type) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexPersonalName; v aliases b.
-func (v *EaTeletexPersonalName_Type) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *EaTeletexPersonalName_Type) UnmarshalDER(b []byte) error {
+	*v = EaTeletexPersonalName_Type{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[EaTeletexPersonalName_Type](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *EaTeletexPersonalName_Type) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -7904,7 +8578,11 @@ func (v *EaPhysicalDeliveryCountryName_Type) EncodeASN1(b *der.Builder, t der.Ta
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).physicalDeliveryCountryName; v aliases b.
 func (v *EaPhysicalDeliveryCountryName_Type) UnmarshalDER(b []byte) error {
-	return der.Unmarshal(b, v, nil)
+	*v = EaPhysicalDeliveryCountryName_Type{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[EaPhysicalDeliveryCountryName_Type](b, err)
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -7964,7 +8642,13 @@ func (v *EaPostalCode_Type) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).postalCode; v aliases b.
-func (v *EaPostalCode_Type) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *EaPostalCode_Type) UnmarshalDER(b []byte) error {
+	*v = EaPostalCode_Type{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[EaPostalCode_Type](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *EaPostalCode_Type) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -8038,7 +8722,11 @@ func (v *EaUnformattedPostalAddress_Type) EncodeASN1(b *der.Builder, t der.Tag) 
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress; v aliases b.
 func (v *EaUnformattedPostalAddress_Type) UnmarshalDER(b []byte) error {
-	return der.Unmarshal(b, v, nil)
+	*v = EaUnformattedPostalAddress_Type{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[EaUnformattedPostalAddress_Type](b, err)
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -8142,7 +8830,13 @@ func (v *EaExtendedNetworkAddress_Type) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress; v aliases b.
-func (v *EaExtendedNetworkAddress_Type) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *EaExtendedNetworkAddress_Type) UnmarshalDER(b []byte) error {
+	*v = EaExtendedNetworkAddress_Type{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[EaExtendedNetworkAddress_Type](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *EaExtendedNetworkAddress_Type) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -8181,7 +8875,11 @@ func (v *EaExtendedNetworkAddress_Type_E163_4Address) EncodeASN1(b *der.Builder,
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress.e163-4-address; v aliases b.
 func (v *EaExtendedNetworkAddress_Type_E163_4Address) UnmarshalDER(b []byte) error {
-	return der.Unmarshal(b, v, nil)
+	*v = EaExtendedNetworkAddress_Type_E163_4Address{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[EaExtendedNetworkAddress_Type_E163_4Address](b, err)
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -8292,7 +8990,14 @@ func (v *TeletexOrganizationalUnitName) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a TeletexOrganizationalUnitName; v aliases b.
-func (v *TeletexOrganizationalUnitName) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *TeletexOrganizationalUnitName) UnmarshalDER(b []byte) error {
+	var zero TeletexOrganizationalUnitName
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[TeletexOrganizationalUnitName](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *TeletexOrganizationalUnitName) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -8374,7 +9079,13 @@ func (v *PDSParameter) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a PDSParameter; v aliases b.
-func (v *PDSParameter) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *PDSParameter) UnmarshalDER(b []byte) error {
+	*v = PDSParameter{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[PDSParameter](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *PDSParameter) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -8475,7 +9186,13 @@ func (v *PresentationAddress) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a PresentationAddress; v aliases b.
-func (v *PresentationAddress) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *PresentationAddress) UnmarshalDER(b []byte) error {
+	*v = PresentationAddress{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[PresentationAddress](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *PresentationAddress) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -8576,7 +9293,13 @@ func (v *TeletexDomainDefinedAttribute) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a TeletexDomainDefinedAttribute; v aliases b.
-func (v *TeletexDomainDefinedAttribute) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *TeletexDomainDefinedAttribute) UnmarshalDER(b []byte) error {
+	*v = TeletexDomainDefinedAttribute{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[TeletexDomainDefinedAttribute](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *TeletexDomainDefinedAttribute) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -8624,7 +9347,13 @@ func (v *OCSPRequest) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a OCSPRequest; v aliases b.
-func (v *OCSPRequest) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *OCSPRequest) UnmarshalDER(b []byte) error {
+	*v = OCSPRequest{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[OCSPRequest](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *OCSPRequest) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -8718,7 +9447,13 @@ func (v *TBSRequest) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a TBSRequest; v aliases b.
-func (v *TBSRequest) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *TBSRequest) UnmarshalDER(b []byte) error {
+	*v = TBSRequest{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[TBSRequest](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *TBSRequest) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -8802,7 +9537,14 @@ func (v *Extensions_TBSRequest) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Extensions; v aliases b.
-func (v *Extensions_TBSRequest) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *Extensions_TBSRequest) UnmarshalDER(b []byte) error {
+	var zero Extensions_TBSRequest
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[Extensions_TBSRequest](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *Extensions_TBSRequest) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -8864,7 +9606,13 @@ func (v *Extension_TBSRequest) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Extension; v aliases b.
-func (v *Extension_TBSRequest) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *Extension_TBSRequest) UnmarshalDER(b []byte) error {
+	*v = Extension_TBSRequest{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[Extension_TBSRequest](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *Extension_TBSRequest) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -8961,7 +9709,13 @@ func (v *Signature) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Signature; v aliases b.
-func (v *Signature) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *Signature) UnmarshalDER(b []byte) error {
+	*v = Signature{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[Signature](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *Signature) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -9007,7 +9761,13 @@ func (v *AlgorithmIdentifier_Signature) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AlgorithmIdentifier; v aliases b.
-func (v *AlgorithmIdentifier_Signature) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *AlgorithmIdentifier_Signature) UnmarshalDER(b []byte) error {
+	*v = AlgorithmIdentifier_Signature{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[AlgorithmIdentifier_Signature](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *AlgorithmIdentifier_Signature) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -9122,7 +9882,14 @@ func (v *OCSP2009_Version) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Version; v aliases b.
-func (v *OCSP2009_Version) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *OCSP2009_Version) UnmarshalDER(b []byte) error {
+	var zero OCSP2009_Version
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[OCSP2009_Version](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *OCSP2009_Version) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -9170,7 +9937,13 @@ func (v *Request) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Request; v aliases b.
-func (v *Request) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *Request) UnmarshalDER(b []byte) error {
+	*v = Request{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[Request](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *Request) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -9220,7 +9993,14 @@ func (v *Extensions_Request) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Extensions; v aliases b.
-func (v *Extensions_Request) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *Extensions_Request) UnmarshalDER(b []byte) error {
+	var zero Extensions_Request
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[Extensions_Request](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *Extensions_Request) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -9282,7 +10062,13 @@ func (v *Extension_Request) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Extension; v aliases b.
-func (v *Extension_Request) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *Extension_Request) UnmarshalDER(b []byte) error {
+	*v = Extension_Request{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[Extension_Request](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *Extension_Request) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -9366,7 +10152,13 @@ func (v *CertID) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a CertID; v aliases b.
-func (v *CertID) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *CertID) UnmarshalDER(b []byte) error {
+	*v = CertID{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[CertID](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *CertID) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -9412,7 +10204,13 @@ func (v *AlgorithmIdentifier_CertID) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AlgorithmIdentifier; v aliases b.
-func (v *AlgorithmIdentifier_CertID) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *AlgorithmIdentifier_CertID) UnmarshalDER(b []byte) error {
+	*v = AlgorithmIdentifier_CertID{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[AlgorithmIdentifier_CertID](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *AlgorithmIdentifier_CertID) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -9501,7 +10299,13 @@ func (v *OCSPResponse) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a OCSPResponse; v aliases b.
-func (v *OCSPResponse) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *OCSPResponse) UnmarshalDER(b []byte) error {
+	*v = OCSPResponse{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[OCSPResponse](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *OCSPResponse) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -9542,7 +10346,14 @@ func (v *OCSPResponseStatus) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a OCSPResponseStatus; v aliases b.
-func (v *OCSPResponseStatus) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *OCSPResponseStatus) UnmarshalDER(b []byte) error {
+	var zero OCSPResponseStatus
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[OCSPResponseStatus](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *OCSPResponseStatus) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -9584,7 +10395,13 @@ func (v *ResponseBytes) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ResponseBytes; v aliases b.
-func (v *ResponseBytes) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *ResponseBytes) UnmarshalDER(b []byte) error {
+	*v = ResponseBytes{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[ResponseBytes](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *ResponseBytes) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -9693,7 +10510,13 @@ func (v *BasicOCSPResponse) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a BasicOCSPResponse; v aliases b.
-func (v *BasicOCSPResponse) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *BasicOCSPResponse) UnmarshalDER(b []byte) error {
+	*v = BasicOCSPResponse{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[BasicOCSPResponse](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *BasicOCSPResponse) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -9740,7 +10563,11 @@ func (v *AlgorithmIdentifier_BasicOCSPResponse) EncodeASN1(b *der.Builder, t der
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AlgorithmIdentifier; v aliases b.
 func (v *AlgorithmIdentifier_BasicOCSPResponse) UnmarshalDER(b []byte) error {
-	return der.Unmarshal(b, v, nil)
+	*v = AlgorithmIdentifier_BasicOCSPResponse{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[AlgorithmIdentifier_BasicOCSPResponse](b, err)
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -9966,7 +10793,13 @@ func (v *ResponseData) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ResponseData; v aliases b.
-func (v *ResponseData) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *ResponseData) UnmarshalDER(b []byte) error {
+	*v = ResponseData{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[ResponseData](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *ResponseData) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -10050,7 +10883,14 @@ func (v *Extensions_ResponseData) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Extensions; v aliases b.
-func (v *Extensions_ResponseData) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *Extensions_ResponseData) UnmarshalDER(b []byte) error {
+	var zero Extensions_ResponseData
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[Extensions_ResponseData](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *Extensions_ResponseData) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -10112,7 +10952,13 @@ func (v *Extension_ResponseData) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Extension; v aliases b.
-func (v *Extension_ResponseData) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *Extension_ResponseData) UnmarshalDER(b []byte) error {
+	*v = Extension_ResponseData{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[Extension_ResponseData](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *Extension_ResponseData) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -10206,7 +11052,13 @@ func (v *ResponderID) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ResponderID; v aliases b.
-func (v *ResponderID) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *ResponderID) UnmarshalDER(b []byte) error {
+	*v = ResponderID{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[ResponderID](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *ResponderID) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -10230,7 +11082,14 @@ func (v *KeyHash) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a KeyHash; v aliases b.
-func (v *KeyHash) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *KeyHash) UnmarshalDER(b []byte) error {
+	var zero KeyHash
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[KeyHash](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *KeyHash) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -10303,7 +11162,13 @@ func (v *SingleResponse) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a SingleResponse; v aliases b.
-func (v *SingleResponse) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *SingleResponse) UnmarshalDER(b []byte) error {
+	*v = SingleResponse{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[SingleResponse](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *SingleResponse) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -10353,7 +11218,14 @@ func (v *Extensions_SingleResponse) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Extensions; v aliases b.
-func (v *Extensions_SingleResponse) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *Extensions_SingleResponse) UnmarshalDER(b []byte) error {
+	var zero Extensions_SingleResponse
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[Extensions_SingleResponse](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *Extensions_SingleResponse) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -10415,7 +11287,13 @@ func (v *Extension_SingleResponse) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Extension; v aliases b.
-func (v *Extension_SingleResponse) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *Extension_SingleResponse) UnmarshalDER(b []byte) error {
+	*v = Extension_SingleResponse{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[Extension_SingleResponse](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *Extension_SingleResponse) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -10579,7 +11457,13 @@ func (v *CertStatus) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a CertStatus; v aliases b.
-func (v *CertStatus) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *CertStatus) UnmarshalDER(b []byte) error {
+	*v = CertStatus{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[CertStatus](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *CertStatus) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -10627,7 +11511,13 @@ func (v *RevokedInfo) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a RevokedInfo; v aliases b.
-func (v *RevokedInfo) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *RevokedInfo) UnmarshalDER(b []byte) error {
+	*v = RevokedInfo{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[RevokedInfo](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *RevokedInfo) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -10646,7 +11536,14 @@ func (v *UnknownInfo) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a UnknownInfo; v aliases b.
-func (v *UnknownInfo) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *UnknownInfo) UnmarshalDER(b []byte) error {
+	var zero UnknownInfo
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[UnknownInfo](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *UnknownInfo) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -10670,7 +11567,14 @@ func (v *OCSP2009_CRLReason) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a CRLReason; v aliases b.
-func (v *OCSP2009_CRLReason) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *OCSP2009_CRLReason) UnmarshalDER(b []byte) error {
+	var zero OCSP2009_CRLReason
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[OCSP2009_CRLReason](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *OCSP2009_CRLReason) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -10694,7 +11598,14 @@ func (v *ArchiveCutoff) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ArchiveCutoff; v aliases b.
-func (v *ArchiveCutoff) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *ArchiveCutoff) UnmarshalDER(b []byte) error {
+	var zero ArchiveCutoff
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[ArchiveCutoff](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *ArchiveCutoff) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -10736,7 +11647,14 @@ func (v *AcceptableResponses) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AcceptableResponses; v aliases b.
-func (v *AcceptableResponses) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *AcceptableResponses) UnmarshalDER(b []byte) error {
+	var zero AcceptableResponses
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[AcceptableResponses](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *AcceptableResponses) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -10764,7 +11682,13 @@ func (v *ServiceLocator) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ServiceLocator; v aliases b.
-func (v *ServiceLocator) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *ServiceLocator) UnmarshalDER(b []byte) error {
+	*v = ServiceLocator{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[ServiceLocator](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *ServiceLocator) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -10851,7 +11775,13 @@ func (v *CRLID) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a CrlID; v aliases b.
-func (v *CRLID) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *CRLID) UnmarshalDER(b []byte) error {
+	*v = CRLID{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[CRLID](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *CRLID) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -10888,7 +11818,13 @@ func (v *CertificationRequestInfo) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a CertificationRequestInfo; v aliases b.
-func (v *CertificationRequestInfo) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *CertificationRequestInfo) UnmarshalDER(b []byte) error {
+	*v = CertificationRequestInfo{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[CertificationRequestInfo](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *CertificationRequestInfo) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -10935,7 +11871,11 @@ func (v *SubjectPublicKeyInfo_PKInfoAlgorithms) EncodeASN1(b *der.Builder, t der
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a SubjectPublicKeyInfo; v aliases b.
 func (v *SubjectPublicKeyInfo_PKInfoAlgorithms) UnmarshalDER(b []byte) error {
-	return der.Unmarshal(b, v, nil)
+	*v = SubjectPublicKeyInfo_PKInfoAlgorithms{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[SubjectPublicKeyInfo_PKInfoAlgorithms](b, err)
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -10985,7 +11925,11 @@ func (v *AlgorithmIdentifier_PKInfoAlgorithms) EncodeASN1(b *der.Builder, t der.
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AlgorithmIdentifier; v aliases b.
 func (v *AlgorithmIdentifier_PKInfoAlgorithms) UnmarshalDER(b []byte) error {
-	return der.Unmarshal(b, v, nil)
+	*v = AlgorithmIdentifier_PKInfoAlgorithms{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[AlgorithmIdentifier_PKInfoAlgorithms](b, err)
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -11074,7 +12018,14 @@ func (v *Attributes_CRIAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Attributes; v aliases b.
-func (v *Attributes_CRIAttributes) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *Attributes_CRIAttributes) UnmarshalDER(b []byte) error {
+	var zero Attributes_CRIAttributes
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[Attributes_CRIAttributes](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *Attributes_CRIAttributes) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -11141,7 +12092,13 @@ func (v *Attribute_CRIAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Attribute; v aliases b.
-func (v *Attribute_CRIAttributes) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *Attribute_CRIAttributes) UnmarshalDER(b []byte) error {
+	*v = Attribute_CRIAttributes{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[Attribute_CRIAttributes](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *Attribute_CRIAttributes) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -11217,7 +12174,13 @@ func (v *CertificationRequest) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a CertificationRequest; v aliases b.
-func (v *CertificationRequest) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *CertificationRequest) UnmarshalDER(b []byte) error {
+	*v = CertificationRequest{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[CertificationRequest](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *CertificationRequest) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -11264,7 +12227,11 @@ func (v *AlgorithmIdentifier_PKCS10_SignatureAlgorithms) EncodeASN1(b *der.Build
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AlgorithmIdentifier; v aliases b.
 func (v *AlgorithmIdentifier_PKCS10_SignatureAlgorithms) UnmarshalDER(b []byte) error {
-	return der.Unmarshal(b, v, nil)
+	*v = AlgorithmIdentifier_PKCS10_SignatureAlgorithms{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[AlgorithmIdentifier_PKCS10_SignatureAlgorithms](b, err)
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -11374,7 +12341,13 @@ func (v *MLDSA44PrivateKey) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ML-DSA-44-PrivateKey; v aliases b.
-func (v *MLDSA44PrivateKey) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *MLDSA44PrivateKey) UnmarshalDER(b []byte) error {
+	*v = MLDSA44PrivateKey{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[MLDSA44PrivateKey](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *MLDSA44PrivateKey) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -11408,7 +12381,13 @@ func (v *MLDSA44PrivateKey_Both) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ML-DSA-44-PrivateKey.both; v aliases b.
-func (v *MLDSA44PrivateKey_Both) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *MLDSA44PrivateKey_Both) UnmarshalDER(b []byte) error {
+	*v = MLDSA44PrivateKey_Both{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[MLDSA44PrivateKey_Both](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *MLDSA44PrivateKey_Both) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -11474,7 +12453,13 @@ func (v *MLDSA65PrivateKey) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ML-DSA-65-PrivateKey; v aliases b.
-func (v *MLDSA65PrivateKey) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *MLDSA65PrivateKey) UnmarshalDER(b []byte) error {
+	*v = MLDSA65PrivateKey{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[MLDSA65PrivateKey](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *MLDSA65PrivateKey) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -11508,7 +12493,13 @@ func (v *MLDSA65PrivateKey_Both) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ML-DSA-65-PrivateKey.both; v aliases b.
-func (v *MLDSA65PrivateKey_Both) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *MLDSA65PrivateKey_Both) UnmarshalDER(b []byte) error {
+	*v = MLDSA65PrivateKey_Both{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[MLDSA65PrivateKey_Both](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *MLDSA65PrivateKey_Both) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -11574,7 +12565,13 @@ func (v *MLDSA87PrivateKey) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ML-DSA-87-PrivateKey; v aliases b.
-func (v *MLDSA87PrivateKey) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *MLDSA87PrivateKey) UnmarshalDER(b []byte) error {
+	*v = MLDSA87PrivateKey{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[MLDSA87PrivateKey](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *MLDSA87PrivateKey) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -11608,7 +12605,13 @@ func (v *MLDSA87PrivateKey_Both) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ML-DSA-87-PrivateKey.both; v aliases b.
-func (v *MLDSA87PrivateKey_Both) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *MLDSA87PrivateKey_Both) UnmarshalDER(b []byte) error {
+	*v = MLDSA87PrivateKey_Both{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[MLDSA87PrivateKey_Both](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *MLDSA87PrivateKey_Both) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -11643,7 +12646,14 @@ func (v *MLDSA44PublicKey) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ML-DSA-44-PublicKey; v aliases b.
-func (v *MLDSA44PublicKey) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *MLDSA44PublicKey) UnmarshalDER(b []byte) error {
+	var zero MLDSA44PublicKey
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[MLDSA44PublicKey](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *MLDSA44PublicKey) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -11678,7 +12688,14 @@ func (v *MLDSA65PublicKey) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ML-DSA-65-PublicKey; v aliases b.
-func (v *MLDSA65PublicKey) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *MLDSA65PublicKey) UnmarshalDER(b []byte) error {
+	var zero MLDSA65PublicKey
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[MLDSA65PublicKey](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *MLDSA65PublicKey) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -11713,7 +12730,14 @@ func (v *MLDSA87PublicKey) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ML-DSA-87-PublicKey; v aliases b.
-func (v *MLDSA87PublicKey) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *MLDSA87PublicKey) UnmarshalDER(b []byte) error {
+	var zero MLDSA87PublicKey
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[MLDSA87PublicKey](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *MLDSA87PublicKey) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -11779,7 +12803,13 @@ func (v *MLKEM512PrivateKey) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ML-KEM-512-PrivateKey; v aliases b.
-func (v *MLKEM512PrivateKey) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *MLKEM512PrivateKey) UnmarshalDER(b []byte) error {
+	*v = MLKEM512PrivateKey{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[MLKEM512PrivateKey](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *MLKEM512PrivateKey) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -11813,7 +12843,13 @@ func (v *MLKEM512PrivateKey_Both) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ML-KEM-512-PrivateKey.both; v aliases b.
-func (v *MLKEM512PrivateKey_Both) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *MLKEM512PrivateKey_Both) UnmarshalDER(b []byte) error {
+	*v = MLKEM512PrivateKey_Both{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[MLKEM512PrivateKey_Both](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *MLKEM512PrivateKey_Both) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -11879,7 +12915,13 @@ func (v *MLKEM768PrivateKey) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ML-KEM-768-PrivateKey; v aliases b.
-func (v *MLKEM768PrivateKey) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *MLKEM768PrivateKey) UnmarshalDER(b []byte) error {
+	*v = MLKEM768PrivateKey{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[MLKEM768PrivateKey](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *MLKEM768PrivateKey) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -11913,7 +12955,13 @@ func (v *MLKEM768PrivateKey_Both) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ML-KEM-768-PrivateKey.both; v aliases b.
-func (v *MLKEM768PrivateKey_Both) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *MLKEM768PrivateKey_Both) UnmarshalDER(b []byte) error {
+	*v = MLKEM768PrivateKey_Both{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[MLKEM768PrivateKey_Both](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *MLKEM768PrivateKey_Both) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -11979,7 +13027,13 @@ func (v *MLKEM1024PrivateKey) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ML-KEM-1024-PrivateKey; v aliases b.
-func (v *MLKEM1024PrivateKey) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *MLKEM1024PrivateKey) UnmarshalDER(b []byte) error {
+	*v = MLKEM1024PrivateKey{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[MLKEM1024PrivateKey](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *MLKEM1024PrivateKey) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -12013,7 +13067,13 @@ func (v *MLKEM1024PrivateKey_Both) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ML-KEM-1024-PrivateKey.both; v aliases b.
-func (v *MLKEM1024PrivateKey_Both) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *MLKEM1024PrivateKey_Both) UnmarshalDER(b []byte) error {
+	*v = MLKEM1024PrivateKey_Both{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[MLKEM1024PrivateKey_Both](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *MLKEM1024PrivateKey_Both) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -12048,7 +13108,14 @@ func (v *MLKEM512PublicKey) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ML-KEM-512-PublicKey; v aliases b.
-func (v *MLKEM512PublicKey) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *MLKEM512PublicKey) UnmarshalDER(b []byte) error {
+	var zero MLKEM512PublicKey
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[MLKEM512PublicKey](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *MLKEM512PublicKey) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -12083,7 +13150,14 @@ func (v *MLKEM768PublicKey) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ML-KEM-768-PublicKey; v aliases b.
-func (v *MLKEM768PublicKey) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *MLKEM768PublicKey) UnmarshalDER(b []byte) error {
+	var zero MLKEM768PublicKey
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[MLKEM768PublicKey](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *MLKEM768PublicKey) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -12118,7 +13192,14 @@ func (v *MLKEM1024PublicKey) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ML-KEM-1024-PublicKey; v aliases b.
-func (v *MLKEM1024PublicKey) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *MLKEM1024PublicKey) UnmarshalDER(b []byte) error {
+	var zero MLKEM1024PublicKey
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[MLKEM1024PublicKey](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *MLKEM1024PublicKey) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }

@@ -28,7 +28,14 @@ func (v *ContentType) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ContentType; v aliases b.
-func (v *ContentType) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *ContentType) UnmarshalDER(b []byte) error {
+	var zero ContentType
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[ContentType](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *ContentType) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -78,7 +85,13 @@ func (v *ContentInfo) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ContentInfo; v aliases b.
-func (v *ContentInfo) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *ContentInfo) UnmarshalDER(b []byte) error {
+	*v = ContentInfo{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[ContentInfo](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *ContentInfo) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -314,7 +327,13 @@ func (v *SignedData) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a SignedData; v aliases b.
-func (v *SignedData) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *SignedData) UnmarshalDER(b []byte) error {
+	*v = SignedData{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[SignedData](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *SignedData) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -398,7 +417,14 @@ func (v *SignerInfos) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a SignerInfos; v aliases b.
-func (v *SignerInfos) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *SignerInfos) UnmarshalDER(b []byte) error {
+	var zero SignerInfos
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[SignerInfos](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *SignerInfos) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -454,7 +480,13 @@ func (v *EncapsulatedContentInfo) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a EncapsulatedContentInfo; v aliases b.
-func (v *EncapsulatedContentInfo) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *EncapsulatedContentInfo) UnmarshalDER(b []byte) error {
+	*v = EncapsulatedContentInfo{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[EncapsulatedContentInfo](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *EncapsulatedContentInfo) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -691,7 +723,13 @@ func (v *SignerInfo) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a SignerInfo; v aliases b.
-func (v *SignerInfo) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *SignerInfo) UnmarshalDER(b []byte) error {
+	*v = SignerInfo{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[SignerInfo](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *SignerInfo) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -746,7 +784,14 @@ func (v *Attributes_UnsignedAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Attributes; v aliases b.
-func (v *Attributes_UnsignedAttributes) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *Attributes_UnsignedAttributes) UnmarshalDER(b []byte) error {
+	var zero Attributes_UnsignedAttributes
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[Attributes_UnsignedAttributes](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *Attributes_UnsignedAttributes) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -808,7 +853,13 @@ func (v *Attribute_UnsignedAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Attribute; v aliases b.
-func (v *Attribute_UnsignedAttributes) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *Attribute_UnsignedAttributes) UnmarshalDER(b []byte) error {
+	*v = Attribute_UnsignedAttributes{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[Attribute_UnsignedAttributes](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *Attribute_UnsignedAttributes) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -925,7 +976,14 @@ func (v *SignedAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a SignedAttributes; v aliases b.
-func (v *SignedAttributes) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *SignedAttributes) UnmarshalDER(b []byte) error {
+	var zero SignedAttributes
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[SignedAttributes](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *SignedAttributes) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -987,7 +1045,13 @@ func (v *Attribute_SignedAttributesSet) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Attribute; v aliases b.
-func (v *Attribute_SignedAttributesSet) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *Attribute_SignedAttributesSet) UnmarshalDER(b []byte) error {
+	*v = Attribute_SignedAttributesSet{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[Attribute_SignedAttributesSet](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *Attribute_SignedAttributesSet) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -1114,7 +1178,13 @@ func (v *SignerIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a SignerIdentifier; v aliases b.
-func (v *SignerIdentifier) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *SignerIdentifier) UnmarshalDER(b []byte) error {
+	*v = SignerIdentifier{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[SignerIdentifier](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *SignerIdentifier) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -1138,7 +1208,14 @@ func (v *SignatureValue) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a SignatureValue; v aliases b.
-func (v *SignatureValue) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *SignatureValue) UnmarshalDER(b []byte) error {
+	var zero SignatureValue
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[SignatureValue](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *SignatureValue) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -1189,7 +1266,13 @@ func (v *EnvelopedData) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a EnvelopedData; v aliases b.
-func (v *EnvelopedData) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *EnvelopedData) UnmarshalDER(b []byte) error {
+	*v = EnvelopedData{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[EnvelopedData](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *EnvelopedData) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -1245,7 +1328,12 @@ func (v *Attributes_UnprotectedEnvAttributes) EncodeASN1(b *der.Builder, t der.T
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Attributes; v aliases b.
 func (v *Attributes_UnprotectedEnvAttributes) UnmarshalDER(b []byte) error {
-	return der.Unmarshal(b, v, nil)
+	var zero Attributes_UnprotectedEnvAttributes
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[Attributes_UnprotectedEnvAttributes](b, err)
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -1311,7 +1399,11 @@ func (v *Attribute_UnprotectedEnvAttributes) EncodeASN1(b *der.Builder, t der.Ta
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Attribute; v aliases b.
 func (v *Attribute_UnprotectedEnvAttributes) UnmarshalDER(b []byte) error {
-	return der.Unmarshal(b, v, nil)
+	*v = Attribute_UnprotectedEnvAttributes{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[Attribute_UnprotectedEnvAttributes](b, err)
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -1389,7 +1481,13 @@ func (v *OriginatorInfo) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a OriginatorInfo; v aliases b.
-func (v *OriginatorInfo) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *OriginatorInfo) UnmarshalDER(b []byte) error {
+	*v = OriginatorInfo{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[OriginatorInfo](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *OriginatorInfo) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -1444,7 +1542,14 @@ func (v *RecipientInfos) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a RecipientInfos; v aliases b.
-func (v *RecipientInfos) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *RecipientInfos) UnmarshalDER(b []byte) error {
+	var zero RecipientInfos
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[RecipientInfos](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *RecipientInfos) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -1478,7 +1583,13 @@ func (v *EncryptedContentInfo) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a EncryptedContentInfo; v aliases b.
-func (v *EncryptedContentInfo) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *EncryptedContentInfo) UnmarshalDER(b []byte) error {
+	*v = EncryptedContentInfo{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[EncryptedContentInfo](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *EncryptedContentInfo) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -1585,7 +1696,13 @@ func (v *RecipientInfo) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a RecipientInfo; v aliases b.
-func (v *RecipientInfo) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *RecipientInfo) UnmarshalDER(b []byte) error {
+	*v = RecipientInfo{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[RecipientInfo](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *RecipientInfo) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -1609,7 +1726,14 @@ func (v *EncryptedKey) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a EncryptedKey; v aliases b.
-func (v *EncryptedKey) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *EncryptedKey) UnmarshalDER(b []byte) error {
+	var zero EncryptedKey
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[EncryptedKey](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *EncryptedKey) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -1641,7 +1765,13 @@ func (v *KeyTransRecipientInfo) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a KeyTransRecipientInfo; v aliases b.
-func (v *KeyTransRecipientInfo) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *KeyTransRecipientInfo) UnmarshalDER(b []byte) error {
+	*v = KeyTransRecipientInfo{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[KeyTransRecipientInfo](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *KeyTransRecipientInfo) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -1688,7 +1818,11 @@ func (v *AlgorithmIdentifier_KeyTransportAlgorithmSet) EncodeASN1(b *der.Builder
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AlgorithmIdentifier; v aliases b.
 func (v *AlgorithmIdentifier_KeyTransportAlgorithmSet) UnmarshalDER(b []byte) error {
-	return der.Unmarshal(b, v, nil)
+	*v = AlgorithmIdentifier_KeyTransportAlgorithmSet{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[AlgorithmIdentifier_KeyTransportAlgorithmSet](b, err)
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -1794,7 +1928,13 @@ func (v *RecipientIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a RecipientIdentifier; v aliases b.
-func (v *RecipientIdentifier) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *RecipientIdentifier) UnmarshalDER(b []byte) error {
+	*v = RecipientIdentifier{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[RecipientIdentifier](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *RecipientIdentifier) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -1860,7 +2000,13 @@ func (v *KeyAgreeRecipientInfo) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a KeyAgreeRecipientInfo; v aliases b.
-func (v *KeyAgreeRecipientInfo) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *KeyAgreeRecipientInfo) UnmarshalDER(b []byte) error {
+	*v = KeyAgreeRecipientInfo{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[KeyAgreeRecipientInfo](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *KeyAgreeRecipientInfo) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -1907,7 +2053,11 @@ func (v *AlgorithmIdentifier_KeyAgreementAlgorithmSet) EncodeASN1(b *der.Builder
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AlgorithmIdentifier; v aliases b.
 func (v *AlgorithmIdentifier_KeyAgreementAlgorithmSet) UnmarshalDER(b []byte) error {
-	return der.Unmarshal(b, v, nil)
+	*v = AlgorithmIdentifier_KeyAgreementAlgorithmSet{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[AlgorithmIdentifier_KeyAgreementAlgorithmSet](b, err)
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -2050,7 +2200,13 @@ func (v *OriginatorIdentifierOrKey) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a OriginatorIdentifierOrKey; v aliases b.
-func (v *OriginatorIdentifierOrKey) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *OriginatorIdentifierOrKey) UnmarshalDER(b []byte) error {
+	*v = OriginatorIdentifierOrKey{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[OriginatorIdentifierOrKey](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *OriginatorIdentifierOrKey) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -2078,7 +2234,13 @@ func (v *OriginatorPublicKey) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a OriginatorPublicKey; v aliases b.
-func (v *OriginatorPublicKey) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *OriginatorPublicKey) UnmarshalDER(b []byte) error {
+	*v = OriginatorPublicKey{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[OriginatorPublicKey](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *OriginatorPublicKey) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -2125,7 +2287,11 @@ func (v *AlgorithmIdentifier_OriginatorKeySet) EncodeASN1(b *der.Builder, t der.
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AlgorithmIdentifier; v aliases b.
 func (v *AlgorithmIdentifier_OriginatorKeySet) UnmarshalDER(b []byte) error {
-	return der.Unmarshal(b, v, nil)
+	*v = AlgorithmIdentifier_OriginatorKeySet{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[AlgorithmIdentifier_OriginatorKeySet](b, err)
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -2230,7 +2396,14 @@ func (v *RecipientEncryptedKeys) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a RecipientEncryptedKeys; v aliases b.
-func (v *RecipientEncryptedKeys) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *RecipientEncryptedKeys) UnmarshalDER(b []byte) error {
+	var zero RecipientEncryptedKeys
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[RecipientEncryptedKeys](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *RecipientEncryptedKeys) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -2258,7 +2431,13 @@ func (v *RecipientEncryptedKey) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a RecipientEncryptedKey; v aliases b.
-func (v *RecipientEncryptedKey) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *RecipientEncryptedKey) UnmarshalDER(b []byte) error {
+	*v = RecipientEncryptedKey{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[RecipientEncryptedKey](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *RecipientEncryptedKey) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -2308,7 +2487,13 @@ func (v *KeyAgreeRecipientIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a KeyAgreeRecipientIdentifier; v aliases b.
-func (v *KeyAgreeRecipientIdentifier) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *KeyAgreeRecipientIdentifier) UnmarshalDER(b []byte) error {
+	*v = KeyAgreeRecipientIdentifier{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[KeyAgreeRecipientIdentifier](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *KeyAgreeRecipientIdentifier) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -2346,7 +2531,13 @@ func (v *RecipientKeyIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a RecipientKeyIdentifier; v aliases b.
-func (v *RecipientKeyIdentifier) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *RecipientKeyIdentifier) UnmarshalDER(b []byte) error {
+	*v = RecipientKeyIdentifier{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[RecipientKeyIdentifier](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *RecipientKeyIdentifier) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -2370,7 +2561,14 @@ func (v *SubjectKeyIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a SubjectKeyIdentifier; v aliases b.
-func (v *SubjectKeyIdentifier) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *SubjectKeyIdentifier) UnmarshalDER(b []byte) error {
+	var zero SubjectKeyIdentifier
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[SubjectKeyIdentifier](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *SubjectKeyIdentifier) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -2402,7 +2600,13 @@ func (v *KEKRecipientInfo) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a KEKRecipientInfo; v aliases b.
-func (v *KEKRecipientInfo) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *KEKRecipientInfo) UnmarshalDER(b []byte) error {
+	*v = KEKRecipientInfo{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[KEKRecipientInfo](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *KEKRecipientInfo) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -2440,7 +2644,13 @@ func (v *KEKIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a KEKIdentifier; v aliases b.
-func (v *KEKIdentifier) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *KEKIdentifier) UnmarshalDER(b []byte) error {
+	*v = KEKIdentifier{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[KEKIdentifier](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *KEKIdentifier) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -2476,7 +2686,13 @@ func (v *PasswordRecipientInfo) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a PasswordRecipientInfo; v aliases b.
-func (v *PasswordRecipientInfo) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *PasswordRecipientInfo) UnmarshalDER(b []byte) error {
+	*v = PasswordRecipientInfo{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[PasswordRecipientInfo](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *PasswordRecipientInfo) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -2517,7 +2733,13 @@ func (v *OtherRecipientInfo) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a OtherRecipientInfo; v aliases b.
-func (v *OtherRecipientInfo) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *OtherRecipientInfo) UnmarshalDER(b []byte) error {
+	*v = OtherRecipientInfo{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[OtherRecipientInfo](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *OtherRecipientInfo) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -2614,7 +2836,13 @@ func (v *DigestedData) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a DigestedData; v aliases b.
-func (v *DigestedData) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *DigestedData) UnmarshalDER(b []byte) error {
+	*v = DigestedData{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[DigestedData](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *DigestedData) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -2638,7 +2866,14 @@ func (v *Digest) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Digest; v aliases b.
-func (v *Digest) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *Digest) UnmarshalDER(b []byte) error {
+	var zero Digest
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[Digest](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *Digest) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -2681,7 +2916,13 @@ func (v *EncryptedData) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a EncryptedData; v aliases b.
-func (v *EncryptedData) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *EncryptedData) UnmarshalDER(b []byte) error {
+	*v = EncryptedData{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[EncryptedData](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *EncryptedData) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -2737,7 +2978,12 @@ func (v *Attributes_UnprotectedEncAttributes) EncodeASN1(b *der.Builder, t der.T
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Attributes; v aliases b.
 func (v *Attributes_UnprotectedEncAttributes) UnmarshalDER(b []byte) error {
-	return der.Unmarshal(b, v, nil)
+	var zero Attributes_UnprotectedEncAttributes
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[Attributes_UnprotectedEncAttributes](b, err)
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -2803,7 +3049,11 @@ func (v *Attribute_UnprotectedEncAttributes) EncodeASN1(b *der.Builder, t der.Ta
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Attribute; v aliases b.
 func (v *Attribute_UnprotectedEncAttributes) UnmarshalDER(b []byte) error {
-	return der.Unmarshal(b, v, nil)
+	*v = Attribute_UnprotectedEncAttributes{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[Attribute_UnprotectedEncAttributes](b, err)
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -2924,7 +3174,13 @@ func (v *AuthenticatedData) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AuthenticatedData; v aliases b.
-func (v *AuthenticatedData) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *AuthenticatedData) UnmarshalDER(b []byte) error {
+	*v = AuthenticatedData{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[AuthenticatedData](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *AuthenticatedData) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -2979,7 +3235,14 @@ func (v *AuthAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AuthAttributes; v aliases b.
-func (v *AuthAttributes) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *AuthAttributes) UnmarshalDER(b []byte) error {
+	var zero AuthAttributes
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[AuthAttributes](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *AuthAttributes) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -3041,7 +3304,13 @@ func (v *Attribute_AuthAttributeSet) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Attribute; v aliases b.
-func (v *Attribute_AuthAttributeSet) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *Attribute_AuthAttributeSet) UnmarshalDER(b []byte) error {
+	*v = Attribute_AuthAttributeSet{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[Attribute_AuthAttributeSet](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *Attribute_AuthAttributeSet) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -3142,7 +3411,14 @@ func (v *MessageAuthenticationCode) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a MessageAuthenticationCode; v aliases b.
-func (v *MessageAuthenticationCode) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *MessageAuthenticationCode) UnmarshalDER(b []byte) error {
+	var zero MessageAuthenticationCode
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[MessageAuthenticationCode](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *MessageAuthenticationCode) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -3197,7 +3473,14 @@ func (v *UnauthAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a UnauthAttributes; v aliases b.
-func (v *UnauthAttributes) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *UnauthAttributes) UnmarshalDER(b []byte) error {
+	var zero UnauthAttributes
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[UnauthAttributes](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *UnauthAttributes) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -3259,7 +3542,13 @@ func (v *Attribute_UnauthAttributeSet) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Attribute; v aliases b.
-func (v *Attribute_UnauthAttributeSet) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *Attribute_UnauthAttributeSet) UnmarshalDER(b []byte) error {
+	*v = Attribute_UnauthAttributeSet{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[Attribute_UnauthAttributeSet](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *Attribute_UnauthAttributeSet) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -3346,7 +3635,13 @@ func (v *DigestAlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a DigestAlgorithmIdentifier; v aliases b.
-func (v *DigestAlgorithmIdentifier) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *DigestAlgorithmIdentifier) UnmarshalDER(b []byte) error {
+	*v = DigestAlgorithmIdentifier{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[DigestAlgorithmIdentifier](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *DigestAlgorithmIdentifier) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -3433,7 +3728,13 @@ func (v *SignatureAlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a SignatureAlgorithmIdentifier; v aliases b.
-func (v *SignatureAlgorithmIdentifier) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *SignatureAlgorithmIdentifier) UnmarshalDER(b []byte) error {
+	*v = SignatureAlgorithmIdentifier{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[SignatureAlgorithmIdentifier](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *SignatureAlgorithmIdentifier) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -3533,7 +3834,11 @@ func (v *KeyEncryptionAlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag)
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a KeyEncryptionAlgorithmIdentifier; v aliases b.
 func (v *KeyEncryptionAlgorithmIdentifier) UnmarshalDER(b []byte) error {
-	return der.Unmarshal(b, v, nil)
+	*v = KeyEncryptionAlgorithmIdentifier{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[KeyEncryptionAlgorithmIdentifier](b, err)
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -3646,7 +3951,11 @@ func (v *ContentEncryptionAlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ContentEncryptionAlgorithmIdentifier; v aliases b.
 func (v *ContentEncryptionAlgorithmIdentifier) UnmarshalDER(b []byte) error {
-	return der.Unmarshal(b, v, nil)
+	*v = ContentEncryptionAlgorithmIdentifier{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[ContentEncryptionAlgorithmIdentifier](b, err)
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -3761,7 +4070,11 @@ func (v *MessageAuthenticationCodeAlgorithm) EncodeASN1(b *der.Builder, t der.Ta
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a MessageAuthenticationCodeAlgorithm; v aliases b.
 func (v *MessageAuthenticationCodeAlgorithm) UnmarshalDER(b []byte) error {
-	return der.Unmarshal(b, v, nil)
+	*v = MessageAuthenticationCodeAlgorithm{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[MessageAuthenticationCodeAlgorithm](b, err)
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -3862,7 +4175,11 @@ func (v *KeyDerivationAlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag)
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a KeyDerivationAlgorithmIdentifier; v aliases b.
 func (v *KeyDerivationAlgorithmIdentifier) UnmarshalDER(b []byte) error {
-	return der.Unmarshal(b, v, nil)
+	*v = KeyDerivationAlgorithmIdentifier{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[KeyDerivationAlgorithmIdentifier](b, err)
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -3970,7 +4287,14 @@ func (v *RevocationInfoChoices) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a RevocationInfoChoices; v aliases b.
-func (v *RevocationInfoChoices) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *RevocationInfoChoices) UnmarshalDER(b []byte) error {
+	var zero RevocationInfoChoices
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[RevocationInfoChoices](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *RevocationInfoChoices) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -4029,7 +4353,13 @@ func (v *RevocationInfoChoice) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a RevocationInfoChoice; v aliases b.
-func (v *RevocationInfoChoice) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *RevocationInfoChoice) UnmarshalDER(b []byte) error {
+	*v = RevocationInfoChoice{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[RevocationInfoChoice](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *RevocationInfoChoice) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -4070,7 +4400,13 @@ func (v *OtherRevocationInfoFormat) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a OtherRevocationInfoFormat; v aliases b.
-func (v *OtherRevocationInfoFormat) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *OtherRevocationInfoFormat) UnmarshalDER(b []byte) error {
+	*v = OtherRevocationInfoFormat{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[OtherRevocationInfoFormat](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *OtherRevocationInfoFormat) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -4218,7 +4554,13 @@ func (v *CertificateChoices) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a CertificateChoices; v aliases b.
-func (v *CertificateChoices) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *CertificateChoices) UnmarshalDER(b []byte) error {
+	*v = CertificateChoices{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[CertificateChoices](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *CertificateChoices) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -4259,7 +4601,13 @@ func (v *OtherCertificateFormat) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a OtherCertificateFormat; v aliases b.
-func (v *OtherCertificateFormat) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *OtherCertificateFormat) UnmarshalDER(b []byte) error {
+	*v = OtherCertificateFormat{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[OtherCertificateFormat](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *OtherCertificateFormat) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -4345,7 +4693,14 @@ func (v *CertificateSet) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a CertificateSet; v aliases b.
-func (v *CertificateSet) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *CertificateSet) UnmarshalDER(b []byte) error {
+	var zero CertificateSet
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[CertificateSet](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *CertificateSet) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -4373,7 +4728,13 @@ func (v *IssuerAndSerialNumber) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a IssuerAndSerialNumber; v aliases b.
-func (v *IssuerAndSerialNumber) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *IssuerAndSerialNumber) UnmarshalDER(b []byte) error {
+	*v = IssuerAndSerialNumber{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[IssuerAndSerialNumber](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *IssuerAndSerialNumber) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -4397,7 +4758,14 @@ func (v *CMSVersion) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a CMSVersion; v aliases b.
-func (v *CMSVersion) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *CMSVersion) UnmarshalDER(b []byte) error {
+	var zero CMSVersion
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[CMSVersion](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *CMSVersion) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -4421,7 +4789,14 @@ func (v *UserKeyingMaterial) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a UserKeyingMaterial; v aliases b.
-func (v *UserKeyingMaterial) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *UserKeyingMaterial) UnmarshalDER(b []byte) error {
+	var zero UserKeyingMaterial
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[UserKeyingMaterial](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *UserKeyingMaterial) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -4462,7 +4837,13 @@ func (v *OtherKeyAttribute) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a OtherKeyAttribute; v aliases b.
-func (v *OtherKeyAttribute) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *OtherKeyAttribute) UnmarshalDER(b []byte) error {
+	*v = OtherKeyAttribute{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[OtherKeyAttribute](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *OtherKeyAttribute) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -4527,7 +4908,14 @@ func (v *MessageDigest) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a MessageDigest; v aliases b.
-func (v *MessageDigest) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *MessageDigest) UnmarshalDER(b []byte) error {
+	var zero MessageDigest
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[MessageDigest](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *MessageDigest) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -4572,7 +4960,13 @@ func (v *Time) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Time; v aliases b.
-func (v *Time) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *Time) UnmarshalDER(b []byte) error {
+	*v = Time{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[Time](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *Time) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -4632,7 +5026,11 @@ func (v *ExtendedCertificateOrCertificate) EncodeASN1(b *der.Builder, t der.Tag)
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ExtendedCertificateOrCertificate; v aliases b.
 func (v *ExtendedCertificateOrCertificate) UnmarshalDER(b []byte) error {
-	return der.Unmarshal(b, v, nil)
+	*v = ExtendedCertificateOrCertificate{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[ExtendedCertificateOrCertificate](b, err)
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -4668,7 +5066,13 @@ func (v *ExtendedCertificate) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ExtendedCertificate; v aliases b.
-func (v *ExtendedCertificate) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *ExtendedCertificate) UnmarshalDER(b []byte) error {
+	*v = ExtendedCertificate{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[ExtendedCertificate](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *ExtendedCertificate) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -4703,7 +5107,13 @@ func (v *ExtendedCertificateInfo) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ExtendedCertificateInfo; v aliases b.
-func (v *ExtendedCertificateInfo) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *ExtendedCertificateInfo) UnmarshalDER(b []byte) error {
+	*v = ExtendedCertificateInfo{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[ExtendedCertificateInfo](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *ExtendedCertificateInfo) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -4727,7 +5137,14 @@ func (v *Signature) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Signature; v aliases b.
-func (v *Signature) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *Signature) UnmarshalDER(b []byte) error {
+	var zero Signature
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[Signature](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *Signature) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -4762,7 +5179,13 @@ func (v *AttributeCertificate) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AttributeCertificate; v aliases b.
-func (v *AttributeCertificate) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *AttributeCertificate) UnmarshalDER(b []byte) error {
+	*v = AttributeCertificate{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[AttributeCertificate](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *AttributeCertificate) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -4809,7 +5232,11 @@ func (v *AttributeCertificate_AlgorithmIdentifier) EncodeASN1(b *der.Builder, t 
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AttributeCertificate.algorithmIdentifier; v aliases b.
 func (v *AttributeCertificate_AlgorithmIdentifier) UnmarshalDER(b []byte) error {
-	return der.Unmarshal(b, v, nil)
+	*v = AttributeCertificate_AlgorithmIdentifier{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[AttributeCertificate_AlgorithmIdentifier](b, err)
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -5073,7 +5500,13 @@ func (v *AttributeCertificateInfo) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AttributeCertificateInfo; v aliases b.
-func (v *AttributeCertificateInfo) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *AttributeCertificateInfo) UnmarshalDER(b []byte) error {
+	*v = AttributeCertificateInfo{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[AttributeCertificateInfo](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *AttributeCertificateInfo) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -5175,7 +5608,11 @@ func (v *AttributeSet_AttributesDefined) EncodeASN1(b *der.Builder, t der.Tag) {
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AttributeSet; v aliases b.
 func (v *AttributeSet_AttributesDefined) UnmarshalDER(b []byte) error {
-	return der.Unmarshal(b, v, nil)
+	*v = AttributeSet_AttributesDefined{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[AttributeSet_AttributesDefined](b, err)
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -5415,7 +5852,12 @@ func (v *Extensions_AttributeCertExtensions) EncodeASN1(b *der.Builder, t der.Ta
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Extensions; v aliases b.
 func (v *Extensions_AttributeCertExtensions) UnmarshalDER(b []byte) error {
-	return der.Unmarshal(b, v, nil)
+	var zero Extensions_AttributeCertExtensions
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[Extensions_AttributeCertExtensions](b, err)
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -5479,7 +5921,11 @@ func (v *Extension_AttributeCertExtensions) EncodeASN1(b *der.Builder, t der.Tag
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Extension; v aliases b.
 func (v *Extension_AttributeCertExtensions) UnmarshalDER(b []byte) error {
-	return der.Unmarshal(b, v, nil)
+	*v = Extension_AttributeCertExtensions{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[Extension_AttributeCertExtensions](b, err)
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -5641,7 +6087,14 @@ func (v *AttCertVersion) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AttCertVersion; v aliases b.
-func (v *AttCertVersion) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *AttCertVersion) UnmarshalDER(b []byte) error {
+	var zero AttCertVersion
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[AttCertVersion](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *AttCertVersion) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -5683,7 +6136,13 @@ func (v *Holder) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Holder; v aliases b.
-func (v *Holder) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *Holder) UnmarshalDER(b []byte) error {
+	*v = Holder{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[Holder](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *Holder) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -5719,7 +6178,13 @@ func (v *ObjectDigestInfo) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ObjectDigestInfo; v aliases b.
-func (v *ObjectDigestInfo) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *ObjectDigestInfo) UnmarshalDER(b []byte) error {
+	*v = ObjectDigestInfo{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[ObjectDigestInfo](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *ObjectDigestInfo) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -5800,7 +6265,13 @@ func (v *AttCertIssuer) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AttCertIssuer; v aliases b.
-func (v *AttCertIssuer) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *AttCertIssuer) UnmarshalDER(b []byte) error {
+	*v = AttCertIssuer{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[AttCertIssuer](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *AttCertIssuer) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -5842,7 +6313,13 @@ func (v *V2Form) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a V2Form; v aliases b.
-func (v *V2Form) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *V2Form) UnmarshalDER(b []byte) error {
+	*v = V2Form{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[V2Form](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *V2Form) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -5876,7 +6353,13 @@ func (v *IssuerSerial) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a IssuerSerial; v aliases b.
-func (v *IssuerSerial) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *IssuerSerial) UnmarshalDER(b []byte) error {
+	*v = IssuerSerial{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[IssuerSerial](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *IssuerSerial) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -5904,7 +6387,13 @@ func (v *AttCertValidityPeriod) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AttCertValidityPeriod; v aliases b.
-func (v *AttCertValidityPeriod) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *AttCertValidityPeriod) UnmarshalDER(b []byte) error {
+	*v = AttCertValidityPeriod{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[AttCertValidityPeriod](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *AttCertValidityPeriod) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -5955,7 +6444,14 @@ func (v *Targets) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Targets; v aliases b.
-func (v *Targets) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *Targets) UnmarshalDER(b []byte) error {
+	var zero Targets
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[Targets](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *Targets) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -6048,7 +6544,13 @@ func (v *Target) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Target; v aliases b.
-func (v *Target) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *Target) UnmarshalDER(b []byte) error {
+	*v = Target{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[Target](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *Target) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -6095,7 +6597,13 @@ func (v *TargetCert) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a TargetCert; v aliases b.
-func (v *TargetCert) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *TargetCert) UnmarshalDER(b []byte) error {
+	*v = TargetCert{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[TargetCert](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *TargetCert) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -6163,7 +6671,13 @@ func (v *AAControls) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AAControls; v aliases b.
-func (v *AAControls) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *AAControls) UnmarshalDER(b []byte) error {
+	*v = AAControls{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[AAControls](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *AAControls) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -6205,7 +6719,14 @@ func (v *AttrSpec) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AttrSpec; v aliases b.
-func (v *AttrSpec) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *AttrSpec) UnmarshalDER(b []byte) error {
+	var zero AttrSpec
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[AttrSpec](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *AttrSpec) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -6250,7 +6771,14 @@ func (v *ProxyInfo) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ProxyInfo; v aliases b.
-func (v *ProxyInfo) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *ProxyInfo) UnmarshalDER(b []byte) error {
+	var zero ProxyInfo
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[ProxyInfo](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *ProxyInfo) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -6282,7 +6810,13 @@ func (v *IetfAttrSyntax) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a IetfAttrSyntax; v aliases b.
-func (v *IetfAttrSyntax) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *IetfAttrSyntax) UnmarshalDER(b []byte) error {
+	*v = IetfAttrSyntax{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[IetfAttrSyntax](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *IetfAttrSyntax) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -6370,7 +6904,13 @@ func (v *IetfAttrSyntax_Values_Item) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a IetfAttrSyntax.values.item; v aliases b.
-func (v *IetfAttrSyntax_Values_Item) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *IetfAttrSyntax_Values_Item) UnmarshalDER(b []byte) error {
+	*v = IetfAttrSyntax_Values_Item{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[IetfAttrSyntax_Values_Item](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *IetfAttrSyntax_Values_Item) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -6404,7 +6944,13 @@ func (v *SvceAuthInfo) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a SvceAuthInfo; v aliases b.
-func (v *SvceAuthInfo) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *SvceAuthInfo) UnmarshalDER(b []byte) error {
+	*v = SvceAuthInfo{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[SvceAuthInfo](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *SvceAuthInfo) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -6451,7 +6997,13 @@ func (v *RoleSyntax) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a RoleSyntax; v aliases b.
-func (v *RoleSyntax) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *RoleSyntax) UnmarshalDER(b []byte) error {
+	*v = RoleSyntax{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[RoleSyntax](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *RoleSyntax) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -6513,7 +7065,13 @@ func (v *Clearance) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Clearance; v aliases b.
-func (v *Clearance) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *Clearance) UnmarshalDER(b []byte) error {
+	*v = Clearance{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[Clearance](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *Clearance) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -6603,7 +7161,11 @@ func (v *SecurityCategory_SupportedSecurityCategories) EncodeASN1(b *der.Builder
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a SecurityCategory; v aliases b.
 func (v *SecurityCategory_SupportedSecurityCategories) UnmarshalDER(b []byte) error {
-	return der.Unmarshal(b, v, nil)
+	*v = SecurityCategory_SupportedSecurityCategories{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[SecurityCategory_SupportedSecurityCategories](b, err)
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -6709,7 +7271,13 @@ func (v *ClearanceRFC3281) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Clearance-rfc3281; v aliases b.
-func (v *ClearanceRFC3281) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *ClearanceRFC3281) UnmarshalDER(b []byte) error {
+	*v = ClearanceRFC3281{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[ClearanceRFC3281](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *ClearanceRFC3281) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -6799,7 +7367,11 @@ func (v *SecurityCategoryRFC3281_SupportedSecurityCategories) EncodeASN1(b *der.
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a SecurityCategory-rfc3281; v aliases b.
 func (v *SecurityCategoryRFC3281_SupportedSecurityCategories) UnmarshalDER(b []byte) error {
-	return der.Unmarshal(b, v, nil)
+	*v = SecurityCategoryRFC3281_SupportedSecurityCategories{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[SecurityCategoryRFC3281_SupportedSecurityCategories](b, err)
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -6838,7 +7410,14 @@ func (v *ClassList) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ClassList; v aliases b.
-func (v *ClassList) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *ClassList) UnmarshalDER(b []byte) error {
+	var zero ClassList
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[ClassList](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *ClassList) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -6868,7 +7447,13 @@ func (v *ACClearAttrs) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ACClearAttrs; v aliases b.
-func (v *ACClearAttrs) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *ACClearAttrs) UnmarshalDER(b []byte) error {
+	*v = ACClearAttrs{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[ACClearAttrs](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *ACClearAttrs) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -6948,7 +7533,13 @@ func (v *KeyWrapAlgorithm) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a KeyWrapAlgorithm; v aliases b.
-func (v *KeyWrapAlgorithm) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *KeyWrapAlgorithm) UnmarshalDER(b []byte) error {
+	*v = KeyWrapAlgorithm{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[KeyWrapAlgorithm](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *KeyWrapAlgorithm) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -7037,7 +7628,14 @@ func (v *RC2ParameterVersion) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a RC2ParameterVersion; v aliases b.
-func (v *RC2ParameterVersion) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *RC2ParameterVersion) UnmarshalDER(b []byte) error {
+	var zero RC2ParameterVersion
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[RC2ParameterVersion](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *RC2ParameterVersion) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -7061,7 +7659,14 @@ func (v *IV) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a IV; v aliases b.
-func (v *IV) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *IV) UnmarshalDER(b []byte) error {
+	var zero IV
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[IV](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *IV) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -7092,7 +7697,13 @@ func (v *RC2CBCParameter) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a RC2CBCParameter; v aliases b.
-func (v *RC2CBCParameter) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *RC2CBCParameter) UnmarshalDER(b []byte) error {
+	*v = RC2CBCParameter{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[RC2CBCParameter](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *RC2CBCParameter) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -7138,7 +7749,13 @@ func (v *PBKDF2PRFsAlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a PBKDF2-PRFsAlgorithmIdentifier; v aliases b.
-func (v *PBKDF2PRFsAlgorithmIdentifier) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *PBKDF2PRFsAlgorithmIdentifier) UnmarshalDER(b []byte) error {
+	*v = PBKDF2PRFsAlgorithmIdentifier{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[PBKDF2PRFsAlgorithmIdentifier](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *PBKDF2PRFsAlgorithmIdentifier) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -7238,7 +7855,11 @@ func (v *PBKDF2SaltSourcesAlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a PBKDF2-SaltSourcesAlgorithmIdentifier; v aliases b.
 func (v *PBKDF2SaltSourcesAlgorithmIdentifier) UnmarshalDER(b []byte) error {
-	return der.Unmarshal(b, v, nil)
+	*v = PBKDF2SaltSourcesAlgorithmIdentifier{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[PBKDF2SaltSourcesAlgorithmIdentifier](b, err)
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -7335,7 +7956,13 @@ func (v *PBKDF2Params) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a PBKDF2-params; v aliases b.
-func (v *PBKDF2Params) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *PBKDF2Params) UnmarshalDER(b []byte) error {
+	*v = PBKDF2Params{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[PBKDF2Params](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *PBKDF2Params) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -7378,7 +8005,13 @@ func (v *PBKDF2Params_Salt) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a PBKDF2-params.salt; v aliases b.
-func (v *PBKDF2Params_Salt) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *PBKDF2Params_Salt) UnmarshalDER(b []byte) error {
+	*v = PBKDF2Params_Salt{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[PBKDF2Params_Salt](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *PBKDF2Params_Salt) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -7437,7 +8070,13 @@ func (v *AuthEnvelopedData) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AuthEnvelopedData; v aliases b.
-func (v *AuthEnvelopedData) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *AuthEnvelopedData) UnmarshalDER(b []byte) error {
+	*v = AuthEnvelopedData{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[AuthEnvelopedData](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *AuthEnvelopedData) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -7472,7 +8111,11 @@ func (v *CMSAuthEnvelopedData2010_EncryptedContentInfo) EncodeASN1(b *der.Builde
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a EncryptedContentInfo; v aliases b.
 func (v *CMSAuthEnvelopedData2010_EncryptedContentInfo) UnmarshalDER(b []byte) error {
-	return der.Unmarshal(b, v, nil)
+	*v = CMSAuthEnvelopedData2010_EncryptedContentInfo{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[CMSAuthEnvelopedData2010_EncryptedContentInfo](b, err)
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -7522,7 +8165,11 @@ func (v *AuthContentEncryptionAlgorithmIdentifier) EncodeASN1(b *der.Builder, t 
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AuthContentEncryptionAlgorithmIdentifier; v aliases b.
 func (v *AuthContentEncryptionAlgorithmIdentifier) UnmarshalDER(b []byte) error {
-	return der.Unmarshal(b, v, nil)
+	*v = AuthContentEncryptionAlgorithmIdentifier{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[AuthContentEncryptionAlgorithmIdentifier](b, err)
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -7670,7 +8317,12 @@ func (v *CMSAuthEnvelopedData2010_AuthAttributes) EncodeASN1(b *der.Builder, t d
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AuthAttributes; v aliases b.
 func (v *CMSAuthEnvelopedData2010_AuthAttributes) UnmarshalDER(b []byte) error {
-	return der.Unmarshal(b, v, nil)
+	var zero CMSAuthEnvelopedData2010_AuthAttributes
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[CMSAuthEnvelopedData2010_AuthAttributes](b, err)
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -7736,7 +8388,11 @@ func (v *Attribute_AuthEnvDataAttributeSet) EncodeASN1(b *der.Builder, t der.Tag
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Attribute; v aliases b.
 func (v *Attribute_AuthEnvDataAttributeSet) UnmarshalDER(b []byte) error {
-	return der.Unmarshal(b, v, nil)
+	*v = Attribute_AuthEnvDataAttributeSet{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[Attribute_AuthEnvDataAttributeSet](b, err)
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -7870,7 +8526,12 @@ func (v *CMSAuthEnvelopedData2010_UnauthAttributes) EncodeASN1(b *der.Builder, t
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a UnauthAttributes; v aliases b.
 func (v *CMSAuthEnvelopedData2010_UnauthAttributes) UnmarshalDER(b []byte) error {
-	return der.Unmarshal(b, v, nil)
+	var zero CMSAuthEnvelopedData2010_UnauthAttributes
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[CMSAuthEnvelopedData2010_UnauthAttributes](b, err)
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -7936,7 +8597,11 @@ func (v *Attribute_UnauthEnvDataAttributeSet) EncodeASN1(b *der.Builder, t der.T
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Attribute; v aliases b.
 func (v *Attribute_UnauthEnvDataAttributeSet) UnmarshalDER(b []byte) error {
-	return der.Unmarshal(b, v, nil)
+	*v = Attribute_UnauthEnvDataAttributeSet{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[Attribute_UnauthEnvDataAttributeSet](b, err)
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -8030,7 +8695,13 @@ func (v *CCMParameters) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a CCMParameters; v aliases b.
-func (v *CCMParameters) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *CCMParameters) UnmarshalDER(b []byte) error {
+	*v = CCMParameters{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[CCMParameters](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *CCMParameters) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -8065,7 +8736,14 @@ func (v *AESCCMICVlen) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AES-CCM-ICVlen; v aliases b.
-func (v *AESCCMICVlen) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *AESCCMICVlen) UnmarshalDER(b []byte) error {
+	var zero AESCCMICVlen
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[AESCCMICVlen](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *AESCCMICVlen) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -8112,7 +8790,13 @@ func (v *GCMParameters) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a GCMParameters; v aliases b.
-func (v *GCMParameters) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *GCMParameters) UnmarshalDER(b []byte) error {
+	*v = GCMParameters{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[GCMParameters](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *GCMParameters) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -8147,7 +8831,14 @@ func (v *AESGCMICVlen) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AES-GCM-ICVlen; v aliases b.
-func (v *AESGCMICVlen) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *AESGCMICVlen) UnmarshalDER(b []byte) error {
+	var zero AESGCMICVlen
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[AESGCMICVlen](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *AESGCMICVlen) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -8177,7 +8868,13 @@ func (v *CompressedData) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a CompressedData; v aliases b.
-func (v *CompressedData) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *CompressedData) UnmarshalDER(b []byte) error {
+	*v = CompressedData{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[CompressedData](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *CompressedData) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -8228,7 +8925,11 @@ func (v *CompressedDataContent2010_EncapsulatedContentInfo) EncodeASN1(b *der.Bu
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a EncapsulatedContentInfo; v aliases b.
 func (v *CompressedDataContent2010_EncapsulatedContentInfo) UnmarshalDER(b []byte) error {
-	return der.Unmarshal(b, v, nil)
+	*v = CompressedDataContent2010_EncapsulatedContentInfo{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[CompressedDataContent2010_EncapsulatedContentInfo](b, err)
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -8278,7 +8979,11 @@ func (v *CompressionAlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a CompressionAlgorithmIdentifier; v aliases b.
 func (v *CompressionAlgorithmIdentifier) UnmarshalDER(b []byte) error {
-	return der.Unmarshal(b, v, nil)
+	*v = CompressionAlgorithmIdentifier{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[CompressionAlgorithmIdentifier](b, err)
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -8389,7 +9094,13 @@ func (v *SMIMEEncryptionKeyPreference) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a SMIMEEncryptionKeyPreference; v aliases b.
-func (v *SMIMEEncryptionKeyPreference) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *SMIMEEncryptionKeyPreference) UnmarshalDER(b []byte) error {
+	*v = SMIMEEncryptionKeyPreference{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[SMIMEEncryptionKeyPreference](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *SMIMEEncryptionKeyPreference) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -8414,7 +9125,12 @@ func (v *SMIMECapabilitiesParametersForRC2CBC) EncodeASN1(b *der.Builder, t der.
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a SMIMECapabilitiesParametersForRC2CBC; v aliases b.
 func (v *SMIMECapabilitiesParametersForRC2CBC) UnmarshalDER(b []byte) error {
-	return der.Unmarshal(b, v, nil)
+	var zero SMIMECapabilitiesParametersForRC2CBC
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[SMIMECapabilitiesParametersForRC2CBC](b, err)
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -8452,7 +9168,13 @@ func (v *AttributeCertificateV1) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AttributeCertificateV1; v aliases b.
-func (v *AttributeCertificateV1) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *AttributeCertificateV1) UnmarshalDER(b []byte) error {
+	*v = AttributeCertificateV1{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[AttributeCertificateV1](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *AttributeCertificateV1) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -8499,7 +9221,11 @@ func (v *AttributeCertificateV1_AlgorithmIdentifier) EncodeASN1(b *der.Builder, 
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AttributeCertificateV1.algorithmIdentifier; v aliases b.
 func (v *AttributeCertificateV1_AlgorithmIdentifier) UnmarshalDER(b []byte) error {
-	return der.Unmarshal(b, v, nil)
+	*v = AttributeCertificateV1_AlgorithmIdentifier{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[AttributeCertificateV1_AlgorithmIdentifier](b, err)
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -8573,7 +9299,13 @@ func (v *AttributeCertificateInfoV1) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AttributeCertificateInfoV1; v aliases b.
-func (v *AttributeCertificateInfoV1) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *AttributeCertificateInfoV1) UnmarshalDER(b []byte) error {
+	*v = AttributeCertificateInfoV1{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[AttributeCertificateInfoV1](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *AttributeCertificateInfoV1) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -8642,7 +9374,11 @@ func (v *AttributeCertificateInfoV1_Subject) EncodeASN1(b *der.Builder, t der.Ta
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AttributeCertificateInfoV1.subject; v aliases b.
 func (v *AttributeCertificateInfoV1_Subject) UnmarshalDER(b []byte) error {
-	return der.Unmarshal(b, v, nil)
+	*v = AttributeCertificateInfoV1_Subject{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[AttributeCertificateInfoV1_Subject](b, err)
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -8744,7 +9480,13 @@ func (v *AttributeSet_AttrList) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AttributeSet; v aliases b.
-func (v *AttributeSet_AttrList) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *AttributeSet_AttrList) UnmarshalDER(b []byte) error {
+	*v = AttributeSet_AttrList{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[AttributeSet_AttrList](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *AttributeSet_AttrList) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -8836,7 +9578,12 @@ func (v *Extensions_AttributeCertExtensionsV1) EncodeASN1(b *der.Builder, t der.
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Extensions; v aliases b.
 func (v *Extensions_AttributeCertExtensionsV1) UnmarshalDER(b []byte) error {
-	return der.Unmarshal(b, v, nil)
+	var zero Extensions_AttributeCertExtensionsV1
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[Extensions_AttributeCertExtensionsV1](b, err)
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -8902,7 +9649,11 @@ func (v *Extension_AttributeCertExtensionsV1) EncodeASN1(b *der.Builder, t der.T
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Extension; v aliases b.
 func (v *Extension_AttributeCertExtensionsV1) UnmarshalDER(b []byte) error {
-	return der.Unmarshal(b, v, nil)
+	*v = Extension_AttributeCertExtensionsV1{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[Extension_AttributeCertExtensionsV1](b, err)
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -8960,7 +9711,14 @@ func (v *AttCertVersionV1) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AttCertVersionV1; v aliases b.
-func (v *AttCertVersionV1) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *AttCertVersionV1) UnmarshalDER(b []byte) error {
+	var zero AttCertVersionV1
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[AttCertVersionV1](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *AttCertVersionV1) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }

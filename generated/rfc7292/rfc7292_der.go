@@ -39,7 +39,13 @@ func (v *PFX) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a PFX; v aliases b.
-func (v *PFX) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *PFX) UnmarshalDER(b []byte) error {
+	*v = PFX{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[PFX](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *PFX) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -97,7 +103,14 @@ func (v *AuthenticatedSafe) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AuthenticatedSafe; v aliases b.
-func (v *AuthenticatedSafe) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *AuthenticatedSafe) UnmarshalDER(b []byte) error {
+	var zero AuthenticatedSafe
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[AuthenticatedSafe](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *AuthenticatedSafe) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -137,7 +150,14 @@ func (v *SafeContents) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a SafeContents; v aliases b.
-func (v *SafeContents) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *SafeContents) UnmarshalDER(b []byte) error {
+	var zero SafeContents
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[SafeContents](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *SafeContents) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -193,7 +213,13 @@ func (v *SafeBag) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a SafeBag; v aliases b.
-func (v *SafeBag) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *SafeBag) UnmarshalDER(b []byte) error {
+	*v = SafeBag{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[SafeBag](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *SafeBag) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -440,7 +466,13 @@ func (v *CertBag) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a CertBag; v aliases b.
-func (v *CertBag) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *CertBag) UnmarshalDER(b []byte) error {
+	*v = CertBag{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[CertBag](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *CertBag) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -576,7 +608,13 @@ func (v *CRLBag) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a CRLBag; v aliases b.
-func (v *CRLBag) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *CRLBag) UnmarshalDER(b []byte) error {
+	*v = CRLBag{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[CRLBag](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *CRLBag) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -698,7 +736,13 @@ func (v *SecretBag) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a SecretBag; v aliases b.
-func (v *SecretBag) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *SecretBag) UnmarshalDER(b []byte) error {
+	*v = SecretBag{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[SecretBag](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *SecretBag) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -796,7 +840,13 @@ func (v *MacData) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a MacData; v aliases b.
-func (v *MacData) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *MacData) UnmarshalDER(b []byte) error {
+	*v = MacData{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[MacData](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *MacData) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -824,7 +874,13 @@ func (v *DigestInfo) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a DigestInfo; v aliases b.
-func (v *DigestInfo) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *DigestInfo) UnmarshalDER(b []byte) error {
+	*v = DigestInfo{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[DigestInfo](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *DigestInfo) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -870,7 +926,13 @@ func (v *DigestAlgorithm) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a DigestAlgorithm; v aliases b.
-func (v *DigestAlgorithm) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *DigestAlgorithm) UnmarshalDER(b []byte) error {
+	*v = DigestAlgorithm{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[DigestAlgorithm](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *DigestAlgorithm) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -1045,7 +1107,13 @@ func (v *PKCS12Attribute) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a PKCS12Attribute; v aliases b.
-func (v *PKCS12Attribute) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *PKCS12Attribute) UnmarshalDER(b []byte) error {
+	*v = PKCS12Attribute{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[PKCS12Attribute](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *PKCS12Attribute) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -1172,7 +1240,13 @@ func (v *OneAsymmetricKey) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a OneAsymmetricKey; v aliases b.
-func (v *OneAsymmetricKey) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *OneAsymmetricKey) UnmarshalDER(b []byte) error {
+	*v = OneAsymmetricKey{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[OneAsymmetricKey](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *OneAsymmetricKey) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -1196,7 +1270,14 @@ func (v *Version) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Version; v aliases b.
-func (v *Version) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *Version) UnmarshalDER(b []byte) error {
+	var zero Version
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[Version](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *Version) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -1242,7 +1323,13 @@ func (v *PrivateKeyAlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a PrivateKeyAlgorithmIdentifier; v aliases b.
-func (v *PrivateKeyAlgorithmIdentifier) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *PrivateKeyAlgorithmIdentifier) UnmarshalDER(b []byte) error {
+	*v = PrivateKeyAlgorithmIdentifier{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[PrivateKeyAlgorithmIdentifier](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *PrivateKeyAlgorithmIdentifier) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -1307,7 +1394,14 @@ func (v *PrivateKey) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a PrivateKey; v aliases b.
-func (v *PrivateKey) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *PrivateKey) UnmarshalDER(b []byte) error {
+	var zero PrivateKey
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[PrivateKey](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *PrivateKey) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -1352,7 +1446,14 @@ func (v *Attributes) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Attributes; v aliases b.
-func (v *Attributes) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *Attributes) UnmarshalDER(b []byte) error {
+	var zero Attributes
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[Attributes](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *Attributes) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -1415,7 +1516,11 @@ func (v *Attribute_OneAsymmetricKeyAttributes) EncodeASN1(b *der.Builder, t der.
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Attribute; v aliases b.
 func (v *Attribute_OneAsymmetricKeyAttributes) UnmarshalDER(b []byte) error {
-	return der.Unmarshal(b, v, nil)
+	*v = Attribute_OneAsymmetricKeyAttributes{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[Attribute_OneAsymmetricKeyAttributes](b, err)
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -1483,7 +1588,14 @@ func (v *PublicKey) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a PublicKey; v aliases b.
-func (v *PublicKey) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *PublicKey) UnmarshalDER(b []byte) error {
+	var zero PublicKey
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[PublicKey](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *PublicKey) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -1511,7 +1623,13 @@ func (v *EncryptedPrivateKeyInfo) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a EncryptedPrivateKeyInfo; v aliases b.
-func (v *EncryptedPrivateKeyInfo) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *EncryptedPrivateKeyInfo) UnmarshalDER(b []byte) error {
+	*v = EncryptedPrivateKeyInfo{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[EncryptedPrivateKeyInfo](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *EncryptedPrivateKeyInfo) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -1557,7 +1675,13 @@ func (v *EncryptionAlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a EncryptionAlgorithmIdentifier; v aliases b.
-func (v *EncryptionAlgorithmIdentifier) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *EncryptionAlgorithmIdentifier) UnmarshalDER(b []byte) error {
+	*v = EncryptionAlgorithmIdentifier{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[EncryptionAlgorithmIdentifier](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *EncryptionAlgorithmIdentifier) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -1622,7 +1746,14 @@ func (v *EncryptedData) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a EncryptedData; v aliases b.
-func (v *EncryptedData) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *EncryptedData) UnmarshalDER(b []byte) error {
+	var zero EncryptedData
+	*v = zero
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[EncryptedData](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *EncryptedData) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -1650,7 +1781,13 @@ func (v *PBES2Params) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a PBES2-params; v aliases b.
-func (v *PBES2Params) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *PBES2Params) UnmarshalDER(b []byte) error {
+	*v = PBES2Params{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[PBES2Params](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *PBES2Params) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -1696,7 +1833,13 @@ func (v *AlgorithmIdentifier_PBES2KDFs) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AlgorithmIdentifier; v aliases b.
-func (v *AlgorithmIdentifier_PBES2KDFs) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *AlgorithmIdentifier_PBES2KDFs) UnmarshalDER(b []byte) error {
+	*v = AlgorithmIdentifier_PBES2KDFs{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[AlgorithmIdentifier_PBES2KDFs](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *AlgorithmIdentifier_PBES2KDFs) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -1804,7 +1947,13 @@ func (v *AlgorithmIdentifier_PBES2Encs) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AlgorithmIdentifier; v aliases b.
-func (v *AlgorithmIdentifier_PBES2Encs) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *AlgorithmIdentifier_PBES2Encs) UnmarshalDER(b []byte) error {
+	*v = AlgorithmIdentifier_PBES2Encs{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[AlgorithmIdentifier_PBES2Encs](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *AlgorithmIdentifier_PBES2Encs) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -2057,7 +2206,13 @@ func (v *PBKDF2Params) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a PBKDF2-params; v aliases b.
-func (v *PBKDF2Params) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *PBKDF2Params) UnmarshalDER(b []byte) error {
+	*v = PBKDF2Params{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[PBKDF2Params](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *PBKDF2Params) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -2100,7 +2255,13 @@ func (v *PBKDF2Params_Salt) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a PBKDF2-params.salt; v aliases b.
-func (v *PBKDF2Params_Salt) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *PBKDF2Params_Salt) UnmarshalDER(b []byte) error {
+	*v = PBKDF2Params_Salt{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[PBKDF2Params_Salt](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *PBKDF2Params_Salt) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -2147,7 +2308,11 @@ func (v *AlgorithmIdentifier_PBKDF2SaltSources) EncodeASN1(b *der.Builder, t der
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AlgorithmIdentifier; v aliases b.
 func (v *AlgorithmIdentifier_PBKDF2SaltSources) UnmarshalDER(b []byte) error {
-	return der.Unmarshal(b, v, nil)
+	*v = AlgorithmIdentifier_PBKDF2SaltSources{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[AlgorithmIdentifier_PBKDF2SaltSources](b, err)
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -2238,7 +2403,11 @@ func (v *AlgorithmIdentifier_PBKDF2PRFs) EncodeASN1(b *der.Builder, t der.Tag) {
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AlgorithmIdentifier; v aliases b.
 func (v *AlgorithmIdentifier_PBKDF2PRFs) UnmarshalDER(b []byte) error {
-	return der.Unmarshal(b, v, nil)
+	*v = AlgorithmIdentifier_PBKDF2PRFs{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[AlgorithmIdentifier_PBKDF2PRFs](b, err)
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -2392,7 +2561,13 @@ func (v *PBMAC1Params) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a PBMAC1-params; v aliases b.
-func (v *PBMAC1Params) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *PBMAC1Params) UnmarshalDER(b []byte) error {
+	*v = PBMAC1Params{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[PBMAC1Params](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *PBMAC1Params) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -2439,7 +2614,11 @@ func (v *AlgorithmIdentifier_PBMAC1KDFs) EncodeASN1(b *der.Builder, t der.Tag) {
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AlgorithmIdentifier; v aliases b.
 func (v *AlgorithmIdentifier_PBMAC1KDFs) UnmarshalDER(b []byte) error {
-	return der.Unmarshal(b, v, nil)
+	*v = AlgorithmIdentifier_PBMAC1KDFs{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[AlgorithmIdentifier_PBMAC1KDFs](b, err)
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -2549,7 +2728,11 @@ func (v *AlgorithmIdentifier_PBMAC1MACs) EncodeASN1(b *der.Builder, t der.Tag) {
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AlgorithmIdentifier; v aliases b.
 func (v *AlgorithmIdentifier_PBMAC1MACs) UnmarshalDER(b []byte) error {
-	return der.Unmarshal(b, v, nil)
+	*v = AlgorithmIdentifier_PBMAC1MACs{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[AlgorithmIdentifier_PBMAC1MACs](b, err)
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -2622,7 +2805,13 @@ func (v *PBEParameter) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a PBEParameter; v aliases b.
-func (v *PBEParameter) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *PBEParameter) UnmarshalDER(b []byte) error {
+	*v = PBEParameter{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[PBEParameter](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *PBEParameter) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -2657,7 +2846,13 @@ func (v *RC2CBCParameter) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a RC2-CBC-Parameter; v aliases b.
-func (v *RC2CBCParameter) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *RC2CBCParameter) UnmarshalDER(b []byte) error {
+	*v = RC2CBCParameter{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[RC2CBCParameter](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *RC2CBCParameter) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
@@ -2699,7 +2894,13 @@ func (v *RC5CBCParameters) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a RC5-CBC-Parameters; v aliases b.
-func (v *RC5CBCParameters) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *RC5CBCParameters) UnmarshalDER(b []byte) error {
+	*v = RC5CBCParameters{}
+	r := der.NewPooledReader(b, nil)
+	err := v.DecodeASN1(&r, 0)
+	r.Release()
+	return der.Unmarshaled[RC5CBCParameters](b, err)
+}
 
 // MarshalDER returns the DER encoding of v.
 func (v *RC5CBCParameters) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }

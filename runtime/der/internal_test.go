@@ -3,6 +3,7 @@ package der
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"strconv"
 	"testing"
 	"time"
@@ -270,4 +271,39 @@ func normalizeBER(in []byte) ([]byte, error) {
 func derShaped(b []byte) bool {
 	shaped, err := NewReader(b, &Options{BER: true}).checkRaw(nil)
 	return err == nil && shaped
+}
+
+// TestTLVAgreesWithParseHeader checks the fast header path against the
+// general parser: wherever tlv accepts a header, parseHeader in DER
+// accepts it too, with the same header and contents lengths, and tlv
+// accepts every DER header of a low tag number with a length below 65,536
+// (one, two or three length octets) whose contents fit.
+func TestTLVAgreesWithParseHeader(t *testing.T) {
+	accepted := 0
+	for _, size := range []int{2, 3, 4, 5, 130, 131, 300, 70000} {
+		b := make([]byte, size)
+		b[0] = 0x30
+		for _, l1 := range []int{0, 1, 0x7f, 0x80, 0x81, 0x82, 0x83, 0x84, 0xff} {
+			for _, l2 := range []int{0, 1, 0x7f, 0x80, 0x81, 0xff} {
+				for _, l3 := range []int{0, 1, 0x7f, 0x80, 0xff} {
+					copy(b[1:], []byte{byte(l1), byte(l2), byte(l3)}[:min(3, size-1)])
+					hl, l, ok := tlv(b)
+					var h Header
+					err := parseHeader(&h, b, 0, false)
+					name := fmt.Sprintf("% x (%d octets)", b[:min(4, size)], size)
+					if ok {
+						accepted++
+						if err != nil || h.HeaderLen != hl || h.Length != l {
+							t.Errorf("%s: tlv %d, %d; parseHeader %d, %d, %v", name, hl, l, h.HeaderLen, h.Length, err)
+						}
+					} else if err == nil && h.HeaderLen <= 4 && h.Length >= 0 {
+						t.Errorf("%s: tlv refuses what parseHeader reads (%d, %d)", name, h.HeaderLen, h.Length)
+					}
+				}
+			}
+		}
+	}
+	if accepted == 0 {
+		t.Fatal("tlv accepted no header")
+	}
 }

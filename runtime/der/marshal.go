@@ -74,6 +74,22 @@ func Unmarshal[T any, P interface {
 	return nil
 }
 
+// Unmarshaled returns what Unmarshal(b, v, nil) returns for v, a *T, after
+// the decode that a generated UnmarshalDER made of it (a pooled reader
+// over b, v.DecodeASN1 called directly) returned err: nil, or err with the
+// hints of Unmarshal. Generated code calls DecodeASN1 itself rather than
+// through Unmarshal, whose call through the Value interface moves v to the
+// heap; the hints need T only, as they decode b again into new values.
+func Unmarshaled[T any, P interface {
+	*T
+	Value
+}](b []byte, err error) error {
+	if err != nil {
+		return retryHint[T, P](Hint(err, b, false), b, nil)
+	}
+	return nil
+}
+
 // asBER decodes v from b again as BER, for Unmarshal with TolerateBER
 // after the DER decode failed with derErr, the first BER form of b, which
 // it lists first (at mark) when the BER decode succeeds; else it returns

@@ -18,8 +18,9 @@ import (
 // every sub-reader made from it (options and budgets). Reading an element
 // never allocates; only errors and reassembled BER strings do.
 //
-// The common header (a tag number below 31 and a length below 128) is read
-// without a further call; other headers go through the general parser.
+// The common header (a tag number below 31 and a length in up to three
+// octets, see tlv) is read once, without a further call; other headers go
+// through the general parser.
 //
 // A failed read leaves the Reader unchanged, so that a caller may try
 // another alternative; after a failure inside a SEQUENCE the decode is
@@ -97,31 +98,32 @@ func (r *Reader) alloc(n int) error {
 // rest returns the unread octets of the window.
 func (r *Reader) rest() []byte { return r.in[r.pos:r.end:r.end] }
 
-// fast parses the next header if it has the common form, in DER: two
-// octets, a tag number below 31 (not UNIVERSAL 0) and the short length
-// form (X.690 8.1.2.2, 8.1.3.4), with the contents inside the window. It
-// returns the identifier octet and the start and end of the contents; ok
-// is false for every other header, which the general parser handles. It
-// consumes and charges nothing, and is small enough to inline.
-func (r *Reader) fast() (id byte, cs, ce int, ok bool) {
-	b := r.rest()
+// tlv parses the header at the start of b, an element and what follows it
+// in the window, if it has a common form, in DER: a length in one octet,
+// or in two or three with the fewest length octets (X.690 8.1.3.4,
+// 8.1.3.5, 10.1), with the contents inside b. It returns the numbers of
+// header octets and of contents octets; ok is false for every other
+// header, which the general parser (parseHeader) handles, and for an
+// empty b. It does not look at the identifier octet b[0] beyond its being
+// there: callers compare it with the one they want, or check it (a low tag
+// number, not UNIVERSAL 0). It is where the common headers are read,
+// small enough to inline into each reading method (keep it so: go build
+// -gcflags=-m ./runtime/der says "can inline tlv").
+func tlv(b []byte) (hl, l int, ok bool) {
 	if len(b) < 2 {
-		return 0, 0, 0, false
+		return
 	}
-	id, l := b[0], int(b[1])
-	return id, r.pos + 2, r.pos + 2 + l, l < 0x80 && id&0x1f != 0x1f && id&0xdf != 0 && l <= len(b)-2
-}
-
-// short returns the length of the next element if it has identifier octet
-// want (a low tag number, so not 0x1f, and not 0) and the short length
-// form, with the contents inside the window: fast for a known tag, in
-// fewer instructions. It consumes and charges nothing.
-func (r *Reader) short(want byte) (int, bool) {
-	b := r.rest()
-	if len(b) < 2 || b[0] != want || b[1] >= 0x80 || int(b[1]) > len(b)-2 {
-		return 0, false
+	if l = int(b[1]); l < 0x80 {
+		return 2, l, l <= len(b)-2
 	}
-	return int(b[1]), true
+	// 0x81 and 0x82: one or two length octets, whose contents (at least
+	// 128 octets) leave room to read two octets in both cases.
+	if len(b) > 3 && uint(l-0x81) < 2 {
+		hl = l - 0x7e // 3 or 4
+		l = (int(b[2])<<8 | int(b[3])) >> (32 - hl<<3)
+		return hl, l, l >= 0x10<<hl && l <= len(b)-hl // 0x80 or 0x100: the fewest octets
+	}
+	return
 }
 
 // identifier returns the identifier octet of tag t; low is false for the
@@ -195,10 +197,15 @@ func (r *Reader) ReadElement(h *Header) ([]byte, error) { return r.readElement(h
 // struct it has just written field by field, which stalls store
 // forwarding.)
 func (r *Reader) readElement(h *Header, enter bool) ([]byte, error) {
-	if id, cs, ce, ok := r.fast(); ok && !(enter && id&0x20 != 0 && int(r.depth) >= r.s.opts.MaxDepth) && r.s.elem() {
-		*h = Header{Tag(id>>6)<<32 | Tag(id&0x1f), id&0x20 != 0, r.pos, cs - r.pos, ce - cs}
-		r.pos = ce
-		return r.in[cs:ce:ce], nil
+	// The common header (see tlv) with a tag number below 31 that is not
+	// UNIVERSAL 0 (X.690 8.1.2.2).
+	b := r.in[r.pos:r.end]
+	if hl, l, ok := tlv(b); ok && b[0]&0x1f != 0x1f && b[0]&0xdf != 0 &&
+		!(enter && b[0]&0x20 != 0 && int(r.depth) >= r.s.opts.MaxDepth) && r.s.elem() {
+		id := b[0]
+		*h = Header{Tag(id>>6)<<32 | Tag(id&0x1f), id&0x20 != 0, r.pos, hl, l}
+		r.pos += hl + l
+		return b[hl : hl+l : hl+l], nil
 	}
 	if err := r.header(h, nil, ""); err != nil {
 		return nil, err
@@ -229,29 +236,19 @@ func (r *Reader) readElement(h *Header, enter bool) ([]byte, error) {
 // forwarding). Storing the sub-reader through sub makes the decode state
 // escape: a decode that uses ReadAny allocates it (one allocation).
 func (r *Reader) ReadAny(sub *Reader) (tag Tag, constructed bool, contents []byte, err error) {
-	if p, end := r.pos, r.end; p+1 < end {
-		// The common headers, in DER: a tag number below 31 and a length
-		// in one, two or three octets (X.690 8.1.3.4, 8.1.3.5, 10.1).
-		s, in := r.s, r.in[:end]
-		id, l, hl := in[p], int(in[p+1]), 2
-		switch {
-		case l < 0x80:
-		case l == 0x81 && p+2 < end && in[p+2] >= 0x80:
-			l, hl = int(in[p+2]), 3
-		case l == 0x82 && p+3 < end && in[p+2] != 0:
-			l, hl = int(in[p+2])<<8|int(in[p+3]), 4
-		default:
-			hl = 0
-		}
+	// The common header (see tlv) with a tag number below 31 that is not
+	// UNIVERSAL 0 (X.690 8.1.2.2).
+	b := r.in[r.pos:r.end]
+	if hl, l, ok := tlv(b); ok && b[0]&0x1f != 0x1f && b[0]&0xdf != 0 {
+		s, id := r.s, b[0]
 		constructed = id&0x20 != 0
-		if hl != 0 && id&0x1f != 0x1f && id&0xdf != 0 && l <= end-p-hl &&
-			!(constructed && sub != nil && int(r.depth) >= s.opts.MaxDepth) && s.elem() {
-			cs := p + hl
+		if !(constructed && sub != nil && int(r.depth) >= s.opts.MaxDepth) && s.elem() {
+			cs := r.pos + hl
 			ce := cs + l
 			if r.pos = ce; constructed && sub != nil {
 				sub.in, sub.pos, sub.end, sub.s, sub.depth, sub.ber = r.in, cs, ce, s, r.depth+1, r.ber
 			}
-			return Tag(id>>6)<<32 | Tag(id&0x1f), constructed, in[cs:ce:ce], nil
+			return Tag(id>>6)<<32 | Tag(id&0x1f), constructed, b[hl : hl+l : hl+l], nil
 		}
 	}
 	var h Header
@@ -324,8 +321,10 @@ func (r *Reader) ReadConstructed(t Tag, typ string) (sub Reader, err error) {
 // enter is ReadConstructed returning the window of the contents.
 func (r *Reader) enter(t Tag, typ string) (cs, ce int, err error) {
 	if want, low := identifier(t, true); low && r.depth < int32(r.s.opts.MaxDepth) {
-		if l, ok := r.short(want); ok && r.s.elem() {
-			cs = r.pos + 2
+		// The common header (see tlv), read here.
+		b := r.in[r.pos:r.end]
+		if hl, l, ok := tlv(b); ok && b[0] == want && r.s.elem() {
+			cs = r.pos + hl
 			r.pos = cs + l
 			return cs, cs + l, nil
 		}
@@ -354,10 +353,11 @@ func (r *Reader) ReadPrimitive(t Tag, typ string) (contents []byte, off int, err
 // the common form.
 func (r *Reader) shortPrimitive(t Tag) ([]byte, int, bool) {
 	want, low := identifier(t, false)
-	if l, ok := r.short(want); ok && low && want != 0 && r.s.elem() {
-		cs := r.pos + 2
+	b := r.in[r.pos:r.end]
+	if hl, l, ok := tlv(b); ok && b[0] == want && low && want != 0 && r.s.elem() {
+		cs := r.pos + hl
 		r.pos = cs + l
-		return r.in[cs : cs+l : cs+l], cs, true
+		return b[hl : hl+l : hl+l], cs, true
 	}
 	return nil, 0, false
 }
@@ -454,11 +454,8 @@ func (r *Reader) Count() (n int) {
 // and charging nothing; ok is false if the header is unreadable.
 func (r *Reader) span(p int) (cs, ce, next int, ok bool) {
 	in := r.in[:r.end]
-	if p+1 < len(in) {
-		// The common header, as in fast.
-		if id, l := in[p], int(in[p+1]); l < 0x80 && id&0x1f != 0x1f && id&0xdf != 0 && l <= len(in)-p-2 {
-			return p + 2, p + 2 + l, p + 2 + l, true
-		}
+	if hl, l, ok := tlv(in[p:]); ok && in[p]&0x1f != 0x1f && in[p]&0xdf != 0 {
+		return p + hl, p + hl + l, p + hl + l, true // the common header, as in fast
 	}
 	var h Header
 	if parseHeader(&h, in[p:], p, r.ber) != nil {

@@ -335,13 +335,13 @@ func pair(a, b byte) (int, bool) {
 // with nothing consumed, for everything else.
 func (r *Reader) readDERTime(t Tag, utc bool) (v time.Time, ok bool) {
 	want, low := identifier(t, false)
-	l, ok := r.short(want)
-	if !ok || !low {
+	b := r.in[r.pos:r.end]
+	hl, l, ok := tlv(b)
+	if !ok || !low || b[0] != want {
 		return v, false
 	}
-	cs := r.pos + 2
-	if v, ok = derTime(r.in[cs:cs+l], utc); ok && r.s.elem() {
-		r.pos = cs + l
+	if v, ok = derTime(b[hl:hl+l], utc); ok && r.s.elem() {
+		r.pos += hl + l
 		return v, true
 	}
 	return v, false

@@ -186,11 +186,22 @@ func (e *Emitter) encodePrimitive(g *jen.Group, gt *plan.Type) {
 	g.Add(derstmt.AddCall(bt, outTag(gt), val))
 }
 
-// topMethods emits the two entry points of a named type, which delegate
-// to der (der.Unmarshal and der.Marshal take options):
+// topMethods emits the two entry points of a named type (der.Unmarshal
+// and der.Marshal take options):
 //
-//	func (v *T) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+//	func (v *T) UnmarshalDER(b []byte) error {
+//		*v = T{}
+//		r := der.NewPooledReader(b, nil)
+//		err := v.DecodeASN1(&r, 0)
+//		r.Release()
+//		return der.Unmarshaled[T](b, err)
+//	}
 //	func (v *T) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
+//
+// UnmarshalDER is der.Unmarshal(b, v, nil) written out: der.Unmarshal calls
+// DecodeASN1 through the der.Value interface, which moves v to the heap
+// (a certificate decoded into a local variable: one allocation of the
+// whole value more); the direct call leaves it where the caller put it.
 func (e *Emitter) topMethods(f *jen.File, gt *plan.Type) {
 	// Enumerations, named-number INTEGERs, named-bit BIT STRINGs and
 	// lists written in place inside another type are decoded and encoded
@@ -206,8 +217,18 @@ func (e *Emitter) topMethods(f *jen.File, gt *plan.Type) {
 	}
 	recv := jen.Id("v").Op("*").Id(gt.Name)
 	emit.Comment(f, fmt.Sprintf("UnmarshalDER decodes v from b, exactly one DER encoding of a %s; v aliases b.", gt.ASN1))
-	f.Func().Params(recv.Clone()).Id("UnmarshalDER").Params(jen.Id("b").Index().Byte()).Error().Add(emit.OneLineBody(
-		jen.Return(emit.RT("Unmarshal").Call(jen.Id("b"), jen.Id("v"), jen.Nil()))))
+	f.Func().Params(recv.Clone()).Id("UnmarshalDER").Params(jen.Id("b").Index().Byte()).Error().BlockFunc(func(g *jen.Group) {
+		if k := gt.Kind; k == model.TypeSequence || k == model.TypeSet || k == model.TypeChoice {
+			g.Op("*").Id("v").Op("=").Id(gt.Name).Values()
+		} else {
+			g.Var().Id("zero").Id(gt.Name)
+			g.Op("*").Id("v").Op("=").Id("zero")
+		}
+		g.Id("r").Op(":=").Add(emit.RT("NewPooledReader")).Call(jen.Id("b"), jen.Nil())
+		g.Err().Op(":=").Id("v").Dot("DecodeASN1").Call(jen.Op("&").Id("r"), jen.Lit(0))
+		g.Id("r").Dot("Release").Call()
+		g.Return(emit.RT("Unmarshaled").Types(jen.Id(gt.Name)).Call(jen.Id("b"), jen.Err()))
+	})
 	emit.Comment(f, "MarshalDER returns the DER encoding of v.")
 	f.Func().Params(recv.Clone()).Id("MarshalDER").Params().Params(jen.Index().Byte(), jen.Error()).Add(emit.OneLineBody(
 		jen.Return(emit.RT("Marshal").Call(jen.Id("v"), jen.Nil()))))
