@@ -235,27 +235,8 @@ func Generate(set *model.Set, cfg Config) ([]File, error) {
 
 	types := &gotypes.Emitter{P: p}
 	sections := []section{{suffix: "", what: "the Go types of package " + cfg.Package, decl: types.Type}}
-	var fuzzers []fuzzer
-	if codecs.DER {
-		derc := dercodec.New(p)
-		sections = append(sections, section{suffix: "_der", what: "the DER and BER codecs (X.690)", decl: derc.Type})
-		fuzzers = append(fuzzers, derc)
-	}
-	per := percodec.New(codecs)
-	if codecs.PER() {
-		sections = append(sections, section{suffix: "_per", what: "the PER codecs (X.691)", decl: per.Type, tail: per.Alphabets})
-		fuzzers = append(fuzzers, per)
-	}
-	oer := oercodec.New()
-	if codecs.OER {
-		sections = append(sections, section{suffix: "_oer", what: "the OER codecs (X.696)", decl: oer.Type, tail: oer.Tail})
-		fuzzers = append(fuzzers, oer)
-	}
-	jerc := jercodec.New()
-	if codecs.JER {
-		sections = append(sections, section{suffix: "_jer", what: "the JER codecs (X.697)", decl: jerc.Type, tail: jerc.Tail})
-		fuzzers = append(fuzzers, jerc)
-	}
+	codecSecs, fuzzers, failing := codecSections(p, codecs)
+	sections = append(sections, codecSecs...)
 	sections[0].lead = packageHeader(cfg, p)
 	sections[0].head = func(f *jen.File) {
 		emit.Comment(f, "A generated package paired with a runtime that lacks its version fails to compile here.")
@@ -270,14 +251,10 @@ func Generate(set *model.Set, cfg Config) ([]File, error) {
 		if err != nil {
 			return nil, err
 		}
-		if err := per.Err(); err != nil {
-			return nil, err
-		}
-		if err := oer.Err(); err != nil {
-			return nil, err
-		}
-		if err := jerc.Err(); err != nil {
-			return nil, err
+		for _, e := range failing {
+			if err := e.Err(); err != nil {
+				return nil, err
+			}
 		}
 		files = append(files, fs...)
 	}
@@ -304,6 +281,39 @@ func Generate(set *model.Set, cfg Config) ([]File, error) {
 		files = append(files, File{Name: cfg.Package + "_fuzz_test.go", Content: ff})
 	}
 	return files, nil
+}
+
+// failing is an emitter that refuses what it does not handle: Err says
+// what, once its section has been emitted.
+type failing interface{ Err() error }
+
+// codecSections returns the sections of the codecs the package carries,
+// the emitters of their fuzz targets, and those that may refuse a type.
+func codecSections(p *plan.Plan, codecs plan.Codecs) ([]section, []fuzzer, []failing) {
+	var sections []section
+	var fuzzers []fuzzer
+	var refusing []failing
+	if codecs.DER {
+		derc := dercodec.New(p)
+		sections = append(sections, section{suffix: "_der", what: "the DER and BER codecs (X.690)", decl: derc.Type})
+		fuzzers = append(fuzzers, derc)
+	}
+	if codecs.PER() {
+		per := percodec.New(codecs)
+		sections = append(sections, section{suffix: "_per", what: "the PER codecs (X.691)", decl: per.Type, tail: per.Alphabets})
+		fuzzers, refusing = append(fuzzers, per), append(refusing, per)
+	}
+	if codecs.OER {
+		oer := oercodec.New()
+		sections = append(sections, section{suffix: "_oer", what: "the OER codecs (X.696)", decl: oer.Type, tail: oer.Tail})
+		fuzzers, refusing = append(fuzzers, oer), append(refusing, oer)
+	}
+	if codecs.JER {
+		jerc := jercodec.New()
+		sections = append(sections, section{suffix: "_jer", what: "the JER codecs (X.697)", decl: jerc.Type, tail: jerc.Tail})
+		fuzzers, refusing = append(fuzzers, jerc), append(refusing, jerc)
+	}
+	return sections, fuzzers, refusing
 }
 
 // packageHeader is the header of the package's first file: the command
