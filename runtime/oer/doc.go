@@ -24,7 +24,9 @@
 //     additions (ReadExtensions), then each addition present as an open
 //     type field;
 //   - SEQUENCE OF and SET OF (17, 19): the quantity field (ReadQuantity),
-//     and MakeSlice, which charges the elements to the budget;
+//     and MakeSlice, which charges the elements to the budget; the order
+//     of a SET OF's elements that CANONICAL-OER fixes (SetOfMark writes
+//     it, SetOfOrder checks it);
 //   - CHOICE (20): the tag of the alternative (ReadTag, as a der.Tag);
 //   - OBJECT IDENTIFIER and RELATIVE-OID (21, 22): a length and the BER
 //     contents octets, as der.OID and der.RelativeOID;
@@ -55,9 +57,8 @@
 // Reader accepts any valid BASIC-OER unless Options.Canonical is set:
 // CANONICAL-OER is enforced on decode only then, and each form that
 // BASIC-OER allows and CANONICAL-OER does not is a KindNonCanonical
-// error. Not checked in either mode: the DEFAULT components left out and
-// the SET OF order that CANONICAL-OER fixes, which are the schema's (and
-// so the generated code's) to check.
+// error. Not checked in either mode: the DEFAULT components left out,
+// which are the schema's (and so the generated code's) to check.
 //
 // Errors are *der.Error, of the Kinds of package der (errors.Is with
 // der.ErrTruncated, der.ErrNonCanonical, ...), with Offset counting octets
