@@ -33,8 +33,13 @@
 //   - restricted character strings (27): the known-multiplier types
 //     IA5String, VisibleString, NumericString, PrintableString, BMPString
 //     and UniversalString of a fixed size without a length
-//     (ReadFixedString), and those and UTF8String after a length in
-//     octets (ReadString), as Go strings (UTF-8);
+//     (ReadFixedString), and those, UTF8String and the types that are not
+//     known-multiplier (GeneralString, GraphicString, ObjectDescriptor,
+//     TeletexString, VideotexString: their BER contents octets) after a
+//     length in octets (ReadString), as Go strings (UTF-8, or the octets
+//     of GeneralString and GraphicString as package der holds them);
+//   - UTCTime and GeneralizedTime, VisibleStrings (27) of their DER form
+//     (ReadUTCTime, ReadGeneralizedTime), as time.Time;
 //   - open types (30): ReadOpen returns the field's octets, Field reads
 //     them with a Reader of its own whose errors keep their offsets in the
 //     outermost input, EndField checks that the value filled them.
@@ -44,12 +49,11 @@
 // Preamble, ...) keep the first error of a decode with its field path, as
 // package per's do. A generated type is to implement Value (DecodeOER,
 // EncodeOER); Unmarshal, Marshal and Reader.Root are its entry points,
-// Decode, Encode, DecodeOpen and EncodeOpen its components. Not covered: REAL (12), the time types, EMBEDDED PDV,
-// EXTERNAL and CHARACTER STRING, and the character strings that are not
-// known-multiplier except UTF8String (GeneralString and the like, which
-// would go as octets); which constraints are OER-visible (X.696 8.2: an
-// extensible one is not) and which form a type takes is the generator's
-// choice, not this package's.
+// Decode, Encode, DecodeOpen and EncodeOpen its components. Not covered:
+// REAL (12), the time types DATE, TIME-OF-DAY, DATE-TIME, DURATION and
+// TIME, EMBEDDED PDV, EXTERNAL and CHARACTER STRING; which constraints
+// are OER-visible (X.696 8.2: an extensible one is not) and which form a
+// type takes is the generator's choice, not this package's.
 //
 // A Writer makes the canonical encoding: the shortest lengths, numbers in
 // the fewest octets, TRUE as 0xFF, zero padding and unused bits, the short
