@@ -17,8 +17,10 @@ func TestOERUnsupported(t *testing.T) {
 	for _, c := range []struct{ asn1, want string }{
 		{"T ::= SET OF INTEGER", ""},
 		{"T ::= SEQUENCE { a REAL }", "T.a: the type REAL"},
-		{"T ::= SEQUENCE { a GeneralString }", "T.a: GeneralString (not a known-multiplier character string)"},
-		{"T ::= SEQUENCE { a GeneralizedTime }", "T.a: the type GeneralizedTime"},
+		{"T ::= SEQUENCE { a GeneralString, b TeletexString (SIZE (1..4)), c ObjectDescriptor }", ""},
+		{"T ::= SEQUENCE { a GeneralizedTime, b UTCTime }", ""},
+		{"T ::= SEQUENCE { a DATE }", "T.a: the type DATE"},
+		{"T ::= DURATION", "T: the type DURATION"},
 		{"T ::= INTEGER (0..18446744073709551615)", ""},
 		{"T ::= INTEGER (-1..18446744073709551615)", "T: an INTEGER constrained beyond int64"},
 		{"T ::= INTEGER (0..18446744073709551616)", "T: an INTEGER constrained beyond int64"},
