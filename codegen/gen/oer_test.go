@@ -42,6 +42,9 @@ func TestOERUnsupported(t *testing.T) {
 		// union), which OER reads as open type fields.
 		{"T ::= SEQUENCE { v SEQUENCE OF C.&Type ({S}{@id}), id C.&id ({S}) }\nC ::= CLASS { &id INTEGER UNIQUE, &Type }\nS C ::= { { &id 1, &Type BOOLEAN } }", ""},
 		{"T ::= SEQUENCE { b BIT STRING { x(0), y(1) } DEFAULT {y} }", ""},
+		{"T ::= SEQUENCE { id C.&id ({S}), v OCTET STRING (CONTAINING C.&Type ({S}{@id})) }\nC ::= CLASS { &id INTEGER UNIQUE, &Type }\nS C ::= { { &id 1, &Type BOOLEAN } }", ""},
+		{"T ::= SEQUENCE { id C.&id ({S}), v BIT STRING (CONTAINING C.&Type ({S}{@id})) }\nC ::= CLASS { &id INTEGER UNIQUE, &Type }\nS C ::= { { &id 1, &Type BOOLEAN } }",
+			"T.v: a BIT STRING (CONTAINING a type), or an OCTET STRING (CONTAINING a type) with a SIZE,"},
 		{"T ::= SEQUENCE { b BIT STRING DEFAULT '01'B }", ""},
 	} {
 		src := "M DEFINITIONS AUTOMATIC TAGS ::= BEGIN\n" + c.asn1 + "\nEND\n"

@@ -26,16 +26,16 @@ import (
 // (deferred) resolves it right after the key is read. A SEQUENCE OF the
 // open type's values (1609.2's ContributedExtensionBlock.extns) is a
 // quantity field and an open type field per element, each resolved by
-// the same key (unionList). Refused: a union that a string contains, and
-// a list whose key follows it.
+// the same key (unionList). An OCTET STRING (CONTAINING the open type)
+// without a SIZE is a length and the encoding of the row's value (X.696
+// 14, X.682 11): an open type field's form, so the same methods read and
+// write it, Raw then holding the string's contents. Refused: a union that
+// a BIT STRING or an OCTET STRING with a SIZE contains, and a list whose
+// key follows it.
 
 // union emits the OER methods of the union gt.
 func (e *Emitter) union(f *jen.File, gt *plan.Type) {
 	u := gt.Union
-	if u.Containing {
-		e.fail(gt.ASN1, "an open type that an OCTET or BIT STRING contains")
-		return
-	}
 	keyParam, _, keyArg := emit.KeyParam(u)
 	recv := jen.Id("u").Op("*").Id(gt.Name)
 	field := jen.Id("field").String()
@@ -91,8 +91,8 @@ func (e *Emitter) unionField(gt *plan.Type, f *plan.Field, where string) bool {
 		e.fail(where, "a SEQUENCE OF an open type's values whose key follows it")
 	case f.List && boundsOf(f.Type).unsupported != "":
 		e.fail(where, boundsOf(f.Type).unsupported)
-	case f.Containing:
-		e.fail(where, "an open type that an OCTET or BIT STRING contains")
+	case f.Containing && !e.containing(f, where):
+		// containing has said why.
 	case gt == nil || f.Key == nil || plan.FieldIndex(gt, f.Key) < 0:
 		e.fail(where, "an open type whose key is not a component of its type")
 	case plan.FieldIndex(gt, f.Key) > plan.FieldIndex(gt, f) && gt.Kind != model.TypeSequence && gt.Kind != model.TypeSet:
