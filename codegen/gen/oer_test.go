@@ -16,6 +16,8 @@ func TestOERUnsupported(t *testing.T) {
 	const post = " is not supported by the OER emitter yet"
 	for _, c := range []struct{ asn1, want string }{
 		{"T ::= SET OF INTEGER", ""},
+		{"T ::= SET { b [1] BOOLEAN, a [0] INTEGER }", ""},
+		{"T ::= SET { b [1] BOOLEAN, a CHOICE { x [2] NULL, y [3] NULL } }", "T: a SET with an untagged CHOICE or open type among its root components"},
 		{"T ::= SEQUENCE { a REAL }", "T.a: the type REAL"},
 		{"T ::= SEQUENCE { a GeneralString, b TeletexString (SIZE (1..4)), c ObjectDescriptor }", ""},
 		{"T ::= SEQUENCE { a GeneralizedTime, b UTCTime }", ""},
