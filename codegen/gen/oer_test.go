@@ -15,10 +15,14 @@ func TestOERUnsupported(t *testing.T) {
 	const pre = "asn1gen: -codecs oer: "
 	const post = " is not supported by the OER emitter yet"
 	for _, c := range []struct{ asn1, want string }{
-		{"T ::= SET OF INTEGER", "T: a SET OF (CANONICAL-OER's order of its elements)"},
+		{"T ::= SET OF INTEGER", ""},
+		{"T ::= SET { b [1] BOOLEAN, a [0] INTEGER }", ""},
+		{"T ::= SET { b [1] BOOLEAN, a CHOICE { x [2] NULL, y [3] NULL } }", "T: a SET with an untagged CHOICE or open type among its root components"},
 		{"T ::= SEQUENCE { a REAL }", "T.a: the type REAL"},
-		{"T ::= SEQUENCE { a GeneralString }", "T.a: GeneralString (not a known-multiplier character string)"},
-		{"T ::= SEQUENCE { a GeneralizedTime }", "T.a: the type GeneralizedTime"},
+		{"T ::= SEQUENCE { a GeneralString, b TeletexString (SIZE (1..4)), c ObjectDescriptor }", ""},
+		{"T ::= SEQUENCE { a GeneralizedTime, b UTCTime }", ""},
+		{"T ::= SEQUENCE { a DATE }", "T.a: the type DATE"},
+		{"T ::= DURATION", "T: the type DURATION"},
 		{"T ::= INTEGER (0..18446744073709551615)", ""},
 		{"T ::= INTEGER (-1..18446744073709551615)", "T: an INTEGER constrained beyond int64"},
 		{"T ::= INTEGER (0..18446744073709551616)", "T: an INTEGER constrained beyond int64"},
@@ -35,12 +39,14 @@ func TestOERUnsupported(t *testing.T) {
 			""},
 		{"T ::= SEQUENCE { id C.&id ({S}), v C.&Type ({S}{@id}) }\nC ::= CLASS { &id INTEGER UNIQUE, &Type }\nS C ::= { { &id 1, &Type BOOLEAN } }", ""},
 		{"T ::= SEQUENCE { id C.&id ({S}), v SEQUENCE OF C.&Type ({S}{@id}) }\nC ::= CLASS { &id INTEGER UNIQUE, &Type }\nS C ::= { { &id 1, &Type BOOLEAN } }", ""},
-		{"T ::= SEQUENCE { id C.&id ({S}), v SET OF C.&Type ({S}{@id}) }\nC ::= CLASS { &id INTEGER UNIQUE, &Type }\nS C ::= { { &id 1, &Type BOOLEAN } }",
-			"T.v: a SET OF an open type's values (CANONICAL-OER's order of its elements)"},
+		{"T ::= SEQUENCE { id C.&id ({S}), v SET OF C.&Type ({S}{@id}) }\nC ::= CLASS { &id INTEGER UNIQUE, &Type }\nS C ::= { { &id 1, &Type BOOLEAN } }", ""},
 		// The key after the list: the plan keeps the values' octets (no
 		// union), which OER reads as open type fields.
 		{"T ::= SEQUENCE { v SEQUENCE OF C.&Type ({S}{@id}), id C.&id ({S}) }\nC ::= CLASS { &id INTEGER UNIQUE, &Type }\nS C ::= { { &id 1, &Type BOOLEAN } }", ""},
 		{"T ::= SEQUENCE { b BIT STRING { x(0), y(1) } DEFAULT {y} }", ""},
+		{"T ::= SEQUENCE { id C.&id ({S}), v OCTET STRING (CONTAINING C.&Type ({S}{@id})) }\nC ::= CLASS { &id INTEGER UNIQUE, &Type }\nS C ::= { { &id 1, &Type BOOLEAN } }", ""},
+		{"T ::= SEQUENCE { id C.&id ({S}), v BIT STRING (CONTAINING C.&Type ({S}{@id})) }\nC ::= CLASS { &id INTEGER UNIQUE, &Type }\nS C ::= { { &id 1, &Type BOOLEAN } }",
+			"T.v: a BIT STRING (CONTAINING a type), or an OCTET STRING (CONTAINING a type) with a SIZE,"},
 		{"T ::= SEQUENCE { b BIT STRING DEFAULT '01'B }", ""},
 	} {
 		src := "M DEFINITIONS AUTOMATIC TAGS ::= BEGIN\n" + c.asn1 + "\nEND\n"

@@ -1,6 +1,7 @@
 package oer
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -12,10 +13,18 @@ import (
 // octets of one character in OER (X.696 27: the known-multiplier types,
 // whose SIZE in characters fixes their size in octets), 0 for UTF8String,
 // whose characters take 1 to 4 octets.
+//
+// The types that are not known-multiplier (GeneralString, GraphicString,
+// ObjectDescriptor, TeletexString, VideotexString) have no fixed-size
+// form: a length and the octets that BER would put in the contents
+// (X.696 27, X.690 8.23.5), held in Go as package der holds them: the
+// octets as they are (raw), or Latin-1 converted to UTF-8 (latin1).
 type StringType struct {
-	name  string
-	width int
-	valid func(rune) bool
+	name   string
+	width  int
+	valid  func(rune) bool
+	raw    bool // a character is an octet, the Go string the octets
+	latin1 bool // a character is an octet, Latin-1
 }
 
 // Name returns the type's ASN.1 name, e.g. "IA5String".
@@ -24,14 +33,33 @@ func (t *StringType) Name() string { return t.name }
 // The restricted character string types that OER reads: the
 // known-multiplier ones, and UTF8String.
 var (
-	IA5String       = &StringType{"IA5String", 1, func(c rune) bool { return c < 0x80 }}
-	VisibleString   = &StringType{"VisibleString", 1, func(c rune) bool { return c >= 0x20 && c < 0x7f }}
-	NumericString   = &StringType{"NumericString", 1, func(c rune) bool { return c == ' ' || c >= '0' && c <= '9' }}
-	PrintableString = &StringType{"PrintableString", 1, printable}
-	BMPString       = &StringType{"BMPString", 2, func(c rune) bool { return c < 0x10000 && utf8.ValidRune(c) }}
-	UniversalString = &StringType{"UniversalString", 4, utf8.ValidRune}
-	UTF8String      = &StringType{"UTF8String", 0, utf8.ValidRune}
+	IA5String       = &StringType{name: "IA5String", width: 1, valid: func(c rune) bool { return c < 0x80 }}
+	VisibleString   = &StringType{name: "VisibleString", width: 1, valid: func(c rune) bool { return c >= 0x20 && c < 0x7f }}
+	NumericString   = &StringType{name: "NumericString", width: 1, valid: func(c rune) bool { return c == ' ' || c >= '0' && c <= '9' }}
+	PrintableString = &StringType{name: "PrintableString", width: 1, valid: printable}
+	BMPString       = &StringType{name: "BMPString", width: 2, valid: func(c rune) bool { return c < 0x10000 && utf8.ValidRune(c) }}
+	UniversalString = &StringType{name: "UniversalString", width: 4, valid: utf8.ValidRune}
+	UTF8String      = &StringType{name: "UTF8String", valid: utf8.ValidRune}
 )
+
+// The restricted character string types that are not known-multiplier,
+// with package der's checks: GeneralString any octet, GraphicString and
+// ObjectDescriptor (X.680 48.3) ESC and the graphic octets of ISO 2022,
+// TeletexString and VideotexString any Latin-1 character.
+var (
+	GeneralString    = &StringType{name: "GeneralString", width: 1, valid: func(rune) bool { return true }, raw: true}
+	GraphicString    = &StringType{name: "GraphicString", width: 1, valid: graphic, raw: true}
+	ObjectDescriptor = &StringType{name: "ObjectDescriptor", width: 1, valid: graphic, raw: true}
+	TeletexString    = &StringType{name: "TeletexString", width: 1, valid: func(c rune) bool { return c <= 0xff }, latin1: true}
+	VideotexString   = &StringType{name: "VideotexString", width: 1, valid: func(c rune) bool { return c <= 0xff }, latin1: true}
+)
+
+// graphic reports an octet of GraphicString: ESC, 0x20-0x7E, 0xA0-0xFF.
+func graphic(c rune) bool { return c == 0x1b || c >= 0x20 && c <= 0x7e || c >= 0xa0 && c <= 0xff }
+
+// fixed reports whether t has a fixed-size form: the known-multiplier
+// types.
+func (t *StringType) fixed() bool { return t.width > 0 && !t.raw && !t.latin1 }
 
 // printable reports a character of PrintableString (X.680 41.4, Table 10).
 func printable(c rune) bool {
@@ -69,6 +97,14 @@ func (r *Reader) decode(t *StringType, b []byte, at int) (string, int, error) {
 			}
 			i += k
 		}
+		if t.latin1 && slices.ContainsFunc(b, func(c byte) bool { return c >= 0x80 }) {
+			var s strings.Builder
+			s.Grow(len(b) * 2)
+			for _, c := range b {
+				s.WriteRune(rune(c))
+			}
+			return s.String(), n, nil
+		}
 		return string(b), n, nil
 	}
 	var s strings.Builder // its String does not copy: one allocation
@@ -91,7 +127,7 @@ func (r *Reader) decode(t *StringType, b []byte, at int) (string, int, error) {
 // without a length. UTF8String has no fixed size in OER.
 func (r *Reader) ReadFixedString(t *StringType, n int) (string, error) {
 	at := r.pos
-	if t.width == 0 || n < 0 {
+	if !t.fixed() || n < 0 {
 		return "", r.errAt(at, der.KindUnsupported, t.name, "no fixed-size form", "X.696 27")
 	}
 	b, err := r.take(at, n*t.width, t.name)
@@ -127,6 +163,14 @@ func (r *Reader) ReadString(t *StringType, s Size) (string, error) {
 // encode appends s, a string of type t, in its OER form, and returns its
 // number of characters.
 func encode(dst []byte, t *StringType, s string) ([]byte, int, error) {
+	if t.raw {
+		for i := 0; i < len(s); i++ {
+			if !t.valid(rune(s[i])) {
+				return dst, 0, errValue(der.KindInvalidValue, t.name, "octet "+strconv.Itoa(int(s[i]))+" not in the type's set", "X.696 27")
+			}
+		}
+		return append(dst, s...), len(s), nil
+	}
 	if !utf8.ValidString(s) {
 		return dst, 0, errValue(der.KindInvalidValue, t.name, "not valid UTF-8", "")
 	}
@@ -149,7 +193,7 @@ func encode(dst []byte, t *StringType, s string) ([]byte, int, error) {
 // WriteFixedString writes s, a string of the known-multiplier type t whose
 // SIZE fixes it at n characters.
 func (w *Writer) WriteFixedString(t *StringType, s string, n int) error {
-	if t.width == 0 {
+	if !t.fixed() {
 		return errValue(der.KindUnsupported, t.name, "no fixed-size form", "X.696 27")
 	}
 	start := len(w.buf)

@@ -24,15 +24,22 @@
 //     additions (ReadExtensions), then each addition present as an open
 //     type field;
 //   - SEQUENCE OF and SET OF (17, 19): the quantity field (ReadQuantity),
-//     and MakeSlice, which charges the elements to the budget;
+//     and MakeSlice, which charges the elements to the budget; the order
+//     of a SET OF's elements that CANONICAL-OER fixes (SetOfMark writes
+//     it, SetOfOrder checks it);
 //   - CHOICE (20): the tag of the alternative (ReadTag, as a der.Tag);
 //   - OBJECT IDENTIFIER and RELATIVE-OID (21, 22): a length and the BER
 //     contents octets, as der.OID and der.RelativeOID;
 //   - restricted character strings (27): the known-multiplier types
 //     IA5String, VisibleString, NumericString, PrintableString, BMPString
 //     and UniversalString of a fixed size without a length
-//     (ReadFixedString), and those and UTF8String after a length in
-//     octets (ReadString), as Go strings (UTF-8);
+//     (ReadFixedString), and those, UTF8String and the types that are not
+//     known-multiplier (GeneralString, GraphicString, ObjectDescriptor,
+//     TeletexString, VideotexString: their BER contents octets) after a
+//     length in octets (ReadString), as Go strings (UTF-8, or the octets
+//     of GeneralString and GraphicString as package der holds them);
+//   - UTCTime and GeneralizedTime, VisibleStrings (27) of their DER form
+//     (ReadUTCTime, ReadGeneralizedTime), as time.Time;
 //   - open types (30): ReadOpen returns the field's octets, Field reads
 //     them with a Reader of its own whose errors keep their offsets in the
 //     outermost input, EndField checks that the value filled them.
@@ -42,12 +49,11 @@
 // Preamble, ...) keep the first error of a decode with its field path, as
 // package per's do. A generated type is to implement Value (DecodeOER,
 // EncodeOER); Unmarshal, Marshal and Reader.Root are its entry points,
-// Decode, Encode, DecodeOpen and EncodeOpen its components. Not covered: REAL (12), the time types, EMBEDDED PDV,
-// EXTERNAL and CHARACTER STRING, and the character strings that are not
-// known-multiplier except UTF8String (GeneralString and the like, which
-// would go as octets); which constraints are OER-visible (X.696 8.2: an
-// extensible one is not) and which form a type takes is the generator's
-// choice, not this package's.
+// Decode, Encode, DecodeOpen and EncodeOpen its components. Not covered:
+// REAL (12), the time types DATE, TIME-OF-DAY, DATE-TIME, DURATION and
+// TIME, EMBEDDED PDV, EXTERNAL and CHARACTER STRING; which constraints
+// are OER-visible (X.696 8.2: an extensible one is not) and which form a
+// type takes is the generator's choice, not this package's.
 //
 // A Writer makes the canonical encoding: the shortest lengths, numbers in
 // the fewest octets, TRUE as 0xFF, zero padding and unused bits, the short
@@ -55,9 +61,8 @@
 // Reader accepts any valid BASIC-OER unless Options.Canonical is set:
 // CANONICAL-OER is enforced on decode only then, and each form that
 // BASIC-OER allows and CANONICAL-OER does not is a KindNonCanonical
-// error. Not checked in either mode: the DEFAULT components left out and
-// the SET OF order that CANONICAL-OER fixes, which are the schema's (and
-// so the generated code's) to check.
+// error. Not checked in either mode: the DEFAULT components left out,
+// which are the schema's (and so the generated code's) to check.
 //
 // Errors are *der.Error, of the Kinds of package der (errors.Is with
 // der.ErrTruncated, der.ErrNonCanonical, ...), with Offset counting octets

@@ -59,13 +59,34 @@ func boundsOf(t *model.Type) bounds {
 }
 
 // stringTypes are runtime/oer's character string types (X.696 27): the
-// known-multiplier ones, whose fixed SIZE leaves out the length, and
-// UTF8String, whose SIZE in characters is not one in octets.
+// known-multiplier ones, whose fixed SIZE leaves out the length,
+// UTF8String, whose SIZE in characters is not one in octets, and the
+// types that are not known-multiplier, a length and their octets.
 var stringTypes = map[string]string{
 	"IA5String": "IA5String", "VisibleString": "VisibleString", "ISO646String": "VisibleString",
 	"NumericString": "NumericString", "PrintableString": "PrintableString",
 	"BMPString": "BMPString", "UniversalString": "UniversalString", "UTF8String": "UTF8String",
+	"GeneralString": "GeneralString", "GraphicString": "GraphicString", "TeletexString": "TeletexString",
+	"T61String": "TeletexString", "VideotexString": "VideotexString",
 }
+
+// unsizedString reports the string types whose SIZE is not OER-visible
+// (X.696 8.2): UTF8String, whose characters are not of one size, and
+// the types that are not known-multiplier, always a length and octets
+// (X.696 27).
+func unsizedString(st string) bool {
+	switch st {
+	case "UTF8String", "GeneralString", "GraphicString", "TeletexString", "VideotexString":
+		return true
+	}
+	return false
+}
+
+// timeMethods name the oer.Reader and oer.Writer methods (the field's,
+// Write...) of the useful time types: VisibleStrings (X.680 46.3, 47.3)
+// of their DER form. DATE, TIME-OF-DAY, DATE-TIME, DURATION and TIME are
+// not among them.
+var timeMethods = map[string]string{"UTCTime": "UTCTime", "GeneralizedTime": "GeneralizedTime"}
 
 // readBuiltin returns the expression that reads a value of the built-in
 // type t with the Reader rd, the component name in errors:
@@ -107,7 +128,7 @@ func (e *Emitter) readBuiltin(t *model.Type, rd string, field jen.Code, where st
 		case !ok:
 			e.fail(where, u.Name+" (not a known-multiplier character string)")
 			return nil, false
-		case st == "UTF8String":
+		case unsizedString(st):
 			return r().Dot("String").Call(or(st), or("Unsized"), field), true
 		case b.fixed:
 			return r().Dot("FixedString").Call(or(st), jen.Lit(b.n), field), true
@@ -117,6 +138,13 @@ func (e *Emitter) readBuiltin(t *model.Type, rd string, field jen.Code, where st
 		return r().Dot("OID").Call(field), true
 	case model.TypeRelativeOID:
 		return r().Dot("RelativeOID").Call(field), true
+	case model.TypeObjectDescriptor:
+		// [UNIVERSAL 7] IMPLICIT GraphicString (X.680 48.3).
+		return r().Dot("String").Call(or("ObjectDescriptor"), or("Unsized"), field), true
+	case model.TypeTime:
+		if m, ok := timeMethods[u.Name]; ok {
+			return r().Dot(m).Call(field), true
+		}
 	case model.TypeNull:
 		return nil, false
 	}
@@ -197,7 +225,7 @@ func (e *Emitter) writeBuiltin(g *jen.Group, t *model.Type, src func() *jen.Stat
 	case model.TypeCharacterString:
 		st := stringTypes[u.Name]
 		switch {
-		case st == "UTF8String":
+		case unsizedString(st):
 			fail(w().Dot("WriteString").Call(or(st), src(), or("Unsized")))
 		case b.fixed:
 			fail(w().Dot("WriteFixedString").Call(or(st), src(), jen.Lit(b.n)))
@@ -208,6 +236,14 @@ func (e *Emitter) writeBuiltin(g *jen.Group, t *model.Type, src func() *jen.Stat
 		g.Add(w().Dot("WriteOID").Call(src()))
 	case model.TypeRelativeOID:
 		g.Add(w().Dot("WriteRelativeOID").Call(src()))
+	case model.TypeObjectDescriptor:
+		fail(w().Dot("WriteString").Call(or("ObjectDescriptor"), src(), or("Unsized")))
+	case model.TypeTime:
+		if m, ok := timeMethods[u.Name]; ok {
+			fail(w().Dot("Write" + m).Call(src()))
+			return
+		}
+		e.fail(where, "the type "+emit.KindText(u))
 	default:
 		e.fail(where, "the type "+emit.KindText(u))
 	}

@@ -10,10 +10,11 @@ import (
 )
 
 // listCodec is the codec of a SEQUENCE OF or SET OF (X.696 17, 19): the
-// quantity field, whatever the SIZE, then the elements. A SET OF is
-// written in the order of its value, as BASIC-OER allows; CANONICAL-OER's
-// order is not checked (see README). The SIZE, when OER-visible, is
-// checked both ways. An element's error gets its index in the path:
+// quantity field, whatever the SIZE, then the elements. A SET OF's
+// elements are written in CANONICAL-OER's order, the ascending order of
+// their encodings (X.696 19: SetOfMark), which a canonical Reader checks
+// (SetOfOrder). The SIZE, when OER-visible, is checked both ways. An
+// element's error gets its index in the path:
 //
 //	if err := r.Enter("T"); err != nil {
 //		r.Fail(err, "")
@@ -37,12 +38,7 @@ import (
 //	*v = s
 //	return r.Err()
 func (e *Emitter) listCodec(gt *plan.Type) (dec, enc jen.Code) {
-	if gt.Kind == model.TypeSetOf {
-		// CANONICAL-OER sorts a SET OF's elements by their encodings
-		// (X.696 19): the encoder would have to, and it does not yet.
-		e.fail(gt.ASN1, "a SET OF (CANONICAL-OER's order of its elements)")
-		return nil, nil
-	}
+	set := gt.Kind == model.TypeSetOf
 	b := boundsOf(gt.Body)
 	if b.unsupported != "" {
 		e.fail(gt.ASN1, b.unsupported)
@@ -73,9 +69,15 @@ func (e *Emitter) listCodec(gt *plan.Type) (dec, enc jen.Code) {
 		g.If(jen.Err().Op("!=").Nil()).Block(
 			jen.Id("r").Dot("Fail").Call(jen.Err(), jen.Lit("")),
 			jen.Return(jen.Id("r").Dot("Err").Call()))
+		if set {
+			g.Id("order").Op(":=").Id("r").Dot("BeginSetOf").Call()
+		}
 		g.For(jen.Id("i").Op(":=").Range().Id("s")).BlockFunc(func(g *jen.Group) {
 			g.Id("e").Op(":=").Op("&").Id("s").Index(jen.Id("i"))
 			e.readField(g, elem, emit.ElemPlace, "r", jen.Lit(""), where)
+			if set {
+				g.Id("r").Dot("InOrder").Call(jen.Op("&").Id("order"), jen.Lit(gt.ASN1))
+			}
 			g.If(jen.Id("r").Dot("Err").Call().Op("!=").Nil()).Block(jen.Return(emit.RT("WithIndex").Call(jen.Id("r").Dot("Err").Call(), jen.Id("i"))))
 		})
 		g.Op("*").Id("v").Op("=").Id("s")
@@ -87,11 +89,20 @@ func (e *Emitter) listCodec(gt *plan.Type) (dec, enc jen.Code) {
 				emit.RT("KindConstraint"), jen.Lit(-1), jen.Lit(gt.ASN1), jen.Lit(text), jen.Lit("X.680 51.5"))))
 		}
 		g.Add(w().Dot("WriteQuantity").Call(jen.Len(jen.Op("*").Id("v"))))
+		if set {
+			g.Id("mark").Op(":=").Add(w().Dot("BeginSetOf").Call(jen.Len(jen.Op("*").Id("v"))))
+		}
 		g.For(jen.Id("i").Op(":=").Range().Op("*").Id("v")).BlockFunc(func(g *jen.Group) {
 			g.Id("e").Op(":=").Op("&").Parens(jen.Op("*").Id("v")).Index(jen.Id("i"))
 			e.writeField(g, elem, emit.ElemPlace, jen.Lit(""), where)
 			g.If(w().Dot("Err").Call().Op("!=").Nil()).Block(jen.Return(emit.RT("WithIndex").Call(w().Dot("Err").Call(), jen.Id("i"))))
+			if set {
+				g.Add(w().Dot("EndElement").Call(jen.Op("&").Id("mark")))
+			}
 		})
+		if set {
+			g.Add(w().Dot("EndSetOf").Call(jen.Op("&").Id("mark")))
+		}
 		g.Return(w().Dot("Err").Call())
 	})
 	return dec, enc

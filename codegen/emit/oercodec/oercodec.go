@@ -98,11 +98,13 @@ func (e *Emitter) Type(f *jen.File, gt *plan.Type) {
 	var dec, enc jen.Code
 	switch gt.Kind {
 	case model.TypeSequence, model.TypeSet:
-		if gt.Kind == model.TypeSet && !tagOrder(gt.Fields) {
-			// X.696 18 encodes a SET's components in the canonical
-			// order of their tags: the Go fields would need reordering.
-			e.fail(gt.ASN1, "a SET whose components are not in the canonical order of their tags")
-			return
+		if gt.Kind == model.TypeSet {
+			// X.696 18 encodes a SET's root components in the
+			// canonical order of their tags (components).
+			if why := setOrder(gt); why != "" {
+				e.fail(gt.ASN1, why)
+				return
+			}
 		}
 		dec, enc = e.sequenceDecode(gt), e.sequenceEncode(gt)
 	case model.TypeChoice:

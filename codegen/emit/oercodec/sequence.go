@@ -1,6 +1,8 @@
 package oercodec
 
 import (
+	"slices"
+
 	"github.com/asn1gen/asn1gen/codegen/emit"
 	"github.com/asn1gen/asn1gen/codegen/model"
 	"github.com/asn1gen/asn1gen/codegen/plan"
@@ -12,9 +14,9 @@ import (
 // or DEFAULT root component), the root components, then, with the
 // extension bit set, the presence bitmap of the extension additions and
 // an open type field for each addition present (a group's holding its own
-// preamble and members). OER writes the components of a SET in the
-// canonical order of their tags, which tagOrder has checked is the order
-// of the fields.
+// preamble and members). OER writes the root components of a SET, and
+// their presence bits, in the canonical order of their tags, whatever
+// the order of the fields (components).
 //
 //	func (v *T) DecodeOER(r *oer.Reader) error {
 //		*v = T{}
@@ -42,7 +44,7 @@ import (
 
 // sequenceDecode is the body of a SEQUENCE's or SET's DecodeOER.
 func (e *Emitter) sequenceDecode(gt *plan.Type) jen.Code {
-	root, adds := plan.Additions(gt)
+	root, adds := components(gt)
 	ext := gt.Body.Extensible
 	return jen.BlockFunc(func(g *jen.Group) {
 		g.Op("*").Id("v").Op("=").Id(gt.Name).Values()
@@ -150,7 +152,7 @@ func presenceBits(fields []*plan.Field) []jen.Code {
 //	}
 //	return w.Err()
 func (e *Emitter) sequenceEncode(gt *plan.Type) jen.Code {
-	root, adds := plan.Additions(gt)
+	root, adds := components(gt)
 	ext := gt.Body.Extensible
 	return jen.BlockFunc(func(g *jen.Group) {
 		if gt.Unknown != "" {
@@ -235,26 +237,51 @@ func additionPresent(a plan.Addition) jen.Code {
 	return cond
 }
 
-// tagOrder reports whether the root components are in the canonical
-// order of their tags (X.680 8.6), the order of OER's SET components
-// (X.696 18): with AUTOMATIC TAGS they always are.
-func tagOrder(fields []*plan.Field) bool {
-	var last *model.Tag
-	for _, f := range fields {
-		if f.Comp != nil && f.Comp.Extension {
-			continue
-		}
-		tags := emit.FirstTags(f.Type, 0)
-		if len(tags) != 1 {
-			return false
-		}
-		t := tags[0]
-		if last != nil && !tagLess(*last, t) {
-			return false
-		}
-		last = &t
+// components returns the root components of gt in the order OER writes
+// them, and its extension additions. A SET's root components go in the
+// canonical order of their tags (X.680 8.6, X.696 18), whatever the order
+// of their definition (setOrder has checked that it can sort them); the
+// additions stay in the order of their definition, as in a SEQUENCE.
+func components(gt *plan.Type) (root []*plan.Field, adds []plan.Addition) {
+	root, adds = plan.Additions(gt)
+	if gt.Kind == model.TypeSet {
+		root = slices.Clone(root)
+		slices.SortStableFunc(root, func(a, b *plan.Field) int {
+			ta, tb := emit.FirstTags(a.Type, 0)[0], emit.FirstTags(b.Type, 0)[0]
+			switch {
+			case tagLess(ta, tb):
+				return -1
+			case tagLess(tb, ta):
+				return 1
+			}
+			return 0
+		})
 	}
-	return true
+	return root, adds
+}
+
+// setOrder returns why the emitter cannot put the root components of
+// the SET gt in the canonical order of their tags (X.696 18), "" if it
+// can: a component without one outermost tag (an untagged CHOICE or open
+// type), or an open type of a SET whose order changes (its key would be
+// read at another place than the one the plan resolves it at).
+func setOrder(gt *plan.Type) string {
+	root, _ := plan.Additions(gt)
+	for _, f := range root {
+		if len(emit.FirstTags(f.Type, 0)) != 1 {
+			return "a SET with an untagged CHOICE or open type among its root components"
+		}
+	}
+	sorted, _ := components(gt)
+	if slices.Equal(root, sorted) {
+		return ""
+	}
+	for _, f := range gt.Fields {
+		if f.Union != nil {
+			return "a SET whose components are not in the canonical order of their tags, with an open type"
+		}
+	}
+	return ""
 }
 
 func tagLess(a, b model.Tag) bool {

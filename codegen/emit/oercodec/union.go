@@ -26,16 +26,16 @@ import (
 // (deferred) resolves it right after the key is read. A SEQUENCE OF the
 // open type's values (1609.2's ContributedExtensionBlock.extns) is a
 // quantity field and an open type field per element, each resolved by
-// the same key (unionList). Refused: a union that a string contains, and
-// a list whose key follows it.
+// the same key (unionList). An OCTET STRING (CONTAINING the open type)
+// without a SIZE is a length and the encoding of the row's value (X.696
+// 14, X.682 11): an open type field's form, so the same methods read and
+// write it, Raw then holding the string's contents. Refused: a union that
+// a BIT STRING or an OCTET STRING with a SIZE contains, and a list whose
+// key follows it.
 
 // union emits the OER methods of the union gt.
 func (e *Emitter) union(f *jen.File, gt *plan.Type) {
 	u := gt.Union
-	if u.Containing {
-		e.fail(gt.ASN1, "an open type that an OCTET or BIT STRING contains")
-		return
-	}
 	keyParam, _, keyArg := emit.KeyParam(u)
 	recv := jen.Id("u").Op("*").Id(gt.Name)
 	field := jen.Id("field").String()
@@ -87,15 +87,12 @@ func rowPlace(ue *plan.Row) emit.Place {
 // gt, after failing when it does not.
 func (e *Emitter) unionField(gt *plan.Type, f *plan.Field, where string) bool {
 	switch {
-	case f.List && f.Type.Underlying().Kind == model.TypeSetOf:
-		// CANONICAL-OER sorts a SET OF's elements (X.696 19), as listCodec.
-		e.fail(where, "a SET OF an open type's values (CANONICAL-OER's order of its elements)")
 	case f.List && (f.Key == nil || plan.FieldIndex(gt, f.Key) > plan.FieldIndex(gt, f)):
 		e.fail(where, "a SEQUENCE OF an open type's values whose key follows it")
 	case f.List && boundsOf(f.Type).unsupported != "":
 		e.fail(where, boundsOf(f.Type).unsupported)
-	case f.Containing:
-		e.fail(where, "an open type that an OCTET or BIT STRING contains")
+	case f.Containing && !e.containing(f, where):
+		// containing has said why.
 	case gt == nil || f.Key == nil || plan.FieldIndex(gt, f.Key) < 0:
 		e.fail(where, "an open type whose key is not a component of its type")
 	case plan.FieldIndex(gt, f.Key) > plan.FieldIndex(gt, f) && gt.Kind != model.TypeSequence && gt.Kind != model.TypeSet:
@@ -204,7 +201,8 @@ func (e *Emitter) resolveDeferred(g *jen.Group, key *plan.Field, rd string) {
 // readUnionList emits the decoding of the SEQUENCE OF an open type's
 // values f into p (X.696 17: a quantity field, then each element's
 // encoding, here an open type field, X.696 30), every element resolved
-// by the key, which precedes the list (unionField):
+// by the key, which precedes the list (unionField); of a SET OF, a
+// canonical Reader checks the order of the elements (listCodec):
 //
 //	if at, n := r.Offset(), r.Quantity("extns"); r.Err() == nil {
 //		if n < 1 { // the SIZE, when it has one
@@ -238,17 +236,25 @@ func (e *Emitter) readUnionList(g *jen.Group, f *plan.Field, p emit.Place, rd st
 		}
 		g.List(jen.Id("s"), jen.Err()).Op(":=").Add(or("MakeSlice")).Types(emit.Ref(f.Union.Type)).Call(r(), jen.Id("n"))
 		g.Add(r().Dot("Fail").Call(jen.Err(), name))
-		g.For(jen.Id("i").Op(":=").Range().Id("s")).Block(
-			jen.Id("s").Index(jen.Id("i")).Dot("decodeOER").Call(emit.UnionKeyArg(f), r(), jen.Lit("")),
-			jen.If(r().Dot("Err").Call().Op("!=").Nil()).Block(
+		set := f.Type.Underlying().Kind == model.TypeSetOf
+		if set {
+			g.Id("order").Op(":=").Add(r().Dot("BeginSetOf").Call())
+		}
+		g.For(jen.Id("i").Op(":=").Range().Id("s")).BlockFunc(func(g *jen.Group) {
+			g.Id("s").Index(jen.Id("i")).Dot("decodeOER").Call(emit.UnionKeyArg(f), r(), jen.Lit(""))
+			if set {
+				g.Add(r().Dot("InOrder").Call(jen.Op("&").Id("order"), jen.Lit(where)))
+			}
+			g.If(r().Dot("Err").Call().Op("!=").Nil()).Block(
 				r().Dot("Fail").Call(emit.RT("WithIndex").Call(r().Dot("Err").Call(), jen.Id("i")), name),
-				jen.Break()))
+				jen.Break())
+		})
 		g.Add(p.Val()).Op("=").Id("s")
 	})
 }
 
 // writeUnionList emits the encoding of the SEQUENCE OF an open type's
-// values f from p:
+// values f from p, of a SET OF in CANONICAL-OER's order (listCodec):
 //
 //	w.WriteQuantity(len(v.Extns))
 //	for i := range v.Extns {
@@ -260,13 +266,28 @@ func (e *Emitter) readUnionList(g *jen.Group, f *plan.Field, p emit.Place, rd st
 //	}
 func (e *Emitter) writeUnionList(g *jen.Group, f *plan.Field, p emit.Place, name jen.Code, where string) {
 	bad, text := sizeCheck(f.Type)
+	set := f.Type.Underlying().Kind == model.TypeSetOf
 	body := func(g *jen.Group) {
 		g.Add(w().Dot("WriteQuantity").Call(jen.Len(p.Val())))
-		g.For(jen.Id("i").Op(":=").Range().Add(p.Val())).Block(
-			p.Val().Index(jen.Id("i")).Dot("encodeOER").Call(w(), jen.Lit("")),
-			jen.If(w().Dot("Err").Call().Op("!=").Nil()).Block(
+		if set {
+			g.Id("mark").Op(":=").Add(w().Dot("BeginSetOf").Call(jen.Len(p.Val())))
+		}
+		g.For(jen.Id("i").Op(":=").Range().Add(p.Val())).BlockFunc(func(g *jen.Group) {
+			g.Add(p.Val().Index(jen.Id("i")).Dot("encodeOER").Call(w(), jen.Lit("")))
+			g.If(w().Dot("Err").Call().Op("!=").Nil()).Block(
 				w().Dot("Fail").Call(emit.RT("WithIndex").Call(w().Dot("Err").Call(), jen.Id("i")), name),
-				jen.Break()))
+				jen.Break())
+			if set {
+				g.Add(w().Dot("EndElement").Call(jen.Op("&").Id("mark")))
+			}
+		})
+		if set {
+			g.Add(w().Dot("EndSetOf").Call(jen.Op("&").Id("mark")))
+		}
+	}
+	if bad == nil && set {
+		g.BlockFunc(body) // mark is the list's own
+		return
 	}
 	if bad == nil {
 		body(g)

@@ -1,0 +1,137 @@
+package gen
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/asn1gen/asn1gen/codegen/emit/oercodec"
+	"github.com/asn1gen/asn1gen/codegen/model"
+	"github.com/asn1gen/asn1gen/codegen/plan"
+	"github.com/dave/jennifer/jen"
+)
+
+// TestCorpusOERCoverage measures how much of the corpus the OER emitter
+// handles: for every module set of corpusSets it emits the OER codecs of
+// each type on its own (a fresh emitter per type, so that one refusal
+// does not hide the next) and logs, per set and over all sets, how many
+// types are refused and for which construct. It fails only if a set
+// cannot be planned; the numbers are the README's (section OER). It
+// needs $ASN1GEN_CORPUS and is skipped with -short.
+//
+//	ASN1GEN_CORPUS=/work/shared/corpus go test ./codegen/gen -run CorpusOERCoverage -v
+func TestCorpusOERCoverage(t *testing.T) {
+	root := os.Getenv("ASN1GEN_CORPUS")
+	if root == "" {
+		t.Skip("ASN1GEN_CORPUS not set")
+	}
+	if testing.Short() {
+		t.Skip("plans every corpus module set; skipped with -short")
+	}
+	// The sets overlap (X.509 is in X.500, RFC 5911 and 5912 in their
+	// union): the totals count each type, by module and name, once.
+	total := map[string]string{}
+	for _, c := range corpusSets {
+		set := loadCorpusSet(t, root, c.paths, c.anyMap)
+		p, err := plan.New(set, nil, nil)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		p.Codecs = plan.Codecs{OER: true}
+		why := map[string]int{}
+		n, bad := 0, 0
+		for _, g := range p.Groups() {
+			for _, gt := range g.Types {
+				if gt.Alias != nil || gt.Pkg != "" {
+					continue // no methods of its own
+				}
+				n++
+				e := oercodec.New()
+				e.Type(jen.NewFile("m"), gt)
+				key := g.Module + "." + gt.Name
+				total[key] = ""
+				if err := e.Err(); err != nil {
+					bad++
+					why[oerConstruct(err)]++
+					total[key] = oerConstruct(err)
+				}
+			}
+		}
+		t.Logf("%-18s %5d types, %4d refused%s", c.name, n, bad, oerTable(why))
+	}
+	why := map[string]int{}
+	refused := 0
+	for _, c := range total {
+		if c != "" {
+			why[c]++
+			refused++
+		}
+	}
+	t.Logf("all sets           %5d types, %4d refused%s", len(total), refused, oerTable(why))
+}
+
+// oerConstruct is the construct an error of the OER emitter names,
+// without the type.
+func oerConstruct(err error) string {
+	s := strings.TrimPrefix(err.Error(), "asn1gen: -codecs oer: ")
+	s = strings.TrimSuffix(s, " is not supported by the OER emitter yet")
+	if i := strings.Index(s, ": "); i >= 0 {
+		s = s[i+2:]
+	}
+	return s
+}
+
+// oerTable lists the constructs of why, most refused first.
+func oerTable(why map[string]int) string {
+	keys := make([]string, 0, len(why))
+	for k := range why {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		if why[keys[i]] != why[keys[j]] {
+			return why[keys[i]] > why[keys[j]]
+		}
+		return keys[i] < keys[j]
+	})
+	var b strings.Builder
+	for _, k := range keys {
+		fmt.Fprintf(&b, "\n\t%5d  %s", why[k], k)
+	}
+	return b.String()
+}
+
+// loadCorpusSet checks the modules of paths (under root/modules), with
+// the ANY mapping anyMap if not empty; the model must accept them.
+func loadCorpusSet(t *testing.T, root string, paths []string, anyMap string) *model.Set {
+	t.Helper()
+	var full []string
+	for _, p := range paths {
+		full = append(full, filepath.Join(root, "modules", p))
+	}
+	names, err := model.Files(full...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var srcs []model.Source
+	for _, n := range names {
+		src, err := os.ReadFile(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		srcs = append(srcs, model.Source{Name: n, Src: src})
+	}
+	var opts model.Options
+	if anyMap != "" {
+		if opts.AnyMap, err = model.ReadAnyMap(anyMap); err != nil {
+			t.Fatal(err)
+		}
+	}
+	set := model.CheckWith(opts, srcs...)
+	if set.Diags.Errors() > 0 {
+		t.Fatalf("%v: the model reports errors:\n%s", paths, set.Diags)
+	}
+	return set
+}
