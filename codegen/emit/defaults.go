@@ -8,7 +8,7 @@ import (
 	"github.com/dave/jennifer/jen"
 )
 
-// defaultValue is the Go expression of a component's DEFAULT value, for
+// DefaultValue is the Go expression of a component's DEFAULT value, for
 // the kinds whose defaults occur in practice (BOOLEAN, INTEGER, ENUMERATED,
 // character strings, BIT STRING); false otherwise, in which case an
 // absent component is left at its zero value.
@@ -127,7 +127,7 @@ func bitsEqual(x jen.Code, bits []bool) jen.Code {
 		jen.Return(cond)).Call()
 }
 
-// integerDefault names the package variable holding the INTEGER DEFAULT
+// IntegerDefault names the package variable holding the INTEGER DEFAULT
 // value n (a der.Integer is a slice: a variable, so that a decode does
 // not allocate it each time).
 func IntegerDefault(n int64) string {
@@ -137,7 +137,7 @@ func IntegerDefault(n int64) string {
 	return "defaultInteger" + strconv.FormatInt(n, 10)
 }
 
-// constNamed returns the constant of a named number equal to v, if any.
+// ConstNamed returns the constant of a named number equal to v, if any.
 func ConstNamed(gt *plan.Type, v *model.Value) string {
 	gt = BodyOf(gt)
 	for _, c := range gt.Consts {
@@ -148,7 +148,7 @@ func ConstNamed(gt *plan.Type, v *model.Value) string {
 	return ""
 }
 
-// isDefault is the condition "the value of x equals the component's
+// IsDefault is the condition "the value of x equals the component's
 // DEFAULT", nil when it cannot be tested.
 func IsDefault(f *plan.Field, x func() *jen.Statement) jen.Code {
 	v := f.Comp.Default
@@ -177,7 +177,7 @@ func IsDefault(f *plan.Field, x func() *jen.Statement) jen.Code {
 	return jen.Add(x()).Op("==").Add(def)
 }
 
-// notDefault is the negation of isDefault, written without double
+// NotDefault is the negation of isDefault, written without double
 // negations.
 func NotDefault(f *plan.Field, x func() *jen.Statement) jen.Code {
 	v := f.Comp.Default
@@ -204,7 +204,7 @@ func NotDefault(f *plan.Field, x func() *jen.Statement) jen.Code {
 	return jen.Add(x()).Op("!=").Add(def)
 }
 
-// boolOf is x as a bool: converted when its Go type is a named type.
+// BoolOf is x as a bool: converted when its Go type is a named type.
 func BoolOf(f *plan.Field, x func() *jen.Statement) *jen.Statement {
 	if f.Named != nil {
 		return jen.Bool().Call(x())

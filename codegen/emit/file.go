@@ -54,13 +54,13 @@ func Numbered(s string) string {
 	return b.String()
 }
 
-// oneLineBody is a function body of one statement written on one line, which
+// OneLineBody is a function body of one statement written on one line, which
 // gofmt keeps so when the whole declaration fits in 100 columns.
 func OneLineBody(stmt jen.Code) *jen.Statement {
 	return jen.Custom(jen.Options{Open: "{", Close: "}", Separator: ""}, stmt)
 }
 
-// orList joins names as "a, b or c".
+// OrList joins names as "a, b or c".
 func OrList(items []string) string {
 	if len(items) < 2 {
 		return strings.Join(items, "")
@@ -70,7 +70,7 @@ func OrList(items []string) string {
 
 func RT(name string) *jen.Statement { return jen.Qual(plan.DERPath, name) }
 
-// num is an untyped integer literal.
+// Num is an untyped integer literal.
 func Num(v int64) *jen.Statement { return jen.Id(strconv.FormatInt(v, 10)) }
 
 // Temps names the temporaries of one generated function (x1, off2, ...):

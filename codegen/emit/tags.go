@@ -24,7 +24,7 @@ var UniversalNames = map[der.Tag]string{
 	der.TagOIDIRI: "TagOIDIRI", der.TagRelativeOIDIRI: "TagRelativeOIDIRI",
 }
 
-// wireClass maps the model's tag class to the runtime's (X.690 8.1.2.2
+// WireClass maps the model's tag class to the runtime's (X.690 8.1.2.2
 // numbering).
 func WireClass(c model.TagClass) der.Class {
 	switch c {
@@ -38,7 +38,7 @@ func WireClass(c model.TagClass) der.Class {
 	return der.ClassContextSpecific
 }
 
-// tagCode is the Go expression of a tag: der.TagSequence, der.Tag(15),
+// TagCode is the Go expression of a tag: der.TagSequence, der.Tag(15),
 // der.Context(0), der.Application(1), der.Private(2).
 func TagCode(t model.Tag) *jen.Statement {
 	n := uint32(t.Number)
@@ -56,7 +56,7 @@ func TagCode(t model.Tag) *jen.Statement {
 	return RT("Private").Call(jen.Lit(int(n)))
 }
 
-// splitTags returns the explicit wrappers of a type's encoding and its own
+// SplitTags returns the explicit wrappers of a type's encoding and its own
 // tag (nil for an untagged CHOICE or open type inside the wrappers).
 func SplitTags(t *model.Type) (wrappers []model.Tag, own *model.Tag) {
 	for i, tag := range t.Tags {
@@ -71,7 +71,7 @@ func SplitTags(t *model.Type) (wrappers []model.Tag, own *model.Tag) {
 	return wrappers, own
 }
 
-// bodyOf follows aliases and bases to the Go type with a structure.
+// BodyOf follows aliases and bases to the Go type with a structure.
 func BodyOf(gt *plan.Type) *plan.Type {
 	for gt.Alias != nil || gt.Base != nil {
 		if gt.Alias != nil {
@@ -83,7 +83,7 @@ func BodyOf(gt *plan.Type) *plan.Type {
 	return gt
 }
 
-// tagged reports whether a Go type's DecodeASN1 and EncodeASN1 methods use
+// Tagged reports whether a Go type's DecodeASN1 and EncodeASN1 methods use
 // the tag (every type but CHOICE and open types, whose values bring their
 // own: they take der.NoTag).
 func Tagged(gt *plan.Type) bool {
@@ -91,7 +91,7 @@ func Tagged(gt *plan.Type) bool {
 	return b.Kind != model.TypeChoice && b.Kind != model.TypeOpen && b.Union == nil
 }
 
-// firstTags returns the tags the encoding of t can start with; nil means
+// FirstTags returns the tags the encoding of t can start with; nil means
 // any (an untagged open type).
 func FirstTags(t *model.Type, depth int) []model.Tag {
 	if len(t.Tags) > 0 {
@@ -112,7 +112,7 @@ func FirstTags(t *model.Type, depth int) []model.Tag {
 	return out
 }
 
-// tagCond is the condition "the tag t (a variable) is one of tags".
+// TagCond is the condition "the tag t (a variable) is one of tags".
 func TagCond(t jen.Code, tags []model.Tag) jen.Code {
 	var cond *jen.Statement
 	for _, tag := range tags {
@@ -129,10 +129,10 @@ func TagCond(t jen.Code, tags []model.Tag) jen.Code {
 	return cond
 }
 
-// plainTag drops the Explicit mark: a tag as the wire shows it.
+// PlainTag drops the Explicit mark: a tag as the wire shows it.
 func PlainTag(t model.Tag) model.Tag { t.Explicit = false; return t }
 
-// self is a type as a field of nothing: its tags (those of the assignment,
+// Self is a type as a field of nothing: its tags (those of the assignment,
 // which may wrap the structure in EXPLICIT tags) and its Go type.
 func Self(gt *plan.Type) *plan.Field {
 	f := &plan.Field{Type: gt.Top, Named: gt, ASN1: gt.ASN1}

@@ -9,13 +9,13 @@ import (
 	"github.com/dave/jennifer/jen"
 )
 
-// builtinGo is the Go type of an anonymous built-in type.
+// BuiltinGo is the Go type of an anonymous built-in type.
 func BuiltinGo(t *model.Type) *jen.Statement {
 	b, _ := plan.BuiltinOf(t)
 	return BuiltinJen(b)
 }
 
-// goTypeOfBuiltin is the Go type of a built-in's values.
+// BuiltinJen is the Go type of a built-in's values.
 func BuiltinJen(b *plan.Builtin) *jen.Statement {
 	if b.GoPkg == "" {
 		return jen.Id(b.GoName)
@@ -23,7 +23,7 @@ func BuiltinJen(b *plan.Builtin) *jen.Statement {
 	return jen.Qual(b.GoPkg, b.GoName)
 }
 
-// ref is a reference to the Go type gt: its name, qualified by its package
+// Ref is a reference to the Go type gt: its name, qualified by its package
 // when another package declares it.
 func Ref(gt *plan.Type) *jen.Statement {
 	if gt.Pkg == "" {
@@ -32,7 +32,7 @@ func Ref(gt *plan.Type) *jen.Statement {
 	return jen.Qual(gt.Pkg, gt.Name)
 }
 
-// docComment returns the doc comment of a type: a sentence, then the ASN.1
+// DocComment returns the doc comment of a type: a sentence, then the ASN.1
 // production as a code block.
 func DocComment(gt *plan.Type, what string) string {
 	var b strings.Builder
@@ -56,7 +56,7 @@ func Describe(gt *plan.Type) string {
 	return fmt.Sprintf("the ASN.1 type %s", gt.ASN1)
 }
 
-// goTypeOf returns the Go type expression of a field.
+// GoType returns the Go type expression of a field.
 func GoType(f *plan.Field) *jen.Statement {
 	if f.List {
 		return jen.Index().Add(Ref(f.Union.Type))
@@ -70,7 +70,7 @@ func GoType(f *plan.Field) *jen.Statement {
 	return BuiltinGo(f.Type)
 }
 
-// componentText describes a component as ASN.1 writes it.
+// ComponentText describes a component as ASN.1 writes it.
 func ComponentText(c *model.Component) string {
 	s := c.Name + " " + TypeText(c.Type)
 	switch {
@@ -137,7 +137,7 @@ func ValueText(v *model.Value) string {
 	return "(value)"
 }
 
-// denseEnum reports whether the items of an enumeration are 0, 1, 2, ...
+// DenseEnum reports whether the items of an enumeration are 0, 1, 2, ...
 // in order, so that tables index them.
 func DenseEnum(consts []plan.NamedConst) bool {
 	for i, c := range consts {
@@ -148,21 +148,21 @@ func DenseEnum(consts []plan.NamedConst) bool {
 	return len(consts) > 0
 }
 
-// fieldDst is the expression of a field of v.
+// FieldDst is the expression of a field of v.
 func FieldDst(f *plan.Field) func() *jen.Statement {
 	return func() *jen.Statement { return jen.Id("v").Dot(f.Name) }
 }
 
-// optionalComponent reports whether a component may be absent.
+// OptionalComponent reports whether a component may be absent.
 func OptionalComponent(f *plan.Field) bool {
 	return f.Comp.Optional || f.Comp.Default != nil || f.Comp.Extension
 }
 
-// deferOff names the variable that keeps where a deferred open type's
+// DeferOff names the variable that keeps where a deferred open type's
 // value starts.
 func DeferOff(f *plan.Field) string { return "at" + f.Name }
 
-// unionKeyArg is the key argument of a union's decode: the key component
+// UnionKeyArg is the key argument of a union's decode: the key component
 // converted to []byte (OIDs) or int64.
 func UnionKeyArg(f *plan.Field) jen.Code {
 	k := jen.Id("v").Dot(f.Key.Name)
@@ -178,7 +178,7 @@ func UnionKeyArg(f *plan.Field) jen.Code {
 	return jen.Int64().Call(k)
 }
 
-// kindText names the built-in type of u, without tags.
+// KindText names the built-in type of u, without tags.
 func KindText(u *model.Type) string {
 	if u.Name != "" && (u.Kind == model.TypeCharacterString || u.Kind == model.TypeTime || u.Kind == model.TypeObjectDescriptor) {
 		return u.Name

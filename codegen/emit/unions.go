@@ -15,7 +15,7 @@ type KeyCase struct {
 	Label jen.Code
 }
 
-// keyCases returns the cases of the switch on u's key, one per key: the
+// KeyCases returns the cases of the switch on u's key, one per key: the
 // first row of a key is the one decoding selects (a later row with the same
 // key is unreachable), and a row without a key has no case.
 func KeyCases(u *plan.Union) []KeyCase {
@@ -37,7 +37,7 @@ func KeyCases(u *plan.Union) []KeyCase {
 	return out
 }
 
-// keyParam returns the key parameter of u's decode methods, the expression
+// KeyParam returns the key parameter of u's decode methods, the expression
 // their switch tests, and the argument that passes the key on: key []byte
 // (an OID's contents), key int64, or raw der.Integer (an INTEGER key of any
 // size, which the method body turns into key).
@@ -51,7 +51,7 @@ func KeyParam(u *plan.Union) (param, sw, arg *jen.Statement) {
 	return jen.Id("key").Int64(), jen.Id("key"), jen.Id("key")
 }
 
-// unionSlots returns the rows of u that select a type, grouped by the
+// UnionSlots returns the rows of u that select a type, grouped by the
 // field that holds their values, in the order of the rows.
 func UnionSlots(u *plan.Union) [][]*plan.Row {
 	var slots [][]*plan.Row
@@ -71,7 +71,7 @@ func UnionSlots(u *plan.Union) [][]*plan.Row {
 	return slots
 }
 
-// unionSlot returns the expression of a row's value in a union's field:
+// UnionSlot returns the expression of a row's value in a union's field:
 // the field, or the field converted to the row's type when the field has
 // the type of another row with the same layout.
 func UnionSlot(ue *plan.Row) *jen.Statement {

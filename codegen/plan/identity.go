@@ -19,7 +19,7 @@ import (
 // that the used package does not declare (a SIGNED{} of the importer's own
 // type) is declared here.
 
-// assignmentKey is the ASN.1 identity of a named type or an instance: the
+// AssignmentKey is the ASN.1 identity of a named type or an instance: the
 // module and the assignment's name, which for an instance holds what its
 // actual parameters denote (model's instance key).
 func AssignmentKey(a *model.Assignment) string { return a.Module.Name + "." + a.Name }

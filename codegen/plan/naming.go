@@ -302,7 +302,7 @@ func (p *Plan) assignNames() {
 // unions (classKindOf keeps each package's apart).
 func (k *Discriminant) foreign() bool { return k.First != nil && k.First.Pkg != "" }
 
-// unionList returns the unions in planning order.
+// Unions returns the unions in planning order.
 func (p *Plan) Unions() []*Union {
 	var out []*Union
 	for _, gt := range p.Types {

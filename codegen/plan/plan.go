@@ -237,7 +237,7 @@ func New(set *model.Set, roots []string, used []*manifest.Manifest) (*Plan, erro
 	return p, nil
 }
 
-// selectRoots returns the assignments named by roots ("Type" or
+// SelectRoots returns the assignments named by roots ("Type" or
 // "Module.Type"); what they use is planned on demand.
 func SelectRoots(set *model.Set, roots []string) ([]*model.Assignment, error) {
 	var out []*model.Assignment
@@ -567,7 +567,7 @@ func homogeneous(fields []*Field) bool {
 	return true
 }
 
-// fieldIndex returns the position of f among gt's fields.
+// FieldIndex returns the position of f among gt's fields.
 func FieldIndex(gt *Type, f *Field) int {
 	for i, x := range gt.Fields {
 		if x == f {
@@ -577,7 +577,7 @@ func FieldIndex(gt *Type, f *Field) int {
 	return -1
 }
 
-// goIntOf returns the Go integer representation of a field of INTEGER kind.
+// GoIntOf returns the Go integer representation of a field of INTEGER kind.
 func GoIntOf(f *Field) string {
 	if f.Named != nil {
 		g := f.Named
@@ -613,7 +613,7 @@ func (p *Plan) add(gt *Type) {
 	}
 }
 
-// ordered returns the types in emission order: top-level types in module
+// Ordered returns the types in emission order: top-level types in module
 // and source order, each followed by the types its planning created.
 // Planning is deterministic, so the order is too.
 func (p *Plan) Ordered() []*Type {

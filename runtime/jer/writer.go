@@ -95,7 +95,6 @@ func (w *Writer) BigInt(v der.Integer, field string) {
 	w.buf = v.Big().Append(w.buf, 10)
 }
 
-
 // Real writes a REAL (X.697 23): a number, or one of the strings of the
 // special values.
 func (w *Writer) Real(v float64) {

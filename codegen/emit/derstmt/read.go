@@ -139,7 +139,7 @@ func (e *Stmts) readInner(g *jen.Group, r Rd, dst func() *jen.Statement, f *plan
 	}
 }
 
-// constraintChecks returns the checks of the effective constraints of a
+// ConstraintChecks returns the checks of the effective constraints of a
 // built-in type on the value dst (X.680 51): SIZE, value range, permitted
 // alphabet. Extensible constraints are not checked: values outside the
 // root are valid (X.680 49.8).
@@ -229,7 +229,7 @@ func mergeRanges(set []model.Range) []model.Range {
 	return out
 }
 
-// presence is the condition that an optional component is present at the
+// Presence is the condition that an optional component is present at the
 // reader's position, given the components that follow it.
 func (e *Stmts) Presence(s Rd, f *plan.Field, rest []*plan.Field) jen.Code {
 	tags := emit.FirstTags(f.Type, 0)
@@ -351,7 +351,7 @@ func (e *Stmts) readUnread(g *jen.Group, gt *plan.Type, s Rd, f *plan.Field) {
 			emit.WithField(f.ASN1)(jen.Err())))
 }
 
-// readUnion reads an open type (or the OCTET or BIT STRING containing it)
+// ReadUnion reads an open type (or the OCTET or BIT STRING containing it)
 // and resolves it through the table by the key already decoded.
 func (e *Stmts) ReadUnion(g *jen.Group, s Rd, f *plan.Field, wrap emit.Wrap) {
 	wrappers, own := emit.SplitTags(f.Type)
@@ -491,7 +491,7 @@ func SetRanks(gt *plan.Type) map[*plan.Field]int {
 	return out
 }
 
-// hasDeferred reports whether gt has an open type resolved after its last
+// HasDeferred reports whether gt has an open type resolved after its last
 // component (see resolveDeferred).
 func HasDeferred(gt *plan.Type) bool {
 	for _, f := range gt.Fields {

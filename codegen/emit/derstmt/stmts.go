@@ -23,7 +23,7 @@ type Rd struct {
 	Ptr  bool
 }
 
-// arg is the reader as an argument of type *der.Reader.
+// Arg is the reader as an argument of type *der.Reader.
 func (r Rd) Arg() *jen.Statement {
 	if r.Ptr {
 		return jen.Id(r.Name)
@@ -33,7 +33,7 @@ func (r Rd) Arg() *jen.Statement {
 
 func (r Rd) ID() *jen.Statement { return jen.Id(r.Name) }
 
-// readCall is the call that reads a built-in value of type t, tagged tag,
+// ReadCall is the call that reads a built-in value of type t, tagged tag,
 // from r: it returns the value and an error (for NULL, the error only).
 func ReadCall(b *plan.Builtin, r Rd, tag jen.Code) *jen.Statement {
 	switch {
@@ -45,7 +45,7 @@ func ReadCall(b *plan.Builtin, r Rd, tag jen.Code) *jen.Statement {
 	return r.ID().Dot(b.Read).Call(tag)
 }
 
-// addCall is the call that writes the built-in value x, tagged tag, to the
+// AddCall is the call that writes the built-in value x, tagged tag, to the
 // Builder b.
 func AddCall(b *plan.Builtin, tag, x jen.Code) *jen.Statement {
 	bld := jen.Id("b")

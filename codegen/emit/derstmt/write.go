@@ -100,7 +100,7 @@ func (e *Stmts) writeUnion(g *jen.Group, f *plan.Field, own *model.Tag) {
 	}
 }
 
-// writeComponent writes one component of a SEQUENCE or SET: always when
+// WriteComponent writes one component of a SEQUENCE or SET: always when
 // mandatory, when present when optional, and when present and not equal to
 // its default for DEFAULT (X.690 11.5).
 func (e *Stmts) WriteComponent(g *jen.Group, f *plan.Field) {
