@@ -219,3 +219,10 @@ func PrimitiveGo(gt *plan.Type) *jen.Statement {
 	}
 	return BuiltinGo(gt.Body)
 }
+
+// Structural reports whether k is a kind whose constraints no encoding
+// rule's codec sees (SEQUENCE, SET, CHOICE, ENUMERATED): a type defined
+// by constraining such a type takes its base type's codec.
+func Structural(k model.TypeKind) bool {
+	return k == model.TypeSequence || k == model.TypeSet || k == model.TypeChoice || k == model.TypeEnumerated
+}

@@ -77,7 +77,7 @@ func (e *Emitter) Type(f *jen.File, gt *plan.Type) {
 	recv := jen.Id("v").Op("*").Id(gt.Name)
 	rp := jen.Id("r").Op("*").Add(jr("Reader"))
 	wp := jen.Id("w").Op("*").Add(jr("Writer"))
-	if gt.Base != nil && structural(gt.Kind) {
+	if gt.Base != nil && emit.Structural(gt.Kind) {
 		// Constraints on a SEQUENCE, SET, CHOICE or ENUMERATED leave the
 		// base type's codec the codec.
 		base := jen.Parens(jen.Op("*").Add(emit.Ref(gt.Base))).Call(jen.Id("v"))
@@ -109,10 +109,6 @@ func (e *Emitter) Type(f *jen.File, gt *plan.Type) {
 	emit.Comment(f, "EncodeJER writes v to w (X.697).")
 	f.Func().Params(recv.Clone()).Id("EncodeJER").Params(wp).Error().Add(enc)
 	e.entryPoints(f, gt)
-}
-
-func structural(k model.TypeKind) bool {
-	return k == model.TypeSequence || k == model.TypeSet || k == model.TypeChoice || k == model.TypeEnumerated
 }
 
 // primitiveCodec is the codec of a type defined as a built-in type:

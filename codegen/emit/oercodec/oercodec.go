@@ -84,7 +84,7 @@ func (e *Emitter) Type(f *jen.File, gt *plan.Type) {
 	recv := jen.Id("v").Op("*").Id(gt.Name)
 	rp := jen.Id("r").Op("*").Add(or("Reader"))
 	wp := jen.Id("w").Op("*").Add(or("Writer"))
-	if gt.Base != nil && structural(gt.Kind) {
+	if gt.Base != nil && emit.Structural(gt.Kind) {
 		// Constraints on a SEQUENCE, SET, CHOICE or ENUMERATED are not
 		// OER-visible (X.696 8.2): the base type's codec is the codec.
 		base := jen.Parens(jen.Op("*").Add(emit.Ref(gt.Base))).Call(jen.Id("v"))
@@ -124,10 +124,6 @@ func (e *Emitter) Type(f *jen.File, gt *plan.Type) {
 	emit.Comment(f, "EncodeOER writes v to w (X.696); oer.Marshal calls it.")
 	f.Func().Params(recv.Clone()).Id("EncodeOER").Params(wp).Error().Add(enc)
 	e.entryPoints(f, gt)
-}
-
-func structural(k model.TypeKind) bool {
-	return k == model.TypeSequence || k == model.TypeSet || k == model.TypeChoice || k == model.TypeEnumerated
 }
 
 // primitiveCodec is the codec of a type defined as a built-in type:

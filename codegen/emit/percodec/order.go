@@ -7,10 +7,6 @@ import (
 	"github.com/dave/jennifer/jen"
 )
 
-func structural(k model.TypeKind) bool {
-	return k == model.TypeSequence || k == model.TypeSet || k == model.TypeChoice || k == model.TypeEnumerated
-}
-
 // perTagOrder reports whether the root components are in the canonical
 // order of their tags (X.680 8.6), the order of PER's SET components and
 // CHOICE indices (X.691 21, 23): with AUTOMATIC TAGS they always are.

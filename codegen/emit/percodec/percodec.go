@@ -107,7 +107,7 @@ func (e *Emitter) Type(f *jen.File, gt *plan.Type) {
 	recv := jen.Id("v").Op("*").Id(gt.Name)
 	rp := jen.Id("r").Op("*").Add(pr("Reader"))
 	wp := jen.Id("w").Op("*").Add(pr("Writer"))
-	if gt.Base != nil && structural(gt.Kind) {
+	if gt.Base != nil && emit.Structural(gt.Kind) {
 		// Constraints on a SEQUENCE, SET or CHOICE are not PER-visible:
 		// the base type's codec is the codec.
 		base := jen.Parens(jen.Op("*").Add(emit.Ref(gt.Base))).Call(jen.Id("v"))
