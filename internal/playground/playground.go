@@ -200,11 +200,10 @@ func (c *Compiled) decode(typ, encoding string, data []byte, indent bool) ([]byt
 			res := c.schema.Decode(b.Data, a, opts)
 			out = append(out, schemadump.Block{PEM: b.Label, Type: res.Type, Elements: res.Elements, Errors: res.Issues})
 		}
-		ind := ""
-		if indent {
-			ind = " " // as schemadump.JSON
+		if !indent {
+			return schemadump.AppendJSON(nil, out), nil // no copy through buf
 		}
-		if err := schemadump.WriteJSON(&buf, out, ind); err != nil {
+		if err := schemadump.JSON(&buf, out); err != nil {
 			return nil, err
 		}
 	case APER, UPER:

@@ -56,17 +56,19 @@ func (d *decoder) primitive(r *der.Reader, h *der.Header, contents []byte, n *No
 	aopts := asn1dump.Options{BER: d.opts.BER, Full: d.opts.Full, NoEncapsulated: d.opts.NoEncapsulated || contained != nil || rule != nil,
 		OIDName: d.opts.OIDName}
 	tn := tree.Node{Tag: show, Offset: h.Offset, HeaderLen: h.HeaderLen, Length: len(contents), Content: contents}
-	el := asn1dump.Annotate([]tree.Node{tn}, &aopts)[0]
+	// el points into Annotate's result: a copy would be a second Element
+	// on the heap for each primitive (n.elem keeps it).
+	el := &asn1dump.Annotate([]tree.Node{tn}, &aopts)[0]
 	el.Tag = n.Tag
-	n.elem = &el
+	n.elem = el
 	n.Hex, n.Value, n.Name, n.UnusedBits, n.Invalid = el.Hex, el.Value, el.Name, el.UnusedBits, el.Invalid
 	n.NonDER = joinReason(n.NonDER, el.NonDER)
-	d.elementIssues(&el, n)
+	d.elementIssues(el, n)
 	if n.Invalid != "" {
 		return
 	}
 	n.key = keyOf(u, contents)
-	d.names(n, &el, u, contents)
+	d.names(n, el, u, contents)
 	d.constraints(n, t, u, contents, h.Offset)
 	if len(el.Encapsulates) > 0 {
 		n.Encapsulates = true
