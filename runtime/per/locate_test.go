@@ -110,7 +110,6 @@ func (f locatedField) decode(r *per.Reader, byOpen []bool, contents bool) error 
 	if f.nested {
 		levels = 2
 	}
-	var readers []*per.Reader
 	cur := r
 	for level := range levels {
 		if level > 0 {
@@ -136,7 +135,6 @@ func (f locatedField) decode(r *per.Reader, byOpen []bool, contents bool) error 
 			return err
 		}
 		g := cur.Field(b, at)
-		readers = append(readers, &g)
 		cur = &g
 	}
 	if _, err := cur.ReadBits(f.lead); err != nil {
