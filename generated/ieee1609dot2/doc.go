@@ -40,7 +40,8 @@
 // (TestMutantRoundTrip), directly and through JER (COER -> value -> JER
 // -> value -> COER, byte for byte); they verify the CAM's P-256 signature and the
 // trust list's brainpoolP384r1 one (TestVerifySignedCAM, TestVerifyECTL).
-// FuzzCertificate and FuzzData fuzz the decoders.
+// FuzzCertificate and FuzzData fuzz the OER decoders, FuzzCertificateJSON
+// and FuzzDataJSON the JER ones.
 package ieee1609dot2
 
 //go:generate go run ../../cmd/asn1gen gen -o . -package ieee1609dot2 -codecs oer,jer -accept import-oid:Ieee1609Dot2,import-oid:EtsiTs103097Module,import-oid:EtsiTs103097ExtensionModule ../../modules/ieee1609dot2
