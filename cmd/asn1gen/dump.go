@@ -109,11 +109,12 @@ and printed as JER (X.697, JSON), indented: the package must carry the
 jer codec (gen -codecs ...,jer). A helper program that the go command
 builds in the current module does it, with the codec -aper or -uper
 names, else the one the package carries (DER first, reading the first
-PEM block; then a PER variant, OER, or JER itself). An error of the
-decode is printed with its field path and offset (exit status 1).
-Example:
+PEM block; then a PER variant or OER, read as hex text or binary as
+above; or JER itself). An error of the decode is printed with its field
+path and offset (exit status 1). Examples:
 
 	asn1gen dump -jer -use github.com/asn1gen/asn1gen/generated/etsiits -type CAM cam.hex
+	asn1gen dump -jer -use github.com/asn1gen/asn1gen/generated/ieee1609dot2 -type Certificate cert.coer
 
 Flags:
 `

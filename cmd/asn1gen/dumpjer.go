@@ -65,7 +65,8 @@ func (d *dumper) jerDump(sf *schemaFlags, pf *perFlags, data []byte) int {
 	default:
 		method = "UnmarshalJSON"
 	}
-	if strings.HasSuffix(method, "PER") {
+	if strings.HasSuffix(method, "PER") || method == "UnmarshalOER" {
+		// Hex text or binary, as dump's PER input (perInput).
 		if data, _, err = perInput(data); err != nil {
 			fmt.Fprintf(d.stderr, "asn1gen dump: %v\n", err)
 			return 2

@@ -20,6 +20,7 @@ func TestDumpPERGolden(t *testing.T) {
 		ngap    = "github.com/asn1gen/asn1gen/generated/ngap"
 		nrrrc   = "github.com/asn1gen/asn1gen/generated/nrrrc"
 		etsiits = "github.com/asn1gen/asn1gen/generated/etsiits"
+		v2x     = "github.com/asn1gen/asn1gen/generated/ieee1609dot2"
 	)
 	tests := []struct {
 		golden string
@@ -43,6 +44,13 @@ func TestDumpPERGolden(t *testing.T) {
 		{"cam-golf8-jer.golden", []string{"dump", "-jer", "-use", etsiits, "-type", "CAM", "cam-golf8.hex"}, 0},
 		// the same cut short: the generated decoder's located error
 		{"cam-golf8-cut-jer.golden", []string{"dump", "-jer", "-use", etsiits, "-type", "CAM-PDU-Descriptions.CAM", "cam-golf8-cut.hex"}, 1},
+		// a V2X certificate (IEEE 1609.2) as JER, decoded from COER by
+		// generated/ieee1609dot2's own code (OER, the codec it carries
+		// beside JER)
+		{"v2x-golf8-cert-jer.golden", []string{"dump", "-jer", "-use", v2x, "-type", "Certificate", "v2x-golf8-cert.hex"}, 0},
+		// the same cut short: the OER decoder's error, at its octet
+		// offset and field
+		{"v2x-golf8-cert-cut-jer.golden", []string{"dump", "-jer", "-use", v2x, "-type", "Ieee1609Dot2.Certificate", "v2x-golf8-cert-cut.hex"}, 1},
 		// a package without JER
 		{"ngap-jer.golden", []string{"dump", "-jer", "-use", ngap, "-type", "NGAP-PDU", "ngap-setup.hex"}, 2},
 	}
@@ -96,6 +104,29 @@ func TestDumpPERInput(t *testing.T) {
 		if code != 0 || got != want {
 			t.Errorf("input %q: exit status %d, stderr %s, dump:\n%s\nwant:\n%s", in, code, stderr, got, want)
 		}
+	}
+}
+
+// TestDumpJEROERInput: dump -jer reads COER as binary too, here from
+// standard input, and prints what it prints of the hex text.
+func TestDumpJEROERInput(t *testing.T) {
+	golden, err := os.ReadFile(dumpPERDir + "/v2x-golf8-cert-jer.golden")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, _ := strings.Cut(string(golden), "-- stdout --\n")
+	want, _, _ := strings.Cut(rest, "-- stderr --\n")
+	hexText, err := os.ReadFile(dumpPERDir + "/v2x-golf8-cert.hex")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin, isHex, err := perInput(hexText)
+	if err != nil || !isHex {
+		t.Fatalf("v2x-golf8-cert.hex: hex %v, %v", isHex, err)
+	}
+	code, got, stderr := runCmd(t, "", bin, "dump", "-jer", "-use", "github.com/asn1gen/asn1gen/generated/ieee1609dot2", "-type", "Certificate", "-")
+	if code != 0 || got != want || want == "" {
+		t.Errorf("binary input: exit status %d, stderr %s, output:\n%s\nwant:\n%s", code, stderr, got, want)
 	}
 }
 

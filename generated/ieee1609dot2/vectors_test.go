@@ -13,6 +13,7 @@ import (
 	"github.com/asn1gen/asn1gen/generated/ieee1609dot2"
 	"github.com/asn1gen/asn1gen/internal/permsg"
 	"github.com/asn1gen/asn1gen/runtime/der"
+	"github.com/asn1gen/asn1gen/runtime/jer"
 	"github.com/asn1gen/asn1gen/runtime/oer"
 )
 
@@ -20,10 +21,12 @@ import (
 // format of testdata/per (permsg.Read), with their sources and licences.
 const vectorsFile = "../../testdata/oer/ieee1609dot2.txt"
 
-// oerPtr is what the round trip needs of a generated type's pointer.
-type oerPtr[T any] interface {
+// codecPtr is what the round trips need of a generated type's pointer:
+// its OER and JER codecs.
+type codecPtr[T any] interface {
 	*T
 	oer.Value
+	jer.Value
 }
 
 // roundTrip checks one input b of type T: a strict (CANONICAL-OER)
@@ -31,8 +34,9 @@ type oerPtr[T any] interface {
 // offset within it, and a type or field), or gives a value that encodes
 // to b exactly, as X.696's canonical form guarantees; a BASIC-OER decode
 // that succeeds gives a value whose encoding decodes strictly and encodes
-// again to the same octets.
-func roundTrip[T any, P oerPtr[T]](b []byte) (permsg.Outcome, error) {
+// again to the same octets. Both values go through JER and back to the
+// same octets (viaJER).
+func roundTrip[T any, P codecPtr[T]](b []byte) (permsg.Outcome, error) {
 	var basic T
 	if err := oer.Unmarshal(b, P(&basic), nil); err != nil {
 		if err := located(err, len(b)); err != nil {
@@ -50,6 +54,9 @@ func roundTrip[T any, P oerPtr[T]](b []byte) (permsg.Outcome, error) {
 		if out2, err := oer.Marshal(P(&again)); err != nil || !bytes.Equal(out, out2) {
 			return 0, fmt.Errorf("re-encoding differs: % x, %v; want % x", out2, err, out)
 		}
+		if err := viaJER(P(&basic), out); err != nil {
+			return 0, fmt.Errorf("a BASIC-OER decode: %v", err)
+		}
 	}
 	var v T
 	if err := oer.Unmarshal(b, P(&v), &oer.Options{Canonical: true}); err != nil {
@@ -62,7 +69,32 @@ func roundTrip[T any, P oerPtr[T]](b []byte) (permsg.Outcome, error) {
 	if !bytes.Equal(out, b) {
 		return 0, fmt.Errorf("a canonical decode re-encodes to % x, not the input % x", out, b)
 	}
+	if err := viaJER(P(&v), b); err != nil {
+		return 0, fmt.Errorf("a canonical decode: %v", err)
+	}
 	return permsg.Identical, nil
+}
+
+// viaJER checks the differential property of the two codecs on v, a
+// value whose CANONICAL-OER encoding is coer: its JER encoding decodes
+// to a value whose CANONICAL-OER encoding is coer again.
+func viaJER[T any, P codecPtr[T]](v P, coer []byte) error {
+	j, err := jer.Marshal(v)
+	if err != nil {
+		return fmt.Errorf("encoding in JER: %w", err)
+	}
+	var back T
+	if err := jer.Unmarshal(j, P(&back), nil); err != nil {
+		return fmt.Errorf("decoding its JER encoding %s: %v", j, err)
+	}
+	out, err := oer.Marshal(P(&back))
+	if err != nil {
+		return fmt.Errorf("re-encoding in OER the decode of its JER encoding %s: %v", j, err)
+	}
+	if !bytes.Equal(out, coer) {
+		return fmt.Errorf("OER -> JER %s -> OER gives % x, not % x", j, out, coer)
+	}
+	return nil
 }
 
 // located returns nil if err, from decoding n octets, is a *der.Error at
@@ -87,7 +119,7 @@ var roundTrips = map[string]func([]byte) (permsg.Outcome, error){
 }
 
 // TestRealVectors decodes every vector strictly (CANONICAL-OER) and
-// re-encodes it to the same octets.
+// re-encodes it to the same octets, directly and through JER.
 func TestRealVectors(t *testing.T) {
 	vs := permsg.MustRead(t, vectorsFile)
 	if len(vs) < 3 {

@@ -41,8 +41,13 @@ func (e *Emitter) readField(g *jen.Group, f *plan.Field, p emit.Place, name jen.
 	switch {
 	case f.Union != nil:
 		// The JSON text now, the value once the object's members are all
-		// read and the key is known (sequenceDecode).
-		g.List(jen.Id(rawOf(f)), jen.Id(emit.DeferOff(f))).Op("=").Add(r().Dot("RawAt").Call(name))
+		// read and the key is known (sequenceDecode): of a list, its
+		// offset only, where jer.OpenList reads it again.
+		raw := jen.Id(rawOf(f))
+		if f.List {
+			raw = jen.Id("_")
+		}
+		g.List(raw, jen.Id(emit.DeferOff(f))).Op("=").Add(r().Dot("RawAt").Call(name))
 	case f.Named == nil && f.Type.Underlying().Kind == model.TypeOpen:
 		// An open type without a table: its JSON text, kept and written
 		// back (X.697 41).
@@ -72,6 +77,8 @@ func (e *Emitter) writeField(g *jen.Group, f *plan.Field, p emit.Place, name jen
 		return
 	}
 	switch {
+	case f.Union != nil && f.List:
+		e.writeList(g, f, p, name, where)
 	case f.Union != nil:
 		g.Add(p.Val().Dot("encodeJER").Call(w(), name))
 	case f.Named == nil && f.Type.Underlying().Kind == model.TypeOpen:

@@ -71,7 +71,9 @@ func (e *Emitter) sequenceDecode(gt *plan.Type) jen.Code {
 		for _, f := range gt.Fields {
 			if f.Union != nil {
 				unions = append(unions, f)
-				g.Var().Id(rawOf(f)).Index().Byte()
+				if !f.List { // a list's text is read again from its offset
+					g.Var().Id(rawOf(f)).Index().Byte()
+				}
 				g.Var().Id(emit.DeferOff(f)).Int()
 			}
 		}
@@ -100,6 +102,9 @@ func (e *Emitter) sequenceDecode(gt *plan.Type) jen.Code {
 		for _, f := range unions {
 			// The open type's value, its key read.
 			call := jen.Id("v").Dot(f.Name).Dot("resolveJER").Call(emit.UnionKeyArg(f), r(), jen.Id(rawOf(f)), jen.Id(emit.DeferOff(f)), jen.Lit(f.ASN1))
+			if f.List {
+				call = e.resolveList(f, gt.ASN1+"."+f.ASN1)
+			}
 			if f.Has != "" {
 				after = append(after, jen.If(jen.Id("v").Dot(f.Has)).Block(call))
 			} else if i, ok := seen[f]; ok {

@@ -20,8 +20,10 @@ import (
 // A key the table does not list (in an extensible table) or a row
 // without a type keeps the JSON text in Raw, which encodeJER writes back
 // (when it is JSON text: a Raw that another codec's decode kept is
-// refused). Refused: a union that a string contains, a list of an open
-// type's values, and a key outside the open type's SEQUENCE or SET.
+// refused). A SEQUENCE OF or SET OF an open type's values is an array of
+// them, decoded by jer.OpenList once the key is read (resolveList).
+// Refused: a union that a string contains, and a key outside the open
+// type's SEQUENCE or SET.
 
 // union emits the JER methods of the union gt.
 func (e *Emitter) union(f *jen.File, gt *plan.Type) {
@@ -109,8 +111,6 @@ func rowPlace(ue *plan.Row) emit.Place {
 // gt, after failing when it does not.
 func (e *Emitter) unionField(gt *plan.Type, f *plan.Field, where string) bool {
 	switch {
-	case f.List:
-		e.fail(where, "a SET OF or SEQUENCE OF an open type's values")
 	case f.Containing:
 		e.fail(where, "an open type that an OCTET or BIT STRING contains")
 	case gt == nil || f.Key == nil || plan.FieldIndex(gt, f.Key) < 0 || gt.Kind != model.TypeSequence && gt.Kind != model.TypeSet:
@@ -119,4 +119,32 @@ func (e *Emitter) unionField(gt *plan.Type, f *plan.Field, where string) bool {
 		return true
 	}
 	return false
+}
+
+// resolveList is the decoding of f, a SEQUENCE OF or SET OF an open
+// type's values, from the JSON text of its array kept at byte offX, once
+// the key is read:
+//
+//	v.Extns = jer.OpenList(r, offExtns, jer.Size{Lb: 1, Ub: -1}, "B.extns", "extns", func(e *T, raw []byte, at int) {
+//		e.resolveJER(int64(v.ContributorID), r, raw, at, "")
+//	})
+func (e *Emitter) resolveList(f *plan.Field, where string) *jen.Statement {
+	elem := emit.Ref(f.Union.Type)
+	resolve := jen.Func().Params(jen.Id("e").Op("*").Add(elem), jen.Id("raw").Index().Byte(), jen.Id("at").Int()).Block(
+		jen.Id("e").Dot("resolveJER").Call(emit.UnionKeyArg(f), r(), jen.Id("raw"), jen.Id("at"), jen.Lit("")),
+	)
+	return jen.Id("v").Dot(f.Name).Op("=").Add(jr("OpenList")).Call(
+		r(), jen.Id(emit.DeferOff(f)), boundsOf(f.Type).size, jen.Lit(where), jen.Lit(f.ASN1), resolve)
+}
+
+// writeList emits the encoding of f, a SEQUENCE OF or SET OF an open
+// type's values, from p:
+//
+//	jer.WriteOpenList(w, v.Extns, jer.Size{Lb: 1, Ub: -1}, "B.extns", "extns", func(e *T) {
+//		e.encodeJER(w, "")
+//	})
+func (e *Emitter) writeList(g *jen.Group, f *plan.Field, p emit.Place, name jen.Code, where string) {
+	elem := emit.Ref(f.Union.Type)
+	g.Add(jr("WriteOpenList")).Call(w(), p.Val(), boundsOf(f.Type).size, jen.Lit(where), name,
+		jen.Func().Params(jen.Id("e").Op("*").Add(elem)).Block(jen.Id("e").Dot("encodeJER").Call(w(), jen.Lit(""))))
 }
