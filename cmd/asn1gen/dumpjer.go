@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"github.com/asn1gen/asn1gen/internal/asn1dump"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -10,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/asn1gen/asn1gen/codegen/plan"
+	"github.com/asn1gen/asn1gen/internal/asn1dump"
 )
 
 // jerDump prints data, a value of the -type of the one -use package, as

@@ -122,8 +122,8 @@ func (r *Reader) Alloc(n int, typ string) error {
 }
 
 // Grow returns s with one more zero element, charged to r's budget, for
-// the elements of a SEQUENCE OF; nil (and the error kept) when the budget
-// is spent.
+// the elements of a SEQUENCE OF; s unchanged (and the error kept) when
+// the budget is spent.
 func Grow[T any](r *Reader, s []T) []T {
 	var zero T
 	if err := r.Alloc(int(unsafe.Sizeof(zero)), "SEQUENCE OF"); err != nil {
