@@ -119,10 +119,11 @@ web:
 
 # The playground in Debian's chromium (web/browser, a module of its own
 # that requires chromedp: make test needs no browser), on the site make
-# web builds. The
-# screenshots go to web/screenshots, which the README shows; the timings
-# are logged as "measure:" lines (-count=1: the go command caches the
-# test's result when the site it serves changed).
+# web builds. The screenshots go to SCREENSHOTS, by default
+# web/screenshots, which the README shows; the timings are logged as
+# "measure:" lines (-count=1: the go command caches the test's result
+# when the site it serves changed).
+SCREENSHOTS ?= $(CURDIR)/web/screenshots
 test-browser: web
-	ASN1GEN_WEB_DIR=$(CURDIR)/web/static ASN1GEN_SCREENSHOTS=$(CURDIR)/web/screenshots \
+	ASN1GEN_WEB_DIR=$(CURDIR)/web/static ASN1GEN_SCREENSHOTS=$(SCREENSHOTS) \
 		$(GO) -C web/browser test -vet=off -count=1 -run '^TestBrowser$$' -v -timeout 15m .

@@ -326,7 +326,11 @@ func (b *browser) run(steps ...chromedp.Action[chromedp.Void]) {
 // eval returns the value of a JavaScript expression in the page.
 func eval[T any](b *browser, expr string) T {
 	b.t.Helper()
-	v, err := chromedp.Run(b.ctx, chromedp.Evaluate[T](expr))
+	var v T
+	err := retryContext(func() (err error) {
+		v, err = chromedp.Run(b.ctx, chromedp.Evaluate[T](expr))
+		return err
+	})
 	if err != nil {
 		b.t.Fatalf("%s: %v", expr, err)
 	}
@@ -336,7 +340,11 @@ func eval[T any](b *browser, expr string) T {
 // poll waits until the expression is true.
 func (b *browser) poll(expr string) {
 	b.t.Helper()
-	if _, err := chromedp.Run(b.ctx, chromedp.Poll[chromedp.Void](expr, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(4*time.Minute))); err != nil {
+	err := retryContext(func() error {
+		_, err := chromedp.Run(b.ctx, chromedp.Poll[chromedp.Void](expr, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(4*time.Minute)))
+		return err
+	})
+	if err != nil {
 		b.t.Fatalf("waiting for %s: %v", expr, err)
 	}
 }
@@ -537,4 +545,19 @@ func firstMessage(t *testing.T, name string) string {
 	}
 	t.Fatalf("no message in %s", name)
 	return ""
+}
+
+// retryContext runs f again while it fails because the page's JavaScript
+// context it ran in went away: right after a navigation, the DevTools
+// protocol can still name the old page's context, which Chromium has
+// dropped ("Cannot find context with specified id"). Any other error, and
+// the tenth of these, is returned.
+func retryContext(f func() error) error {
+	for i := 0; ; i++ {
+		err := f()
+		if err == nil || i == 9 || !strings.Contains(err.Error(), "Cannot find context with specified id") {
+			return err
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
 }
