@@ -32,9 +32,7 @@ func (v *AttributeType) UnmarshalDER(b []byte) error {
 	var zero AttributeType
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[AttributeType](b, err)
+	return der.Unmarshaled[AttributeType](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -145,9 +143,7 @@ func (v *X520name) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *X520name) UnmarshalDER(b []byte) error {
 	*v = X520name{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[X520name](b, err)
+	return der.Unmarshaled[X520name](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -258,9 +254,7 @@ func (v *X520CommonName) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *X520CommonName) UnmarshalDER(b []byte) error {
 	*v = X520CommonName{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[X520CommonName](b, err)
+	return der.Unmarshaled[X520CommonName](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -371,9 +365,7 @@ func (v *X520LocalityName) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *X520LocalityName) UnmarshalDER(b []byte) error {
 	*v = X520LocalityName{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[X520LocalityName](b, err)
+	return der.Unmarshaled[X520LocalityName](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -484,9 +476,7 @@ func (v *X520StateOrProvinceName) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *X520StateOrProvinceName) UnmarshalDER(b []byte) error {
 	*v = X520StateOrProvinceName{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[X520StateOrProvinceName](b, err)
+	return der.Unmarshaled[X520StateOrProvinceName](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -597,9 +587,7 @@ func (v *X520OrganizationName) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *X520OrganizationName) UnmarshalDER(b []byte) error {
 	*v = X520OrganizationName{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[X520OrganizationName](b, err)
+	return der.Unmarshaled[X520OrganizationName](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -710,9 +698,7 @@ func (v *X520OrganizationalUnitName) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *X520OrganizationalUnitName) UnmarshalDER(b []byte) error {
 	*v = X520OrganizationalUnitName{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[X520OrganizationalUnitName](b, err)
+	return der.Unmarshaled[X520OrganizationalUnitName](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -750,9 +736,7 @@ func (v *Name) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *Name) UnmarshalDER(b []byte) error {
 	*v = Name{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[Name](b, err)
+	return der.Unmarshaled[Name](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -802,9 +786,7 @@ func (v *RDNSequence) UnmarshalDER(b []byte) error {
 	var zero RDNSequence
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[RDNSequence](b, err)
+	return der.Unmarshaled[RDNSequence](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -875,9 +857,7 @@ func (v *RelativeDistinguishedName) UnmarshalDER(b []byte) error {
 	var zero RelativeDistinguishedName
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[RelativeDistinguishedName](b, err)
+	return der.Unmarshaled[RelativeDistinguishedName](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -922,9 +902,7 @@ func (v *SingleAttribute_SupportedAttributes) EncodeASN1(b *der.Builder, t der.T
 func (v *SingleAttribute_SupportedAttributes) UnmarshalDER(b []byte) error {
 	*v = SingleAttribute_SupportedAttributes{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[SingleAttribute_SupportedAttributes](b, err)
+	return der.Unmarshaled[SingleAttribute_SupportedAttributes](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -1313,9 +1291,7 @@ func (v *DirectoryString_UbTitle) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *DirectoryString_UbTitle) UnmarshalDER(b []byte) error {
 	*v = DirectoryString_UbTitle{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[DirectoryString_UbTitle](b, err)
+	return der.Unmarshaled[DirectoryString_UbTitle](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -1426,9 +1402,7 @@ func (v *DirectoryString_UbPseudonym) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *DirectoryString_UbPseudonym) UnmarshalDER(b []byte) error {
 	*v = DirectoryString_UbPseudonym{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[DirectoryString_UbPseudonym](b, err)
+	return der.Unmarshaled[DirectoryString_UbPseudonym](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -1467,9 +1441,7 @@ func (v *Certificate) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *Certificate) UnmarshalDER(b []byte) error {
 	*v = Certificate{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[Certificate](b, err)
+	return der.Unmarshaled[Certificate](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -1519,9 +1491,7 @@ func (v *Certificate_AlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) 
 func (v *Certificate_AlgorithmIdentifier) UnmarshalDER(b []byte) error {
 	*v = Certificate_AlgorithmIdentifier{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[Certificate_AlgorithmIdentifier](b, err)
+	return der.Unmarshaled[Certificate_AlgorithmIdentifier](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -1878,9 +1848,7 @@ func (v *TBSCertificate) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *TBSCertificate) UnmarshalDER(b []byte) error {
 	*v = TBSCertificate{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[TBSCertificate](b, err)
+	return der.Unmarshaled[TBSCertificate](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -1930,9 +1898,7 @@ func (v *AlgorithmIdentifier_SignatureAlgorithms) EncodeASN1(b *der.Builder, t d
 func (v *AlgorithmIdentifier_SignatureAlgorithms) UnmarshalDER(b []byte) error {
 	*v = AlgorithmIdentifier_SignatureAlgorithms{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[AlgorithmIdentifier_SignatureAlgorithms](b, err)
+	return der.Unmarshaled[AlgorithmIdentifier_SignatureAlgorithms](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -1989,9 +1955,7 @@ func (v *Extensions_CertExtensions) UnmarshalDER(b []byte) error {
 	var zero Extensions_CertExtensions
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[Extensions_CertExtensions](b, err)
+	return der.Unmarshaled[Extensions_CertExtensions](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -2057,9 +2021,7 @@ func (v *Extension_CertExtensions) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *Extension_CertExtensions) UnmarshalDER(b []byte) error {
 	*v = Extension_CertExtensions{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[Extension_CertExtensions](b, err)
+	return der.Unmarshaled[Extension_CertExtensions](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -2371,9 +2333,7 @@ func (v *Version) UnmarshalDER(b []byte) error {
 	var zero Version
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[Version](b, err)
+	return der.Unmarshaled[Version](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -2402,9 +2362,7 @@ func (v *CertificateSerialNumber) UnmarshalDER(b []byte) error {
 	var zero CertificateSerialNumber
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[CertificateSerialNumber](b, err)
+	return der.Unmarshaled[CertificateSerialNumber](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -2436,9 +2394,7 @@ func (v *Validity) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *Validity) UnmarshalDER(b []byte) error {
 	*v = Validity{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[Validity](b, err)
+	return der.Unmarshaled[Validity](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -2487,9 +2443,7 @@ func (v *Time) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *Time) UnmarshalDER(b []byte) error {
 	*v = Time{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[Time](b, err)
+	return der.Unmarshaled[Time](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -2518,9 +2472,7 @@ func (v *UniqueIdentifier) UnmarshalDER(b []byte) error {
 	var zero UniqueIdentifier
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[UniqueIdentifier](b, err)
+	return der.Unmarshaled[UniqueIdentifier](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -2552,9 +2504,7 @@ func (v *SubjectPublicKeyInfo) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *SubjectPublicKeyInfo) UnmarshalDER(b []byte) error {
 	*v = SubjectPublicKeyInfo{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[SubjectPublicKeyInfo](b, err)
+	return der.Unmarshaled[SubjectPublicKeyInfo](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -2604,9 +2554,7 @@ func (v *AlgorithmIdentifier_PublicKeyAlgorithms) EncodeASN1(b *der.Builder, t d
 func (v *AlgorithmIdentifier_PublicKeyAlgorithms) UnmarshalDER(b []byte) error {
 	*v = AlgorithmIdentifier_PublicKeyAlgorithms{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[AlgorithmIdentifier_PublicKeyAlgorithms](b, err)
+	return der.Unmarshaled[AlgorithmIdentifier_PublicKeyAlgorithms](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -2856,9 +2804,7 @@ func (v *CertificateList) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *CertificateList) UnmarshalDER(b []byte) error {
 	*v = CertificateList{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[CertificateList](b, err)
+	return der.Unmarshaled[CertificateList](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -2908,9 +2854,7 @@ func (v *CertificateList_AlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.T
 func (v *CertificateList_AlgorithmIdentifier) UnmarshalDER(b []byte) error {
 	*v = CertificateList_AlgorithmIdentifier{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[CertificateList_AlgorithmIdentifier](b, err)
+	return der.Unmarshaled[CertificateList_AlgorithmIdentifier](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -3006,9 +2950,7 @@ func (v *TBSCertList) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *TBSCertList) UnmarshalDER(b []byte) error {
 	*v = TBSCertList{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[TBSCertList](b, err)
+	return der.Unmarshaled[TBSCertList](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -3099,9 +3041,7 @@ func (v *TBSCertList_RevokedCertificates_Item) EncodeASN1(b *der.Builder, t der.
 func (v *TBSCertList_RevokedCertificates_Item) UnmarshalDER(b []byte) error {
 	*v = TBSCertList_RevokedCertificates_Item{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[TBSCertList_RevokedCertificates_Item](b, err)
+	return der.Unmarshaled[TBSCertList_RevokedCertificates_Item](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -3158,9 +3098,7 @@ func (v *Extensions_CRLEntryExtensions) UnmarshalDER(b []byte) error {
 	var zero Extensions_CRLEntryExtensions
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[Extensions_CRLEntryExtensions](b, err)
+	return der.Unmarshaled[Extensions_CRLEntryExtensions](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -3226,9 +3164,7 @@ func (v *Extension_CRLEntryExtensions) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *Extension_CRLEntryExtensions) UnmarshalDER(b []byte) error {
 	*v = Extension_CRLEntryExtensions{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[Extension_CRLEntryExtensions](b, err)
+	return der.Unmarshaled[Extension_CRLEntryExtensions](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -3366,9 +3302,7 @@ func (v *Extensions_CRLExtensions) UnmarshalDER(b []byte) error {
 	var zero Extensions_CRLExtensions
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[Extensions_CRLExtensions](b, err)
+	return der.Unmarshaled[Extensions_CRLExtensions](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -3434,9 +3368,7 @@ func (v *Extension_CRLExtensions) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *Extension_CRLExtensions) UnmarshalDER(b []byte) error {
 	*v = Extension_CRLExtensions{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[Extension_CRLExtensions](b, err)
+	return der.Unmarshaled[Extension_CRLExtensions](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -3612,9 +3544,7 @@ func (v *AuthorityKeyIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *AuthorityKeyIdentifier) UnmarshalDER(b []byte) error {
 	*v = AuthorityKeyIdentifier{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[AuthorityKeyIdentifier](b, err)
+	return der.Unmarshaled[AuthorityKeyIdentifier](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -3643,9 +3573,7 @@ func (v *KeyIdentifier) UnmarshalDER(b []byte) error {
 	var zero KeyIdentifier
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[KeyIdentifier](b, err)
+	return der.Unmarshaled[KeyIdentifier](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -3686,9 +3614,7 @@ func (v *KeyUsage) UnmarshalDER(b []byte) error {
 	var zero KeyUsage
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[KeyUsage](b, err)
+	return der.Unmarshaled[KeyUsage](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -3728,9 +3654,7 @@ func (v *PrivateKeyUsagePeriod) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *PrivateKeyUsagePeriod) UnmarshalDER(b []byte) error {
 	*v = PrivateKeyUsagePeriod{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[PrivateKeyUsagePeriod](b, err)
+	return der.Unmarshaled[PrivateKeyUsagePeriod](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -3785,9 +3709,7 @@ func (v *CertificatePolicies) UnmarshalDER(b []byte) error {
 	var zero CertificatePolicies
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[CertificatePolicies](b, err)
+	return der.Unmarshaled[CertificatePolicies](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -3823,9 +3745,7 @@ func (v *PolicyInformation) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *PolicyInformation) UnmarshalDER(b []byte) error {
 	*v = PolicyInformation{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[PolicyInformation](b, err)
+	return der.Unmarshaled[PolicyInformation](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -3898,9 +3818,7 @@ func (v *CertPolicyID) UnmarshalDER(b []byte) error {
 	var zero CertPolicyID
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[CertPolicyID](b, err)
+	return der.Unmarshaled[CertPolicyID](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -3945,9 +3863,7 @@ func (v *PolicyQualifierInfo) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *PolicyQualifierInfo) UnmarshalDER(b []byte) error {
 	*v = PolicyQualifierInfo{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[PolicyQualifierInfo](b, err)
+	return der.Unmarshaled[PolicyQualifierInfo](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -4050,9 +3966,7 @@ func (v *CPSuri) UnmarshalDER(b []byte) error {
 	var zero CPSuri
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[CPSuri](b, err)
+	return der.Unmarshaled[CPSuri](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -4101,9 +4015,7 @@ func (v *UserNotice) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *UserNotice) UnmarshalDER(b []byte) error {
 	*v = UserNotice{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[UserNotice](b, err)
+	return der.Unmarshaled[UserNotice](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -4135,9 +4047,7 @@ func (v *NoticeReference) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *NoticeReference) UnmarshalDER(b []byte) error {
 	*v = NoticeReference{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[NoticeReference](b, err)
+	return der.Unmarshaled[NoticeReference](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -4268,9 +4178,7 @@ func (v *DisplayText) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *DisplayText) UnmarshalDER(b []byte) error {
 	*v = DisplayText{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[DisplayText](b, err)
+	return der.Unmarshaled[DisplayText](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -4325,9 +4233,7 @@ func (v *PolicyMappings) UnmarshalDER(b []byte) error {
 	var zero PolicyMappings
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[PolicyMappings](b, err)
+	return der.Unmarshaled[PolicyMappings](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -4359,9 +4265,7 @@ func (v *PolicyMappings_Item) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *PolicyMappings_Item) UnmarshalDER(b []byte) error {
 	*v = PolicyMappings_Item{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[PolicyMappings_Item](b, err)
+	return der.Unmarshaled[PolicyMappings_Item](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -4416,9 +4320,7 @@ func (v *GeneralNames) UnmarshalDER(b []byte) error {
 	var zero GeneralNames
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[GeneralNames](b, err)
+	return der.Unmarshaled[GeneralNames](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -4554,9 +4456,7 @@ func (v *GeneralName) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *GeneralName) UnmarshalDER(b []byte) error {
 	*v = GeneralName{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[GeneralName](b, err)
+	return der.Unmarshaled[GeneralName](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -4617,9 +4517,7 @@ func (v *EDIPartyName) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *EDIPartyName) UnmarshalDER(b []byte) error {
 	*v = EDIPartyName{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[EDIPartyName](b, err)
+	return der.Unmarshaled[EDIPartyName](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -4730,9 +4628,7 @@ func (v *DirectoryString_UbMax) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *DirectoryString_UbMax) UnmarshalDER(b []byte) error {
 	*v = DirectoryString_UbMax{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[DirectoryString_UbMax](b, err)
+	return der.Unmarshaled[DirectoryString_UbMax](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -4787,9 +4683,7 @@ func (v *SubjectDirectoryAttributes) UnmarshalDER(b []byte) error {
 	var zero SubjectDirectoryAttributes
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[SubjectDirectoryAttributes](b, err)
+	return der.Unmarshaled[SubjectDirectoryAttributes](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -4860,9 +4754,7 @@ func (v *AttributeSet_SupportedAttributes) EncodeASN1(b *der.Builder, t der.Tag)
 func (v *AttributeSet_SupportedAttributes) UnmarshalDER(b []byte) error {
 	*v = AttributeSet_SupportedAttributes{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[AttributeSet_SupportedAttributes](b, err)
+	return der.Unmarshaled[AttributeSet_SupportedAttributes](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -4919,9 +4811,7 @@ func (v *BasicConstraints) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *BasicConstraints) UnmarshalDER(b []byte) error {
 	*v = BasicConstraints{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[BasicConstraints](b, err)
+	return der.Unmarshaled[BasicConstraints](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -4961,9 +4851,7 @@ func (v *NameConstraints) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *NameConstraints) UnmarshalDER(b []byte) error {
 	*v = NameConstraints{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[NameConstraints](b, err)
+	return der.Unmarshaled[NameConstraints](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -5018,9 +4906,7 @@ func (v *GeneralSubtrees) UnmarshalDER(b []byte) error {
 	var zero GeneralSubtrees
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[GeneralSubtrees](b, err)
+	return der.Unmarshaled[GeneralSubtrees](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -5083,9 +4969,7 @@ func (v *GeneralSubtree) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *GeneralSubtree) UnmarshalDER(b []byte) error {
 	*v = GeneralSubtree{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[GeneralSubtree](b, err)
+	return der.Unmarshaled[GeneralSubtree](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -5125,9 +5009,7 @@ func (v *BaseDistance) UnmarshalDER(b []byte) error {
 	var zero BaseDistance
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[BaseDistance](b, err)
+	return der.Unmarshaled[BaseDistance](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -5167,9 +5049,7 @@ func (v *PolicyConstraints) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *PolicyConstraints) UnmarshalDER(b []byte) error {
 	*v = PolicyConstraints{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[PolicyConstraints](b, err)
+	return der.Unmarshaled[PolicyConstraints](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -5209,9 +5089,7 @@ func (v *SkipCerts) UnmarshalDER(b []byte) error {
 	var zero SkipCerts
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[SkipCerts](b, err)
+	return der.Unmarshaled[SkipCerts](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -5266,9 +5144,7 @@ func (v *CRLDistributionPoints) UnmarshalDER(b []byte) error {
 	var zero CRLDistributionPoints
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[CRLDistributionPoints](b, err)
+	return der.Unmarshaled[CRLDistributionPoints](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -5327,9 +5203,7 @@ func (v *DistributionPoint) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *DistributionPoint) UnmarshalDER(b []byte) error {
 	*v = DistributionPoint{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[DistributionPoint](b, err)
+	return der.Unmarshaled[DistributionPoint](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -5374,9 +5248,7 @@ func (v *DistributionPointName) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *DistributionPointName) UnmarshalDER(b []byte) error {
 	*v = DistributionPointName{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[DistributionPointName](b, err)
+	return der.Unmarshaled[DistributionPointName](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -5417,9 +5289,7 @@ func (v *ReasonFlags) UnmarshalDER(b []byte) error {
 	var zero ReasonFlags
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[ReasonFlags](b, err)
+	return der.Unmarshaled[ReasonFlags](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -5474,9 +5344,7 @@ func (v *ExtKeyUsageSyntax) UnmarshalDER(b []byte) error {
 	var zero ExtKeyUsageSyntax
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[ExtKeyUsageSyntax](b, err)
+	return der.Unmarshaled[ExtKeyUsageSyntax](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -5505,9 +5373,7 @@ func (v *KeyPurposeID) UnmarshalDER(b []byte) error {
 	var zero KeyPurposeID
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[KeyPurposeID](b, err)
+	return der.Unmarshaled[KeyPurposeID](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -5562,9 +5428,7 @@ func (v *AuthorityInfoAccessSyntax) UnmarshalDER(b []byte) error {
 	var zero AuthorityInfoAccessSyntax
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[AuthorityInfoAccessSyntax](b, err)
+	return der.Unmarshaled[AuthorityInfoAccessSyntax](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -5596,9 +5460,7 @@ func (v *AccessDescription) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *AccessDescription) UnmarshalDER(b []byte) error {
 	*v = AccessDescription{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[AccessDescription](b, err)
+	return der.Unmarshaled[AccessDescription](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -5653,9 +5515,7 @@ func (v *SubjectInfoAccessSyntax) UnmarshalDER(b []byte) error {
 	var zero SubjectInfoAccessSyntax
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[SubjectInfoAccessSyntax](b, err)
+	return der.Unmarshaled[SubjectInfoAccessSyntax](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -5695,9 +5555,7 @@ func (v *CRLNumber) UnmarshalDER(b []byte) error {
 	var zero CRLNumber
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[CRLNumber](b, err)
+	return der.Unmarshaled[CRLNumber](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -5833,9 +5691,7 @@ func (v *IssuingDistributionPoint) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *IssuingDistributionPoint) UnmarshalDER(b []byte) error {
 	*v = IssuingDistributionPoint{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[IssuingDistributionPoint](b, err)
+	return der.Unmarshaled[IssuingDistributionPoint](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -5881,9 +5737,7 @@ func (v *CRLReason) UnmarshalDER(b []byte) error {
 	var zero CRLReason
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[CRLReason](b, err)
+	return der.Unmarshaled[CRLReason](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -5912,9 +5766,7 @@ func (v *ParamOptions) UnmarshalDER(b []byte) error {
 	var zero ParamOptions
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[ParamOptions](b, err)
+	return der.Unmarshaled[ParamOptions](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -5946,9 +5798,7 @@ func (v *RSAPublicKey) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *RSAPublicKey) UnmarshalDER(b []byte) error {
 	*v = RSAPublicKey{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[RSAPublicKey](b, err)
+	return der.Unmarshaled[RSAPublicKey](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -5982,9 +5832,7 @@ func (v *DSAParams) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *DSAParams) UnmarshalDER(b []byte) error {
 	*v = DSAParams{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[DSAParams](b, err)
+	return der.Unmarshaled[DSAParams](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -6013,9 +5861,7 @@ func (v *DSAPublicKey) UnmarshalDER(b []byte) error {
 	var zero DSAPublicKey
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[DSAPublicKey](b, err)
+	return der.Unmarshaled[DSAPublicKey](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -6061,9 +5907,7 @@ func (v *DomainParameters) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *DomainParameters) UnmarshalDER(b []byte) error {
 	*v = DomainParameters{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[DomainParameters](b, err)
+	return der.Unmarshaled[DomainParameters](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -6095,9 +5939,7 @@ func (v *ValidationParams) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *ValidationParams) UnmarshalDER(b []byte) error {
 	*v = ValidationParams{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[ValidationParams](b, err)
+	return der.Unmarshaled[ValidationParams](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -6126,9 +5968,7 @@ func (v *DHPublicKey) UnmarshalDER(b []byte) error {
 	var zero DHPublicKey
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[DHPublicKey](b, err)
+	return der.Unmarshaled[DHPublicKey](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -6157,9 +5997,7 @@ func (v *KEAParamsID) UnmarshalDER(b []byte) error {
 	var zero KEAParamsID
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[KEAParamsID](b, err)
+	return der.Unmarshaled[KEAParamsID](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -6188,9 +6026,7 @@ func (v *ECPoint) UnmarshalDER(b []byte) error {
 	var zero ECPoint
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[ECPoint](b, err)
+	return der.Unmarshaled[ECPoint](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -6230,9 +6066,7 @@ func (v *ECParameters) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *ECParameters) UnmarshalDER(b []byte) error {
 	*v = ECParameters{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[ECParameters](b, err)
+	return der.Unmarshaled[ECParameters](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -6264,9 +6098,7 @@ func (v *DSASigValue) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *DSASigValue) UnmarshalDER(b []byte) error {
 	*v = DSASigValue{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[DSASigValue](b, err)
+	return der.Unmarshaled[DSASigValue](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -6298,9 +6130,7 @@ func (v *ECDSASigValue) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *ECDSASigValue) UnmarshalDER(b []byte) error {
 	*v = ECDSASigValue{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[ECDSASigValue](b, err)
+	return der.Unmarshaled[ECDSASigValue](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -6329,9 +6159,7 @@ func (v *EncodingParameters) UnmarshalDER(b []byte) error {
 	var zero EncodingParameters
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[EncodingParameters](b, err)
+	return der.Unmarshaled[EncodingParameters](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -6381,9 +6209,7 @@ func (v *HashAlgorithm) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *HashAlgorithm) UnmarshalDER(b []byte) error {
 	*v = HashAlgorithm{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[HashAlgorithm](b, err)
+	return der.Unmarshaled[HashAlgorithm](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -6537,9 +6363,7 @@ func (v *MaskGenAlgorithm) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *MaskGenAlgorithm) UnmarshalDER(b []byte) error {
 	*v = MaskGenAlgorithm{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[MaskGenAlgorithm](b, err)
+	return der.Unmarshaled[MaskGenAlgorithm](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -6651,9 +6475,7 @@ func (v *PSourceAlgorithm) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *PSourceAlgorithm) UnmarshalDER(b []byte) error {
 	*v = PSourceAlgorithm{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[PSourceAlgorithm](b, err)
+	return der.Unmarshaled[PSourceAlgorithm](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -6842,9 +6664,7 @@ func (v *RSASSAPSSParams) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *RSASSAPSSParams) UnmarshalDER(b []byte) error {
 	*v = RSASSAPSSParams{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[RSASSAPSSParams](b, err)
+	return der.Unmarshaled[RSASSAPSSParams](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -6929,9 +6749,7 @@ func (v *RSAESOAEPParams) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *RSAESOAEPParams) UnmarshalDER(b []byte) error {
 	*v = RSAESOAEPParams{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[RSAESOAEPParams](b, err)
+	return der.Unmarshaled[RSAESOAEPParams](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -6973,9 +6791,7 @@ func (v *ORAddress) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *ORAddress) UnmarshalDER(b []byte) error {
 	*v = ORAddress{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[ORAddress](b, err)
+	return der.Unmarshaled[ORAddress](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -7099,9 +6915,7 @@ func (v *BuiltInStandardAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *BuiltInStandardAttributes) UnmarshalDER(b []byte) error {
 	*v = BuiltInStandardAttributes{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[BuiltInStandardAttributes](b, err)
+	return der.Unmarshaled[BuiltInStandardAttributes](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -7180,9 +6994,7 @@ func (v *CountryName) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *CountryName) UnmarshalDER(b []byte) error {
 	*v = CountryName{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[CountryName](b, err)
+	return der.Unmarshaled[CountryName](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -7261,9 +7073,7 @@ func (v *AdministrationDomainName) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *AdministrationDomainName) UnmarshalDER(b []byte) error {
 	*v = AdministrationDomainName{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[AdministrationDomainName](b, err)
+	return der.Unmarshaled[AdministrationDomainName](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -7303,9 +7113,7 @@ func (v *X121Address) UnmarshalDER(b []byte) error {
 	var zero X121Address
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[X121Address](b, err)
+	return der.Unmarshaled[X121Address](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -7345,9 +7153,7 @@ func (v *TerminalIdentifier) UnmarshalDER(b []byte) error {
 	var zero TerminalIdentifier
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[TerminalIdentifier](b, err)
+	return der.Unmarshaled[TerminalIdentifier](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -7410,9 +7216,7 @@ func (v *PrivateDomainName) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *PrivateDomainName) UnmarshalDER(b []byte) error {
 	*v = PrivateDomainName{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[PrivateDomainName](b, err)
+	return der.Unmarshaled[PrivateDomainName](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -7452,9 +7256,7 @@ func (v *OrganizationName) UnmarshalDER(b []byte) error {
 	var zero OrganizationName
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[OrganizationName](b, err)
+	return der.Unmarshaled[OrganizationName](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -7494,9 +7296,7 @@ func (v *NumericUserIdentifier) UnmarshalDER(b []byte) error {
 	var zero NumericUserIdentifier
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[NumericUserIdentifier](b, err)
+	return der.Unmarshaled[NumericUserIdentifier](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -7634,9 +7434,7 @@ func (v *PersonalName) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *PersonalName) UnmarshalDER(b []byte) error {
 	*v = PersonalName{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[PersonalName](b, err)
+	return der.Unmarshaled[PersonalName](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -7691,9 +7489,7 @@ func (v *OrganizationalUnitNames) UnmarshalDER(b []byte) error {
 	var zero OrganizationalUnitNames
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[OrganizationalUnitNames](b, err)
+	return der.Unmarshaled[OrganizationalUnitNames](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -7733,9 +7529,7 @@ func (v *OrganizationalUnitName) UnmarshalDER(b []byte) error {
 	var zero OrganizationalUnitName
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[OrganizationalUnitName](b, err)
+	return der.Unmarshaled[OrganizationalUnitName](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -7790,9 +7584,7 @@ func (v *BuiltInDomainDefinedAttributes) UnmarshalDER(b []byte) error {
 	var zero BuiltInDomainDefinedAttributes
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[BuiltInDomainDefinedAttributes](b, err)
+	return der.Unmarshaled[BuiltInDomainDefinedAttributes](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -7830,9 +7622,7 @@ func (v *BuiltInDomainDefinedAttribute) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *BuiltInDomainDefinedAttribute) UnmarshalDER(b []byte) error {
 	*v = BuiltInDomainDefinedAttribute{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[BuiltInDomainDefinedAttribute](b, err)
+	return der.Unmarshaled[BuiltInDomainDefinedAttribute](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -7892,9 +7682,7 @@ func (v *ExtensionAttributes) UnmarshalDER(b []byte) error {
 	var zero ExtensionAttributes
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[ExtensionAttributes](b, err)
+	return der.Unmarshaled[ExtensionAttributes](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -7951,9 +7739,7 @@ func (v *ExtensionAttribute) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *ExtensionAttribute) UnmarshalDER(b []byte) error {
 	*v = ExtensionAttribute{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[ExtensionAttribute](b, err)
+	return der.Unmarshaled[ExtensionAttribute](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -8471,9 +8257,7 @@ func (v *EaTeletexPersonalName_Type) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *EaTeletexPersonalName_Type) UnmarshalDER(b []byte) error {
 	*v = EaTeletexPersonalName_Type{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[EaTeletexPersonalName_Type](b, err)
+	return der.Unmarshaled[EaTeletexPersonalName_Type](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -8580,9 +8364,7 @@ func (v *EaPhysicalDeliveryCountryName_Type) EncodeASN1(b *der.Builder, t der.Ta
 func (v *EaPhysicalDeliveryCountryName_Type) UnmarshalDER(b []byte) error {
 	*v = EaPhysicalDeliveryCountryName_Type{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[EaPhysicalDeliveryCountryName_Type](b, err)
+	return der.Unmarshaled[EaPhysicalDeliveryCountryName_Type](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -8645,9 +8427,7 @@ func (v *EaPostalCode_Type) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *EaPostalCode_Type) UnmarshalDER(b []byte) error {
 	*v = EaPostalCode_Type{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[EaPostalCode_Type](b, err)
+	return der.Unmarshaled[EaPostalCode_Type](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -8724,9 +8504,7 @@ func (v *EaUnformattedPostalAddress_Type) EncodeASN1(b *der.Builder, t der.Tag) 
 func (v *EaUnformattedPostalAddress_Type) UnmarshalDER(b []byte) error {
 	*v = EaUnformattedPostalAddress_Type{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[EaUnformattedPostalAddress_Type](b, err)
+	return der.Unmarshaled[EaUnformattedPostalAddress_Type](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -8833,9 +8611,7 @@ func (v *EaExtendedNetworkAddress_Type) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *EaExtendedNetworkAddress_Type) UnmarshalDER(b []byte) error {
 	*v = EaExtendedNetworkAddress_Type{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[EaExtendedNetworkAddress_Type](b, err)
+	return der.Unmarshaled[EaExtendedNetworkAddress_Type](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -8877,9 +8653,7 @@ func (v *EaExtendedNetworkAddress_Type_E163_4Address) EncodeASN1(b *der.Builder,
 func (v *EaExtendedNetworkAddress_Type_E163_4Address) UnmarshalDER(b []byte) error {
 	*v = EaExtendedNetworkAddress_Type_E163_4Address{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[EaExtendedNetworkAddress_Type_E163_4Address](b, err)
+	return der.Unmarshaled[EaExtendedNetworkAddress_Type_E163_4Address](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -8994,9 +8768,7 @@ func (v *TeletexOrganizationalUnitName) UnmarshalDER(b []byte) error {
 	var zero TeletexOrganizationalUnitName
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[TeletexOrganizationalUnitName](b, err)
+	return der.Unmarshaled[TeletexOrganizationalUnitName](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -9082,9 +8854,7 @@ func (v *PDSParameter) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *PDSParameter) UnmarshalDER(b []byte) error {
 	*v = PDSParameter{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[PDSParameter](b, err)
+	return der.Unmarshaled[PDSParameter](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -9189,9 +8959,7 @@ func (v *PresentationAddress) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *PresentationAddress) UnmarshalDER(b []byte) error {
 	*v = PresentationAddress{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[PresentationAddress](b, err)
+	return der.Unmarshaled[PresentationAddress](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -9296,9 +9064,7 @@ func (v *TeletexDomainDefinedAttribute) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *TeletexDomainDefinedAttribute) UnmarshalDER(b []byte) error {
 	*v = TeletexDomainDefinedAttribute{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[TeletexDomainDefinedAttribute](b, err)
+	return der.Unmarshaled[TeletexDomainDefinedAttribute](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -9350,9 +9116,7 @@ func (v *OCSPRequest) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *OCSPRequest) UnmarshalDER(b []byte) error {
 	*v = OCSPRequest{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[OCSPRequest](b, err)
+	return der.Unmarshaled[OCSPRequest](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -9450,9 +9214,7 @@ func (v *TBSRequest) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *TBSRequest) UnmarshalDER(b []byte) error {
 	*v = TBSRequest{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[TBSRequest](b, err)
+	return der.Unmarshaled[TBSRequest](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -9541,9 +9303,7 @@ func (v *Extensions_TBSRequest) UnmarshalDER(b []byte) error {
 	var zero Extensions_TBSRequest
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[Extensions_TBSRequest](b, err)
+	return der.Unmarshaled[Extensions_TBSRequest](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -9609,9 +9369,7 @@ func (v *Extension_TBSRequest) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *Extension_TBSRequest) UnmarshalDER(b []byte) error {
 	*v = Extension_TBSRequest{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[Extension_TBSRequest](b, err)
+	return der.Unmarshaled[Extension_TBSRequest](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -9712,9 +9470,7 @@ func (v *Signature) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *Signature) UnmarshalDER(b []byte) error {
 	*v = Signature{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[Signature](b, err)
+	return der.Unmarshaled[Signature](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -9764,9 +9520,7 @@ func (v *AlgorithmIdentifier_Signature) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *AlgorithmIdentifier_Signature) UnmarshalDER(b []byte) error {
 	*v = AlgorithmIdentifier_Signature{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[AlgorithmIdentifier_Signature](b, err)
+	return der.Unmarshaled[AlgorithmIdentifier_Signature](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -9886,9 +9640,7 @@ func (v *OCSP2009_Version) UnmarshalDER(b []byte) error {
 	var zero OCSP2009_Version
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[OCSP2009_Version](b, err)
+	return der.Unmarshaled[OCSP2009_Version](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -9940,9 +9692,7 @@ func (v *Request) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *Request) UnmarshalDER(b []byte) error {
 	*v = Request{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[Request](b, err)
+	return der.Unmarshaled[Request](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -9997,9 +9747,7 @@ func (v *Extensions_Request) UnmarshalDER(b []byte) error {
 	var zero Extensions_Request
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[Extensions_Request](b, err)
+	return der.Unmarshaled[Extensions_Request](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -10065,9 +9813,7 @@ func (v *Extension_Request) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *Extension_Request) UnmarshalDER(b []byte) error {
 	*v = Extension_Request{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[Extension_Request](b, err)
+	return der.Unmarshaled[Extension_Request](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -10155,9 +9901,7 @@ func (v *CertID) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *CertID) UnmarshalDER(b []byte) error {
 	*v = CertID{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[CertID](b, err)
+	return der.Unmarshaled[CertID](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -10207,9 +9951,7 @@ func (v *AlgorithmIdentifier_CertID) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *AlgorithmIdentifier_CertID) UnmarshalDER(b []byte) error {
 	*v = AlgorithmIdentifier_CertID{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[AlgorithmIdentifier_CertID](b, err)
+	return der.Unmarshaled[AlgorithmIdentifier_CertID](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -10302,9 +10044,7 @@ func (v *OCSPResponse) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *OCSPResponse) UnmarshalDER(b []byte) error {
 	*v = OCSPResponse{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[OCSPResponse](b, err)
+	return der.Unmarshaled[OCSPResponse](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -10350,9 +10090,7 @@ func (v *OCSPResponseStatus) UnmarshalDER(b []byte) error {
 	var zero OCSPResponseStatus
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[OCSPResponseStatus](b, err)
+	return der.Unmarshaled[OCSPResponseStatus](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -10398,9 +10136,7 @@ func (v *ResponseBytes) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *ResponseBytes) UnmarshalDER(b []byte) error {
 	*v = ResponseBytes{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[ResponseBytes](b, err)
+	return der.Unmarshaled[ResponseBytes](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -10513,9 +10249,7 @@ func (v *BasicOCSPResponse) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *BasicOCSPResponse) UnmarshalDER(b []byte) error {
 	*v = BasicOCSPResponse{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[BasicOCSPResponse](b, err)
+	return der.Unmarshaled[BasicOCSPResponse](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -10565,9 +10299,7 @@ func (v *AlgorithmIdentifier_BasicOCSPResponse) EncodeASN1(b *der.Builder, t der
 func (v *AlgorithmIdentifier_BasicOCSPResponse) UnmarshalDER(b []byte) error {
 	*v = AlgorithmIdentifier_BasicOCSPResponse{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[AlgorithmIdentifier_BasicOCSPResponse](b, err)
+	return der.Unmarshaled[AlgorithmIdentifier_BasicOCSPResponse](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -10796,9 +10528,7 @@ func (v *ResponseData) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *ResponseData) UnmarshalDER(b []byte) error {
 	*v = ResponseData{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[ResponseData](b, err)
+	return der.Unmarshaled[ResponseData](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -10887,9 +10617,7 @@ func (v *Extensions_ResponseData) UnmarshalDER(b []byte) error {
 	var zero Extensions_ResponseData
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[Extensions_ResponseData](b, err)
+	return der.Unmarshaled[Extensions_ResponseData](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -10955,9 +10683,7 @@ func (v *Extension_ResponseData) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *Extension_ResponseData) UnmarshalDER(b []byte) error {
 	*v = Extension_ResponseData{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[Extension_ResponseData](b, err)
+	return der.Unmarshaled[Extension_ResponseData](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -11055,9 +10781,7 @@ func (v *ResponderID) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *ResponderID) UnmarshalDER(b []byte) error {
 	*v = ResponderID{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[ResponderID](b, err)
+	return der.Unmarshaled[ResponderID](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -11086,9 +10810,7 @@ func (v *KeyHash) UnmarshalDER(b []byte) error {
 	var zero KeyHash
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[KeyHash](b, err)
+	return der.Unmarshaled[KeyHash](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -11165,9 +10887,7 @@ func (v *SingleResponse) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *SingleResponse) UnmarshalDER(b []byte) error {
 	*v = SingleResponse{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[SingleResponse](b, err)
+	return der.Unmarshaled[SingleResponse](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -11222,9 +10942,7 @@ func (v *Extensions_SingleResponse) UnmarshalDER(b []byte) error {
 	var zero Extensions_SingleResponse
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[Extensions_SingleResponse](b, err)
+	return der.Unmarshaled[Extensions_SingleResponse](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -11290,9 +11008,7 @@ func (v *Extension_SingleResponse) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *Extension_SingleResponse) UnmarshalDER(b []byte) error {
 	*v = Extension_SingleResponse{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[Extension_SingleResponse](b, err)
+	return der.Unmarshaled[Extension_SingleResponse](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -11460,9 +11176,7 @@ func (v *CertStatus) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *CertStatus) UnmarshalDER(b []byte) error {
 	*v = CertStatus{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[CertStatus](b, err)
+	return der.Unmarshaled[CertStatus](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -11514,9 +11228,7 @@ func (v *RevokedInfo) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *RevokedInfo) UnmarshalDER(b []byte) error {
 	*v = RevokedInfo{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[RevokedInfo](b, err)
+	return der.Unmarshaled[RevokedInfo](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -11540,9 +11252,7 @@ func (v *UnknownInfo) UnmarshalDER(b []byte) error {
 	var zero UnknownInfo
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[UnknownInfo](b, err)
+	return der.Unmarshaled[UnknownInfo](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -11571,9 +11281,7 @@ func (v *OCSP2009_CRLReason) UnmarshalDER(b []byte) error {
 	var zero OCSP2009_CRLReason
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[OCSP2009_CRLReason](b, err)
+	return der.Unmarshaled[OCSP2009_CRLReason](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -11602,9 +11310,7 @@ func (v *ArchiveCutoff) UnmarshalDER(b []byte) error {
 	var zero ArchiveCutoff
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[ArchiveCutoff](b, err)
+	return der.Unmarshaled[ArchiveCutoff](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -11651,9 +11357,7 @@ func (v *AcceptableResponses) UnmarshalDER(b []byte) error {
 	var zero AcceptableResponses
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[AcceptableResponses](b, err)
+	return der.Unmarshaled[AcceptableResponses](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -11685,9 +11389,7 @@ func (v *ServiceLocator) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *ServiceLocator) UnmarshalDER(b []byte) error {
 	*v = ServiceLocator{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[ServiceLocator](b, err)
+	return der.Unmarshaled[ServiceLocator](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -11778,9 +11480,7 @@ func (v *CRLID) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *CRLID) UnmarshalDER(b []byte) error {
 	*v = CRLID{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[CRLID](b, err)
+	return der.Unmarshaled[CRLID](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -11821,9 +11521,7 @@ func (v *CertificationRequestInfo) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *CertificationRequestInfo) UnmarshalDER(b []byte) error {
 	*v = CertificationRequestInfo{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[CertificationRequestInfo](b, err)
+	return der.Unmarshaled[CertificationRequestInfo](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -11873,9 +11571,7 @@ func (v *SubjectPublicKeyInfo_PKInfoAlgorithms) EncodeASN1(b *der.Builder, t der
 func (v *SubjectPublicKeyInfo_PKInfoAlgorithms) UnmarshalDER(b []byte) error {
 	*v = SubjectPublicKeyInfo_PKInfoAlgorithms{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[SubjectPublicKeyInfo_PKInfoAlgorithms](b, err)
+	return der.Unmarshaled[SubjectPublicKeyInfo_PKInfoAlgorithms](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -11927,9 +11623,7 @@ func (v *AlgorithmIdentifier_PKInfoAlgorithms) EncodeASN1(b *der.Builder, t der.
 func (v *AlgorithmIdentifier_PKInfoAlgorithms) UnmarshalDER(b []byte) error {
 	*v = AlgorithmIdentifier_PKInfoAlgorithms{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[AlgorithmIdentifier_PKInfoAlgorithms](b, err)
+	return der.Unmarshaled[AlgorithmIdentifier_PKInfoAlgorithms](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -12022,9 +11716,7 @@ func (v *Attributes_CRIAttributes) UnmarshalDER(b []byte) error {
 	var zero Attributes_CRIAttributes
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[Attributes_CRIAttributes](b, err)
+	return der.Unmarshaled[Attributes_CRIAttributes](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -12095,9 +11787,7 @@ func (v *Attribute_CRIAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *Attribute_CRIAttributes) UnmarshalDER(b []byte) error {
 	*v = Attribute_CRIAttributes{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[Attribute_CRIAttributes](b, err)
+	return der.Unmarshaled[Attribute_CRIAttributes](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -12177,9 +11867,7 @@ func (v *CertificationRequest) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *CertificationRequest) UnmarshalDER(b []byte) error {
 	*v = CertificationRequest{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[CertificationRequest](b, err)
+	return der.Unmarshaled[CertificationRequest](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -12229,9 +11917,7 @@ func (v *AlgorithmIdentifier_PKCS10_SignatureAlgorithms) EncodeASN1(b *der.Build
 func (v *AlgorithmIdentifier_PKCS10_SignatureAlgorithms) UnmarshalDER(b []byte) error {
 	*v = AlgorithmIdentifier_PKCS10_SignatureAlgorithms{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[AlgorithmIdentifier_PKCS10_SignatureAlgorithms](b, err)
+	return der.Unmarshaled[AlgorithmIdentifier_PKCS10_SignatureAlgorithms](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -12344,9 +12030,7 @@ func (v *MLDSA44PrivateKey) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *MLDSA44PrivateKey) UnmarshalDER(b []byte) error {
 	*v = MLDSA44PrivateKey{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[MLDSA44PrivateKey](b, err)
+	return der.Unmarshaled[MLDSA44PrivateKey](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -12384,9 +12068,7 @@ func (v *MLDSA44PrivateKey_Both) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *MLDSA44PrivateKey_Both) UnmarshalDER(b []byte) error {
 	*v = MLDSA44PrivateKey_Both{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[MLDSA44PrivateKey_Both](b, err)
+	return der.Unmarshaled[MLDSA44PrivateKey_Both](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -12456,9 +12138,7 @@ func (v *MLDSA65PrivateKey) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *MLDSA65PrivateKey) UnmarshalDER(b []byte) error {
 	*v = MLDSA65PrivateKey{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[MLDSA65PrivateKey](b, err)
+	return der.Unmarshaled[MLDSA65PrivateKey](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -12496,9 +12176,7 @@ func (v *MLDSA65PrivateKey_Both) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *MLDSA65PrivateKey_Both) UnmarshalDER(b []byte) error {
 	*v = MLDSA65PrivateKey_Both{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[MLDSA65PrivateKey_Both](b, err)
+	return der.Unmarshaled[MLDSA65PrivateKey_Both](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -12568,9 +12246,7 @@ func (v *MLDSA87PrivateKey) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *MLDSA87PrivateKey) UnmarshalDER(b []byte) error {
 	*v = MLDSA87PrivateKey{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[MLDSA87PrivateKey](b, err)
+	return der.Unmarshaled[MLDSA87PrivateKey](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -12608,9 +12284,7 @@ func (v *MLDSA87PrivateKey_Both) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *MLDSA87PrivateKey_Both) UnmarshalDER(b []byte) error {
 	*v = MLDSA87PrivateKey_Both{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[MLDSA87PrivateKey_Both](b, err)
+	return der.Unmarshaled[MLDSA87PrivateKey_Both](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -12650,9 +12324,7 @@ func (v *MLDSA44PublicKey) UnmarshalDER(b []byte) error {
 	var zero MLDSA44PublicKey
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[MLDSA44PublicKey](b, err)
+	return der.Unmarshaled[MLDSA44PublicKey](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -12692,9 +12364,7 @@ func (v *MLDSA65PublicKey) UnmarshalDER(b []byte) error {
 	var zero MLDSA65PublicKey
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[MLDSA65PublicKey](b, err)
+	return der.Unmarshaled[MLDSA65PublicKey](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -12734,9 +12404,7 @@ func (v *MLDSA87PublicKey) UnmarshalDER(b []byte) error {
 	var zero MLDSA87PublicKey
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[MLDSA87PublicKey](b, err)
+	return der.Unmarshaled[MLDSA87PublicKey](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -12806,9 +12474,7 @@ func (v *MLKEM512PrivateKey) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *MLKEM512PrivateKey) UnmarshalDER(b []byte) error {
 	*v = MLKEM512PrivateKey{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[MLKEM512PrivateKey](b, err)
+	return der.Unmarshaled[MLKEM512PrivateKey](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -12846,9 +12512,7 @@ func (v *MLKEM512PrivateKey_Both) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *MLKEM512PrivateKey_Both) UnmarshalDER(b []byte) error {
 	*v = MLKEM512PrivateKey_Both{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[MLKEM512PrivateKey_Both](b, err)
+	return der.Unmarshaled[MLKEM512PrivateKey_Both](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -12918,9 +12582,7 @@ func (v *MLKEM768PrivateKey) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *MLKEM768PrivateKey) UnmarshalDER(b []byte) error {
 	*v = MLKEM768PrivateKey{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[MLKEM768PrivateKey](b, err)
+	return der.Unmarshaled[MLKEM768PrivateKey](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -12958,9 +12620,7 @@ func (v *MLKEM768PrivateKey_Both) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *MLKEM768PrivateKey_Both) UnmarshalDER(b []byte) error {
 	*v = MLKEM768PrivateKey_Both{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[MLKEM768PrivateKey_Both](b, err)
+	return der.Unmarshaled[MLKEM768PrivateKey_Both](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -13030,9 +12690,7 @@ func (v *MLKEM1024PrivateKey) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *MLKEM1024PrivateKey) UnmarshalDER(b []byte) error {
 	*v = MLKEM1024PrivateKey{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[MLKEM1024PrivateKey](b, err)
+	return der.Unmarshaled[MLKEM1024PrivateKey](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -13070,9 +12728,7 @@ func (v *MLKEM1024PrivateKey_Both) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *MLKEM1024PrivateKey_Both) UnmarshalDER(b []byte) error {
 	*v = MLKEM1024PrivateKey_Both{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[MLKEM1024PrivateKey_Both](b, err)
+	return der.Unmarshaled[MLKEM1024PrivateKey_Both](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -13112,9 +12768,7 @@ func (v *MLKEM512PublicKey) UnmarshalDER(b []byte) error {
 	var zero MLKEM512PublicKey
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[MLKEM512PublicKey](b, err)
+	return der.Unmarshaled[MLKEM512PublicKey](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -13154,9 +12808,7 @@ func (v *MLKEM768PublicKey) UnmarshalDER(b []byte) error {
 	var zero MLKEM768PublicKey
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[MLKEM768PublicKey](b, err)
+	return der.Unmarshaled[MLKEM768PublicKey](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -13196,9 +12848,7 @@ func (v *MLKEM1024PublicKey) UnmarshalDER(b []byte) error {
 	var zero MLKEM1024PublicKey
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[MLKEM1024PublicKey](b, err)
+	return der.Unmarshaled[MLKEM1024PublicKey](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.

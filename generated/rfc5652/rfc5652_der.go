@@ -32,9 +32,7 @@ func (v *ContentType) UnmarshalDER(b []byte) error {
 	var zero ContentType
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[ContentType](b, err)
+	return der.Unmarshaled[ContentType](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -88,9 +86,7 @@ func (v *ContentInfo) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *ContentInfo) UnmarshalDER(b []byte) error {
 	*v = ContentInfo{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[ContentInfo](b, err)
+	return der.Unmarshaled[ContentInfo](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -330,9 +326,7 @@ func (v *SignedData) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *SignedData) UnmarshalDER(b []byte) error {
 	*v = SignedData{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[SignedData](b, err)
+	return der.Unmarshaled[SignedData](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -421,9 +415,7 @@ func (v *SignerInfos) UnmarshalDER(b []byte) error {
 	var zero SignerInfos
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[SignerInfos](b, err)
+	return der.Unmarshaled[SignerInfos](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -483,9 +475,7 @@ func (v *EncapsulatedContentInfo) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *EncapsulatedContentInfo) UnmarshalDER(b []byte) error {
 	*v = EncapsulatedContentInfo{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[EncapsulatedContentInfo](b, err)
+	return der.Unmarshaled[EncapsulatedContentInfo](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -726,9 +716,7 @@ func (v *SignerInfo) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *SignerInfo) UnmarshalDER(b []byte) error {
 	*v = SignerInfo{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[SignerInfo](b, err)
+	return der.Unmarshaled[SignerInfo](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -788,9 +776,7 @@ func (v *Attributes_UnsignedAttributes) UnmarshalDER(b []byte) error {
 	var zero Attributes_UnsignedAttributes
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[Attributes_UnsignedAttributes](b, err)
+	return der.Unmarshaled[Attributes_UnsignedAttributes](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -856,9 +842,7 @@ func (v *Attribute_UnsignedAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *Attribute_UnsignedAttributes) UnmarshalDER(b []byte) error {
 	*v = Attribute_UnsignedAttributes{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[Attribute_UnsignedAttributes](b, err)
+	return der.Unmarshaled[Attribute_UnsignedAttributes](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -980,9 +964,7 @@ func (v *SignedAttributes) UnmarshalDER(b []byte) error {
 	var zero SignedAttributes
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[SignedAttributes](b, err)
+	return der.Unmarshaled[SignedAttributes](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -1048,9 +1030,7 @@ func (v *Attribute_SignedAttributesSet) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *Attribute_SignedAttributesSet) UnmarshalDER(b []byte) error {
 	*v = Attribute_SignedAttributesSet{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[Attribute_SignedAttributesSet](b, err)
+	return der.Unmarshaled[Attribute_SignedAttributesSet](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -1181,9 +1161,7 @@ func (v *SignerIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *SignerIdentifier) UnmarshalDER(b []byte) error {
 	*v = SignerIdentifier{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[SignerIdentifier](b, err)
+	return der.Unmarshaled[SignerIdentifier](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -1212,9 +1190,7 @@ func (v *SignatureValue) UnmarshalDER(b []byte) error {
 	var zero SignatureValue
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[SignatureValue](b, err)
+	return der.Unmarshaled[SignatureValue](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -1269,9 +1245,7 @@ func (v *EnvelopedData) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *EnvelopedData) UnmarshalDER(b []byte) error {
 	*v = EnvelopedData{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[EnvelopedData](b, err)
+	return der.Unmarshaled[EnvelopedData](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -1331,9 +1305,7 @@ func (v *Attributes_UnprotectedEnvAttributes) UnmarshalDER(b []byte) error {
 	var zero Attributes_UnprotectedEnvAttributes
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[Attributes_UnprotectedEnvAttributes](b, err)
+	return der.Unmarshaled[Attributes_UnprotectedEnvAttributes](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -1401,9 +1373,7 @@ func (v *Attribute_UnprotectedEnvAttributes) EncodeASN1(b *der.Builder, t der.Ta
 func (v *Attribute_UnprotectedEnvAttributes) UnmarshalDER(b []byte) error {
 	*v = Attribute_UnprotectedEnvAttributes{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[Attribute_UnprotectedEnvAttributes](b, err)
+	return der.Unmarshaled[Attribute_UnprotectedEnvAttributes](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -1484,9 +1454,7 @@ func (v *OriginatorInfo) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *OriginatorInfo) UnmarshalDER(b []byte) error {
 	*v = OriginatorInfo{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[OriginatorInfo](b, err)
+	return der.Unmarshaled[OriginatorInfo](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -1546,9 +1514,7 @@ func (v *RecipientInfos) UnmarshalDER(b []byte) error {
 	var zero RecipientInfos
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[RecipientInfos](b, err)
+	return der.Unmarshaled[RecipientInfos](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -1586,9 +1552,7 @@ func (v *EncryptedContentInfo) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *EncryptedContentInfo) UnmarshalDER(b []byte) error {
 	*v = EncryptedContentInfo{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[EncryptedContentInfo](b, err)
+	return der.Unmarshaled[EncryptedContentInfo](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -1699,9 +1663,7 @@ func (v *RecipientInfo) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *RecipientInfo) UnmarshalDER(b []byte) error {
 	*v = RecipientInfo{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[RecipientInfo](b, err)
+	return der.Unmarshaled[RecipientInfo](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -1730,9 +1692,7 @@ func (v *EncryptedKey) UnmarshalDER(b []byte) error {
 	var zero EncryptedKey
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[EncryptedKey](b, err)
+	return der.Unmarshaled[EncryptedKey](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -1768,9 +1728,7 @@ func (v *KeyTransRecipientInfo) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *KeyTransRecipientInfo) UnmarshalDER(b []byte) error {
 	*v = KeyTransRecipientInfo{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[KeyTransRecipientInfo](b, err)
+	return der.Unmarshaled[KeyTransRecipientInfo](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -1820,9 +1778,7 @@ func (v *AlgorithmIdentifier_KeyTransportAlgorithmSet) EncodeASN1(b *der.Builder
 func (v *AlgorithmIdentifier_KeyTransportAlgorithmSet) UnmarshalDER(b []byte) error {
 	*v = AlgorithmIdentifier_KeyTransportAlgorithmSet{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[AlgorithmIdentifier_KeyTransportAlgorithmSet](b, err)
+	return der.Unmarshaled[AlgorithmIdentifier_KeyTransportAlgorithmSet](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -1931,9 +1887,7 @@ func (v *RecipientIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *RecipientIdentifier) UnmarshalDER(b []byte) error {
 	*v = RecipientIdentifier{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[RecipientIdentifier](b, err)
+	return der.Unmarshaled[RecipientIdentifier](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -2003,9 +1957,7 @@ func (v *KeyAgreeRecipientInfo) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *KeyAgreeRecipientInfo) UnmarshalDER(b []byte) error {
 	*v = KeyAgreeRecipientInfo{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[KeyAgreeRecipientInfo](b, err)
+	return der.Unmarshaled[KeyAgreeRecipientInfo](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -2055,9 +2007,7 @@ func (v *AlgorithmIdentifier_KeyAgreementAlgorithmSet) EncodeASN1(b *der.Builder
 func (v *AlgorithmIdentifier_KeyAgreementAlgorithmSet) UnmarshalDER(b []byte) error {
 	*v = AlgorithmIdentifier_KeyAgreementAlgorithmSet{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[AlgorithmIdentifier_KeyAgreementAlgorithmSet](b, err)
+	return der.Unmarshaled[AlgorithmIdentifier_KeyAgreementAlgorithmSet](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -2203,9 +2153,7 @@ func (v *OriginatorIdentifierOrKey) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *OriginatorIdentifierOrKey) UnmarshalDER(b []byte) error {
 	*v = OriginatorIdentifierOrKey{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[OriginatorIdentifierOrKey](b, err)
+	return der.Unmarshaled[OriginatorIdentifierOrKey](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -2237,9 +2185,7 @@ func (v *OriginatorPublicKey) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *OriginatorPublicKey) UnmarshalDER(b []byte) error {
 	*v = OriginatorPublicKey{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[OriginatorPublicKey](b, err)
+	return der.Unmarshaled[OriginatorPublicKey](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -2289,9 +2235,7 @@ func (v *AlgorithmIdentifier_OriginatorKeySet) EncodeASN1(b *der.Builder, t der.
 func (v *AlgorithmIdentifier_OriginatorKeySet) UnmarshalDER(b []byte) error {
 	*v = AlgorithmIdentifier_OriginatorKeySet{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[AlgorithmIdentifier_OriginatorKeySet](b, err)
+	return der.Unmarshaled[AlgorithmIdentifier_OriginatorKeySet](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -2400,9 +2344,7 @@ func (v *RecipientEncryptedKeys) UnmarshalDER(b []byte) error {
 	var zero RecipientEncryptedKeys
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[RecipientEncryptedKeys](b, err)
+	return der.Unmarshaled[RecipientEncryptedKeys](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -2434,9 +2376,7 @@ func (v *RecipientEncryptedKey) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *RecipientEncryptedKey) UnmarshalDER(b []byte) error {
 	*v = RecipientEncryptedKey{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[RecipientEncryptedKey](b, err)
+	return der.Unmarshaled[RecipientEncryptedKey](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -2490,9 +2430,7 @@ func (v *KeyAgreeRecipientIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *KeyAgreeRecipientIdentifier) UnmarshalDER(b []byte) error {
 	*v = KeyAgreeRecipientIdentifier{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[KeyAgreeRecipientIdentifier](b, err)
+	return der.Unmarshaled[KeyAgreeRecipientIdentifier](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -2534,9 +2472,7 @@ func (v *RecipientKeyIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *RecipientKeyIdentifier) UnmarshalDER(b []byte) error {
 	*v = RecipientKeyIdentifier{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[RecipientKeyIdentifier](b, err)
+	return der.Unmarshaled[RecipientKeyIdentifier](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -2565,9 +2501,7 @@ func (v *SubjectKeyIdentifier) UnmarshalDER(b []byte) error {
 	var zero SubjectKeyIdentifier
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[SubjectKeyIdentifier](b, err)
+	return der.Unmarshaled[SubjectKeyIdentifier](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -2603,9 +2537,7 @@ func (v *KEKRecipientInfo) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *KEKRecipientInfo) UnmarshalDER(b []byte) error {
 	*v = KEKRecipientInfo{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[KEKRecipientInfo](b, err)
+	return der.Unmarshaled[KEKRecipientInfo](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -2647,9 +2579,7 @@ func (v *KEKIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *KEKIdentifier) UnmarshalDER(b []byte) error {
 	*v = KEKIdentifier{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[KEKIdentifier](b, err)
+	return der.Unmarshaled[KEKIdentifier](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -2689,9 +2619,7 @@ func (v *PasswordRecipientInfo) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *PasswordRecipientInfo) UnmarshalDER(b []byte) error {
 	*v = PasswordRecipientInfo{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[PasswordRecipientInfo](b, err)
+	return der.Unmarshaled[PasswordRecipientInfo](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -2736,9 +2664,7 @@ func (v *OtherRecipientInfo) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *OtherRecipientInfo) UnmarshalDER(b []byte) error {
 	*v = OtherRecipientInfo{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[OtherRecipientInfo](b, err)
+	return der.Unmarshaled[OtherRecipientInfo](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -2839,9 +2765,7 @@ func (v *DigestedData) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *DigestedData) UnmarshalDER(b []byte) error {
 	*v = DigestedData{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[DigestedData](b, err)
+	return der.Unmarshaled[DigestedData](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -2870,9 +2794,7 @@ func (v *Digest) UnmarshalDER(b []byte) error {
 	var zero Digest
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[Digest](b, err)
+	return der.Unmarshaled[Digest](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -2919,9 +2841,7 @@ func (v *EncryptedData) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *EncryptedData) UnmarshalDER(b []byte) error {
 	*v = EncryptedData{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[EncryptedData](b, err)
+	return der.Unmarshaled[EncryptedData](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -2981,9 +2901,7 @@ func (v *Attributes_UnprotectedEncAttributes) UnmarshalDER(b []byte) error {
 	var zero Attributes_UnprotectedEncAttributes
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[Attributes_UnprotectedEncAttributes](b, err)
+	return der.Unmarshaled[Attributes_UnprotectedEncAttributes](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -3051,9 +2969,7 @@ func (v *Attribute_UnprotectedEncAttributes) EncodeASN1(b *der.Builder, t der.Ta
 func (v *Attribute_UnprotectedEncAttributes) UnmarshalDER(b []byte) error {
 	*v = Attribute_UnprotectedEncAttributes{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[Attribute_UnprotectedEncAttributes](b, err)
+	return der.Unmarshaled[Attribute_UnprotectedEncAttributes](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -3177,9 +3093,7 @@ func (v *AuthenticatedData) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *AuthenticatedData) UnmarshalDER(b []byte) error {
 	*v = AuthenticatedData{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[AuthenticatedData](b, err)
+	return der.Unmarshaled[AuthenticatedData](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -3239,9 +3153,7 @@ func (v *AuthAttributes) UnmarshalDER(b []byte) error {
 	var zero AuthAttributes
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[AuthAttributes](b, err)
+	return der.Unmarshaled[AuthAttributes](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -3307,9 +3219,7 @@ func (v *Attribute_AuthAttributeSet) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *Attribute_AuthAttributeSet) UnmarshalDER(b []byte) error {
 	*v = Attribute_AuthAttributeSet{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[Attribute_AuthAttributeSet](b, err)
+	return der.Unmarshaled[Attribute_AuthAttributeSet](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -3415,9 +3325,7 @@ func (v *MessageAuthenticationCode) UnmarshalDER(b []byte) error {
 	var zero MessageAuthenticationCode
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[MessageAuthenticationCode](b, err)
+	return der.Unmarshaled[MessageAuthenticationCode](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -3477,9 +3385,7 @@ func (v *UnauthAttributes) UnmarshalDER(b []byte) error {
 	var zero UnauthAttributes
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[UnauthAttributes](b, err)
+	return der.Unmarshaled[UnauthAttributes](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -3545,9 +3451,7 @@ func (v *Attribute_UnauthAttributeSet) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *Attribute_UnauthAttributeSet) UnmarshalDER(b []byte) error {
 	*v = Attribute_UnauthAttributeSet{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[Attribute_UnauthAttributeSet](b, err)
+	return der.Unmarshaled[Attribute_UnauthAttributeSet](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -3638,9 +3542,7 @@ func (v *DigestAlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *DigestAlgorithmIdentifier) UnmarshalDER(b []byte) error {
 	*v = DigestAlgorithmIdentifier{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[DigestAlgorithmIdentifier](b, err)
+	return der.Unmarshaled[DigestAlgorithmIdentifier](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -3731,9 +3633,7 @@ func (v *SignatureAlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *SignatureAlgorithmIdentifier) UnmarshalDER(b []byte) error {
 	*v = SignatureAlgorithmIdentifier{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[SignatureAlgorithmIdentifier](b, err)
+	return der.Unmarshaled[SignatureAlgorithmIdentifier](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -3836,9 +3736,7 @@ func (v *KeyEncryptionAlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag)
 func (v *KeyEncryptionAlgorithmIdentifier) UnmarshalDER(b []byte) error {
 	*v = KeyEncryptionAlgorithmIdentifier{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[KeyEncryptionAlgorithmIdentifier](b, err)
+	return der.Unmarshaled[KeyEncryptionAlgorithmIdentifier](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -3953,9 +3851,7 @@ func (v *ContentEncryptionAlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.
 func (v *ContentEncryptionAlgorithmIdentifier) UnmarshalDER(b []byte) error {
 	*v = ContentEncryptionAlgorithmIdentifier{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[ContentEncryptionAlgorithmIdentifier](b, err)
+	return der.Unmarshaled[ContentEncryptionAlgorithmIdentifier](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -4072,9 +3968,7 @@ func (v *MessageAuthenticationCodeAlgorithm) EncodeASN1(b *der.Builder, t der.Ta
 func (v *MessageAuthenticationCodeAlgorithm) UnmarshalDER(b []byte) error {
 	*v = MessageAuthenticationCodeAlgorithm{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[MessageAuthenticationCodeAlgorithm](b, err)
+	return der.Unmarshaled[MessageAuthenticationCodeAlgorithm](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -4177,9 +4071,7 @@ func (v *KeyDerivationAlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag)
 func (v *KeyDerivationAlgorithmIdentifier) UnmarshalDER(b []byte) error {
 	*v = KeyDerivationAlgorithmIdentifier{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[KeyDerivationAlgorithmIdentifier](b, err)
+	return der.Unmarshaled[KeyDerivationAlgorithmIdentifier](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -4291,9 +4183,7 @@ func (v *RevocationInfoChoices) UnmarshalDER(b []byte) error {
 	var zero RevocationInfoChoices
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[RevocationInfoChoices](b, err)
+	return der.Unmarshaled[RevocationInfoChoices](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -4356,9 +4246,7 @@ func (v *RevocationInfoChoice) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *RevocationInfoChoice) UnmarshalDER(b []byte) error {
 	*v = RevocationInfoChoice{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[RevocationInfoChoice](b, err)
+	return der.Unmarshaled[RevocationInfoChoice](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -4403,9 +4291,7 @@ func (v *OtherRevocationInfoFormat) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *OtherRevocationInfoFormat) UnmarshalDER(b []byte) error {
 	*v = OtherRevocationInfoFormat{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[OtherRevocationInfoFormat](b, err)
+	return der.Unmarshaled[OtherRevocationInfoFormat](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -4557,9 +4443,7 @@ func (v *CertificateChoices) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *CertificateChoices) UnmarshalDER(b []byte) error {
 	*v = CertificateChoices{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[CertificateChoices](b, err)
+	return der.Unmarshaled[CertificateChoices](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -4604,9 +4488,7 @@ func (v *OtherCertificateFormat) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *OtherCertificateFormat) UnmarshalDER(b []byte) error {
 	*v = OtherCertificateFormat{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[OtherCertificateFormat](b, err)
+	return der.Unmarshaled[OtherCertificateFormat](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -4697,9 +4579,7 @@ func (v *CertificateSet) UnmarshalDER(b []byte) error {
 	var zero CertificateSet
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[CertificateSet](b, err)
+	return der.Unmarshaled[CertificateSet](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -4731,9 +4611,7 @@ func (v *IssuerAndSerialNumber) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *IssuerAndSerialNumber) UnmarshalDER(b []byte) error {
 	*v = IssuerAndSerialNumber{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[IssuerAndSerialNumber](b, err)
+	return der.Unmarshaled[IssuerAndSerialNumber](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -4762,9 +4640,7 @@ func (v *CMSVersion) UnmarshalDER(b []byte) error {
 	var zero CMSVersion
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[CMSVersion](b, err)
+	return der.Unmarshaled[CMSVersion](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -4793,9 +4669,7 @@ func (v *UserKeyingMaterial) UnmarshalDER(b []byte) error {
 	var zero UserKeyingMaterial
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[UserKeyingMaterial](b, err)
+	return der.Unmarshaled[UserKeyingMaterial](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -4840,9 +4714,7 @@ func (v *OtherKeyAttribute) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *OtherKeyAttribute) UnmarshalDER(b []byte) error {
 	*v = OtherKeyAttribute{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[OtherKeyAttribute](b, err)
+	return der.Unmarshaled[OtherKeyAttribute](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -4912,9 +4784,7 @@ func (v *MessageDigest) UnmarshalDER(b []byte) error {
 	var zero MessageDigest
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[MessageDigest](b, err)
+	return der.Unmarshaled[MessageDigest](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -4963,9 +4833,7 @@ func (v *Time) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *Time) UnmarshalDER(b []byte) error {
 	*v = Time{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[Time](b, err)
+	return der.Unmarshaled[Time](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -5028,9 +4896,7 @@ func (v *ExtendedCertificateOrCertificate) EncodeASN1(b *der.Builder, t der.Tag)
 func (v *ExtendedCertificateOrCertificate) UnmarshalDER(b []byte) error {
 	*v = ExtendedCertificateOrCertificate{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[ExtendedCertificateOrCertificate](b, err)
+	return der.Unmarshaled[ExtendedCertificateOrCertificate](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -5069,9 +4935,7 @@ func (v *ExtendedCertificate) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *ExtendedCertificate) UnmarshalDER(b []byte) error {
 	*v = ExtendedCertificate{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[ExtendedCertificate](b, err)
+	return der.Unmarshaled[ExtendedCertificate](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -5110,9 +4974,7 @@ func (v *ExtendedCertificateInfo) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *ExtendedCertificateInfo) UnmarshalDER(b []byte) error {
 	*v = ExtendedCertificateInfo{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[ExtendedCertificateInfo](b, err)
+	return der.Unmarshaled[ExtendedCertificateInfo](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -5141,9 +5003,7 @@ func (v *Signature) UnmarshalDER(b []byte) error {
 	var zero Signature
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[Signature](b, err)
+	return der.Unmarshaled[Signature](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -5182,9 +5042,7 @@ func (v *AttributeCertificate) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *AttributeCertificate) UnmarshalDER(b []byte) error {
 	*v = AttributeCertificate{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[AttributeCertificate](b, err)
+	return der.Unmarshaled[AttributeCertificate](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -5234,9 +5092,7 @@ func (v *AttributeCertificate_AlgorithmIdentifier) EncodeASN1(b *der.Builder, t 
 func (v *AttributeCertificate_AlgorithmIdentifier) UnmarshalDER(b []byte) error {
 	*v = AttributeCertificate_AlgorithmIdentifier{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[AttributeCertificate_AlgorithmIdentifier](b, err)
+	return der.Unmarshaled[AttributeCertificate_AlgorithmIdentifier](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -5503,9 +5359,7 @@ func (v *AttributeCertificateInfo) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *AttributeCertificateInfo) UnmarshalDER(b []byte) error {
 	*v = AttributeCertificateInfo{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[AttributeCertificateInfo](b, err)
+	return der.Unmarshaled[AttributeCertificateInfo](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -5610,9 +5464,7 @@ func (v *AttributeSet_AttributesDefined) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *AttributeSet_AttributesDefined) UnmarshalDER(b []byte) error {
 	*v = AttributeSet_AttributesDefined{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[AttributeSet_AttributesDefined](b, err)
+	return der.Unmarshaled[AttributeSet_AttributesDefined](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -5855,9 +5707,7 @@ func (v *Extensions_AttributeCertExtensions) UnmarshalDER(b []byte) error {
 	var zero Extensions_AttributeCertExtensions
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[Extensions_AttributeCertExtensions](b, err)
+	return der.Unmarshaled[Extensions_AttributeCertExtensions](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -5923,9 +5773,7 @@ func (v *Extension_AttributeCertExtensions) EncodeASN1(b *der.Builder, t der.Tag
 func (v *Extension_AttributeCertExtensions) UnmarshalDER(b []byte) error {
 	*v = Extension_AttributeCertExtensions{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[Extension_AttributeCertExtensions](b, err)
+	return der.Unmarshaled[Extension_AttributeCertExtensions](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -6091,9 +5939,7 @@ func (v *AttCertVersion) UnmarshalDER(b []byte) error {
 	var zero AttCertVersion
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[AttCertVersion](b, err)
+	return der.Unmarshaled[AttCertVersion](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -6139,9 +5985,7 @@ func (v *Holder) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *Holder) UnmarshalDER(b []byte) error {
 	*v = Holder{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[Holder](b, err)
+	return der.Unmarshaled[Holder](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -6181,9 +6025,7 @@ func (v *ObjectDigestInfo) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *ObjectDigestInfo) UnmarshalDER(b []byte) error {
 	*v = ObjectDigestInfo{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[ObjectDigestInfo](b, err)
+	return der.Unmarshaled[ObjectDigestInfo](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -6268,9 +6110,7 @@ func (v *AttCertIssuer) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *AttCertIssuer) UnmarshalDER(b []byte) error {
 	*v = AttCertIssuer{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[AttCertIssuer](b, err)
+	return der.Unmarshaled[AttCertIssuer](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -6316,9 +6156,7 @@ func (v *V2Form) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *V2Form) UnmarshalDER(b []byte) error {
 	*v = V2Form{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[V2Form](b, err)
+	return der.Unmarshaled[V2Form](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -6356,9 +6194,7 @@ func (v *IssuerSerial) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *IssuerSerial) UnmarshalDER(b []byte) error {
 	*v = IssuerSerial{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[IssuerSerial](b, err)
+	return der.Unmarshaled[IssuerSerial](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -6390,9 +6226,7 @@ func (v *AttCertValidityPeriod) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *AttCertValidityPeriod) UnmarshalDER(b []byte) error {
 	*v = AttCertValidityPeriod{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[AttCertValidityPeriod](b, err)
+	return der.Unmarshaled[AttCertValidityPeriod](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -6448,9 +6282,7 @@ func (v *Targets) UnmarshalDER(b []byte) error {
 	var zero Targets
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[Targets](b, err)
+	return der.Unmarshaled[Targets](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -6547,9 +6379,7 @@ func (v *Target) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *Target) UnmarshalDER(b []byte) error {
 	*v = Target{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[Target](b, err)
+	return der.Unmarshaled[Target](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -6600,9 +6430,7 @@ func (v *TargetCert) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *TargetCert) UnmarshalDER(b []byte) error {
 	*v = TargetCert{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[TargetCert](b, err)
+	return der.Unmarshaled[TargetCert](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -6674,9 +6502,7 @@ func (v *AAControls) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *AAControls) UnmarshalDER(b []byte) error {
 	*v = AAControls{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[AAControls](b, err)
+	return der.Unmarshaled[AAControls](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -6723,9 +6549,7 @@ func (v *AttrSpec) UnmarshalDER(b []byte) error {
 	var zero AttrSpec
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[AttrSpec](b, err)
+	return der.Unmarshaled[AttrSpec](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -6775,9 +6599,7 @@ func (v *ProxyInfo) UnmarshalDER(b []byte) error {
 	var zero ProxyInfo
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[ProxyInfo](b, err)
+	return der.Unmarshaled[ProxyInfo](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -6813,9 +6635,7 @@ func (v *IetfAttrSyntax) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *IetfAttrSyntax) UnmarshalDER(b []byte) error {
 	*v = IetfAttrSyntax{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[IetfAttrSyntax](b, err)
+	return der.Unmarshaled[IetfAttrSyntax](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -6907,9 +6727,7 @@ func (v *IetfAttrSyntax_Values_Item) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *IetfAttrSyntax_Values_Item) UnmarshalDER(b []byte) error {
 	*v = IetfAttrSyntax_Values_Item{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[IetfAttrSyntax_Values_Item](b, err)
+	return der.Unmarshaled[IetfAttrSyntax_Values_Item](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -6947,9 +6765,7 @@ func (v *SvceAuthInfo) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *SvceAuthInfo) UnmarshalDER(b []byte) error {
 	*v = SvceAuthInfo{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[SvceAuthInfo](b, err)
+	return der.Unmarshaled[SvceAuthInfo](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -7000,9 +6816,7 @@ func (v *RoleSyntax) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *RoleSyntax) UnmarshalDER(b []byte) error {
 	*v = RoleSyntax{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[RoleSyntax](b, err)
+	return der.Unmarshaled[RoleSyntax](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -7068,9 +6882,7 @@ func (v *Clearance) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *Clearance) UnmarshalDER(b []byte) error {
 	*v = Clearance{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[Clearance](b, err)
+	return der.Unmarshaled[Clearance](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -7163,9 +6975,7 @@ func (v *SecurityCategory_SupportedSecurityCategories) EncodeASN1(b *der.Builder
 func (v *SecurityCategory_SupportedSecurityCategories) UnmarshalDER(b []byte) error {
 	*v = SecurityCategory_SupportedSecurityCategories{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[SecurityCategory_SupportedSecurityCategories](b, err)
+	return der.Unmarshaled[SecurityCategory_SupportedSecurityCategories](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -7274,9 +7084,7 @@ func (v *ClearanceRFC3281) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *ClearanceRFC3281) UnmarshalDER(b []byte) error {
 	*v = ClearanceRFC3281{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[ClearanceRFC3281](b, err)
+	return der.Unmarshaled[ClearanceRFC3281](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -7369,9 +7177,7 @@ func (v *SecurityCategoryRFC3281_SupportedSecurityCategories) EncodeASN1(b *der.
 func (v *SecurityCategoryRFC3281_SupportedSecurityCategories) UnmarshalDER(b []byte) error {
 	*v = SecurityCategoryRFC3281_SupportedSecurityCategories{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[SecurityCategoryRFC3281_SupportedSecurityCategories](b, err)
+	return der.Unmarshaled[SecurityCategoryRFC3281_SupportedSecurityCategories](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -7414,9 +7220,7 @@ func (v *ClassList) UnmarshalDER(b []byte) error {
 	var zero ClassList
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[ClassList](b, err)
+	return der.Unmarshaled[ClassList](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -7450,9 +7254,7 @@ func (v *ACClearAttrs) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *ACClearAttrs) UnmarshalDER(b []byte) error {
 	*v = ACClearAttrs{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[ACClearAttrs](b, err)
+	return der.Unmarshaled[ACClearAttrs](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -7536,9 +7338,7 @@ func (v *KeyWrapAlgorithm) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *KeyWrapAlgorithm) UnmarshalDER(b []byte) error {
 	*v = KeyWrapAlgorithm{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[KeyWrapAlgorithm](b, err)
+	return der.Unmarshaled[KeyWrapAlgorithm](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -7632,9 +7432,7 @@ func (v *RC2ParameterVersion) UnmarshalDER(b []byte) error {
 	var zero RC2ParameterVersion
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[RC2ParameterVersion](b, err)
+	return der.Unmarshaled[RC2ParameterVersion](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -7663,9 +7461,7 @@ func (v *IV) UnmarshalDER(b []byte) error {
 	var zero IV
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[IV](b, err)
+	return der.Unmarshaled[IV](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -7700,9 +7496,7 @@ func (v *RC2CBCParameter) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *RC2CBCParameter) UnmarshalDER(b []byte) error {
 	*v = RC2CBCParameter{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[RC2CBCParameter](b, err)
+	return der.Unmarshaled[RC2CBCParameter](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -7752,9 +7546,7 @@ func (v *PBKDF2PRFsAlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *PBKDF2PRFsAlgorithmIdentifier) UnmarshalDER(b []byte) error {
 	*v = PBKDF2PRFsAlgorithmIdentifier{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[PBKDF2PRFsAlgorithmIdentifier](b, err)
+	return der.Unmarshaled[PBKDF2PRFsAlgorithmIdentifier](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -7857,9 +7649,7 @@ func (v *PBKDF2SaltSourcesAlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.
 func (v *PBKDF2SaltSourcesAlgorithmIdentifier) UnmarshalDER(b []byte) error {
 	*v = PBKDF2SaltSourcesAlgorithmIdentifier{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[PBKDF2SaltSourcesAlgorithmIdentifier](b, err)
+	return der.Unmarshaled[PBKDF2SaltSourcesAlgorithmIdentifier](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -7959,9 +7749,7 @@ func (v *PBKDF2Params) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *PBKDF2Params) UnmarshalDER(b []byte) error {
 	*v = PBKDF2Params{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[PBKDF2Params](b, err)
+	return der.Unmarshaled[PBKDF2Params](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -8008,9 +7796,7 @@ func (v *PBKDF2Params_Salt) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *PBKDF2Params_Salt) UnmarshalDER(b []byte) error {
 	*v = PBKDF2Params_Salt{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[PBKDF2Params_Salt](b, err)
+	return der.Unmarshaled[PBKDF2Params_Salt](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -8073,9 +7859,7 @@ func (v *AuthEnvelopedData) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *AuthEnvelopedData) UnmarshalDER(b []byte) error {
 	*v = AuthEnvelopedData{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[AuthEnvelopedData](b, err)
+	return der.Unmarshaled[AuthEnvelopedData](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -8113,9 +7897,7 @@ func (v *CMSAuthEnvelopedData2010_EncryptedContentInfo) EncodeASN1(b *der.Builde
 func (v *CMSAuthEnvelopedData2010_EncryptedContentInfo) UnmarshalDER(b []byte) error {
 	*v = CMSAuthEnvelopedData2010_EncryptedContentInfo{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[CMSAuthEnvelopedData2010_EncryptedContentInfo](b, err)
+	return der.Unmarshaled[CMSAuthEnvelopedData2010_EncryptedContentInfo](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -8167,9 +7949,7 @@ func (v *AuthContentEncryptionAlgorithmIdentifier) EncodeASN1(b *der.Builder, t 
 func (v *AuthContentEncryptionAlgorithmIdentifier) UnmarshalDER(b []byte) error {
 	*v = AuthContentEncryptionAlgorithmIdentifier{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[AuthContentEncryptionAlgorithmIdentifier](b, err)
+	return der.Unmarshaled[AuthContentEncryptionAlgorithmIdentifier](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -8320,9 +8100,7 @@ func (v *CMSAuthEnvelopedData2010_AuthAttributes) UnmarshalDER(b []byte) error {
 	var zero CMSAuthEnvelopedData2010_AuthAttributes
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[CMSAuthEnvelopedData2010_AuthAttributes](b, err)
+	return der.Unmarshaled[CMSAuthEnvelopedData2010_AuthAttributes](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -8390,9 +8168,7 @@ func (v *Attribute_AuthEnvDataAttributeSet) EncodeASN1(b *der.Builder, t der.Tag
 func (v *Attribute_AuthEnvDataAttributeSet) UnmarshalDER(b []byte) error {
 	*v = Attribute_AuthEnvDataAttributeSet{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[Attribute_AuthEnvDataAttributeSet](b, err)
+	return der.Unmarshaled[Attribute_AuthEnvDataAttributeSet](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -8529,9 +8305,7 @@ func (v *CMSAuthEnvelopedData2010_UnauthAttributes) UnmarshalDER(b []byte) error
 	var zero CMSAuthEnvelopedData2010_UnauthAttributes
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[CMSAuthEnvelopedData2010_UnauthAttributes](b, err)
+	return der.Unmarshaled[CMSAuthEnvelopedData2010_UnauthAttributes](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -8599,9 +8373,7 @@ func (v *Attribute_UnauthEnvDataAttributeSet) EncodeASN1(b *der.Builder, t der.T
 func (v *Attribute_UnauthEnvDataAttributeSet) UnmarshalDER(b []byte) error {
 	*v = Attribute_UnauthEnvDataAttributeSet{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[Attribute_UnauthEnvDataAttributeSet](b, err)
+	return der.Unmarshaled[Attribute_UnauthEnvDataAttributeSet](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -8698,9 +8470,7 @@ func (v *CCMParameters) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *CCMParameters) UnmarshalDER(b []byte) error {
 	*v = CCMParameters{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[CCMParameters](b, err)
+	return der.Unmarshaled[CCMParameters](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -8740,9 +8510,7 @@ func (v *AESCCMICVlen) UnmarshalDER(b []byte) error {
 	var zero AESCCMICVlen
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[AESCCMICVlen](b, err)
+	return der.Unmarshaled[AESCCMICVlen](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -8793,9 +8561,7 @@ func (v *GCMParameters) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *GCMParameters) UnmarshalDER(b []byte) error {
 	*v = GCMParameters{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[GCMParameters](b, err)
+	return der.Unmarshaled[GCMParameters](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -8835,9 +8601,7 @@ func (v *AESGCMICVlen) UnmarshalDER(b []byte) error {
 	var zero AESGCMICVlen
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[AESGCMICVlen](b, err)
+	return der.Unmarshaled[AESGCMICVlen](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -8871,9 +8635,7 @@ func (v *CompressedData) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *CompressedData) UnmarshalDER(b []byte) error {
 	*v = CompressedData{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[CompressedData](b, err)
+	return der.Unmarshaled[CompressedData](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -8927,9 +8689,7 @@ func (v *CompressedDataContent2010_EncapsulatedContentInfo) EncodeASN1(b *der.Bu
 func (v *CompressedDataContent2010_EncapsulatedContentInfo) UnmarshalDER(b []byte) error {
 	*v = CompressedDataContent2010_EncapsulatedContentInfo{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[CompressedDataContent2010_EncapsulatedContentInfo](b, err)
+	return der.Unmarshaled[CompressedDataContent2010_EncapsulatedContentInfo](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -8981,9 +8741,7 @@ func (v *CompressionAlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *CompressionAlgorithmIdentifier) UnmarshalDER(b []byte) error {
 	*v = CompressionAlgorithmIdentifier{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[CompressionAlgorithmIdentifier](b, err)
+	return der.Unmarshaled[CompressionAlgorithmIdentifier](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -9097,9 +8855,7 @@ func (v *SMIMEEncryptionKeyPreference) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *SMIMEEncryptionKeyPreference) UnmarshalDER(b []byte) error {
 	*v = SMIMEEncryptionKeyPreference{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[SMIMEEncryptionKeyPreference](b, err)
+	return der.Unmarshaled[SMIMEEncryptionKeyPreference](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -9128,9 +8884,7 @@ func (v *SMIMECapabilitiesParametersForRC2CBC) UnmarshalDER(b []byte) error {
 	var zero SMIMECapabilitiesParametersForRC2CBC
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[SMIMECapabilitiesParametersForRC2CBC](b, err)
+	return der.Unmarshaled[SMIMECapabilitiesParametersForRC2CBC](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -9171,9 +8925,7 @@ func (v *AttributeCertificateV1) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *AttributeCertificateV1) UnmarshalDER(b []byte) error {
 	*v = AttributeCertificateV1{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[AttributeCertificateV1](b, err)
+	return der.Unmarshaled[AttributeCertificateV1](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -9223,9 +8975,7 @@ func (v *AttributeCertificateV1_AlgorithmIdentifier) EncodeASN1(b *der.Builder, 
 func (v *AttributeCertificateV1_AlgorithmIdentifier) UnmarshalDER(b []byte) error {
 	*v = AttributeCertificateV1_AlgorithmIdentifier{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[AttributeCertificateV1_AlgorithmIdentifier](b, err)
+	return der.Unmarshaled[AttributeCertificateV1_AlgorithmIdentifier](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -9302,9 +9052,7 @@ func (v *AttributeCertificateInfoV1) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *AttributeCertificateInfoV1) UnmarshalDER(b []byte) error {
 	*v = AttributeCertificateInfoV1{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[AttributeCertificateInfoV1](b, err)
+	return der.Unmarshaled[AttributeCertificateInfoV1](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -9376,9 +9124,7 @@ func (v *AttributeCertificateInfoV1_Subject) EncodeASN1(b *der.Builder, t der.Ta
 func (v *AttributeCertificateInfoV1_Subject) UnmarshalDER(b []byte) error {
 	*v = AttributeCertificateInfoV1_Subject{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[AttributeCertificateInfoV1_Subject](b, err)
+	return der.Unmarshaled[AttributeCertificateInfoV1_Subject](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -9483,9 +9229,7 @@ func (v *AttributeSet_AttrList) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *AttributeSet_AttrList) UnmarshalDER(b []byte) error {
 	*v = AttributeSet_AttrList{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[AttributeSet_AttrList](b, err)
+	return der.Unmarshaled[AttributeSet_AttrList](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -9581,9 +9325,7 @@ func (v *Extensions_AttributeCertExtensionsV1) UnmarshalDER(b []byte) error {
 	var zero Extensions_AttributeCertExtensionsV1
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[Extensions_AttributeCertExtensionsV1](b, err)
+	return der.Unmarshaled[Extensions_AttributeCertExtensionsV1](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -9651,9 +9393,7 @@ func (v *Extension_AttributeCertExtensionsV1) EncodeASN1(b *der.Builder, t der.T
 func (v *Extension_AttributeCertExtensionsV1) UnmarshalDER(b []byte) error {
 	*v = Extension_AttributeCertExtensionsV1{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[Extension_AttributeCertExtensionsV1](b, err)
+	return der.Unmarshaled[Extension_AttributeCertExtensionsV1](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -9715,9 +9455,7 @@ func (v *AttCertVersionV1) UnmarshalDER(b []byte) error {
 	var zero AttCertVersionV1
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[AttCertVersionV1](b, err)
+	return der.Unmarshaled[AttCertVersionV1](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.

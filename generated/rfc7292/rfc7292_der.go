@@ -42,9 +42,7 @@ func (v *PFX) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *PFX) UnmarshalDER(b []byte) error {
 	*v = PFX{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[PFX](b, err)
+	return der.Unmarshaled[PFX](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -107,9 +105,7 @@ func (v *AuthenticatedSafe) UnmarshalDER(b []byte) error {
 	var zero AuthenticatedSafe
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[AuthenticatedSafe](b, err)
+	return der.Unmarshaled[AuthenticatedSafe](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -154,9 +150,7 @@ func (v *SafeContents) UnmarshalDER(b []byte) error {
 	var zero SafeContents
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[SafeContents](b, err)
+	return der.Unmarshaled[SafeContents](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -216,9 +210,7 @@ func (v *SafeBag) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *SafeBag) UnmarshalDER(b []byte) error {
 	*v = SafeBag{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[SafeBag](b, err)
+	return der.Unmarshaled[SafeBag](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -469,9 +461,7 @@ func (v *CertBag) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *CertBag) UnmarshalDER(b []byte) error {
 	*v = CertBag{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[CertBag](b, err)
+	return der.Unmarshaled[CertBag](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -611,9 +601,7 @@ func (v *CRLBag) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *CRLBag) UnmarshalDER(b []byte) error {
 	*v = CRLBag{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[CRLBag](b, err)
+	return der.Unmarshaled[CRLBag](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -739,9 +727,7 @@ func (v *SecretBag) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *SecretBag) UnmarshalDER(b []byte) error {
 	*v = SecretBag{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[SecretBag](b, err)
+	return der.Unmarshaled[SecretBag](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -843,9 +829,7 @@ func (v *MacData) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *MacData) UnmarshalDER(b []byte) error {
 	*v = MacData{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[MacData](b, err)
+	return der.Unmarshaled[MacData](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -877,9 +861,7 @@ func (v *DigestInfo) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *DigestInfo) UnmarshalDER(b []byte) error {
 	*v = DigestInfo{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[DigestInfo](b, err)
+	return der.Unmarshaled[DigestInfo](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -929,9 +911,7 @@ func (v *DigestAlgorithm) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *DigestAlgorithm) UnmarshalDER(b []byte) error {
 	*v = DigestAlgorithm{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[DigestAlgorithm](b, err)
+	return der.Unmarshaled[DigestAlgorithm](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -1110,9 +1090,7 @@ func (v *PKCS12Attribute) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *PKCS12Attribute) UnmarshalDER(b []byte) error {
 	*v = PKCS12Attribute{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[PKCS12Attribute](b, err)
+	return der.Unmarshaled[PKCS12Attribute](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -1243,9 +1221,7 @@ func (v *OneAsymmetricKey) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *OneAsymmetricKey) UnmarshalDER(b []byte) error {
 	*v = OneAsymmetricKey{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[OneAsymmetricKey](b, err)
+	return der.Unmarshaled[OneAsymmetricKey](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -1274,9 +1250,7 @@ func (v *Version) UnmarshalDER(b []byte) error {
 	var zero Version
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[Version](b, err)
+	return der.Unmarshaled[Version](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -1326,9 +1300,7 @@ func (v *PrivateKeyAlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *PrivateKeyAlgorithmIdentifier) UnmarshalDER(b []byte) error {
 	*v = PrivateKeyAlgorithmIdentifier{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[PrivateKeyAlgorithmIdentifier](b, err)
+	return der.Unmarshaled[PrivateKeyAlgorithmIdentifier](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -1398,9 +1370,7 @@ func (v *PrivateKey) UnmarshalDER(b []byte) error {
 	var zero PrivateKey
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[PrivateKey](b, err)
+	return der.Unmarshaled[PrivateKey](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -1450,9 +1420,7 @@ func (v *Attributes) UnmarshalDER(b []byte) error {
 	var zero Attributes
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[Attributes](b, err)
+	return der.Unmarshaled[Attributes](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -1518,9 +1486,7 @@ func (v *Attribute_OneAsymmetricKeyAttributes) EncodeASN1(b *der.Builder, t der.
 func (v *Attribute_OneAsymmetricKeyAttributes) UnmarshalDER(b []byte) error {
 	*v = Attribute_OneAsymmetricKeyAttributes{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[Attribute_OneAsymmetricKeyAttributes](b, err)
+	return der.Unmarshaled[Attribute_OneAsymmetricKeyAttributes](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -1592,9 +1558,7 @@ func (v *PublicKey) UnmarshalDER(b []byte) error {
 	var zero PublicKey
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[PublicKey](b, err)
+	return der.Unmarshaled[PublicKey](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -1626,9 +1590,7 @@ func (v *EncryptedPrivateKeyInfo) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *EncryptedPrivateKeyInfo) UnmarshalDER(b []byte) error {
 	*v = EncryptedPrivateKeyInfo{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[EncryptedPrivateKeyInfo](b, err)
+	return der.Unmarshaled[EncryptedPrivateKeyInfo](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -1678,9 +1640,7 @@ func (v *EncryptionAlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *EncryptionAlgorithmIdentifier) UnmarshalDER(b []byte) error {
 	*v = EncryptionAlgorithmIdentifier{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[EncryptionAlgorithmIdentifier](b, err)
+	return der.Unmarshaled[EncryptionAlgorithmIdentifier](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -1750,9 +1710,7 @@ func (v *EncryptedData) UnmarshalDER(b []byte) error {
 	var zero EncryptedData
 	*v = zero
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[EncryptedData](b, err)
+	return der.Unmarshaled[EncryptedData](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -1784,9 +1742,7 @@ func (v *PBES2Params) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *PBES2Params) UnmarshalDER(b []byte) error {
 	*v = PBES2Params{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[PBES2Params](b, err)
+	return der.Unmarshaled[PBES2Params](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -1836,9 +1792,7 @@ func (v *AlgorithmIdentifier_PBES2KDFs) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *AlgorithmIdentifier_PBES2KDFs) UnmarshalDER(b []byte) error {
 	*v = AlgorithmIdentifier_PBES2KDFs{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[AlgorithmIdentifier_PBES2KDFs](b, err)
+	return der.Unmarshaled[AlgorithmIdentifier_PBES2KDFs](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -1950,9 +1904,7 @@ func (v *AlgorithmIdentifier_PBES2Encs) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *AlgorithmIdentifier_PBES2Encs) UnmarshalDER(b []byte) error {
 	*v = AlgorithmIdentifier_PBES2Encs{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[AlgorithmIdentifier_PBES2Encs](b, err)
+	return der.Unmarshaled[AlgorithmIdentifier_PBES2Encs](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -2209,9 +2161,7 @@ func (v *PBKDF2Params) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *PBKDF2Params) UnmarshalDER(b []byte) error {
 	*v = PBKDF2Params{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[PBKDF2Params](b, err)
+	return der.Unmarshaled[PBKDF2Params](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -2258,9 +2208,7 @@ func (v *PBKDF2Params_Salt) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *PBKDF2Params_Salt) UnmarshalDER(b []byte) error {
 	*v = PBKDF2Params_Salt{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[PBKDF2Params_Salt](b, err)
+	return der.Unmarshaled[PBKDF2Params_Salt](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -2310,9 +2258,7 @@ func (v *AlgorithmIdentifier_PBKDF2SaltSources) EncodeASN1(b *der.Builder, t der
 func (v *AlgorithmIdentifier_PBKDF2SaltSources) UnmarshalDER(b []byte) error {
 	*v = AlgorithmIdentifier_PBKDF2SaltSources{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[AlgorithmIdentifier_PBKDF2SaltSources](b, err)
+	return der.Unmarshaled[AlgorithmIdentifier_PBKDF2SaltSources](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -2405,9 +2351,7 @@ func (v *AlgorithmIdentifier_PBKDF2PRFs) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *AlgorithmIdentifier_PBKDF2PRFs) UnmarshalDER(b []byte) error {
 	*v = AlgorithmIdentifier_PBKDF2PRFs{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[AlgorithmIdentifier_PBKDF2PRFs](b, err)
+	return der.Unmarshaled[AlgorithmIdentifier_PBKDF2PRFs](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -2564,9 +2508,7 @@ func (v *PBMAC1Params) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *PBMAC1Params) UnmarshalDER(b []byte) error {
 	*v = PBMAC1Params{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[PBMAC1Params](b, err)
+	return der.Unmarshaled[PBMAC1Params](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -2616,9 +2558,7 @@ func (v *AlgorithmIdentifier_PBMAC1KDFs) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *AlgorithmIdentifier_PBMAC1KDFs) UnmarshalDER(b []byte) error {
 	*v = AlgorithmIdentifier_PBMAC1KDFs{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[AlgorithmIdentifier_PBMAC1KDFs](b, err)
+	return der.Unmarshaled[AlgorithmIdentifier_PBMAC1KDFs](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -2730,9 +2670,7 @@ func (v *AlgorithmIdentifier_PBMAC1MACs) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *AlgorithmIdentifier_PBMAC1MACs) UnmarshalDER(b []byte) error {
 	*v = AlgorithmIdentifier_PBMAC1MACs{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[AlgorithmIdentifier_PBMAC1MACs](b, err)
+	return der.Unmarshaled[AlgorithmIdentifier_PBMAC1MACs](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -2808,9 +2746,7 @@ func (v *PBEParameter) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *PBEParameter) UnmarshalDER(b []byte) error {
 	*v = PBEParameter{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[PBEParameter](b, err)
+	return der.Unmarshaled[PBEParameter](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -2849,9 +2785,7 @@ func (v *RC2CBCParameter) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *RC2CBCParameter) UnmarshalDER(b []byte) error {
 	*v = RC2CBCParameter{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[RC2CBCParameter](b, err)
+	return der.Unmarshaled[RC2CBCParameter](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.
@@ -2897,9 +2831,7 @@ func (v *RC5CBCParameters) EncodeASN1(b *der.Builder, t der.Tag) {
 func (v *RC5CBCParameters) UnmarshalDER(b []byte) error {
 	*v = RC5CBCParameters{}
 	r := der.NewPooledReader(b, nil)
-	err := v.DecodeASN1(&r, 0)
-	r.Release()
-	return der.Unmarshaled[RC5CBCParameters](b, err)
+	return der.Unmarshaled[RC5CBCParameters](b, r.Released(v.DecodeASN1(&r, 0)))
 }
 
 // MarshalDER returns the DER encoding of v.

@@ -345,6 +345,14 @@ func NewPooledReader(b []byte, opts *Options) Reader {
 	return Reader{in: b, end: len(b), s: s, ber: s.init(opts, len(b))}
 }
 
+// Released calls Release and returns err: generated UnmarshalDER methods
+// release their reader and pass the decode's error on in one expression,
+// r.Released(v.DecodeASN1(&r, 0)).
+func (r *Reader) Released(err error) error {
+	r.Release()
+	return err
+}
+
 // Release returns the state of a reader made by NewPooledReader to the
 // pool. The reader and its sub-readers must not be used afterwards.
 func (r *Reader) Release() {

@@ -192,9 +192,7 @@ func (e *Emitter) encodePrimitive(g *jen.Group, gt *plan.Type) {
 //	func (v *T) UnmarshalDER(b []byte) error {
 //		*v = T{}
 //		r := der.NewPooledReader(b, nil)
-//		err := v.DecodeASN1(&r, 0)
-//		r.Release()
-//		return der.Unmarshaled[T](b, err)
+//		return der.Unmarshaled[T](b, r.Released(v.DecodeASN1(&r, 0)))
 //	}
 //	func (v *T) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 //
@@ -225,9 +223,8 @@ func (e *Emitter) topMethods(f *jen.File, gt *plan.Type) {
 			g.Op("*").Id("v").Op("=").Id("zero")
 		}
 		g.Id("r").Op(":=").Add(emit.RT("NewPooledReader")).Call(jen.Id("b"), jen.Nil())
-		g.Err().Op(":=").Id("v").Dot("DecodeASN1").Call(jen.Op("&").Id("r"), jen.Lit(0))
-		g.Id("r").Dot("Release").Call()
-		g.Return(emit.RT("Unmarshaled").Types(jen.Id(gt.Name)).Call(jen.Id("b"), jen.Err()))
+		decoded := jen.Id("r").Dot("Released").Call(jen.Id("v").Dot("DecodeASN1").Call(jen.Op("&").Id("r"), jen.Lit(0)))
+		g.Return(emit.RT("Unmarshaled").Types(jen.Id(gt.Name)).Call(jen.Id("b"), decoded))
 	})
 	emit.Comment(f, "MarshalDER returns the DER encoding of v.")
 	f.Func().Params(recv.Clone()).Id("MarshalDER").Params().Params(jen.Index().Byte(), jen.Error()).Add(emit.OneLineBody(
