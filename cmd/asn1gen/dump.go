@@ -116,7 +116,8 @@ quantity and length determinants included), then indented by depth the
 component name, the type and the value, as for PER. Reading stops at the
 first error, which follows the dump with its field path and octet offset
 (exit status 1). -json prints {"blocks": [{"type", "variant", "octets",
-"read", "elements", "errors"}]}. Example:
+"read", "elements", "errors", "jer", "jerError"}]}, "jer" the value as JER
+(X.697) or "jerError" why it has none. Example:
 
 	asn1gen dump -use github.com/asn1gen/asn1gen/generated/ieee1609dot2 -type EtsiTs103097Certificate cert.hex
 

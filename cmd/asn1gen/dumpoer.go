@@ -85,6 +85,7 @@ func loadOER(sf *schemaFlags) (*oerdump.Schema, *plan.Type, error) {
 // errors on stderr, and returns the exit status.
 func (d *dumper) oerPrint(res *oerdump.Result, isHex bool) int {
 	if d.json {
+		res.AddJER()
 		if err := oerdump.JSON(d.stdout, []*oerdump.Result{res}); err != nil {
 			fmt.Fprintf(d.stderr, "asn1gen dump: %v\n", err)
 			return 2

@@ -52,7 +52,7 @@
 // # JSON and JER
 //
 // JSON writes {"blocks": [{"type", "variant", "octets", "read",
-// "elements", "errors"}]}, the shape of `asn1gen dump -aper -json` with
-// offsets in octets. JER writes the value read as X.697 JSON, as a
-// generated MarshalJSON writes it.
+// "elements", "errors", "jer", "jerError"}]}, the shape of `asn1gen dump
+// -aper -json` with offsets in octets, and the value as JER (X.697 JSON,
+// as a generated MarshalJSON writes it) when Result.AddJER has set it.
 package oerdump

@@ -104,6 +104,20 @@ type Result struct {
 	Elements []*Node `json:"elements"`
 	// Issues are the errors, in the order met.
 	Issues []Issue `json:"errors,omitempty"`
+	// JER is the value as JER (X.697), JERError why it has none; AddJER
+	// sets them.
+	JER      json.RawMessage `json:"jer,omitempty"`
+	JERError string          `json:"jerError,omitempty"`
+}
+
+// AddJER sets the JER of the value read (JER), or why it has none.
+func (res *Result) AddJER() {
+	b, err := JER(res)
+	if err != nil {
+		res.JER, res.JERError = nil, err.Error()
+		return
+	}
+	res.JER, res.JERError = b, ""
 }
 
 // JSON writes results as {"blocks": [...]}, one block per input, the
