@@ -7,14 +7,24 @@
 // where it fails; a test checks it against the generated IEEE 1609.2
 // decoder (generated/ieee1609dot2) on every real certificate and SPDU of
 // testdata/oer and on mutants of them, and its JER against the generated
-// MarshalJSON. The dump of the EU TLM certificate of testdata/oer:
+// MarshalJSON. The dump of the EU TLM certificate of testdata/oer
+// (`asn1gen dump -use .../generated/ieee1609dot2 -type
+// EtsiTs103097Certificate`):
 //
+//	EtsiTs103097Module.EtsiTs103097Certificate in CANONICAL-OER: 191 octets (from hex), 191 read
 //	offset length
-//	     0    249  EtsiTs103097Module.EtsiTs103097Certificate
-//	     0      1    version Uint8 3
-//	     1      1    type CertificateType 0 (explicit)
-//	     2      1    issuer.self HashAlgorithm 1 (sha384)
-//	     ...
+//	     0    191  EtsiTs103097Certificate
+//	     1      1    version Uint8 3
+//	     2      1    type CertificateType 0 (explicit)
+//	     3      2    issuer.self HashAlgorithm 1 (sha384)  -- extension addition
+//	     5     87    toBeSigned ToBeSignedCertificate
+//	     6     11      id.name Hostname "EU-TLM_L2"
+//	    17      3      cracaId HashedId3 000000
+//	    20      2      crlSeries CrlSeries 0
+//	    22      7      validityPeriod ValidityPeriod
+//	    22      4        start Time32 619826403
+//	    26      3        duration.years Uint16 4
+//	...
 //
 // # Reading a line
 //
