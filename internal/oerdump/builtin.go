@@ -26,9 +26,10 @@ type bounds struct {
 	wide   bool
 	wideUb uint64
 	// fixed: a SIZE of one value n, which leaves out the length.
-	fixed bool
-	n     int
-	size  oer.Size
+	fixed  bool
+	n      int
+	size   oer.Size
+	sizeLb int
 	// unsupported says what the emitter does not handle.
 	unsupported string
 }
@@ -46,6 +47,7 @@ func boundsOf(t *model.Type) bounds {
 		}
 	}
 	if b.Sized && !b.SizeExt {
+		ob.sizeLb = b.SizeLb
 		if b.SizeUb == b.SizeLb {
 			ob.fixed, ob.n = true, b.SizeLb
 		} else {
@@ -117,7 +119,11 @@ func (w *walker) builtin(r *oer.Reader, t *model.Type, n *Node) error {
 		}
 		if err == nil {
 			n.Value, n.Name = bitsText(v), namedBits(u, v)
-			jw.BitString(v, fixed, "")
+			jv := v
+			if len(u.NamedNumbers) > 0 {
+				jv = trimNamedBits(v, max(fixed, b.sizeLb))
+			}
+			jw.BitString(jv, fixed, "")
 		}
 		return err
 	case model.TypeCharacterString:
@@ -227,6 +233,25 @@ func (w *walker) integer(r *oer.Reader, t *model.Type, b bounds, n *Node, jw *je
 		}
 	}
 	return nil
+}
+
+// trimNamedBits returns v, a BIT STRING with named bits, in the one form
+// JER writes (as the generated MarshalJSON does, X.680 22.7): without its
+// trailing 0 bits, but of lb bits at least.
+func trimNamedBits(v der.BitString, lb int) der.BitString {
+	n := min(v.BitLength, 8*len(v.Bytes))
+	for n > 0 && v.Bytes[(n-1)/8]>>(7-(n-1)%8)&1 == 0 {
+		n--
+	}
+	if n >= lb {
+		return der.BitString{Bytes: v.Bytes[:(n+7)/8], BitLength: n}
+	}
+	b := make([]byte, (lb+7)/8)
+	copy(b, v.Bytes[:(n+7)/8])
+	if n%8 != 0 {
+		b[n/8] &= 0xff << (8 - n%8)
+	}
+	return der.BitString{Bytes: b, BitLength: lb}
 }
 
 // hexOf writes octets in hex.

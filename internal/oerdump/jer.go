@@ -11,7 +11,8 @@ import (
 
 // JER returns the value of res as JER (X.697), the JSON a generated
 // type's MarshalJSON writes for it, on one line: SEQUENCE and SET as
-// objects of the components present, CHOICE as an object of the
+// objects of the components present (but those of an INTEGER, ENUMERATED
+// or BOOLEAN DEFAULT with their default value), CHOICE as an object of the
 // alternative, lists as arrays, open types as the value of their row,
 // and the primitives as runtime/jer writes them. A dump with errors, a
 // value the schema did not read (a key outside its table, an addition
@@ -62,8 +63,8 @@ func appendJER(b *bytes.Buffer, n *Node, path string) error {
 		b.WriteByte('{')
 		first := true
 		for _, c := range n.Children {
-			if c.Raw && c.form == formNone && c.Field == "" {
-				continue // an addition of a later version, which a decoder skips
+			if c.Raw && c.form == formNone && c.Field == "" || c.isDefault {
+				continue // an addition of a later version, which a decoder skips; a default value
 			}
 			if !first {
 				b.WriteByte(',')

@@ -65,6 +65,9 @@ type Node struct {
 	alts []string
 	form form
 	leaf []byte
+	// isDefault: a DEFAULT component with its default value, which JER
+	// leaves out.
+	isDefault bool
 }
 
 // form is the JER shape of a node's value.

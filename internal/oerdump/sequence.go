@@ -95,8 +95,11 @@ func (w *walker) component(r *oer.Reader, gt *plan.Type, f *plan.Field, name str
 	if err := w.field(r, f, c, keys); err != nil {
 		return withField(err, name)
 	}
-	if def := f.Comp.Default; def != nil && w.canonical && isDefault(c, def) {
-		return withField(der.NewError(der.KindNonCanonical, at, gt.ASN1, f.ASN1+" present with its default value", "X.696 16"), name)
+	if def := f.Comp.Default; def != nil && isDefault(c, def) {
+		if w.canonical {
+			return withField(der.NewError(der.KindNonCanonical, at, gt.ASN1, f.ASN1+" present with its default value", "X.696 16"), name)
+		}
+		c.isDefault = true
 	}
 	return w.keyRead(r, f, c, keys)
 }
