@@ -3,6 +3,8 @@ package oerdump
 import (
 	"encoding/json"
 	"io"
+
+	"github.com/asn1gen/asn1gen/internal/jertext"
 )
 
 // Node is one element of an OER encoding as the schema reads it. The JSON
@@ -63,24 +65,12 @@ type Node struct {
 	// (a CHOICE of a CHOICE has two), form the shape of what they hold,
 	// and leaf the JER text of a primitive.
 	alts []string
-	form form
+	form jertext.Form
 	leaf []byte
 	// isDefault: a DEFAULT component with its default value, which JER
 	// leaves out.
 	isDefault bool
 }
-
-// form is the JER shape of a node's value.
-type form uint8
-
-const (
-	formLeaf      form = iota // leaf holds the JER text
-	formObject                // a SEQUENCE or SET: an object of the children
-	formArray                 // a SEQUENCE OF or SET OF: an array of the children
-	formOpen                  // an open type: the value of its one child
-	formContained             // a string that contains a value (its one child)
-	formNone                  // no JER: a raw value of an unknown row
-)
 
 // Issue is an error met in the walk, located by its offset in octets in
 // the input and by its field path, as generated decoders write them

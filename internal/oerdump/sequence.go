@@ -6,6 +6,7 @@ import (
 
 	"github.com/asn1gen/asn1gen/codegen/model"
 	"github.com/asn1gen/asn1gen/codegen/plan"
+	"github.com/asn1gen/asn1gen/internal/jertext"
 	"github.com/asn1gen/asn1gen/runtime/der"
 	"github.com/asn1gen/asn1gen/runtime/oer"
 )
@@ -18,7 +19,7 @@ import (
 // addition present. Additions of a later version are shown as their
 // octets.
 func (w *walker) sequence(r *oer.Reader, gt *plan.Type, n *Node) error {
-	n.form = formObject
+	n.form = jertext.Object
 	root, adds := components(gt)
 	if gt.Kind == model.TypeSet {
 		if why := setOrder(gt); why != "" {
@@ -198,7 +199,7 @@ func (w *walker) unknown(r *oer.Reader, n *Node, note string) error {
 	if err != nil {
 		return err
 	}
-	c.Raw, c.Addition, c.Hex, c.Note, c.form = true, true, hexOf(b), note, formNone
+	c.Raw, c.Addition, c.Hex, c.Note, c.form = true, true, hexOf(b), note, jertext.None
 	return nil
 }
 

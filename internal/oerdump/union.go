@@ -5,6 +5,7 @@ import (
 
 	"github.com/asn1gen/asn1gen/codegen/model"
 	"github.com/asn1gen/asn1gen/codegen/plan"
+	"github.com/asn1gen/asn1gen/internal/jertext"
 	"github.com/asn1gen/asn1gen/runtime/der"
 	"github.com/asn1gen/asn1gen/runtime/oer"
 )
@@ -98,7 +99,7 @@ func (w *walker) unionField(r *oer.Reader, f *plan.Field, n *Node, keys *keySet)
 
 // unionValue reads one value of the open type f into n.
 func (w *walker) unionValue(r *oer.Reader, f *plan.Field, n *Node, keys *keySet) error {
-	n.form = formOpen
+	n.form = jertext.Open
 	raw, at, err := r.ReadOpen()
 	if err != nil {
 		return err
@@ -130,7 +131,7 @@ func (w *walker) resolve(r *oer.Reader, f *plan.Field, k key, raw []byte, at int
 		}
 	}
 	if row == nil {
-		n.Raw, n.Hex, n.Note, n.form = true, hexOf(raw), "key not in the table", formNone
+		n.Raw, n.Hex, n.Note, n.form = true, hexOf(raw), "key not in the table", jertext.None
 		if !u.Table.Extensible {
 			return der.UnknownKey(at, u.Type.ASN1)
 		}
@@ -144,7 +145,7 @@ func (w *walker) resolve(r *oer.Reader, f *plan.Field, k key, raw []byte, at int
 		k.at.Name = row.Entry.Key.Ref.Name
 	}
 	if row.Field == nil {
-		n.Raw, n.Hex, n.Note, n.form = true, hexOf(raw), "the object has no type", formNone
+		n.Raw, n.Hex, n.Note, n.form = true, hexOf(raw), "the object has no type", jertext.None
 		return nil
 	}
 	c, err := w.node(r, n, "")

@@ -7,6 +7,7 @@ import (
 	"github.com/asn1gen/asn1gen/codegen/manifest"
 	"github.com/asn1gen/asn1gen/codegen/model"
 	"github.com/asn1gen/asn1gen/codegen/plan"
+	"github.com/asn1gen/asn1gen/internal/jertext"
 	"github.com/asn1gen/asn1gen/internal/schemadump"
 	"github.com/asn1gen/asn1gen/runtime/der"
 	"github.com/asn1gen/asn1gen/runtime/oer"
@@ -77,7 +78,7 @@ func (s *Schema) Decode(data []byte, t *plan.Type, opts *Options) *Result {
 	res.Read = r.Offset()
 	if err == nil {
 		if err = r.Finish(); err != nil && errors.Is(err, der.ErrTrailingData) {
-			n := &Node{Offset: r.Offset(), Length: r.Left(), Raw: true, Hex: hexOf(data[r.Offset():]), Note: "after the value", form: formNone}
+			n := &Node{Offset: r.Offset(), Length: r.Left(), Raw: true, Hex: hexOf(data[r.Offset():]), Note: "after the value", form: jertext.None}
 			res.Elements = append(res.Elements, n)
 		}
 	}
@@ -197,7 +198,7 @@ func (w *walker) field(r *oer.Reader, f *plan.Field, n *Node, keys *keySet) erro
 		defer end(r, n)
 		b, _, err := r.ReadOpen()
 		if err == nil {
-			n.Raw, n.Hex, n.Note, n.form = true, hexOf(b), "open type without a table", formNone
+			n.Raw, n.Hex, n.Note, n.form = true, hexOf(b), "open type without a table", jertext.None
 		}
 		return err
 	case f.Named == nil:
@@ -235,7 +236,7 @@ func (w *walker) contained(r *oer.Reader, f *plan.Field, n *Node) error {
 	if err != nil {
 		return err
 	}
-	n.Note, n.form = "containing", formContained
+	n.Note, n.form = "containing", jertext.Contained
 	inner, err := w.node(r, n, "")
 	if err != nil {
 		return err
@@ -258,7 +259,7 @@ func (w *walker) contained(r *oer.Reader, f *plan.Field, n *Node) error {
 // quantity, its SIZE checked, and each element by read. A SET OF's
 // elements are in ascending order of their encodings in CANONICAL-OER.
 func (w *walker) list(r *oer.Reader, typ string, body *model.Type, n *Node, read func(*oer.Reader, *Node) error) error {
-	n.form = formArray
+	n.form = jertext.Array
 	at := r.Offset()
 	count, err := r.ReadQuantity()
 	if err != nil {
