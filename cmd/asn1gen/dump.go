@@ -101,7 +101,8 @@ Reading stops at the first error, which follows the dump with its field
 path and bit offset (exit status 1); a message cut short shows what the
 input has of the field it ends in. -json prints
 {"blocks": [{"type", "variant", "bits", "octets", "elements",
-"errors"}]} (see internal/perdump). Example:
+"errors", "jer", "jerError"}]} (see internal/perdump), "jer" the value as
+JER (X.697) or "jerError" why it has none. Example:
 
 	asn1gen dump -use github.com/asn1gen/asn1gen/generated/ngap -type NGAP-PDU msg.hex
 

@@ -178,6 +178,7 @@ func (d *dumper) perDump(sf *schemaFlags, data []byte, aligned bool) int {
 	}
 	res := s.Decode(b, root, &perdump.Options{Aligned: aligned})
 	if d.json {
+		res.AddJER()
 		if err := perdump.JSON(d.stdout, []*perdump.Result{res}); err != nil {
 			fmt.Fprintf(d.stderr, "asn1gen dump: %v\n", err)
 			return 2

@@ -170,8 +170,8 @@ const (
 // returns what `asn1gen dump -schema DIR -type typ -json` prints for the
 // same octets, with -ber for BER, -aper or -uper for PER and -oer or
 // -coer for OER: the tree with offsets (octets for DER, BER and OER, bits
-// for PER), names and values, and the errors with their field paths; an
-// OER decode adds the value as JER (X.697). DER and BER input may be PEM, each
+// for PER), names and values, and the errors with their field paths; a
+// PER or OER decode adds the value as JER (X.697). DER and BER input may be PEM, each
 // block read as the command reads it. The limits of the dumps apply as
 // in the command. The error is one of the request (an unknown type, a
 // set with errors), not of the data.
@@ -222,6 +222,7 @@ func (c *Compiled) decode(typ, encoding string, data []byte, indent bool) ([]byt
 			return nil, err
 		}
 		res := p.s.Decode(data, p.root, &perdump.Options{Aligned: encoding == APER})
+		res.AddJER()
 		ind := ""
 		if indent {
 			ind = "  " // as perdump.JSON

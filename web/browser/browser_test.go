@@ -233,6 +233,16 @@ func TestBrowser(t *testing.T) {
 	if fields := b.texts("#tree .field"); !contains(fields, "header") || !contains(fields, "cam") {
 		t.Errorf("the CAM tree has the fields %v, want header and cam", fields)
 	}
+	// its JER, from the schema (the JSON generated/etsiits's MarshalJSON writes: perdump's TestJER)
+	b.run(chromedp.Click(chromedp.CSS("#tab-jer")))
+	camHeader := eval[struct {
+		ProtocolVersion, MessageID int
+		StationID                  int64
+	}](b, `JSON.parse(document.querySelector('#jer').textContent).header`)
+	if camHeader.ProtocolVersion == 0 || camHeader.MessageID != 2 || camHeader.StationID == 0 {
+		t.Errorf("the JER tab of the CAM has the header %+v, want a protocolVersion, messageID 2 (CAM) and a stationID", camHeader)
+	}
+	b.run(chromedp.Click(chromedp.CSS("#tab-tree")))
 	start := time.Now()
 	b.run(chromedp.Click(chromedp.CSS("#tab-go")))
 	b.poll(`document.querySelector('#go-source').textContent.includes('type CAM struct')`)

@@ -745,14 +745,14 @@ function showTab(which) {
   if (which === 'go' && genFiles.length === 0) generate();
 }
 
-// renderJER shows the value of an OER decode as JER (X.697), which the
-// engine wrote beside the tree (oerdump's "jer"), or why it has none.
+// renderJER shows the value of a PER or OER decode as JER (X.697), which
+// the engine wrote beside the tree (the dump's "jer"), or why it has none.
 function renderJER(doc) {
   const b = doc.blocks && doc.blocks[0];
   let text;
   if (b && b.jer !== undefined) text = JSON.stringify(b.jer, null, 2);
   else if (b && b.jerError) text = 'no JER: ' + b.jerError;
-  else text = 'JER (X.697) is shown for OER and COER decodes.';
+  else text = 'JER (X.697) is shown for PER and OER decodes.';
   $('jer').textContent = text;
 }
 
