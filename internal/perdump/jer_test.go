@@ -2,6 +2,7 @@ package perdump
 
 import (
 	"encoding/json"
+	"io"
 	"strconv"
 	"testing"
 
@@ -83,4 +84,44 @@ func TestJER(t *testing.T) {
 		t.Fatal("no message checked")
 	}
 	t.Logf("%d CAMs and DENMs (real ones and mutants that decode): the dump's JER is MarshalJSON's", checked)
+}
+
+// BenchmarkJER measures what the JER adds to a dump as the playground
+// writes it (Decode, then WriteJSON on one line), on the largest real NR
+// RRC message of testdata/per: "tree" without the JER, "tree+jer" with
+// AddJER; compare the two in one run.
+func BenchmarkJER(b *testing.B) {
+	msgs := permsg.MustRead(b, "../../testdata/per/nr-rrc.txt")
+	var m *permsg.Message
+	for i := range msgs {
+		if m == nil || len(msgs[i].Bytes) > len(m.Bytes) {
+			m = &msgs[i]
+		}
+	}
+	s, root, err := Load(moduleSet(b, "nrrrc/NR-RRC-Definitions.asn"), m.Type, nil, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, withJER := range []bool{false, true} {
+		name := "tree"
+		if withJER {
+			name = "tree+jer"
+		}
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(m.Bytes)))
+			for b.Loop() {
+				res := s.Decode(m.Bytes, root, &Options{Aligned: m.Aligned()})
+				if withJER {
+					res.AddJER()
+					if res.JERError != "" {
+						b.Fatal(res.JERError)
+					}
+				}
+				if err := WriteJSON(io.Discard, []*Result{res}, ""); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
 }
