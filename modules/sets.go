@@ -11,7 +11,7 @@ import "embed"
 // FS holds the module files of the sets, by their paths in this
 // directory ("rfc5280/PKIX1Explicit-2009.asn").
 //
-//go:embed rfc5280/*.asn rfc5652/*.asn rfc7292/*.asn ngap/*.asn s1ap/*.asn nrrrc/*.asn etsi-its/*.asn
+//go:embed rfc5280/*.asn rfc5652/*.asn rfc7292/*.asn ngap/*.asn s1ap/*.asn nrrrc/*.asn etsi-its/*.asn ieee1609dot2/*.asn
 var FS embed.FS
 
 // Set is a module set: the modules of one generated package and of the
@@ -25,8 +25,12 @@ type Set struct {
 	Package string
 	// Type is the type a user of the set decodes first
 	// ("Module.Type"); Encoding its usual encoding: "der", "ber",
-	// "aper" or "uper".
+	// "aper", "uper", "oer" or "coer".
 	Type, Encoding string
+	// Sample is a real encoding of Type in Encoding, as hex, that the
+	// playground offers as its input; "" for none. It is a block of
+	// ../testdata, where its source and licence are recorded.
+	Sample string
 	// Files are the module files, paths in FS, in the order given to
 	// asn1gen gen (those of the used packages first).
 	Files []string
@@ -195,5 +199,18 @@ var Sets = []Set{
 			"etsi-its/DENM-PDU-Descriptions.asn",
 			"etsi-its/ITS-Container.asn",
 		},
+	},
+	{
+		Name: "v2x", Title: "IEEE 1609.2", Package: "ieee1609dot2", Type: "EtsiTs103097Module.EtsiTs103097Certificate", Encoding: "coer",
+		Files: []string{
+			"ieee1609dot2/EtsiTs103097ExtensionModule.asn",
+			"ieee1609dot2/EtsiTs103097Module.asn",
+			"ieee1609dot2/Ieee1609Dot2.asn",
+			"ieee1609dot2/Ieee1609Dot2BaseTypes.asn",
+		},
+		Flags: []Flag{{"-accept", "import-oid:Ieee1609Dot2,import-oid:EtsiTs103097Module,import-oid:EtsiTs103097ExtensionModule"}},
+		// The EU C-ITS Trust List Manager's certificate, as the European
+		// Commission's JRC publishes it (testdata/oer/ieee1609dot2.txt).
+		Sample: "800300810110810945552d544c4d5f4c32000000000024f1cce386000401018002027081030201c88082318278767861671dbc0d8df368b3c25bb3e06f1a74156e41e455f82fd9cd0f8eee44de5e18ac07f551cde6787db3de5d4c6f8261806405e9010ebbd4cc052760aa7f2e981994454ed13cc419f911a2b1a4dd212a85e4234b04c93c35b5f53b38e1d08e96686988167f39fcfa86ec166da0e33686c36acf923d0d3d9ae4fce69726d9824edb1abc3833efeea9dc2893fefbc2dab4cc",
 	},
 }

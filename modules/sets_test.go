@@ -37,6 +37,46 @@ func TestSetsMatchGenerate(t *testing.T) {
 	}
 }
 
+// TestSamples checks that each set's sample is a block of the test data
+// of ../testdata/oer or ../testdata/per, which record its source and
+// licence, of the set's type and encoding.
+func TestSamples(t *testing.T) {
+	files, err := filepath.Glob("../testdata/[op]er/*.txt")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no test data: %v", err)
+	}
+	for _, s := range Sets {
+		if s.Sample == "" {
+			continue
+		}
+		found := false
+		for _, name := range files {
+			b, err := os.ReadFile(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			typ, variant := "", ""
+			for _, line := range strings.Split(string(b), "\n") {
+				if v, ok := strings.CutPrefix(line, "# type: "); ok {
+					typ = v
+				}
+				if v, ok := strings.CutPrefix(line, "# variant: "); ok {
+					variant = v
+				}
+				if strings.TrimSpace(line) == s.Sample {
+					found = true
+					if !strings.HasSuffix(s.Type, "."+typ) || variant != s.Encoding {
+						t.Errorf("%s: the sample is a %s in %s in %s, the set decodes a %s in %s", s.Name, typ, variant, name, s.Type, s.Encoding)
+					}
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%s: the sample is no block of %v", s.Name, files)
+		}
+	}
+}
+
 // generateLine reads the asn1gen gen line of generated/pkg/doc.go and
 // returns its module files (paths in this directory, directories
 // expanded as asn1gen expands them) and its model options, with those of

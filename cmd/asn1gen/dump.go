@@ -26,6 +26,7 @@ func init() {
 const dumpUsage = `usage: asn1gen dump [-ber] [-json] [-full] [-noencap] FILE|-
        asn1gen dump (-schema FILE|DIR,... | -use IMPORTPATH,...) -type Module.Type [flags] FILE|-
        asn1gen dump -aper|-uper (-schema FILE|DIR,... | -use IMPORTPATH,...) -type Module.Type [-json] [-full] FILE|-
+       asn1gen dump -oer|-coer (-schema FILE|DIR,... | -use IMPORTPATH,...) -type Module.Type [-json] [-full] FILE|-
        asn1gen dump -jer [-aper|-uper] -use IMPORTPATH -type Module.Type FILE|-
 
 Prints the ASN.1 tree of FILE ("-": standard input), which holds DER, BER or
@@ -100,9 +101,26 @@ Reading stops at the first error, which follows the dump with its field
 path and bit offset (exit status 1); a message cut short shows what the
 input has of the field it ends in. -json prints
 {"blocks": [{"type", "variant", "bits", "octets", "elements",
-"errors"}]} (see internal/perdump). Example:
+"errors", "jer", "jerError"}]} (see internal/perdump), "jer" the value as
+JER (X.697) or "jerError" why it has none. Example:
 
 	asn1gen dump -use github.com/asn1gen/asn1gen/generated/ngap -type NGAP-PDU msg.hex
+
+With -oer or -coer, FILE holds the OER encoding (X.696, BASIC-OER or
+CANONICAL-OER) of a value of -type, binary or hex as for PER; a -use
+package generated with the OER codec and neither DER nor PER
+(generated/ieee1609dot2) selects -coer without the flag. The encoding is
+read as the package's generated decoder reads it (the same plan; see
+internal/oerdump), -coer rejecting what CANONICAL-OER does not allow.
+One line per element: its offset and length in octets (preamble, tag,
+quantity and length determinants included), then indented by depth the
+component name, the type and the value, as for PER. Reading stops at the
+first error, which follows the dump with its field path and octet offset
+(exit status 1). -json prints {"blocks": [{"type", "variant", "octets",
+"read", "elements", "errors", "jer", "jerError"}]}, "jer" the value as JER
+(X.697) or "jerError" why it has none. Example:
+
+	asn1gen dump -use github.com/asn1gen/asn1gen/generated/ieee1609dot2 -type EtsiTs103097Certificate cert.hex
 
 With -jer, the value is decoded by the -use package's own generated code
 and printed as JER (X.697, JSON), indented: the package must carry the
@@ -134,6 +152,9 @@ func runDump(args []string, stdout, stderr io.Writer) int {
 	var pf perFlags
 	fs.BoolVar(&pf.aper, "aper", false, "read FILE as ALIGNED PER (X.691) of the -type (binary, or hex)")
 	fs.BoolVar(&pf.uper, "uper", false, "read FILE as UNALIGNED PER (X.691) of the -type (binary, or hex)")
+	var of oerFlags
+	fs.BoolVar(&of.oer, "oer", false, "read FILE as BASIC-OER (X.696) of the -type (binary, or hex)")
+	fs.BoolVar(&of.coer, "coer", false, "read FILE as CANONICAL-OER (X.696) of the -type (binary, or hex), rejecting other forms")
 	asJER := fs.Bool("jer", false, "print the value as JER (X.697), decoded by the -use package's own code (which must carry jer)")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, dumpUsage)
@@ -167,6 +188,14 @@ func runDump(args []string, stdout, stderr io.Writer) int {
 	d.opts.Progress = d.prog.offsets()
 	if *asJER {
 		return d.jerDump(&sf, &pf, data)
+	}
+	isOER, canonical, err := oerVariant(&of, &pf, &sf)
+	if err != nil {
+		fmt.Fprintf(stderr, "asn1gen dump: %v\n", err)
+		return 2
+	}
+	if isOER {
+		return d.oerDump(&sf, data, canonical)
 	}
 	isPER, aligned, err := perVariant(&pf, &sf)
 	if err != nil {

@@ -46,6 +46,9 @@ func perVariant(pf *perFlags, sf *schemaFlags) (per, aligned bool, err error) {
 			return false, false, nil // DER, or no one PER variant: the DER dump
 		}
 	}
+	if !got[0].APER && !got[0].UPER {
+		return false, false, nil // no PER codec (OER, JER): not PER
+	}
 	if got[0].APER && got[0].UPER {
 		return false, false, fmt.Errorf("-use %s carries both PER variants: say -aper or -uper", sf.use)
 	}
@@ -175,6 +178,7 @@ func (d *dumper) perDump(sf *schemaFlags, data []byte, aligned bool) int {
 	}
 	res := s.Decode(b, root, &perdump.Options{Aligned: aligned})
 	if d.json {
+		res.AddJER()
 		if err := perdump.JSON(d.stdout, []*perdump.Result{res}); err != nil {
 			fmt.Fprintf(d.stderr, "asn1gen dump: %v\n", err)
 			return 2

@@ -51,6 +51,14 @@ func TestDumpPERGolden(t *testing.T) {
 		// the same cut short: the OER decoder's error, at its octet
 		// offset and field
 		{"v2x-golf8-cert-cut-jer.golden", []string{"dump", "-jer", "-use", v2x, "-type", "Ieee1609Dot2.Certificate", "v2x-golf8-cert-cut.hex"}, 1},
+		// the same certificate dumped with the schema: CANONICAL-OER, as
+		// the package carries OER alone (internal/oerdump)
+		{"v2x-golf8-cert-coer.golden", []string{"dump", "-use", v2x, "-type", "EtsiTs103097Certificate", "v2x-golf8-cert.hex"}, 0},
+		// cut short, in BASIC-OER: the generated decoder's error, with
+		// the tree up to it
+		{"v2x-golf8-cert-cut-oer.golden", []string{"dump", "-oer", "-use", v2x, "-type", "Ieee1609Dot2.Certificate", "v2x-golf8-cert-cut.hex"}, 1},
+		// one encoding at a time
+		{"v2x-oer-aper.golden", []string{"dump", "-oer", "-aper", "-use", v2x, "-type", "Certificate", "v2x-golf8-cert.hex"}, 2},
 		// a package without JER
 		{"ngap-jer.golden", []string{"dump", "-jer", "-use", ngap, "-type", "NGAP-PDU", "ngap-setup.hex"}, 2},
 	}

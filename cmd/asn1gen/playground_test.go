@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -51,7 +52,7 @@ type playgroundCase struct {
 	set      string
 	schema   []string // module files, for -schema
 	typ      string
-	encoding string // der, ber, aper, uper
+	encoding string // der, ber, aper, uper, oer, coer
 	input    string
 }
 
@@ -65,6 +66,10 @@ func (c playgroundCase) dumpFlags() []string {
 		args = append(args, "-aper")
 	case playground.UPER:
 		args = append(args, "-uper")
+	case playground.OER:
+		args = append(args, "-oer")
+	case playground.COER:
+		args = append(args, "-coer")
 	}
 	if c.set != "" {
 		for _, s := range modules.Sets {
@@ -77,11 +82,12 @@ func (c playgroundCase) dumpFlags() []string {
 }
 
 // playgroundDecode decodes input as the page does, compiling the modules
-// of c (the files the page holds: PER input as the octets its hex
-// panel gives).
+// of c (the files the page holds: PER and OER input as the octets its
+// hex panel gives).
 func (c playgroundCase) playgroundDecode(t *testing.T, comp *playground.Compiled, input []byte) []byte {
 	t.Helper()
-	if c.encoding == playground.APER || c.encoding == playground.UPER {
+	switch c.encoding {
+	case playground.APER, playground.UPER, playground.OER, playground.COER:
 		if b, isHex, err := perInput(input); isHex && err == nil {
 			input = b
 		}
@@ -155,6 +161,11 @@ func TestPlaygroundDecodeMatchesDump(t *testing.T) {
 		{name: "ETSI ITS CAM -use", set: "etsiits", typ: "CAM", encoding: "uper", input: "per:etsi-its.txt"},
 		{name: "S1AP -use", set: "s1ap", typ: "S1AP-PDU", encoding: "aper", input: "per:s1ap.txt"},
 		{name: "NR RRC SIB1 -use", set: "nrrrc", typ: "SIB1", encoding: "uper", input: "../../testdata/dump-per/nr-sib1.hex"},
+		{name: "V2X certificate COER -use", set: "v2x", typ: "EtsiTs103097Certificate", encoding: "coer", input: "../../testdata/dump-per/v2x-golf8-cert.hex"},
+		{name: "V2X certificate cut short OER -use", set: "v2x", typ: "Ieee1609Dot2.Certificate", encoding: "oer", input: "../../testdata/dump-per/v2x-golf8-cert-cut.hex"},
+		{name: "V2X signed SPDU COER -use", set: "v2x", typ: "Ieee1609Dot2Data", encoding: "coer", input: "oer:ieee1609dot2.txt"},
+		{name: "V2X trust list (ECTL) BASIC-OER -use", set: "v2x", typ: "EtsiTs103097Module.EtsiTs103097Data", encoding: "oer", input: "oer:ieee1609dot2.txt#4"},
+		{name: "V2X nested too deep COER -use", set: "v2x", typ: "Ieee1609Dot2Data", encoding: "coer", input: "oer:ieee1609dot2-invalid.txt"},
 		{name: "NR RRC binary -schema", schema: []string{"../../modules/nrrrc/NR-RRC-Definitions.asn"}, typ: "UL-CCCH-Message", encoding: "uper", input: "../../testdata/dump-per/nr-resume-request.bin"},
 	}
 	compiled := map[string]*playground.Compiled{}
@@ -184,12 +195,22 @@ func TestPlaygroundDecodeMatchesDump(t *testing.T) {
 	}
 }
 
-// caseInput reads a test input: a file, or "per:FILE", the first message
-// of testdata/per/FILE as octets.
+// caseInput reads a test input: a file, or "per:FILE" ("oer:FILE"), the
+// first message of testdata/per/FILE (testdata/oer/FILE) as octets, or
+// with "#n" the nth.
 func caseInput(t *testing.T, name string) []byte {
 	t.Helper()
-	if file, ok := strings.CutPrefix(name, "per:"); ok {
-		data, err := os.ReadFile("../../testdata/per/" + file)
+	dir, file, ok := strings.Cut(name, ":")
+	if ok && (dir == "per" || dir == "oer") {
+		nth := 1
+		if f, n, ok := strings.Cut(file, "#"); ok {
+			file = f
+			var err error
+			if nth, err = strconv.Atoi(n); err != nil {
+				t.Fatal(err)
+			}
+		}
+		data, err := os.ReadFile("../../testdata/" + dir + "/" + file)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -204,10 +225,10 @@ func caseInput(t *testing.T, name string) []byte {
 			}
 			msgs = append(msgs, b)
 		}
-		if len(msgs) == 0 {
-			t.Fatalf("no message in %s", file)
+		if len(msgs) < nth {
+			t.Fatalf("no message %d in %s", nth, file)
 		}
-		return msgs[0]
+		return msgs[nth-1]
 	}
 	data, err := os.ReadFile(name)
 	if err != nil {

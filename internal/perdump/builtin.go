@@ -10,6 +10,7 @@ import (
 	"github.com/asn1gen/asn1gen/codegen/plan"
 	"github.com/asn1gen/asn1gen/runtime/der"
 	"github.com/asn1gen/asn1gen/runtime/isotime"
+	"github.com/asn1gen/asn1gen/runtime/jer"
 	"github.com/asn1gen/asn1gen/runtime/oids"
 	"github.com/asn1gen/asn1gen/runtime/per"
 )
@@ -22,21 +23,26 @@ func (w *walker) builtin(r *per.Reader, t *model.Type, n *Node) error {
 	if b.Unsupported != "" {
 		return r.Error(der.KindUnsupported, u.Kind.String(), b.Unsupported, "")
 	}
+	var jw jer.Writer
+	defer func() { n.leaf = jw.Bytes() }()
 	switch u.Kind {
 	case model.TypeNull:
+		jw.Null()
 		return nil
 	case model.TypeBoolean:
 		v, err := r.ReadBool()
 		n.Value = strings.ToUpper(strconv.FormatBool(v))
+		jw.Bool(v)
 		return err
 	case model.TypeInteger:
-		return w.integer(r, t, b, n)
+		return w.integer(r, t, b, n, &jw)
 	case model.TypeEnumerated:
 		// an ENUMERATED written in place without a Go type of its own
 		return r.Error(der.KindUnsupported, "ENUMERATED", "an enumeration without a planned type", "")
 	case model.TypeOctetString:
 		v, err := r.ReadOctetString(sizeOf(b))
 		n.Value = hexOf(v)
+		jw.Hex(v)
 		if err == nil && len(w.s.rules) > 0 {
 			if ru := w.ruleAt(); ru != nil {
 				return w.ruled(r, ru, v, n)
@@ -53,22 +59,32 @@ func (w *walker) builtin(r *per.Reader, t *model.Type, n *Node) error {
 		}
 		n.Value, n.Name = bitsText(v), namedBits(u, v)
 		n.bits = hexOf(v.Bytes) + "/" + strconv.Itoa(v.BitLength)
+		if err == nil {
+			jerBits(&jw, u, b, v)
+		}
 		return err
 	case model.TypeCharacterString, model.TypeObjectDescriptor:
-		return w.characters(r, u, b, n)
+		err := w.characters(r, u, b, n)
+		if err == nil {
+			jw.String(n.Value)
+		}
+		return err
 	case model.TypeObjectIdentifier:
 		v, err := r.ReadOID()
 		if err == nil {
 			n.Value, n.Name, n.oid = v.String(), oids.Name(v), string(v)
+			jw.OID(v)
 		}
 		return err
 	case model.TypeRelativeOID:
 		v, err := r.ReadRelativeOID()
 		n.Value = v.String()
+		jw.RelativeOID(v)
 		return err
 	case model.TypeReal:
 		v, err := r.ReadReal()
 		n.Value = strconv.FormatFloat(v, 'g', -1, 64)
+		jw.Real(v)
 		return err
 	case model.TypeTime:
 		return w.time(r, t, n)
@@ -78,7 +94,7 @@ func (w *walker) builtin(r *per.Reader, t *model.Type, n *Node) error {
 
 // integer reads an INTEGER by its bounds (X.691 13.2) in the runtime's
 // procedure that generated code calls for them.
-func (w *walker) integer(r *per.Reader, t *model.Type, b plan.PERBounds, n *Node) error {
+func (w *walker) integer(r *per.Reader, t *model.Type, b plan.PERBounds, n *Node, jw *jer.Writer) error {
 	var text string
 	var err error
 	if plan.IntegerGo(t) != "int64" {
@@ -95,6 +111,7 @@ func (w *walker) integer(r *per.Reader, t *model.Type, b plan.PERBounds, n *Node
 		}
 		if err == nil {
 			text = v.String()
+			jw.BigInt(v, "")
 		}
 	} else {
 		var v int64
@@ -107,6 +124,7 @@ func (w *walker) integer(r *per.Reader, t *model.Type, b plan.PERBounds, n *Node
 			v, err = r.ReadIntAny(b.Ub, b.Ext)
 		}
 		text = strconv.FormatInt(v, 10)
+		jw.Int(v)
 		for _, nn := range t.Underlying().NamedNumbers {
 			if nn.Value == v {
 				n.Name = nn.Name
@@ -182,6 +200,43 @@ func (w *walker) time(r *per.Reader, t *model.Type, n *Node) error {
 		n.Value = v
 	}
 	return err
+}
+
+// jerBits writes v, a BIT STRING of the type u with the PER-visible
+// constraints b, as JER (X.697 24), as the generated MarshalJSON does: a
+// fixed SIZE as hex digits, any other as {"value", "length"}; named bits
+// without their trailing 0 bits, down to the SIZE's lower bound.
+func jerBits(jw *jer.Writer, u *model.Type, b plan.PERBounds, v der.BitString) {
+	fixed, lb := -1, 0
+	if b.Sized && !b.SizeExt {
+		lb = b.SizeLb
+		if b.SizeUb == b.SizeLb {
+			fixed = b.SizeLb
+		}
+	}
+	if len(u.NamedNumbers) > 0 {
+		v = trimNamedBits(v, lb)
+	}
+	jw.BitString(v, fixed, "")
+}
+
+// trimNamedBits returns v, a BIT STRING with named bits, in the one form
+// JER writes (X.680 22.7): without its trailing 0 bits, but of lb bits
+// at least.
+func trimNamedBits(v der.BitString, lb int) der.BitString {
+	n := min(v.BitLength, 8*len(v.Bytes))
+	for n > 0 && v.Bytes[(n-1)/8]>>(7-(n-1)%8)&1 == 0 {
+		n--
+	}
+	if n >= lb {
+		return der.BitString{Bytes: v.Bytes[:(n+7)/8], BitLength: n}
+	}
+	out := make([]byte, (lb+7)/8)
+	copy(out, v.Bytes[:(n+7)/8])
+	if n%8 != 0 {
+		out[n/8] &= 0xff << (8 - n%8)
+	}
+	return der.BitString{Bytes: out, BitLength: lb}
 }
 
 // text returns the text of a value read, or the error of its reading.

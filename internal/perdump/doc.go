@@ -99,6 +99,8 @@
 // # JSON
 //
 // JSON writes {"blocks": [{"type", "variant", "bits", "octets",
-// "elements", "errors"}]}, the shape of `asn1gen dump -schema -json`, with
-// the fields of Node and Issue.
+// "elements", "errors", "jer", "jerError"}]}, the shape of `asn1gen dump
+// -schema -json`, with the fields of Node and Issue, and the value as JER
+// (X.697, as a generated MarshalJSON writes it: TestJER checks it on the
+// ETSI ITS messages) when Result.AddJER has set it.
 package perdump

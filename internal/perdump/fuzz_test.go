@@ -2,12 +2,14 @@ package perdump
 
 import (
 	"encoding/json"
+	"errors"
 	"io"
 	"strings"
 	"testing"
 
 	"github.com/asn1gen/asn1gen/codegen/plan"
 	"github.com/asn1gen/asn1gen/internal/permsg"
+	"github.com/asn1gen/asn1gen/runtime/der"
 )
 
 // fuzzTarget is one type the fuzz target walks.
@@ -128,6 +130,16 @@ func checkResult(t *testing.T, root string, b []byte, res *Result) {
 	}
 	if err := Text(io.Discard, res, nil); err != nil {
 		t.Fatal(err)
+	}
+	// The JER of a value read is JSON, or has a located reason not to be.
+	if j, err := JER(res); len(res.Issues) == 0 {
+		var e *der.Error
+		if err != nil && (!errors.As(err, &e) || e.Path() == "") {
+			t.Fatalf("%s: JER: error not located: %v", root, err)
+		}
+		if err == nil && !json.Valid(j) {
+			t.Fatalf("%s: JER is not JSON: %s", root, j)
+		}
 	}
 	// The JSON form without JSON's indentation, which is most of the
 	// cost of writing it and cannot fail where marshalling did not.

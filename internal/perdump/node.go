@@ -3,6 +3,8 @@ package perdump
 import (
 	"encoding/json"
 	"io"
+
+	"github.com/asn1gen/asn1gen/internal/jertext"
 )
 
 // Node is one element of a PER encoding as the schema reads it. The JSON
@@ -64,6 +66,14 @@ type Node struct {
 	cut bool
 	// oid holds the contents of an OBJECT IDENTIFIER, a key of a table.
 	oid string
+	// The JER of the value (jer.go, internal/jertext): alts are the
+	// alternatives chosen, form the shape of what they hold, leaf the
+	// JER text of a primitive; isDefault marks a DEFAULT component with
+	// its default value, which JER leaves out.
+	alts      []string
+	form      jertext.Form
+	leaf      []byte
+	isDefault bool
 }
 
 // Issue is an error met in the walk, located by its offset in bits in the
@@ -91,6 +101,10 @@ type Result struct {
 	Elements []*Node `json:"elements"`
 	// Issues are the errors, in the order met.
 	Issues []Issue `json:"errors,omitempty"`
+	// JER is the value as JER (X.697), JERError why it has none; AddJER
+	// sets them.
+	JER      json.RawMessage `json:"jer,omitempty"`
+	JERError string          `json:"jerError,omitempty"`
 }
 
 // JSON writes results as {"blocks": [...]}, one block per input, the

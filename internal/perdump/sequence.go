@@ -5,6 +5,7 @@ import (
 
 	"github.com/asn1gen/asn1gen/codegen/model"
 	"github.com/asn1gen/asn1gen/codegen/plan"
+	"github.com/asn1gen/asn1gen/internal/jertext"
 	"github.com/asn1gen/asn1gen/runtime/der"
 	"github.com/asn1gen/asn1gen/runtime/per"
 )
@@ -14,6 +15,7 @@ import (
 // and DEFAULT root components, the root components, then the bitmap and
 // the open type fields of the extension additions.
 func (w *walker) sequence(r *per.Reader, gt *plan.Type, n *Node) error {
+	n.form = jertext.Object
 	root, adds := plan.Additions(gt)
 	keys := &keySet{gt: gt}
 	extended := false
@@ -101,6 +103,7 @@ func (w *walker) component(r *per.Reader, f *plan.Field, n *Node, keys *keySet) 
 	if err != nil {
 		return err
 	}
+	c.isDefault = f.Comp != nil && f.Comp.Default != nil && isDefault(c, f.Comp.Default)
 	return w.keyRead(r, f, c, keys)
 }
 
@@ -162,7 +165,7 @@ func (w *walker) unknown(r *per.Reader, n *Node, note string) error {
 	if err != nil {
 		return err
 	}
-	c.Raw, c.Addition, c.Hex, c.Note = true, true, hexOf(b), note
+	c.Raw, c.Addition, c.Hex, c.Note, c.form = true, true, hexOf(b), note, jertext.None
 	return nil
 }
 
@@ -201,7 +204,7 @@ func (w *walker) choice(r *per.Reader, gt *plan.Type, n *Node) error {
 		if err != nil {
 			return err
 		}
-		c.Raw, c.Addition, c.Hex, c.Note = true, true, hexOf(b), "unknown alternative "+strconv.Itoa(i)+" of the extension"
+		c.Raw, c.Addition, c.Hex, c.Note, c.form = true, true, hexOf(b), "unknown alternative "+strconv.Itoa(i)+" of the extension", jertext.None
 		return nil
 	default:
 		return r.Error(der.KindInvalidValue, gt.ASN1, "no alternative has this index", "X.691 23")
@@ -211,6 +214,7 @@ func (w *walker) choice(r *per.Reader, gt *plan.Type, n *Node) error {
 	} else {
 		n.Field += "." + f.ASN1
 	}
+	n.alts = append(n.alts, f.ASN1)
 	w.describe(n, f.Type)
 	defer w.leave(w.enter(f.ASN1, f.Type))
 	if !inExt {
@@ -303,6 +307,7 @@ func (w *walker) keyRead(r *per.Reader, f *plan.Field, n *Node, keys *keySet) er
 // the octets now and the value once the key is read.
 func (w *walker) unionField(r *per.Reader, f *plan.Field, n *Node, keys *keySet) error {
 	if f.List {
+		n.form = jertext.Array
 		read := func(r *per.Reader, c *Node) error { return w.unionValue(r, f, c, keys) }
 		defer end(r, n)
 		return w.list(r, f.Type, f, n, read)
@@ -312,6 +317,7 @@ func (w *walker) unionField(r *per.Reader, f *plan.Field, n *Node, keys *keySet)
 
 // unionValue reads one value of the open type f into n.
 func (w *walker) unionValue(r *per.Reader, f *plan.Field, n *Node, keys *keySet) error {
+	n.form = jertext.Open
 	var raw []byte
 	var at int
 	var err error
@@ -367,7 +373,7 @@ func (w *walker) resolve(r *per.Reader, f *plan.Field, k key, raw []byte, at int
 		}
 	}
 	if row == nil {
-		n.Raw, n.Hex, n.Note = true, hexOf(raw), "key not in the table"
+		n.Raw, n.Hex, n.Note, n.form = true, hexOf(raw), "key not in the table", jertext.None
 		if !u.Table.Extensible {
 			return per.UnknownKey(at, u.Type.ASN1)
 		}
@@ -381,7 +387,7 @@ func (w *walker) resolve(r *per.Reader, f *plan.Field, k key, raw []byte, at int
 		k.at.Name = row.Entry.Key.Ref.Name
 	}
 	if row.Field == nil {
-		n.Raw, n.Hex, n.Note = true, hexOf(raw), "the object has no type"
+		n.Raw, n.Hex, n.Note, n.form = true, hexOf(raw), "the object has no type", jertext.None
 		return nil
 	}
 	c, err := w.node(r, n, "")

@@ -6,6 +6,7 @@ import (
 
 	"github.com/asn1gen/asn1gen/codegen/model"
 	"github.com/asn1gen/asn1gen/codegen/plan"
+	"github.com/asn1gen/asn1gen/internal/jertext"
 	"github.com/asn1gen/asn1gen/internal/schemadump"
 	"github.com/asn1gen/asn1gen/runtime/der"
 	"github.com/asn1gen/asn1gen/runtime/per"
@@ -124,7 +125,7 @@ func (w *walker) trailing(r *per.Reader, data []byte) {
 	if from == 0 {
 		from = 1
 	}
-	n := &Node{Offset: 8 * from, Length: 8 * (len(data) - from), Raw: true, Hex: hexOf(data[from:]), Note: "after the value"}
+	n := &Node{Offset: 8 * from, Length: 8 * (len(data) - from), Raw: true, Hex: hexOf(data[from:]), Note: "after the value", form: jertext.None}
 	w.res.Elements = append(w.res.Elements, n)
 	msg := strconv.Itoa(len(data)-from) + " octets after the value"
 	w.res.Issues = append(w.res.Issues, Issue{Offset: 8 * from, Path: w.root, Kind: der.KindTrailingData.String(), Message: msg + " (X.691 11.1)"})
@@ -157,6 +158,7 @@ func (w *walker) named(r *per.Reader, gt *plan.Type, n *Node) error {
 	case model.TypeChoice:
 		return w.choice(r, gt, n)
 	case model.TypeSequenceOf, model.TypeSetOf:
+		n.form = jertext.Array
 		elem := gt
 		for elem.Elem == nil && elem.Base != nil {
 			elem = plan.ResolveAlias(elem.Base)
@@ -168,6 +170,7 @@ func (w *walker) named(r *per.Reader, gt *plan.Type, n *Node) error {
 	case model.TypeEnumerated:
 		return w.enum(r, gt, n)
 	case model.TypeNull:
+		n.leaf = []byte("null")
 		return nil
 	}
 	return w.builtin(r, gt.Body, n)
@@ -192,7 +195,7 @@ func (w *walker) field(r *per.Reader, f *plan.Field, n *Node, keys *keySet) erro
 		at := r.Offset()
 		b, err := r.ReadOpenBytes()
 		if err == nil {
-			n.Raw, n.Hex, n.Note = true, hexOf(b), "open type without a table"
+			n.Raw, n.Hex, n.Note, n.form = true, hexOf(b), "open type without a table", jertext.None
 			n.Offset = at
 		}
 		end(r, n)
@@ -251,7 +254,7 @@ func (w *walker) contained(r *per.Reader, f *plan.Field, n *Node) error {
 // containedValue reads b, the octets at bit at of the input that a string
 // holds, as the value it contains into n.
 func (w *walker) containedValue(r *per.Reader, f *plan.Field, b []byte, at int, n *Node) error {
-	n.Note = "containing"
+	n.Note, n.form = "containing", jertext.Contained
 	inner, err := w.node(r, n, "")
 	if err != nil {
 		return err
@@ -355,5 +358,6 @@ func (w *walker) enum(r *per.Reader, gt *plan.Type, n *Node) error {
 		return r.Error(der.KindInvalidValue, gt.ASN1, "no item has this index", "X.691 14")
 	}
 	n.Value, n.Name = strconv.FormatInt(nn.Value, 10), nn.Name
+	n.leaf = []byte(strconv.Quote(nn.Name))
 	return nil
 }

@@ -1,7 +1,7 @@
 // Package playground is the engine of asn1gen's browser playground (web/):
 // it checks module texts and decodes octets against them with the
 // packages the command line runs (codegen/model, the schema dumps
-// internal/schemadump and internal/perdump), so that the page shows what
+// internal/schemadump, internal/perdump and internal/oerdump), so that the page shows what
 // `asn1gen check` and `asn1gen dump -schema -json` print; package gogen
 // adds what `asn1gen gen` writes. It has no file system and no
 // syscall/js: web/wasm wraps it for JavaScript, and its tests run
@@ -20,6 +20,7 @@ import (
 	"github.com/asn1gen/asn1gen/codegen/model"
 	"github.com/asn1gen/asn1gen/codegen/plan"
 	"github.com/asn1gen/asn1gen/internal/asn1dump"
+	"github.com/asn1gen/asn1gen/internal/oerdump"
 	"github.com/asn1gen/asn1gen/internal/perdump"
 	"github.com/asn1gen/asn1gen/internal/schemadump"
 	"github.com/asn1gen/asn1gen/runtime/oids"
@@ -61,10 +62,16 @@ type Compiled struct {
 	flags   []manifest.Flag       // recorded by gogen.Gen
 	schema  *schemadump.Schema    // built on the first DER or BER decode
 	perRoot map[string]*perSchema // by type, built on the first PER decode
+	oerRoot map[string]*oerSchema // by type, built on the first OER decode
 }
 
 type perSchema struct {
 	s    *perdump.Schema
+	root *plan.Type
+}
+
+type oerSchema struct {
+	s    *oerdump.Schema
 	root *plan.Type
 }
 
@@ -82,7 +89,7 @@ func Compile(files []File, flags string) (*Compiled, error) {
 		srcs[i] = model.Source{Name: f.Name, Src: []byte(f.Text)}
 	}
 	set := model.CheckWith(opts, srcs...)
-	c := &Compiled{set: set, flags: mflags, Errors: set.Diags.Errors(), Diagnostics: []Diagnostic{}, Types: []string{}, perRoot: map[string]*perSchema{}}
+	c := &Compiled{set: set, flags: mflags, Errors: set.Diags.Errors(), Diagnostics: []Diagnostic{}, Types: []string{}, perRoot: map[string]*perSchema{}, oerRoot: map[string]*oerSchema{}}
 	for _, d := range set.Diags.Shown() {
 		c.Diagnostics = append(c.Diagnostics, Diagnostic{File: d.Pos.Filename, Line: d.Pos.Line, Col: d.Pos.Column,
 			Severity: severity(d.Severity), Message: d.Msg, Text: d.Error()})
@@ -154,14 +161,17 @@ const (
 	BER  = "ber"
 	APER = "aper"
 	UPER = "uper"
+	OER  = "oer"
+	COER = "coer"
 )
 
 // Decode reads data as a value of typ ("Module.Type", or "Type" when one
-// module defines it) in encoding (DER, BER, APER or UPER) and returns
-// what `asn1gen dump -schema DIR -type typ -json` prints for the same
-// octets, with -ber for BER and -aper or -uper for PER: the tree with
-// offsets (octets for DER and BER, bits for PER), names and values, and
-// the errors with their field paths. DER and BER input may be PEM, each
+// module defines it) in encoding (DER, BER, APER, UPER, OER or COER) and
+// returns what `asn1gen dump -schema DIR -type typ -json` prints for the
+// same octets, with -ber for BER, -aper or -uper for PER and -oer or
+// -coer for OER: the tree with offsets (octets for DER, BER and OER, bits
+// for PER), names and values, and the errors with their field paths; a
+// PER or OER decode adds the value as JER (X.697). DER and BER input may be PEM, each
 // block read as the command reads it. The limits of the dumps apply as
 // in the command. The error is one of the request (an unknown type, a
 // set with errors), not of the data.
@@ -212,6 +222,7 @@ func (c *Compiled) decode(typ, encoding string, data []byte, indent bool) ([]byt
 			return nil, err
 		}
 		res := p.s.Decode(data, p.root, &perdump.Options{Aligned: encoding == APER})
+		res.AddJER()
 		ind := ""
 		if indent {
 			ind = "  " // as perdump.JSON
@@ -219,8 +230,22 @@ func (c *Compiled) decode(typ, encoding string, data []byte, indent bool) ([]byt
 		if err := perdump.WriteJSON(&buf, []*perdump.Result{res}, ind); err != nil {
 			return nil, err
 		}
+	case OER, COER:
+		o, err := c.oer(typ)
+		if err != nil {
+			return nil, err
+		}
+		res := o.s.Decode(data, o.root, &oerdump.Options{Canonical: encoding == COER})
+		res.AddJER()
+		ind := ""
+		if indent {
+			ind = "  " // as oerdump.JSON
+		}
+		if err := oerdump.WriteJSON(&buf, []*oerdump.Result{res}, ind); err != nil {
+			return nil, err
+		}
 	default:
-		return nil, fmt.Errorf("encoding %q: want der, ber, aper or uper", encoding)
+		return nil, fmt.Errorf("encoding %q: want der, ber, aper, uper, oer or coer", encoding)
 	}
 	return buf.Bytes(), nil
 }
@@ -237,6 +262,20 @@ func (c *Compiled) per(typ string) (*perSchema, error) {
 	p := &perSchema{s, root}
 	c.perRoot[typ] = p
 	return p, nil
+}
+
+// oer returns the OER plan of typ, made once per type.
+func (c *Compiled) oer(typ string) (*oerSchema, error) {
+	if o, ok := c.oerRoot[typ]; ok {
+		return o, nil
+	}
+	s, root, err := oerdump.Load(c.set, typ, nil)
+	if err != nil {
+		return nil, err
+	}
+	o := &oerSchema{s, root}
+	c.oerRoot[typ] = o
+	return o, nil
 }
 
 // Set returns the checked module set.

@@ -72,7 +72,7 @@ func TestRequestErrors(t *testing.T) {
 	}
 	for _, tt := range []struct{ typ, enc, want string }{
 		{"M.Nope", "der", "defines no Nope"},
-		{"M.T", "xer", "want der, ber, aper or uper"},
+		{"M.T", "xer", "want der, ber, aper, uper, oer or coer"},
 		{"Nope", "uper", "Nope"},
 	} {
 		if _, err := c.Decode(tt.typ, tt.enc, []byte{2, 1, 0}); err == nil || !strings.Contains(err.Error(), tt.want) {
@@ -98,6 +98,7 @@ func TestDecodeCompact(t *testing.T) {
 	}{
 		{"der", []byte{0x30, 0x06, 0x80, 0x01, 0x05, 0x81, 0x01, 0xff}},
 		{"uper", []byte{0x01, 0x05, 0x80}},
+		{"coer", []byte{0x01, 0x05, 0xff}},
 	} {
 		indented, err := c.Decode("T", tt.enc, tt.data)
 		if err != nil {
@@ -117,6 +118,9 @@ func TestDecodeCompact(t *testing.T) {
 		}
 		if !strings.Contains(string(compact), `"value":"5"`) {
 			t.Errorf("%s: %s: no value 5", tt.enc, compact)
+		}
+		if tt.enc == "coer" && !strings.Contains(string(compact), `"jer":{"a":5,"b":true}`) {
+			t.Errorf("%s: %s: no JER {\"a\":5,\"b\":true}", tt.enc, compact)
 		}
 	}
 }

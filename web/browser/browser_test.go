@@ -233,6 +233,16 @@ func TestBrowser(t *testing.T) {
 	if fields := b.texts("#tree .field"); !contains(fields, "header") || !contains(fields, "cam") {
 		t.Errorf("the CAM tree has the fields %v, want header and cam", fields)
 	}
+	// its JER, from the schema (the JSON generated/etsiits's MarshalJSON writes: perdump's TestJER)
+	b.run(chromedp.Click(chromedp.CSS("#tab-jer")))
+	camHeader := eval[struct {
+		ProtocolVersion, MessageID int
+		StationID                  int64
+	}](b, `JSON.parse(document.querySelector('#jer').textContent).header`)
+	if camHeader.ProtocolVersion == 0 || camHeader.MessageID != 2 || camHeader.StationID == 0 {
+		t.Errorf("the JER tab of the CAM has the header %+v, want a protocolVersion, messageID 2 (CAM) and a stationID", camHeader)
+	}
+	b.run(chromedp.Click(chromedp.CSS("#tab-tree")))
 	start := time.Now()
 	b.run(chromedp.Click(chromedp.CSS("#tab-go")))
 	b.poll(`document.querySelector('#go-source').textContent.includes('type CAM struct')`)
@@ -260,6 +270,77 @@ func TestBrowser(t *testing.T) {
 		active: [...document.querySelectorAll('#sets button.active')].map(e => e.dataset.set)})`)
 	if restored.Type != "CAM-PDU-Descriptions.CAM" || restored.Encoding != "uper" || !cmp.Equal(restored.Active, []string{"etsiits"}) {
 		t.Errorf("the permalink restored %+v", restored)
+	}
+
+	// An IEEE 1609.2 certificate in CANONICAL-OER: the set's sample (the
+	// EU TLM's certificate, from testdata/oer) fills the empty input and
+	// decodes with the set; the tree names its fields, the JER tab shows
+	// the value as X.697 JSON, both as the dump has them.
+	seq, seqDecoded := b.compiled(), b.decoded()
+	eval[bool](b, `(document.querySelector('#input').value = '', true)`)
+	b.run(chromedp.Click(chromedp.CSS(`button[data-set="v2x"]`)))
+	b.waitCompiled(seq)
+	b.waitDecoded(seqDecoded)
+	v2x := set(t, "v2x")
+	if enc := eval[string](b, `document.querySelector('#encoding').value`); enc != "coer" {
+		t.Errorf("the IEEE 1609.2 set selects the encoding %q, want coer", enc)
+	}
+	if in := eval[string](b, `document.querySelector('#input').value`); in != v2x.Sample {
+		t.Errorf("the input is %.40q..., want the set's sample", in)
+	}
+	for _, want := range []string{"version", "issuer.self", "toBeSigned", "id.name", "cracaId", "validityPeriod", "appPermissions", "verifyKeyIndicator.verificationKey.ecdsaBrainpoolP384r1.compressed-y-0", "signature.ecdsaBrainpoolP384r1Signature", "sSig"} {
+		if fields := b.texts("#tree .field"); !contains(fields, want) {
+			t.Errorf("the certificate's tree has no field %s; its fields: %v", want, fields)
+		}
+	}
+	if values := b.texts("#tree .value"); !contains(values, ` = EU-TLM_L2`) {
+		t.Errorf("the certificate's tree has no name EU-TLM_L2: %v", values)
+	}
+	sample := hexOctets(t, []byte(v2x.Sample))
+	wantV2X := nativeDecode(t, "v2x", v2x.Type, "coer", sample)
+	if got, want := eval[int](b, `view.nodes.length`), countNodes(wantV2X.Blocks[0].Elements); got != want {
+		t.Errorf("the page has %d elements of the certificate, the dump %d", got, want)
+	}
+	b.expectErrors(wantV2X, "octet")
+	vp := find(wantV2X.Blocks[0].Elements, "validityPeriod")
+	if vp == nil {
+		t.Fatal("the dump has no validityPeriod")
+	}
+	b.run(chromedp.Click(`//div[contains(@class,"node")][span[@class="field" and text()="validityPeriod"]]`))
+	if got, want := b.hexSelection(), [2]int{vp.Offset, vp.Offset + vp.Length}; got != want {
+		t.Errorf("validityPeriod marks octets %v, want [offset, offset+length) = %v", got, want)
+	}
+	b.shot("v2x-certificate")
+	b.run(chromedp.Click(chromedp.CSS("#tab-jer")))
+	var pageJER, dumpJER any
+	if err := json.Unmarshal([]byte(eval[string](b, `document.querySelector('#jer').textContent`)), &pageJER); err != nil {
+		t.Errorf("the JER tab holds no JSON: %v", err)
+	}
+	if err := json.Unmarshal(wantV2X.Blocks[0].JER, &dumpJER); err != nil {
+		t.Fatalf("the dump has no JER: %v", err)
+	}
+	if diff := cmp.Diff(dumpJER, pageJER); diff != "" {
+		t.Errorf("the JER tab (+) differs from the dump's JER (-):\n%s", diff)
+	}
+	tbs := eval[struct {
+		ID             struct{ Name string }
+		AppPermissions []struct {
+			Psid int
+			Ssp  struct{ BitmapSsp string }
+		}
+	}](b, `JSON.parse(document.querySelector('#jer').textContent).toBeSigned`)
+	if tbs.ID.Name != "EU-TLM_L2" || len(tbs.AppPermissions) != 1 || tbs.AppPermissions[0].Psid != 624 || tbs.AppPermissions[0].Ssp.BitmapSsp != "01C8" {
+		t.Errorf("the JER of the certificate has toBeSigned %+v, want the name EU-TLM_L2 and the permission 624 (CTL) with the SSP 01C8", tbs)
+	}
+	b.shot("v2x-jer")
+	b.run(chromedp.Click(chromedp.CSS("#tab-tree")))
+	// cut short: the error at its octet, with its path, as in the dump
+	seq = b.decoded()
+	b.run(chromedp.SetValue(chromedp.CSS("#input"), v2x.Sample[:200]), chromedp.Click(chromedp.CSS("#decode")))
+	b.waitDecoded(seq)
+	b.expectErrors(nativeDecode(t, "v2x", v2x.Type, "coer", sample[:100]), "octet")
+	if errs := b.texts("#decode-errors li"); len(errs) == 0 || !strings.Contains(errs[0], " at octet ") {
+		t.Errorf("the cut certificate shows the errors %q, want one located at an octet", errs)
 	}
 
 	// Stop: a long job ends on request, and a new engine answers.
@@ -417,7 +498,8 @@ type dumpNode struct {
 
 type dump struct {
 	Blocks []struct {
-		Elements []*dumpNode `json:"elements"`
+		Elements []*dumpNode     `json:"elements"`
+		JER      json.RawMessage `json:"jer"` // of an OER decode
 		Errors   []struct {
 			Offset        int
 			Path, Message string

@@ -165,10 +165,25 @@ async function loadSet(name) {
   state.flags = s.flags;
   state.type = s.type;
   state.encoding = s.encoding;
-  $('go-codecs').value = s.encoding === 'aper' || s.encoding === 'uper' ? s.encoding : '';
+  $('go-codecs').value = codecsOf(s.encoding);
+  const text = $('input').value.trim();
+  if (s.sample && (state.fileBytes === null && text === '' || sets.some((x) => x.sample && x.sample === text))) {
+    // the set's sample: a real encoding of its type, unless the user has an input
+    state.input = s.sample;
+    state.fileBytes = null;
+  }
   syncControls();
   renderSets();
   await compile();
+}
+
+// codecsOf is the -codecs of the Go tab for a set decoded in encoding:
+// the PER variant, OER with JER (as generated/ieee1609dot2), else the
+// default.
+function codecsOf(encoding) {
+  if (encoding === 'aper' || encoding === 'uper') return encoding;
+  if (encoding === 'oer' || encoding === 'coer') return 'oer,jer';
+  return '';
 }
 
 function syncControls() {
@@ -394,7 +409,8 @@ async function decode() {
     return;
   }
   const per = state.encoding === 'aper' || state.encoding === 'uper';
-  if (per) {
+  const oer = state.encoding === 'oer' || state.encoding === 'coer';
+  if (per || oer) {
     input.blocks = [{ label: '', bytes: input.send }];
   }
   const total = input.blocks.reduce((n, b) => n + b.bytes.length, 0);
@@ -411,6 +427,7 @@ async function decode() {
   if (seq !== decodeSeq) return;
   const shown0 = performance.now();
   showDecode(r.v, input, per);
+  renderJER(r.v);
   const t1 = performance.now();
   window.asn1genTimings.decode = r.ms;
   window.asn1genTimings.decodeWall = t1 - t0;
@@ -719,12 +736,24 @@ async function generate() {
   status(`generated ${genFiles.length} files in ${Math.round(r.ms)} ms`);
 }
 
-function showTab(go) {
-  $('tab-tree').classList.toggle('active', !go);
-  $('tab-go').classList.toggle('active', go);
-  $('tree').hidden = go;
-  $('go').hidden = !go;
-  if (go && genFiles.length === 0) generate();
+// showTab shows the tab which: 'tree', 'jer' or 'go'.
+function showTab(which) {
+  for (const t of ['tree', 'jer', 'go']) {
+    $('tab-' + t).classList.toggle('active', t === which);
+    $(t).hidden = t !== which;
+  }
+  if (which === 'go' && genFiles.length === 0) generate();
+}
+
+// renderJER shows the value of a PER or OER decode as JER (X.697), which
+// the engine wrote beside the tree (the dump's "jer"), or why it has none.
+function renderJER(doc) {
+  const b = doc.blocks && doc.blocks[0];
+  let text;
+  if (b && b.jer !== undefined) text = JSON.stringify(b.jer, null, 2);
+  else if (b && b.jerError) text = 'no JER: ' + b.jerError;
+  else text = 'JER (X.697) is shown for PER and OER decodes.';
+  $('jer').textContent = text;
 }
 
 // ---- the permalink: the state, deflated, in the fragment ----
@@ -858,8 +887,9 @@ async function main() {
     const n = deepest(Number(i));
     if (n) select(n, true);
   });
-  $('tab-tree').onclick = () => showTab(false);
-  $('tab-go').onclick = () => showTab(true);
+  $('tab-tree').onclick = () => showTab('tree');
+  $('tab-jer').onclick = () => showTab('jer');
+  $('tab-go').onclick = () => showTab('go');
   $('generate').onclick = generate;
   $('go-file').onchange = (e) => {
     $('go-source').textContent = genFiles[Number(e.target.value)].content;

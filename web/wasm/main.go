@@ -14,10 +14,11 @@
 // Every function takes and returns strings and Uint8Arrays, never Go
 // values: a result is JSON, {"error": "..."} when the request failed.
 //
-//	asn1gen.sets()                          -> [{name, title, type, encoding, files: [name], flags}]
+//	asn1gen.sets()                          -> [{name, title, type, encoding, files: [name], flags, sample}]
 //	asn1gen.setFiles(name)                  -> [{name, text}]
 //	asn1gen.compile(filesJSON, flags)       -> {diagnostics, errors, types}
-//	asn1gen.decode(type, encoding, octets)  -> the JSON of asn1gen dump -json, on one line (asn1gen.wasm)
+//	asn1gen.decode(type, encoding, octets)  -> the JSON of asn1gen dump -json, on one line (asn1gen.wasm);
+//	                                           encoding der, ber, aper, uper, oer or coer (OER adds "jer")
 //	asn1gen.gen(pkg, codecs)                -> {files: [{name, content}]} (asn1gen-gen.wasm)
 //
 // make web builds both into web/static:
@@ -84,13 +85,14 @@ type setInfo struct {
 	Encoding string   `json:"encoding"`
 	Files    []string `json:"files"`
 	Flags    string   `json:"flags"`
+	Sample   string   `json:"sample,omitempty"` // hex
 }
 
 func sets() string {
 	return call(func() (any, error) {
 		var out []setInfo
 		for _, s := range modules.Sets {
-			out = append(out, setInfo{s.Name, s.Title, s.Type, s.Encoding, s.Files, flagText(s.Flags)})
+			out = append(out, setInfo{s.Name, s.Title, s.Type, s.Encoding, s.Files, flagText(s.Flags), s.Sample})
 		}
 		return out, nil
 	})

@@ -1,0 +1,98 @@
+package oerdump
+
+import (
+	"encoding/hex"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/asn1gen/asn1gen/codegen/model"
+)
+
+const featuresModule = `T DEFINITIONS AUTOMATIC TAGS ::= BEGIN
+S ::= SEQUENCE {
+  a INTEGER (0..255),
+  b INTEGER DEFAULT 5,
+  f BIT STRING {x(0), y(1)} (SIZE(8)),
+  g BIT STRING {p(0), q(1), r(2)},
+  ...,
+  c BOOLEAN
+}
+END
+`
+
+// TestFeatures dumps hand-made encodings (X.696) of a SEQUENCE with a
+// DEFAULT component, named bits and extension additions, and checks the
+// leaves, the errors and the JER.
+func TestFeatures(t *testing.T) {
+	set := model.CheckWith(model.Options{}, model.Source{Name: "t.asn", Src: []byte(featuresModule)})
+	if set.Diags.Errors() > 0 {
+		t.Fatal(set.Diags.String())
+	}
+	s, root, err := Load(set, "S", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name      string
+		hex       string
+		canonical bool
+		leaves    string // field=value of the leaves, in order
+		errors    string // path@offset kind, of the errors
+		jer       string
+	}{
+		{"named bits, trailing 0 bits left out of the JER", "000780020540", false,
+			"a=7 f='10000000'B(x) g='010'B(q)", "",
+			`{"a":7,"f":"80","g":{"value":"40","length":2}}`},
+		{"DEFAULT with its default, BASIC-OER: left out of the JER", "40070105800100", false,
+			"a=7 b=5 f='10000000'B(x) g=''B", "",
+			`{"a":7,"f":"80","g":{"value":"","length":0}}`},
+		{"DEFAULT with its default, CANONICAL-OER: an error", "40070105800100", true,
+			"a=7 b=5", "S.b@2 non-canonical", ""},
+		{"an addition", "8007800100020780" + "01ff", true,
+			"a=7 f='10000000'B(x) g=''B c=TRUE", "",
+			`{"a":7,"f":"80","g":{"value":"","length":0},"c":true}`},
+		{"an addition of a later version: skipped", "8007800100020640" + "0100", false,
+			"a=7 f='10000000'B(x) g=''B =", "",
+			`{"a":7,"f":"80","g":{"value":"","length":0}}`},
+		{"the field of an addition cut short", "8007800100020780" + "02ff", false,
+			"a=7 f='10000000'B(x) g=''B", "S.c@8 truncated", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b, err := hex.DecodeString(tt.hex)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res := s.Decode(b, root, &Options{Canonical: tt.canonical})
+			var leaves []string
+			for _, c := range res.Elements[0].Children {
+				l := c.Field + "=" + c.Value
+				if c.Name != "" {
+					l += "(" + c.Name + ")"
+				}
+				leaves = append(leaves, l)
+			}
+			var errs []string
+			for _, is := range res.Issues {
+				errs = append(errs, is.Path+"@"+strconv.Itoa(is.Offset)+" "+is.Kind)
+			}
+			got := []string{strings.Join(leaves, " "), strings.Join(errs, ", ")}
+			if diff := cmp.Diff([]string{tt.leaves, tt.errors}, got); diff != "" {
+				t.Errorf("leaves and errors (-want +got):\n%s", diff)
+			}
+			j, err := JER(res)
+			if tt.jer == "" {
+				if err == nil {
+					t.Errorf("JER of a value with errors: %s", j)
+				}
+				return
+			}
+			if err != nil || string(j) != tt.jer {
+				t.Errorf("JER = %s, %v; want %s", j, err, tt.jer)
+			}
+		})
+	}
+}
