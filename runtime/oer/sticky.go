@@ -206,6 +206,20 @@ func (r *Reader) Tag() der.Tag {
 	return keep(r, v, err, "")
 }
 
+// PeekTag returns the tag of a CHOICE's alternative without reading it:
+// the tag of an untagged CHOICE alternative is that of the alternative
+// it has chosen in turn (X.680 8.6), which the nested CHOICE's decoder
+// reads itself. An error is kept as Tag's.
+func (r *Reader) PeekTag() der.Tag {
+	if r.err != nil {
+		return 0
+	}
+	pos := r.pos
+	v, err := r.ReadTag()
+	r.pos = pos
+	return keep(r, v, err, "")
+}
+
 // Preamble reads the preamble of a SEQUENCE or SET into the presence
 // fields given, the extension bit first if the type is extensible.
 func (r *Reader) Preamble(present ...*bool) {

@@ -125,3 +125,24 @@ func TestLimits(t *testing.T) {
 	r.ReadBool()
 	errorAt(t, "Finish", r.Finish(), der.KindTrailingData, 1)
 }
+
+// TestPeekTag reads a tag twice: PeekTag leaves it to Tag, including a
+// tag of subsequent octets (X.696 8.7.2), and keeps an error as Tag does.
+func TestPeekTag(t *testing.T) {
+	// [APPLICATION 100]: class 01, 111111, then 100 in one octet; then
+	// [1] (context class 10, number 1).
+	r := oer.NewReader(unhex(t, "7f 64 81"), nil)
+	for _, want := range []der.Tag{der.Application(100), der.Context(1)} {
+		at := r.Offset()
+		if got := r.PeekTag(); got != want || r.Offset() != at {
+			t.Errorf("PeekTag = %v at offset %d, want %v at %d", got, r.Offset(), want, at)
+		}
+		if got := r.Tag(); got != want {
+			t.Errorf("Tag after PeekTag = %v, want %v", got, want)
+		}
+	}
+	if r.PeekTag(); r.Err() == nil {
+		t.Fatalf("PeekTag at the end: no error")
+	}
+	errorAt(t, "tag", r.Err(), der.KindTruncated, 3)
+}
