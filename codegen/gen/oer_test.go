@@ -17,7 +17,10 @@ func TestOERUnsupported(t *testing.T) {
 	for _, c := range []struct{ asn1, want string }{
 		{"T ::= SET OF INTEGER", ""},
 		{"T ::= SET { b [1] BOOLEAN, a [0] INTEGER }", ""},
-		{"T ::= SET { b [1] BOOLEAN, a CHOICE { x [2] NULL, y [3] NULL } }", "T: a SET with an untagged CHOICE or open type among its root components"},
+		{"T ::= SET { b [1] BOOLEAN, a CHOICE { x [2] NULL, y [3] NULL } }", ""},
+		{"T ::= CHOICE { a [0] BOOLEAN, b U }\nU ::= CHOICE { c [1] NULL, d [2] NULL }", ""},
+		{"T ::= CHOICE { a [0] BOOLEAN, ..., b U }\nU ::= CHOICE { c [1] NULL, d [2] NULL }", "T.b: an untagged CHOICE as an extension addition of a CHOICE"},
+		{"T ::= TYPE-IDENTIFIER.&Type", ""},
 		{"T ::= SEQUENCE { a REAL }", "T.a: the type REAL"},
 		{"T ::= SEQUENCE { a GeneralString, b TeletexString (SIZE (1..4)), c ObjectDescriptor }", ""},
 		{"T ::= SEQUENCE { a GeneralizedTime, b UTCTime }", ""},

@@ -135,6 +135,9 @@ func (e *Emitter) primitiveCodec(gt *plan.Type) (dec, enc jen.Code) {
 		// X.696 15: a NULL has no octets.
 		return emit.OneLineBody(jen.Return(jen.Nil())), emit.OneLineBody(jen.Return(jen.Nil()))
 	}
+	if gt.Body.Underlying().Kind == model.TypeOpen {
+		return openCodec(gt)
+	}
 	read, ok := e.readBuiltin(gt.Body, "r", jen.Lit(""), gt.ASN1)
 	if !ok {
 		return nil, nil
@@ -146,6 +149,31 @@ func (e *Emitter) primitiveCodec(gt *plan.Type) (dec, enc jen.Code) {
 		e.writeBuiltin(g, gt.Body, func() *jen.Statement { return emit.PrimitiveGo(gt).Call(jen.Op("*").Id("v")) }, jen.Lit(""), gt.ASN1)
 		g.Return(w().Dot("Err").Call())
 	})
+	return dec, enc
+}
+
+// openCodec is the codec of a type defined as an open type without a
+// table (AttributeValue ::= ATTRIBUTE.&Type): an open type field, a
+// length determinant and the complete encoding of a value (X.696 30),
+// whose octets the value keeps and writes back, as a component's.
+//
+//	if r.Err() == nil {
+//		b, _, err := r.ReadOpen()
+//		r.Fail(err, "")
+//		*v = T(b)
+//	}
+//	return r.Err()
+func openCodec(gt *plan.Type) (dec, enc jen.Code) {
+	dec = jen.Block(
+		jen.If(jen.Id("r").Dot("Err").Call().Op("==").Nil()).Block(
+			jen.List(jen.Id("b"), jen.Id("_"), jen.Err()).Op(":=").Id("r").Dot("ReadOpen").Call(),
+			jen.Id("r").Dot("Fail").Call(jen.Err(), jen.Lit("")),
+			jen.Op("*").Id("v").Op("=").Id(gt.Name).Call(jen.Id("b")),
+		),
+		jen.Return(jen.Id("r").Dot("Err").Call()))
+	enc = jen.Block(
+		w().Dot("WriteOpen").Call(jen.Op("*").Id("v")),
+		jen.Return(w().Dot("Err").Call()))
 	return dec, enc
 }
 

@@ -247,7 +247,7 @@ func components(gt *plan.Type) (root []*plan.Field, adds []plan.Addition) {
 	if gt.Kind == model.TypeSet {
 		root = slices.Clone(root)
 		slices.SortStableFunc(root, func(a, b *plan.Field) int {
-			ta, tb := emit.FirstTags(a.Type, 0)[0], emit.FirstTags(b.Type, 0)[0]
+			ta, tb := orderTag(a), orderTag(b)
 			switch {
 			case tagLess(ta, tb):
 				return -1
@@ -260,16 +260,34 @@ func components(gt *plan.Type) (root []*plan.Field, adds []plan.Addition) {
 	return root, adds
 }
 
+// orderTag is the tag that places the component f of a SET in the
+// canonical order: its outermost tag, or for an untagged CHOICE the
+// smallest tag of its alternatives, nested untagged CHOICEs' included
+// (X.680 8.6, as X.690 10.3 orders DER's SET). setOrder has checked that
+// there is one.
+func orderTag(f *plan.Field) model.Tag { return leastTag(emit.FirstTags(f.Type, 0)) }
+
+// leastTag is the smallest of tags in the canonical order.
+func leastTag(tags []model.Tag) model.Tag {
+	least := tags[0]
+	for _, t := range tags[1:] {
+		if tagLess(t, least) {
+			least = t
+		}
+	}
+	return least
+}
+
 // setOrder returns why the emitter cannot put the root components of
 // the SET gt in the canonical order of their tags (X.696 18), "" if it
-// can: a component without one outermost tag (an untagged CHOICE or open
-// type), or an open type of a SET whose order changes (its key would be
-// read at another place than the one the plan resolves it at).
+// can: a component without a tag (an untagged open type), or an open
+// type of a SET whose order changes (its key would be read at another
+// place than the one the plan resolves it at).
 func setOrder(gt *plan.Type) string {
 	root, _ := plan.Additions(gt)
 	for _, f := range root {
-		if len(emit.FirstTags(f.Type, 0)) != 1 {
-			return "a SET with an untagged CHOICE or open type among its root components"
+		if len(emit.FirstTags(f.Type, 0)) == 0 {
+			return "a SET with an untagged open type among its root components"
 		}
 	}
 	sorted, _ := components(gt)
@@ -284,9 +302,13 @@ func setOrder(gt *plan.Type) string {
 	return ""
 }
 
+// tagLess reports whether a precedes b in the canonical order of tags
+// (X.680 8.6): universal, application, context-specific, then private
+// class, each by number. The order of der.Class is that one; the
+// model's classes are in another (ClassContext first).
 func tagLess(a, b model.Tag) bool {
-	if a.Class != b.Class {
-		return a.Class < b.Class
+	if ca, cb := emit.WireClass(a.Class), emit.WireClass(b.Class); ca != cb {
+		return ca < cb
 	}
 	return a.Number < b.Number
 }
