@@ -20,6 +20,8 @@ func TestOERUnsupported(t *testing.T) {
 		{"T ::= SET { b [1] BOOLEAN, a CHOICE { x [2] NULL, y [3] NULL } }", ""},
 		{"T ::= CHOICE { a [0] BOOLEAN, b U }\nU ::= CHOICE { c [1] NULL, d [2] NULL }", ""},
 		{"T ::= CHOICE { a [0] BOOLEAN, ..., b U }\nU ::= CHOICE { c [1] NULL, d [2] NULL }", "T.b: an untagged CHOICE as an extension addition of a CHOICE"},
+		{"T ::= SEQUENCE { a U DEFAULT { b 1 } }\nU ::= SEQUENCE { b INTEGER }", ""},
+		{"T ::= SEQUENCE { a U DEFAULT { b 1.5 } }\nU ::= SEQUENCE { b REAL }", "T.a: a DEFAULT value the generated code cannot compare (a value of the type REAL)"},
 		{"T ::= TYPE-IDENTIFIER.&Type", ""},
 		{"T ::= SEQUENCE { a REAL }", "T.a: the type REAL"},
 		{"T ::= SEQUENCE { a GeneralString, b TeletexString (SIZE (1..4)), c ObjectDescriptor }", ""},

@@ -25,6 +25,10 @@ type bounds struct {
 	n      int
 	size   jen.Code
 	sizeLb int
+	// sized: a variable SIZE sizeLb..sizeUb (sizeUb -1 for MAX), which
+	// size writes.
+	sized  bool
+	sizeUb int
 	// unsupported says what the emitter does not handle, "" if all is well.
 	unsupported string
 }
@@ -51,6 +55,7 @@ func boundsOf(t *model.Type) bounds {
 		if b.SizeUb == b.SizeLb {
 			ob.fixed, ob.n = true, b.SizeLb
 		} else {
+			ob.sized, ob.sizeUb = true, b.SizeUb
 			keys := []jen.Code{jen.Id("Lb").Op(":").Lit(b.SizeLb), jen.Id("Ub").Op(":").Lit(b.SizeUb)}
 			ob.size = or("Size").Values(keys...)
 		}

@@ -52,6 +52,14 @@ type Emitter struct {
 	// deferred maps, while a SEQUENCE's decoder is emitted, each key
 	// component to the open types before it that it resolves.
 	deferred map[*plan.Field][]*plan.Field
+	// defaults are the encodings of the DEFAULT values compared by their
+	// encodings, and encodes says that oerEncodes is used (defaults.go).
+	defaults []encodedDef
+	encodes  bool
+	// compared are, while a SEQUENCE's encoder is emitted, the DEFAULT
+	// components compared by their encodings, whose presence a variable
+	// holds (declareCompared).
+	compared map[*plan.Field]bool
 }
 
 // New returns an Emitter of OER codecs.
@@ -209,6 +217,7 @@ func (e *Emitter) Tail(f *jen.File) {
 	if e.namedBits {
 		namedBitsHelper(f)
 	}
+	e.defaultsTail(f)
 	if !e.additions {
 		return
 	}

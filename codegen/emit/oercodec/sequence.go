@@ -159,12 +159,14 @@ func (e *Emitter) sequenceEncode(gt *plan.Type) jen.Code {
 			g.If(jen.Len(jen.Id("v").Dot(gt.Unknown)).Op(">").Lit(0)).Block(jen.Return(emit.RT("NewError").Call(
 				emit.RT("KindUnsupported"), jen.Lit(-1), jen.Lit(gt.ASN1), jen.Lit("extension additions another codec kept cannot be written in OER"), jen.Lit("X.696 16"))))
 		}
+		e.declareCompared(g, gt)
+		defer func() { e.compared = nil }()
 		var bits []jen.Code
 		if ext && len(adds) > 0 {
 			e.additions = true
 			var args []jen.Code
 			for _, a := range adds {
-				args = append(args, additionPresent(a))
+				args = append(args, e.additionPresent(gt, a))
 			}
 			g.List(jen.Id("x"), jen.Id("ext")).Op(":=").Id("oerAdditions").Call(args...)
 			bits = append(bits, jen.Id("ext"))
@@ -173,7 +175,7 @@ func (e *Emitter) sequenceEncode(gt *plan.Type) jen.Code {
 		}
 		for _, f := range root {
 			if plan.PEROptional(f) {
-				bits = append(bits, present(f))
+				bits = append(bits, e.present(gt, f))
 			}
 		}
 		if len(bits) > 0 {
@@ -196,13 +198,13 @@ func (e *Emitter) sequenceEncode(gt *plan.Type) jen.Code {
 
 // writeAddition emits the open type field of addition a when present.
 func (e *Emitter) writeAddition(g *jen.Group, gt *plan.Type, a plan.Addition) {
-	g.If(additionPresent(a)).BlockFunc(func(g *jen.Group) {
+	g.If(e.additionPresent(gt, a)).BlockFunc(func(g *jen.Group) {
 		g.Id("m").Op(":=").Add(w().Dot("BeginOpen").Call())
 		if a.Group {
 			var bits []jen.Code
 			for _, f := range a.Fields {
 				if plan.PEROptional(f) {
-					bits = append(bits, present(f))
+					bits = append(bits, e.present(gt, f))
 				}
 			}
 			if len(bits) > 0 {
@@ -221,10 +223,10 @@ func (e *Emitter) writeAddition(g *jen.Group, gt *plan.Type, a plan.Addition) {
 
 // additionPresent is the condition that addition a is encoded: one of its
 // components is.
-func additionPresent(a plan.Addition) jen.Code {
+func (e *Emitter) additionPresent(gt *plan.Type, a plan.Addition) jen.Code {
 	var cond *jen.Statement
 	for _, f := range a.Fields {
-		c := present(f)
+		c := e.present(gt, f)
 		if len(a.Fields) > 1 && f.Comp.Default != nil {
 			c = jen.Parens(c) // a comparison with the default
 		}
