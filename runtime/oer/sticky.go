@@ -106,6 +106,15 @@ func (r *Reader) BigInt(signed bool, field string) *big.Int {
 	return keep(r, v, err, field)
 }
 
+// BigIntLb reads the INTEGER field with the lower bound lb, of any size.
+func (r *Reader) BigIntLb(lb int64, field string) *big.Int {
+	if r.err != nil {
+		return nil
+	}
+	v, err := r.ReadBigIntLb(lb)
+	return keep(r, v, err, field)
+}
+
 // Enumerated reads the ENUMERATED field.
 func (r *Reader) Enumerated(field string) int64 {
 	if r.err != nil {
