@@ -131,7 +131,7 @@ func writeValue(w *oer.Writer, t *model.Type, v *model.Value, depth int) error {
 		return nil
 	case model.TypeInteger:
 		switch {
-		case v.Big != nil || b.wide || plan.IntegerGo(t) != "int64" && (b.hasUb || b.hasLb && b.lb != 0):
+		case v.Big != nil || b.wide || plan.IntegerGo(t) != "int64" && b.hasUb:
 			return fmt.Errorf("an INTEGER value beyond int64")
 		case b.hasLb && b.hasUb:
 			return w.WriteIntRange(v.Int, b.lb, b.ub)
