@@ -8,6 +8,7 @@ import (
 	"github.com/asn1gen/asn1gen/codegen/emit"
 	"github.com/asn1gen/asn1gen/codegen/model"
 	"github.com/asn1gen/asn1gen/codegen/plan"
+	"github.com/asn1gen/asn1gen/parser"
 	"github.com/asn1gen/asn1gen/runtime/der"
 	"github.com/asn1gen/asn1gen/runtime/oer"
 	"github.com/dave/jennifer/jen"
@@ -169,6 +170,17 @@ func writeValue(w *oer.Writer, t *model.Type, v *model.Value, depth int) error {
 			return w.WriteFixedString(st, v.String, b.n)
 		}
 		return w.WriteString(st, v.String, sizeOf(b))
+	case model.TypeOpen:
+		// An open type's value, Type : Value (X.681 14.6), in an open
+		// type field (X.696 30); the model leaves it unevaluated. Of
+		// NULL (RFC 5912's sha1Identifier, parameters NULL : NULL): no
+		// octets, a length of 0.
+		if ov, ok := v.AST.(*parser.OpenTypeValue); ok {
+			if _, null := ov.Type.(*parser.NullType); null {
+				w.WriteOpen(nil)
+				return nil
+			}
+		}
 	case model.TypeSequence, model.TypeSet:
 		return writeSequenceValue(w, u, v, depth)
 	case model.TypeSequenceOf, model.TypeSetOf:
