@@ -152,6 +152,13 @@ func (e *Emitter) readBuiltin(t *model.Type, rd string, field jen.Code, where st
 		if m, ok := timeMethods[u.Name]; ok {
 			return r().Dot(m).Call(field), true
 		}
+	case model.TypeExternal:
+		// Held as its encoding, read field by field to find its end:
+		// X.690 8.18.1's sequence type, as X.691 29 encodes it.
+		return r().Dot("External").Call(field), true
+	case model.TypeInstanceOf:
+		// Held as the encoding of its associated SEQUENCE (X.681 C.8).
+		return r().Dot("InstanceOf").Call(field), true
 	case model.TypeNull:
 		return nil, false
 	}
@@ -253,6 +260,10 @@ func (e *Emitter) writeBuiltin(g *jen.Group, t *model.Type, src func() *jen.Stat
 		g.Add(w().Dot("WriteRelativeOID").Call(src()))
 	case model.TypeObjectDescriptor:
 		fail(w().Dot("WriteString").Call(or("ObjectDescriptor"), src(), or("Unsized")))
+	case model.TypeExternal:
+		fail(w().Dot("WriteExternal").Call(src()))
+	case model.TypeInstanceOf:
+		fail(w().Dot("WriteInstanceOf").Call(src()))
 	case model.TypeTime:
 		if m, ok := timeMethods[u.Name]; ok {
 			fail(w().Dot("Write" + m).Call(src()))
