@@ -8,7 +8,6 @@ import (
 	"github.com/asn1gen/asn1gen/codegen/emit"
 	"github.com/asn1gen/asn1gen/codegen/model"
 	"github.com/asn1gen/asn1gen/codegen/plan"
-	"github.com/asn1gen/asn1gen/parser"
 	"github.com/asn1gen/asn1gen/runtime/der"
 	"github.com/asn1gen/asn1gen/runtime/oer"
 	"github.com/dave/jennifer/jen"
@@ -171,15 +170,17 @@ func writeValue(w *oer.Writer, t *model.Type, v *model.Value, depth int) error {
 		}
 		return w.WriteString(st, v.String, sizeOf(b))
 	case model.TypeOpen:
-		// An open type's value, Type : Value (X.681 14.6), in an open
-		// type field (X.696 30); the model leaves it unevaluated. Of
-		// NULL (RFC 5912's sha1Identifier, parameters NULL : NULL): no
-		// octets, a length of 0.
-		if ov, ok := v.AST.(*parser.OpenTypeValue); ok {
-			if _, null := ov.Type.(*parser.NullType); null {
-				w.WriteOpen(nil)
-				return nil
+		// An open type's value, Type : Value (X.681 14.6): the encoding
+		// of the value of that type in an open type field (X.696 30).
+		// RFC 5912's sha1Identifier has parameters NULL : NULL, an empty
+		// field (a length of 0); mgf1SHA1 HashAlgorithm : sha1Identifier.
+		if v.OpenType != nil && len(v.Elems) == 1 {
+			m := w.BeginOpen()
+			if err := writeValue(w, v.OpenType, v.Elems[0], depth+1); err != nil {
+				return err
 			}
+			w.EndOpen(m)
+			return nil
 		}
 	case model.TypeSequence, model.TypeSet:
 		return writeSequenceValue(w, u, v, depth)
