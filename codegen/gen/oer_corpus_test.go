@@ -89,6 +89,50 @@ func TestCorpusOERCoverage(t *testing.T) {
 // codec.
 const oerRefused = 1
 
+// TestCorpusOERVet generates the OER codecs alone (-codecs oer) of the
+// corpus module sets but the 3GPP ones (whose OER codecs
+// TestCorpusOERCoverage emits, and which take minutes to type-check), and
+// vets each package in a temporary module: emitting without error does
+// not make code that compiles. A set with a type the emitter refuses is
+// skipped, naming it (X.500 2016: X.509's Extension). It needs
+// $ASN1GEN_CORPUS and is skipped with -short.
+//
+//	ASN1GEN_CORPUS=/work/shared/corpus go test ./codegen/gen -run CorpusOERVet -v
+func TestCorpusOERVet(t *testing.T) {
+	root := os.Getenv("ASN1GEN_CORPUS")
+	if root == "" {
+		t.Skip("ASN1GEN_CORPUS not set")
+	}
+	if testing.Short() {
+		t.Skip("vets the OER codecs of corpus module sets; skipped with -short")
+	}
+	goTool(t)
+	dir := t.TempDir()
+	writeModule(t, dir, "corpusoer.example")
+	for _, c := range corpusSets {
+		switch c.pkg {
+		case "nrrrc", "ngap", "s1ap":
+			continue
+		}
+		t.Run(c.pkg, func(t *testing.T) {
+			set := loadCorpusSet(t, root, c.paths, c.anyMap)
+			files, err := Generate(set, Config{Package: c.pkg, Codecs: plan.Codecs{OER: true}})
+			if err != nil && strings.HasPrefix(err.Error(), "asn1gen: -codecs oer: ") {
+				t.Skipf("%s: %v", c.name, err)
+			}
+			if err != nil {
+				t.Fatalf("%s: %v", c.name, err)
+			}
+			for _, f := range files {
+				writeFile(t, filepath.Join(dir, c.pkg, f.Name), f.Content)
+			}
+			if out, _, err := runGo(t, dir, "vet", "./"+c.pkg); err != nil {
+				t.Errorf("%s: go vet: %v\n%s", c.name, err, head(out, 40))
+			}
+		})
+	}
+}
+
 // oerConstruct is the construct an error of the OER emitter names,
 // without the type.
 func oerConstruct(err error) string {
