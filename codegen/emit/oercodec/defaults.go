@@ -24,8 +24,9 @@ import (
 //	var oerDefault1 = []byte{0x00, 0x00} // the DEFAULT of Band.start
 //
 // The encoder leaves out a component that encodes to them (X.696 16.2:
-// CANONICAL-OER omits a DEFAULT component equal to its default), and a
-// canonical decoder rejects one present with them. An absent component
+// CANONICAL-OER omits a DEFAULT component equal to its default; the
+// Writer tries the encoding at the end of its buffer and takes it back),
+// and a canonical decoder rejects one whose octets are them. An absent component
 // is left at its zero value, HasX false, as the other codecs leave it.
 
 // encodedDefault returns the package variable of the CANONICAL-OER
@@ -58,41 +59,34 @@ type encodedDef struct {
 	text   string // the first component that has it
 }
 
-// equalsEncoded is the condition that component f, whose default's
-// encoding is the variable def, equals its default:
+// encodesDefault is the encoder's condition that component f, whose
+// default's encoding is the variable def, equals its default: it encodes
+// to def, tried at the end of the Writer's buffer (oer.Writer.Encodes).
 //
-//	oerEncodes(&v.A, oerDefault1)
-func (e *Emitter) equalsEncoded(f *plan.Field, def string) *jen.Statement {
-	e.encodes = true
+//	w.Encodes(&v.A, oerDefault1)
+func encodesDefault(f *plan.Field, def string) *jen.Statement {
 	if f.Ptr {
-		return jen.Id("v").Dot(f.Name).Op("!=").Nil().Op("&&").Id("oerEncodes").Call(jen.Id("v").Dot(f.Name), jen.Id(def))
+		return jen.Id("v").Dot(f.Name).Op("!=").Nil().Op("&&").Add(w()).Dot("Encodes").Call(jen.Id("v").Dot(f.Name), jen.Id(def))
 	}
-	return jen.Id("oerEncodes").Call(jen.Op("&").Id("v").Dot(f.Name), jen.Id(def))
+	return w().Dot("Encodes").Call(jen.Op("&").Id("v").Dot(f.Name), jen.Id(def))
 }
 
-// defaultsTail declares the encodings of the DEFAULT values and
-// oerEncodes, when some component uses them.
+// defaultsTail declares the encodings of the DEFAULT values, when some
+// component uses them.
 func (e *Emitter) defaultsTail(f *jen.File) {
-	if len(e.defaults) > 0 {
-		emit.Comment(f, "The CANONICAL-OER encodings of the DEFAULT values that the encoders and canonical decoders compare components with (X.696 16.2).")
-		f.Var().DefsFunc(func(g *jen.Group) {
-			for _, d := range e.defaults {
-				var octets []jen.Code
-				for _, c := range d.octets {
-					octets = append(octets, jen.Id(fmt.Sprintf("0x%02x", c)))
-				}
-				g.Id(d.name).Op("=").Index().Byte().Values(octets...).Comment(d.text)
-			}
-		})
-	}
-	if !e.encodes {
+	if len(e.defaults) == 0 {
 		return
 	}
-	emit.Comment(f, "oerEncodes reports whether v encodes to b in CANONICAL-OER, which has one encoding per value (X.696 8.1).")
-	f.Func().Id("oerEncodes").Params(jen.Id("v").Add(or("Value")), jen.Id("b").Index().Byte()).Bool().Block(
-		jen.List(jen.Id("e"), jen.Err()).Op(":=").Add(or("Marshal")).Call(jen.Id("v")),
-		jen.Return(jen.Err().Op("==").Nil().Op("&&").Qual("bytes", "Equal").Call(jen.Id("e"), jen.Id("b"))),
-	)
+	emit.Comment(f, "The CANONICAL-OER encodings of the DEFAULT values that the encoders and canonical decoders compare components with (X.696 16.2).")
+	f.Var().DefsFunc(func(g *jen.Group) {
+		for _, d := range e.defaults {
+			var octets []jen.Code
+			for _, c := range d.octets {
+				octets = append(octets, jen.Id(fmt.Sprintf("0x%02x", c)))
+			}
+			g.Id(d.name).Op("=").Index().Byte().Values(octets...).Comment(d.text)
+		}
+	})
 }
 
 // valueFunc makes a function of the Writer an oer.Value, for oer.Marshal.

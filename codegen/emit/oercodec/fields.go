@@ -160,7 +160,8 @@ func (e *Emitter) readPresent(g *jen.Group, gt *plan.Type, f *plan.Field, rd str
 		if def == "" {
 			return
 		}
-		is = e.equalsEncoded(f, def)
+		// A canonical decode has read the component's one encoding.
+		is = jen.Qual("bytes", "Equal").Call(jen.Id(rd).Dot("Since").Call(jen.Id("at")), jen.Id(def))
 	}
 	r := func() *jen.Statement { return jen.Id(rd) }
 	g.Id("at").Op(":=").Add(r().Dot("Offset").Call())
@@ -185,7 +186,7 @@ func (e *Emitter) present(gt *plan.Type, f *plan.Field) jen.Code {
 			return jen.Id(comparedName(f)) // declared by sequenceEncode
 		}
 		if def := e.encodedDefault(f, gt.ASN1+"."+f.ASN1); def != "" && f.Has != "" {
-			return jen.Id("v").Dot(f.Has).Op("&&").Op("!").Add(e.equalsEncoded(f, def))
+			return jen.Id("v").Dot(f.Has).Op("&&").Op("!").Add(encodesDefault(f, def))
 		}
 	}
 	if f.Has == "" {
@@ -233,7 +234,7 @@ func comparedName(f *plan.Field) string { return "enc" + f.Name }
 // each DEFAULT component compared by its encoding is encoded, so that
 // the comparison is made once:
 //
-//	encA := v.HasA && !oerEncodes(&v.A, oerDefault1)
+//	encA := v.HasA && !w.Encodes(&v.A, oerDefault1)
 func (e *Emitter) declareCompared(g *jen.Group, gt *plan.Type) {
 	e.compared = map[*plan.Field]bool{}
 	for _, f := range gt.Fields {
@@ -241,7 +242,7 @@ func (e *Emitter) declareCompared(g *jen.Group, gt *plan.Type) {
 			continue
 		}
 		if def := e.encodedDefault(f, gt.ASN1+"."+f.ASN1); def != "" {
-			g.Id(comparedName(f)).Op(":=").Id("v").Dot(f.Has).Op("&&").Op("!").Add(e.equalsEncoded(f, def))
+			g.Id(comparedName(f)).Op(":=").Id("v").Dot(f.Has).Op("&&").Op("!").Add(encodesDefault(f, def))
 			e.compared[f] = true
 		}
 	}

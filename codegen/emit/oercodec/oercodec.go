@@ -53,9 +53,8 @@ type Emitter struct {
 	// component to the open types before it that it resolves.
 	deferred map[*plan.Field][]*plan.Field
 	// defaults are the encodings of the DEFAULT values compared by their
-	// encodings, and encodes says that oerEncodes is used (defaults.go).
+	// encodings (defaults.go).
 	defaults []encodedDef
-	encodes  bool
 	// compared are, while a SEQUENCE's encoder is emitted, the DEFAULT
 	// components compared by their encodings, whose presence a variable
 	// holds (declareCompared).
