@@ -11,7 +11,10 @@ import (
 // outermost one, class and number, X.696 8.7), then its value; an
 // alternative of the extension additions in an open type field. An
 // alternative of a later version is an error: the value has no place to
-// keep it in, and Unknown's form is another codec's.
+// keep it in, and Unknown's form is another codec's. An untagged CHOICE
+// alternative has the tags of its own alternatives (X.680 8.6) and writes
+// and reads its tag itself: the decoder then looks at the tag with
+// PeekTag, and the other alternatives' cases read it with Tag.
 //
 //	func (v *T) DecodeOER(r *oer.Reader) error {
 //		*v = T{}
