@@ -3,6 +3,7 @@ package oer_test
 import (
 	"bytes"
 	"errors"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/asn1gen/asn1gen/runtime/der"
@@ -87,5 +88,76 @@ func TestInstanceOf(t *testing.T) {
 	errorAt(t, "value cut short", r.Err(), der.KindTruncated, 3)
 	if err := w.WriteInstanceOf(unhex(t, "02 51 01")); !errors.Is(err, der.ErrInvalidValue) {
 		t.Errorf("WriteInstanceOf without a value: %v", err)
+	}
+}
+
+// heldPrims are the prims of the types held as their encodings, EXTERNAL
+// and INSTANCE OF, as strings (their octets); random ones are written
+// field by field, as TestExternal's are by hand.
+func heldPrims() []prim {
+	octets := func(rng *rand.Rand) []byte {
+		b := make([]byte, rng.IntN(1<<rng.IntN(10)))
+		for i := range b {
+			b[i] = byte(rng.Uint32())
+		}
+		return b
+	}
+	return []prim{
+		{
+			name: "External",
+			read: func(r *oer.Reader) (any, error) {
+				b, err := r.ReadExternal()
+				return string(b), err
+			},
+			write: func(w *oer.Writer, v any) error { return w.WriteExternal([]byte(v.(string))) },
+			random: func(rng *rand.Rand) any {
+				w := oer.NewWriter(nil)
+				p := [3]bool{rng.IntN(2) == 1, rng.IntN(2) == 1, rng.IntN(2) == 1}
+				w.WritePreamble(p[:]...)
+				if p[0] {
+					w.WriteOID(der.OID(randomSubids(rng, 1)))
+				}
+				if p[1] {
+					w.WriteInt(randomInt(rng))
+				}
+				if p[2] {
+					if err := w.WriteString(oer.ObjectDescriptor, "descriptor", oer.Unsized); err != nil {
+						panic(err)
+					}
+				}
+				switch rng.IntN(3) {
+				case 0:
+					w.WriteTag(der.Context(0))
+					w.WriteOpen(octets(rng))
+				case 1:
+					w.WriteTag(der.Context(1))
+					if err := w.WriteOctetString(octets(rng), oer.Unsized); err != nil {
+						panic(err)
+					}
+				default:
+					w.WriteTag(der.Context(2))
+					n := rng.IntN(40)
+					v := der.BitString{Bytes: make([]byte, (n+7)/8), BitLength: n}
+					if err := w.WriteBitString(v, oer.Unsized); err != nil {
+						panic(err)
+					}
+				}
+				return string(w.Bytes())
+			},
+		},
+		{
+			name: "InstanceOf",
+			read: func(r *oer.Reader) (any, error) {
+				b, err := r.ReadInstanceOf()
+				return string(b), err
+			},
+			write: func(w *oer.Writer, v any) error { return w.WriteInstanceOf([]byte(v.(string))) },
+			random: func(rng *rand.Rand) any {
+				w := oer.NewWriter(nil)
+				w.WriteOID(der.OID(randomSubids(rng, 1)))
+				w.WriteOpen(octets(rng))
+				return string(w.Bytes())
+			},
+		},
 	}
 }
