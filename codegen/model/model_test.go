@@ -777,3 +777,52 @@ M DEFINITIONS ::= BEGIN T ::= INTEGER END`)
 		t.Error("module M is not loaded")
 	}
 }
+
+// TestValuesThroughObjectsAndOpenTypes evaluates the values that RFC 5911
+// and 5912 give as DEFAULTs: a value field of an object taken from an
+// object field (kwa-aes128-wrap.&smimeCaps.&id, X.681 15), and open type
+// values written Type : Value (X.681 14.6), which keep their type.
+func TestValuesThroughObjectsAndOpenTypes(t *testing.T) {
+	s := checkSrc(`A DEFINITIONS ::= BEGIN
+CAPS ::= CLASS { &id OBJECT IDENTIFIER UNIQUE, &Type OPTIONAL } WITH SYNTAX { [TYPE &Type] IDENTIFIED BY &id }
+WRAP ::= CLASS { &id OBJECT IDENTIFIER UNIQUE, &caps CAPS OPTIONAL } WITH SYNTAX { IDENTIFIER &id [CAPS &caps] }
+wrap WRAP ::= { IDENTIFIER { 1 2 3 } CAPS { IDENTIFIED BY { 1 2 4 } } }
+capsID OBJECT IDENTIFIER ::= wrap.&caps.&id
+Alg ::= SEQUENCE { algorithm OBJECT IDENTIFIER, parameters TYPE-IDENTIFIER.&Type OPTIONAL }
+Hash ::= SEQUENCE { n INTEGER }
+sha1 Alg ::= { algorithm { 1 3 14 3 2 26 }, parameters NULL : NULL }
+mgf Alg ::= { algorithm { 1 2 840 113549 1 1 8 }, parameters Hash : { n 5 } }
+END`)
+	if len(s.Diags) != 0 {
+		t.Fatalf("diagnostics:\n%s", s.Diags)
+	}
+	m := s.Module("A")
+	if v := m.Lookup("capsID").Value; v == nil || v.Kind != ValueOID || v.OID.String() != "1.2.4" {
+		t.Errorf("capsID = %+v, want the OID 1.2.4", v)
+	}
+	params := func(name string) *Value {
+		v := m.Lookup(name).Value
+		if v == nil || v.Kind != ValueSequence || len(v.Fields) != 2 {
+			t.Fatalf("%s = %+v, want a SEQUENCE value of two components", name, v)
+		}
+		return v.Fields[1].Value
+	}
+	if p := params("sha1"); p.OpenType == nil || p.OpenType.Kind != TypeNull || len(p.Elems) != 1 || p.Elems[0].Kind != ValueNull {
+		t.Errorf("sha1's parameters = %+v, want NULL : NULL", p)
+	}
+	p := params("mgf")
+	if p.OpenType == nil || p.OpenType.Ref == nil || p.OpenType.Ref.Name != "Hash" || len(p.Elems) != 1 {
+		t.Fatalf("mgf's parameters = %+v, want a value of Hash", p)
+	}
+	if e := p.Elems[0]; e.Kind != ValueSequence || len(e.Fields) != 1 || e.Fields[0].Value.Int != 5 {
+		t.Errorf("mgf's parameters' value = %+v, want { n 5 }", e)
+	}
+	// A value that does not match its type is an error.
+	bad := checkSrc(`A DEFINITIONS ::= BEGIN
+Alg ::= SEQUENCE { parameters TYPE-IDENTIFIER.&Type }
+x Alg ::= { parameters BOOLEAN : 5 }
+END`)
+	if len(bad.Diags) == 0 {
+		t.Errorf("BOOLEAN : 5 accepted")
+	}
+}

@@ -18,12 +18,38 @@ func (s *checker) objectFields(a *Assignment) []*parser.FieldSetting {
 }
 
 // valueFromObject evaluates "object.&field" (X.681 15) where the object is
-// a plain object reference; other forms are left unevaluated.
+// a plain object reference, or an object taken from its object fields
+// ("object.&objectField.&field"); other forms are left unevaluated.
 func (s *checker) valueFromObject(sc *scope, fo *parser.ValueFromObject, gov *Type) *Value {
 	out := &Value{Kind: ValueUnevaluated, Pos: fo.Pos, AST: fo}
 	r, ok := fo.Ref.(*parser.ValueReference)
-	if !ok || len(r.Params) > 0 || len(fo.Fields) != 1 || sc.dummy(r.Module, r.Name) != nil {
+	if !ok || len(r.Params) > 0 || len(fo.Fields) == 0 || sc.dummy(r.Module, r.Name) != nil {
 		return out
+	}
+	if n := len(fo.Fields); n > 1 {
+		// RFC 5911's kwa-aes128-wrap.&smimeCaps.&id: the object of the
+		// object fields, then its value field as written (a class
+		// default is left unevaluated).
+		o := s.objectOf(sc, &parser.ValueFromObject{Pos: fo.Pos, Ref: fo.Ref, Fields: fo.Fields[:n-1]}, nil, 0)
+		if o == nil {
+			return out
+		}
+		st := o.setting(fo.Fields[n-1])
+		if st == nil {
+			return out
+		}
+		v, ok := st.Setting.(parser.Value)
+		if !ok {
+			s.errorf(fo.Pos, "field %s is not a value", fo.Fields[n-1])
+			return nil
+		}
+		ev := s.evalValue(o.sc, v, gov)
+		if ev == nil {
+			return nil
+		}
+		cp := *ev
+		cp.Pos = fo.Pos
+		return &cp
 	}
 	a := s.lookup(sc, r.Module, r.Name, r.Pos, true)
 	if a == nil {

@@ -80,7 +80,12 @@ type Value struct {
 	Name    string
 	Fields  []*NamedValue
 	Elems   []*Value
-	AST     parser.Value
+	// OpenType is, for a value of an open type written Type : Value
+	// (X.681 14.6), the type; Elems[0] is the value evaluated against it.
+	// Kind stays ValueUnevaluated: which row of a table the value belongs
+	// to is not checked.
+	OpenType *Type
+	AST      parser.Value
 }
 
 // NamedValue is one component of a SEQUENCE or SET value.
@@ -440,9 +445,24 @@ func (s *checker) evalLiteral(sc *scope, v parser.Value, gov *Type, k TypeKind, 
 		}
 	case TypeInvalid:
 		return nil // reported where the governor failed
+	case TypeOpen:
+		// Type : Value (X.681 14.6) is evaluated when the type is one
+		// this scope knows; other open type values when codegen needs
+		// them.
+		if ov, ok := v.(*parser.OpenTypeValue); ok {
+			if t := s.conv(sc, ov.Type); t != nil {
+				iv := s.evalValue(sc, ov.Value, t)
+				if iv == nil {
+					return nil // reported
+				}
+				out.OpenType, out.Elems = t, []*Value{iv}
+			}
+		}
+		out.Kind = ValueUnevaluated
+		return out
 	default:
-		// Open types, EXTERNAL, EMBEDDED PDV, INSTANCE OF, dummies:
-		// evaluated when codegen needs them.
+		// EXTERNAL, EMBEDDED PDV, INSTANCE OF, dummies: evaluated when
+		// codegen needs them.
 		out.Kind = ValueUnevaluated
 		return out
 	}

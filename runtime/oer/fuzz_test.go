@@ -45,6 +45,11 @@ func FuzzReader(f *testing.F) {
 			}
 			w := oer.NewWriter(nil)
 			if err := p.write(&w, v); err != nil {
+				if !canonical && (p.name == "External" || p.name == "InstanceOf") {
+					// The octets of a value held as its encoding are
+					// written only in their canonical form.
+					continue
+				}
 				if !canonical && p.name == "Extensions" && !strings.Contains(string(v.(bits)), "1") {
 					// BASIC-OER reads a bitmap without an addition
 					// present, which has no canonical form.

@@ -251,6 +251,28 @@ func (w *Writer) WriteBigInt(z *big.Int, signed bool) error {
 
 // errRange returns the error of a value v outside lb..ub, at octet at of
 // r (or of an encoder when r is nil).
+// ReadBigIntLb reads a variable-size INTEGER of any size with the lower
+// bound lb and no upper one (X.696 10.4): unsigned when lb >= 0, two's
+// complement otherwise; a value below lb is a KindConstraint error.
+func (r *Reader) ReadBigIntLb(lb int64) (*big.Int, error) {
+	at := r.pos
+	z, err := r.ReadBigInt(lb < 0)
+	if err == nil && z.Cmp(big.NewInt(lb)) < 0 {
+		r.pos = at
+		return nil, errRange(r, at, z.String(), strconv.FormatInt(lb, 10), "MAX")
+	}
+	return z, err
+}
+
+// WriteBigIntLb writes z, an INTEGER with the lower bound lb and no upper
+// one, as ReadBigIntLb reads it; z below lb is a KindConstraint error.
+func (w *Writer) WriteBigIntLb(z *big.Int, lb int64) error {
+	if z.Cmp(big.NewInt(lb)) < 0 {
+		return errRange(nil, -1, z.String(), strconv.FormatInt(lb, 10), "MAX")
+	}
+	return w.WriteBigInt(z, lb < 0)
+}
+
 func errRange(r *Reader, at int, v, lb, ub string) error {
 	msg := v + " not in " + lb + ".." + ub
 	if r == nil {

@@ -11,7 +11,7 @@ import (
 
 // prims returns the primitives under test, by name.
 func prims() map[string]prim {
-	ps := append(append(append(fixedPrims(), variablePrims()...), stringPrims()...), structurePrims()...)
+	ps := append(append(append(append(fixedPrims(), variablePrims()...), stringPrims()...), structurePrims()...), heldPrims()...)
 	m := make(map[string]prim, len(ps))
 	for _, p := range ps {
 		if _, dup := m[p.name]; dup {

@@ -68,6 +68,16 @@ func (r *Reader) Canonical() bool { return r.canonical }
 // Offset returns the offset of the next octet in the outermost input.
 func (r *Reader) Offset() int { return r.base + r.pos }
 
+// Since returns the octets r has read from the offset at (an Offset of
+// r) on; they alias the input. A canonical decoder compares a DEFAULT
+// component's octets with its default's encoding (X.696 16.2).
+func (r *Reader) Since(at int) []byte {
+	if at < r.base || at-r.base > r.pos {
+		return nil
+	}
+	return r.buf[at-r.base : r.pos : r.pos]
+}
+
 // Left returns the number of octets left in what r reads.
 func (r *Reader) Left() int { return len(r.buf) - r.pos }
 

@@ -106,6 +106,15 @@ func (r *Reader) BigInt(signed bool, field string) *big.Int {
 	return keep(r, v, err, field)
 }
 
+// BigIntLb reads the INTEGER field with the lower bound lb, of any size.
+func (r *Reader) BigIntLb(lb int64, field string) *big.Int {
+	if r.err != nil {
+		return nil
+	}
+	v, err := r.ReadBigIntLb(lb)
+	return keep(r, v, err, field)
+}
+
 // Enumerated reads the ENUMERATED field.
 func (r *Reader) Enumerated(field string) int64 {
 	if r.err != nil {
@@ -203,6 +212,20 @@ func (r *Reader) Tag() der.Tag {
 		return 0
 	}
 	v, err := r.ReadTag()
+	return keep(r, v, err, "")
+}
+
+// PeekTag returns the tag of a CHOICE's alternative without reading it:
+// the tag of an untagged CHOICE alternative is that of the alternative
+// it has chosen in turn (X.680 8.6), which the nested CHOICE's decoder
+// reads itself. An error is kept as Tag's.
+func (r *Reader) PeekTag() der.Tag {
+	if r.err != nil {
+		return 0
+	}
+	pos := r.pos
+	v, err := r.ReadTag()
+	r.pos = pos
 	return keep(r, v, err, "")
 }
 

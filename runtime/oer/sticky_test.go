@@ -1,6 +1,7 @@
 package oer_test
 
 import (
+	"bytes"
 	"errors"
 	"testing"
 
@@ -124,4 +125,82 @@ func TestLimits(t *testing.T) {
 	r = oer.NewReader([]byte{0xff, 0x00}, nil)
 	r.ReadBool()
 	errorAt(t, "Finish", r.Finish(), der.KindTrailingData, 1)
+}
+
+// TestPeekTag reads a tag twice: PeekTag leaves it to Tag, including a
+// tag of subsequent octets (X.696 8.7.2), and keeps an error as Tag does.
+func TestPeekTag(t *testing.T) {
+	// [APPLICATION 100]: class 01, 111111, then 100 in one octet; then
+	// [1] (context class 10, number 1).
+	r := oer.NewReader(unhex(t, "7f 64 81"), nil)
+	for _, want := range []der.Tag{der.Application(100), der.Context(1)} {
+		at := r.Offset()
+		if got := r.PeekTag(); got != want || r.Offset() != at {
+			t.Errorf("PeekTag = %v at offset %d, want %v at %d", got, r.Offset(), want, at)
+		}
+		if got := r.Tag(); got != want {
+			t.Errorf("Tag after PeekTag = %v, want %v", got, want)
+		}
+	}
+	if r.PeekTag(); r.Err() == nil {
+		t.Fatalf("PeekTag at the end: no error")
+	}
+	errorAt(t, "tag", r.Err(), der.KindTruncated, 3)
+}
+
+// boolValue is a BOOLEAN as a Value, for Encodes; fail makes its encoding
+// fail.
+type boolValue struct{ v, fail bool }
+
+func (b *boolValue) DecodeOER(r *oer.Reader) error { b.v = r.Bool(""); return r.Err() }
+
+func (b *boolValue) EncodeOER(w *oer.Writer) error {
+	if b.fail {
+		return errors.New("cannot")
+	}
+	w.WriteBool(b.v)
+	return nil
+}
+
+// TestEncodesSince checks the comparisons of DEFAULT components with the
+// encoding of their default: Encodes leaves the Writer as it was, and
+// Since gives the octets a Reader read, inside an open type field too.
+func TestEncodesSince(t *testing.T) {
+	w := oer.NewWriter(nil)
+	w.WriteBool(false)
+	for _, c := range []struct {
+		v    boolValue
+		b    string
+		want bool
+	}{
+		{boolValue{v: true}, "ff", true},
+		{boolValue{v: false}, "ff", false},
+		{boolValue{v: true}, "ff 00", false},
+		{boolValue{v: true, fail: true}, "ff", false},
+	} {
+		if got := w.Encodes(&c.v, unhex(t, c.b)); got != c.want {
+			t.Errorf("Encodes(%+v, %s) = %v, want %v", c.v, c.b, got, c.want)
+		}
+		if !bytes.Equal(w.Bytes(), []byte{0}) || w.Err() != nil {
+			t.Errorf("after Encodes(%+v): % x, %v; want 00 and no error", c.v, w.Bytes(), w.Err())
+		}
+	}
+	// 00 (a prefix), an open type field of 2 holding TRUE and 05.
+	r := oer.NewReader(unhex(t, "00 02 ff 05"), nil)
+	r.Bool("p")
+	f, ok := r.Open("o")
+	if !ok {
+		t.Fatal(r.Err())
+	}
+	at := f.Offset()
+	f.Bool("")
+	if got := f.Since(at); !bytes.Equal(got, []byte{0xff}) || at != 2 {
+		t.Errorf("Since(%d) in the field = % x, want ff at 2", at, got)
+	}
+	if got := r.Since(0); !bytes.Equal(got, unhex(t, "00 02 ff 05")) {
+		t.Errorf("Since(0) = % x, want all four octets", got)
+	}
+	if got := f.Since(0); got != nil {
+		t.Errorf("Since an offset before the field = % x, want nil", got)
+	}
 }

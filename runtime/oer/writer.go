@@ -1,6 +1,10 @@
 package oer
 
-import "github.com/asn1gen/asn1gen/runtime/der"
+import (
+	"bytes"
+
+	"github.com/asn1gen/asn1gen/runtime/der"
+)
 
 // Writer writes an OER encoding by appending to a byte slice. It writes
 // CANONICAL-OER, which is also valid BASIC-OER: the shortest lengths and
@@ -45,6 +49,22 @@ func (w *Writer) Fail(err error, field string) {
 		err = der.WithField(err, field)
 	}
 	w.err = err
+}
+
+// Encodes reports whether v encodes to b. CANONICAL-OER has one encoding
+// per value, so that is whether v equals the value b encodes: generated
+// code leaves out a DEFAULT component equal to its default so (X.696
+// 16.2). v is encoded at the end of w's buffer and taken back, leaving w
+// as it was; a value that cannot be encoded does not encode to b.
+func (w *Writer) Encodes(v Value, b []byte) bool {
+	if w.err != nil {
+		return false
+	}
+	n := len(w.buf)
+	err := v.EncodeOER(w)
+	eq := err == nil && w.err == nil && bytes.Equal(w.buf[n:], b)
+	w.buf, w.err = w.buf[:n], nil
+	return eq
 }
 
 // errValue returns an encoder's error: the value cannot be encoded (it

@@ -1,7 +1,9 @@
 package oercodec
 
 import (
+	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/asn1gen/asn1gen/codegen/emit"
 	"github.com/asn1gen/asn1gen/codegen/model"
@@ -25,6 +27,10 @@ type bounds struct {
 	n      int
 	size   jen.Code
 	sizeLb int
+	// sized: a variable SIZE sizeLb..sizeUb (sizeUb -1 for MAX), which
+	// size writes.
+	sized  bool
+	sizeUb int
 	// unsupported says what the emitter does not handle, "" if all is well.
 	unsupported string
 }
@@ -51,6 +57,7 @@ func boundsOf(t *model.Type) bounds {
 		if b.SizeUb == b.SizeLb {
 			ob.fixed, ob.n = true, b.SizeLb
 		} else {
+			ob.sized, ob.sizeUb = true, b.SizeUb
 			keys := []jen.Code{jen.Id("Lb").Op(":").Lit(b.SizeLb), jen.Id("Ub").Op(":").Lit(b.SizeUb)}
 			ob.size = or("Size").Values(keys...)
 		}
@@ -145,6 +152,13 @@ func (e *Emitter) readBuiltin(t *model.Type, rd string, field jen.Code, where st
 		if m, ok := timeMethods[u.Name]; ok {
 			return r().Dot(m).Call(field), true
 		}
+	case model.TypeExternal:
+		// Held as its encoding, read field by field to find its end:
+		// X.690 8.18.1's sequence type, as X.691 29 encodes it.
+		return r().Dot("External").Call(field), true
+	case model.TypeInstanceOf:
+		// Held as the encoding of its associated SEQUENCE (X.681 C.8).
+		return r().Dot("InstanceOf").Call(field), true
 	case model.TypeNull:
 		return nil, false
 	}
@@ -163,9 +177,12 @@ func (e *Emitter) readInteger(t *model.Type, b bounds, r func() *jen.Statement, 
 			// der.IntegerFromBig(new(big.Int).SetUint64(r.UintRange(0, 18446744073709551615, "n")))
 			u := r().Dot("UintRange").Call(emit.Num(b.lb), jen.Id(strconv.FormatUint(b.wideUb, 10)), field)
 			return emit.RT("IntegerFromBig").Call(jen.New(jen.Qual("math/big", "Int")).Dot("SetUint64").Call(u)), true
-		case b.hasUb || b.hasLb && b.lb != 0:
-			e.fail(where, "an INTEGER held as der.Integer with bounds other than (0..MAX)")
+		case b.hasUb:
+			e.fail(where, "an INTEGER held as der.Integer with an upper bound")
 			return nil, false
+		case b.hasLb && b.lb != 0:
+			// (1..MAX): a variable-size number, checked against lb.
+			return emit.RT("IntegerFromBig").Call(r().Dot("BigIntLb").Call(emit.Num(b.lb), field)), true
 		case b.hasLb:
 			return emit.RT("IntegerFromBig").Call(r().Dot("BigInt").Call(jen.False(), field)), true
 		}
@@ -197,6 +214,9 @@ func (e *Emitter) writeBuiltin(g *jen.Group, t *model.Type, src func() *jen.Stat
 		return
 	}
 	fail := func(call jen.Code) { g.Add(w().Dot("Fail").Call(call, field)) }
+	if u.Kind == model.TypeInteger && plan.IntegerGo(t) != "int64" {
+		src = receiver(src) // its Big method is called
+	}
 	switch u.Kind {
 	case model.TypeNull:
 	case model.TypeBoolean:
@@ -205,6 +225,8 @@ func (e *Emitter) writeBuiltin(g *jen.Group, t *model.Type, src func() *jen.Stat
 		switch {
 		case plan.IntegerGo(t) != "int64" && b.wide:
 			e.writeWide(g, b, src, field)
+		case plan.IntegerGo(t) != "int64" && b.hasLb && b.lb != 0:
+			fail(w().Dot("WriteBigIntLb").Call(src().Dot("Big").Call(), emit.Num(b.lb)))
 		case plan.IntegerGo(t) != "int64":
 			fail(w().Dot("WriteBigInt").Call(src().Dot("Big").Call(), jen.Lit(!b.hasLb)))
 		case b.hasLb && b.hasUb:
@@ -238,6 +260,10 @@ func (e *Emitter) writeBuiltin(g *jen.Group, t *model.Type, src func() *jen.Stat
 		g.Add(w().Dot("WriteRelativeOID").Call(src()))
 	case model.TypeObjectDescriptor:
 		fail(w().Dot("WriteString").Call(or("ObjectDescriptor"), src(), or("Unsized")))
+	case model.TypeExternal:
+		fail(w().Dot("WriteExternal").Call(src()))
+	case model.TypeInstanceOf:
+		fail(w().Dot("WriteInstanceOf").Call(src()))
 	case model.TypeTime:
 		if m, ok := timeMethods[u.Name]; ok {
 			fail(w().Dot("Write" + m).Call(src()))
@@ -287,4 +313,13 @@ func (e *Emitter) writeWide(g *jen.Group, b bounds, src func() *jen.Statement, f
 		w().Dot("Fail").Call(emit.RT("NewError").Call(emit.RT("KindConstraint"), jen.Lit(-1), jen.Lit("INTEGER"),
 			jen.Id("z").Dot("String").Call().Op("+").Lit(rng), jen.Lit("X.680 51.8")), field),
 	)
+}
+
+// receiver returns src as the receiver of a method call: an element of a
+// list, *e, in parentheses ((*e).Big(), not *e.Big()).
+func receiver(src func() *jen.Statement) func() *jen.Statement {
+	if strings.HasPrefix(fmt.Sprintf("%#v", src()), "*") {
+		return func() *jen.Statement { return jen.Parens(src()) }
+	}
+	return src
 }

@@ -11,7 +11,10 @@ import (
 // outermost one, class and number, X.696 8.7), then its value; an
 // alternative of the extension additions in an open type field. An
 // alternative of a later version is an error: the value has no place to
-// keep it in, and Unknown's form is another codec's.
+// keep it in, and Unknown's form is another codec's. An untagged CHOICE
+// alternative has the tags of its own alternatives (X.680 8.6) and writes
+// and reads its tag itself: the decoder then looks at the tag with
+// PeekTag, and the other alternatives' cases read it with Tag.
 //
 //	func (v *T) DecodeOER(r *oer.Reader) error {
 //		*v = T{}
@@ -32,14 +35,31 @@ import (
 //		return r.Err()
 //	}
 
-// alternativeTag is the tag that X.696 20 writes for alternative f: the
-// outermost of its type, which an untagged CHOICE alternative lacks.
-func (e *Emitter) alternativeTag(gt *plan.Type, f *plan.Field) (jen.Code, bool) {
-	if len(f.Type.Tags) == 0 {
-		e.fail(gt.ASN1+"."+f.ASN1, "an untagged CHOICE or open type as a CHOICE alternative")
-		return nil, false
+// alternativeTags are the tags that X.696 20 may write for alternative
+// f: the outermost tag of its type, or for an untagged CHOICE those of
+// its own alternatives (X.680 8.6: the encoding starts with the tag of
+// the alternative it has chosen, which its codec writes and reads); an
+// untagged open type has none. untagged reports the CHOICE, which the
+// enclosing codec leaves its tag to.
+func (e *Emitter) alternativeTags(gt *plan.Type, f *plan.Field) (tags []jen.Code, untagged, ok bool) {
+	if len(f.Type.Tags) > 0 {
+		return []jen.Code{emit.TagCode(emit.PlainTag(f.Type.Tags[0]))}, false, true
 	}
-	return emit.TagCode(emit.PlainTag(f.Type.Tags[0])), true
+	first := emit.FirstTags(f.Type, 0)
+	switch {
+	case first == nil:
+		e.fail(gt.ASN1+"."+f.ASN1, "an untagged open type as a CHOICE alternative")
+		return nil, false, false
+	case f.Comp.Extension:
+		// Its tag would precede the open type field that holds the
+		// nested CHOICE's encoding, which writes it again.
+		e.fail(gt.ASN1+"."+f.ASN1, "an untagged CHOICE as an extension addition of a CHOICE")
+		return nil, false, false
+	}
+	for _, t := range first {
+		tags = append(tags, emit.TagCode(emit.PlainTag(t)))
+	}
+	return tags, true, true
 }
 
 // choicePlace is where alternative f is held: its field, or Value in a
@@ -65,16 +85,29 @@ func (e *Emitter) choiceDecode(gt *plan.Type) jen.Code {
 		e.fail(gt.ASN1, "a CHOICE whose alternatives share a tag")
 		return nil
 	}
+	// With an untagged CHOICE among the alternatives, the tag is looked
+	// at first: that alternative's decoder reads it, the others' here.
+	peek := false
+	for _, f := range gt.Fields {
+		peek = peek || len(f.Type.Tags) == 0
+	}
+	tag := jen.Id("r").Dot("Tag").Call()
+	if peek {
+		tag = jen.Id("r").Dot("PeekTag").Call()
+	}
 	return jen.BlockFunc(func(g *jen.Group) {
 		g.Op("*").Id("v").Op("=").Id(gt.Name).Values()
 		g.Id("at").Op(":=").Id("r").Dot("Offset").Call()
-		g.Switch(jen.Id("r").Dot("Tag").Call()).BlockFunc(func(g *jen.Group) {
+		g.Switch(tag).BlockFunc(func(g *jen.Group) {
 			for _, f := range gt.Fields {
-				tag, ok := e.alternativeTag(gt, f)
+				tags, untagged, ok := e.alternativeTags(gt, f)
 				if !ok {
 					return
 				}
-				g.Case(tag).BlockFunc(func(g *jen.Group) {
+				g.Case(tags...).BlockFunc(func(g *jen.Group) {
+					if peek && !untagged {
+						g.Id("r").Dot("Tag").Call()
+					}
 					g.Id("v").Dot("Choice").Op("=").Id(f.ChoiceConst)
 					where := gt.ASN1 + "." + f.ASN1
 					if !f.Comp.Extension {
@@ -113,12 +146,14 @@ func (e *Emitter) choiceEncode(gt *plan.Type) jen.Code {
 	return jen.BlockFunc(func(g *jen.Group) {
 		g.Switch(jen.Id("v").Dot("Choice")).BlockFunc(func(g *jen.Group) {
 			for _, f := range gt.Fields {
-				tag, ok := e.alternativeTag(gt, f)
+				tags, untagged, ok := e.alternativeTags(gt, f)
 				if !ok {
 					return
 				}
 				g.Case(jen.Id(f.ChoiceConst)).BlockFunc(func(g *jen.Group) {
-					g.Add(w().Dot("WriteTag").Call(tag))
+					if !untagged {
+						g.Add(w().Dot("WriteTag").Call(tags[0]))
+					}
 					where := gt.ASN1 + "." + f.ASN1
 					if !f.Comp.Extension {
 						e.writeField(g, f, choicePlace(gt, f), jen.Lit(f.ASN1), where)
@@ -141,19 +176,19 @@ func (e *Emitter) choiceEncode(gt *plan.Type) jen.Code {
 	})
 }
 
-// tagsDistinct reports whether the alternatives' tags differ, which the
-// decoder's switch needs (the model has checked it for the root's).
+// tagsDistinct reports whether the alternatives' tags differ, those of
+// an untagged CHOICE's alternatives included, which the decoder's switch
+// needs (the model has checked it for the root's).
 func tagsDistinct(fields []*plan.Field) bool {
 	seen := map[model.Tag]bool{}
 	for _, f := range fields {
-		if len(f.Type.Tags) == 0 {
-			continue
+		for _, t := range emit.FirstTags(f.Type, 0) {
+			t = emit.PlainTag(t)
+			if seen[t] {
+				return false
+			}
+			seen[t] = true
 		}
-		t := emit.PlainTag(f.Type.Tags[0])
-		if seen[t] {
-			return false
-		}
-		seen[t] = true
 	}
 	return true
 }

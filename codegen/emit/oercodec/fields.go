@@ -155,8 +155,13 @@ func (e *Emitter) readPresent(g *jen.Group, gt *plan.Type, f *plan.Field, rd str
 	}
 	is := emit.IsDefault(f, emit.FieldDst(f))
 	if is == nil || emit.NotDefault(f, emit.FieldDst(f)) == nil {
-		e.fail(where, "a DEFAULT value the generated code cannot compare")
-		return
+		// Compared by its encoding (encodedDefault).
+		def := e.encodedDefault(f, where)
+		if def == "" {
+			return
+		}
+		// A canonical decode has read the component's one encoding.
+		is = jen.Qual("bytes", "Equal").Call(jen.Id(rd).Dot("Since").Call(jen.Id("at")), jen.Id(def))
 	}
 	r := func() *jen.Statement { return jen.Id(rd) }
 	g.Id("at").Op(":=").Add(r().Dot("Offset").Call())
@@ -166,14 +171,22 @@ func (e *Emitter) readPresent(g *jen.Group, gt *plan.Type, f *plan.Field, rd str
 			jen.Lit(f.ASN1+" present with its default value"), jen.Lit("X.696 16")), name))
 }
 
-// present is the encoder's condition that component f is encoded: an
-// OPTIONAL one when HasX says so, a DEFAULT one when its value is not the
-// default (CANONICAL-OER leaves defaults out), a mandatory addition when
-// HasX says so.
-func present(f *plan.Field) jen.Code {
+// present is the encoder's condition that component f of gt is encoded:
+// an OPTIONAL one when HasX says so, a DEFAULT one when its value is not
+// the default (CANONICAL-OER leaves defaults out; one that the Go types
+// cannot compare when HasX says so and it does not encode to the
+// default's octets, encodedDefault), a mandatory addition when HasX says
+// so.
+func (e *Emitter) present(gt *plan.Type, f *plan.Field) jen.Code {
 	if f.Comp.Default != nil {
 		if ne := emit.NotDefault(f, emit.FieldDst(f)); ne != nil {
 			return ne
+		}
+		if e.compared[f] {
+			return jen.Id(comparedName(f)) // declared by sequenceEncode
+		}
+		if def := e.encodedDefault(f, gt.ASN1+"."+f.ASN1); def != "" && f.Has != "" {
+			return jen.Id("v").Dot(f.Has).Op("&&").Op("!").Add(encodesDefault(f, def))
 		}
 	}
 	if f.Has == "" {
@@ -191,7 +204,7 @@ func (e *Emitter) writeComponent(g *jen.Group, gt *plan.Type, f *plan.Field) {
 		e.writeField(g, f, p, jen.Lit(f.ASN1), where)
 		return
 	}
-	g.If(present(f)).BlockFunc(func(g *jen.Group) {
+	g.If(e.present(gt, f)).BlockFunc(func(g *jen.Group) {
 		e.writeField(g, f, p, jen.Lit(f.ASN1), where)
 	})
 }
@@ -211,4 +224,26 @@ func (e *Emitter) containing(f *plan.Field, where string) bool {
 		return true
 	}
 	return false
+}
+
+// comparedName names the variable that holds whether the DEFAULT
+// component f, compared by its encoding, is encoded.
+func comparedName(f *plan.Field) string { return "enc" + f.Name }
+
+// declareCompared declares, before a SEQUENCE's or SET's preamble, whether
+// each DEFAULT component compared by its encoding is encoded, so that
+// the comparison is made once:
+//
+//	encA := v.HasA && !w.Encodes(&v.A, oerDefault1)
+func (e *Emitter) declareCompared(g *jen.Group, gt *plan.Type) {
+	e.compared = map[*plan.Field]bool{}
+	for _, f := range gt.Fields {
+		if f.Comp.Default == nil || f.Has == "" || emit.NotDefault(f, emit.FieldDst(f)) != nil {
+			continue
+		}
+		if def := e.encodedDefault(f, gt.ASN1+"."+f.ASN1); def != "" {
+			g.Id(comparedName(f)).Op(":=").Id("v").Dot(f.Has).Op("&&").Op("!").Add(encodesDefault(f, def))
+			e.compared[f] = true
+		}
+	}
 }

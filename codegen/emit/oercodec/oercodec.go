@@ -52,6 +52,13 @@ type Emitter struct {
 	// deferred maps, while a SEQUENCE's decoder is emitted, each key
 	// component to the open types before it that it resolves.
 	deferred map[*plan.Field][]*plan.Field
+	// defaults are the encodings of the DEFAULT values compared by their
+	// encodings (defaults.go).
+	defaults []encodedDef
+	// compared are, while a SEQUENCE's encoder is emitted, the DEFAULT
+	// components compared by their encodings, whose presence a variable
+	// holds (declareCompared).
+	compared map[*plan.Field]bool
 }
 
 // New returns an Emitter of OER codecs.
@@ -135,6 +142,9 @@ func (e *Emitter) primitiveCodec(gt *plan.Type) (dec, enc jen.Code) {
 		// X.696 15: a NULL has no octets.
 		return emit.OneLineBody(jen.Return(jen.Nil())), emit.OneLineBody(jen.Return(jen.Nil()))
 	}
+	if gt.Body.Underlying().Kind == model.TypeOpen {
+		return openCodec(gt)
+	}
 	read, ok := e.readBuiltin(gt.Body, "r", jen.Lit(""), gt.ASN1)
 	if !ok {
 		return nil, nil
@@ -146,6 +156,31 @@ func (e *Emitter) primitiveCodec(gt *plan.Type) (dec, enc jen.Code) {
 		e.writeBuiltin(g, gt.Body, func() *jen.Statement { return emit.PrimitiveGo(gt).Call(jen.Op("*").Id("v")) }, jen.Lit(""), gt.ASN1)
 		g.Return(w().Dot("Err").Call())
 	})
+	return dec, enc
+}
+
+// openCodec is the codec of a type defined as an open type without a
+// table (AttributeValue ::= ATTRIBUTE.&Type): an open type field, a
+// length determinant and the complete encoding of a value (X.696 30),
+// whose octets the value keeps and writes back, as a component's.
+//
+//	if r.Err() == nil {
+//		b, _, err := r.ReadOpen()
+//		r.Fail(err, "")
+//		*v = T(b)
+//	}
+//	return r.Err()
+func openCodec(gt *plan.Type) (dec, enc jen.Code) {
+	dec = jen.Block(
+		jen.If(jen.Id("r").Dot("Err").Call().Op("==").Nil()).Block(
+			jen.List(jen.Id("b"), jen.Id("_"), jen.Err()).Op(":=").Id("r").Dot("ReadOpen").Call(),
+			jen.Id("r").Dot("Fail").Call(jen.Err(), jen.Lit("")),
+			jen.Op("*").Id("v").Op("=").Id(gt.Name).Call(jen.Id("b")),
+		),
+		jen.Return(jen.Id("r").Dot("Err").Call()))
+	enc = jen.Block(
+		w().Dot("WriteOpen").Call(jen.Op("*").Id("v")),
+		jen.Return(w().Dot("Err").Call()))
 	return dec, enc
 }
 
@@ -181,6 +216,7 @@ func (e *Emitter) Tail(f *jen.File) {
 	if e.namedBits {
 		namedBitsHelper(f)
 	}
+	e.defaultsTail(f)
 	if !e.additions {
 		return
 	}

@@ -159,12 +159,14 @@ func (e *Emitter) sequenceEncode(gt *plan.Type) jen.Code {
 			g.If(jen.Len(jen.Id("v").Dot(gt.Unknown)).Op(">").Lit(0)).Block(jen.Return(emit.RT("NewError").Call(
 				emit.RT("KindUnsupported"), jen.Lit(-1), jen.Lit(gt.ASN1), jen.Lit("extension additions another codec kept cannot be written in OER"), jen.Lit("X.696 16"))))
 		}
+		e.declareCompared(g, gt)
+		defer func() { e.compared = nil }()
 		var bits []jen.Code
 		if ext && len(adds) > 0 {
 			e.additions = true
 			var args []jen.Code
 			for _, a := range adds {
-				args = append(args, additionPresent(a))
+				args = append(args, e.additionPresent(gt, a))
 			}
 			g.List(jen.Id("x"), jen.Id("ext")).Op(":=").Id("oerAdditions").Call(args...)
 			bits = append(bits, jen.Id("ext"))
@@ -173,7 +175,7 @@ func (e *Emitter) sequenceEncode(gt *plan.Type) jen.Code {
 		}
 		for _, f := range root {
 			if plan.PEROptional(f) {
-				bits = append(bits, present(f))
+				bits = append(bits, e.present(gt, f))
 			}
 		}
 		if len(bits) > 0 {
@@ -196,13 +198,13 @@ func (e *Emitter) sequenceEncode(gt *plan.Type) jen.Code {
 
 // writeAddition emits the open type field of addition a when present.
 func (e *Emitter) writeAddition(g *jen.Group, gt *plan.Type, a plan.Addition) {
-	g.If(additionPresent(a)).BlockFunc(func(g *jen.Group) {
+	g.If(e.additionPresent(gt, a)).BlockFunc(func(g *jen.Group) {
 		g.Id("m").Op(":=").Add(w().Dot("BeginOpen").Call())
 		if a.Group {
 			var bits []jen.Code
 			for _, f := range a.Fields {
 				if plan.PEROptional(f) {
-					bits = append(bits, present(f))
+					bits = append(bits, e.present(gt, f))
 				}
 			}
 			if len(bits) > 0 {
@@ -221,10 +223,10 @@ func (e *Emitter) writeAddition(g *jen.Group, gt *plan.Type, a plan.Addition) {
 
 // additionPresent is the condition that addition a is encoded: one of its
 // components is.
-func additionPresent(a plan.Addition) jen.Code {
+func (e *Emitter) additionPresent(gt *plan.Type, a plan.Addition) jen.Code {
 	var cond *jen.Statement
 	for _, f := range a.Fields {
-		c := present(f)
+		c := e.present(gt, f)
 		if len(a.Fields) > 1 && f.Comp.Default != nil {
 			c = jen.Parens(c) // a comparison with the default
 		}
@@ -247,7 +249,7 @@ func components(gt *plan.Type) (root []*plan.Field, adds []plan.Addition) {
 	if gt.Kind == model.TypeSet {
 		root = slices.Clone(root)
 		slices.SortStableFunc(root, func(a, b *plan.Field) int {
-			ta, tb := emit.FirstTags(a.Type, 0)[0], emit.FirstTags(b.Type, 0)[0]
+			ta, tb := orderTag(a), orderTag(b)
 			switch {
 			case tagLess(ta, tb):
 				return -1
@@ -260,16 +262,34 @@ func components(gt *plan.Type) (root []*plan.Field, adds []plan.Addition) {
 	return root, adds
 }
 
+// orderTag is the tag that places the component f of a SET in the
+// canonical order: its outermost tag, or for an untagged CHOICE the
+// smallest tag of its alternatives, nested untagged CHOICEs' included
+// (X.680 8.6, as X.690 10.3 orders DER's SET). setOrder has checked that
+// there is one.
+func orderTag(f *plan.Field) model.Tag { return leastTag(emit.FirstTags(f.Type, 0)) }
+
+// leastTag is the smallest of tags in the canonical order.
+func leastTag(tags []model.Tag) model.Tag {
+	least := tags[0]
+	for _, t := range tags[1:] {
+		if tagLess(t, least) {
+			least = t
+		}
+	}
+	return least
+}
+
 // setOrder returns why the emitter cannot put the root components of
 // the SET gt in the canonical order of their tags (X.696 18), "" if it
-// can: a component without one outermost tag (an untagged CHOICE or open
-// type), or an open type of a SET whose order changes (its key would be
-// read at another place than the one the plan resolves it at).
+// can: a component without a tag (an untagged open type), or an open
+// type of a SET whose order changes (its key would be read at another
+// place than the one the plan resolves it at).
 func setOrder(gt *plan.Type) string {
 	root, _ := plan.Additions(gt)
 	for _, f := range root {
-		if len(emit.FirstTags(f.Type, 0)) != 1 {
-			return "a SET with an untagged CHOICE or open type among its root components"
+		if len(emit.FirstTags(f.Type, 0)) == 0 {
+			return "a SET with an untagged open type among its root components"
 		}
 	}
 	sorted, _ := components(gt)
@@ -284,9 +304,13 @@ func setOrder(gt *plan.Type) string {
 	return ""
 }
 
+// tagLess reports whether a precedes b in the canonical order of tags
+// (X.680 8.6): universal, application, context-specific, then private
+// class, each by number. The order of der.Class is that one; the
+// model's classes are in another (ClassContext first).
 func tagLess(a, b model.Tag) bool {
-	if a.Class != b.Class {
-		return a.Class < b.Class
+	if ca, cb := emit.WireClass(a.Class), emit.WireClass(b.Class); ca != cb {
+		return ca < cb
 	}
 	return a.Number < b.Number
 }
