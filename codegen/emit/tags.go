@@ -91,27 +91,6 @@ func Tagged(gt *plan.Type) bool {
 	return b.Kind != model.TypeChoice && b.Kind != model.TypeOpen && b.Union == nil
 }
 
-// FirstTags returns the tags the encoding of t can start with; nil means
-// any (an untagged open type).
-func FirstTags(t *model.Type, depth int) []model.Tag {
-	if len(t.Tags) > 0 {
-		return []model.Tag{t.Tags[0]}
-	}
-	u := t.Underlying()
-	if u.Kind != model.TypeChoice || depth > 20 {
-		return nil
-	}
-	var out []model.Tag
-	for _, c := range u.Components {
-		ft := FirstTags(c.Type, depth+1)
-		if ft == nil {
-			return nil
-		}
-		out = append(out, ft...)
-	}
-	return out
-}
-
 // TagCond is the condition "the tag t (a variable) is one of tags".
 func TagCond(t jen.Code, tags []model.Tag) jen.Code {
 	var cond *jen.Statement

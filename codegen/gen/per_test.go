@@ -513,6 +513,10 @@ func TestPERUnsupported(t *testing.T) {
 		{`T ::= TIME (SETTINGS "Colour=Red")`, `asn1gen: -per: T: TIME (SETTINGS "Colour=Red") is not supported by the PER emitter yet`},
 		{"T ::= SEQUENCE { a OCTET STRING (CONTAINING U ENCODED BY { joint-iso-itu-t asn1(1) basic-encoding(1) }) }\nU ::= SEQUENCE { b BOOLEAN }",
 			"asn1gen: -per: T.a: CONTAINING ... ENCODED BY is not supported by the PER emitter yet"},
+		// A universal tag precedes a context-specific one (X.680 8.6),
+		// whatever the order of the classes' constants in the model.
+		{"T ::= CHOICE { b [0] BOOLEAN, n INTEGER }", "asn1gen: -per: T: a CHOICE whose alternatives are not in the canonical order of their tags is not supported by the PER emitter yet"},
+		{"T ::= SET { b [0] BOOLEAN, n INTEGER }", "asn1gen: -per: T: a SET whose components are not in the canonical order of their tags is not supported by the PER emitter yet"},
 	} {
 		src := "M DEFINITIONS AUTOMATIC TAGS ::= BEGIN\n" + c.asn1 + "\nEND\n"
 		set := model.Check(model.Source{Name: "m.asn", Src: []byte(src)})

@@ -356,6 +356,69 @@ func (t Tag) String() string {
 	return s
 }
 
+// canonicalRank is c's place in the canonical order of tags (X.680
+// 8.6): universal, application, context-specific, private. The order of
+// the TagClass constants is another one (ClassContext is the zero value).
+func (c TagClass) canonicalRank() int {
+	switch c {
+	case ClassUniversal:
+		return 0
+	case ClassApplication:
+		return 1
+	case ClassContext:
+		return 2
+	}
+	return 3
+}
+
+// Less reports whether t precedes u in the canonical order of tags
+// (X.680 8.6): by class (universal, application, context-specific,
+// private), then by number. It orders a SET's components in DER, PER and
+// OER, and a CHOICE's alternatives in PER and OER.
+func (t Tag) Less(u Tag) bool {
+	if rt, ru := t.Class.canonicalRank(), u.Class.canonicalRank(); rt != ru {
+		return rt < ru
+	}
+	return t.Number < u.Number
+}
+
+// LeastTag is the first of tags in the canonical order (X.680 8.6): the
+// tag that places an untagged CHOICE among a SET's components. tags must
+// not be empty.
+func LeastTag(tags []Tag) Tag {
+	least := tags[0]
+	for _, t := range tags[1:] {
+		if t.Less(least) {
+			least = t
+		}
+	}
+	return least
+}
+
+// FirstTags returns the tags an encoding of t can start with: its
+// outermost tag, or those of an untagged CHOICE's alternatives (nested
+// untagged CHOICEs' included); nil means any (an untagged open type).
+func (t *Type) FirstTags() []Tag { return t.firstTags(0) }
+
+func (t *Type) firstTags(depth int) []Tag {
+	if len(t.Tags) > 0 {
+		return []Tag{t.Tags[0]}
+	}
+	u := t.Underlying()
+	if u.Kind != TypeChoice || depth > 20 {
+		return nil
+	}
+	var out []Tag
+	for _, c := range u.Components {
+		ft := c.Type.firstTags(depth + 1)
+		if ft == nil {
+			return nil
+		}
+		out = append(out, ft...)
+	}
+	return out
+}
+
 type tagOp struct {
 	pos      parser.Pos
 	class    TagClass

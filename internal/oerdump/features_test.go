@@ -2,6 +2,7 @@ package oerdump
 
 import (
 	"encoding/hex"
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -94,5 +95,36 @@ func TestFeatures(t *testing.T) {
 				t.Errorf("JER = %s, %v; want %s", j, err, tt.jer)
 			}
 		})
+	}
+}
+
+// TestSetOrder: a SET's components are read in the canonical order of
+// their tags (X.680 8.6, X.696 18), universal before application before
+// context-specific, an untagged CHOICE placed by its least tag, whatever
+// the order of their definition.
+func TestSetOrder(t *testing.T) {
+	const src = `M DEFINITIONS AUTOMATIC TAGS ::= BEGIN
+Z ::= SET { b [0] BOOLEAN, n INTEGER (0..255), c CHOICE { x [APPLICATION 1] BOOLEAN, y [PRIVATE 2] BOOLEAN } }
+END`
+	set := model.CheckWith(model.Options{}, model.Source{Name: "m.asn", Src: []byte(src)})
+	if set.Diags.Errors() > 0 {
+		t.Fatal(set.Diags.String())
+	}
+	s, root, err := Load(set, "Z", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// n = 5 (one octet, X.696 10.3), c = x (tag octet 41: APPLICATION 1,
+	// X.696 20.2) TRUE, b = FALSE.
+	res := s.Decode([]byte{0x05, 0x41, 0xff, 0x00}, root, &Options{Canonical: true})
+	var got []string
+	for _, c := range res.Elements[0].Children {
+		got = append(got, fmt.Sprintf("%s@%d", c.Field, c.Offset))
+	}
+	for _, is := range res.Issues {
+		got = append(got, is.Path+" "+is.Kind)
+	}
+	if diff := cmp.Diff([]string{"n@0", "c.x@1", "b@3"}, got); diff != "" {
+		t.Errorf("components (-want +got):\n%s", diff)
 	}
 }

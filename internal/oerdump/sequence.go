@@ -284,21 +284,22 @@ func tagsDistinct(fields []*plan.Field) bool {
 }
 
 // components returns the root components of gt in the order OER writes
-// them (a SET's in the order of their tags, as the emitter sorts them),
-// and its extension additions.
+// them (a SET's in the canonical order of their tags, X.680 8.6 and X.696
+// 18, an untagged CHOICE by the least tag of its alternatives, as the
+// emitter sorts them), and its extension additions.
 func components(gt *plan.Type) (root []*plan.Field, adds []plan.Addition) {
 	root, adds = plan.Additions(gt)
 	if gt.Kind == model.TypeSet {
 		root = slices.Clone(root)
 		slices.SortStableFunc(root, func(a, b *plan.Field) int {
-			ta, tb := firstTags(a.Type, 0), firstTags(b.Type, 0)
+			ta, tb := a.Type.FirstTags(), b.Type.FirstTags()
 			if len(ta) == 0 || len(tb) == 0 {
 				return 0
 			}
-			switch {
-			case tagLess(ta[0], tb[0]):
+			switch la, lb := model.LeastTag(ta), model.LeastTag(tb); {
+			case la.Less(lb):
 				return -1
-			case tagLess(tb[0], ta[0]):
+			case lb.Less(la):
 				return 1
 			}
 			return 0
@@ -312,8 +313,8 @@ func components(gt *plan.Type) (root []*plan.Field, adds []plan.Addition) {
 func setOrder(gt *plan.Type) string {
 	root, _ := plan.Additions(gt)
 	for _, f := range root {
-		if len(firstTags(f.Type, 0)) != 1 {
-			return "a SET with an untagged CHOICE or open type among its root components"
+		if len(f.Type.FirstTags()) == 0 {
+			return "a SET with an untagged open type among its root components"
 		}
 	}
 	sorted, _ := components(gt)
@@ -326,32 +327,4 @@ func setOrder(gt *plan.Type) string {
 		}
 	}
 	return ""
-}
-
-// firstTags are the tags a value of t may start with: its outermost, or
-// those of an untagged CHOICE's alternatives.
-func firstTags(t *model.Type, depth int) []model.Tag {
-	if len(t.Tags) > 0 {
-		return []model.Tag{t.Tags[0]}
-	}
-	u := t.Underlying()
-	if u.Kind != model.TypeChoice || depth > 20 {
-		return nil
-	}
-	var out []model.Tag
-	for _, c := range u.Components {
-		ft := firstTags(c.Type, depth+1)
-		if ft == nil {
-			return nil
-		}
-		out = append(out, ft...)
-	}
-	return out
-}
-
-func tagLess(a, b model.Tag) bool {
-	if a.Class != b.Class {
-		return a.Class < b.Class
-	}
-	return a.Number < b.Number
 }

@@ -223,7 +223,7 @@ func (e *Emitter) decodeSequence(g *jen.Group, gt *plan.Type, r derstmt.Rd) {
 	root2 := len(gt.Fields) - gt.Body.Root2
 	for i, f := range gt.Fields {
 		if i == root2 && gt.Unknown != "" && gt.Body.Root2 > 0 {
-			if tags := emit.FirstTags(f.Type, 0); tags != nil {
+			if tags := f.Type.FirstTags(); tags != nil {
 				e.Guard(g, s)
 				emit.Comment(g, "Additions of a later version, before the second root part.")
 				g.For(jen.Op("!").Id("s").Dot("Empty").Call().Op("&&").Op("!").Add(e.Presence(s, f, nil))).Block(
@@ -286,7 +286,7 @@ func (e *Emitter) decodeSet(g *jen.Group, gt *plan.Type, r derstmt.Rd) {
 				if f.Has == "" {
 					flag = jen.Id(seen[f])
 				}
-				tags := emit.FirstTags(f.Type, 0)
+				tags := f.Type.FirstTags()
 				g.Case(emit.TagCond(jen.Id("tag"), tags)).BlockFunc(func(g *jen.Group) {
 					emit.Comment(g, emit.ComponentText(f.Comp))
 					g.If(flag.Clone()).Block(jen.Return(emit.RT("Duplicate").Call(jen.Id("s").Dot("Offset").Call(), jen.Lit(gt.ASN1))))
@@ -314,7 +314,7 @@ func (e *Emitter) decodeSet(g *jen.Group, gt *plan.Type, r derstmt.Rd) {
 	})
 	for _, f := range gt.Fields {
 		if f.Has == "" {
-			tags := emit.FirstTags(f.Type, 0)
+			tags := f.Type.FirstTags()
 			var want jen.Code = jen.Lit(0)
 			if len(tags) > 0 {
 				want = emit.TagCode(emit.PlainTag(tags[0]))
@@ -333,7 +333,7 @@ func (e *Emitter) decodeChoice(g *jen.Group, gt *plan.Type, r derstmt.Rd) {
 	var open *plan.Field
 	g.Switch().BlockFunc(func(g *jen.Group) {
 		for _, f := range gt.Fields {
-			tags := emit.FirstTags(f.Type, 0)
+			tags := f.Type.FirstTags()
 			if tags == nil {
 				// An untagged open type, which the model accepts among
 				// other alternatives only with Options.Lenient: it takes

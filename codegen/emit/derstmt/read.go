@@ -232,7 +232,7 @@ func mergeRanges(set []model.Range) []model.Range {
 // Presence is the condition that an optional component is present at the
 // reader's position, given the components that follow it.
 func (e *Stmts) Presence(s Rd, f *plan.Field, rest []*plan.Field) jen.Code {
-	tags := emit.FirstTags(f.Type, 0)
+	tags := f.Type.FirstTags()
 	if u := f.Type.Underlying(); tags != nil && len(f.Type.Tags) == 0 && u.Kind == model.TypeChoice && u.Extensible {
 		// An untagged extensible CHOICE: an alternative this version does
 		// not know may have any tag, so the component is
@@ -251,7 +251,7 @@ func (e *Stmts) Presence(s Rd, f *plan.Field, rest []*plan.Field) jen.Code {
 	// element belongs to a component that follows.
 	var follow []model.Tag
 	for _, n := range rest {
-		ft := emit.FirstTags(n.Type, 0)
+		ft := n.Type.FirstTags()
 		follow = append(follow, ft...)
 		if !emit.OptionalComponent(n) || ft == nil {
 			break
@@ -468,7 +468,7 @@ func SetRanks(gt *plan.Type) map[*plan.Field]int {
 	}
 	var list []ranked
 	for _, f := range gt.Fields {
-		tags := emit.FirstTags(f.Type, 0)
+		tags := f.Type.FirstTags()
 		key := uint64(math.MaxUint64)
 		for _, t := range tags {
 			k := uint64(emit.WireClass(t.Class))<<40 | uint64(t.Number)

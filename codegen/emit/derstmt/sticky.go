@@ -100,7 +100,7 @@ func (e *Stmts) stickyRead(g *jen.Group, s Rd, f *plan.Field) bool {
 // simplePresence reports whether an optional component is present when
 // the next element has one tag, the first of its encoding (see Presence).
 func simplePresence(f *plan.Field) bool {
-	tags := emit.FirstTags(f.Type, 0)
+	tags := f.Type.FirstTags()
 	if len(tags) != 1 {
 		return false
 	}

@@ -45,7 +45,7 @@ func (e *Emitter) alternativeTags(gt *plan.Type, f *plan.Field) (tags []jen.Code
 	if len(f.Type.Tags) > 0 {
 		return []jen.Code{emit.TagCode(emit.PlainTag(f.Type.Tags[0]))}, false, true
 	}
-	first := emit.FirstTags(f.Type, 0)
+	first := f.Type.FirstTags()
 	switch {
 	case first == nil:
 		e.fail(gt.ASN1+"."+f.ASN1, "an untagged open type as a CHOICE alternative")
@@ -182,7 +182,7 @@ func (e *Emitter) choiceEncode(gt *plan.Type) jen.Code {
 func tagsDistinct(fields []*plan.Field) bool {
 	seen := map[model.Tag]bool{}
 	for _, f := range fields {
-		for _, t := range emit.FirstTags(f.Type, 0) {
+		for _, t := range f.Type.FirstTags() {
 			t = emit.PlainTag(t)
 			if seen[t] {
 				return false

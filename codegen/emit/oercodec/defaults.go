@@ -209,16 +209,16 @@ func writeSequenceValue(w *oer.Writer, u *model.Type, v *model.Value, depth int)
 		root = append(root, c)
 	}
 	if u.Kind == model.TypeSet {
-		if slices.ContainsFunc(root, func(c *model.Component) bool { return len(emit.FirstTags(c.Type, 0)) == 0 }) {
+		if slices.ContainsFunc(root, func(c *model.Component) bool { return len(c.Type.FirstTags()) == 0 }) {
 			return fmt.Errorf("a SET value with an untagged open type")
 		}
 		root = slices.Clone(root)
 		slices.SortStableFunc(root, func(a, b *model.Component) int {
-			ta, tb := leastTag(emit.FirstTags(a.Type, 0)), leastTag(emit.FirstTags(b.Type, 0))
+			ta, tb := model.LeastTag(a.Type.FirstTags()), model.LeastTag(b.Type.FirstTags())
 			switch {
-			case tagLess(ta, tb):
+			case ta.Less(tb):
 				return -1
-			case tagLess(tb, ta):
+			case tb.Less(ta):
 				return 1
 			}
 			return 0
@@ -308,7 +308,7 @@ func writeChoiceValue(w *oer.Writer, u *model.Type, v *model.Value, depth int) e
 		if len(c.Type.Tags) > 0 {
 			t := c.Type.Tags[0]
 			w.WriteTag(der.NewTag(emit.WireClass(t.Class), uint32(t.Number)))
-		} else if emit.FirstTags(c.Type, 0) == nil {
+		} else if c.Type.FirstTags() == nil {
 			return fmt.Errorf("an untagged open type as a CHOICE alternative")
 		}
 		return writeValue(w, c.Type, v.Elems[0], depth+1)

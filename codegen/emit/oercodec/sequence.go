@@ -251,9 +251,9 @@ func components(gt *plan.Type) (root []*plan.Field, adds []plan.Addition) {
 		slices.SortStableFunc(root, func(a, b *plan.Field) int {
 			ta, tb := orderTag(a), orderTag(b)
 			switch {
-			case tagLess(ta, tb):
+			case ta.Less(tb):
 				return -1
-			case tagLess(tb, ta):
+			case tb.Less(ta):
 				return 1
 			}
 			return 0
@@ -267,18 +267,7 @@ func components(gt *plan.Type) (root []*plan.Field, adds []plan.Addition) {
 // smallest tag of its alternatives, nested untagged CHOICEs' included
 // (X.680 8.6, as X.690 10.3 orders DER's SET). setOrder has checked that
 // there is one.
-func orderTag(f *plan.Field) model.Tag { return leastTag(emit.FirstTags(f.Type, 0)) }
-
-// leastTag is the smallest of tags in the canonical order.
-func leastTag(tags []model.Tag) model.Tag {
-	least := tags[0]
-	for _, t := range tags[1:] {
-		if tagLess(t, least) {
-			least = t
-		}
-	}
-	return least
-}
+func orderTag(f *plan.Field) model.Tag { return model.LeastTag(f.Type.FirstTags()) }
 
 // setOrder returns why the emitter cannot put the root components of
 // the SET gt in the canonical order of their tags (X.696 18), "" if it
@@ -288,7 +277,7 @@ func leastTag(tags []model.Tag) model.Tag {
 func setOrder(gt *plan.Type) string {
 	root, _ := plan.Additions(gt)
 	for _, f := range root {
-		if len(emit.FirstTags(f.Type, 0)) == 0 {
+		if len(f.Type.FirstTags()) == 0 {
 			return "a SET with an untagged open type among its root components"
 		}
 	}
@@ -302,15 +291,4 @@ func setOrder(gt *plan.Type) string {
 		}
 	}
 	return ""
-}
-
-// tagLess reports whether a precedes b in the canonical order of tags
-// (X.680 8.6): universal, application, context-specific, then private
-// class, each by number. The order of der.Class is that one; the
-// model's classes are in another (ClassContext first).
-func tagLess(a, b model.Tag) bool {
-	if ca, cb := emit.WireClass(a.Class), emit.WireClass(b.Class); ca != cb {
-		return ca < cb
-	}
-	return a.Number < b.Number
 }

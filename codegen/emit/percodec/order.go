@@ -16,29 +16,17 @@ func (e *Emitter) perTagOrder(fields []*plan.Field) bool {
 		if f.Comp != nil && f.Comp.Extension {
 			continue
 		}
-		tags := emit.FirstTags(f.Type, 0)
+		tags := f.Type.FirstTags()
 		if len(tags) == 0 {
 			return false
 		}
-		t := tags[0]
-		for _, o := range tags[1:] {
-			if tagLess(o, t) {
-				t = o
-			}
-		}
-		if last != nil && !tagLess(*last, t) {
+		t := model.LeastTag(tags)
+		if last != nil && !last.Less(t) {
 			return false
 		}
 		last = &t
 	}
 	return true
-}
-
-func tagLess(a, b model.Tag) bool {
-	if a.Class != b.Class {
-		return a.Class < b.Class
-	}
-	return a.Number < b.Number
 }
 
 // addition is one extension addition of a SEQUENCE or SET: a component,

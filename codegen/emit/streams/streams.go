@@ -458,7 +458,7 @@ func (e *Emitter) root2(b *plan.Type) int {
 		return -1
 	}
 	r := len(b.Fields) - b.Body.Root2
-	if emit.FirstTags(b.Fields[r].Type, 0) == nil {
+	if b.Fields[r].Type.FirstTags() == nil {
 		return -1
 	}
 	return r
@@ -474,7 +474,7 @@ func (e *Emitter) hasHead(sp *streamPlan, i int) bool {
 // tagPresent is the condition that an optional component is present when
 // the next element has tag tag: decode.go's presence, on a tag.
 func (e *Emitter) tagPresent(tag jen.Code, f *plan.Field, rest []*plan.Field) jen.Code {
-	tags := emit.FirstTags(f.Type, 0)
+	tags := f.Type.FirstTags()
 	if u := f.Type.Underlying(); tags != nil && len(f.Type.Tags) == 0 && u.Kind == model.TypeChoice && u.Extensible {
 		tags = nil
 	}
@@ -483,7 +483,7 @@ func (e *Emitter) tagPresent(tag jen.Code, f *plan.Field, rest []*plan.Field) je
 	}
 	var follow []model.Tag
 	for _, n := range rest {
-		ft := emit.FirstTags(n.Type, 0)
+		ft := n.Type.FirstTags()
 		follow = append(follow, ft...)
 		if !emit.OptionalComponent(n) || ft == nil {
 			break

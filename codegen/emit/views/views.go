@@ -374,7 +374,7 @@ func (e *Emitter) viewSequence(f *jen.File, vs *viewSet, gt *plan.Type) {
 				g.If(e.Presence(s, fl, gt.Fields[i+1:])).Block(skip)
 				continue
 			}
-			tags := emit.FirstTags(fl.Type, 0)
+			tags := fl.Type.FirstTags()
 			if u := fl.Type.Underlying(); tags != nil && len(fl.Type.Tags) == 0 && u.Kind == model.TypeChoice && u.Extensible {
 				tags = nil // an unknown alternative may have any tag
 			}
@@ -668,7 +668,7 @@ func (e *Emitter) viewChoice(f *jen.File, vs *viewSet, gt *plan.Type) {
 		var open *plan.Field
 		g.Switch().BlockFunc(func(g *jen.Group) {
 			for _, fl := range gt.Fields {
-				tags := emit.FirstTags(fl.Type, 0)
+				tags := fl.Type.FirstTags()
 				if tags == nil {
 					if open == nil {
 						open = fl
