@@ -17,6 +17,7 @@ package browser_test
 import (
 	"context"
 	"encoding/json"
+	"encoding/pem"
 	"fmt"
 	"io/fs"
 	"net/http/httptest"
@@ -185,6 +186,10 @@ func TestBrowser(t *testing.T) {
 	if mark != "Missing }" {
 		t.Errorf("the editor marks %q, want the error's place to the end of its line, %q", mark, "Missing }")
 	}
+	// the tree of the last decode is marked as of the modules before
+	if stale := eval[bool](b, `document.querySelector('#tree').classList.contains('stale') && !document.querySelector('#stale').hidden`); !stale {
+		t.Errorf("after a compile with errors, the tree is not marked stale")
+	}
 	b.shot("module-error")
 
 	// An NGAP message (ALIGNED PER), with the NGAP set.
@@ -304,9 +309,56 @@ func TestBrowser(t *testing.T) {
 	if errs := b.texts("#decode-errors li"); len(errs) != 0 {
 		t.Errorf("CRL decode errors: %q", errs)
 	}
-	b.logTiming("1.18 MB CRL decoded in the engine (with its JSON)", "decode")
+	b.logTiming("1.18 MB CRL decoded in the engine (with the top of its tree)", "decode")
 	b.logTiming("1.18 MB CRL decoded and shown", "decodeWall")
+	if stale := eval[bool](b, `document.querySelector('#tree').classList.contains('stale')`); stale {
+		t.Errorf("the CRL's tree is marked stale")
+	}
+	// the tree shows, its top in the page and the rest in the engine
+	for _, want := range []string{"toBeSigned", "issuer.rdnSequence", "thisUpdate.utcTime", "revokedCertificates", "crlExtensions"} {
+		if !contains(b.texts("#tree .field"), want) {
+			t.Errorf("the CRL's tree has no field %s", want)
+		}
+	}
+	crlData, err := os.ReadFile(crl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantCRL := nativeDecode(t, "x509", "PKIX1Explicit-2009.CertificateList", "der", crlData)
+	inPage := eval[int](b, `view.nodes.length`)
+	t.Logf("measure: the CRL's elements in the page: %d of %d", inPage, countNodes(wantCRL.Blocks[0].Elements))
+	// An octet of the last entry's serial number: the engine finds its
+	// element, the page fetches the entries down to it and selects it.
+	revoked := find(wantCRL.Blocks[0].Elements, "revokedCertificates")
+	if revoked == nil || len(revoked.Children) == 0 {
+		t.Fatal("the dump has no revokedCertificates")
+	}
+	serial := find(revoked.Children[len(revoked.Children)-1:], "userCertificate")
+	if serial == nil {
+		t.Fatal("the last revoked entry has no userCertificate")
+	}
+	start = time.Now()
+	eval[bool](b, fmt.Sprintf(`(selectAt(%d, false), true)`, serial.Offset+serial.HeaderLength))
+	b.poll(fmt.Sprintf(`selected !== null && selected.offset === %d && document.body.dataset.busy === 'false'`, serial.Offset))
+	t.Logf("measure: the CRL's last serial number found and shown in %v", time.Since(start).Round(time.Millisecond))
+	row := eval[string](b, `document.querySelector('#tree .node.selected').textContent`)
+	if !strings.HasPrefix(row, " userCertificate CertificateSerialNumber") || !strings.Contains(row, serial.Value) {
+		t.Errorf("the selected row is %q, want the serial number %s", row, serial.Value)
+	}
+	if got := eval[string](b, `selected.parent.index + '/' + selected.parent.parent.childCount`); got != fmt.Sprintf("%d/%d", len(revoked.Children)-1, len(revoked.Children)) {
+		t.Errorf("the selected entry is %s, want %d/%d", got, len(revoked.Children)-1, len(revoked.Children))
+	}
 	b.shot("crl")
+}
+
+// pemOctets returns the octets of the first PEM block of text.
+func pemOctets(t *testing.T, text []byte) []byte {
+	t.Helper()
+	block, _ := pem.Decode(text)
+	if block == nil {
+		t.Fatal("no PEM block")
+	}
+	return block.Bytes
 }
 
 // browser runs the steps of the test in one tab.
@@ -412,6 +464,7 @@ type dumpNode struct {
 	HeaderLength int         `json:"headerLength"`
 	Length       int         `json:"length"`
 	Field        string      `json:"field"`
+	Value        string      `json:"value"`
 	Children     []*dumpNode `json:"children"`
 }
 

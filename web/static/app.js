@@ -284,6 +284,7 @@ async function compile() {
     diagnostics = [];
     renderDiagnostics();
     status('compile: ' + e.message);
+    if (view) setStale(true);
     return;
   }
   if (seq !== compileSeq) return; // a newer compile is on its way
@@ -302,6 +303,8 @@ async function compile() {
   compiledOK = c.errors === 0;
   const warnings = c.diagnostics.length - c.errors;
   status(`compiled in ${Math.round(r.ms)} ms: ${c.types.length} types, ${c.errors} error(s), ${warnings} warning(s)`);
+  // the tree shown is of the modules before: a decode replaces it
+  if (view) setStale(true);
   document.body.dataset.compiled = String(compileSeq);
   if (compiledOK && haveInput()) await decode();
   if (compiledOK && !$('go').hidden) await generate();
@@ -423,9 +426,16 @@ async function decode() {
 
 // ---- the result: tree, octets, errors ----
 
+// A DER or BER decode stays in the engine (doc.tree is its id): the page
+// gets the top of its tree, a node whose children were left there has
+// childCount, and the engine sends them when the node is opened
+// (children) and says which node holds an octet (locate). A PER decode
+// comes whole.
+
 function showDecode(doc, input, per) {
   const blocks = doc.blocks;
-  view = { blocks, unit: per ? 'bit' : 'octet', input, block: 0, nodes: [] };
+  view = { blocks, unit: per ? 'bit' : 'octet', input, block: 0, nodes: [], tree: doc.tree };
+  setStale(false);
   const sel = $('block');
   sel.textContent = '';
   sel.hidden = blocks.length < 2;
@@ -438,6 +448,27 @@ function showDecode(doc, input, per) {
   showBlock(0);
 }
 
+// setStale marks the tree shown as the decode of modules that are no
+// longer those compiled (a compile failed or left nothing to decode).
+function setStale(on) {
+  $('tree').classList.toggle('stale', on);
+  $('stale').hidden = !on || $('tree').hidden;
+}
+
+// index adds the nodes of list, the children of parent (null: the
+// block's elements) from position from on, to view.nodes.
+function index(list, parent, from) {
+  for (let i = from; i < list.length; i++) {
+    const n = list[i];
+    n.parent = parent;
+    n.pos = i;
+    n.id = view.nodes.length;
+    n.range = nodeRange(n);
+    view.nodes.push(n);
+    index(n.children || [], n, 0);
+  }
+}
+
 function showBlock(i) {
   view.block = i;
   const b = view.blocks[i];
@@ -446,25 +477,48 @@ function showBlock(i) {
   view.errors = b.errors || [];
   view.nodes = [];
   selected = null;
-  const index = (list, parent, depth) => {
-    for (const n of list || []) {
-      n.parent = parent;
-      n.id = view.nodes.length;
-      n.range = nodeRange(n);
-      view.nodes.push(n);
-      index(n.children, n, depth + 1);
-    }
-  };
-  index(b.elements, null, 0);
+  index(b.elements || [], null, 0);
   const tree = $('tree');
   tree.textContent = '';
   if (b.encrypted) tree.textContent = 'encrypted PEM block: not decoded';
   const ul = document.createElement('ul');
   tree.appendChild(ul);
-  renderChildren(ul, b.elements || [], 0, 2);
+  renderChildren(ul, null, 0, 2);
   renderErrors();
   setHexSelection(null);
   renderHex();
+}
+
+// kids returns the children of n the page has (the block's elements for
+// null); total, how many it has in the engine.
+function kids(n) {
+  if (n === null) return view.blocks[view.block].elements || [];
+  return n.children || (n.children = []);
+}
+
+function total(n) {
+  if (n !== null && n.childCount !== undefined) return n.childCount;
+  return kids(n).length;
+}
+
+function pathOf(n) {
+  const path = [];
+  for (let p = n; p; p = p.parent) path.unshift(p.pos);
+  return path;
+}
+
+// fetchChildren gets the children of n from position kids(n).length to
+// to (excluded) from the engine; false when the decode shown changed
+// meanwhile.
+async function fetchChildren(n, to) {
+  const v = view;
+  const have = kids(n).length;
+  if (to <= have) return true;
+  const { v: more } = await call('children', v.tree, v.block, JSON.stringify(pathOf(n)), have, to - have);
+  if (view !== v || kids(n).length !== have) return false;
+  kids(n).push(...more);
+  index(kids(n), n, have);
+  return true;
 }
 
 // nodeRange is the octets [start, end) of a node: its header and contents
@@ -485,7 +539,7 @@ function label(n) {
   if (n.type) parts.push(['type', ' ' + n.type + (n.kind && n.kind !== n.type ? ' (' + n.kind + ')' : '')]);
   else if (n.tag) parts.push(['type', ' ' + n.tag]);
   if (n.value !== undefined) parts.push(['value', ' = ' + n.value]);
-  else if (n.hex !== undefined && !(n.children && n.children.length)) parts.push(['value', ' ' + (n.hex.length > 64 ? n.hex.slice(0, 64) + '…' : n.hex)]);
+  else if (n.hex !== undefined && total(n) === 0) parts.push(['value', ' ' + (n.hex.length > 64 ? n.hex.slice(0, 64) + '…' : n.hex)]);
   if (n.name) parts.push(['name', ' (' + n.name + ')']);
   if (n.object) parts.push(['name', ' -- ' + n.object]);
   if (n.addition) parts.push(['pos', ' -- extension addition']);
@@ -498,21 +552,28 @@ function label(n) {
   return parts;
 }
 
-// renderChildren renders list[from...] into ul, CHUNK at a time, each
-// expanded while its depth is below open.
-function renderChildren(ul, list, from, open) {
+// renderChildren renders the children of parent (null: the block's
+// elements) from position from into ul, CHUNK at a time, each expanded
+// while its depth is below open; "… more" renders the next CHUNK,
+// fetching those the page does not have.
+function renderChildren(ul, parent, from, open) {
   const more = ul.querySelector(':scope > li.more-item');
   if (more) more.remove();
+  const list = kids(parent);
   const to = Math.min(list.length, from + CHUNK);
   for (let i = from; i < to; i++) ul.appendChild(renderNode(list[i], open));
   ul.dataset.rendered = String(to);
-  if (to < list.length) {
+  const count = total(parent);
+  if (to < count) {
     const li = document.createElement('li');
     li.className = 'more-item';
     const a = document.createElement('span');
     a.className = 'more';
-    a.textContent = `… ${list.length - to} more`;
-    a.onclick = () => renderChildren(ul, list, to, open);
+    a.textContent = `… ${count - to} more`;
+    a.onclick = async () => {
+      if (!(await fetchChildren(parent, Math.min(count, to + CHUNK)))) return;
+      if (Number(ul.dataset.rendered) === to) renderChildren(ul, parent, to, open);
+    };
     li.appendChild(a);
     ul.appendChild(li);
   }
@@ -526,8 +587,8 @@ function renderNode(n, open) {
   row.dataset.id = n.id;
   const tog = document.createElement('span');
   tog.className = 'toggle';
-  const kids = n.children || [];
-  tog.textContent = kids.length ? (open > 0 ? '▾' : '▸') : ' ';
+  const has = total(n) > 0;
+  tog.textContent = has ? (open > 0 && kids(n).length > 0 ? '▾' : '▸') : ' ';
   row.appendChild(tog);
   for (const [cls, text] of label(n)) {
     const s = document.createElement('span');
@@ -536,22 +597,30 @@ function renderNode(n, open) {
     row.appendChild(s);
   }
   row.onclick = (e) => {
-    if (e.target === tog && kids.length) toggle(n);
+    if (e.target === tog && has) toggle(n);
     else select(n, false);
   };
-  row.ondblclick = () => kids.length && toggle(n);
+  row.ondblclick = () => has && toggle(n);
   li.appendChild(row);
   n.li = li;
-  if (kids.length && open > 0) expand(n, open - 1);
+  if (has && open > 0 && kids(n).length > 0) expand(n, open - 1);
   return li;
 }
 
+// expand shows the children of n the page has, or fetches the first
+// CHUNK of them and shows them.
 function expand(n, open) {
   let ul = n.li.querySelector(':scope > ul');
   if (!ul) {
     ul = document.createElement('ul');
     n.li.appendChild(ul);
-    renderChildren(ul, n.children, 0, open || 0);
+    if (kids(n).length > 0) {
+      renderChildren(ul, n, 0, open || 0);
+    } else {
+      fetchChildren(n, Math.min(total(n), CHUNK)).then(
+        (ok) => ok && ul.childElementCount === 0 && renderChildren(ul, n, 0, open || 0),
+        (e) => e.message !== STOPPED && status('tree: ' + e.message));
+    }
   }
   ul.hidden = false;
   n.li.querySelector('.toggle').textContent = '▾';
@@ -569,18 +638,18 @@ function toggle(n) {
 }
 
 // reveal renders the tree down to n (expanding its ancestors, and the
-// chunks of their children that hold it).
+// chunks of their children that hold it): the page has n's ancestors and
+// their children before n (nodeAt fetched them).
 function reveal(n) {
   const chain = [];
   for (let p = n; p; p = p.parent) chain.unshift(p);
   let ul = $('tree').querySelector(':scope > ul');
-  let list = view.blocks[view.block].elements;
+  let parent = null;
   for (const p of chain) {
-    const i = list.indexOf(p);
-    while (Number(ul.dataset.rendered) <= i) renderChildren(ul, list, Number(ul.dataset.rendered), 0);
+    while (Number(ul.dataset.rendered) <= p.pos) renderChildren(ul, parent, Number(ul.dataset.rendered), 0);
     if (p === n) break;
     ul = expand(p, 0);
-    list = p.children;
+    parent = p;
   }
 }
 
@@ -597,16 +666,41 @@ function select(n, fromHex) {
   renderHex();
 }
 
-// deepest returns the innermost node whose octets hold octet i.
-function deepest(i) {
-  let best = null;
-  let list = view.blocks[view.block].elements || [];
-  for (;;) {
-    const hit = list.find((n) => n.range.start <= i && i < n.range.end);
-    if (!hit) return best;
-    best = hit;
-    list = hit.children || [];
+// deepest returns the innermost node whose octets hold octet i: the
+// engine finds it in a tree it keeps, the page in a tree it has whole;
+// null when none does, or when the decode shown changed meanwhile.
+async function deepest(i) {
+  const v = view;
+  if (v.tree === undefined) {
+    let best = null;
+    let list = kids(null);
+    for (;;) {
+      const hit = list.find((n) => n.range.start <= i && i < n.range.end);
+      if (!hit) return best;
+      best = hit;
+      list = kids(hit);
+    }
   }
+  const { v: path } = await call('locate', v.tree, v.block, i);
+  let n = null;
+  for (const p of path) {
+    const to = Math.min(total(n), Math.ceil((p + 1) / CHUNK) * CHUNK);
+    if (!(await fetchChildren(n, to)) || view !== v) return null;
+    n = kids(n)[p];
+  }
+  return n;
+}
+
+// selectAt selects the innermost node that holds octet i.
+async function selectAt(i, fromHex) {
+  let n;
+  try {
+    n = await deepest(i);
+  } catch (e) {
+    if (e.message !== STOPPED) status('tree: ' + e.message);
+    return;
+  }
+  if (n) select(n, fromHex);
 }
 
 function renderErrors() {
@@ -615,10 +709,9 @@ function renderErrors() {
   for (const e of view.errors) {
     const li = document.createElement('li');
     li.textContent = `${e.path} at ${view.unit} ${e.offset}: ${e.message}`;
-    li.onclick = () => {
+    li.onclick = async () => {
       const at = view.unit === 'bit' ? Math.floor(e.offset / 8) : e.offset;
-      const n = deepest(Math.min(at, view.bytes.length - 1));
-      if (n) select(n, false);
+      await selectAt(Math.min(at, view.bytes.length - 1), false);
       scrollHexTo(at);
       renderHex();
     };
@@ -723,6 +816,7 @@ function showTab(go) {
   $('tab-tree').classList.toggle('active', !go);
   $('tab-go').classList.toggle('active', go);
   $('tree').hidden = go;
+  $('stale').hidden = go || !$('tree').classList.contains('stale');
   $('go').hidden = !go;
   if (go && genFiles.length === 0) generate();
 }
@@ -855,8 +949,7 @@ async function main() {
   $('hex').addEventListener('click', (e) => {
     const i = e.target.dataset && e.target.dataset.i;
     if (i === undefined || !view) return;
-    const n = deepest(Number(i));
-    if (n) select(n, true);
+    selectAt(Number(i), true);
   });
   $('tab-tree').onclick = () => showTab(false);
   $('tab-go').onclick = () => showTab(true);

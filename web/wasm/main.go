@@ -17,7 +17,10 @@
 //	asn1gen.sets()                          -> [{name, title, type, encoding, files: [name], flags}]
 //	asn1gen.setFiles(name)                  -> [{name, text}]
 //	asn1gen.compile(filesJSON, flags)       -> {diagnostics, errors, types}
-//	asn1gen.decode(type, encoding, octets)  -> the JSON of asn1gen dump -json, on one line (asn1gen.wasm)
+//	asn1gen.decode(type, encoding, octets)  -> the JSON of asn1gen dump -json, on one line (asn1gen.wasm);
+//	                                           for DER and BER the top of its tree, with {"tree": id}
+//	asn1gen.children(id, block, path, from, n) -> [node]: children [from, from+n) of the node at path
+//	asn1gen.locate(id, block, offset)       -> path of the innermost node that holds the octet
 //	asn1gen.gen(pkg, codecs)                -> {files: [{name, content}]} (asn1gen-gen.wasm)
 //
 // make web builds both into web/static:
