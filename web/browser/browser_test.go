@@ -140,6 +140,18 @@ func TestBrowser(t *testing.T) {
 	if len(marked) != wantRange[1]-wantRange[0] || len(marked) > 0 && marked[0] != fmt.Sprint(wantRange[0]) {
 		t.Errorf("the hex view marks %d octets from %v, want %d from %d", len(marked), marked[:min(1, len(marked))], wantRange[1]-wantRange[0], wantRange[0])
 	}
+	// the ASCII column marks the same octets, and shows them
+	certDER := pemOctets(t, cert)
+	var wantASCII strings.Builder
+	for _, c := range certDER[wantRange[0]:wantRange[1]] {
+		if c < 0x20 || c >= 0x7f {
+			c = '.'
+		}
+		wantASCII.WriteByte(c)
+	}
+	if got := strings.Join(b.texts("#hex .a.head, #hex .a.sel"), ""); got != wantASCII.String() {
+		t.Errorf("the ASCII column marks %q, want %q", got, wantASCII.String())
+	}
 	b.shot("certificate")
 	// and the reverse: an octet inside notBefore selects notBefore
 	notBefore := validity.Children[0]

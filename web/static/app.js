@@ -760,15 +760,32 @@ function renderHex() {
     off.className = 'off';
     off.textContent = (r * ROW).toString(16).padStart(width, '0') + '  ';
     div.appendChild(off);
-    for (let i = r * ROW; i < Math.min(bytes.length, (r + 1) * ROW); i++) {
-      const b = document.createElement('span');
-      b.className = 'b';
-      if (i >= s && i < e) b.classList.add(i < s + head ? 'head' : 'sel');
-      if (errs.has(i)) b.classList.add('err');
-      b.dataset.i = i;
-      b.textContent = bytes[i].toString(16).padStart(2, '0');
-      div.appendChild(b);
-      div.appendChild(document.createTextNode(i % 8 === 7 ? '  ' : ' '));
+    const end = Math.min(bytes.length, (r + 1) * ROW);
+    // the octets in hex, then as ASCII (. for the others): each marked
+    // and clickable alike
+    const cell = (i, cls, text) => {
+      const c = document.createElement('span');
+      c.className = cls;
+      if (i >= s && i < e) c.classList.add(i < s + head ? 'head' : 'sel');
+      if (errs.has(i)) c.classList.add('err');
+      c.dataset.i = i;
+      c.textContent = text;
+      return c;
+    };
+    let pad = '';
+    for (let i = r * ROW; i < (r + 1) * ROW; i++) {
+      const gap = i % 8 === 7 ? '  ' : ' ';
+      if (i >= end) {
+        pad += '  ' + gap;
+        continue;
+      }
+      div.appendChild(cell(i, 'b', bytes[i].toString(16).padStart(2, '0')));
+      div.appendChild(document.createTextNode(gap));
+    }
+    div.appendChild(document.createTextNode(pad + ' '));
+    for (let i = r * ROW; i < end; i++) {
+      const c = bytes[i];
+      div.appendChild(cell(i, 'a', c >= 0x20 && c < 0x7f ? String.fromCharCode(c) : '.'));
     }
     frag.appendChild(div);
   }
