@@ -135,6 +135,53 @@ type decoder struct {
 	// the top, and the contents of the elements cut short.
 	cut      *Issue
 	cutDepth map[int]bool
+	// oidKeys are the keys of the OBJECT IDENTIFIERs read, one value for
+	// each contents, and entries the rows of the tables they selected:
+	// the extensions of the entries of a CRL look the same two OIDs up
+	// 15,000 times each, and a lookup writes each key of its table as
+	// text.
+	oidKeys map[string]*model.Value
+	entries map[tableKey]*model.OpenTypeEntry
+}
+
+type tableKey struct {
+	tbl *model.OpenTypeTable
+	key *model.Value
+}
+
+// keyOf returns the key of a value of the built-in type u (keyOf), the
+// same value for the same OBJECT IDENTIFIER.
+func (d *decoder) keyOf(u *model.Type, contents []byte) *model.Value {
+	if u.Kind != model.TypeObjectIdentifier {
+		return keyOf(u, contents)
+	}
+	if v, ok := d.oidKeys[string(contents)]; ok {
+		return v
+	}
+	v := keyOf(u, contents)
+	if d.oidKeys == nil {
+		d.oidKeys = map[string]*model.Value{}
+	}
+	d.oidKeys[string(contents)] = v
+	return v
+}
+
+// lookup returns tbl.Lookup(key), looked up once for an OBJECT
+// IDENTIFIER key of keyOf.
+func (d *decoder) lookup(tbl *model.OpenTypeTable, key *model.Value) *model.OpenTypeEntry {
+	if key == nil || key.Kind != model.ValueOID {
+		return tbl.Lookup(key)
+	}
+	k := tableKey{tbl, key}
+	if e, ok := d.entries[k]; ok {
+		return e
+	}
+	e := tbl.Lookup(key)
+	if d.entries == nil {
+		d.entries = map[tableKey]*model.OpenTypeEntry{}
+	}
+	d.entries[k] = e
+	return e
 }
 
 // frame is a SEQUENCE or SET being read.
@@ -143,10 +190,37 @@ type frame struct {
 	// keys are the values of the components read so far that may key a
 	// table (OBJECT IDENTIFIER, INTEGER, ...), with those of the frames
 	// that ended inside it (for @a.b paths into a component).
-	keys map[*model.Component]*model.Value
+	keys []frameKey
 	// deferred are the open types whose key component comes later in this
 	// SEQUENCE or SET: they are read when it ends.
 	deferred []func()
+}
+
+// frameKey is the value of a component that may key a table.
+type frameKey struct {
+	c *model.Component
+	v *model.Value
+}
+
+// key returns the value of c in f, or nil. A frame holds a few keys: a
+// list costs less than a map, made for every SEQUENCE and SET read.
+func (f *frame) key(c *model.Component) *model.Value {
+	for _, k := range f.keys {
+		if k.c == c {
+			return k.v
+		}
+	}
+	return nil
+}
+
+func (f *frame) setKey(c *model.Component, v *model.Value) {
+	for i := range f.keys {
+		if f.keys[i].c == c {
+			f.keys[i].v = v
+			return
+		}
+	}
+	f.keys = append(f.keys, frameKey{c, v})
 }
 
 // label is what the enclosing type says of a value it reads.
@@ -614,7 +688,7 @@ func (d *decoder) resolved(r *der.Reader, t *model.Type, tbl *model.OpenTypeTabl
 	if key == nil {
 		return d.rawValue(r, t, lbl, "open type whose key "+keyName(tbl)+" is absent")
 	}
-	e := tbl.Lookup(key)
+	e := d.lookup(tbl, key)
 	if e == nil {
 		off := r.Offset()
 		n, err := d.rawValue(r, t, lbl, d.unknownKey(key, tbl))
@@ -667,7 +741,7 @@ func (d *decoder) key(tbl *model.OpenTypeTable) (*model.Value, *frame) {
 		return nil, nil
 	}
 	for i := len(d.frames) - 1; i >= 0; i-- {
-		if v := d.frames[i].keys[tbl.Key]; v != nil {
+		if v := d.frames[i].key(tbl.Key); v != nil {
 			return v, nil
 		}
 	}
@@ -683,7 +757,7 @@ func (d *decoder) key(tbl *model.OpenTypeTable) (*model.Value, *frame) {
 }
 
 func (d *decoder) pushFrame(u *model.Type) *frame {
-	f := &frame{typ: u, keys: map[*model.Component]*model.Value{}}
+	f := &frame{typ: u}
 	d.frames = append(d.frames, f)
 	return f
 }
@@ -700,9 +774,9 @@ func (d *decoder) popFrame() {
 	d.frames = d.frames[:len(d.frames)-1]
 	if len(d.frames) > 0 {
 		parent := d.frames[len(d.frames)-1]
-		for c, v := range f.keys {
-			if _, own := parent.keys[c]; !own {
-				parent.keys[c] = v
+		for _, k := range f.keys {
+			if parent.key(k.c) == nil {
+				parent.keys = append(parent.keys, k)
 			}
 		}
 	}
@@ -743,6 +817,10 @@ func (d *decoder) sequence(sub *der.Reader, n *Node, u *model.Type, typ string) 
 			n.Children = append(n.Children, d.failRest(sub, n, err, c.Name, c.Name)...)
 			return
 		}
+		if n.Children == nil {
+			// room for every component: one allocation, not three
+			n.Children = make([]*Node, 0, len(comps))
+		}
 		n.Children = append(n.Children, child)
 		d.component(f, c, child, start, typ)
 		d.pop()
@@ -764,7 +842,7 @@ func (d *decoder) sequence(sub *der.Reader, n *Node, u *model.Type, typ string) 
 // value as a key of the frame, and in DER, a value equal to its DEFAULT.
 func (d *decoder) component(f *frame, c *model.Component, child *Node, start int, typ string) {
 	if child.key != nil {
-		f.keys[c] = child.key
+		f.setKey(c, child.key)
 	}
 	if c.Default != nil && child.key != nil && equalValue(child.key, c.Default) {
 		if d.opts.BER {

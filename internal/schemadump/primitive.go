@@ -67,7 +67,7 @@ func (d *decoder) primitive(r *der.Reader, h *der.Header, contents []byte, n *No
 	if n.Invalid != "" {
 		return
 	}
-	n.key = keyOf(u, contents)
+	n.key = d.keyOf(u, contents)
 	d.names(n, el, u, contents)
 	d.constraints(n, t, u, contents, h.Offset)
 	if len(el.Encapsulates) > 0 {
@@ -337,7 +337,7 @@ func (d *decoder) containedOpen(r *der.Reader, n *Node, ct *model.Type, tbl *mod
 		n.Note = "holds an open type whose key " + keyName(tbl) + " is absent"
 		return
 	}
-	e := tbl.Lookup(key)
+	e := d.lookup(tbl, key)
 	if e == nil {
 		n.Note = d.unknownKey(key, tbl)
 		if !tbl.Extensible {
