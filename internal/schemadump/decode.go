@@ -142,6 +142,10 @@ type decoder struct {
 	// text.
 	oidKeys map[string]*model.Value
 	entries map[tableKey]*model.OpenTypeEntry
+	// nodes and ints are the unused ends of the slabs that nodes and
+	// their indices are taken from (newNode).
+	nodes []Node
+	ints  []int
 }
 
 type tableKey struct {
@@ -480,13 +484,32 @@ func (d *decoder) cutElement(r *der.Reader, want der.Tag, typ string, err error)
 	return h, d.data[cs:end:end], true, nil
 }
 
+// slabSize is the number of nodes (and of indices) allocated at a time: a
+// dump keeps them all, and one allocation serves 256 of them (the dump of
+// a 1.18 MB CRL makes 189,072 nodes).
+const slabSize = 256
+
+// newNode returns a zero Node from the decoder's slab.
+func (d *decoder) newNode() *Node {
+	if len(d.nodes) == 0 {
+		d.nodes = make([]Node, slabSize)
+	}
+	n := &d.nodes[0]
+	d.nodes = d.nodes[1:]
+	return n
+}
+
 // node makes the node of the element h read as type t.
 func (d *decoder) node(h *der.Header, contents []byte, t, u *model.Type, lbl label) *Node {
-	n := &Node{Offset: h.Offset, HeaderLen: h.HeaderLen, Length: len(contents), Indefinite: h.Length < 0,
+	n := d.newNode()
+	*n = Node{Offset: h.Offset, HeaderLen: h.HeaderLen, Length: len(contents), Indefinite: h.Length < 0,
 		Tag: h.Tag.String(), Constructed: h.Constructed, Field: lbl.field, Object: lbl.object, inner: lbl.inner}
 	if lbl.index >= 0 {
-		i := lbl.index
-		n.Index = &i
+		if len(d.ints) == 0 {
+			d.ints = make([]int, slabSize)
+		}
+		d.ints[0] = lbl.index
+		n.Index, d.ints = &d.ints[0], d.ints[1:]
 	}
 	n.Type, n.Module = typeName(t), typeModule(t)
 	if lbl.typ != "" {
