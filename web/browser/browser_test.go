@@ -159,6 +159,8 @@ func TestBrowser(t *testing.T) {
 		t.Fatalf("validity's first element is %s", notBefore.Field)
 	}
 	b.run(chromedp.Click(chromedp.CSS(fmt.Sprintf(`#hex span.b[data-i="%d"]`, notBefore.Offset+notBefore.HeaderLength+1))))
+	// the engine finds the element (asn1gen.locate): wait for its answer
+	b.poll(fmt.Sprintf(`selected !== null && selected.offset === %d && document.body.dataset.busy === 'false'`, notBefore.Offset))
 	if sel := b.texts("#tree .node.selected .field"); !cmp.Equal(sel, []string{notBefore.Field}) {
 		t.Errorf("clicking an octet of notBefore selected %v", sel)
 	}
