@@ -455,18 +455,15 @@ function setStale(on) {
   $('stale').hidden = !on || $('tree').hidden;
 }
 
-// index adds the nodes of list, the children of parent (null: the
-// block's elements) from position from on, to view.nodes.
-function index(list, parent, from) {
-  for (let i = from; i < list.length; i++) {
-    const n = list[i];
-    n.parent = parent;
-    n.pos = i;
-    n.id = view.nodes.length;
-    n.range = nodeRange(n);
-    view.nodes.push(n);
-    index(n.children || [], n, 0);
-  }
+// index adds n, child pos of parent (null: an element of the block), and
+// the children it came with to view.nodes.
+function index(n, parent, pos) {
+  n.parent = parent;
+  n.pos = pos;
+  n.id = view.nodes.length;
+  n.range = nodeRange(n);
+  view.nodes.push(n);
+  (n.children || []).forEach((c, i) => index(c, n, i));
 }
 
 function showBlock(i) {
@@ -477,20 +474,21 @@ function showBlock(i) {
   view.errors = b.errors || [];
   view.nodes = [];
   selected = null;
-  index(b.elements || [], null, 0);
+  (b.elements || []).forEach((n, i) => index(n, null, i));
   const tree = $('tree');
   tree.textContent = '';
   if (b.encrypted) tree.textContent = 'encrypted PEM block: not decoded';
   const ul = document.createElement('ul');
   tree.appendChild(ul);
-  renderChildren(ul, null, 0, 2);
+  renderRange(ul, null, 0, total(null), 2, null);
   renderErrors();
   setHexSelection(null);
   renderHex();
 }
 
 // kids returns the children of n the page has (the block's elements for
-// null); total, how many it has in the engine.
+// null), at their positions: those it has not are holes; total, how many
+// n has in the engine.
 function kids(n) {
   if (n === null) return view.blocks[view.block].elements || [];
   return n.children || (n.children = []);
@@ -507,17 +505,31 @@ function pathOf(n) {
   return path;
 }
 
-// fetchChildren gets the children of n from position kids(n).length to
-// to (excluded) from the engine; false when the decode shown changed
-// meanwhile.
-async function fetchChildren(n, to) {
+// missing returns the first and last+1 positions in [from, to) of the
+// children of n that the page does not have ([x, x] when it has them all).
+function missing(n, from, to) {
+  const list = kids(n);
+  let a = from;
+  while (a < to && list[a] !== undefined) a++;
+  let b = to;
+  while (b > a && list[b - 1] !== undefined) b--;
+  return [a, b];
+}
+
+// loadRange gets the children [from, to) of n that the page does not have
+// from the engine; false when the decode shown changed meanwhile.
+async function loadRange(n, from, to) {
   const v = view;
-  const have = kids(n).length;
-  if (to <= have) return true;
-  const { v: more } = await call('children', v.tree, v.block, JSON.stringify(pathOf(n)), have, to - have);
-  if (view !== v || kids(n).length !== have) return false;
-  kids(n).push(...more);
-  index(kids(n), n, have);
+  const [a, b] = missing(n, from, to);
+  if (a >= b) return true;
+  const { v: more } = await call('children', v.tree, v.block, JSON.stringify(pathOf(n)), a, b - a);
+  if (view !== v) return false;
+  const list = kids(n);
+  more.forEach((c, k) => {
+    if (list[a + k] !== undefined) return; // fetched meanwhile
+    list[a + k] = c;
+    index(c, n, a + k);
+  });
   return true;
 }
 
@@ -552,30 +564,67 @@ function label(n) {
   return parts;
 }
 
-// renderChildren renders the children of parent (null: the block's
-// elements) from position from into ul, CHUNK at a time, each expanded
-// while its depth is below open; "… more" renders the next CHUNK,
-// fetching those the page does not have.
-function renderChildren(ul, parent, from, open) {
-  const more = ul.querySelector(':scope > li.more-item');
-  if (more) more.remove();
+// renderRange renders the children [from, to) of parent (null: the
+// block's elements) into ul, before the item before (null: at the end):
+// the first CHUNK of them, each expanded while its depth is below open,
+// up to the first the page does not have, then a "… more" item for the
+// rest.
+function renderRange(ul, parent, from, to, open, before) {
   const list = kids(parent);
-  const to = Math.min(list.length, from + CHUNK);
-  for (let i = from; i < to; i++) ul.appendChild(renderNode(list[i], open));
-  ul.dataset.rendered = String(to);
-  const count = total(parent);
-  if (to < count) {
-    const li = document.createElement('li');
-    li.className = 'more-item';
-    const a = document.createElement('span');
-    a.className = 'more';
-    a.textContent = `… ${count - to} more`;
-    a.onclick = async () => {
-      if (!(await fetchChildren(parent, Math.min(count, to + CHUNK)))) return;
-      if (Number(ul.dataset.rendered) === to) renderChildren(ul, parent, to, open);
-    };
-    li.appendChild(a);
-    ul.appendChild(li);
+  const end = Math.min(to, from + CHUNK);
+  let i = from;
+  for (; i < end && list[i] !== undefined; i++) ul.insertBefore(renderNode(list[i], open), before);
+  if (i < to) ul.insertBefore(moreItem(ul, parent, i, to, open), before);
+}
+
+// moreItem is the item that stands for the children [from, to) of parent
+// not rendered: clicked, it renders the first CHUNK of them, fetched from
+// the engine if need be.
+function moreItem(ul, parent, from, to, open) {
+  const li = document.createElement('li');
+  li.className = 'more-item';
+  li.dataset.from = from;
+  li.dataset.to = to;
+  const a = document.createElement('span');
+  a.className = 'more';
+  a.textContent = `… ${to - from} more`;
+  a.onclick = () => openMore(ul, parent, li, open);
+  li.appendChild(a);
+  return li;
+}
+
+async function openMore(ul, parent, li, open) {
+  const from = Number(li.dataset.from);
+  const to = Number(li.dataset.to);
+  const [a, b] = missing(parent, from, Math.min(to, from + CHUNK));
+  if (a < b) {
+    try {
+      if (!(await loadRange(parent, from, Math.min(to, from + CHUNK)))) return;
+    } catch (e) {
+      if (e.message !== STOPPED) status('tree: ' + e.message);
+      return;
+    }
+  }
+  if (!li.isConnected) return; // rendered otherwise meanwhile
+  renderRange(ul, parent, from, to, open, li);
+  li.remove();
+}
+
+// showAt renders the child i of parent, which the page has, into ul,
+// from the "… more" item that stands for it, with the CHUNK of children
+// around it (and no more).
+function showAt(ul, parent, i) {
+  const n = kids(parent)[i];
+  if (n.li && n.li.parentNode === ul) return;
+  for (const li of ul.querySelectorAll(':scope > li.more-item')) {
+    const from = Number(li.dataset.from);
+    const to = Number(li.dataset.to);
+    if (i < from || i >= to) continue;
+    const s = Math.max(from, Math.floor(i / CHUNK) * CHUNK);
+    if (s > from) ul.insertBefore(moreItem(ul, parent, from, s, 0), li);
+    renderRange(ul, parent, s, to, 0, li);
+    li.remove();
+    return;
   }
 }
 
@@ -588,7 +637,8 @@ function renderNode(n, open) {
   const tog = document.createElement('span');
   tog.className = 'toggle';
   const has = total(n) > 0;
-  tog.textContent = has ? (open > 0 && kids(n).length > 0 ? '▾' : '▸') : ' ';
+  const first = kids(n)[0] !== undefined;
+  tog.textContent = has ? (open > 0 && first ? '▾' : '▸') : ' ';
   row.appendChild(tog);
   for (const [cls, text] of label(n)) {
     const s = document.createElement('span');
@@ -603,23 +653,25 @@ function renderNode(n, open) {
   row.ondblclick = () => has && toggle(n);
   li.appendChild(row);
   n.li = li;
-  if (has && open > 0 && kids(n).length > 0) expand(n, open - 1);
+  if (has && open > 0 && first) expand(n, open - 1);
   return li;
 }
 
-// expand shows the children of n the page has, or fetches the first
-// CHUNK of them and shows them.
+// expand shows the children of n: their first CHUNK, fetched from the
+// engine if need be.
 function expand(n, open) {
   let ul = n.li.querySelector(':scope > ul');
   if (!ul) {
     ul = document.createElement('ul');
     n.li.appendChild(ul);
-    if (kids(n).length > 0) {
-      renderChildren(ul, n, 0, open || 0);
+    const li = moreItem(ul, n, 0, total(n), open || 0);
+    ul.appendChild(li);
+    const [a, b] = missing(n, 0, Math.min(total(n), CHUNK));
+    if (a >= b) {
+      renderRange(ul, n, 0, total(n), open || 0, li);
+      li.remove();
     } else {
-      fetchChildren(n, Math.min(total(n), CHUNK)).then(
-        (ok) => ok && ul.childElementCount === 0 && renderChildren(ul, n, 0, open || 0),
-        (e) => e.message !== STOPPED && status('tree: ' + e.message));
+      openMore(ul, n, li, open || 0);
     }
   }
   ul.hidden = false;
@@ -637,16 +689,16 @@ function toggle(n) {
   }
 }
 
-// reveal renders the tree down to n (expanding its ancestors, and the
-// chunks of their children that hold it): the page has n's ancestors and
-// their children before n (nodeAt fetched them).
+// reveal renders the tree down to n, which the page has with its
+// ancestors: each ancestor expanded, and of the children of each the
+// CHUNK that holds the next.
 function reveal(n) {
   const chain = [];
   for (let p = n; p; p = p.parent) chain.unshift(p);
   let ul = $('tree').querySelector(':scope > ul');
   let parent = null;
   for (const p of chain) {
-    while (Number(ul.dataset.rendered) <= p.pos) renderChildren(ul, parent, Number(ul.dataset.rendered), 0);
+    showAt(ul, parent, p.pos);
     if (p === n) break;
     ul = expand(p, 0);
     parent = p;
@@ -684,8 +736,8 @@ async function deepest(i) {
   const { v: path } = await call('locate', v.tree, v.block, i);
   let n = null;
   for (const p of path) {
-    const to = Math.min(total(n), Math.ceil((p + 1) / CHUNK) * CHUNK);
-    if (!(await fetchChildren(n, to)) || view !== v) return null;
+    const from = Math.floor(p / CHUNK) * CHUNK;
+    if (!(await loadRange(n, from, Math.min(total(n), from + CHUNK))) || view !== v) return null;
     n = kids(n)[p];
   }
   return n;
