@@ -142,10 +142,12 @@ type decoder struct {
 	// text.
 	oidKeys map[string]*model.Value
 	entries map[tableKey]*model.OpenTypeEntry
-	// nodes and ints are the unused ends of the slabs that nodes and
-	// their indices are taken from (newNode).
+	// nodes, ints and elems are the unused ends of the slabs that nodes,
+	// their indices and the plain dump's reading of their primitives are
+	// taken from (newNode, newElement).
 	nodes []Node
 	ints  []int
+	elems []asn1dump.Element
 }
 
 type tableKey struct {
@@ -484,7 +486,7 @@ func (d *decoder) cutElement(r *der.Reader, want der.Tag, typ string, err error)
 	return h, d.data[cs:end:end], true, nil
 }
 
-// slabSize is the number of nodes (and of indices) allocated at a time: a
+// slabSize is the number of nodes (indices, elements) allocated at a time: a
 // dump keeps them all, and one allocation serves 256 of them (the dump of
 // a 1.18 MB CRL makes 189,072 nodes).
 const slabSize = 256
@@ -497,6 +499,16 @@ func (d *decoder) newNode() *Node {
 	n := &d.nodes[0]
 	d.nodes = d.nodes[1:]
 	return n
+}
+
+// newElement returns a zero asn1dump.Element from the decoder's slab.
+func (d *decoder) newElement() *asn1dump.Element {
+	if len(d.elems) == 0 {
+		d.elems = make([]asn1dump.Element, slabSize)
+	}
+	e := &d.elems[0]
+	d.elems = d.elems[1:]
+	return e
 }
 
 // node makes the node of the element h read as type t.

@@ -56,9 +56,9 @@ func (d *decoder) primitive(r *der.Reader, h *der.Header, contents []byte, n *No
 	aopts := asn1dump.Options{BER: d.opts.BER, Full: d.opts.Full, NoEncapsulated: d.opts.NoEncapsulated || contained != nil || rule != nil,
 		OIDName: d.opts.OIDName}
 	tn := tree.Node{Tag: show, Offset: h.Offset, HeaderLen: h.HeaderLen, Length: len(contents), Content: contents}
-	// el points into Annotate's result: a copy would be a second Element
-	// on the heap for each primitive (n.elem keeps it).
-	el := &asn1dump.Annotate([]tree.Node{tn}, &aopts)[0]
+	// n.elem keeps el: from a slab, as the nodes
+	el := d.newElement()
+	asn1dump.AnnotateTo(el, &tn, &aopts)
 	el.Tag = n.Tag
 	n.elem = el
 	n.Hex, n.Value, n.Name, n.UnusedBits, n.Invalid = el.Hex, el.Value, el.Name, el.UnusedBits, el.Invalid
