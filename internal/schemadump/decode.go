@@ -37,6 +37,11 @@ type Options struct {
 	// Progress, if set, is called with the offset of each value as the
 	// decode and Text reach it (a command shows how far a long dump is).
 	Progress func(offset int)
+	// JSONOnly: the result is written as JSON only (or read field by
+	// field), never by Text, and its nodes keep nothing for Text: the
+	// plain dump's reading of each primitive, 330 bytes, is not kept (Text
+	// would show no values). The browser playground sets it.
+	JSONOnly bool
 }
 
 // InternalError is the Issue.Kind of a bug of this package met while
@@ -148,6 +153,8 @@ type decoder struct {
 	nodes []Node
 	ints  []int
 	elems []asn1dump.Element
+	// scratch is the Element of a primitive with Options.JSONOnly.
+	scratch asn1dump.Element
 }
 
 type tableKey struct {

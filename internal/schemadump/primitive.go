@@ -56,11 +56,16 @@ func (d *decoder) primitive(r *der.Reader, h *der.Header, contents []byte, n *No
 	aopts := asn1dump.Options{BER: d.opts.BER, Full: d.opts.Full, NoEncapsulated: d.opts.NoEncapsulated || contained != nil || rule != nil,
 		OIDName: d.opts.OIDName}
 	tn := tree.Node{Tag: show, Offset: h.Offset, HeaderLen: h.HeaderLen, Length: len(contents), Content: contents}
-	// n.elem keeps el: from a slab, as the nodes
-	el := d.newElement()
+	// n.elem keeps el, from a slab as the nodes, unless no Text will
+	// read it: then el serves each primitive in turn (nothing below uses
+	// it once the contained value is read, at the end)
+	el := &d.scratch
+	if !d.opts.JSONOnly {
+		el = d.newElement()
+		n.elem = el
+	}
 	asn1dump.AnnotateTo(el, &tn, &aopts)
 	el.Tag = n.Tag
-	n.elem = el
 	n.Hex, n.Value, n.Name, n.UnusedBits, n.Invalid = el.Hex, el.Value, el.Name, el.UnusedBits, el.Invalid
 	n.NonDER = joinReason(n.NonDER, el.NonDER)
 	d.elementIssues(el, n)
