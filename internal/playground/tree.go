@@ -52,7 +52,7 @@ func (c *Compiled) decodeBlocks(typ, encoding string, data []byte) ([]schemadump
 	if err != nil {
 		return nil, err
 	}
-	opts := &schemadump.Options{BER: encoding == BER, OIDName: oids.Name}
+	opts := &schemadump.Options{BER: encoding == BER, OIDName: oids.Name, JSONOnly: true}
 	blocks, _ := asn1dump.SplitPEM(data)
 	out := []schemadump.Block{}
 	for _, b := range blocks {
