@@ -134,6 +134,16 @@ func Annotate(nodes []tree.Node, opts *Options) []Element {
 	return annotateList(nodes, 0, 0, opts)
 }
 
+// AnnotateTo sets *e to what Annotate returns for the node n alone: for a
+// caller that keeps many elements, in slabs of its own (the schema dump
+// keeps one for each primitive it shows).
+func AnnotateTo(e *Element, n *tree.Node, opts *Options) {
+	if opts == nil {
+		opts = &Options{}
+	}
+	*e = annotate(n, 0, 0, opts)
+}
+
 // annotateList annotates sibling nodes at depth; base is added to their
 // offsets (nonzero for encapsulated contents parsed on their own).
 func annotateList(nodes []tree.Node, base, depth int, opts *Options) []Element {

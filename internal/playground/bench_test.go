@@ -60,8 +60,9 @@ func readCRL(tb testing.TB) []byte {
 }
 
 // BenchmarkDecodeCRL measures what the page's engine does with the CRL:
-// the schema dump alone (decode), and with its JSON on one line
-// (DecodeCompact, what the page receives).
+// the schema dump alone (decode), with the JSON of the top of its tree
+// (DecodeTree, what the page receives), and with the JSON of the whole
+// tree on one line (DecodeCompact, what the page received before).
 func BenchmarkDecodeCRL(b *testing.B) {
 	data := readCRL(b)
 	c := compileSet(b, "x509")
@@ -78,6 +79,17 @@ func BenchmarkDecodeCRL(b *testing.B) {
 			if res := s.Decode(data, a, &schemadump.Options{OIDName: oids.Name}); len(res.Issues) > 0 {
 				b.Fatalf("errors: %v", res.Issues)
 			}
+		}
+	})
+	b.Run("DecodeTree", func(b *testing.B) {
+		b.SetBytes(int64(len(data)))
+		b.ReportAllocs()
+		for b.Loop() {
+			t, err := c.DecodeTree(typ, DER, data)
+			if err != nil {
+				b.Fatal(err)
+			}
+			t.JSON(TreeBudget, TreeChunk)
 		}
 	})
 	b.Run("DecodeCompact", func(b *testing.B) {

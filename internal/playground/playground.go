@@ -19,11 +19,9 @@ import (
 	"github.com/asn1gen/asn1gen/codegen/manifest"
 	"github.com/asn1gen/asn1gen/codegen/model"
 	"github.com/asn1gen/asn1gen/codegen/plan"
-	"github.com/asn1gen/asn1gen/internal/asn1dump"
 	"github.com/asn1gen/asn1gen/internal/oerdump"
 	"github.com/asn1gen/asn1gen/internal/perdump"
 	"github.com/asn1gen/asn1gen/internal/schemadump"
-	"github.com/asn1gen/asn1gen/runtime/oids"
 
 	// The names of the OIDs of the generated packages' modules, which
 	// `asn1gen dump` registers with runtime/oids the same way.
@@ -192,23 +190,9 @@ func (c *Compiled) decode(typ, encoding string, data []byte, indent bool) ([]byt
 	var buf bytes.Buffer
 	switch encoding {
 	case DER, BER:
-		if c.schema == nil {
-			c.schema = schemadump.New(c.set)
-		}
-		a, err := c.schema.Type(typ)
+		out, err := c.decodeBlocks(typ, encoding, data)
 		if err != nil {
 			return nil, err
-		}
-		opts := &schemadump.Options{BER: encoding == BER, OIDName: oids.Name}
-		blocks, _ := asn1dump.SplitPEM(data)
-		var out []schemadump.Block
-		for _, b := range blocks {
-			if b.Encrypted {
-				out = append(out, schemadump.Block{PEM: b.Label, Encrypted: true})
-				continue
-			}
-			res := c.schema.Decode(b.Data, a, opts)
-			out = append(out, schemadump.Block{PEM: b.Label, Type: res.Type, Elements: res.Elements, Errors: res.Issues})
 		}
 		if !indent {
 			return schemadump.AppendJSON(nil, out), nil // no copy through buf

@@ -37,6 +37,11 @@ type Options struct {
 	// Progress, if set, is called with the offset of each value as the
 	// decode and Text reach it (a command shows how far a long dump is).
 	Progress func(offset int)
+	// JSONOnly: the result is written as JSON only (or read field by
+	// field), never by Text, and its nodes keep nothing for Text: the
+	// plain dump's reading of each primitive, 330 bytes, is not kept (Text
+	// would show no values). The browser playground sets it.
+	JSONOnly bool
 }
 
 // InternalError is the Issue.Kind of a bug of this package met while
@@ -135,6 +140,61 @@ type decoder struct {
 	// the top, and the contents of the elements cut short.
 	cut      *Issue
 	cutDepth map[int]bool
+	// oidKeys are the keys of the OBJECT IDENTIFIERs read, one value for
+	// each contents, and entries the rows of the tables they selected:
+	// the extensions of the entries of a CRL look the same two OIDs up
+	// 15,000 times each, and a lookup writes each key of its table as
+	// text.
+	oidKeys map[string]*model.Value
+	entries map[tableKey]*model.OpenTypeEntry
+	// nodes, ints and elems are the unused ends of the slabs that nodes,
+	// their indices and the plain dump's reading of their primitives are
+	// taken from (newNode, newElement).
+	nodes []Node
+	ints  []int
+	elems []asn1dump.Element
+	// scratch is the Element of a primitive with Options.JSONOnly.
+	scratch asn1dump.Element
+}
+
+type tableKey struct {
+	tbl *model.OpenTypeTable
+	key *model.Value
+}
+
+// keyOf returns the key of a value of the built-in type u (keyOf), the
+// same value for the same OBJECT IDENTIFIER.
+func (d *decoder) keyOf(u *model.Type, contents []byte) *model.Value {
+	if u.Kind != model.TypeObjectIdentifier {
+		return keyOf(u, contents)
+	}
+	if v, ok := d.oidKeys[string(contents)]; ok {
+		return v
+	}
+	v := keyOf(u, contents)
+	if d.oidKeys == nil {
+		d.oidKeys = map[string]*model.Value{}
+	}
+	d.oidKeys[string(contents)] = v
+	return v
+}
+
+// lookup returns tbl.Lookup(key), looked up once for an OBJECT
+// IDENTIFIER key of keyOf.
+func (d *decoder) lookup(tbl *model.OpenTypeTable, key *model.Value) *model.OpenTypeEntry {
+	if key == nil || key.Kind != model.ValueOID {
+		return tbl.Lookup(key)
+	}
+	k := tableKey{tbl, key}
+	if e, ok := d.entries[k]; ok {
+		return e
+	}
+	e := tbl.Lookup(key)
+	if d.entries == nil {
+		d.entries = map[tableKey]*model.OpenTypeEntry{}
+	}
+	d.entries[k] = e
+	return e
 }
 
 // frame is a SEQUENCE or SET being read.
@@ -143,10 +203,37 @@ type frame struct {
 	// keys are the values of the components read so far that may key a
 	// table (OBJECT IDENTIFIER, INTEGER, ...), with those of the frames
 	// that ended inside it (for @a.b paths into a component).
-	keys map[*model.Component]*model.Value
+	keys []frameKey
 	// deferred are the open types whose key component comes later in this
 	// SEQUENCE or SET: they are read when it ends.
 	deferred []func()
+}
+
+// frameKey is the value of a component that may key a table.
+type frameKey struct {
+	c *model.Component
+	v *model.Value
+}
+
+// key returns the value of c in f, or nil. A frame holds a few keys: a
+// list costs less than a map, made for every SEQUENCE and SET read.
+func (f *frame) key(c *model.Component) *model.Value {
+	for _, k := range f.keys {
+		if k.c == c {
+			return k.v
+		}
+	}
+	return nil
+}
+
+func (f *frame) setKey(c *model.Component, v *model.Value) {
+	for i := range f.keys {
+		if f.keys[i].c == c {
+			f.keys[i].v = v
+			return
+		}
+	}
+	f.keys = append(f.keys, frameKey{c, v})
 }
 
 // label is what the enclosing type says of a value it reads.
@@ -406,13 +493,42 @@ func (d *decoder) cutElement(r *der.Reader, want der.Tag, typ string, err error)
 	return h, d.data[cs:end:end], true, nil
 }
 
+// slabSize is the number of nodes (indices, elements) allocated at a time: a
+// dump keeps them all, and one allocation serves 256 of them (the dump of
+// a 1.18 MB CRL makes 189,072 nodes).
+const slabSize = 256
+
+// newNode returns a zero Node from the decoder's slab.
+func (d *decoder) newNode() *Node {
+	if len(d.nodes) == 0 {
+		d.nodes = make([]Node, slabSize)
+	}
+	n := &d.nodes[0]
+	d.nodes = d.nodes[1:]
+	return n
+}
+
+// newElement returns a zero asn1dump.Element from the decoder's slab.
+func (d *decoder) newElement() *asn1dump.Element {
+	if len(d.elems) == 0 {
+		d.elems = make([]asn1dump.Element, slabSize)
+	}
+	e := &d.elems[0]
+	d.elems = d.elems[1:]
+	return e
+}
+
 // node makes the node of the element h read as type t.
 func (d *decoder) node(h *der.Header, contents []byte, t, u *model.Type, lbl label) *Node {
-	n := &Node{Offset: h.Offset, HeaderLen: h.HeaderLen, Length: len(contents), Indefinite: h.Length < 0,
+	n := d.newNode()
+	*n = Node{Offset: h.Offset, HeaderLen: h.HeaderLen, Length: len(contents), Indefinite: h.Length < 0,
 		Tag: h.Tag.String(), Constructed: h.Constructed, Field: lbl.field, Object: lbl.object, inner: lbl.inner}
 	if lbl.index >= 0 {
-		i := lbl.index
-		n.Index = &i
+		if len(d.ints) == 0 {
+			d.ints = make([]int, slabSize)
+		}
+		d.ints[0] = lbl.index
+		n.Index, d.ints = &d.ints[0], d.ints[1:]
 	}
 	n.Type, n.Module = typeName(t), typeModule(t)
 	if lbl.typ != "" {
@@ -614,7 +730,7 @@ func (d *decoder) resolved(r *der.Reader, t *model.Type, tbl *model.OpenTypeTabl
 	if key == nil {
 		return d.rawValue(r, t, lbl, "open type whose key "+keyName(tbl)+" is absent")
 	}
-	e := tbl.Lookup(key)
+	e := d.lookup(tbl, key)
 	if e == nil {
 		off := r.Offset()
 		n, err := d.rawValue(r, t, lbl, d.unknownKey(key, tbl))
@@ -667,7 +783,7 @@ func (d *decoder) key(tbl *model.OpenTypeTable) (*model.Value, *frame) {
 		return nil, nil
 	}
 	for i := len(d.frames) - 1; i >= 0; i-- {
-		if v := d.frames[i].keys[tbl.Key]; v != nil {
+		if v := d.frames[i].key(tbl.Key); v != nil {
 			return v, nil
 		}
 	}
@@ -683,7 +799,7 @@ func (d *decoder) key(tbl *model.OpenTypeTable) (*model.Value, *frame) {
 }
 
 func (d *decoder) pushFrame(u *model.Type) *frame {
-	f := &frame{typ: u, keys: map[*model.Component]*model.Value{}}
+	f := &frame{typ: u}
 	d.frames = append(d.frames, f)
 	return f
 }
@@ -700,9 +816,9 @@ func (d *decoder) popFrame() {
 	d.frames = d.frames[:len(d.frames)-1]
 	if len(d.frames) > 0 {
 		parent := d.frames[len(d.frames)-1]
-		for c, v := range f.keys {
-			if _, own := parent.keys[c]; !own {
-				parent.keys[c] = v
+		for _, k := range f.keys {
+			if parent.key(k.c) == nil {
+				parent.keys = append(parent.keys, k)
 			}
 		}
 	}
@@ -743,6 +859,10 @@ func (d *decoder) sequence(sub *der.Reader, n *Node, u *model.Type, typ string) 
 			n.Children = append(n.Children, d.failRest(sub, n, err, c.Name, c.Name)...)
 			return
 		}
+		if n.Children == nil {
+			// room for every component: one allocation, not three
+			n.Children = make([]*Node, 0, len(comps))
+		}
 		n.Children = append(n.Children, child)
 		d.component(f, c, child, start, typ)
 		d.pop()
@@ -764,7 +884,7 @@ func (d *decoder) sequence(sub *der.Reader, n *Node, u *model.Type, typ string) 
 // value as a key of the frame, and in DER, a value equal to its DEFAULT.
 func (d *decoder) component(f *frame, c *model.Component, child *Node, start int, typ string) {
 	if child.key != nil {
-		f.keys[c] = child.key
+		f.setKey(c, child.key)
 	}
 	if c.Default != nil && child.key != nil && equalValue(child.key, c.Default) {
 		if d.opts.BER {

@@ -22,9 +22,33 @@ func AppendJSON(b []byte, blocks []Block) []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = appendBlock(b, &blocks[i])
+		b = appendBlock(b, &blocks[i], nil)
 	}
 	return append(b, "]}\n"...)
+}
+
+// AppendPartialJSON appends blocks as AppendJSON does, without the final
+// newline, keeping of the children of each node only the first
+// keep(node): a node that loses children has "childCount", their number,
+// before its "children" (absent when it keeps none). The block's
+// elements, the children of no node, are all kept. The browser
+// playground sends a part of a large tree this way, and the rest on
+// demand (AppendNodesJSON).
+func AppendPartialJSON(b []byte, blocks []Block, keep func(*Node) int) []byte {
+	b = append(b, `{"blocks":[`...)
+	for i := range blocks {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendBlock(b, &blocks[i], keep)
+	}
+	return append(b, "]}"...)
+}
+
+// AppendNodesJSON appends the JSON array of nodes, each as
+// AppendPartialJSON writes it, cut by keep (all children with nil keep).
+func AppendNodesJSON(b []byte, nodes []*Node, keep func(*Node) int) []byte {
+	return appendNodes(b, nodes, keep)
 }
 
 // jsonSize is about the length of the JSON of blocks: exact for the
@@ -62,7 +86,7 @@ func nodesSize(nodes []*Node) int {
 	return size
 }
 
-func appendBlock(b []byte, blk *Block) []byte {
+func appendBlock(b []byte, blk *Block, keep func(*Node) int) []byte {
 	b = append(b, '{')
 	if blk.PEM != "" {
 		b = appendJSONString(append(b, `"pem":`...), blk.PEM)
@@ -75,7 +99,7 @@ func appendBlock(b []byte, blk *Block) []byte {
 		b = appendJSONString(append(b, `"type":`...), blk.Type)
 		b = append(b, ',')
 	}
-	b = appendNodes(append(b, `"elements":`...), blk.Elements) // [] when nil
+	b = appendNodes(append(b, `"elements":`...), blk.Elements, keep) // [] when nil
 	if len(blk.Errors) > 0 {
 		b = append(b, `,"errors":[`...)
 		for i := range blk.Errors {
@@ -100,20 +124,21 @@ func appendIssue(b []byte, is *Issue) []byte {
 	return append(b, '}')
 }
 
-func appendNodes(b []byte, nodes []*Node) []byte {
+func appendNodes(b []byte, nodes []*Node, keep func(*Node) int) []byte {
 	b = append(b, '[')
 	for i, n := range nodes {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = appendNode(b, n)
+		b = appendNode(b, n, keep)
 	}
 	return append(b, ']')
 }
 
 // appendNode appends n's object: the fields in the order of Node's
-// declaration, those tagged omitempty only when set.
-func appendNode(b []byte, n *Node) []byte {
+// declaration, those tagged omitempty only when set; its children cut by
+// keep (AppendPartialJSON), all of them with nil keep.
+func appendNode(b []byte, n *Node, keep func(*Node) int) []byte {
 	if n == nil {
 		return append(b, "null"...)
 	}
@@ -147,8 +172,15 @@ func appendNode(b []byte, n *Node) []byte {
 	b = appendNonEmpty(b, `,"invalid":`, n.Invalid)
 	b = appendNonEmpty(b, `,"error":`, n.Error)
 	b = appendTrue(b, `,"truncated":true`, n.Truncated)
-	if len(n.Children) > 0 {
-		b = appendNodes(append(b, `,"children":`...), n.Children)
+	kids := n.Children
+	if keep != nil && len(kids) > 0 {
+		if k := keep(n); k < len(kids) {
+			b = strconv.AppendInt(append(b, `,"childCount":`...), int64(len(kids)), 10)
+			kids = kids[:max(k, 0)]
+		}
+	}
+	if len(kids) > 0 {
+		b = appendNodes(append(b, `,"children":`...), kids, keep)
 	}
 	return append(b, '}')
 }

@@ -105,3 +105,35 @@ func TestWriteJSONIndent(t *testing.T) {
 		}
 	}
 }
+
+// TestJSONOnly checks that a decode with Options.JSONOnly writes the JSON
+// of a decode without it: certificates in DER and BER, one with errors.
+func TestJSONOnly(t *testing.T) {
+	s := loadCert(t)
+	a := typeOf(t, s, "PKIX1Explicit-2009.Certificate")
+	for _, tt := range []struct {
+		file string
+		ber  bool
+	}{
+		{"../../generated/rfc5280/testdata/alt1-cert.pem", false},
+		{"../../testdata/dump/IGC_A.pem", false},
+		{"../../testdata/dump/openssl-bad_cert.der", false},
+		{"../../testdata/dump/lets-encrypt-x3-cross-signed.der", true},
+	} {
+		data, err := os.ReadFile(tt.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p, _ := pem.Decode(data); p != nil {
+			data = p.Bytes
+		}
+		jsonOf := func(opts *Options) string {
+			res := s.Decode(data, a, opts)
+			return string(AppendJSON(nil, []Block{{Type: res.Type, Elements: res.Elements, Errors: res.Issues}}))
+		}
+		want := jsonOf(&Options{BER: tt.ber})
+		if diff := cmp.Diff(want, jsonOf(&Options{BER: tt.ber, JSONOnly: true})); diff != "" {
+			t.Errorf("%s: JSONOnly (+) differs (-):\n%s", tt.file, diff)
+		}
+	}
+}

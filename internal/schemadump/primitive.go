@@ -56,18 +56,23 @@ func (d *decoder) primitive(r *der.Reader, h *der.Header, contents []byte, n *No
 	aopts := asn1dump.Options{BER: d.opts.BER, Full: d.opts.Full, NoEncapsulated: d.opts.NoEncapsulated || contained != nil || rule != nil,
 		OIDName: d.opts.OIDName}
 	tn := tree.Node{Tag: show, Offset: h.Offset, HeaderLen: h.HeaderLen, Length: len(contents), Content: contents}
-	// el points into Annotate's result: a copy would be a second Element
-	// on the heap for each primitive (n.elem keeps it).
-	el := &asn1dump.Annotate([]tree.Node{tn}, &aopts)[0]
+	// n.elem keeps el, from a slab as the nodes, unless no Text will
+	// read it: then el serves each primitive in turn (nothing below uses
+	// it once the contained value is read, at the end)
+	el := &d.scratch
+	if !d.opts.JSONOnly {
+		el = d.newElement()
+		n.elem = el
+	}
+	asn1dump.AnnotateTo(el, &tn, &aopts)
 	el.Tag = n.Tag
-	n.elem = el
 	n.Hex, n.Value, n.Name, n.UnusedBits, n.Invalid = el.Hex, el.Value, el.Name, el.UnusedBits, el.Invalid
 	n.NonDER = joinReason(n.NonDER, el.NonDER)
 	d.elementIssues(el, n)
 	if n.Invalid != "" {
 		return
 	}
-	n.key = keyOf(u, contents)
+	n.key = d.keyOf(u, contents)
 	d.names(n, el, u, contents)
 	d.constraints(n, t, u, contents, h.Offset)
 	if len(el.Encapsulates) > 0 {
@@ -337,7 +342,7 @@ func (d *decoder) containedOpen(r *der.Reader, n *Node, ct *model.Type, tbl *mod
 		n.Note = "holds an open type whose key " + keyName(tbl) + " is absent"
 		return
 	}
-	e := tbl.Lookup(key)
+	e := d.lookup(tbl, key)
 	if e == nil {
 		n.Note = d.unknownKey(key, tbl)
 		if !tbl.Extensible {

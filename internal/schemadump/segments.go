@@ -135,7 +135,7 @@ func (d *decoder) plainOctets(contained *model.Type) (obj string, plain bool) {
 	if key == nil {
 		return "", false
 	}
-	e := tbl.Lookup(key)
+	e := d.lookup(tbl, key)
 	if e == nil || e.Type != nil && !plainOctetString(e.Type) {
 		return "", false
 	}

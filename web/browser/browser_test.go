@@ -17,6 +17,7 @@ package browser_test
 import (
 	"context"
 	"encoding/json"
+	"encoding/pem"
 	"fmt"
 	"io/fs"
 	"net/http/httptest"
@@ -139,6 +140,18 @@ func TestBrowser(t *testing.T) {
 	if len(marked) != wantRange[1]-wantRange[0] || len(marked) > 0 && marked[0] != fmt.Sprint(wantRange[0]) {
 		t.Errorf("the hex view marks %d octets from %v, want %d from %d", len(marked), marked[:min(1, len(marked))], wantRange[1]-wantRange[0], wantRange[0])
 	}
+	// the ASCII column marks the same octets, and shows them
+	certDER := pemOctets(t, cert)
+	var wantASCII strings.Builder
+	for _, c := range certDER[wantRange[0]:wantRange[1]] {
+		if c < 0x20 || c >= 0x7f {
+			c = '.'
+		}
+		wantASCII.WriteByte(c)
+	}
+	if got := strings.Join(b.texts("#hex .a.head, #hex .a.sel"), ""); got != wantASCII.String() {
+		t.Errorf("the ASCII column marks %q, want %q", got, wantASCII.String())
+	}
 	b.shot("certificate")
 	// and the reverse: an octet inside notBefore selects notBefore
 	notBefore := validity.Children[0]
@@ -146,6 +159,8 @@ func TestBrowser(t *testing.T) {
 		t.Fatalf("validity's first element is %s", notBefore.Field)
 	}
 	b.run(chromedp.Click(chromedp.CSS(fmt.Sprintf(`#hex span.b[data-i="%d"]`, notBefore.Offset+notBefore.HeaderLength+1))))
+	// the engine finds the element (asn1gen.locate): wait for its answer
+	b.poll(fmt.Sprintf(`selected !== null && selected.offset === %d && document.body.dataset.busy === 'false'`, notBefore.Offset))
 	if sel := b.texts("#tree .node.selected .field"); !cmp.Equal(sel, []string{notBefore.Field}) {
 		t.Errorf("clicking an octet of notBefore selected %v", sel)
 	}
@@ -184,6 +199,10 @@ func TestBrowser(t *testing.T) {
 	mark := eval[string](b, `(document.querySelector('#editor-backdrop mark.error') || {textContent: ''}).textContent`)
 	if mark != "Missing }" {
 		t.Errorf("the editor marks %q, want the error's place to the end of its line, %q", mark, "Missing }")
+	}
+	// the tree of the last decode is marked as of the modules before
+	if stale := eval[bool](b, `document.querySelector('#tree').classList.contains('stale') && !document.querySelector('#stale').hidden`); !stale {
+		t.Errorf("after a compile with errors, the tree is not marked stale")
 	}
 	b.shot("module-error")
 
@@ -385,9 +404,56 @@ func TestBrowser(t *testing.T) {
 	if errs := b.texts("#decode-errors li"); len(errs) != 0 {
 		t.Errorf("CRL decode errors: %q", errs)
 	}
-	b.logTiming("1.18 MB CRL decoded in the engine (with its JSON)", "decode")
+	b.logTiming("1.18 MB CRL decoded in the engine (with the top of its tree)", "decode")
 	b.logTiming("1.18 MB CRL decoded and shown", "decodeWall")
+	if stale := eval[bool](b, `document.querySelector('#tree').classList.contains('stale')`); stale {
+		t.Errorf("the CRL's tree is marked stale")
+	}
+	// the tree shows, its top in the page and the rest in the engine
+	for _, want := range []string{"toBeSigned", "issuer.rdnSequence", "thisUpdate.utcTime", "revokedCertificates", "crlExtensions"} {
+		if !contains(b.texts("#tree .field"), want) {
+			t.Errorf("the CRL's tree has no field %s", want)
+		}
+	}
+	crlData, err := os.ReadFile(crl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantCRL := nativeDecode(t, "x509", "PKIX1Explicit-2009.CertificateList", "der", crlData)
+	inPage := eval[int](b, `view.nodes.length`)
+	t.Logf("measure: the CRL's elements in the page: %d of %d", inPage, countNodes(wantCRL.Blocks[0].Elements))
+	// An octet of the last entry's serial number: the engine finds its
+	// element, the page fetches the entries down to it and selects it.
+	revoked := find(wantCRL.Blocks[0].Elements, "revokedCertificates")
+	if revoked == nil || len(revoked.Children) == 0 {
+		t.Fatal("the dump has no revokedCertificates")
+	}
+	serial := find(revoked.Children[len(revoked.Children)-1:], "userCertificate")
+	if serial == nil {
+		t.Fatal("the last revoked entry has no userCertificate")
+	}
+	start = time.Now()
+	eval[bool](b, fmt.Sprintf(`(selectAt(%d, false), true)`, serial.Offset+serial.HeaderLength))
+	b.poll(fmt.Sprintf(`selected !== null && selected.offset === %d && document.body.dataset.busy === 'false'`, serial.Offset))
+	t.Logf("measure: the CRL's last serial number found and shown in %v", time.Since(start).Round(time.Millisecond))
+	row := eval[string](b, `document.querySelector('#tree .node.selected').textContent`)
+	if !strings.HasPrefix(row, " userCertificate CertificateSerialNumber") || !strings.Contains(row, serial.Value) {
+		t.Errorf("the selected row is %q, want the serial number %s", row, serial.Value)
+	}
+	if got := eval[string](b, `selected.parent.index + '/' + selected.parent.parent.childCount`); got != fmt.Sprintf("%d/%d", len(revoked.Children)-1, len(revoked.Children)) {
+		t.Errorf("the selected entry is %s, want %d/%d", got, len(revoked.Children)-1, len(revoked.Children))
+	}
 	b.shot("crl")
+}
+
+// pemOctets returns the octets of the first PEM block of text.
+func pemOctets(t *testing.T, text []byte) []byte {
+	t.Helper()
+	block, _ := pem.Decode(text)
+	if block == nil {
+		t.Fatal("no PEM block")
+	}
+	return block.Bytes
 }
 
 // browser runs the steps of the test in one tab.
@@ -493,6 +559,7 @@ type dumpNode struct {
 	HeaderLength int         `json:"headerLength"`
 	Length       int         `json:"length"`
 	Field        string      `json:"field"`
+	Value        string      `json:"value"`
 	Children     []*dumpNode `json:"children"`
 }
 

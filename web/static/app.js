@@ -299,6 +299,7 @@ async function compile() {
     diagnostics = [];
     renderDiagnostics();
     status('compile: ' + e.message);
+    if (view) setStale(true);
     return;
   }
   if (seq !== compileSeq) return; // a newer compile is on its way
@@ -317,6 +318,8 @@ async function compile() {
   compiledOK = c.errors === 0;
   const warnings = c.diagnostics.length - c.errors;
   status(`compiled in ${Math.round(r.ms)} ms: ${c.types.length} types, ${c.errors} error(s), ${warnings} warning(s)`);
+  // the tree shown is of the modules before: a decode replaces it
+  if (view) setStale(true);
   document.body.dataset.compiled = String(compileSeq);
   if (compiledOK && haveInput()) await decode();
   if (compiledOK && !$('go').hidden) await generate();
@@ -440,9 +443,16 @@ async function decode() {
 
 // ---- the result: tree, octets, errors ----
 
+// A DER or BER decode stays in the engine (doc.tree is its id): the page
+// gets the top of its tree, a node whose children were left there has
+// childCount, and the engine sends them when the node is opened
+// (children) and says which node holds an octet (locate). A PER decode
+// comes whole.
+
 function showDecode(doc, input, per) {
   const blocks = doc.blocks;
-  view = { blocks, unit: per ? 'bit' : 'octet', input, block: 0, nodes: [] };
+  view = { blocks, unit: per ? 'bit' : 'octet', input, block: 0, nodes: [], tree: doc.tree };
+  setStale(false);
   const sel = $('block');
   sel.textContent = '';
   sel.hidden = blocks.length < 2;
@@ -455,6 +465,24 @@ function showDecode(doc, input, per) {
   showBlock(0);
 }
 
+// setStale marks the tree shown as the decode of modules that are no
+// longer those compiled (a compile failed or left nothing to decode).
+function setStale(on) {
+  $('tree').classList.toggle('stale', on);
+  $('stale').hidden = !on || $('tree').hidden;
+}
+
+// index adds n, child pos of parent (null: an element of the block), and
+// the children it came with to view.nodes.
+function index(n, parent, pos) {
+  n.parent = parent;
+  n.pos = pos;
+  n.id = view.nodes.length;
+  n.range = nodeRange(n);
+  view.nodes.push(n);
+  (n.children || []).forEach((c, i) => index(c, n, i));
+}
+
 function showBlock(i) {
   view.block = i;
   const b = view.blocks[i];
@@ -463,25 +491,63 @@ function showBlock(i) {
   view.errors = b.errors || [];
   view.nodes = [];
   selected = null;
-  const index = (list, parent, depth) => {
-    for (const n of list || []) {
-      n.parent = parent;
-      n.id = view.nodes.length;
-      n.range = nodeRange(n);
-      view.nodes.push(n);
-      index(n.children, n, depth + 1);
-    }
-  };
-  index(b.elements, null, 0);
+  (b.elements || []).forEach((n, i) => index(n, null, i));
   const tree = $('tree');
   tree.textContent = '';
   if (b.encrypted) tree.textContent = 'encrypted PEM block: not decoded';
   const ul = document.createElement('ul');
   tree.appendChild(ul);
-  renderChildren(ul, b.elements || [], 0, 2);
+  renderRange(ul, null, 0, total(null), 2, null);
   renderErrors();
   setHexSelection(null);
   renderHex();
+}
+
+// kids returns the children of n the page has (the block's elements for
+// null), at their positions: those it has not are holes; total, how many
+// n has in the engine.
+function kids(n) {
+  if (n === null) return view.blocks[view.block].elements || [];
+  return n.children || (n.children = []);
+}
+
+function total(n) {
+  if (n !== null && n.childCount !== undefined) return n.childCount;
+  return kids(n).length;
+}
+
+function pathOf(n) {
+  const path = [];
+  for (let p = n; p; p = p.parent) path.unshift(p.pos);
+  return path;
+}
+
+// missing returns the first and last+1 positions in [from, to) of the
+// children of n that the page does not have ([x, x] when it has them all).
+function missing(n, from, to) {
+  const list = kids(n);
+  let a = from;
+  while (a < to && list[a] !== undefined) a++;
+  let b = to;
+  while (b > a && list[b - 1] !== undefined) b--;
+  return [a, b];
+}
+
+// loadRange gets the children [from, to) of n that the page does not have
+// from the engine; false when the decode shown changed meanwhile.
+async function loadRange(n, from, to) {
+  const v = view;
+  const [a, b] = missing(n, from, to);
+  if (a >= b) return true;
+  const { v: more } = await call('children', v.tree, v.block, JSON.stringify(pathOf(n)), a, b - a);
+  if (view !== v) return false;
+  const list = kids(n);
+  more.forEach((c, k) => {
+    if (list[a + k] !== undefined) return; // fetched meanwhile
+    list[a + k] = c;
+    index(c, n, a + k);
+  });
+  return true;
 }
 
 // nodeRange is the octets [start, end) of a node: its header and contents
@@ -502,7 +568,7 @@ function label(n) {
   if (n.type) parts.push(['type', ' ' + n.type + (n.kind && n.kind !== n.type ? ' (' + n.kind + ')' : '')]);
   else if (n.tag) parts.push(['type', ' ' + n.tag]);
   if (n.value !== undefined) parts.push(['value', ' = ' + n.value]);
-  else if (n.hex !== undefined && !(n.children && n.children.length)) parts.push(['value', ' ' + (n.hex.length > 64 ? n.hex.slice(0, 64) + '…' : n.hex)]);
+  else if (n.hex !== undefined && total(n) === 0) parts.push(['value', ' ' + (n.hex.length > 64 ? n.hex.slice(0, 64) + '…' : n.hex)]);
   if (n.name) parts.push(['name', ' (' + n.name + ')']);
   if (n.object) parts.push(['name', ' -- ' + n.object]);
   if (n.addition) parts.push(['pos', ' -- extension addition']);
@@ -515,23 +581,67 @@ function label(n) {
   return parts;
 }
 
-// renderChildren renders list[from...] into ul, CHUNK at a time, each
-// expanded while its depth is below open.
-function renderChildren(ul, list, from, open) {
-  const more = ul.querySelector(':scope > li.more-item');
-  if (more) more.remove();
-  const to = Math.min(list.length, from + CHUNK);
-  for (let i = from; i < to; i++) ul.appendChild(renderNode(list[i], open));
-  ul.dataset.rendered = String(to);
-  if (to < list.length) {
-    const li = document.createElement('li');
-    li.className = 'more-item';
-    const a = document.createElement('span');
-    a.className = 'more';
-    a.textContent = `… ${list.length - to} more`;
-    a.onclick = () => renderChildren(ul, list, to, open);
-    li.appendChild(a);
-    ul.appendChild(li);
+// renderRange renders the children [from, to) of parent (null: the
+// block's elements) into ul, before the item before (null: at the end):
+// the first CHUNK of them, each expanded while its depth is below open,
+// up to the first the page does not have, then a "… more" item for the
+// rest.
+function renderRange(ul, parent, from, to, open, before) {
+  const list = kids(parent);
+  const end = Math.min(to, from + CHUNK);
+  let i = from;
+  for (; i < end && list[i] !== undefined; i++) ul.insertBefore(renderNode(list[i], open), before);
+  if (i < to) ul.insertBefore(moreItem(ul, parent, i, to, open), before);
+}
+
+// moreItem is the item that stands for the children [from, to) of parent
+// not rendered: clicked, it renders the first CHUNK of them, fetched from
+// the engine if need be.
+function moreItem(ul, parent, from, to, open) {
+  const li = document.createElement('li');
+  li.className = 'more-item';
+  li.dataset.from = from;
+  li.dataset.to = to;
+  const a = document.createElement('span');
+  a.className = 'more';
+  a.textContent = `… ${to - from} more`;
+  a.onclick = () => openMore(ul, parent, li, open);
+  li.appendChild(a);
+  return li;
+}
+
+async function openMore(ul, parent, li, open) {
+  const from = Number(li.dataset.from);
+  const to = Number(li.dataset.to);
+  const [a, b] = missing(parent, from, Math.min(to, from + CHUNK));
+  if (a < b) {
+    try {
+      if (!(await loadRange(parent, from, Math.min(to, from + CHUNK)))) return;
+    } catch (e) {
+      if (e.message !== STOPPED) status('tree: ' + e.message);
+      return;
+    }
+  }
+  if (!li.isConnected) return; // rendered otherwise meanwhile
+  renderRange(ul, parent, from, to, open, li);
+  li.remove();
+}
+
+// showAt renders the child i of parent, which the page has, into ul,
+// from the "… more" item that stands for it, with the CHUNK of children
+// around it (and no more).
+function showAt(ul, parent, i) {
+  const n = kids(parent)[i];
+  if (n.li && n.li.parentNode === ul) return;
+  for (const li of ul.querySelectorAll(':scope > li.more-item')) {
+    const from = Number(li.dataset.from);
+    const to = Number(li.dataset.to);
+    if (i < from || i >= to) continue;
+    const s = Math.max(from, Math.floor(i / CHUNK) * CHUNK);
+    if (s > from) ul.insertBefore(moreItem(ul, parent, from, s, 0), li);
+    renderRange(ul, parent, s, to, 0, li);
+    li.remove();
+    return;
   }
 }
 
@@ -543,8 +653,9 @@ function renderNode(n, open) {
   row.dataset.id = n.id;
   const tog = document.createElement('span');
   tog.className = 'toggle';
-  const kids = n.children || [];
-  tog.textContent = kids.length ? (open > 0 ? '▾' : '▸') : ' ';
+  const has = total(n) > 0;
+  const first = kids(n)[0] !== undefined;
+  tog.textContent = has ? (open > 0 && first ? '▾' : '▸') : ' ';
   row.appendChild(tog);
   for (const [cls, text] of label(n)) {
     const s = document.createElement('span');
@@ -553,22 +664,32 @@ function renderNode(n, open) {
     row.appendChild(s);
   }
   row.onclick = (e) => {
-    if (e.target === tog && kids.length) toggle(n);
+    if (e.target === tog && has) toggle(n);
     else select(n, false);
   };
-  row.ondblclick = () => kids.length && toggle(n);
+  row.ondblclick = () => has && toggle(n);
   li.appendChild(row);
   n.li = li;
-  if (kids.length && open > 0) expand(n, open - 1);
+  if (has && open > 0 && first) expand(n, open - 1);
   return li;
 }
 
+// expand shows the children of n: their first CHUNK, fetched from the
+// engine if need be.
 function expand(n, open) {
   let ul = n.li.querySelector(':scope > ul');
   if (!ul) {
     ul = document.createElement('ul');
     n.li.appendChild(ul);
-    renderChildren(ul, n.children, 0, open || 0);
+    const li = moreItem(ul, n, 0, total(n), open || 0);
+    ul.appendChild(li);
+    const [a, b] = missing(n, 0, Math.min(total(n), CHUNK));
+    if (a >= b) {
+      renderRange(ul, n, 0, total(n), open || 0, li);
+      li.remove();
+    } else {
+      openMore(ul, n, li, open || 0);
+    }
   }
   ul.hidden = false;
   n.li.querySelector('.toggle').textContent = '▾';
@@ -585,19 +706,19 @@ function toggle(n) {
   }
 }
 
-// reveal renders the tree down to n (expanding its ancestors, and the
-// chunks of their children that hold it).
+// reveal renders the tree down to n, which the page has with its
+// ancestors: each ancestor expanded, and of the children of each the
+// CHUNK that holds the next.
 function reveal(n) {
   const chain = [];
   for (let p = n; p; p = p.parent) chain.unshift(p);
   let ul = $('tree').querySelector(':scope > ul');
-  let list = view.blocks[view.block].elements;
+  let parent = null;
   for (const p of chain) {
-    const i = list.indexOf(p);
-    while (Number(ul.dataset.rendered) <= i) renderChildren(ul, list, Number(ul.dataset.rendered), 0);
+    showAt(ul, parent, p.pos);
     if (p === n) break;
     ul = expand(p, 0);
-    list = p.children;
+    parent = p;
   }
 }
 
@@ -614,16 +735,41 @@ function select(n, fromHex) {
   renderHex();
 }
 
-// deepest returns the innermost node whose octets hold octet i.
-function deepest(i) {
-  let best = null;
-  let list = view.blocks[view.block].elements || [];
-  for (;;) {
-    const hit = list.find((n) => n.range.start <= i && i < n.range.end);
-    if (!hit) return best;
-    best = hit;
-    list = hit.children || [];
+// deepest returns the innermost node whose octets hold octet i: the
+// engine finds it in a tree it keeps, the page in a tree it has whole;
+// null when none does, or when the decode shown changed meanwhile.
+async function deepest(i) {
+  const v = view;
+  if (v.tree === undefined) {
+    let best = null;
+    let list = kids(null);
+    for (;;) {
+      const hit = list.find((n) => n.range.start <= i && i < n.range.end);
+      if (!hit) return best;
+      best = hit;
+      list = kids(hit);
+    }
   }
+  const { v: path } = await call('locate', v.tree, v.block, i);
+  let n = null;
+  for (const p of path) {
+    const from = Math.floor(p / CHUNK) * CHUNK;
+    if (!(await loadRange(n, from, Math.min(total(n), from + CHUNK))) || view !== v) return null;
+    n = kids(n)[p];
+  }
+  return n;
+}
+
+// selectAt selects the innermost node that holds octet i.
+async function selectAt(i, fromHex) {
+  let n;
+  try {
+    n = await deepest(i);
+  } catch (e) {
+    if (e.message !== STOPPED) status('tree: ' + e.message);
+    return;
+  }
+  if (n) select(n, fromHex);
 }
 
 function renderErrors() {
@@ -632,10 +778,9 @@ function renderErrors() {
   for (const e of view.errors) {
     const li = document.createElement('li');
     li.textContent = `${e.path} at ${view.unit} ${e.offset}: ${e.message}`;
-    li.onclick = () => {
+    li.onclick = async () => {
       const at = view.unit === 'bit' ? Math.floor(e.offset / 8) : e.offset;
-      const n = deepest(Math.min(at, view.bytes.length - 1));
-      if (n) select(n, false);
+      await selectAt(Math.min(at, view.bytes.length - 1), false);
       scrollHexTo(at);
       renderHex();
     };
@@ -684,15 +829,32 @@ function renderHex() {
     off.className = 'off';
     off.textContent = (r * ROW).toString(16).padStart(width, '0') + '  ';
     div.appendChild(off);
-    for (let i = r * ROW; i < Math.min(bytes.length, (r + 1) * ROW); i++) {
-      const b = document.createElement('span');
-      b.className = 'b';
-      if (i >= s && i < e) b.classList.add(i < s + head ? 'head' : 'sel');
-      if (errs.has(i)) b.classList.add('err');
-      b.dataset.i = i;
-      b.textContent = bytes[i].toString(16).padStart(2, '0');
-      div.appendChild(b);
-      div.appendChild(document.createTextNode(i % 8 === 7 ? '  ' : ' '));
+    const end = Math.min(bytes.length, (r + 1) * ROW);
+    // the octets in hex, then as ASCII (. for the others): each marked
+    // and clickable alike
+    const cell = (i, cls, text) => {
+      const c = document.createElement('span');
+      c.className = cls;
+      if (i >= s && i < e) c.classList.add(i < s + head ? 'head' : 'sel');
+      if (errs.has(i)) c.classList.add('err');
+      c.dataset.i = i;
+      c.textContent = text;
+      return c;
+    };
+    let pad = '';
+    for (let i = r * ROW; i < (r + 1) * ROW; i++) {
+      const gap = i % 8 === 7 ? '  ' : ' ';
+      if (i >= end) {
+        pad += '  ' + gap;
+        continue;
+      }
+      div.appendChild(cell(i, 'b', bytes[i].toString(16).padStart(2, '0')));
+      div.appendChild(document.createTextNode(gap));
+    }
+    div.appendChild(document.createTextNode(pad + ' '));
+    for (let i = r * ROW; i < end; i++) {
+      const c = bytes[i];
+      div.appendChild(cell(i, 'a', c >= 0x20 && c < 0x7f ? String.fromCharCode(c) : '.'));
     }
     frag.appendChild(div);
   }
@@ -742,6 +904,7 @@ function showTab(which) {
     $('tab-' + t).classList.toggle('active', t === which);
     $(t).hidden = t !== which;
   }
+  $('stale').hidden = which !== 'tree' || !$('tree').classList.contains('stale');
   if (which === 'go' && genFiles.length === 0) generate();
 }
 
@@ -884,8 +1047,7 @@ async function main() {
   $('hex').addEventListener('click', (e) => {
     const i = e.target.dataset && e.target.dataset.i;
     if (i === undefined || !view) return;
-    const n = deepest(Number(i));
-    if (n) select(n, true);
+    selectAt(Number(i), true);
   });
   $('tab-tree').onclick = () => showTab('tree');
   $('tab-jer').onclick = () => showTab('jer');
