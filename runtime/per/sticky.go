@@ -410,16 +410,24 @@ func (r *Reader) StringContents(raw *[]byte, c Contents, field string) int {
 // without a type, leaves the value in *raw. When the decode reassembled a
 // fragmented string in place in the octets (Field), *raw becomes nil:
 // they are no longer the field's, and v holds what they held.
+//
+// The field's Reader is r itself, its state saved on the stack and
+// restored after: v's DecodePER, an interface call, would move a Reader
+// of its own to the heap, one allocation per field.
 func (r *Reader) DecodeField(raw *[]byte, at int, v Value, field string) {
 	if r.err != nil || v == nil {
 		return
 	}
 	f := r.Field(*raw, at)
-	err := v.DecodePER(&f)
+	outer := *r
+	*r = f
+	err := v.DecodePER(r)
 	if err == nil {
-		err = r.EndField(&f)
+		err = outer.EndField(r)
 	}
-	if f.rewrote {
+	rewrote := r.rewrote
+	*r = outer
+	if rewrote {
 		*raw = nil
 	}
 	r.Fail(err, field)
