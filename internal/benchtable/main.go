@@ -6,9 +6,15 @@
 // shown with its ratio to the member named "floor" (the bare TLV walk, or the
 // bit-reader walk of the PER families) and, for members that are not
 // baselines, the speed-up over the other libraries' members: "crypto-x509",
-// "encoding-asn1", "free5gc" (NGAP) and "encoding-json" (JER); the column of a library is shown when
-// some family of the input has its member. With -count > 1 the median of the
-// runs is used.
+// "encoding-asn1", "free5gc" and "erlang" (NGAP: Erlang/OTP's asn1ct) and
+// "encoding-json" (JER); the column of a library is shown when some family
+// of the input has its member. With -count > 1 the median of the runs is
+// used.
+//
+// A family whose every member reports gm-ns/msg (the PER families: the
+// geometric mean over the messages of each message's time) is compared in
+// it rather than in ns/op, so that each message weighs the same; its time
+// column shows it, marked "per msg (gm)".
 // Absolute times on shared machines are noise; the ratios, measured in one
 // process, are what to compare.
 package main
@@ -30,11 +36,12 @@ var libraries = []struct{ member, label string }{
 	{"crypto-x509", "crypto/x509"},
 	{"encoding-asn1", "encoding/asn1"},
 	{"free5gc", "free5gc"},
+	{"erlang", "Erlang asn1ct"},
 	{"encoding-json", "encoding/json"},
 }
 
 type result struct {
-	ns, bytes, allocs []float64
+	ns, gm, bytes, allocs []float64
 }
 
 type family struct {
@@ -89,6 +96,8 @@ func parse(r io.Reader) ([]*family, error) {
 			switch fields[i+1] {
 			case "ns/op":
 				res.ns = append(res.ns, v)
+			case "gm-ns/msg":
+				res.gm = append(res.gm, v)
 			case "B/op":
 				res.bytes = append(res.bytes, v)
 			case "allocs/op":
@@ -150,16 +159,30 @@ func write(w io.Writer, fams []*family) {
 		return fmt.Sprintf("%.2f", num/den)
 	}
 	for _, f := range fams {
+		gm := true
+		for _, r := range f.members {
+			gm = gm && len(r.gm) > 0
+		}
+		time := func(r *result) float64 {
+			if gm {
+				return median(r.gm)
+			}
+			return median(r.ns)
+		}
 		med := func(member string) float64 {
 			if r := f.members[member]; r != nil {
-				return median(r.ns)
+				return time(r)
 			}
 			return 0
 		}
 		for _, m := range f.order {
 			r := f.members[m]
-			ns := median(r.ns)
-			fmt.Fprintf(w, "| %s/%s | %s | %s |", f.name, m, formatNs(ns), ratio(ns, med("floor")))
+			ns := time(r)
+			shown := formatNs(ns)
+			if gm {
+				shown += " per msg (gm)"
+			}
+			fmt.Fprintf(w, "| %s/%s | %s | %s |", f.name, m, shown, ratio(ns, med("floor")))
 			for _, i := range libs {
 				vs := ""
 				if !isBaseline(m) {
@@ -167,9 +190,18 @@ func write(w io.Writer, fams []*family) {
 				}
 				fmt.Fprintf(w, " %s |", vs)
 			}
-			fmt.Fprintf(w, " %.0f | %.0f |\n", median(r.bytes), median(r.allocs))
+			fmt.Fprintf(w, " %s | %s |\n", count(r.bytes), count(r.allocs))
 		}
 	}
+}
+
+// count is the median of v, or nothing when no run reported it (the
+// allocations of another process).
+func count(v []float64) string {
+	if len(v) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%.0f", median(v))
 }
 
 func formatNs(ns float64) string {
