@@ -75,3 +75,62 @@ func TestReadOpenField(t *testing.T) {
 }
 
 func hexOf(b []byte) string { return hex.EncodeToString(b) }
+
+// pair is a value of two INTEGER (0..255) read with the sticky methods,
+// the second after a bit, so that a field holds padding after it.
+type pair struct{ A, B int64 }
+
+func (p *pair) DecodePER(r *per.Reader) error {
+	p.A = r.Int(0, 255, false, "a")
+	r.Bool("flag")
+	p.B = r.Int(0, 255, false, "b")
+	return r.Err()
+}
+
+func (p *pair) EncodePER(w *per.Writer) error { return nil }
+
+// TestDecodeField decodes a pair from an open type field with
+// DecodeField, where the field's octets are the reader's own (read in
+// place) and where they are not (UNALIGNED, off an octet: a copy): the
+// value, the error with its offset and path, and the reader's position
+// after the field, which a following read starts from.
+func TestDecodeField(t *testing.T) {
+	type result struct {
+		V     pair
+		Err   string
+		After int64 // the octet after the field, read after it
+	}
+	tests := []struct {
+		name    string
+		aligned bool
+		lead    int
+		in      string
+		want    result
+	}{
+		{"in place", true, 0, "03 07 00 08 ee", result{V: pair{7, 8}, After: 0xee}},
+		{"in place after bits", true, 3, "e0 03 07 00 08 ee", result{V: pair{7, 8}, After: 0xee}},
+		{"in place: octets after the value", true, 0, "04 07 00 08 00 ee", result{V: pair{7, 8}, Err: "asn1: f at bit 32: open type: 1 octets after the value in its field (X.691 11.1)"}},
+		{"in place: truncated value", true, 0, "02 07 00 ee", result{V: pair{A: 7}, Err: "asn1: f.b at bit 24: INTEGER: needs 8 bits, 0 left (X.691 10)"}},
+		{"a copy (UNALIGNED, off an octet)", false, 1, "81 83 82 00 77 00", result{V: pair{7, 8}, After: 0xee}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r := per.NewReader(unhex(t, tc.in), tc.aligned, nil)
+			for range tc.lead {
+				r.Bool("lead")
+			}
+			var raw []byte
+			at := r.OpenField(&raw, "f")
+			var got result
+			r.DecodeField(&raw, at, &got.V, "f")
+			if err := r.Err(); err != nil {
+				got.Err = err.Error()
+			} else {
+				got.After = r.Int(0, 255, false, "after")
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+}
