@@ -31,13 +31,18 @@ import (
 )
 
 // libraries are the members of the other libraries that other members are
-// compared against, with the names of their columns.
-var libraries = []struct{ member, label string }{
-	{"crypto-x509", "crypto/x509"},
-	{"encoding-asn1", "encoding/asn1"},
-	{"free5gc", "free5gc"},
-	{"erlang", "Erlang asn1ct"},
-	{"encoding-json", "encoding/json"},
+// compared against, with the names of their columns; external ones run in
+// another process, whose allocations the benchmark does not see (it
+// reports 0 B/op).
+var libraries = []struct {
+	member, label string
+	external      bool
+}{
+	{"crypto-x509", "crypto/x509", false},
+	{"encoding-asn1", "encoding/asn1", false},
+	{"free5gc", "free5gc", false},
+	{"erlang", "Erlang asn1ct", true},
+	{"encoding-json", "encoding/json", false},
 }
 
 type result struct {
@@ -132,6 +137,15 @@ func isBaseline(member string) bool {
 	return false
 }
 
+func isExternal(member string) bool {
+	for _, l := range libraries {
+		if member == l.member {
+			return l.external
+		}
+	}
+	return false
+}
+
 func write(w io.Writer, fams []*family) {
 	// the libraries that some family has, in the order of libraries; the
 	// first two always, so that the table of the DER benchmarks keeps its
@@ -190,13 +204,16 @@ func write(w io.Writer, fams []*family) {
 				}
 				fmt.Fprintf(w, " %s |", vs)
 			}
+			if isExternal(m) {
+				fmt.Fprintln(w, "  |  |")
+				continue
+			}
 			fmt.Fprintf(w, " %s | %s |\n", count(r.bytes), count(r.allocs))
 		}
 	}
 }
 
-// count is the median of v, or nothing when no run reported it (the
-// allocations of another process).
+// count is the median of v, or nothing when no run reported it.
 func count(v []float64) string {
 	if len(v) == 0 {
 		return ""
