@@ -41,7 +41,10 @@ type erlangNode struct {
 	k   int // the messages
 }
 
-var erlangOnce = sync.OnceValues(startErlang)
+var (
+	erlangOnce = sync.OnceValues(startErlang)
+	skipErlang sync.Once
+)
 
 // startErlang compiles the NGAP modules unless a compiled module newer
 // than they are is in the cache (that of testdata/per/verify.sh:
@@ -174,6 +177,9 @@ func runErlang(b *testing.B, set [][]byte) {
 	b.Run("erlang", func(b *testing.B) {
 		e, err := erlangOnce()
 		if errors.Is(err, errNoErlang) {
+			// on standard output, as ngapTimed's: the log of a
+			// skipped benchmark is not shown
+			skipErlang.Do(func() { fmt.Printf("BenchmarkPER: %v\n", err) })
 			b.Skip(err)
 		}
 		if err != nil {
