@@ -6,9 +6,15 @@
 // shown with its ratio to the member named "floor" (the bare TLV walk, or the
 // bit-reader walk of the PER families) and, for members that are not
 // baselines, the speed-up over the other libraries' members: "crypto-x509",
-// "encoding-asn1", "free5gc" (NGAP) and "encoding-json" (JER); the column of a library is shown when
-// some family of the input has its member. With -count > 1 the median of the
-// runs is used.
+// "encoding-asn1", "free5gc" and "erlang" (NGAP: Erlang/OTP's asn1ct) and
+// "encoding-json" (JER); the column of a library is shown when some family
+// of the input has its member. With -count > 1 the median of the runs is
+// used.
+//
+// A family whose every member reports gm-ns/msg (the PER families: the
+// geometric mean over the messages of each message's time) is compared in
+// it rather than in ns/op, so that each message weighs the same; its time
+// column shows it, marked "per msg (gm)".
 // Absolute times on shared machines are noise; the ratios, measured in one
 // process, are what to compare.
 package main
@@ -25,16 +31,22 @@ import (
 )
 
 // libraries are the members of the other libraries that other members are
-// compared against, with the names of their columns.
-var libraries = []struct{ member, label string }{
-	{"crypto-x509", "crypto/x509"},
-	{"encoding-asn1", "encoding/asn1"},
-	{"free5gc", "free5gc"},
-	{"encoding-json", "encoding/json"},
+// compared against, with the names of their columns; external ones run in
+// another process, whose allocations the benchmark does not see (it
+// reports 0 B/op).
+var libraries = []struct {
+	member, label string
+	external      bool
+}{
+	{"crypto-x509", "crypto/x509", false},
+	{"encoding-asn1", "encoding/asn1", false},
+	{"free5gc", "free5gc", false},
+	{"erlang", "Erlang asn1ct", true},
+	{"encoding-json", "encoding/json", false},
 }
 
 type result struct {
-	ns, bytes, allocs []float64
+	ns, gm, bytes, allocs []float64
 }
 
 type family struct {
@@ -89,6 +101,8 @@ func parse(r io.Reader) ([]*family, error) {
 			switch fields[i+1] {
 			case "ns/op":
 				res.ns = append(res.ns, v)
+			case "gm-ns/msg":
+				res.gm = append(res.gm, v)
 			case "B/op":
 				res.bytes = append(res.bytes, v)
 			case "allocs/op":
@@ -123,6 +137,15 @@ func isBaseline(member string) bool {
 	return false
 }
 
+func isExternal(member string) bool {
+	for _, l := range libraries {
+		if member == l.member {
+			return l.external
+		}
+	}
+	return false
+}
+
 func write(w io.Writer, fams []*family) {
 	// the libraries that some family has, in the order of libraries; the
 	// first two always, so that the table of the DER benchmarks keeps its
@@ -150,16 +173,30 @@ func write(w io.Writer, fams []*family) {
 		return fmt.Sprintf("%.2f", num/den)
 	}
 	for _, f := range fams {
+		gm := true
+		for _, r := range f.members {
+			gm = gm && len(r.gm) > 0
+		}
+		time := func(r *result) float64 {
+			if gm {
+				return median(r.gm)
+			}
+			return median(r.ns)
+		}
 		med := func(member string) float64 {
 			if r := f.members[member]; r != nil {
-				return median(r.ns)
+				return time(r)
 			}
 			return 0
 		}
 		for _, m := range f.order {
 			r := f.members[m]
-			ns := median(r.ns)
-			fmt.Fprintf(w, "| %s/%s | %s | %s |", f.name, m, formatNs(ns), ratio(ns, med("floor")))
+			ns := time(r)
+			shown := formatNs(ns)
+			if gm {
+				shown += " per msg (gm)"
+			}
+			fmt.Fprintf(w, "| %s/%s | %s | %s |", f.name, m, shown, ratio(ns, med("floor")))
 			for _, i := range libs {
 				vs := ""
 				if !isBaseline(m) {
@@ -167,9 +204,21 @@ func write(w io.Writer, fams []*family) {
 				}
 				fmt.Fprintf(w, " %s |", vs)
 			}
-			fmt.Fprintf(w, " %.0f | %.0f |\n", median(r.bytes), median(r.allocs))
+			if isExternal(m) {
+				fmt.Fprintln(w, "  |  |")
+				continue
+			}
+			fmt.Fprintf(w, " %s | %s |\n", count(r.bytes), count(r.allocs))
 		}
 	}
+}
+
+// count is the median of v, or nothing when no run reported it.
+func count(v []float64) string {
+	if len(v) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%.0f", median(v))
 }
 
 func formatNs(ns float64) string {

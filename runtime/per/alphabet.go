@@ -21,6 +21,7 @@ type Alphabet struct {
 	max    rune   // the largest
 	width  [2]int // bits per character: [0] UNALIGNED, [1] ALIGNED
 	index  [2]bool
+	ascii  [2]uint64 // bit c set: the character c < 128 is in it
 }
 
 // NewAlphabet returns the alphabet of the characters in the ranges lo, hi
@@ -32,6 +33,11 @@ func NewAlphabet(ranges ...rune) *Alphabet {
 	}
 	if len(ranges) >= 2 {
 		a.max = ranges[len(ranges)-1]
+	}
+	for i := 0; i+1 < len(ranges); i += 2 {
+		for c := ranges[i]; c <= min(ranges[i+1], utf8.RuneSelf-1); c++ {
+			a.ascii[c>>6] |= 1 << (c & 63)
+		}
 	}
 	// UNALIGNED: B, the fewest bits that number every character (30.5.3);
 	// ALIGNED: B2, the smallest power of two at least B (30.5.2).
@@ -202,6 +208,18 @@ func (r *Reader) ReadKnownString(a *Alphabet, s Size, typ string) (string, error
 // Deviation.
 func (r *Reader) readChars(out []byte, a *Alphabet, n, w int, typ string) ([]byte, error) {
 	indexed := a.Indexed(r.aligned)
+	if w == 8 && !indexed && r.pos&7 == 0 && a.max < utf8.RuneSelf {
+		// The ALIGNED case of the ASCII alphabets (IA5String,
+		// PrintableString, VisibleString, ...): the characters are the
+		// octets, appended together once all are found in a; the loop
+		// below finds the first that is not.
+		i := r.pos >> 3
+		chars := r.buf[i : i+n]
+		if a.asciiOnly(chars) {
+			r.pos += 8 * n
+			return append(out, chars...), nil
+		}
+	}
 	listed := false
 	for range n {
 		at := r.pos
@@ -228,6 +246,17 @@ func (r *Reader) readChars(out []byte, a *Alphabet, n, w int, typ string) ([]byt
 		}
 	}
 	return out, nil
+}
+
+// asciiOnly reports whether every octet of b is a character of a, b's
+// octets all below 128.
+func (a *Alphabet) asciiOnly(b []byte) bool {
+	for _, c := range b {
+		if c >= utf8.RuneSelf || a.ascii[c>>6]>>(c&63)&1 == 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // outside handles the character at bit at that is not in the alphabet

@@ -8,7 +8,8 @@ import (
 // TestReadBitsEveryOffset reads every width 0..64 at every bit offset of
 // inputs of 1 to 20 octets, as far as the input goes, against reading
 // the bits one at a time: the fast path of bits (one 8-octet load), its
-// tail (the last 7 octets) and the split of reads wider than 57 bits.
+// tail (the last 7 octets: the last 8 loaded at once, or the octets of an
+// input of fewer one by one) and the split of reads wider than 57 bits.
 func TestReadBitsEveryOffset(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for size := 1; size <= 20; size++ {

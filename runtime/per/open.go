@@ -25,6 +25,16 @@ func (r *Reader) ReadOpenField() ([]byte, int, error) {
 	const typ = "open type"
 	r.Align() // the length of an unconstrained count starts on an octet (11.9.3.5)
 	at := r.pos
+	if i := at >> 3; at&7 == 0 && at+8 <= r.end {
+		// The common case, read as below in short: a length in one
+		// octet (1 to 127) and the octets, in the input, aliased.
+		if n := int(r.buf[i]); n > 0 && n < 0x80 && 8*n <= r.end-at-8 {
+			b := r.buf[i+1 : i+1+n : i+1+n]
+			r.pos = at + 8 + 8*n
+			r.placeField(b, r.base+at+8, nil)
+			return b, r.at(at + 8), nil
+		}
+	}
 	r.beginMapping()
 	b, err := r.readOctets(0, -1, typ)
 	m := r.endMapping()

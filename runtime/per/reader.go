@@ -230,14 +230,20 @@ func (r *Reader) bits(n int) uint64 {
 }
 
 // bitsSlow is bits for the last 7 octets of the input, or of an open type
-// field (a Reader of its own), and for n > 57: it loads only the octets
-// that hold the bits.
+// field (a Reader of its own), and for n > 57: it loads the last 8 octets
+// when there are 8, else only the octets that hold the bits.
 func (r *Reader) bitsSlow(n int) uint64 {
 	if n > 57 {
 		hi := r.bits(n - 32)
 		return hi<<32 | r.bits(32)
 	}
-	pos := r.pos
+	pos, b := r.pos, r.buf
+	if j := len(b) - 8; j >= 0 && pos >= 8*j {
+		// the bits end in the last 8 octets, which hold them: pos is
+		// in them, less than 64 bits from their start
+		r.pos = pos + n
+		return binary.BigEndian.Uint64(b[j:]) << (uint(pos-8*j) & 63) >> 1 >> (uint(63-n) & 63)
+	}
 	off := pos & 7
 	k := (off + n + 7) >> 3 // octets holding the bits, at most 8
 	var w uint64

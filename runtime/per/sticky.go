@@ -410,19 +410,70 @@ func (r *Reader) StringContents(raw *[]byte, c Contents, field string) int {
 // without a type, leaves the value in *raw. When the decode reassembled a
 // fragmented string in place in the octets (Field), *raw becomes nil:
 // they are no longer the field's, and v holds what they held.
+//
+// The field's Reader is r itself: v's DecodePER, an interface call, would
+// move a Reader of its own to the heap, one allocation per field. Octets
+// in r's own (an ALIGNED field in the input) are read there, r limited to
+// them (decodeInPlace); others with r's state saved on the stack and
+// restored after.
 func (r *Reader) DecodeField(raw *[]byte, at int, v Value, field string) {
 	if r.err != nil || v == nil {
 		return
 	}
-	f := r.Field(*raw, at)
-	err := v.DecodePER(&f)
-	if err == nil {
-		err = r.EndField(&f)
+	if start, ok := r.inPlace(*raw, at); ok {
+		r.Fail(r.decodeInPlace(v, start, len(*raw)), field)
+		return
 	}
-	if f.rewrote {
+	f := r.Field(*raw, at)
+	outer := *r
+	*r = f
+	err := v.DecodePER(r)
+	if err == nil {
+		err = outer.EndField(r)
+	}
+	rewrote := r.rewrote
+	*r = outer
+	if rewrote {
 		*raw = nil
 	}
 	r.Fail(err, field)
+}
+
+// inPlace returns the bit of r's octets where b, the octets of an open
+// type field at bit at of the input (ReadOpenField), begin, if they are
+// r's own there, on an octet boundary, and r reads the input's octets as
+// they are (not reassembled from fragments).
+func (r *Reader) inPlace(b []byte, at int) (int, bool) {
+	start := at - r.base
+	if r.loc != nil || r.owned || len(b) == 0 || start < 0 || start&7 != 0 || start>>3+len(b) > len(r.buf) || &r.buf[start>>3] != &b[0] {
+		return 0, false
+	}
+	return start, true
+}
+
+// decodeInPlace decodes v from the n octets of r's own from bit start, an
+// open type field, with r limited to them, as BeginOpen limits r to an
+// extension addition: the value, its errors and their offsets are those
+// of a Reader of Field over the octets and EndField (the octets begin on
+// an octet boundary, so the ALIGNED padding is the same; the offsets are
+// r's). It returns the error of the value or of the octets after it, and
+// restores what a Reader of its own would not have changed of r: its
+// position and limit, nesting depth, last copy and kept error; the bytes
+// that v's decode allocated stay charged, unless it failed.
+func (r *Reader) decodeInPlace(v Value, start, n int) error {
+	pos, end, depth, alloc, fresh := r.pos, r.end, r.depth, r.alloc, r.fresh
+	r.pos, r.end, r.field = start, start+8*n, nil
+	err := v.DecodePER(r)
+	if err == nil {
+		if want := max((r.pos-start+7)/8, 1); n != want { // more: the reads are bounded by the field
+			err = r.errAt(r.pos, der.KindTrailingData, "open type", itoa(n-want)+" octets after the value in its field", "X.691 11.1")
+		}
+	}
+	if err != nil {
+		r.alloc = alloc
+	}
+	r.pos, r.end, r.depth, r.fresh, r.field, r.err = pos, end, depth, fresh, nil, nil
+	return err
 }
 
 // UnknownKey fails the decode of an open type whose key is not in a table

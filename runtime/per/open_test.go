@@ -1,0 +1,136 @@
+package per_test
+
+import (
+	"encoding/hex"
+	"errors"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/asn1gen/asn1gen/runtime/der"
+	"github.com/asn1gen/asn1gen/runtime/per"
+)
+
+// TestReadOpenField reads one open type field after lead bits (0 to 9,
+// all 1), in both variants: the octets, the offset of the first and the
+// position after them, or the error with its kind and bit; the one-octet
+// lengths from an octet boundary (a short path) among the others.
+func TestReadOpenField(t *testing.T) {
+	type result struct {
+		Octets string // hex
+		At     int
+		Pos    int
+		Kind   der.Kind
+		Offset int
+	}
+	long := make([]byte, 200)
+	for i := range long {
+		long[i] = byte(i)
+	}
+	tests := []struct {
+		name    string
+		aligned bool
+		lead    int
+		in      []byte
+		want    result
+	}{
+		{"one octet", true, 0, []byte{1, 0xab}, result{Octets: "ab", At: 8, Pos: 16}},
+		{"one octet, one after", true, 0, []byte{1, 0xab, 0xcd}, result{Octets: "ab", At: 8, Pos: 16}},
+		{"3 octets after a bit", true, 1, []byte{0x80, 3, 1, 2, 3}, result{Octets: "010203", At: 16, Pos: 40}},
+		{"127 octets", true, 0, append([]byte{127}, long[:127]...), result{Octets: hexOf(long[:127]), At: 8, Pos: 8 + 8*127}},
+		{"128 octets: two-octet length", true, 0, append([]byte{0x80, 128}, long[:128]...), result{Octets: hexOf(long[:128]), At: 16, Pos: 16 + 8*128}},
+		{"empty field", true, 0, []byte{0}, result{Kind: der.KindMalformed, Offset: 0}},
+		{"truncated", true, 0, []byte{4, 1, 2, 3}, result{Kind: der.KindTruncated, Offset: 8}},
+		{"no length", true, 8, []byte{0xff}, result{Kind: der.KindTruncated, Offset: 8}},
+		{"UNALIGNED on an octet", false, 8, []byte{0xff, 2, 7, 8}, result{Octets: "0708", At: 16, Pos: 32}},
+		{"UNALIGNED off an octet: a copy", false, 1, []byte{0x81, 0x03, 0x84, 0x00}, result{Octets: "0708", At: 9, Pos: 25}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r := per.NewReader(tc.in, tc.aligned, nil)
+			for range tc.lead {
+				if b, err := r.ReadBool(); err != nil || !b {
+					t.Fatalf("lead bit: %v, %v", b, err)
+				}
+			}
+			var got result
+			b, at, err := r.ReadOpenField()
+			if err != nil {
+				var e *der.Error
+				if !errors.As(err, &e) || !e.Bits {
+					t.Fatalf("error %v: not a *der.Error in bits", err)
+				}
+				got.Kind, got.Offset = e.Kind, e.Offset
+			} else {
+				got.Octets, got.At, got.Pos = hexOf(b), at, r.Offset()
+				if len(b) != cap(b) {
+					t.Errorf("the octets have room after them: len %d, cap %d", len(b), cap(b))
+				}
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func hexOf(b []byte) string { return hex.EncodeToString(b) }
+
+// pair is a value of two INTEGER (0..255) read with the sticky methods,
+// the second after a bit, so that a field holds padding after it.
+type pair struct{ A, B int64 }
+
+func (p *pair) DecodePER(r *per.Reader) error {
+	p.A = r.Int(0, 255, false, "a")
+	r.Bool("flag")
+	p.B = r.Int(0, 255, false, "b")
+	return r.Err()
+}
+
+func (p *pair) EncodePER(w *per.Writer) error { return nil }
+
+// TestDecodeField decodes a pair from an open type field with
+// DecodeField, where the field's octets are the reader's own (read in
+// place) and where they are not (UNALIGNED, off an octet: a copy): the
+// value, the error with its offset and path, and the reader's position
+// after the field, which a following read starts from.
+func TestDecodeField(t *testing.T) {
+	type result struct {
+		V     pair
+		Err   string
+		After int64 // the octet after the field, read after it
+	}
+	tests := []struct {
+		name    string
+		aligned bool
+		lead    int
+		in      string
+		want    result
+	}{
+		{"in place", true, 0, "03 07 00 08 ee", result{V: pair{7, 8}, After: 0xee}},
+		{"in place after bits", true, 3, "e0 03 07 00 08 ee", result{V: pair{7, 8}, After: 0xee}},
+		{"in place: octets after the value", true, 0, "04 07 00 08 00 ee", result{V: pair{7, 8}, Err: "asn1: f at bit 32: open type: 1 octets after the value in its field (X.691 11.1)"}},
+		{"in place: truncated value", true, 0, "02 07 00 ee", result{V: pair{A: 7}, Err: "asn1: f.b at bit 24: INTEGER: needs 8 bits, 0 left (X.691 10)"}},
+		{"a copy (UNALIGNED, off an octet)", false, 1, "81 83 82 00 77 00", result{V: pair{7, 8}, After: 0xee}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r := per.NewReader(unhex(t, tc.in), tc.aligned, nil)
+			for range tc.lead {
+				r.Bool("lead")
+			}
+			var raw []byte
+			at := r.OpenField(&raw, "f")
+			var got result
+			r.DecodeField(&raw, at, &got.V, "f")
+			if err := r.Err(); err != nil {
+				got.Err = err.Error()
+			} else {
+				got.After = r.Int(0, 255, false, "after")
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+}
