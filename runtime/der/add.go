@@ -1,7 +1,5 @@
 package der
 
-import "time"
-
 // Builder encoders: each appends one DER element with tag t (the universal
 // tag or an IMPLICIT tag). A value that has no encoding (a UTCTime in 2050,
 // a string outside its character set) records the Builder's error.
@@ -57,13 +55,13 @@ func (b *Builder) addSubids(t Tag, v []byte, typ, rule string) {
 }
 
 // AddUTCTime appends a UTCTime (years 1950 to 2049).
-func (b *Builder) AddUTCTime(t Tag, v time.Time) { b.addTime(t, v, true) }
+func (b *Builder) AddUTCTime(t Tag, v Time) { b.addTime(t, v, true) }
 
 // AddGeneralizedTime appends a GeneralizedTime.
-func (b *Builder) AddGeneralizedTime(t Tag, v time.Time) { b.addTime(t, v, false) }
+func (b *Builder) AddGeneralizedTime(t Tag, v Time) { b.addTime(t, v, false) }
 
 // addTime appends a UTCTime or a GeneralizedTime.
-func (b *Builder) addTime(t Tag, v time.Time, utc bool) {
+func (b *Builder) addTime(t Tag, v Time, utc bool) {
 	m := b.Begin(t, false)
 	var err error
 	if b.buf, err = appendTime(b.buf, v, utc); err != nil {
