@@ -62,12 +62,19 @@ func (b *Builder) AddGeneralizedTime(t Tag, v Time) { b.addTime(t, v, false) }
 
 // addTime appends a UTCTime or a GeneralizedTime.
 func (b *Builder) addTime(t Tag, v Time, utc bool) {
-	m := b.Begin(t, false)
-	var err error
-	if b.buf, err = appendTime(b.buf, v, utc); err != nil {
+	var m int
+	if t.Number() < 31 { // Begin's common case, inlined
+		b.buf = append(b.buf, byte(t>>32)<<6|byte(t), 0)
+		m = len(b.buf) - 1
+	} else {
+		m = b.Begin(t, false)
+	}
+	buf, err := appendTime(b.buf, v, utc)
+	if err != nil {
 		b.SetError(err)
 	}
-	b.buf[m] = byte(len(b.buf) - m - 1) // at most 25 octets: no fix-up
+	buf[m] = byte(len(buf) - m - 1) // at most 25 octets: no fix-up
+	b.buf = buf
 }
 
 // AddText appends a character string of type kind (see ReadText) with tag t

@@ -307,3 +307,18 @@ func TestTLVAgreesWithParseHeader(t *testing.T) {
 		t.Fatal("tlv accepted no header")
 	}
 }
+
+// TestASCIIPairs4 checks the word-at-a-time digits of every value 0 to 99
+// in every lane against digitPairs.
+func TestASCIIPairs4(t *testing.T) {
+	for x := range uint64(100) {
+		for lane := range 4 {
+			u := x<<(16*lane) | 99<<(16*((lane+1)%4))
+			got := asciiPairs4(u) >> (16 * lane) & 0xffff
+			want := uint64(digitPairs[x]>>8 | digitPairs[x]<<8&0xff00) // tens in the low byte
+			if got != want {
+				t.Fatalf("asciiPairs4(%d in lane %d) = %#x, want %#x", x, lane, got, want)
+			}
+		}
+	}
+}
