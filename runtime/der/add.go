@@ -1,5 +1,10 @@
 package der
 
+import (
+	"encoding/binary"
+	"slices"
+)
+
 // Builder encoders: each appends one DER element with tag t (the universal
 // tag or an IMPLICIT tag). A value that has no encoding (a UTCTime in 2050,
 // a string outside its character set) records the Builder's error.
@@ -62,19 +67,56 @@ func (b *Builder) AddGeneralizedTime(t Tag, v Time) { b.addTime(t, v, false) }
 
 // addTime appends a UTCTime or a GeneralizedTime.
 func (b *Builder) addTime(t Tag, v Time, utc bool) {
-	var m int
-	if t.Number() < 31 { // Begin's common case, inlined
-		b.buf = append(b.buf, byte(t>>32)<<6|byte(t), 0)
-		m = len(b.buf) - 1
-	} else {
-		m = b.Begin(t, false)
+	if t.Number() < 31 && v.ns == 0 && b.addWholeTime(byte(t>>32)<<6|byte(t), v, utc) {
+		return
 	}
+	m := b.Begin(t, false)
 	buf, err := appendTime(b.buf, v, utc)
 	if err != nil {
 		b.SetError(err)
 	}
 	buf[m] = byte(len(buf) - m - 1) // at most 25 octets: no fix-up
 	b.buf = buf
+}
+
+// addWholeTime is addTime's fast path, for a time without a fraction of a
+// second in a year the type holds, with the identifier octet id: the
+// whole element in place, its digits four pairs a word straight from the
+// fields of v (see appendTime for the general writer). It reports false,
+// having written nothing, for the other times.
+func (b *Builder) addWholeTime(id byte, v Time, utc bool) bool {
+	u := v.v + 1<<26 + 1<<22 + 1<<17 // the fields from 1 (see Time)
+	year := u >> 26
+	date := uint64(u>>22&15)<<16 | uint64(u>>17&31)<<32                // month, day
+	clock := uint64(u>>12&31) | uint64(u>>6&63)<<16 | uint64(u&63)<<32 // hour, minute, second
+	buf := slices.Grow(b.buf, 18)
+	n := len(buf)
+	d := buf[n : n+18]
+	if utc {
+		yy := uint64(year - 1950)
+		if yy > 99 {
+			return false
+		}
+		if yy += 50; yy >= 100 { // 1950 is 50, 2049 is 49
+			yy -= 100
+		}
+		d[0], d[1] = id, 13
+		binary.LittleEndian.PutUint64(d[2:], asciiPairs4(yy|date|clock<<48))
+		binary.LittleEndian.PutUint32(d[10:], uint32(asciiPairs4(clock>>16)))
+		d[14] = 'Z'
+		b.buf = buf[:n+15]
+		return true
+	}
+	if uint64(year) > 9999 {
+		return false
+	}
+	cc := uint64(year) / 100
+	d[0], d[1] = id, 15
+	binary.LittleEndian.PutUint64(d[2:], asciiPairs4(cc|(uint64(year)-cc*100)<<16|date<<16))
+	binary.LittleEndian.PutUint64(d[10:], asciiPairs4(clock)) // the last lane's "00" beyond the Z is cut
+	d[16] = 'Z'
+	b.buf = buf[:n+17]
+	return true
 }
 
 // AddText appends a character string of type kind (see ReadText) with tag t
