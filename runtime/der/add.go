@@ -1,6 +1,7 @@
 package der
 
 import (
+	"bytes"
 	"encoding/binary"
 	"slices"
 )
@@ -53,8 +54,12 @@ func (b *Builder) AddRelativeOID(t Tag, v RelativeOID) {
 // addSubids appends an element with tag t whose contents are the
 // subidentifiers v, checked.
 func (b *Builder) addSubids(t Tag, v []byte, typ, rule string) {
-	if err := checkSubids(v, typ, rule); err != nil {
-		b.SetError(err)
+	// checkSubids's common case here, without its call: terminated, and
+	// no 0x80 octet that could lead a subidentifier.
+	if len(v) == 0 || v[len(v)-1] >= 0x80 || bytes.IndexByte(v, 0x80) >= 0 {
+		if err := checkSubids(v, typ, rule); err != nil {
+			b.SetError(err)
+		}
 	}
 	b.AddPrimitive(t, v)
 }
