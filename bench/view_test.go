@@ -124,7 +124,7 @@ func scanView(c []byte, s *scanned, rows bool) error {
 	if err != nil {
 		return err
 	}
-	s.notAfter = t.Value
+	s.notAfter = t.Value.Time()
 	subject, err := tbs.Subject()
 	if err != nil {
 		return err
@@ -214,7 +214,7 @@ func scanEager(c []byte, v *rfc5280.Certificate, s *scanned) error {
 		return err
 	}
 	tbs := &v.ToBeSigned
-	s.issuer, s.notAfter, s.cn = nil, tbs.Validity.NotAfter.Value, tbs.Subject.CommonName()
+	s.issuer, s.notAfter, s.cn = nil, tbs.Validity.NotAfter.Value.Time(), tbs.Subject.CommonName()
 	s.dns = s.dns[:0]
 	for _, ext := range tbs.Extensions {
 		if ext.ExtnValue.Kind == rfc5280.ExtSubjectAltName {

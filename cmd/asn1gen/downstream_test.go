@@ -77,7 +77,7 @@ func main() {
 		fmt.Println("plain:", err)
 		os.Exit(1)
 	}
-	fmt.Println("plain", c.TBSCertificate.SerialNumber.String(), c.TBSCertificate.Validity.NotAfter.Value.UTC().Format(time.RFC3339))
+	fmt.Println("plain", c.TBSCertificate.SerialNumber.String(), c.TBSCertificate.Validity.NotAfter.Value.Time().Format(time.RFC3339))
 	// a Chain of one certificate: SEQUENCE OF rfc5280.Certificate
 	var chain use.Chain
 	if err := chain.UnmarshalDER(append([]byte{0x30, 0x82, byte(len(b) >> 8), byte(len(b))}, b...)); err != nil {
@@ -85,7 +85,7 @@ func main() {
 		os.Exit(1)
 	}
 	tbs := &chain[0].ToBeSigned
-	fmt.Println("use", der.Integer(tbs.SerialNumber).String(), tbs.Validity.NotAfter.Value.UTC().Format(time.RFC3339))
+	fmt.Println("use", der.Integer(tbs.SerialNumber).String(), tbs.Validity.NotAfter.Value.Time().Format(time.RFC3339))
 }
 `
 )

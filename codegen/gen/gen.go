@@ -62,7 +62,7 @@
 //     pointers (GeneralName's ORAddress), and for those larger than 48
 //     bytes in a CHOICE whose alternatives add up to more than 128
 //     (GeneralName's EDIPartyName). When every alternative has the
-//     same Go type (DirectoryString: string; Time: time.Time) one field,
+//     same Go type (DirectoryString: string; Time: der.Time) one field,
 //     Value, holds the value and Choice says which alternative it is.
 //     Instances of one parameterized CHOICE whose alternatives differ only
 //     in constraints (DirectoryString{ub-name}, DirectoryString{ub-title})
@@ -80,7 +80,7 @@
 //     der.OID (the contents octets; OID value assignments are package
 //     variables, their dotted form in a trailing comment that go doc
 //     shows). Character strings: string, checked against
-//     the type's alphabet. UTCTime, GeneralizedTime: time.Time.
+//     the type's alphabet. UTCTime, GeneralizedTime: der.Time.
 //   - Open types with a table (X.682 component relation constraints, and
 //     1988 ANY DEFINED BY given a mapping): a union struct with the
 //     received encoding (Raw), a discriminant Kind and a typed field per

@@ -22,7 +22,7 @@ const (
 type Builtin struct {
 	// GoPkg and GoName are the Go type of a value: GoName alone for a
 	// predeclared or composite type (int64, []byte, struct{}), otherwise
-	// the type GoName of the package GoPkg (der.Integer, time.Time).
+	// the type GoName of the package GoPkg (der.Integer, der.Time).
 	GoPkg, GoName string
 	// Pkg is the import path of the functions that read and write the
 	// type in DER, "" for der.Reader and der.Builder methods.
@@ -40,7 +40,7 @@ type Builtin struct {
 }
 
 // GoString is the Go type as source text, its package named by the last
-// element of its path: int64, []byte, der.Integer, time.Time.
+// element of its path: int64, []byte, der.Integer, der.Time.
 func (b *Builtin) GoString() string {
 	if b.GoPkg == "" {
 		return b.GoName
@@ -82,13 +82,17 @@ var builtins = map[string]*Builtin{
 	"GeneralString":     text(der.TagGeneralString),
 	"UniversalString":   text(der.TagUniversalString),
 	"BMPString":         text(der.TagBMPString),
-	"UTCTime":           {GoPkg: "time", GoName: "Time", Read: "ReadUTCTime", Add: "AddUTCTime", Size: 24},
-	"GeneralizedTime":   {GoPkg: "time", GoName: "Time", Read: "ReadGeneralizedTime", Add: "AddGeneralizedTime", Size: 24},
-	"DATE":              isotimeType("Date"),
-	"TIME-OF-DAY":       isotimeType("TimeOfDay"),
-	"DATE-TIME":         isotimeType("DateTime"),
-	"DURATION":          isotimeType("Duration"),
-	"TIME":              isotimeType("Time"),
+	// A der.Time is 16 bytes; Size stays the 24 of the time.Time that
+	// times were before, which keeps the layout of CHOICEs and unions as
+	// it was (a smaller size would move PrivateKeyUsagePeriod into the
+	// CertExtensions union, 32 bytes more per Extension).
+	"UTCTime":         {GoPkg: DERPath, GoName: "Time", Read: "ReadUTCTime", Add: "AddUTCTime", Size: 24},
+	"GeneralizedTime": {GoPkg: DERPath, GoName: "Time", Read: "ReadGeneralizedTime", Add: "AddGeneralizedTime", Size: 24},
+	"DATE":            isotimeType("Date"),
+	"TIME-OF-DAY":     isotimeType("TimeOfDay"),
+	"DATE-TIME":       isotimeType("DateTime"),
+	"DURATION":        isotimeType("Duration"),
+	"TIME":            isotimeType("Time"),
 }
 
 // RawElement is how types without a codec of their own are held: the

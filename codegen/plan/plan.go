@@ -541,7 +541,7 @@ func choiceShape(gt *Type) string {
 }
 
 // homogeneous reports whether every alternative of a CHOICE has the same
-// anonymous built-in Go type (string for DirectoryString, time.Time for
+// anonymous built-in Go type (string for DirectoryString, der.Time for
 // Time), with no field of its own to keep.
 func homogeneous(fields []*Field) bool {
 	if len(fields) < 2 {

@@ -216,7 +216,7 @@ func builtinSlotName(goType string) string {
 		return "Int"
 	}
 	if i := strings.LastIndexAny(goType, ".]"); i >= 0 {
-		return goType[i+1:] // runtime.OID, time.Time, runtime.BitString
+		return goType[i+1:] // runtime.OID, der.Time, runtime.BitString
 	}
 	return goType
 }

@@ -167,7 +167,7 @@ func isMLDSA(o der.OID) bool {
 
 // timeOf returns the instant a Time holds.
 func timeOf(v rfc5280.Time) time.Time {
-	return v.Value
+	return v.Value.Time()
 }
 
 // signed is what encoding/asn1 reads of a certificate or CRL, independently

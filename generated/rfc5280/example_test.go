@@ -177,10 +177,10 @@ func ExampleCertificateList() {
 		log.Fatal(err)
 	}
 	tbs := &crl.ToBeSigned
-	fmt.Println("this update:", tbs.ThisUpdate.Value.Format(time.RFC3339))
+	fmt.Println("this update:", tbs.ThisUpdate.Value.Time().Format(time.RFC3339))
 	for _, entry := range tbs.RevokedCertificates {
 		serial := der.Integer(entry.UserCertificate).Big()
-		fmt.Printf("serial %X revoked %s\n", serial, entry.RevocationDate.Value.Format(time.DateOnly))
+		fmt.Printf("serial %X revoked %s\n", serial, entry.RevocationDate.Value.Time().Format(time.DateOnly))
 		for _, ext := range entry.CRLEntryExtensions {
 			if ext.ExtnValue.Kind == rfc5280.ExtCRLReason {
 				fmt.Println("  reason:", ext.ExtnValue.CRLReason)
@@ -275,7 +275,7 @@ func ExampleCertificateListStream() {
 		if err != nil {
 			log.Fatal(err) // located: "asn1: CertificateList.toBeSigned.revokedCertificates[2].revocationDate at offset ..."
 		}
-		fmt.Printf("serial %X revoked %s\n", der.Integer(entry.UserCertificate).Big(), entry.RevocationDate.Value.Format(time.DateOnly))
+		fmt.Printf("serial %X revoked %s\n", der.Integer(entry.UserCertificate).Big(), entry.RevocationDate.Value.Time().Format(time.DateOnly))
 	}
 	crl, err := c.Rest()
 	if err != nil {

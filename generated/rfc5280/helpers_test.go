@@ -155,7 +155,7 @@ func TestCertificateListEncoding(t *testing.T) {
 	if len(xl.RevokedCertificateEntries) != 10 || xl.Number.Int64() != 42 {
 		t.Errorf("X509: %d entries, number %v", len(xl.RevokedCertificateEntries), xl.Number)
 	}
-	if got, want := l.ToBeSigned.ThisUpdate.Value, xl.ThisUpdate; !got.Equal(want) {
+	if got, want := l.ToBeSigned.ThisUpdate.Value.Time(), xl.ThisUpdate; !got.Equal(want) {
 		t.Errorf("Time: %v, want %v", got, want)
 	}
 }

@@ -22,7 +22,6 @@ import (
 	"github.com/asn1gen/asn1gen/runtime/der"
 	"math/big"
 	"strconv"
-	"time"
 )
 
 // A generated package paired with a runtime that lacks its version fails to compile here.
@@ -1272,8 +1271,8 @@ type Validity struct {
 type Time struct {
 	// Choice tells which alternative the value holds; 0 means none.
 	Choice TimeChoice
-	// Value is the value of the alternative Choice names (utcTime, generalTime: all of Go type time.Time).
-	Value time.Time
+	// Value is the value of the alternative Choice names (utcTime, generalTime: all of Go type der.Time).
+	Value der.Time
 }
 
 // TimeChoice tells which alternative of Time a value holds.
@@ -1486,7 +1485,7 @@ type CRLEntryExtensions struct {
 	CRLReason           CRLReason    // when Kind is ExtCRLReason
 	CertificateIssuer   GeneralNames // when Kind is ExtCertificateIssuer
 	HoldInstructionCode der.OID      // when Kind is ExtHoldInstructionCode
-	InvalidityDate      time.Time    // when Kind is ExtInvalidityDate
+	InvalidityDate      der.Time     // when Kind is ExtInvalidityDate
 }
 
 // Extensions_CRLExtensions is the ASN.1 type Extensions.
@@ -1660,10 +1659,10 @@ func (v KeyUsage) String() string {
 //	(WITH COMPONENTS {..., notBefore  PRESENT } |
 //	 WITH COMPONENTS {..., notAfter  PRESENT })
 type PrivateKeyUsagePeriod struct {
-	NotBefore    time.Time // notBefore [0] GeneralizedTime OPTIONAL
-	HasNotBefore bool      // whether notBefore is present in the encoding
-	NotAfter     time.Time // notAfter [1] GeneralizedTime OPTIONAL
-	HasNotAfter  bool      // whether notAfter is present in the encoding
+	NotBefore    der.Time // notBefore [0] GeneralizedTime OPTIONAL
+	HasNotBefore bool     // whether notBefore is present in the encoding
+	NotAfter     der.Time // notAfter [1] GeneralizedTime OPTIONAL
+	HasNotAfter  bool     // whether notAfter is present in the encoding
 }
 
 // CertificatePolicies is the ASN.1 type CertificatePolicies.
@@ -3525,7 +3524,7 @@ type ResponseData struct {
 	Version               OCSP2009_Version        // version [0] EXPLICIT Version DEFAULT v1
 	HasVersion            bool                    // whether version is present in the encoding
 	ResponderID           ResponderID             // responderID ResponderID
-	ProducedAt            time.Time               // producedAt GeneralizedTime
+	ProducedAt            der.Time                // producedAt GeneralizedTime
 	Responses             ResponseData_Responses  // responses SEQUENCE OF
 	ResponseExtensions    Extensions_ResponseData // responseExtensions [1] EXPLICIT Extensions{{OCSP-2009.re-ocsp-nonce , ...}} OPTIONAL
 	HasResponseExtensions bool                    // whether responseExtensions is present in the encoding
@@ -3622,8 +3621,8 @@ type KeyHash []byte
 type SingleResponse struct {
 	CertID              CertID                    // certID CertID
 	CertStatus          CertStatus                // certStatus CertStatus
-	ThisUpdate          time.Time                 // thisUpdate GeneralizedTime
-	NextUpdate          time.Time                 // nextUpdate [0] EXPLICIT GeneralizedTime OPTIONAL
+	ThisUpdate          der.Time                  // thisUpdate GeneralizedTime
+	NextUpdate          der.Time                  // nextUpdate [0] EXPLICIT GeneralizedTime OPTIONAL
 	HasNextUpdate       bool                      // whether nextUpdate is present in the encoding
 	SingleExtensions    Extensions_SingleResponse // singleExtensions [1] EXPLICIT Extensions{{OCSP-2009.re-ocsp-crl | OCSP-2009.re-ocsp-archive-cutoff | PKIX1Implicit-2009.CrlEntryExtensions , ...}} OPTIONAL
 	HasSingleExtensions bool                      // whether singleExtensions is present in the encoding
@@ -3668,7 +3667,7 @@ type SingleResponse_ExtnType struct {
 	ExtCRLReason           CRLReason     // when Kind is ExtCRLReason
 	ExtCertificateIssuer   GeneralNames  // when Kind is ExtCertificateIssuer
 	ExtHoldInstructionCode der.OID       // when Kind is ExtHoldInstructionCode
-	ExtInvalidityDate      time.Time     // when Kind is ExtInvalidityDate
+	ExtInvalidityDate      der.Time      // when Kind is ExtInvalidityDate
 }
 
 // CertStatus is the ASN.1 type CertStatus.
@@ -3711,7 +3710,7 @@ func (c CertStatusChoice) String() string {
 //	    revocationTime              GeneralizedTime,
 //	    revocationReason    [0]     EXPLICIT CRLReason OPTIONAL }
 type RevokedInfo struct {
-	RevocationTime      time.Time          // revocationTime GeneralizedTime
+	RevocationTime      der.Time           // revocationTime GeneralizedTime
 	RevocationReason    OCSP2009_CRLReason // revocationReason [0] EXPLICIT CRLReason OPTIONAL
 	HasRevocationReason bool               // whether revocationReason is present in the encoding
 }
@@ -3744,7 +3743,7 @@ func (v OCSP2009_CRLReason) String() string {
 // ArchiveCutoff is the ASN.1 type ArchiveCutoff.
 //
 //	ArchiveCutoff ::= GeneralizedTime
-type ArchiveCutoff time.Time
+type ArchiveCutoff der.Time
 
 // AcceptableResponses is the ASN.1 type AcceptableResponses.
 //
@@ -3772,7 +3771,7 @@ type CRLID struct {
 	HasCRLURL  bool        // whether crlUrl is present in the encoding
 	CRLNum     der.Integer // crlNum [1] EXPLICIT INTEGER OPTIONAL
 	HasCRLNum  bool        // whether crlNum is present in the encoding
-	CRLTime    time.Time   // crlTime [2] EXPLICIT GeneralizedTime OPTIONAL
+	CRLTime    der.Time    // crlTime [2] EXPLICIT GeneralizedTime OPTIONAL
 	HasCRLTime bool        // whether crlTime is present in the encoding
 }
 

@@ -6,7 +6,6 @@ package rfc5280
 
 import (
 	"github.com/asn1gen/asn1gen/runtime/der"
-	"time"
 )
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
@@ -11302,7 +11301,7 @@ func (v *ArchiveCutoff) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ArchiveCutoff) EncodeASN1(b *der.Builder, t der.Tag) {
-	b.AddGeneralizedTime(t.Or(der.TagGeneralizedTime), time.Time(*v))
+	b.AddGeneralizedTime(t.Or(der.TagGeneralizedTime), der.Time(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ArchiveCutoff; v aliases b.

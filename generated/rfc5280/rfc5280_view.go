@@ -5,7 +5,6 @@ package rfc5280
 import (
 	"github.com/asn1gen/asn1gen/runtime/der"
 	"github.com/asn1gen/asn1gen/runtime/view"
-	"time"
 )
 
 // Lazy views (asn1gen gen -view): see package view for what a shallow parse
@@ -4479,7 +4478,7 @@ func (vw *PrivateKeyUsagePeriodView) parse(r *view.Cursor, t der.Tag) error {
 }
 
 // NotBefore decodes notBefore [0] GeneralizedTime OPTIONAL now (the zero value when absent).
-func (vw *PrivateKeyUsagePeriodView) NotBefore() (x time.Time, err error) {
+func (vw *PrivateKeyUsagePeriodView) NotBefore() (x der.Time, err error) {
 	var v PrivateKeyUsagePeriod
 	s := vw.c.Pooled(vw.off[0], vw.off[1])
 	err = func() error {
@@ -4512,7 +4511,7 @@ func (vw *PrivateKeyUsagePeriodView) HasNotBefore() bool {
 }
 
 // NotAfter decodes notAfter [1] GeneralizedTime OPTIONAL now (the zero value when absent).
-func (vw *PrivateKeyUsagePeriodView) NotAfter() (x time.Time, err error) {
+func (vw *PrivateKeyUsagePeriodView) NotAfter() (x der.Time, err error) {
 	var v PrivateKeyUsagePeriod
 	s := vw.c.Pooled(vw.off[1], vw.off[2])
 	err = func() error {

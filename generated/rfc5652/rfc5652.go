@@ -31,7 +31,6 @@ import (
 	"github.com/asn1gen/asn1gen/runtime/der"
 	"math/big"
 	"strconv"
-	"time"
 )
 
 // A generated package paired with a runtime that lacks its version fails to compile here.
@@ -943,7 +942,7 @@ func (c KeyAgreeRecipientIdentifierChoice) String() string {
 //	  other OtherKeyAttribute OPTIONAL }
 type RecipientKeyIdentifier struct {
 	SubjectKeyIdentifier SubjectKeyIdentifier // subjectKeyIdentifier SubjectKeyIdentifier
-	Date                 time.Time            // date GeneralizedTime OPTIONAL
+	Date                 der.Time             // date GeneralizedTime OPTIONAL
 	HasDate              bool                 // whether date is present in the encoding
 	Other                OtherKeyAttribute    // other OtherKeyAttribute OPTIONAL
 	HasOther             bool                 // whether other is present in the encoding
@@ -976,7 +975,7 @@ type KEKRecipientInfo struct {
 //	  other OtherKeyAttribute OPTIONAL }
 type KEKIdentifier struct {
 	KeyIdentifier []byte            // keyIdentifier OCTET STRING
-	Date          time.Time         // date GeneralizedTime OPTIONAL
+	Date          der.Time          // date GeneralizedTime OPTIONAL
 	HasDate       bool              // whether date is present in the encoding
 	Other         OtherKeyAttribute // other OtherKeyAttribute OPTIONAL
 	HasOther      bool              // whether other is present in the encoding
@@ -1712,8 +1711,8 @@ type SigningTime = Time
 type Time struct {
 	// Choice tells which alternative the value holds; 0 means none.
 	Choice TimeChoice
-	// Value is the value of the alternative Choice names (utcTime, generalTime: all of Go type time.Time).
-	Value time.Time
+	// Value is the value of the alternative Choice names (utcTime, generalTime: all of Go type der.Time).
+	Value der.Time
 }
 
 // TimeChoice tells which alternative of Time a value holds.
@@ -2087,8 +2086,8 @@ type IssuerSerial struct {
 //	    notAfterTime   GeneralizedTime
 //	}
 type AttCertValidityPeriod struct {
-	NotBeforeTime time.Time // notBeforeTime GeneralizedTime
-	NotAfterTime  time.Time // notAfterTime GeneralizedTime
+	NotBeforeTime der.Time // notBeforeTime GeneralizedTime
+	NotAfterTime  der.Time // notAfterTime GeneralizedTime
 }
 
 // Targets is the ASN.1 type Targets.

@@ -6,7 +6,6 @@ import (
 	rfc5280 "github.com/asn1gen/asn1gen/generated/rfc5280"
 	"github.com/asn1gen/asn1gen/runtime/der"
 	"github.com/asn1gen/asn1gen/runtime/view"
-	"time"
 )
 
 // Lazy views (asn1gen gen -view): see package view for what a shallow parse
@@ -4816,7 +4815,7 @@ func (vw *RecipientKeyIdentifierView) SubjectKeyIdentifierRaw() []byte {
 }
 
 // Date decodes date GeneralizedTime OPTIONAL now (the zero value when absent).
-func (vw *RecipientKeyIdentifierView) Date() (x time.Time, err error) {
+func (vw *RecipientKeyIdentifierView) Date() (x der.Time, err error) {
 	var v RecipientKeyIdentifier
 	s := vw.c.Pooled(vw.off[1], vw.off[2])
 	err = func() error {
@@ -5125,7 +5124,7 @@ func (vw *KEKIdentifierView) KeyIdentifierRaw() []byte {
 }
 
 // Date decodes date GeneralizedTime OPTIONAL now (the zero value when absent).
-func (vw *KEKIdentifierView) Date() (x time.Time, err error) {
+func (vw *KEKIdentifierView) Date() (x der.Time, err error) {
 	var v KEKIdentifier
 	s := vw.c.Pooled(vw.off[1], vw.off[2])
 	err = func() error {
@@ -14675,7 +14674,7 @@ func (vw *AttCertValidityPeriodView) parse(r *view.Cursor, t der.Tag) error {
 }
 
 // NotBeforeTime decodes notBeforeTime GeneralizedTime now.
-func (vw *AttCertValidityPeriodView) NotBeforeTime() (x time.Time, err error) {
+func (vw *AttCertValidityPeriodView) NotBeforeTime() (x der.Time, err error) {
 	var v AttCertValidityPeriod
 	s := vw.c.Pooled(vw.off[0], vw.off[1])
 	err = func() error {
@@ -14700,7 +14699,7 @@ func (vw *AttCertValidityPeriodView) NotBeforeTimeRaw() []byte {
 }
 
 // NotAfterTime decodes notAfterTime GeneralizedTime now.
-func (vw *AttCertValidityPeriodView) NotAfterTime() (x time.Time, err error) {
+func (vw *AttCertValidityPeriodView) NotAfterTime() (x der.Time, err error) {
 	var v AttCertValidityPeriod
 	s := vw.c.Pooled(vw.off[1], vw.off[2])
 	err = func() error {

@@ -246,7 +246,7 @@ func signerInfo(content []byte, ct der.OID, s Signer, opts *SignOptions) (Signer
 				t = time.Now()
 			}
 			t = t.UTC().Truncate(time.Second)
-			v := SigningTime{Choice: Time_UTCTime, Value: t}
+			v := SigningTime{Choice: Time_UTCTime, Value: der.TimeOf(t)}
 			if y := t.Year(); y < 1950 || y > 2049 {
 				v.Choice = Time_GeneralTime // RFC 5652 11.3
 			}

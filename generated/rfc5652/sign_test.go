@@ -211,7 +211,7 @@ func TestVerifyFailures(t *testing.T) {
 		}, kind: rfc5652.ErrSignature, field: "signature"},
 		{name: "signing time changed", alter: func(sd *rfc5652.SignedData) {
 			a := &sd.SignerInfos[0].SignedAttrs[1].AttrValues[0]
-			a.SigningTime.Value = a.SigningTime.Value.Add(time.Second)
+			a.SigningTime.Value = der.TimeOf(a.SigningTime.Value.Time().Add(time.Second))
 			reencodeAttrs(t, &sd.SignerInfos[0])
 		}, kind: rfc5652.ErrSignature, field: "signature"},
 		{name: "no certificates", sign: rfc5652.SignOptions{NoCertificates: true}, kind: rfc5652.ErrSignerNotFound, field: "sid"},

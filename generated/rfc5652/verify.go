@@ -432,7 +432,7 @@ func (v *verifier) checkAttributes(si *SignerInfo, h crypto.Hash) (time.Time, st
 	if a := si.SignedAttrs[st].AttrValues[0]; a.Kind != AaSigningTime {
 		return time.Time{}, attrField(st), fmt.Errorf("%w: the signing-time value is not a Time", ErrAttributes)
 	} else {
-		return a.SigningTime.Value, "", nil
+		return a.SigningTime.Value.Time(), "", nil
 	}
 }
 

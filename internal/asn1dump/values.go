@@ -130,7 +130,7 @@ func decodeValue(e *Element, n *tree.Node, opts *Options) {
 			v, err := read(n, strict, readTime)
 			switch {
 			case err == nil:
-				e.Value = v.UTC().Format(time.RFC3339Nano)
+				e.Value = v.Time().Format(time.RFC3339Nano)
 				e.show = display{kind: showTime, raw: string(c)}
 			case !strict && errors.Is(err, der.ErrUnsupported):
 				// valid, but not a time.Time (a local time without

@@ -4,7 +4,6 @@ import (
 	"math/big"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/asn1gen/asn1gen/codegen/model"
 	"github.com/asn1gen/asn1gen/internal/schemadump"
@@ -152,7 +151,7 @@ func TestContainedAndTimes(t *testing.T) {
 		w := per.NewWriter(nil, aligned)
 		w.OctetString(inner, per.Size{Lb: 1, Ub: 8}, "")
 		w.BitString(der.BitString{Bytes: inner, BitLength: 8 * len(inner)}, per.Unsized, "")
-		w.UTCTime(time.Date(2026, 12, 6, 3, 4, 5, 0, time.UTC), "")
+		w.UTCTime(der.Date(2026, 12, 6, 3, 4, 5, 0), "")
 		w.BigInt(der.IntegerFromBig(new(big.Int).Lsh(big.NewInt(1), 70)), 0, false, 0, false, false, "")
 		w.WriteReal(1.5)
 		b := w.Bytes()

@@ -270,6 +270,9 @@ func (b *Builder) sortElements(start int) {
 	// One pass checks the order without allocating: most SET OFs are
 	// written sorted (a single element, or values kept from a decode).
 	region := b.buf[start:]
+	if hl, l, ok := tlv(region); ok && region[0]&0x1f != 0x1f && hl+l == len(region) {
+		return // one element with a common header (a certificate's RDNs)
+	}
 	var prev []byte
 	n, sorted := 0, true
 	for rest := region; len(rest) > 0; n++ {

@@ -72,12 +72,16 @@ func parseBitString(c []byte, strict bool) (der.BitString, error) {
 	return rtest.ReadContents(c, der.TagBitString, strict, (*der.Reader).ReadBitString)
 }
 
+// parseUTCTime and parseGeneralizedTime return the time.Time of the
+// der.Time read, so that the rows compare with time.Time's arithmetic.
 func parseUTCTime(c []byte, strict bool) (time.Time, error) {
-	return rtest.ReadContents(c, der.TagUTCTime, strict, (*der.Reader).ReadUTCTime)
+	v, err := rtest.ReadContents(c, der.TagUTCTime, strict, (*der.Reader).ReadUTCTime)
+	return v.Time(), err
 }
 
 func parseGeneralizedTime(c []byte, strict bool) (time.Time, error) {
-	return rtest.ReadContents(c, der.TagGeneralizedTime, strict, (*der.Reader).ReadGeneralizedTime)
+	v, err := rtest.ReadContents(c, der.TagGeneralizedTime, strict, (*der.Reader).ReadGeneralizedTime)
+	return v.Time(), err
 }
 
 // decodeString reads c as the contents of the character string type kind.
@@ -118,11 +122,11 @@ func appendBitString(dst []byte, v der.BitString) ([]byte, error) {
 }
 
 func appendUTCTime(dst []byte, v time.Time) ([]byte, error) {
-	return contents(dst, der.TagUTCTime, v, (*der.Builder).AddUTCTime)
+	return contents(dst, der.TagUTCTime, der.TimeOf(v), (*der.Builder).AddUTCTime)
 }
 
 func appendGeneralizedTime(dst []byte, v time.Time) ([]byte, error) {
-	return contents(dst, der.TagGeneralizedTime, v, (*der.Builder).AddGeneralizedTime)
+	return contents(dst, der.TagGeneralizedTime, der.TimeOf(v), (*der.Builder).AddGeneralizedTime)
 }
 
 // appendString appends the contents of the character string type kind

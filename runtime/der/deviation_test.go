@@ -5,7 +5,6 @@ import (
 	"errors"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -20,7 +19,7 @@ import (
 // mode: the paths of its deviations are those that generated code gives
 // its errors.
 type rec struct {
-	T time.Time
+	T der.Time
 	S string
 	N []int64
 }
@@ -116,25 +115,25 @@ func TestDeviations(t *testing.T) {
 			rec{S: goodS, N: []int64{1, 2}},
 			[]dev{{der.KindInvalidValue, 4, "Rec.t", der.TolerateInvalidTimes, hex.EncodeToString([]byte("\x17\x0d991301000000Z"))}}},
 		{"time without seconds", recDER("9901010000Z", goodS, ints, "", ""), der.TolerateTimeForms,
-			rec{T: time.Date(1999, 1, 1, 0, 0, 0, 0, time.UTC), S: goodS, N: []int64{1, 2}},
+			rec{T: der.Date(1999, 1, 1, 0, 0, 0, 0), S: goodS, N: []int64{1, 2}},
 			[]dev{{der.KindNonCanonical, 4, "Rec.t", der.TolerateTimeForms, ""}}},
 		{"& in PrintableString", recDER(goodT, "A&B", ints, "", ""), der.ToleratePrintableString,
-			rec{T: time.Date(1999, 1, 1, 0, 0, 0, 0, time.UTC), S: "A&B", N: []int64{1, 2}},
+			rec{T: der.Date(1999, 1, 1, 0, 0, 0, 0), S: "A&B", N: []int64{1, 2}},
 			[]dev{{der.KindInvalidValue, 19, "Rec.s", der.ToleratePrintableString, ""}}},
 		{"0x11 in PrintableString", recDER(goodT, "\x11", ints, "", ""), der.TolerateAlphabet,
-			rec{T: time.Date(1999, 1, 1, 0, 0, 0, 0, time.UTC), S: "\x11", N: []int64{1, 2}},
+			rec{T: der.Date(1999, 1, 1, 0, 0, 0, 0), S: "\x11", N: []int64{1, 2}},
 			[]dev{{der.KindInvalidValue, 19, "Rec.s", der.TolerateAlphabet, ""}}},
 		{"unsorted SET OF", recDER(goodT, goodS, []byte{2, 1, 2, 2, 1, 1}, "", ""), der.TolerateUnsortedSetOf,
-			rec{T: time.Date(1999, 1, 1, 0, 0, 0, 0, time.UTC), S: goodS, N: []int64{2, 1}},
+			rec{T: der.Date(1999, 1, 1, 0, 0, 0, 0), S: goodS, N: []int64{2, 1}},
 			[]dev{{der.KindNonCanonical, 28, "Rec.n", der.TolerateUnsortedSetOf, ""}}},
 		{"octets after the last component", recDER(goodT, goodS, ints, "\x05\x00", ""), der.TolerateTrailingOctets,
-			rec{T: time.Date(1999, 1, 1, 0, 0, 0, 0, time.UTC), S: goodS, N: []int64{1, 2}},
+			rec{T: der.Date(1999, 1, 1, 0, 0, 0, 0), S: goodS, N: []int64{1, 2}},
 			[]dev{{der.KindTrailingData, 31, "Rec", der.TolerateTrailingOctets, "0500"}}},
 		{"BER: a length not in the fewest octets", nonMinimal(recDER(goodT, goodS, ints, "", ""), 17), der.TolerateBER,
-			rec{T: time.Date(1999, 1, 1, 0, 0, 0, 0, time.UTC), S: goodS, N: []int64{1, 2}},
+			rec{T: der.Date(1999, 1, 1, 0, 0, 0, 0), S: goodS, N: []int64{1, 2}},
 			[]dev{{der.KindNonCanonical, 17, "Rec.s", der.TolerateBER, ""}}},
 		{"octets after the outermost element", recDER(goodT, goodS, ints, "", "\xff\xff"), der.TolerateTrailingData,
-			rec{T: time.Date(1999, 1, 1, 0, 0, 0, 0, time.UTC), S: goodS, N: []int64{1, 2}},
+			rec{T: der.Date(1999, 1, 1, 0, 0, 0, 0), S: goodS, N: []int64{1, 2}},
 			[]dev{{der.KindTrailingData, 31, "", der.TolerateTrailingData, "ffff"}}},
 	}
 	for _, tc := range tests {

@@ -2,7 +2,6 @@ package der_test
 
 import (
 	"testing"
-	"time"
 
 	"github.com/asn1gen/asn1gen/runtime/der"
 	"github.com/asn1gen/asn1gen/runtime/float"
@@ -28,7 +27,7 @@ func TestBuilderEncodersAllocs(t *testing.T) {
 	iso := isotime.Time("20261201")
 	oid := must(der.ParseOIDString("1.2.840.113549")).(der.OID)
 	rel := must(der.ParseRelativeOIDString("8571.3.2")).(der.RelativeOID)
-	when := time.Date(2026, 12, 1, 17, 30, 0, 0, time.UTC)
+	when := der.Date(2026, 12, 1, 17, 30, 0, 0)
 	buf := make([]byte, 0, 1024)
 	n := testing.AllocsPerRun(10, func() {
 		b := der.NewBuilder(buf[:0])

@@ -280,7 +280,7 @@ const (
 	// TolerateInvalidTimes accepts a UTCTime or GeneralizedTime that is
 	// no valid time (month 13, letters, a local time without an offset, a
 	// leap second), which OpenSSL reads and shows as a bad time value: the
-	// decoded time is the zero time.Time and the Deviation's Raw holds the
+	// decoded time is the zero Time and the Deviation's Raw holds the
 	// element as received. In PER, the same for the VisibleString of a
 	// UTCTime or GeneralizedTime.
 	TolerateInvalidTimes

@@ -2,7 +2,6 @@ package der
 
 import (
 	"errors"
-	"time"
 	"unsafe"
 )
 
@@ -107,24 +106,24 @@ func (r *Reader) ReadOctetString(t Tag) ([]byte, error) {
 	return c, err
 }
 
-// ReadUTCTime reads a UTCTime (X.680 47) into a time.Time in UTC. The
+// ReadUTCTime reads a UTCTime (X.680 47) into a Time (in UTC). The
 // two-digit year YY is 19YY when YY >= 50 and 20YY otherwise (RFC 5280
 // 4.1.2.5.1). DER requires "YYMMDDhhmmssZ" (X.690 11.8); BER (or
 // TolerateTimeForms) also accepts missing seconds, a "+hhmm"/"-hhmm" offset
 // from UTC and "240000" for the midnight ending a day.
-func (r *Reader) ReadUTCTime(t Tag) (time.Time, error) { return r.readTime(t, true) }
+func (r *Reader) ReadUTCTime(t Tag) (Time, error) { return r.readTime(t, true) }
 
-// ReadGeneralizedTime reads a GeneralizedTime (X.680 46) into a time.Time
-// in UTC. DER requires "YYYYMMDDhhmmss[.f]Z" with the fraction of seconds
+// ReadGeneralizedTime reads a GeneralizedTime (X.680 46) into a Time (in
+// UTC). DER requires "YYYYMMDDhhmmss[.f]Z" with the fraction of seconds
 // without trailing zeros and '.' as the decimal sign (X.690 11.7). BER (or
 // TolerateTimeForms) also accepts missing minutes or seconds, a fraction of
 // the last element present (hour, minute or second) with '.' or ',', and a
 // "+hh" or "+hhmm" offset from UTC. A local time without an offset cannot
 // be placed in UTC and is a KindUnsupported error, as is a fraction finer
 // than a nanosecond and a leap second (time.Time has neither).
-func (r *Reader) ReadGeneralizedTime(t Tag) (time.Time, error) { return r.readTime(t, false) }
+func (r *Reader) ReadGeneralizedTime(t Tag) (Time, error) { return r.readTime(t, false) }
 
-func (r *Reader) readTime(t Tag, utc bool) (time.Time, error) {
+func (r *Reader) readTime(t Tag, utc bool) (Time, error) {
 	if v, ok := r.readDERTime(t, utc); ok {
 		return v, nil
 	}
@@ -135,7 +134,7 @@ func (r *Reader) readTime(t Tag, utc bool) (time.Time, error) {
 	p := r.pos
 	c, off, err := r.ReadString(t, typ)
 	if err != nil {
-		return time.Time{}, err
+		return Time{}, err
 	}
 	if v, ok := derTime(c, utc); ok {
 		return v, nil
@@ -144,7 +143,7 @@ func (r *Reader) readTime(t Tag, utc bool) (time.Time, error) {
 	if err != nil {
 		return r.badTime(c, p, off, utc, at(err, off))
 	}
-	return v, nil
+	return TimeOf(v), nil
 }
 
 // badTime handles err, the error of the time whose contents c at offset
@@ -155,21 +154,21 @@ func (r *Reader) readTime(t Tag, utc bool) (time.Time, error) {
 // paths only.
 //
 //go:noinline
-func (r *Reader) badTime(c []byte, p, off int, utc bool, err error) (time.Time, error) {
+func (r *Reader) badTime(c []byte, p, off int, utc bool, err error) (Time, error) {
 	if errors.Is(err, ErrNonCanonical) {
 		if err = r.Deviate(TolerateTimeForms, err); err != nil {
-			return time.Time{}, err
+			return Time{}, err
 		}
 		v, err2 := parseTime(c, false, utc)
 		if err2 == nil {
-			return v, nil
+			return TimeOf(v), nil
 		}
 		err = at(err2, off)
 	}
 	if errors.Is(err, ErrInvalidValue) || errors.Is(err, ErrUnsupported) {
-		return time.Time{}, r.deviate(TolerateInvalidTimes, err, p, r.pos)
+		return Time{}, r.deviate(TolerateInvalidTimes, err, p, r.pos)
 	}
-	return time.Time{}, err
+	return Time{}, err
 }
 
 // at locates a content parser's error at the absolute offset of the

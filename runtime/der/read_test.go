@@ -6,7 +6,6 @@ import (
 	"math"
 	"math/big"
 	"testing"
-	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -91,10 +90,10 @@ func TestTypedReadErrors(t *testing.T) {
 		{"UTCTime without seconds in DER", "17 0b 39 39 31 32 33 31 32 33 35 39 5a", nil, func(r *der.Reader) (any, error) { return r.ReadUTCTime(der.TagUTCTime) },
 			nil, &rErr{der.KindNonCanonical, 4, "UTCTime", "X.690 11.8.2"}},
 		{"UTCTime without seconds in BER", "17 0b 39 39 31 32 33 31 32 33 35 39 5a", ber, func(r *der.Reader) (any, error) { return r.ReadUTCTime(der.TagUTCTime) },
-			utc(1999, 12, 31, 23, 59, 0, 0), nil},
+			der.Date(1999, 12, 31, 23, 59, 0, 0), nil},
 		{"GeneralizedTime", "18 0f 32 30 32 30 30 31 30 32 30 33 30 34 30 35 5a", nil, func(r *der.Reader) (any, error) {
 			return r.ReadGeneralizedTime(der.TagGeneralizedTime)
-		}, utc(2020, 1, 2, 3, 4, 5, 0), nil},
+		}, der.Date(2020, 1, 2, 3, 4, 5, 0), nil},
 		{"BER constructed PrintableString", "33 80 04 02 41 42 04 01 43 00 00", ber, func(r *der.Reader) (any, error) {
 			return r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		}, "ABC", nil},
@@ -150,7 +149,7 @@ func TestTypedReadErrors(t *testing.T) {
 // TestBuilderRoundTripPrims writes one value of every type with the Builder
 // and reads them back with the typed reads.
 func TestBuilderRoundTripPrims(t *testing.T) {
-	when := utc(2024, 2, 29, 12, 34, 56, 789000000)
+	when := der.Date(2024, 2, 29, 12, 34, 56, 789000000)
 	oid, _ := der.ParseOIDString("1.2.840.113549.1.1.11")
 	rel, _ := der.ParseRelativeOIDString("8571.3.2")
 	huge, _ := new(big.Int).SetString("-123456789012345678901234567890", 10)
@@ -226,7 +225,7 @@ func TestBuilderRoundTripPrims(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []any{true, int64(-129), int64(128), huge.String(), int64(7), -0.15625, math.Inf(-1), []byte{0x03, 0xff}, nil,
-		"1.2.840.113549.1.1.11", "8571.3.2", when.Truncate(time.Second), when, "héllo", "héllo", long,
+		"1.2.840.113549.1.1.11", "8571.3.2", der.Date(2024, 2, 29, 12, 34, 56, 0), when, "héllo", "héllo", long,
 		isotime.Date{Year: 2024, Month: 2, Day: 29}, isotime.TimeOfDay{Hour: 23, Minute: 59, Second: 60},
 		isotime.DateTime{Date: isotime.Date{Year: 2024, Month: 2, Day: 29}}, "P1Y2MT3.5S", isotime.Time("2024-W09-4")}
 	if diff := cmp.Diff(want, got); diff != "" {
@@ -238,10 +237,15 @@ func TestBuilderRoundTripPrims(t *testing.T) {
 // Builder's error.
 func TestBuilderPrimErrors(t *testing.T) {
 	for name, add := range map[string]func(b *der.Builder){
-		"UTCTime 2050":  func(b *der.Builder) { b.AddUTCTime(der.TagUTCTime, utc(2050, 1, 1, 0, 0, 0, 0)) },
+		"UTCTime 2050":  func(b *der.Builder) { b.AddUTCTime(der.TagUTCTime, der.Date(2050, 1, 1, 0, 0, 0, 0)) },
 		"Printable '*'": func(b *der.Builder) { b.AddText(der.TagPrintableString, der.TagPrintableString, "*") },
 		"BitLength":     func(b *der.Builder) { b.AddBitString(der.TagBitString, der.BitString{BitLength: 1}) },
 		"OID":           func(b *der.Builder) { b.AddOID(der.TagOID, der.OID{0x80}) },
+		"OID empty":     func(b *der.Builder) { b.AddOID(der.TagOID, der.OID{}) },
+		"OID 0x80 lead": func(b *der.Builder) { b.AddOID(der.TagOID, der.OID{0x2a, 0x80, 0x01}) },
+		"RELATIVE-OID":  func(b *der.Builder) { b.AddRelativeOID(der.TagRelativeOID, der.RelativeOID{0x01, 0x81}) },
+		"Time in 10000": func(b *der.Builder) { b.AddGeneralizedTime(der.TagGeneralizedTime, der.Date(10000, 1, 1, 0, 0, 0, 0)) },
+		"UTCTime 1949":  func(b *der.Builder) { b.AddUTCTime(der.TagUTCTime, der.Date(1949, 12, 31, 23, 59, 59, 0)) },
 		"DATE":          func(b *der.Builder) { isotime.AddDate(b, der.TagDate, isotime.Date{}) },
 		"DURATION":      func(b *der.Builder) { isotime.AddDuration(b, der.TagDuration, isotime.Duration{Weeks: 1, Days: 1}) },
 		"TIME":          func(b *der.Builder) { isotime.AddTime(b, der.TagTime, "x") },
@@ -294,8 +298,8 @@ func ExampleReader_ReadUTCTime() {
 	// Validity ::= SEQUENCE { notBefore UTCTime, notAfter [0] IMPLICIT GeneralizedTime }
 	b := der.NewBuilder(nil)
 	m2 := b.Begin(der.TagSequence, true)
-	b.AddUTCTime(der.TagUTCTime, time.Date(2024, 2, 29, 12, 0, 0, 0, time.UTC))
-	b.AddGeneralizedTime(der.Context(0), time.Date(2050, 1, 1, 0, 0, 0, 0, time.UTC))
+	b.AddUTCTime(der.TagUTCTime, der.Date(2024, 2, 29, 12, 0, 0, 0))
+	b.AddGeneralizedTime(der.Context(0), der.Date(2050, 1, 1, 0, 0, 0, 0))
 	b.End(m2)
 	enc, _ := b.Bytes()
 	fmt.Printf("% x\n", enc)

@@ -1,7 +1,5 @@
 package der
 
-import "time"
-
 // What generated decoders and encoders call for the common components: a
 // Reader keeps the first error of the components read with the methods
 // below, with the field path, and after it they do nothing, so that a
@@ -163,18 +161,18 @@ func (r *Reader) OctetString(t Tag, field string) []byte {
 }
 
 // UTCTime reads a UTCTime with tag t.
-func (r *Reader) UTCTime(t Tag, field string) time.Time {
+func (r *Reader) UTCTime(t Tag, field string) Time {
 	if r.err != nil {
-		return time.Time{}
+		return Time{}
 	}
 	x, err := r.ReadUTCTime(t)
 	return keep(r, x, err, field)
 }
 
 // GeneralizedTime reads a GeneralizedTime with tag t.
-func (r *Reader) GeneralizedTime(t Tag, field string) time.Time {
+func (r *Reader) GeneralizedTime(t Tag, field string) Time {
 	if r.err != nil {
-		return time.Time{}
+		return Time{}
 	}
 	x, err := r.ReadGeneralizedTime(t)
 	return keep(r, x, err, field)

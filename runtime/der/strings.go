@@ -36,16 +36,18 @@ import (
 // UniversalString are converted from UCS-2 and UCS-4.
 
 // charset is a set of octets.
-type charset [4]uint64
+// A table of octets (1 for a member) rather than a bitmap: one load an
+// octet, and eight octets checked with one test (see checkCharset).
+type charset [256]byte
 
-func (c *charset) has(b byte) bool { return c[b>>6]&(1<<(b&63)) != 0 }
+func (c *charset) has(b byte) bool { return c[b] != 0 }
 
 // makeCharset returns the set of the inclusive ranges given as pairs.
 func makeCharset(ranges string) charset {
 	var c charset
 	for i := 0; i+1 < len(ranges); i += 2 {
 		for b := int(ranges[i]); b <= int(ranges[i+1]); b++ {
-			c[b>>6] |= 1 << (b & 63)
+			c[b] = 1
 		}
 	}
 	return c
@@ -80,6 +82,14 @@ func checkCharset(b []byte, set *charset, kind Tag) error {
 			return nil
 		}
 		i = 0
+	}
+	// Eight octets a test (names are mostly PrintableStrings), the octet
+	// that fails found below.
+	for ; i+8 <= len(b); i += 8 {
+		c := b[i : i+8]
+		if set[c[0]]&set[c[1]]&set[c[2]]&set[c[3]]&set[c[4]]&set[c[5]]&set[c[6]]&set[c[7]] == 0 {
+			break
+		}
 	}
 	for ; i < len(b); i++ {
 		if c := b[i]; !set.has(c) {

@@ -185,16 +185,16 @@ func daysIn(y, m int) int {
 // error. GeneralizedTime: "YYYYMMDDhhmmss[.f]Z" with the fraction of
 // seconds without trailing zeros (X.690 11.7); years outside 0..9999 are
 // an error.
-func appendTime(dst []byte, t time.Time, utc bool) ([]byte, error) {
-	year, month, day, hour, min, sec := civil(t)
+func appendTime(dst []byte, t Time, utc bool) ([]byte, error) {
+	year, month, day, hour, min, sec := t.fields()
 	switch {
 	case utc && uint(year-1950) > 99:
 		return dst, errValue("UTCTime", "year outside 1950..2049", "RFC 5280 4.1.2.5.1")
 	case uint(year) > 9999:
 		return dst, errValue("GeneralizedTime", "year outside 0..9999", "X.680 46")
 	}
-	// The digits and the Z, written in place two at a time: the century
-	// first for a GeneralizedTime.
+	// The digits and the Z, written in place four pairs at a time: the
+	// century first for a GeneralizedTime.
 	i := len(dst)
 	dst = slices.Grow(dst, 15)[:i+15]
 	if !utc {
@@ -202,15 +202,11 @@ func appendTime(dst []byte, t time.Time, utc bool) ([]byte, error) {
 		i += 2
 	}
 	d := dst[i : i+13]
-	binary.BigEndian.PutUint16(d[0:], digitPairs[uint8(uint(year)%100)])
-	binary.BigEndian.PutUint16(d[2:], digitPairs[uint8(month)])
-	binary.BigEndian.PutUint16(d[4:], digitPairs[uint8(day)])
-	binary.BigEndian.PutUint16(d[6:], digitPairs[uint8(hour)])
-	binary.BigEndian.PutUint16(d[8:], digitPairs[uint8(min)])
-	binary.BigEndian.PutUint16(d[10:], digitPairs[uint8(sec)])
+	binary.LittleEndian.PutUint64(d, asciiPairs4(uint64(uint(year)%100)|uint64(month)<<16|uint64(day)<<32|uint64(hour)<<48))
+	binary.LittleEndian.PutUint32(d[8:], uint32(asciiPairs4(uint64(min)|uint64(sec)<<16)))
 	d[12] = 'Z'
 	dst = dst[:i+13]
-	if ns := t.Nanosecond(); ns != 0 && !utc {
+	if ns := int(t.ns); ns != 0 && !utc {
 		n := 9
 		for ns%10 == 0 {
 			ns /= 10
@@ -219,6 +215,16 @@ func appendTime(dst []byte, t time.Time, utc bool) ([]byte, error) {
 		dst = append(appendDigits(append(dst[:i+12], '.'), ns, n), 'Z')
 	}
 	return dst, nil
+}
+
+// asciiPairs4 returns the ASCII digits of the four values 0 to 99 in the
+// 16-bit lanes of u (the first in the low lane), two digits a lane, tens
+// first, in little-endian order: the inverse of digitPairs4, one word at a
+// time. x*103>>10 is x/10 for x < 179, and no lane's product (below 2^14)
+// reaches the next lane's bits that the mask keeps.
+func asciiPairs4(u uint64) uint64 {
+	tens := u * 103 >> 10 & 0x000f000f000f000f
+	return tens | (u-tens*10)<<8 | 0x3030303030303030
 }
 
 // digitPairs holds the two ASCII digits of 0 to 99, indexed by a uint8 so
@@ -239,10 +245,11 @@ const (
 // derTime parses the one form DER allows for a time without a fraction:
 // "YYMMDDhhmmssZ" (UTCTime, 13 octets) or "YYYYMMDDhhmmssZ"
 // (GeneralizedTime, 15 octets), with every field in range. It is the
-// fast path of readTime (a CRL holds one time per entry); ok is false for
-// every other input, which the general parser (parseTime) then accepts or
-// reports.
-func derTime(b []byte, utc bool) (t time.Time, ok bool) {
+// fast path of readTime (a CRL holds one time per entry): the digits go
+// into the fields of a Time as they are, with no calendar arithmetic; ok
+// is false for every other input, which the general parser (parseTime)
+// then accepts or reports.
+func derTime(b []byte, utc bool) (t Time, ok bool) {
 	var year, month, day, hour, min, sec int
 	if utc {
 		if len(b) != 13 || b[12] != 'Z' {
@@ -274,8 +281,7 @@ func derTime(b []byte, utc bool) (t time.Time, ok bool) {
 	if uint(month-1) > 11 || uint(day-1) > 27 && day > daysIn(year, month) || day < 1 || hour > 23 || min > 59 || sec > 59 {
 		return t, false // (every month has the days 1 to 28)
 	}
-	s := daysFromCivil(year, month, day)*86400 + int64(hour*3600+min*60+sec)
-	return time.Unix(s, 0).UTC(), true
+	return makeTime(year, month, day, hour, min, sec, 0), true
 }
 
 // digitPairs4 reads the eight octets of u (the first in the low byte) as
@@ -292,11 +298,12 @@ func digitPairs4(u uint64) (pairs uint64, ok bool) {
 
 // civil returns the date and time of day of t in UTC, by arithmetic on its
 // Unix seconds (one division chain instead of time.Time's Year, Date and
-// Clock, which each recompute the date): the encoders' fast path.
+// Clock, which each recompute the date): TimeOf's fast path.
 func civil(t time.Time) (year, month, day, hour, min, sec int) {
 	secs := t.Unix()
 	if secs < generalizedTimeMin || secs >= generalizedTimeEnd {
 		// Outside the years 0 to 9999, which no encoder writes.
+		t = t.UTC()
 		y, m, d := t.Date()
 		h, mi, s := t.Clock()
 		return y, int(m), d, h, mi, s
@@ -333,7 +340,7 @@ func pair(a, b byte) (int, bool) {
 // readDERTime reads a time in its DER form without a fraction with the
 // common header, as one step (a CRL entry's revocation date); ok is false,
 // with nothing consumed, for everything else.
-func (r *Reader) readDERTime(t Tag, utc bool) (v time.Time, ok bool) {
+func (r *Reader) readDERTime(t Tag, utc bool) (v Time, ok bool) {
 	want, low := identifier(t, false)
 	b := r.in[r.pos:r.end]
 	hl, l, ok := tlv(b)
@@ -353,14 +360,15 @@ func (r *Reader) readDERTime(t Tag, utc bool) (v time.Time, ok bool) {
 // characters without a tag and a length of their own (PER, X.691: a
 // VisibleString with the DER restrictions). Errors have Offset -1: the
 // caller places them.
-func ParseTime(c []byte, utc bool) (time.Time, error) {
+func ParseTime(c []byte, utc bool) (Time, error) {
 	if v, ok := derTime(c, utc); ok {
 		return v, nil
 	}
-	return parseTime(c, true, utc)
+	v, err := parseTime(c, true, utc)
+	return TimeOf(v), err
 }
 
 // AppendTime appends the DER contents octets of a UTCTime (if utc) or a
 // GeneralizedTime holding t, as AddUTCTime and AddGeneralizedTime write
 // them (see appendTime for the years each can hold).
-func AppendTime(dst []byte, t time.Time, utc bool) ([]byte, error) { return appendTime(dst, t, utc) }
+func AppendTime(dst []byte, t Time, utc bool) ([]byte, error) { return appendTime(dst, t, utc) }

@@ -2,7 +2,6 @@ package jer
 
 import (
 	"strconv"
-	"time"
 	"unicode/utf8"
 
 	"github.com/asn1gen/asn1gen/runtime/der"
@@ -210,33 +209,33 @@ func (w *Writer) BigIntBounds(v der.Integer, lo, hi, field string) {
 
 // Time reads a UTCTime (utc) or GeneralizedTime (X.697 40): a JSON
 // string of the characters of the value, in the DER form.
-func (r *Reader) Time(utc bool, field string) time.Time {
+func (r *Reader) Time(utc bool, field string) der.Time {
 	typ := "GeneralizedTime"
 	if utc {
 		typ = "UTCTime"
 	}
 	if r.err != nil {
-		return time.Time{}
+		return der.Time{}
 	}
 	at := r.peekPos()
 	if r.peek() != '"' {
 		r.expected("a string", typ, "X.697 40", field)
-		return time.Time{}
+		return der.Time{}
 	}
 	s, ok := r.str(field)
 	if !ok {
-		return time.Time{}
+		return der.Time{}
 	}
 	v, err := der.ParseTime(s, utc)
 	if err != nil {
 		r.fail(at, der.KindInvalidValue, typ, "not a time: "+strconv.Quote(string(s)), "X.697 40", field)
-		return time.Time{}
+		return der.Time{}
 	}
 	return v
 }
 
 // Time writes a UTCTime (utc) or GeneralizedTime in the DER form.
-func (w *Writer) Time(v time.Time, utc bool, field string) {
+func (w *Writer) Time(v der.Time, utc bool, field string) {
 	b, err := der.AppendTime(w.buf[len(w.buf):], v, utc)
 	if err != nil {
 		w.Fail(err, field)

@@ -39,7 +39,7 @@
 //     length in octets (ReadString), as Go strings (UTF-8, or the octets
 //     of GeneralString and GraphicString as package der holds them);
 //   - UTCTime and GeneralizedTime, VisibleStrings (27) of their DER form
-//     (ReadUTCTime, ReadGeneralizedTime), as time.Time;
+//     (ReadUTCTime, ReadGeneralizedTime), as der.Time;
 //   - open types (30): ReadOpen returns the field's octets, Field reads
 //     them with a Reader of its own whose errors keep their offsets in the
 //     outermost input, EndField checks that the value filled them.

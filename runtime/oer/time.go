@@ -2,7 +2,6 @@ package oer
 
 import (
 	"errors"
-	"time"
 
 	"github.com/asn1gen/asn1gen/runtime/der"
 )
@@ -11,14 +10,13 @@ import (
 // writes their characters after a length (X.696 27), those of the DER
 // form (X.690 11.7, 11.8), which is the one form CANONICAL-OER takes and
 // the one the Reader accepts, as runtime/per's does for canonical PER.
-// The characters are der's (ParseTime, AppendTime), held as a time.Time
-// in UTC.
+// The characters are der's (ParseTime, AppendTime), held as a der.Time.
 
-// ReadUTCTime reads a UTCTime as a time.Time in UTC.
-func (r *Reader) ReadUTCTime() (time.Time, error) { return r.readTime(true) }
+// ReadUTCTime reads a UTCTime as a der.Time.
+func (r *Reader) ReadUTCTime() (der.Time, error) { return r.readTime(true) }
 
-// ReadGeneralizedTime reads a GeneralizedTime as a time.Time in UTC.
-func (r *Reader) ReadGeneralizedTime() (time.Time, error) { return r.readTime(false) }
+// ReadGeneralizedTime reads a GeneralizedTime as a der.Time.
+func (r *Reader) ReadGeneralizedTime() (der.Time, error) { return r.readTime(false) }
 
 func timeType(utc bool) string {
 	if utc {
@@ -27,11 +25,11 @@ func timeType(utc bool) string {
 	return "GeneralizedTime"
 }
 
-func (r *Reader) readTime(utc bool) (time.Time, error) {
+func (r *Reader) readTime(utc bool) (der.Time, error) {
 	typ := timeType(utc)
 	b, at, err := r.readLengthOctets(typ)
 	if err != nil {
-		return time.Time{}, err
+		return der.Time{}, err
 	}
 	v, err := der.ParseTime(b, utc)
 	if err != nil {
@@ -40,20 +38,20 @@ func (r *Reader) readTime(utc bool) (time.Time, error) {
 		if errors.As(err, &e) && e.Offset < 0 {
 			e.Offset = r.base + at
 		}
-		return time.Time{}, err
+		return der.Time{}, err
 	}
 	return v, nil
 }
 
 // WriteUTCTime writes t as a UTCTime: "YYMMDDhhmmssZ", for the years 1950
 // to 2049.
-func (w *Writer) WriteUTCTime(t time.Time) error { return w.writeTime(t, true) }
+func (w *Writer) WriteUTCTime(t der.Time) error { return w.writeTime(t, true) }
 
 // WriteGeneralizedTime writes t as a GeneralizedTime:
 // "YYYYMMDDhhmmss[.f]Z", the fraction without trailing zeros.
-func (w *Writer) WriteGeneralizedTime(t time.Time) error { return w.writeTime(t, false) }
+func (w *Writer) WriteGeneralizedTime(t der.Time) error { return w.writeTime(t, false) }
 
-func (w *Writer) writeTime(t time.Time, utc bool) error {
+func (w *Writer) writeTime(t der.Time, utc bool) error {
 	var c [32]byte
 	b, err := der.AppendTime(c[:0], t, utc)
 	if err != nil {
@@ -65,18 +63,18 @@ func (w *Writer) writeTime(t time.Time, utc bool) error {
 }
 
 // UTCTime reads the UTCTime field.
-func (r *Reader) UTCTime(field string) time.Time {
+func (r *Reader) UTCTime(field string) der.Time {
 	if r.err != nil {
-		return time.Time{}
+		return der.Time{}
 	}
 	v, err := r.ReadUTCTime()
 	return keep(r, v, err, field)
 }
 
 // GeneralizedTime reads the GeneralizedTime field.
-func (r *Reader) GeneralizedTime(field string) time.Time {
+func (r *Reader) GeneralizedTime(field string) der.Time {
 	if r.err != nil {
-		return time.Time{}
+		return der.Time{}
 	}
 	v, err := r.ReadGeneralizedTime()
 	return keep(r, v, err, field)

@@ -30,7 +30,7 @@
 //   - REAL (X.691 15: the DER contents octets after a length, through
 //     package float) as float64: ReadReal, WriteReal;
 //   - UTCTime and GeneralizedTime as VisibleStrings in their DER form
-//     (ReadUTCTime, ReadGeneralizedTime, as time.Time), and DATE,
+//     (ReadUTCTime, ReadGeneralizedTime, as der.Time), and DATE,
 //     TIME-OF-DAY and DATE-TIME in the encodings X.691 32 defines for them
 //     (ReadDate, ReadTimeOfDay, ReadDateTime, as package isotime's
 //     values). DURATION and TIME are not handled;

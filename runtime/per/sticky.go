@@ -1,8 +1,6 @@
 package per
 
 import (
-	"time"
-
 	"github.com/asn1gen/asn1gen/runtime/der"
 	"github.com/asn1gen/asn1gen/runtime/isotime"
 )
@@ -685,18 +683,18 @@ func (r *Reader) OpenBytes(field string) []byte {
 }
 
 // UTCTime reads a UTCTime.
-func (r *Reader) UTCTime(field string) time.Time {
+func (r *Reader) UTCTime(field string) der.Time {
 	if r.err != nil {
-		return time.Time{}
+		return der.Time{}
 	}
 	x, err := r.ReadUTCTime()
 	return keep(r, x, err, field)
 }
 
 // GeneralizedTime reads a GeneralizedTime.
-func (r *Reader) GeneralizedTime(field string) time.Time {
+func (r *Reader) GeneralizedTime(field string) der.Time {
 	if r.err != nil {
-		return time.Time{}
+		return der.Time{}
 	}
 	x, err := r.ReadGeneralizedTime()
 	return keep(r, x, err, field)

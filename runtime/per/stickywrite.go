@@ -1,8 +1,6 @@
 package per
 
 import (
-	"time"
-
 	"github.com/asn1gen/asn1gen/runtime/der"
 	"github.com/asn1gen/asn1gen/runtime/isotime"
 )
@@ -346,14 +344,14 @@ func (w *Writer) KnownString(a *Alphabet, s string, sz Size, typ, field string) 
 }
 
 // UTCTime writes a UTCTime.
-func (w *Writer) UTCTime(t time.Time, field string) {
+func (w *Writer) UTCTime(t der.Time, field string) {
 	if w.err == nil {
 		w.Fail(w.WriteUTCTime(t), field)
 	}
 }
 
 // GeneralizedTime writes a GeneralizedTime.
-func (w *Writer) GeneralizedTime(t time.Time, field string) {
+func (w *Writer) GeneralizedTime(t der.Time, field string) {
 	if w.err == nil {
 		w.Fail(w.WriteGeneralizedTime(t), field)
 	}

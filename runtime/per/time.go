@@ -1,8 +1,6 @@
 package per
 
 import (
-	"time"
-
 	"github.com/asn1gen/asn1gen/runtime/der"
 	"github.com/asn1gen/asn1gen/runtime/isotime"
 )
@@ -15,13 +13,13 @@ import (
 // one canonical PER fixes; a Reader accepts only that form, as package der
 // does without BER.
 
-// ReadUTCTime reads a UTCTime as a time.Time in UTC (see der.ParseTime).
-func (r *Reader) ReadUTCTime() (time.Time, error) { return r.readTime(true) }
+// ReadUTCTime reads a UTCTime as a der.Time (see der.ParseTime).
+func (r *Reader) ReadUTCTime() (der.Time, error) { return r.readTime(true) }
 
-// ReadGeneralizedTime reads a GeneralizedTime as a time.Time in UTC.
-func (r *Reader) ReadGeneralizedTime() (time.Time, error) { return r.readTime(false) }
+// ReadGeneralizedTime reads a GeneralizedTime as a der.Time.
+func (r *Reader) ReadGeneralizedTime() (der.Time, error) { return r.readTime(false) }
 
-func (r *Reader) readTime(utc bool) (time.Time, error) {
+func (r *Reader) readTime(utc bool) (der.Time, error) {
 	typ := "GeneralizedTime"
 	if utc {
 		typ = "UTCTime"
@@ -29,26 +27,26 @@ func (r *Reader) readTime(utc bool) (time.Time, error) {
 	at := r.pos
 	s, err := r.ReadKnownString(Visible, Unsized, typ)
 	if err != nil {
-		return time.Time{}, err
+		return der.Time{}, err
 	}
 	v, err := der.ParseTime([]byte(s), utc)
 	if err != nil {
 		// With TolerateInvalidTimes, the zero time, the characters
 		// kept in the Deviation.
-		return time.Time{}, r.deviate(der.TolerateInvalidTimes, r.place(err, at), []byte(s))
+		return der.Time{}, r.deviate(der.TolerateInvalidTimes, r.place(err, at), []byte(s))
 	}
 	return v, nil
 }
 
 // WriteUTCTime writes t as a UTCTime: "YYMMDDhhmmssZ", for the years 1950
 // to 2049.
-func (w *Writer) WriteUTCTime(t time.Time) error { return w.writeTime(t, true) }
+func (w *Writer) WriteUTCTime(t der.Time) error { return w.writeTime(t, true) }
 
 // WriteGeneralizedTime writes t as a GeneralizedTime:
 // "YYYYMMDDhhmmss[.f]Z", the fraction without trailing zeros.
-func (w *Writer) WriteGeneralizedTime(t time.Time) error { return w.writeTime(t, false) }
+func (w *Writer) WriteGeneralizedTime(t der.Time) error { return w.writeTime(t, false) }
 
-func (w *Writer) writeTime(t time.Time, utc bool) error {
+func (w *Writer) writeTime(t der.Time, utc bool) error {
 	var c [32]byte
 	b, err := der.AppendTime(c[:0], t, utc)
 	if err != nil {

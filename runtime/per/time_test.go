@@ -4,7 +4,6 @@ import (
 	"errors"
 	"math"
 	"testing"
-	"time"
 
 	"github.com/asn1gen/asn1gen/runtime/der"
 	"github.com/asn1gen/asn1gen/runtime/isotime"
@@ -52,12 +51,12 @@ func realTimeCases() []primCase {
 
 	// UTCTime and GeneralizedTime: VisibleStrings, 8 bits a character
 	// ALIGNED and 7 UNALIGNED; the octets are asn1ct's.
-	utc := time.Date(2049, 12, 31, 23, 59, 59, 0, time.UTC)
+	utc := der.Date(2049, 12, 31, 23, 59, 59, 0)
 	both("UTCTime 491231235959Z", false,
 		func(w *per.Writer) error { return w.WriteUTCTime(utc) },
 		func(r *per.Reader) (any, error) { return r.ReadUTCTime() }, utc,
 		"0d 34 39 31 32 33 31 32 33 35 39 35 39 5a", "0d 68 e5 8b 26 6c 59 33 6a e5 ab 9b 40")
-	gen := time.Date(2026, 1, 2, 3, 4, 5, 250e6, time.UTC)
+	gen := der.Date(2026, 1, 2, 3, 4, 5, 250e6)
 	both("GeneralizedTime 20260102030405.25Z", false,
 		func(w *per.Writer) error { return w.WriteGeneralizedTime(gen) },
 		func(r *per.Reader) (any, error) { return r.ReadGeneralizedTime() }, gen,
@@ -157,8 +156,8 @@ func FuzzRealTime(f *testing.F) {
 	}
 	codecs := []codec{
 		{func(r *per.Reader) (any, error) { return r.ReadReal() }, func(w *per.Writer, v any) error { w.WriteReal(v.(float64)); return nil }},
-		{func(r *per.Reader) (any, error) { return r.ReadUTCTime() }, func(w *per.Writer, v any) error { return w.WriteUTCTime(v.(time.Time)) }},
-		{func(r *per.Reader) (any, error) { return r.ReadGeneralizedTime() }, func(w *per.Writer, v any) error { return w.WriteGeneralizedTime(v.(time.Time)) }},
+		{func(r *per.Reader) (any, error) { return r.ReadUTCTime() }, func(w *per.Writer, v any) error { return w.WriteUTCTime(v.(der.Time)) }},
+		{func(r *per.Reader) (any, error) { return r.ReadGeneralizedTime() }, func(w *per.Writer, v any) error { return w.WriteGeneralizedTime(v.(der.Time)) }},
 		{func(r *per.Reader) (any, error) { return r.ReadDate() }, func(w *per.Writer, v any) error { return w.WriteDate(v.(isotime.Date)) }},
 		{func(r *per.Reader) (any, error) { return r.ReadTimeOfDay() }, func(w *per.Writer, v any) error { return w.WriteTimeOfDay(v.(isotime.TimeOfDay)) }},
 		{func(r *per.Reader) (any, error) { return r.ReadDateTime() }, func(w *per.Writer, v any) error { return w.WriteDateTime(v.(isotime.DateTime)) }},

@@ -4,7 +4,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"testing"
-	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -21,7 +20,7 @@ import (
 // tests of the tolerant mode.
 type tmsg struct {
 	S  string
-	T  time.Time
+	T  der.Time
 	In tinner
 }
 
@@ -91,7 +90,7 @@ type tdev struct {
 // strict error's kind, bit offset and path).
 func TestTolerant(t *testing.T) {
 	const goodT = "990101000000Z"
-	when := time.Date(1999, 1, 1, 0, 0, 0, 0, time.UTC)
+	when := der.Date(1999, 1, 1, 0, 0, 0, 0)
 	// Bit offsets: s's length at 0, its characters from 8; t's length at
 	// 8+7*len(s).
 	tests := []struct {
