@@ -3,8 +3,10 @@ package ieee1609dot2_test
 import (
 	"bytes"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 
@@ -116,6 +118,7 @@ func located(err error, n int) error {
 var roundTrips = map[string]func([]byte) (permsg.Outcome, error){
 	"Ieee1609Dot2Data":        roundTrip[ieee1609dot2.Ieee1609Dot2Data],
 	"EtsiTs103097Certificate": roundTrip[ieee1609dot2.EtsiTs103097Certificate],
+	"Certificate":             roundTrip[ieee1609dot2.Certificate],
 }
 
 // TestRealVectors decodes every vector strictly (CANONICAL-OER) and
@@ -218,5 +221,44 @@ func TestInvalidVectors(t *testing.T) {
 	}
 	if err := located(err, len(vs[0].Bytes)); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestAsn1toolsCertificate checks the decode of asn1tools' certificate
+// (testdata/oer/ieee1609dot2.txt) against the value asn1tools' test
+// lists, written in JER in testdata/jer (with 1609.2 2.3's names of the
+// signature's components, rSig and sSig, where the 2016 schema of
+// asn1tools has r and s), and that JER text against the octets.
+func TestAsn1toolsCertificate(t *testing.T) {
+	const name = "asn1tools-ieee1609-2-certificate"
+	b := vector(t, name)
+	text, err := os.ReadFile("../../testdata/jer/" + name + ".json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var c ieee1609dot2.Certificate
+	if err := oer.Unmarshal(b, &c, &oer.Options{Canonical: true}); err != nil {
+		t.Fatal(err)
+	}
+	got, err := jer.Marshal(&c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var g, w any
+	if err := json.Unmarshal(got, &g); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(text, &w); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(w, g); diff != "" {
+		t.Errorf("JER of the decode (-asn1tools +got):\n%s", diff)
+	}
+	var back ieee1609dot2.Certificate
+	if err := jer.Unmarshal(text, &back, nil); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := oer.Marshal(&back); err != nil || !bytes.Equal(out, b) {
+		t.Errorf("the JER text encodes to % x, %v; want % x", out, err, b)
 	}
 }
