@@ -329,9 +329,10 @@ func (p *Plan) named(a *model.Assignment) *Type {
 		gt.Body = t
 		gt.Kind = t.Kind
 		target := p.named(r)
-		if sameTags(t, r.Type) && !hasOwnConstraints(t) && !gt.keepRaw {
+		switch {
+		case sameTags(t, r.Type) && !hasOwnConstraints(t) && !gt.keepRaw:
 			gt.Alias = target
-		} else {
+		case !otherInteger(t, target):
 			gt.Base = target
 		}
 		return gt
@@ -339,6 +340,31 @@ func (p *Plan) named(a *model.Assignment) *Type {
 	gt.Body = t
 	gt.Kind = t.Kind
 	return gt
+}
+
+// otherInteger reports whether t, an INTEGER type that refers to target,
+// is held in another Go type than target's, its constraints making it
+// fit an int64 where target is a der.Integer (CrlPsid ::= Psid (256),
+// with Psid ::= INTEGER (0..MAX)) or the reverse: it is then a Go type of
+// its own rather than one based on target's, as the PER, OER and JER
+// codecs read and write it by its own constraints.
+func otherInteger(t *model.Type, target *Type) bool {
+	if t.Kind != model.TypeInteger {
+		return false
+	}
+	root := target
+	for root.Alias != nil || root.Base != nil {
+		if root.Alias != nil {
+			root = root.Alias
+		} else {
+			root = root.Base
+		}
+	}
+	rep := root.IntGo
+	if rep == "" {
+		rep = IntegerGo(root.Body)
+	}
+	return IntegerGo(t) != rep
 }
 
 // hasOwnConstraints reports whether a referring type adds constraints of
