@@ -11,7 +11,7 @@ import "embed"
 // FS holds the module files of the sets, by their paths in this
 // directory ("rfc5280/PKIX1Explicit-2009.asn").
 //
-//go:embed rfc5280/*.asn rfc5652/*.asn rfc7292/*.asn ngap/*.asn s1ap/*.asn nrrrc/*.asn etsi-its/*.asn
+//go:embed rfc5280/*.asn rfc5652/*.asn rfc7292/*.asn ngap/*.asn s1ap/*.asn nrrrc/*.asn etsi-its/*.asn ieee1609dot2/*.asn ieee1609dot2dot1/*.asn ts102941/*.asn
 var FS embed.FS
 
 // Set is a module set: the modules of one generated package and of the
@@ -25,7 +25,8 @@ type Set struct {
 	Package string
 	// Type is the type a user of the set decodes first
 	// ("Module.Type"); Encoding its usual encoding: "der", "ber",
-	// "aper" or "uper".
+	// "aper", "uper" or "oer" (which the playground compiles and
+	// generates, but does not decode).
 	Type, Encoding string
 	// Files are the module files, paths in FS, in the order given to
 	// asn1gen gen (those of the used packages first).
@@ -194,6 +195,56 @@ var Sets = []Set{
 			"etsi-its/CAM-PDU-Descriptions.asn",
 			"etsi-its/DENM-PDU-Descriptions.asn",
 			"etsi-its/ITS-Container.asn",
+		},
+	},
+	{
+		Name: "v2x", Title: "IEEE 1609.2", Package: "ieee1609dot2", Type: "EtsiTs103097Module.EtsiTs103097Certificate", Encoding: "oer",
+		Files: []string{
+			"ieee1609dot2/EtsiTs103097ExtensionModule.asn",
+			"ieee1609dot2/EtsiTs103097Module.asn",
+			"ieee1609dot2/Ieee1609Dot2.asn",
+			"ieee1609dot2/Ieee1609Dot2BaseTypes.asn",
+		},
+		Flags: []Flag{
+			{"-accept", "import-oid:Ieee1609Dot2,import-oid:EtsiTs103097Module,import-oid:EtsiTs103097ExtensionModule"},
+		},
+	},
+	{
+		Name: "v2xpki", Title: "ETSI TS 102 941", Package: "ts102941", Type: "EtsiTs102941MessagesCa.EtsiTs102941Data", Encoding: "oer",
+		Files: []string{
+			"ieee1609dot2/EtsiTs103097ExtensionModule.asn",
+			"ieee1609dot2/EtsiTs103097Module.asn",
+			"ieee1609dot2/Ieee1609Dot2.asn",
+			"ieee1609dot2/Ieee1609Dot2BaseTypes.asn",
+			"ieee1609dot2dot1/Ieee1609Dot2Crl.asn",
+			"ieee1609dot2dot1/Ieee1609Dot2CrlBaseTypes.asn",
+			"ieee1609dot2dot1/Ieee1609Dot2Dot1AcaEeInterface.asn",
+			"ieee1609dot2dot1/Ieee1609Dot2Dot1AcaLaInterface.asn",
+			"ieee1609dot2dot1/Ieee1609Dot2Dot1AcaMaInterface.asn",
+			"ieee1609dot2dot1/Ieee1609Dot2Dot1AcaRaInterface.asn",
+			"ieee1609dot2dot1/Ieee1609Dot2Dot1Acpc.asn",
+			"ieee1609dot2dot1/Ieee1609Dot2Dot1CamRaInterface.asn",
+			"ieee1609dot2dot1/Ieee1609Dot2Dot1CertManagement.asn",
+			"ieee1609dot2dot1/Ieee1609Dot2Dot1EcaEeInterface.asn",
+			"ieee1609dot2dot1/Ieee1609Dot2Dot1EeMaInterface.asn",
+			"ieee1609dot2dot1/Ieee1609Dot2Dot1EeRaInterface.asn",
+			"ieee1609dot2dot1/Ieee1609Dot2Dot1LaMaInterface.asn",
+			"ieee1609dot2dot1/Ieee1609Dot2Dot1LaRaInterface.asn",
+			"ieee1609dot2dot1/Ieee1609Dot2Dot1MaRaInterface.asn",
+			"ieee1609dot2dot1/Ieee1609Dot2Dot1Protocol.asn",
+			"ts102941/EtsiTs102941BaseTypes.asn",
+			"ts102941/EtsiTs102941MessagesCa.asn",
+			"ts102941/EtsiTs102941MessagesItss-OptionalPrivacy.asn",
+			"ts102941/EtsiTs102941MessagesItss.asn",
+			"ts102941/EtsiTs102941TrustLists.asn",
+			"ts102941/EtsiTs102941TypesAuthorization.asn",
+			"ts102941/EtsiTs102941TypesAuthorizationValidation.asn",
+			"ts102941/EtsiTs102941TypesCaManagement.asn",
+			"ts102941/EtsiTs102941TypesEnrolment.asn",
+			"ts102941/EtsiTs102941TypesLinkCertificate.asn",
+		},
+		Flags: []Flag{
+			{"-accept", "import-oid:Ieee1609Dot2,import-oid:EtsiTs103097Module,import-oid:EtsiTs103097ExtensionModule,import-oid:Ieee1609Dot2Crl,import-oid:Ieee1609Dot2CrlBaseTypes,import-oid:Ieee1609Dot2Dot1AcaEeInterface,import-oid:Ieee1609Dot2Dot1AcaRaInterface,import-oid:Ieee1609Dot2Dot1Acpc,import-oid:Ieee1609Dot2Dot1CamRaInterface,import-oid:Ieee1609Dot2Dot1CertManagement,import-oid:Ieee1609Dot2Dot1EcaEeInterface,import-oid:Ieee1609Dot2Dot1EeRaInterface,import-oid:Ieee1609Dot2Dot1Protocol,import-oid:EtsiTs102941BaseTypes,import-oid:EtsiTs102941MessagesCa,import-oid:EtsiTs102941MessagesItss,import-oid:EtsiTs102941MessagesItss-OptionalPrivacy,import-oid:EtsiTs102941TypesAuthorization,import-oid:EtsiTs102941TypesAuthorizationValidation"},
 		},
 	},
 }

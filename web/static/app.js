@@ -165,7 +165,7 @@ async function loadSet(name) {
   state.flags = s.flags;
   state.type = s.type;
   state.encoding = s.encoding;
-  $('go-codecs').value = s.encoding === 'aper' || s.encoding === 'uper' ? s.encoding : '';
+  $('go-codecs').value = ['aper', 'uper', 'oer'].includes(s.encoding) ? s.encoding : '';
   syncControls();
   renderSets();
   await compile();
