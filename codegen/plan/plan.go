@@ -367,6 +367,18 @@ func otherInteger(t *model.Type, target *Type) bool {
 	return IntegerGo(t) != rep
 }
 
+// ConstrainedInt reports whether component f refers to a named INTEGER
+// type held as an int64 and constrains its values further (version
+// Version (v1), in ETSI TS 102 941, where Version ::= INTEGER {v1(1)}):
+// PER and OER encode it by its own constraints (X.691 10.3, X.696 8.2),
+// not by the named type's, so their codecs read and write it in place,
+// as a value of the named type.
+func ConstrainedInt(f *Field) bool {
+	t := f.Type
+	return f.Named != nil && f.Union == nil && !f.Octets && !f.Ptr && t.Kind == model.TypeInteger &&
+		t.Ref != nil && t.Ref.Type != nil && hasOwnConstraints(t) && GoIntOf(f) == "int64" && IntegerGo(t) == "int64"
+}
+
 // hasOwnConstraints reports whether a referring type adds constraints of
 // its own (X520name ::= DirectoryString (SIZE (1..64))).
 func hasOwnConstraints(t *model.Type) bool {

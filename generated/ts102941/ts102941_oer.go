@@ -176,7 +176,7 @@ func (v *EtsiTs102941CtlRequest) MarshalOER() ([]byte, error) { return oer.Marsh
 func (v *CertificateBase) DecodeOER(r *oer.Reader) error {
 	*v = CertificateBase{}
 	r.Preamble(&v.HasSignature)
-	r.Decode(&v.Version, "version")
+	v.Version = Uint8(r.IntRange(3, 3, "version"))
 	r.Decode(&v.Type, "type")
 	r.Decode(&v.Issuer, "issuer")
 	r.Decode(&v.ToBeSigned, "toBeSigned")
@@ -189,7 +189,7 @@ func (v *CertificateBase) DecodeOER(r *oer.Reader) error {
 // EncodeOER writes v to w (X.696); oer.Marshal calls it.
 func (v *CertificateBase) EncodeOER(w *oer.Writer) error {
 	w.WritePreamble(v.HasSignature)
-	w.Encode(&v.Version, "version")
+	w.Fail(w.WriteIntRange(int64(v.Version), 3, 3), "version")
 	w.Encode(&v.Type, "type")
 	w.Encode(&v.Issuer, "issuer")
 	w.Encode(&v.ToBeSigned, "toBeSigned")
@@ -211,14 +211,14 @@ func (v *CertificateBase) MarshalOER() ([]byte, error) { return oer.Marshal(v) }
 // DecodeOER reads v from r (X.696); oer.Unmarshal calls it.
 func (v *Ieee1609Dot2Data) DecodeOER(r *oer.Reader) error {
 	*v = Ieee1609Dot2Data{}
-	r.Decode(&v.ProtocolVersion, "protocolVersion")
+	v.ProtocolVersion = Uint8(r.IntRange(3, 3, "protocolVersion"))
 	r.Decode(&v.Content, "content")
 	return r.Err()
 }
 
 // EncodeOER writes v to w (X.696); oer.Marshal calls it.
 func (v *Ieee1609Dot2Data) EncodeOER(w *oer.Writer) error {
-	w.Encode(&v.ProtocolVersion, "protocolVersion")
+	w.Fail(w.WriteIntRange(int64(v.ProtocolVersion), 3, 3), "protocolVersion")
 	w.Encode(&v.Content, "content")
 	return w.Err()
 }
@@ -3706,7 +3706,7 @@ func (v *CRLPsid) EncodeOER(w *oer.Writer) error {
 // DecodeOER reads v from r (X.696); oer.Unmarshal calls it.
 func (v *CRLContents) DecodeOER(r *oer.Reader) error {
 	*v = CRLContents{}
-	r.Decode(&v.Version, "version")
+	v.Version = Uint8(r.IntRange(1, 1, "version"))
 	r.Decode(&v.CRLSeries, "crlSeries")
 	r.Decode(&v.CracaID, "cracaId")
 	r.Decode(&v.IssueDate, "issueDate")
@@ -3718,7 +3718,7 @@ func (v *CRLContents) DecodeOER(r *oer.Reader) error {
 
 // EncodeOER writes v to w (X.696); oer.Marshal calls it.
 func (v *CRLContents) EncodeOER(w *oer.Writer) error {
-	w.Encode(&v.Version, "version")
+	w.Fail(w.WriteIntRange(int64(v.Version), 1, 1), "version")
 	w.Encode(&v.CRLSeries, "crlSeries")
 	w.Encode(&v.CracaID, "cracaId")
 	w.Encode(&v.IssueDate, "issueDate")
@@ -4466,7 +4466,7 @@ func (v *AcaEeCertResponse) DecodeOER(r *oer.Reader) error {
 	*v = AcaEeCertResponse{}
 	var ext bool
 	r.Preamble(&ext, &v.HasPrivateKeyInfo)
-	r.Decode(&v.Version, "version")
+	v.Version = Uint8(r.IntRange(2, 2, "version"))
 	r.Decode(&v.GenerationTime, "generationTime")
 	r.Decode(&v.Certificate, "certificate")
 	if v.HasPrivateKeyInfo {
@@ -4488,7 +4488,7 @@ func (v *AcaEeCertResponse) EncodeOER(w *oer.Writer) error {
 		return der.NewError(der.KindUnsupported, -1, "AcaEeCertResponse", "extension additions another codec kept cannot be written in OER", "X.696 16")
 	}
 	w.WritePreamble(false, v.HasPrivateKeyInfo)
-	w.Encode(&v.Version, "version")
+	w.Fail(w.WriteIntRange(int64(v.Version), 2, 2), "version")
 	w.Encode(&v.GenerationTime, "generationTime")
 	w.Encode(&v.Certificate, "certificate")
 	if v.HasPrivateKeyInfo {
@@ -4581,7 +4581,7 @@ func (v *RaAcaCertRequest) DecodeOER(r *oer.Reader) error {
 	*v = RaAcaCertRequest{}
 	var ext bool
 	r.Preamble(&ext, &v.HasLinkageInfo, &v.HasCertEncKey)
-	r.Decode(&v.Version, "version")
+	v.Version = Uint8(r.IntRange(2, 2, "version"))
 	r.Decode(&v.GenerationTime, "generationTime")
 	r.Decode(&v.Type, "type")
 	r.Decode(&v.Flags, "flags")
@@ -4608,7 +4608,7 @@ func (v *RaAcaCertRequest) EncodeOER(w *oer.Writer) error {
 		return der.NewError(der.KindUnsupported, -1, "RaAcaCertRequest", "extension additions another codec kept cannot be written in OER", "X.696 16")
 	}
 	w.WritePreamble(false, v.HasLinkageInfo, v.HasCertEncKey)
-	w.Encode(&v.Version, "version")
+	w.Fail(w.WriteIntRange(int64(v.Version), 2, 2), "version")
 	w.Encode(&v.GenerationTime, "generationTime")
 	w.Encode(&v.Type, "type")
 	w.Encode(&v.Flags, "flags")
@@ -4683,7 +4683,7 @@ func (v *LinkageInfo) MarshalOER() ([]byte, error) { return oer.Marshal(v) }
 // DecodeOER reads v from r (X.696); oer.Unmarshal calls it.
 func (v *EncryptedIndividualPLV) DecodeOER(r *oer.Reader) error {
 	*v = EncryptedIndividualPLV{}
-	r.Decode(&v.Version, "version")
+	v.Version = Uint8(r.IntRange(2, 2, "version"))
 	r.Decode(&v.LaID, "laId")
 	r.Decode(&v.EncPlv, "encPlv")
 	return r.Err()
@@ -4691,7 +4691,7 @@ func (v *EncryptedIndividualPLV) DecodeOER(r *oer.Reader) error {
 
 // EncodeOER writes v to w (X.696); oer.Marshal calls it.
 func (v *EncryptedIndividualPLV) EncodeOER(w *oer.Writer) error {
-	w.Encode(&v.Version, "version")
+	w.Fail(w.WriteIntRange(int64(v.Version), 2, 2), "version")
 	w.Encode(&v.LaID, "laId")
 	w.Encode(&v.EncPlv, "encPlv")
 	return w.Err()
@@ -4723,7 +4723,7 @@ func (v *AcaRaCertResponse) DecodeOER(r *oer.Reader) error {
 	*v = AcaRaCertResponse{}
 	var ext bool
 	r.Preamble(&ext)
-	r.Decode(&v.Version, "version")
+	v.Version = Uint8(r.IntRange(2, 2, "version"))
 	r.Decode(&v.GenerationTime, "generationTime")
 	r.Decode(&v.RequestHash, "requestHash")
 	r.Decode(&v.AcaResponse, "acaResponse")
@@ -4743,7 +4743,7 @@ func (v *AcaRaCertResponse) EncodeOER(w *oer.Writer) error {
 		return der.NewError(der.KindUnsupported, -1, "AcaRaCertResponse", "extension additions another codec kept cannot be written in OER", "X.696 16")
 	}
 	w.WritePreamble(false)
-	w.Encode(&v.Version, "version")
+	w.Fail(w.WriteIntRange(int64(v.Version), 2, 2), "version")
 	w.Encode(&v.GenerationTime, "generationTime")
 	w.Encode(&v.RequestHash, "requestHash")
 	w.Encode(&v.AcaResponse, "acaResponse")
@@ -4893,7 +4893,7 @@ func (v *AprvBinaryTree) DecodeOER(r *oer.Reader) error {
 	*v = AprvBinaryTree{}
 	var ext bool
 	r.Preamble(&ext)
-	r.Decode(&v.Version, "version")
+	v.Version = Uint8(r.IntRange(2, 2, "version"))
 	r.Decode(&v.GenerationTime, "generationTime")
 	r.Decode(&v.CurrentI, "currentI")
 	r.Decode(&v.AcpcTreeID, "acpcTreeId")
@@ -4916,7 +4916,7 @@ func (v *AprvBinaryTree) EncodeOER(w *oer.Writer) error {
 		return der.NewError(der.KindUnsupported, -1, "AprvBinaryTree", "extension additions another codec kept cannot be written in OER", "X.696 16")
 	}
 	w.WritePreamble(false)
-	w.Encode(&v.Version, "version")
+	w.Fail(w.WriteIntRange(int64(v.Version), 2, 2), "version")
 	w.Encode(&v.GenerationTime, "generationTime")
 	w.Encode(&v.CurrentI, "currentI")
 	w.Encode(&v.AcpcTreeID, "acpcTreeId")
@@ -4997,7 +4997,7 @@ func (v *IndividualAprv) DecodeOER(r *oer.Reader) error {
 	*v = IndividualAprv{}
 	var ext bool
 	r.Preamble(&ext)
-	r.Decode(&v.Version, "version")
+	v.Version = Uint8(r.IntRange(2, 2, "version"))
 	r.Decode(&v.GenerationTime, "generationTime")
 	r.Decode(&v.CurrentI, "currentI")
 	r.Decode(&v.AcpcTreeID, "acpcTreeId")
@@ -5019,7 +5019,7 @@ func (v *IndividualAprv) EncodeOER(w *oer.Writer) error {
 		return der.NewError(der.KindUnsupported, -1, "IndividualAprv", "extension additions another codec kept cannot be written in OER", "X.696 16")
 	}
 	w.WritePreamble(false)
-	w.Encode(&v.Version, "version")
+	w.Fail(w.WriteIntRange(int64(v.Version), 2, 2), "version")
 	w.Encode(&v.GenerationTime, "generationTime")
 	w.Encode(&v.CurrentI, "currentI")
 	w.Encode(&v.AcpcTreeID, "acpcTreeId")
@@ -5066,7 +5066,7 @@ func (v *AprvHashCalculationInput) DecodeOER(r *oer.Reader) error {
 	*v = AprvHashCalculationInput{}
 	var ext bool
 	r.Preamble(&ext)
-	r.Decode(&v.Version, "version")
+	v.Version = Uint8(r.IntRange(2, 2, "version"))
 	r.Decode(&v.AcpcTreeID, "acpcTreeId")
 	r.Decode(&v.AcpcPeriod, "acpcPeriod")
 	v.ChildNodeID = r.BitString(oer.Unsized, "childNodeId")
@@ -5087,7 +5087,7 @@ func (v *AprvHashCalculationInput) EncodeOER(w *oer.Writer) error {
 		return der.NewError(der.KindUnsupported, -1, "AprvHashCalculationInput", "extension additions another codec kept cannot be written in OER", "X.696 16")
 	}
 	w.WritePreamble(false)
-	w.Encode(&v.Version, "version")
+	w.Fail(w.WriteIntRange(int64(v.Version), 2, 2), "version")
 	w.Encode(&v.AcpcTreeID, "acpcTreeId")
 	w.Encode(&v.AcpcPeriod, "acpcPeriod")
 	w.Fail(w.WriteBitString(v.ChildNodeID, oer.Unsized), "childNodeId")
@@ -5167,7 +5167,7 @@ func (v *RaCamBatchRequest) DecodeOER(r *oer.Reader) error {
 	*v = RaCamBatchRequest{}
 	var ext bool
 	r.Preamble(&ext)
-	r.Decode(&v.Version, "version")
+	v.Version = Uint8(r.IntRange(2, 2, "version"))
 	v.EeID = r.FixedOctetString(5, "eeId")
 	r.Decode(&v.PeriodList, "periodList")
 	x := r.Extensions(ext)
@@ -5186,7 +5186,7 @@ func (v *RaCamBatchRequest) EncodeOER(w *oer.Writer) error {
 		return der.NewError(der.KindUnsupported, -1, "RaCamBatchRequest", "extension additions another codec kept cannot be written in OER", "X.696 16")
 	}
 	w.WritePreamble(false)
-	w.Encode(&v.Version, "version")
+	w.Fail(w.WriteIntRange(int64(v.Version), 2, 2), "version")
 	w.Fail(w.WriteFixedOctetString(v.EeID, 5), "eeId")
 	w.Encode(&v.PeriodList, "periodList")
 	return w.Err()
@@ -5243,7 +5243,7 @@ func (v *CamRaBatchResponse) DecodeOER(r *oer.Reader) error {
 	*v = CamRaBatchResponse{}
 	var ext bool
 	r.Preamble(&ext)
-	r.Decode(&v.Version, "version")
+	v.Version = Uint8(r.IntRange(2, 2, "version"))
 	r.Decode(&v.RequestHash, "requestHash")
 	r.Decode(&v.Batch, "batch")
 	x := r.Extensions(ext)
@@ -5262,7 +5262,7 @@ func (v *CamRaBatchResponse) EncodeOER(w *oer.Writer) error {
 		return der.NewError(der.KindUnsupported, -1, "CamRaBatchResponse", "extension additions another codec kept cannot be written in OER", "X.696 16")
 	}
 	w.WritePreamble(false)
-	w.Encode(&v.Version, "version")
+	w.Fail(w.WriteIntRange(int64(v.Version), 2, 2), "version")
 	w.Encode(&v.RequestHash, "requestHash")
 	w.Encode(&v.Batch, "batch")
 	return w.Err()
@@ -5749,7 +5749,7 @@ func (v *FullIeeeTBSCtl) DecodeOER(r *oer.Reader) error {
 	*v = FullIeeeTBSCtl{}
 	var ext bool
 	r.Preamble(&ext)
-	r.Decode(&v.Type, "type")
+	v.Type = Ieee1609dot2dot1MsctlType(r.IntRange(1, 1, "type"))
 	r.Decode(&v.ElectorGroupID, "electorGroupId")
 	r.Decode(&v.SequenceNumber, "sequenceNumber")
 	r.Decode(&v.EffectiveDate, "effectiveDate")
@@ -5781,7 +5781,7 @@ func (v *FullIeeeTBSCtl) EncodeOER(w *oer.Writer) error {
 	}
 	x, ext := oerAdditions(v.HasQuorum)
 	w.WritePreamble(ext)
-	w.Encode(&v.Type, "type")
+	w.Fail(w.WriteIntRange(int64(v.Type), 1, 1), "type")
 	w.Encode(&v.ElectorGroupID, "electorGroupId")
 	w.Encode(&v.SequenceNumber, "sequenceNumber")
 	w.Encode(&v.EffectiveDate, "effectiveDate")
@@ -6372,7 +6372,7 @@ func (v *EeEcaCertRequest) DecodeOER(r *oer.Reader) error {
 	*v = EeEcaCertRequest{}
 	var ext bool
 	r.Preamble(&ext, &v.HasCanonicalID)
-	r.Decode(&v.Version, "version")
+	v.Version = Uint8(r.IntRange(2, 2, "version"))
 	r.Decode(&v.GenerationTime, "generationTime")
 	r.Decode(&v.Type, "type")
 	r.Decode(&v.TBSCert, "tbsCert")
@@ -6395,7 +6395,7 @@ func (v *EeEcaCertRequest) EncodeOER(w *oer.Writer) error {
 		return der.NewError(der.KindUnsupported, -1, "EeEcaCertRequest", "extension additions another codec kept cannot be written in OER", "X.696 16")
 	}
 	w.WritePreamble(false, v.HasCanonicalID)
-	w.Encode(&v.Version, "version")
+	w.Fail(w.WriteIntRange(int64(v.Version), 2, 2), "version")
 	w.Encode(&v.GenerationTime, "generationTime")
 	w.Encode(&v.Type, "type")
 	w.Encode(&v.TBSCert, "tbsCert")
@@ -6419,7 +6419,7 @@ func (v *EcaEeCertResponse) DecodeOER(r *oer.Reader) error {
 	*v = EcaEeCertResponse{}
 	var ext bool
 	r.Preamble(&ext, &v.HasPrivateKeyInfo)
-	r.Decode(&v.Version, "version")
+	v.Version = Uint8(r.IntRange(2, 2, "version"))
 	r.Decode(&v.RequestHash, "requestHash")
 	r.Decode(&v.EcaCertChain, "ecaCertChain")
 	r.Decode(&v.Certificate, "certificate")
@@ -6442,7 +6442,7 @@ func (v *EcaEeCertResponse) EncodeOER(w *oer.Writer) error {
 		return der.NewError(der.KindUnsupported, -1, "EcaEeCertResponse", "extension additions another codec kept cannot be written in OER", "X.696 16")
 	}
 	w.WritePreamble(false, v.HasPrivateKeyInfo)
-	w.Encode(&v.Version, "version")
+	w.Fail(w.WriteIntRange(int64(v.Version), 2, 2), "version")
 	w.Encode(&v.RequestHash, "requestHash")
 	w.Encode(&v.EcaCertChain, "ecaCertChain")
 	w.Encode(&v.Certificate, "certificate")
@@ -6562,7 +6562,7 @@ func (v *EeRaCertRequest) DecodeOER(r *oer.Reader) error {
 	*v = EeRaCertRequest{}
 	var ext bool
 	r.Preamble(&ext, &v.HasAdditionalParams)
-	r.Decode(&v.Version, "version")
+	v.Version = Uint8(r.IntRange(2, 2, "version"))
 	r.Decode(&v.GenerationTime, "generationTime")
 	r.Decode(&v.Type, "type")
 	r.Decode(&v.TBSCert, "tbsCert")
@@ -6585,7 +6585,7 @@ func (v *EeRaCertRequest) EncodeOER(w *oer.Writer) error {
 		return der.NewError(der.KindUnsupported, -1, "EeRaCertRequest", "extension additions another codec kept cannot be written in OER", "X.696 16")
 	}
 	w.WritePreamble(false, v.HasAdditionalParams)
-	w.Encode(&v.Version, "version")
+	w.Fail(w.WriteIntRange(int64(v.Version), 2, 2), "version")
 	w.Encode(&v.GenerationTime, "generationTime")
 	w.Encode(&v.Type, "type")
 	w.Encode(&v.TBSCert, "tbsCert")
@@ -6743,7 +6743,7 @@ func (v *RaEeCertAck) DecodeOER(r *oer.Reader) error {
 	*v = RaEeCertAck{}
 	var ext bool
 	r.Preamble(&ext, &v.HasFirstI)
-	r.Decode(&v.Version, "version")
+	v.Version = Uint8(r.IntRange(2, 2, "version"))
 	r.Decode(&v.GenerationTime, "generationTime")
 	r.Decode(&v.RequestHash, "requestHash")
 	if v.HasFirstI {
@@ -6766,7 +6766,7 @@ func (v *RaEeCertAck) EncodeOER(w *oer.Writer) error {
 		return der.NewError(der.KindUnsupported, -1, "RaEeCertAck", "extension additions another codec kept cannot be written in OER", "X.696 16")
 	}
 	w.WritePreamble(false, v.HasFirstI)
-	w.Encode(&v.Version, "version")
+	w.Fail(w.WriteIntRange(int64(v.Version), 2, 2), "version")
 	w.Encode(&v.GenerationTime, "generationTime")
 	w.Encode(&v.RequestHash, "requestHash")
 	if v.HasFirstI {
@@ -6790,7 +6790,7 @@ func (v *RaEeCertInfo) DecodeOER(r *oer.Reader) error {
 	*v = RaEeCertInfo{}
 	var ext bool
 	r.Preamble(&ext, &v.HasAcpcTreeID)
-	r.Decode(&v.Version, "version")
+	v.Version = Uint8(r.IntRange(2, 2, "version"))
 	r.Decode(&v.GenerationTime, "generationTime")
 	r.Decode(&v.CurrentI, "currentI")
 	r.Decode(&v.RequestHash, "requestHash")
@@ -6814,7 +6814,7 @@ func (v *RaEeCertInfo) EncodeOER(w *oer.Writer) error {
 		return der.NewError(der.KindUnsupported, -1, "RaEeCertInfo", "extension additions another codec kept cannot be written in OER", "X.696 16")
 	}
 	w.WritePreamble(false, v.HasAcpcTreeID)
-	w.Encode(&v.Version, "version")
+	w.Fail(w.WriteIntRange(int64(v.Version), 2, 2), "version")
 	w.Encode(&v.GenerationTime, "generationTime")
 	w.Encode(&v.CurrentI, "currentI")
 	w.Encode(&v.RequestHash, "requestHash")
@@ -6904,14 +6904,14 @@ func (v *SecurityMgmtPsid) EncodeOER(w *oer.Writer) error {
 // DecodeOER reads v from r (X.696); oer.Unmarshal calls it.
 func (v *ScmsPdu) DecodeOER(r *oer.Reader) error {
 	*v = ScmsPdu{}
-	r.Decode(&v.Version, "version")
+	v.Version = Uint8(r.IntRange(2, 2, "version"))
 	r.Decode(&v.Content, "content")
 	return r.Err()
 }
 
 // EncodeOER writes v to w (X.696); oer.Marshal calls it.
 func (v *ScmsPdu) EncodeOER(w *oer.Writer) error {
-	w.Encode(&v.Version, "version")
+	w.Fail(w.WriteIntRange(int64(v.Version), 2, 2), "version")
 	w.Encode(&v.Content, "content")
 	return w.Err()
 }
@@ -7337,7 +7337,7 @@ func (v *ElectorSsp) DecodeOER(r *oer.Reader) error {
 	*v = ElectorSsp{}
 	var ext bool
 	r.Preamble(&ext)
-	r.Decode(&v.Version, "version")
+	v.Version = Uint8(r.IntRange(2, 2, "version"))
 	x := r.Extensions(ext)
 	// Additions of a later version: their fields are skipped (X.696 16.4).
 	for i := 0; i < x.BitLength; i++ {
@@ -7354,7 +7354,7 @@ func (v *ElectorSsp) EncodeOER(w *oer.Writer) error {
 		return der.NewError(der.KindUnsupported, -1, "ElectorSsp", "extension additions another codec kept cannot be written in OER", "X.696 16")
 	}
 	w.WritePreamble(false)
-	w.Encode(&v.Version, "version")
+	w.Fail(w.WriteIntRange(int64(v.Version), 2, 2), "version")
 	return w.Err()
 }
 
@@ -7372,7 +7372,7 @@ func (v *RootCaSsp) DecodeOER(r *oer.Reader) error {
 	*v = RootCaSsp{}
 	var ext bool
 	r.Preamble(&ext)
-	r.Decode(&v.Version, "version")
+	v.Version = Uint8(r.IntRange(2, 2, "version"))
 	x := r.Extensions(ext)
 	// Additions of a later version: their fields are skipped (X.696 16.4).
 	for i := 0; i < x.BitLength; i++ {
@@ -7389,7 +7389,7 @@ func (v *RootCaSsp) EncodeOER(w *oer.Writer) error {
 		return der.NewError(der.KindUnsupported, -1, "RootCaSsp", "extension additions another codec kept cannot be written in OER", "X.696 16")
 	}
 	w.WritePreamble(false)
-	w.Encode(&v.Version, "version")
+	w.Fail(w.WriteIntRange(int64(v.Version), 2, 2), "version")
 	return w.Err()
 }
 
@@ -7407,7 +7407,7 @@ func (v *PgSsp) DecodeOER(r *oer.Reader) error {
 	*v = PgSsp{}
 	var ext bool
 	r.Preamble(&ext)
-	r.Decode(&v.Version, "version")
+	v.Version = Uint8(r.IntRange(2, 2, "version"))
 	x := r.Extensions(ext)
 	// Additions of a later version: their fields are skipped (X.696 16.4).
 	for i := 0; i < x.BitLength; i++ {
@@ -7424,7 +7424,7 @@ func (v *PgSsp) EncodeOER(w *oer.Writer) error {
 		return der.NewError(der.KindUnsupported, -1, "PgSsp", "extension additions another codec kept cannot be written in OER", "X.696 16")
 	}
 	w.WritePreamble(false)
-	w.Encode(&v.Version, "version")
+	w.Fail(w.WriteIntRange(int64(v.Version), 2, 2), "version")
 	return w.Err()
 }
 
@@ -7442,7 +7442,7 @@ func (v *IcaSsp) DecodeOER(r *oer.Reader) error {
 	*v = IcaSsp{}
 	var ext bool
 	r.Preamble(&ext)
-	r.Decode(&v.Version, "version")
+	v.Version = Uint8(r.IntRange(2, 2, "version"))
 	x := r.Extensions(ext)
 	// Additions of a later version: their fields are skipped (X.696 16.4).
 	for i := 0; i < x.BitLength; i++ {
@@ -7459,7 +7459,7 @@ func (v *IcaSsp) EncodeOER(w *oer.Writer) error {
 		return der.NewError(der.KindUnsupported, -1, "IcaSsp", "extension additions another codec kept cannot be written in OER", "X.696 16")
 	}
 	w.WritePreamble(false)
-	w.Encode(&v.Version, "version")
+	w.Fail(w.WriteIntRange(int64(v.Version), 2, 2), "version")
 	return w.Err()
 }
 
@@ -7477,7 +7477,7 @@ func (v *EcaSsp) DecodeOER(r *oer.Reader) error {
 	*v = EcaSsp{}
 	var ext bool
 	r.Preamble(&ext)
-	r.Decode(&v.Version, "version")
+	v.Version = Uint8(r.IntRange(2, 2, "version"))
 	x := r.Extensions(ext)
 	// Additions of a later version: their fields are skipped (X.696 16.4).
 	for i := 0; i < x.BitLength; i++ {
@@ -7494,7 +7494,7 @@ func (v *EcaSsp) EncodeOER(w *oer.Writer) error {
 		return der.NewError(der.KindUnsupported, -1, "EcaSsp", "extension additions another codec kept cannot be written in OER", "X.696 16")
 	}
 	w.WritePreamble(false)
-	w.Encode(&v.Version, "version")
+	w.Fail(w.WriteIntRange(int64(v.Version), 2, 2), "version")
 	return w.Err()
 }
 
@@ -7512,7 +7512,7 @@ func (v *AcaSsp) DecodeOER(r *oer.Reader) error {
 	*v = AcaSsp{}
 	var ext bool
 	r.Preamble(&ext)
-	r.Decode(&v.Version, "version")
+	v.Version = Uint8(r.IntRange(2, 2, "version"))
 	x := r.Extensions(ext)
 	// Additions of a later version: their fields are skipped (X.696 16.4).
 	for i := 0; i < x.BitLength; i++ {
@@ -7529,7 +7529,7 @@ func (v *AcaSsp) EncodeOER(w *oer.Writer) error {
 		return der.NewError(der.KindUnsupported, -1, "AcaSsp", "extension additions another codec kept cannot be written in OER", "X.696 16")
 	}
 	w.WritePreamble(false)
-	w.Encode(&v.Version, "version")
+	w.Fail(w.WriteIntRange(int64(v.Version), 2, 2), "version")
 	return w.Err()
 }
 
@@ -7547,7 +7547,7 @@ func (v *CRLSignerSsp) DecodeOER(r *oer.Reader) error {
 	*v = CRLSignerSsp{}
 	var ext bool
 	r.Preamble(&ext)
-	r.Decode(&v.Version, "version")
+	v.Version = Uint8(r.IntRange(2, 2, "version"))
 	x := r.Extensions(ext)
 	// Additions of a later version: their fields are skipped (X.696 16.4).
 	for i := 0; i < x.BitLength; i++ {
@@ -7564,7 +7564,7 @@ func (v *CRLSignerSsp) EncodeOER(w *oer.Writer) error {
 		return der.NewError(der.KindUnsupported, -1, "CrlSignerSsp", "extension additions another codec kept cannot be written in OER", "X.696 16")
 	}
 	w.WritePreamble(false)
-	w.Encode(&v.Version, "version")
+	w.Fail(w.WriteIntRange(int64(v.Version), 2, 2), "version")
 	return w.Err()
 }
 
@@ -7582,7 +7582,7 @@ func (v *DcmSsp) DecodeOER(r *oer.Reader) error {
 	*v = DcmSsp{}
 	var ext bool
 	r.Preamble(&ext)
-	r.Decode(&v.Version, "version")
+	v.Version = Uint8(r.IntRange(2, 2, "version"))
 	x := r.Extensions(ext)
 	// Additions of a later version: their fields are skipped (X.696 16.4).
 	for i := 0; i < x.BitLength; i++ {
@@ -7599,7 +7599,7 @@ func (v *DcmSsp) EncodeOER(w *oer.Writer) error {
 		return der.NewError(der.KindUnsupported, -1, "DcmSsp", "extension additions another codec kept cannot be written in OER", "X.696 16")
 	}
 	w.WritePreamble(false)
-	w.Encode(&v.Version, "version")
+	w.Fail(w.WriteIntRange(int64(v.Version), 2, 2), "version")
 	return w.Err()
 }
 
@@ -7617,7 +7617,7 @@ func (v *LaSsp) DecodeOER(r *oer.Reader) error {
 	*v = LaSsp{}
 	var ext bool
 	r.Preamble(&ext)
-	r.Decode(&v.Version, "version")
+	v.Version = Uint8(r.IntRange(2, 2, "version"))
 	r.Decode(&v.LaID, "laId")
 	x := r.Extensions(ext)
 	// Additions of a later version: their fields are skipped (X.696 16.4).
@@ -7635,7 +7635,7 @@ func (v *LaSsp) EncodeOER(w *oer.Writer) error {
 		return der.NewError(der.KindUnsupported, -1, "LaSsp", "extension additions another codec kept cannot be written in OER", "X.696 16")
 	}
 	w.WritePreamble(false)
-	w.Encode(&v.Version, "version")
+	w.Fail(w.WriteIntRange(int64(v.Version), 2, 2), "version")
 	w.Encode(&v.LaID, "laId")
 	return w.Err()
 }
@@ -7654,7 +7654,7 @@ func (v *LopSsp) DecodeOER(r *oer.Reader) error {
 	*v = LopSsp{}
 	var ext bool
 	r.Preamble(&ext)
-	r.Decode(&v.Version, "version")
+	v.Version = Uint8(r.IntRange(2, 2, "version"))
 	x := r.Extensions(ext)
 	// Additions of a later version: their fields are skipped (X.696 16.4).
 	for i := 0; i < x.BitLength; i++ {
@@ -7671,7 +7671,7 @@ func (v *LopSsp) EncodeOER(w *oer.Writer) error {
 		return der.NewError(der.KindUnsupported, -1, "LopSsp", "extension additions another codec kept cannot be written in OER", "X.696 16")
 	}
 	w.WritePreamble(false)
-	w.Encode(&v.Version, "version")
+	w.Fail(w.WriteIntRange(int64(v.Version), 2, 2), "version")
 	return w.Err()
 }
 
@@ -7689,7 +7689,7 @@ func (v *MaSsp) DecodeOER(r *oer.Reader) error {
 	*v = MaSsp{}
 	var ext bool
 	r.Preamble(&ext)
-	r.Decode(&v.Version, "version")
+	v.Version = Uint8(r.IntRange(2, 2, "version"))
 	r.Decode(&v.RelevantPsids, "relevantPsids")
 	x := r.Extensions(ext)
 	// Additions of a later version: their fields are skipped (X.696 16.4).
@@ -7707,7 +7707,7 @@ func (v *MaSsp) EncodeOER(w *oer.Writer) error {
 		return der.NewError(der.KindUnsupported, -1, "MaSsp", "extension additions another codec kept cannot be written in OER", "X.696 16")
 	}
 	w.WritePreamble(false)
-	w.Encode(&v.Version, "version")
+	w.Fail(w.WriteIntRange(int64(v.Version), 2, 2), "version")
 	w.Encode(&v.RelevantPsids, "relevantPsids")
 	return w.Err()
 }
@@ -7726,7 +7726,7 @@ func (v *RaSsp) DecodeOER(r *oer.Reader) error {
 	*v = RaSsp{}
 	var ext bool
 	r.Preamble(&ext)
-	r.Decode(&v.Version, "version")
+	v.Version = Uint8(r.IntRange(2, 2, "version"))
 	x := r.Extensions(ext)
 	// Additions of a later version: their fields are skipped (X.696 16.4).
 	for i := 0; i < x.BitLength; i++ {
@@ -7743,7 +7743,7 @@ func (v *RaSsp) EncodeOER(w *oer.Writer) error {
 		return der.NewError(der.KindUnsupported, -1, "RaSsp", "extension additions another codec kept cannot be written in OER", "X.696 16")
 	}
 	w.WritePreamble(false)
-	w.Encode(&v.Version, "version")
+	w.Fail(w.WriteIntRange(int64(v.Version), 2, 2), "version")
 	return w.Err()
 }
 
@@ -7761,7 +7761,7 @@ func (v *EeSsp) DecodeOER(r *oer.Reader) error {
 	*v = EeSsp{}
 	var ext bool
 	r.Preamble(&ext)
-	r.Decode(&v.Version, "version")
+	v.Version = Uint8(r.IntRange(2, 2, "version"))
 	x := r.Extensions(ext)
 	// Additions of a later version: their fields are skipped (X.696 16.4).
 	for i := 0; i < x.BitLength; i++ {
@@ -7778,7 +7778,7 @@ func (v *EeSsp) EncodeOER(w *oer.Writer) error {
 		return der.NewError(der.KindUnsupported, -1, "EeSsp", "extension additions another codec kept cannot be written in OER", "X.696 16")
 	}
 	w.WritePreamble(false)
-	w.Encode(&v.Version, "version")
+	w.Fail(w.WriteIntRange(int64(v.Version), 2, 2), "version")
 	return w.Err()
 }
 
@@ -7888,7 +7888,7 @@ func (v *DcSsp) DecodeOER(r *oer.Reader) error {
 	*v = DcSsp{}
 	var ext bool
 	r.Preamble(&ext)
-	r.Decode(&v.Version, "version")
+	v.Version = Uint8(r.IntRange(2, 2, "version"))
 	x := r.Extensions(ext)
 	// Additions of a later version: their fields are skipped (X.696 16.4).
 	for i := 0; i < x.BitLength; i++ {
@@ -7905,7 +7905,7 @@ func (v *DcSsp) EncodeOER(w *oer.Writer) error {
 		return der.NewError(der.KindUnsupported, -1, "DcSsp", "extension additions another codec kept cannot be written in OER", "X.696 16")
 	}
 	w.WritePreamble(false)
-	w.Encode(&v.Version, "version")
+	w.Fail(w.WriteIntRange(int64(v.Version), 2, 2), "version")
 	return w.Err()
 }
 
@@ -8099,14 +8099,14 @@ func (v *Version) EncodeOER(w *oer.Writer) error {
 // DecodeOER reads v from r (X.696); oer.Unmarshal calls it.
 func (v *EtsiTs102941MessagesCa_EtsiTs102941Data) DecodeOER(r *oer.Reader) error {
 	*v = EtsiTs102941MessagesCa_EtsiTs102941Data{}
-	r.Decode(&v.Version, "version")
+	v.Version = Version(r.IntRange(1, 1, "version"))
 	r.Decode(&v.Content, "content")
 	return r.Err()
 }
 
 // EncodeOER writes v to w (X.696); oer.Marshal calls it.
 func (v *EtsiTs102941MessagesCa_EtsiTs102941Data) EncodeOER(w *oer.Writer) error {
-	w.Encode(&v.Version, "version")
+	w.Fail(w.WriteIntRange(int64(v.Version), 1, 1), "version")
 	w.Encode(&v.Content, "content")
 	return w.Err()
 }
@@ -8442,14 +8442,14 @@ func (v *EtsiTs102941MessagesCa_EtsiTs102941DataContent) MarshalOER() ([]byte, e
 // DecodeOER reads v from r (X.696); oer.Unmarshal calls it.
 func (v *EtsiTs102941MessagesItssOptionalPrivacy_EtsiTs102941Data) DecodeOER(r *oer.Reader) error {
 	*v = EtsiTs102941MessagesItssOptionalPrivacy_EtsiTs102941Data{}
-	r.Decode(&v.Version, "version")
+	v.Version = Version(r.IntRange(1, 1, "version"))
 	r.Decode(&v.Content, "content")
 	return r.Err()
 }
 
 // EncodeOER writes v to w (X.696); oer.Marshal calls it.
 func (v *EtsiTs102941MessagesItssOptionalPrivacy_EtsiTs102941Data) EncodeOER(w *oer.Writer) error {
-	w.Encode(&v.Version, "version")
+	w.Fail(w.WriteIntRange(int64(v.Version), 1, 1), "version")
 	w.Encode(&v.Content, "content")
 	return w.Err()
 }
@@ -8724,14 +8724,14 @@ func (v *EtsiTs102941MessagesItssOptionalPrivacy_EtsiTs102941DataContent) Marsha
 // DecodeOER reads v from r (X.696); oer.Unmarshal calls it.
 func (v *EtsiTs102941MessagesItss_EtsiTs102941Data) DecodeOER(r *oer.Reader) error {
 	*v = EtsiTs102941MessagesItss_EtsiTs102941Data{}
-	r.Decode(&v.Version, "version")
+	v.Version = Version(r.IntRange(1, 1, "version"))
 	r.Decode(&v.Content, "content")
 	return r.Err()
 }
 
 // EncodeOER writes v to w (X.696); oer.Marshal calls it.
 func (v *EtsiTs102941MessagesItss_EtsiTs102941Data) EncodeOER(w *oer.Writer) error {
-	w.Encode(&v.Version, "version")
+	w.Fail(w.WriteIntRange(int64(v.Version), 1, 1), "version")
 	w.Encode(&v.Content, "content")
 	return w.Err()
 }

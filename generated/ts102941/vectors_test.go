@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/asn1gen/asn1gen/generated/ts102941"
 	"github.com/asn1gen/asn1gen/internal/permsg"
 	"github.com/asn1gen/asn1gen/runtime/oer"
@@ -40,11 +42,58 @@ func ectl(t *testing.T) []byte {
 	return nil
 }
 
-// TestECTL decodes the ECTL with this package's copy of the 1609.2 types,
-// strictly, and re-encodes it to the same octets (ectl); its payload is
-// the TS 102 941 trust list.
-func TestECTL(t *testing.T) {
-	if b := ectl(t); len(b) != 1098 {
-		t.Errorf("payload of %d octets, want 1098", len(b))
+// TestECTLPayload decodes the ECTL's payload as TS 102 941's
+// EtsiTs102941Data (of EtsiTs102941MessagesCa: a TLM certificate trust
+// list), strictly, and re-encodes it to the same octets. What it holds is
+// checked against its first 15 octets, read by hand (X.696):
+//
+//	01        version 1: Version (v1), one octet (a fixed-size 1..1)
+//	85        content: certificateTrustListTlm [5]
+//	00        CtlFormat's preamble: no extension
+//	01        version 1
+//	2884bde3  nextUpdate (Time32)
+//	ff        isFullCtl TRUE
+//	01        ctlSequence 1
+//	01 05     ctlCommands: a quantity of one octet, 5 commands
+//	80 80     the first: add [0], an rca [0] entry
+//
+// Before components' own constraints were read (Version (v1) as an
+// unconstrained INTEGER, with a length), the decode failed at octet 2.
+func TestECTLPayload(t *testing.T) {
+	b := ectl(t)
+	var v ts102941.EtsiTs102941MessagesCa_EtsiTs102941Data
+	if err := oer.Unmarshal(b, &v, &oer.Options{Canonical: true}); err != nil {
+		t.Fatal(err)
 	}
+	out, err := oer.Marshal(&v)
+	if err != nil || !bytes.Equal(out, b) {
+		t.Fatalf("re-encoding: %d octets, %v; want the %d of the payload", len(out), err, len(b))
+	}
+	ctl := v.Content.CertificateTrustListTlm
+	if v.Content.Choice != ts102941.EtsiTs102941MessagesCa_EtsiTs102941DataContent_CertificateTrustListTlm || ctl == nil {
+		t.Fatalf("not a TLM CTL: %v", v.Content.Choice)
+	}
+	type summary struct {
+		Version, CtlVersion int64
+		NextUpdate          uint32
+		Full                bool
+		Sequence            int64
+		Commands            int
+		First               string
+	}
+	got := summary{int64(v.Version), int64(ctl.Version), uint32(ctl.NextUpdate), ctl.IsFullCtl, ctl.CtlSequence, len(ctl.CtlCommands), ""}
+	if len(ctl.CtlCommands) > 0 && ctl.CtlCommands[0].Add != nil {
+		got.First = ctl.CtlCommands[0].Add.Choice.String()
+	}
+	want := summary{1, 1, 0x2884bde3, true, 1, 5, "rca"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-by hand +decoded):\n%s", diff)
+	}
+	kinds := map[string]int{}
+	for _, c := range ctl.CtlCommands {
+		if c.Add != nil {
+			kinds[c.Add.Choice.String()]++
+		}
+	}
+	t.Logf("entries added: %v", kinds)
 }
