@@ -44,6 +44,18 @@ func TestJERInterop(t *testing.T) {
 	})
 }
 
+// TestJERInteropStrings is TestJERInterop for the character strings that
+// are not known-multiplier (testdata/jer/JerStrings.asn: GeneralString,
+// GraphicString, TeletexString, VideotexString), which both write as JSON
+// strings of their characters.
+func TestJERInteropStrings(t *testing.T) {
+	src, err := os.ReadFile("testdata/jer/JerStrings.asn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	jerInterop(t, "JerStrings", []model.Source{{Name: "JerStrings.asn", Src: src}}, 100, func(string) string { return "ok" })
+}
+
 // TestJERInteropETSI is TestJERInterop for every type of the ETSI ITS
 // modules of modules/etsi-its (CAM, DENM and the ITS-Container).
 func TestJERInteropETSI(t *testing.T) {
@@ -299,8 +311,8 @@ func TestJERUnsupported(t *testing.T) {
 	const pre = "asn1gen: -codecs jer: "
 	const post = " is not supported by the JER emitter yet"
 	for _, c := range []struct{ asn1, want string }{
-		{"T ::= SEQUENCE { a DATE }", "T.a: the type DATE"},
-		{"T ::= SEQUENCE { a GeneralString }", "T.a: GeneralString"},
+		{"T ::= SEQUENCE { a DATE, b TIME-OF-DAY, c DATE-TIME, d DURATION, e TIME }", ""},
+		{"T ::= SEQUENCE { a GeneralString, b GraphicString, c TeletexString, d VideotexString }", ""},
 		{"T ::= SEQUENCE { a OCTET STRING (CONTAINING U ENCODED BY { joint-iso-itu-t asn1(1) basic-encoding(1) }) }\nU ::= SEQUENCE { b BOOLEAN }", "T.a: an OCTET STRING or BIT STRING (CONTAINING a type)"},
 		{"T ::= SEQUENCE { id C.&id ({S}), v C.&Type ({S}{@id}) }\nC ::= CLASS { &id INTEGER UNIQUE, &Type }\nS C ::= { { &id 1, &Type BOOLEAN } }", ""},
 		{"T ::= SEQUENCE { id C.&id ({S}), v SEQUENCE OF C.&Type ({S}{@id}) }\nC ::= CLASS { &id INTEGER UNIQUE, &Type }\nS C ::= { { &id 1, &Type BOOLEAN } }", ""},
