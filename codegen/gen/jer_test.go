@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -13,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/asn1gen/asn1gen/codegen/manifest"
 	"github.com/asn1gen/asn1gen/codegen/model"
 	"github.com/asn1gen/asn1gen/codegen/plan"
 )
@@ -359,4 +361,105 @@ func TestJERCodecs(t *testing.T) {
 	if got := strings.Join(names, " "); got != "m.go m_jer.go asn1gen.manifest" {
 		t.Errorf("files %s", got)
 	}
+}
+
+// TestJERUse generates a module that imports ETSI ITS-Container types with
+// -codecs jer against generated/etsiits (-use), which carries JER (its
+// manifest's codecs line): the module's types refer to etsiits's, whose
+// codecs write their members, and a value goes to JSON and back. A used
+// package without JER (generated/rfc5280, DER only) is refused, naming
+// the component.
+func TestJERUse(t *testing.T) {
+	goTool(t)
+	if testing.Short() {
+		t.Skip("runs the go command; skipped with -short")
+	}
+	const src = `X DEFINITIONS AUTOMATIC TAGS ::= BEGIN
+IMPORTS StationID, Latitude FROM ITS-Container {itu-t (0) identified-organization (4) etsi (0) itsDomain (5) wg1 (1) ts (102894) cdd (2) version (2)};
+Report ::= SEQUENCE { station StationID, lat Latitude OPTIONAL, note UTF8String }
+END
+`
+	used := usedManifest(t, "etsiits")
+	set := usedSet(t, used, src)
+	files, err := Generate(set, Config{Package: "x", Codecs: plan.Codecs{JER: true}, Used: []*manifest.Manifest{used}, Uses: []string{used.ImportPath}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	writeModule(t, dir, "example.com/jeruse")
+	for _, f := range files {
+		if strings.HasSuffix(f.Name, ".go") && strings.Contains(string(f.Content), "type StationID ") {
+			t.Errorf("%s declares StationID, which is etsiits's", f.Name)
+		}
+		writeFile(t, filepath.Join(dir, "x", f.Name), f.Content)
+	}
+	writeFile(t, filepath.Join(dir, "main.go"), []byte(`package main
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"example.com/jeruse/x"
+	"github.com/asn1gen/asn1gen/generated/etsiits"
+)
+
+func main() {
+	v := x.Report{Station: 42, Lat: etsiits.Latitude_Unavailable, HasLat: true, Note: "n"}
+	b, err := json.Marshal(v)
+	fmt.Println(string(b), err)
+	var back x.Report
+	err = json.Unmarshal([]byte(`+"`"+`{"station":4294967296,"note":""}`+"`"+`), &back)
+	fmt.Println(err)
+	err = json.Unmarshal(b, &back)
+	fmt.Println(back == v, err)
+}
+`))
+	out, _, err := runGo(t, dir, "run", ".")
+	if err != nil {
+		t.Fatalf("go run: %v\n%s", err, out)
+	}
+	want := `{"station":42,"lat":900000001,"note":"n"} <nil>
+asn1: Report.station at offset 11: INTEGER: 4294967296 not in 0..4294967295 (X.680 51.8)
+true <nil>
+`
+	if out != want {
+		t.Errorf("got:\n%s\nwant:\n%s", out, want)
+	}
+
+	der := usedManifest(t, "rfc5280")
+	set = usedSet(t, der, `Y DEFINITIONS AUTOMATIC TAGS ::= BEGIN
+IMPORTS Version FROM PKIX1Explicit-2009 {iso(1) identified-organization(3) dod(6) internet(1) security(5) mechanisms(5) pkix(7) id-mod(0) id-mod-pkix1-explicit-02(51)};
+T ::= SEQUENCE { v Version }
+END
+`)
+	_, err = Generate(set, Config{Package: "y", Codecs: plan.Codecs{JER: true}, Used: []*manifest.Manifest{der}, Uses: []string{der.ImportPath}})
+	const refused = "asn1gen: -codecs jer: T.v: a type of another generated package without JER is not supported by the JER emitter yet"
+	if err == nil || err.Error() != refused {
+		t.Errorf("with rfc5280: %v\nwant %s", err, refused)
+	}
+}
+
+// usedManifest reads the manifest of generated/pkg, as -use finds it.
+func usedManifest(t *testing.T, pkg string) *manifest.Manifest {
+	t.Helper()
+	m, err := manifest.ReadDir("github.com/asn1gen/asn1gen/generated/"+pkg, filepath.Join(repoRoot(t), "generated", pkg))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// usedSet checks src with the modules of the used package m, as asn1gen
+// gen -use does.
+func usedSet(t *testing.T, m *manifest.Manifest, src string) *model.Set {
+	t.Helper()
+	var srcs []model.Source
+	for _, mod := range m.Modules {
+		srcs = append(srcs, model.Source{Name: path.Join(m.ImportPath, mod.File), Src: m.Sources[mod.File], Package: m.ImportPath})
+	}
+	set := model.Check(append(srcs, model.Source{Name: "x.asn", Src: []byte(src)})...)
+	if err := set.Diags.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return set
 }

@@ -162,6 +162,18 @@ type Plan struct {
 	seeds []*Type
 }
 
+// UsedCodecs returns the codecs that the used package of import path pkg
+// carries, as its manifest says; false when the manifest does not say
+// (one written before it did) or pkg is not used.
+func (p *Plan) UsedCodecs(pkg string) (Codecs, bool) {
+	m := p.used[pkg]
+	if m == nil || m.Codecs == "" {
+		return Codecs{}, false
+	}
+	c, err := ParseCodecs(m.Codecs)
+	return c, err == nil
+}
+
 // goValue is a value assignment emitted as a Go constant or variable.
 type Value struct {
 	Name       string

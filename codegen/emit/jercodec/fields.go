@@ -11,7 +11,8 @@ import (
 // does not: some open types with a table (unionField), strings
 // containing a value in an encoding that ENCODED BY names (their JER is
 // the octets of that encoding, which another codec writes), and the
-// types of other generated packages (which may carry no JER codec).
+// types of other generated packages whose manifest does not say they
+// carry JER.
 func (e *Emitter) supported(f *plan.Field, where string) bool {
 	switch {
 	case f.Union != nil:
@@ -20,8 +21,8 @@ func (e *Emitter) supported(f *plan.Field, where string) bool {
 		e.fail(where, "an OCTET STRING or BIT STRING (CONTAINING a type ENCODED BY)")
 	case f.Octets:
 		return true
-	case f.Named != nil && f.Named.Pkg != "":
-		e.fail(where, "a type of another generated package")
+	case f.Named != nil && f.Named.Pkg != "" && !e.usedJER(f.Named.Pkg):
+		e.fail(where, "a type of another generated package without JER")
 	default:
 		return true
 	}
@@ -122,3 +123,10 @@ func (e *Emitter) writeField(g *jen.Group, f *plan.Field, p emit.Place, name jen
 // rawOf names the variable of a SEQUENCE's decoder that keeps the JSON
 // text of the open type f until its key is known.
 func rawOf(f *plan.Field) string { return "raw" + f.Name }
+
+// usedJER reports whether the used package of import path pkg carries
+// the JER codecs, whose types then encode themselves.
+func (e *Emitter) usedJER(pkg string) bool {
+	c, ok := e.p.UsedCodecs(pkg)
+	return ok && c.JER
+}
