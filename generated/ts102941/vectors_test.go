@@ -18,7 +18,7 @@ const vectorsFile = "../../testdata/oer/ieee1609dot2.txt"
 
 // ectl returns the payload of the ECTL's signed SPDU, decoded strictly
 // with this package's Ieee1609Dot2Data.
-func ectl(t *testing.T) []byte {
+func ectl(t testing.TB) []byte {
 	t.Helper()
 	const name = "EU European Certificate Trust List (ECTL), signed by the TLM (brainpoolP384r1, SHA-384)"
 	for _, m := range permsg.MustRead(t, vectorsFile) {
