@@ -27,6 +27,11 @@
 // Ieee1609Dot2BaseTypes 2.3, published here as 2.3 and 2.2. Each import
 // is bound by module name and accepted on the go:generate line (-accept
 // import-oid:...); ../../modules/ts102941/SOURCES.md lists them.
+//
+// The tests decode the EU trust list (../../testdata/oer/ieee1609dot2.txt)
+// strictly and its payload as an EtsiTs102941Data, a TLM certificate
+// trust list, and re-encode both byte for byte (TestECTL,
+// TestECTLPayload); FuzzEtsiTs102941Data fuzzes the OER decoder.
 package ts102941
 
 //go:generate go run ../../cmd/asn1gen gen -o . -package ts102941 -codecs oer -accept import-oid:Ieee1609Dot2,import-oid:EtsiTs103097Module,import-oid:EtsiTs103097ExtensionModule,import-oid:Ieee1609Dot2Crl,import-oid:Ieee1609Dot2CrlBaseTypes,import-oid:Ieee1609Dot2Dot1AcaEeInterface,import-oid:Ieee1609Dot2Dot1AcaRaInterface,import-oid:Ieee1609Dot2Dot1Acpc,import-oid:Ieee1609Dot2Dot1CamRaInterface,import-oid:Ieee1609Dot2Dot1CertManagement,import-oid:Ieee1609Dot2Dot1EcaEeInterface,import-oid:Ieee1609Dot2Dot1EeRaInterface,import-oid:Ieee1609Dot2Dot1Protocol,import-oid:EtsiTs102941BaseTypes,import-oid:EtsiTs102941MessagesCa,import-oid:EtsiTs102941MessagesItss,import-oid:EtsiTs102941MessagesItss-OptionalPrivacy,import-oid:EtsiTs102941TypesAuthorization,import-oid:EtsiTs102941TypesAuthorizationValidation ../../modules/ieee1609dot2 ../../modules/ieee1609dot2dot1 ../../modules/ts102941
