@@ -386,9 +386,17 @@ func otherInteger(t *model.Type, target *Type) bool {
 // not by the named type's, so their codecs read and write it in place,
 // as a value of the named type.
 func ConstrainedInt(f *Field) bool {
+	return OwnIntConstraint(f) && GoIntOf(f) == "int64" && IntegerGo(f.Type) == "int64"
+}
+
+// OwnIntConstraint reports whether component f refers to a named INTEGER
+// type and constrains its values further, whatever their Go types: the
+// codecs that do not handle it (ConstrainedInt: an int64 in an int64)
+// refuse it rather than encode it by the named type's constraints.
+func OwnIntConstraint(f *Field) bool {
 	t := f.Type
 	return f.Named != nil && f.Union == nil && !f.Octets && !f.Ptr && t.Kind == model.TypeInteger &&
-		t.Ref != nil && t.Ref.Type != nil && hasOwnConstraints(t) && GoIntOf(f) == "int64" && IntegerGo(t) == "int64"
+		t.Ref != nil && t.Ref.Type != nil && hasOwnConstraints(t)
 }
 
 // hasOwnConstraints reports whether a referring type adds constraints of

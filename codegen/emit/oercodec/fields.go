@@ -19,6 +19,8 @@ func (e *Emitter) supported(f *plan.Field, where string) bool {
 		return e.containing(f, where)
 	case f.Named != nil && f.Named.Pkg != "":
 		e.fail(where, "a type of another generated package")
+	case plan.OwnIntConstraint(f) && !plan.ConstrainedInt(f):
+		e.fail(where, "a component constraining a named INTEGER held as der.Integer")
 	default:
 		return true
 	}

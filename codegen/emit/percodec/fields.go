@@ -39,6 +39,8 @@ func (e *Emitter) readField(g *jen.Group, f *plan.Field, p emit.Place, name jen.
 	case f.Ptr:
 		// A pointer breaks a recursive cycle: one level deeper.
 		g.Add(p.Val()).Op("=").Add(pr("DecodeNested")).Types(emit.Ref(f.Named)).Call(r(), jen.Lit(f.Named.ASN1), field)
+	case plan.OwnIntConstraint(f) && !plan.ConstrainedInt(f):
+		e.perFail(where, "a component constraining a named INTEGER held as der.Integer")
 	case plan.ConstrainedInt(f):
 		// v.A = T(r.Int(1, 1, false, "a")): by the component's constraints.
 		if read, ok := e.readBuiltin(f.Type, name, where); ok {
