@@ -11,7 +11,7 @@ import "embed"
 // FS holds the module files of the sets, by their paths in this
 // directory ("rfc5280/PKIX1Explicit-2009.asn").
 //
-//go:embed rfc5280/*.asn rfc5652/*.asn rfc7292/*.asn ngap/*.asn s1ap/*.asn nrrrc/*.asn etsi-its/*.asn ieee1609dot2/*.asn
+//go:embed rfc5280/*.asn rfc5652/*.asn rfc7292/*.asn ngap/*.asn s1ap/*.asn nrrrc/*.asn etsi-its/*.asn ieee1609dot2/*.asn ieee1609dot2dot1/*.asn ts102941/*.asn
 var FS embed.FS
 
 // Set is a module set: the modules of one generated package and of the
@@ -212,5 +212,43 @@ var Sets = []Set{
 		// The EU C-ITS Trust List Manager's certificate, as the European
 		// Commission's JRC publishes it (testdata/oer/ieee1609dot2.txt).
 		Sample: "800300810110810945552d544c4d5f4c32000000000024f1cce386000401018002027081030201c88082318278767861671dbc0d8df368b3c25bb3e06f1a74156e41e455f82fd9cd0f8eee44de5e18ac07f551cde6787db3de5d4c6f8261806405e9010ebbd4cc052760aa7f2e981994454ed13cc419f911a2b1a4dd212a85e4234b04c93c35b5f53b38e1d08e96686988167f39fcfa86ec166da0e33686c36acf923d0d3d9ae4fce69726d9824edb1abc3833efeea9dc2893fefbc2dab4cc",
+	},
+	{
+		Name: "v2xpki", Title: "ETSI TS 102 941", Package: "ts102941", Type: "EtsiTs102941MessagesCa.EtsiTs102941Data", Encoding: "coer",
+		Files: []string{
+			"ieee1609dot2/EtsiTs103097ExtensionModule.asn",
+			"ieee1609dot2/EtsiTs103097Module.asn",
+			"ieee1609dot2/Ieee1609Dot2.asn",
+			"ieee1609dot2/Ieee1609Dot2BaseTypes.asn",
+			"ieee1609dot2dot1/Ieee1609Dot2Crl.asn",
+			"ieee1609dot2dot1/Ieee1609Dot2CrlBaseTypes.asn",
+			"ieee1609dot2dot1/Ieee1609Dot2Dot1AcaEeInterface.asn",
+			"ieee1609dot2dot1/Ieee1609Dot2Dot1AcaLaInterface.asn",
+			"ieee1609dot2dot1/Ieee1609Dot2Dot1AcaMaInterface.asn",
+			"ieee1609dot2dot1/Ieee1609Dot2Dot1AcaRaInterface.asn",
+			"ieee1609dot2dot1/Ieee1609Dot2Dot1Acpc.asn",
+			"ieee1609dot2dot1/Ieee1609Dot2Dot1CamRaInterface.asn",
+			"ieee1609dot2dot1/Ieee1609Dot2Dot1CertManagement.asn",
+			"ieee1609dot2dot1/Ieee1609Dot2Dot1EcaEeInterface.asn",
+			"ieee1609dot2dot1/Ieee1609Dot2Dot1EeMaInterface.asn",
+			"ieee1609dot2dot1/Ieee1609Dot2Dot1EeRaInterface.asn",
+			"ieee1609dot2dot1/Ieee1609Dot2Dot1LaMaInterface.asn",
+			"ieee1609dot2dot1/Ieee1609Dot2Dot1LaRaInterface.asn",
+			"ieee1609dot2dot1/Ieee1609Dot2Dot1MaRaInterface.asn",
+			"ieee1609dot2dot1/Ieee1609Dot2Dot1Protocol.asn",
+			"ts102941/EtsiTs102941BaseTypes.asn",
+			"ts102941/EtsiTs102941MessagesCa.asn",
+			"ts102941/EtsiTs102941MessagesItss-OptionalPrivacy.asn",
+			"ts102941/EtsiTs102941MessagesItss.asn",
+			"ts102941/EtsiTs102941TrustLists.asn",
+			"ts102941/EtsiTs102941TypesAuthorization.asn",
+			"ts102941/EtsiTs102941TypesAuthorizationValidation.asn",
+			"ts102941/EtsiTs102941TypesCaManagement.asn",
+			"ts102941/EtsiTs102941TypesEnrolment.asn",
+			"ts102941/EtsiTs102941TypesLinkCertificate.asn",
+		},
+		Flags: []Flag{
+			{"-accept", "import-oid:Ieee1609Dot2,import-oid:EtsiTs103097Module,import-oid:EtsiTs103097ExtensionModule,import-oid:Ieee1609Dot2Crl,import-oid:Ieee1609Dot2CrlBaseTypes,import-oid:Ieee1609Dot2Dot1AcaEeInterface,import-oid:Ieee1609Dot2Dot1AcaRaInterface,import-oid:Ieee1609Dot2Dot1Acpc,import-oid:Ieee1609Dot2Dot1CamRaInterface,import-oid:Ieee1609Dot2Dot1CertManagement,import-oid:Ieee1609Dot2Dot1EcaEeInterface,import-oid:Ieee1609Dot2Dot1EeRaInterface,import-oid:Ieee1609Dot2Dot1Protocol,import-oid:EtsiTs102941BaseTypes,import-oid:EtsiTs102941MessagesCa,import-oid:EtsiTs102941MessagesItss,import-oid:EtsiTs102941MessagesItss-OptionalPrivacy,import-oid:EtsiTs102941TypesAuthorization,import-oid:EtsiTs102941TypesAuthorizationValidation"},
+		},
 	},
 }

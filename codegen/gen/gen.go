@@ -309,7 +309,7 @@ func codecSections(p *plan.Plan, codecs plan.Codecs) ([]section, []fuzzer, []fai
 		fuzzers, refusing = append(fuzzers, oer), append(refusing, oer)
 	}
 	if codecs.JER {
-		jerc := jercodec.New()
+		jerc := jercodec.New(p)
 		sections = append(sections, section{suffix: "_jer", what: "the JER codecs (X.697)", decl: jerc.Type, tail: jerc.Tail})
 		fuzzers, refusing = append(fuzzers, jerc), append(refusing, jerc)
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -13,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/asn1gen/asn1gen/codegen/manifest"
 	"github.com/asn1gen/asn1gen/codegen/model"
 	"github.com/asn1gen/asn1gen/codegen/plan"
 )
@@ -42,6 +44,18 @@ func TestJERInterop(t *testing.T) {
 		}
 		return "ok"
 	})
+}
+
+// TestJERInteropStrings is TestJERInterop for the character strings that
+// are not known-multiplier (testdata/jer/JerStrings.asn: GeneralString,
+// GraphicString, TeletexString, VideotexString), which both write as JSON
+// strings of their characters.
+func TestJERInteropStrings(t *testing.T) {
+	src, err := os.ReadFile("testdata/jer/JerStrings.asn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	jerInterop(t, "JerStrings", []model.Source{{Name: "JerStrings.asn", Src: src}}, 100, func(string) string { return "ok" })
 }
 
 // TestJERInteropETSI is TestJERInterop for every type of the ETSI ITS
@@ -89,9 +103,8 @@ func TestJERInteropV2X(t *testing.T) {
 // mod, or as one Erlang module ASN1 of a .set.asn when mod is "") and
 // runs the driver on the type assignments of the set for which use
 // returns "ok"; another reason is logged, "" is silence. The types with
-// a string CONTAINING a type are left out, and the package holds the
-// others and what they use: the JER emitter refuses contents
-// constraints (and asn1ct ignores them).
+// a string CONTAINING a type are left out (asn1ct ignores contents
+// constraints), and the package holds the others and what they use.
 func jerInterop(t *testing.T, mod string, srcs []model.Source, count int, use func(string) string) {
 	goTool(t)
 	if testing.Short() {
@@ -127,7 +140,7 @@ func jerInterop(t *testing.T, mod string, srcs []model.Source, count int, use fu
 			gt := p.ByAsg[a]
 			why := use(a.Name)
 			if why == "ok" && gt != nil && containsString(gt) {
-				why = "a string CONTAINING a type, which the JER emitter refuses"
+				why = "a string CONTAINING a type, which asn1ct (5.0.21) writes as its octets, not as {\"containing\": value} (X.697 24, 25)"
 			}
 			if why == "ok" && gt != nil && reaches(gt, func(f *plan.Field) bool { return f.Union != nil }) {
 				// ASN1_OPEN_TYPE in asn1ct's JER: the octets of the value
@@ -144,8 +157,7 @@ func jerInterop(t *testing.T, mod string, srcs []model.Source, count int, use fu
 			registry = append(registry, fmt.Sprintf("%q: func() jsonValue { return new(x.%s) },", a.Name, gt.Name))
 		}
 	}
-	// The package of the types exchanged and what they use (the JER
-	// emitter refuses the strings CONTAINING a type).
+	// The package of the types exchanged and what they use.
 	var roots []string
 	for _, m := range set.Modules {
 		for _, a := range m.Assignments {
@@ -299,15 +311,15 @@ func TestJERUnsupported(t *testing.T) {
 	const pre = "asn1gen: -codecs jer: "
 	const post = " is not supported by the JER emitter yet"
 	for _, c := range []struct{ asn1, want string }{
-		{"T ::= SEQUENCE { a DATE }", "T.a: the type DATE"},
-		{"T ::= SEQUENCE { a GeneralString }", "T.a: GeneralString"},
-		{"T ::= SEQUENCE { a OCTET STRING (CONTAINING U ENCODED BY { joint-iso-itu-t asn1(1) basic-encoding(1) }) }\nU ::= SEQUENCE { b BOOLEAN }", "T.a: an OCTET STRING or BIT STRING (CONTAINING a type)"},
+		{"T ::= SEQUENCE { a DATE, b TIME-OF-DAY, c DATE-TIME, d DURATION, e TIME }", ""},
+		{"T ::= SEQUENCE { a GeneralString, b GraphicString, c TeletexString, d VideotexString }", ""},
+		{"T ::= SEQUENCE { a OCTET STRING (CONTAINING U ENCODED BY { joint-iso-itu-t asn1(1) basic-encoding(1) }) }\nU ::= SEQUENCE { b BOOLEAN }", "T.a: an OCTET STRING or BIT STRING (CONTAINING a type ENCODED BY)"},
 		{"T ::= SEQUENCE { id C.&id ({S}), v C.&Type ({S}{@id}) }\nC ::= CLASS { &id INTEGER UNIQUE, &Type }\nS C ::= { { &id 1, &Type BOOLEAN } }", ""},
 		{"T ::= SEQUENCE { id C.&id ({S}), v SEQUENCE OF C.&Type ({S}{@id}) }\nC ::= CLASS { &id INTEGER UNIQUE, &Type }\nS C ::= { { &id 1, &Type BOOLEAN } }", ""},
 		{"T ::= SET OF INTEGER", ""},
 		{"T ::= SEQUENCE { a REAL, b UTCTime, c GeneralizedTime }", ""},
 		{"T ::= INTEGER (-1..18446744073709551616)", ""},
-		{"T ::= SEQUENCE { a OCTET STRING (CONTAINING U) }\nU ::= SEQUENCE { b BOOLEAN }", "T.a: an OCTET STRING or BIT STRING (CONTAINING a type)"},
+		{"T ::= SEQUENCE { a OCTET STRING (CONTAINING U), b BIT STRING (CONTAINING U) }\nU ::= SEQUENCE { b BOOLEAN }", ""},
 	} {
 		src := "M DEFINITIONS AUTOMATIC TAGS ::= BEGIN\n" + c.asn1 + "\nEND\n"
 		set := model.Check(model.Source{Name: "m.asn", Src: []byte(src)})
@@ -349,4 +361,105 @@ func TestJERCodecs(t *testing.T) {
 	if got := strings.Join(names, " "); got != "m.go m_jer.go asn1gen.manifest" {
 		t.Errorf("files %s", got)
 	}
+}
+
+// TestJERUse generates a module that imports ETSI ITS-Container types with
+// -codecs jer against generated/etsiits (-use), which carries JER (its
+// manifest's codecs line): the module's types refer to etsiits's, whose
+// codecs write their members, and a value goes to JSON and back. A used
+// package without JER (generated/rfc5280, DER only) is refused, naming
+// the component.
+func TestJERUse(t *testing.T) {
+	goTool(t)
+	if testing.Short() {
+		t.Skip("runs the go command; skipped with -short")
+	}
+	const src = `X DEFINITIONS AUTOMATIC TAGS ::= BEGIN
+IMPORTS StationID, Latitude FROM ITS-Container {itu-t (0) identified-organization (4) etsi (0) itsDomain (5) wg1 (1) ts (102894) cdd (2) version (2)};
+Report ::= SEQUENCE { station StationID, lat Latitude OPTIONAL, note UTF8String }
+END
+`
+	used := usedManifest(t, "etsiits")
+	set := usedSet(t, used, src)
+	files, err := Generate(set, Config{Package: "x", Codecs: plan.Codecs{JER: true}, Used: []*manifest.Manifest{used}, Uses: []string{used.ImportPath}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	writeModule(t, dir, "example.com/jeruse")
+	for _, f := range files {
+		if strings.HasSuffix(f.Name, ".go") && strings.Contains(string(f.Content), "type StationID ") {
+			t.Errorf("%s declares StationID, which is etsiits's", f.Name)
+		}
+		writeFile(t, filepath.Join(dir, "x", f.Name), f.Content)
+	}
+	writeFile(t, filepath.Join(dir, "main.go"), []byte(`package main
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"example.com/jeruse/x"
+	"github.com/asn1gen/asn1gen/generated/etsiits"
+)
+
+func main() {
+	v := x.Report{Station: 42, Lat: etsiits.Latitude_Unavailable, HasLat: true, Note: "n"}
+	b, err := json.Marshal(v)
+	fmt.Println(string(b), err)
+	var back x.Report
+	err = json.Unmarshal([]byte(`+"`"+`{"station":4294967296,"note":""}`+"`"+`), &back)
+	fmt.Println(err)
+	err = json.Unmarshal(b, &back)
+	fmt.Println(back == v, err)
+}
+`))
+	out, _, err := runGo(t, dir, "run", ".")
+	if err != nil {
+		t.Fatalf("go run: %v\n%s", err, out)
+	}
+	want := `{"station":42,"lat":900000001,"note":"n"} <nil>
+asn1: Report.station at offset 11: INTEGER: 4294967296 not in 0..4294967295 (X.680 51.8)
+true <nil>
+`
+	if out != want {
+		t.Errorf("got:\n%s\nwant:\n%s", out, want)
+	}
+
+	der := usedManifest(t, "rfc5280")
+	set = usedSet(t, der, `Y DEFINITIONS AUTOMATIC TAGS ::= BEGIN
+IMPORTS Version FROM PKIX1Explicit-2009 {iso(1) identified-organization(3) dod(6) internet(1) security(5) mechanisms(5) pkix(7) id-mod(0) id-mod-pkix1-explicit-02(51)};
+T ::= SEQUENCE { v Version }
+END
+`)
+	_, err = Generate(set, Config{Package: "y", Codecs: plan.Codecs{JER: true}, Used: []*manifest.Manifest{der}, Uses: []string{der.ImportPath}})
+	const refused = "asn1gen: -codecs jer: T.v: a type of another generated package without JER is not supported by the JER emitter yet"
+	if err == nil || err.Error() != refused {
+		t.Errorf("with rfc5280: %v\nwant %s", err, refused)
+	}
+}
+
+// usedManifest reads the manifest of generated/pkg, as -use finds it.
+func usedManifest(t *testing.T, pkg string) *manifest.Manifest {
+	t.Helper()
+	m, err := manifest.ReadDir("github.com/asn1gen/asn1gen/generated/"+pkg, filepath.Join(repoRoot(t), "generated", pkg))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// usedSet checks src with the modules of the used package m, as asn1gen
+// gen -use does.
+func usedSet(t *testing.T, m *manifest.Manifest, src string) *model.Set {
+	t.Helper()
+	var srcs []model.Source
+	for _, mod := range m.Modules {
+		srcs = append(srcs, model.Source{Name: path.Join(m.ImportPath, mod.File), Src: m.Sources[mod.File], Package: m.ImportPath})
+	}
+	set := model.Check(append(srcs, model.Source{Name: "x.asn", Src: []byte(src)})...)
+	if err := set.Diags.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return set
 }

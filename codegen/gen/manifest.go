@@ -10,7 +10,7 @@ import (
 // manifestOf returns the manifest of the package being generated.
 func manifestOf(cfg Config, p *plan.Plan) *manifest.Manifest {
 	set := p.Set
-	m := &manifest.Manifest{Package: cfg.Package, Uses: cfg.Uses, Flags: cfg.Flags,
+	m := &manifest.Manifest{Package: cfg.Package, Codecs: p.Codecs.String(), Uses: cfg.Uses, Flags: cfg.Flags,
 		Types: map[string]string{}, Choices: map[string]string{}, Values: map[string]string{}, Sources: map[string][]byte{}}
 	for _, mod := range set.Modules {
 		if mod.Package != "" {

@@ -30,6 +30,7 @@ func TestOERUnsupported(t *testing.T) {
 		{"T ::= SEQUENCE { a GeneralString, b TeletexString (SIZE (1..4)), c ObjectDescriptor }", ""},
 		{"T ::= SEQUENCE { a GeneralizedTime, b UTCTime }", ""},
 		{"T ::= SEQUENCE { a DATE }", "T.a: the type DATE"},
+		{"T ::= SEQUENCE { p Psid (35) }\nPsid ::= INTEGER (0..MAX)", "T.p: a component constraining a named INTEGER held as der.Integer"},
 		{"T ::= DURATION", "T: the type DURATION"},
 		{"T ::= INTEGER (0..18446744073709551615)", ""},
 		{"T ::= INTEGER (-1..18446744073709551615)", "T: an INTEGER constrained beyond int64"},

@@ -13,6 +13,7 @@ import (
 func sample() *Manifest {
 	return &Manifest{
 		Package: "cms",
+		Codecs:  "der,jer",
 		Uses:    []string{"example.com/x509"},
 		Flags:   []Flag{{"-extend", "A.Set=B.More"}},
 		Modules: []Module{{Name: "A", OID: "1.2.3", File: "A.asn"}, {Name: "B", File: "B.asn"}},
@@ -55,6 +56,7 @@ func TestParseErrors(t *testing.T) {
 		{"module without source", header + "\npackage p\nmodule M - M.asn\n", "module M: no source M.asn"},
 		{"bad count", header + "\npackage p\nsource M.asn many\n", `bad line count "many"`},
 		{"type arity", header + "\npackage p\ntype A.T\n", "type takes a Go name and an ASN.1 identity"},
+		{"codecs arity", header + "\npackage p\ncodecs der jer\n", "codecs takes a list"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

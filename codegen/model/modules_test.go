@@ -68,6 +68,13 @@ var moduleFolders = []struct {
 	// module import from each other; the import OIDs disagree as
 	// published (warnings, accepted by generated/ieee1609dot2's line).
 	{"ieee1609dot2", nil, nil, nil},
+	// IEEE 1609.2.1 (certificate management) and 1609.2's CRL modules:
+	// they import from ieee1609dot2, by OIDs of later editions (warnings,
+	// accepted by generated/ts102941's line).
+	{"ieee1609dot2dot1", nil, nil, nil},
+	// ETSI TS 102 941 (trust and privacy management): imports from
+	// ieee1609dot2 and ieee1609dot2dot1, with OIDs of other editions.
+	{"ts102941", nil, nil, nil},
 }
 
 // moduleDirs returns the folders of modules/, which are checked together.
@@ -118,6 +125,34 @@ var notInCorpus = map[string]string{
 	// The corpus has 1609.2 and the extension module, not TS 103 097's
 	// main module.
 	"ieee1609dot2/EtsiTs103097Module.asn": "ETSI TS 103 097 V2.1.1, github.com/riebl/vanetza",
+	// The corpus copies pycrate's ETSI_ITS_IEEE1609_2 folder, not its
+	// ETSI_ITS_IEEE1609_2_1 (1609.2.1 and the CRL modules), nor TS 102 941.
+	"ieee1609dot2dot1/Ieee1609Dot2Crl.asn":                  "IEEE 1609.2.1 / 1609.2 CRL, github.com/P1sec/pycrate",
+	"ieee1609dot2dot1/Ieee1609Dot2CrlBaseTypes.asn":         "IEEE 1609.2.1 / 1609.2 CRL, github.com/P1sec/pycrate",
+	"ieee1609dot2dot1/Ieee1609Dot2Dot1AcaEeInterface.asn":   "IEEE 1609.2.1 / 1609.2 CRL, github.com/P1sec/pycrate",
+	"ieee1609dot2dot1/Ieee1609Dot2Dot1AcaLaInterface.asn":   "IEEE 1609.2.1 / 1609.2 CRL, github.com/P1sec/pycrate",
+	"ieee1609dot2dot1/Ieee1609Dot2Dot1AcaMaInterface.asn":   "IEEE 1609.2.1 / 1609.2 CRL, github.com/P1sec/pycrate",
+	"ieee1609dot2dot1/Ieee1609Dot2Dot1AcaRaInterface.asn":   "IEEE 1609.2.1 / 1609.2 CRL, github.com/P1sec/pycrate",
+	"ieee1609dot2dot1/Ieee1609Dot2Dot1Acpc.asn":             "IEEE 1609.2.1 / 1609.2 CRL, github.com/P1sec/pycrate",
+	"ieee1609dot2dot1/Ieee1609Dot2Dot1CamRaInterface.asn":   "IEEE 1609.2.1 / 1609.2 CRL, github.com/P1sec/pycrate",
+	"ieee1609dot2dot1/Ieee1609Dot2Dot1CertManagement.asn":   "IEEE 1609.2.1 / 1609.2 CRL, github.com/P1sec/pycrate",
+	"ieee1609dot2dot1/Ieee1609Dot2Dot1EcaEeInterface.asn":   "IEEE 1609.2.1 / 1609.2 CRL, github.com/P1sec/pycrate",
+	"ieee1609dot2dot1/Ieee1609Dot2Dot1EeMaInterface.asn":    "IEEE 1609.2.1 / 1609.2 CRL, github.com/P1sec/pycrate",
+	"ieee1609dot2dot1/Ieee1609Dot2Dot1EeRaInterface.asn":    "IEEE 1609.2.1 / 1609.2 CRL, github.com/P1sec/pycrate",
+	"ieee1609dot2dot1/Ieee1609Dot2Dot1LaMaInterface.asn":    "IEEE 1609.2.1 / 1609.2 CRL, github.com/P1sec/pycrate",
+	"ieee1609dot2dot1/Ieee1609Dot2Dot1LaRaInterface.asn":    "IEEE 1609.2.1 / 1609.2 CRL, github.com/P1sec/pycrate",
+	"ieee1609dot2dot1/Ieee1609Dot2Dot1MaRaInterface.asn":    "IEEE 1609.2.1 / 1609.2 CRL, github.com/P1sec/pycrate",
+	"ieee1609dot2dot1/Ieee1609Dot2Dot1Protocol.asn":         "IEEE 1609.2.1 / 1609.2 CRL, github.com/P1sec/pycrate",
+	"ts102941/EtsiTs102941BaseTypes.asn":                    "ETSI TS 102 941 V2.2.1, github.com/riebl/vanetza",
+	"ts102941/EtsiTs102941MessagesCa.asn":                   "ETSI TS 102 941 V2.2.1, github.com/riebl/vanetza",
+	"ts102941/EtsiTs102941MessagesItss-OptionalPrivacy.asn": "ETSI TS 102 941 V2.2.1, github.com/riebl/vanetza",
+	"ts102941/EtsiTs102941MessagesItss.asn":                 "ETSI TS 102 941 V2.2.1, github.com/riebl/vanetza",
+	"ts102941/EtsiTs102941TrustLists.asn":                   "ETSI TS 102 941 V2.2.1, github.com/riebl/vanetza",
+	"ts102941/EtsiTs102941TypesAuthorization.asn":           "ETSI TS 102 941 V2.2.1, github.com/riebl/vanetza",
+	"ts102941/EtsiTs102941TypesAuthorizationValidation.asn": "ETSI TS 102 941 V2.2.1, github.com/riebl/vanetza",
+	"ts102941/EtsiTs102941TypesCaManagement.asn":            "ETSI TS 102 941 V2.2.1, github.com/riebl/vanetza",
+	"ts102941/EtsiTs102941TypesEnrolment.asn":               "ETSI TS 102 941 V2.2.1, github.com/riebl/vanetza",
+	"ts102941/EtsiTs102941TypesLinkCertificate.asn":         "ETSI TS 102 941 V2.2.1, github.com/riebl/vanetza",
 }
 
 // knownPublished reports whether diagnostic text s ends with one of the

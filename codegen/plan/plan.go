@@ -162,6 +162,18 @@ type Plan struct {
 	seeds []*Type
 }
 
+// UsedCodecs returns the codecs that the used package of import path pkg
+// carries, as its manifest says; false when the manifest does not say
+// (one written before it did) or pkg is not used.
+func (p *Plan) UsedCodecs(pkg string) (Codecs, bool) {
+	m := p.used[pkg]
+	if m == nil || m.Codecs == "" {
+		return Codecs{}, false
+	}
+	c, err := ParseCodecs(m.Codecs)
+	return c, err == nil
+}
+
 // goValue is a value assignment emitted as a Go constant or variable.
 type Value struct {
 	Name       string
@@ -329,9 +341,10 @@ func (p *Plan) named(a *model.Assignment) *Type {
 		gt.Body = t
 		gt.Kind = t.Kind
 		target := p.named(r)
-		if sameTags(t, r.Type) && !hasOwnConstraints(t) && !gt.keepRaw {
+		switch {
+		case sameTags(t, r.Type) && !hasOwnConstraints(t) && !gt.keepRaw:
 			gt.Alias = target
-		} else {
+		case !otherInteger(t, target):
 			gt.Base = target
 		}
 		return gt
@@ -339,6 +352,51 @@ func (p *Plan) named(a *model.Assignment) *Type {
 	gt.Body = t
 	gt.Kind = t.Kind
 	return gt
+}
+
+// otherInteger reports whether t, an INTEGER type that refers to target,
+// is held in another Go type than target's, its constraints making it
+// fit an int64 where target is a der.Integer (CrlPsid ::= Psid (256),
+// with Psid ::= INTEGER (0..MAX)) or the reverse: it is then a Go type of
+// its own rather than one based on target's, as the PER, OER and JER
+// codecs read and write it by its own constraints.
+func otherInteger(t *model.Type, target *Type) bool {
+	if t.Kind != model.TypeInteger {
+		return false
+	}
+	root := target
+	for root.Alias != nil || root.Base != nil {
+		if root.Alias != nil {
+			root = root.Alias
+		} else {
+			root = root.Base
+		}
+	}
+	rep := root.IntGo
+	if rep == "" {
+		rep = IntegerGo(root.Body)
+	}
+	return IntegerGo(t) != rep
+}
+
+// ConstrainedInt reports whether component f refers to a named INTEGER
+// type held as an int64 and constrains its values further (version
+// Version (v1), in ETSI TS 102 941, where Version ::= INTEGER {v1(1)}):
+// PER and OER encode it by its own constraints (X.691 10.3, X.696 8.2),
+// not by the named type's, so their codecs read and write it in place,
+// as a value of the named type.
+func ConstrainedInt(f *Field) bool {
+	return OwnIntConstraint(f) && GoIntOf(f) == "int64" && IntegerGo(f.Type) == "int64"
+}
+
+// OwnIntConstraint reports whether component f refers to a named INTEGER
+// type and constrains its values further, whatever their Go types: the
+// codecs that do not handle it (ConstrainedInt: an int64 in an int64)
+// refuse it rather than encode it by the named type's constraints.
+func OwnIntConstraint(f *Field) bool {
+	t := f.Type
+	return f.Named != nil && f.Union == nil && !f.Octets && !f.Ptr && t.Kind == model.TypeInteger &&
+		t.Ref != nil && t.Ref.Type != nil && hasOwnConstraints(t)
 }
 
 // hasOwnConstraints reports whether a referring type adds constraints of

@@ -35,7 +35,8 @@
 //
 // The tests decode the real certificates and signed messages of
 // ../../testdata/oer/ieee1609dot2.txt (vanetza's signed CAMs, the EU
-// trust list and its TLM certificate) strictly and re-encode them byte
+// trust list and its TLM certificate, the test certificates of asn1tools
+// and of 1609.2's editor) strictly and re-encode them byte
 // for byte (TestRealVectors), and 5,000 mutants of them
 // (TestMutantRoundTrip), directly and through JER (COER -> value -> JER
 // -> value -> COER, byte for byte); they verify the CAM's P-256 signature and the

@@ -176,7 +176,7 @@ func (v *EtsiTs102941CtlRequest) MarshalOER() ([]byte, error) { return oer.Marsh
 func (v *CertificateBase) DecodeOER(r *oer.Reader) error {
 	*v = CertificateBase{}
 	r.Preamble(&v.HasSignature)
-	r.Decode(&v.Version, "version")
+	v.Version = Uint8(r.IntRange(3, 3, "version"))
 	r.Decode(&v.Type, "type")
 	r.Decode(&v.Issuer, "issuer")
 	r.Decode(&v.ToBeSigned, "toBeSigned")
@@ -189,7 +189,7 @@ func (v *CertificateBase) DecodeOER(r *oer.Reader) error {
 // EncodeOER writes v to w (X.696); oer.Marshal calls it.
 func (v *CertificateBase) EncodeOER(w *oer.Writer) error {
 	w.WritePreamble(v.HasSignature)
-	w.Encode(&v.Version, "version")
+	w.Fail(w.WriteIntRange(int64(v.Version), 3, 3), "version")
 	w.Encode(&v.Type, "type")
 	w.Encode(&v.Issuer, "issuer")
 	w.Encode(&v.ToBeSigned, "toBeSigned")
@@ -211,14 +211,14 @@ func (v *CertificateBase) MarshalOER() ([]byte, error) { return oer.Marshal(v) }
 // DecodeOER reads v from r (X.696); oer.Unmarshal calls it.
 func (v *Ieee1609Dot2Data) DecodeOER(r *oer.Reader) error {
 	*v = Ieee1609Dot2Data{}
-	r.Decode(&v.ProtocolVersion, "protocolVersion")
+	v.ProtocolVersion = Uint8(r.IntRange(3, 3, "protocolVersion"))
 	r.Decode(&v.Content, "content")
 	return r.Err()
 }
 
 // EncodeOER writes v to w (X.696); oer.Marshal calls it.
 func (v *Ieee1609Dot2Data) EncodeOER(w *oer.Writer) error {
-	w.Encode(&v.ProtocolVersion, "protocolVersion")
+	w.Fail(w.WriteIntRange(int64(v.ProtocolVersion), 3, 3), "protocolVersion")
 	w.Encode(&v.Content, "content")
 	return w.Err()
 }

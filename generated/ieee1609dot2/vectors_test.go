@@ -3,8 +3,10 @@ package ieee1609dot2_test
 import (
 	"bytes"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 
@@ -116,6 +118,7 @@ func located(err error, n int) error {
 var roundTrips = map[string]func([]byte) (permsg.Outcome, error){
 	"Ieee1609Dot2Data":        roundTrip[ieee1609dot2.Ieee1609Dot2Data],
 	"EtsiTs103097Certificate": roundTrip[ieee1609dot2.EtsiTs103097Certificate],
+	"Certificate":             roundTrip[ieee1609dot2.Certificate],
 }
 
 // TestRealVectors decodes every vector strictly (CANONICAL-OER) and
@@ -218,5 +221,68 @@ func TestInvalidVectors(t *testing.T) {
 	}
 	if err := located(err, len(vs[0].Bytes)); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestVectorValues checks the decode of each vector that has a JER text
+// in testdata/jer (named after its message: asn1tools' certificate, and
+// the test certificate of 1609.2's editor) against the
+// value its source lists, written there in JER (1609.2 2.3's names:
+// rSig and sSig where asn1tools' 2016 schema has r and s), and that text
+// against the octets: it decodes to a value of the same encoding.
+func TestVectorValues(t *testing.T) {
+	n := 0
+	for _, m := range permsg.MustRead(t, vectorsFile) {
+		text, err := os.ReadFile("../../testdata/jer/" + m.Name + ".json")
+		if errors.Is(err, os.ErrNotExist) {
+			continue
+		}
+		n++
+		t.Run(m.Name, func(t *testing.T) {
+			if err != nil {
+				t.Fatal(err)
+			}
+			switch m.Type {
+			case "Certificate":
+				valueOf[ieee1609dot2.Certificate](t, m.Bytes, text)
+			case "Ieee1609Dot2Data":
+				valueOf[ieee1609dot2.Ieee1609Dot2Data](t, m.Bytes, text)
+			default:
+				t.Fatalf("no codec of %s", m.Type)
+			}
+		})
+	}
+	if n < 2 {
+		t.Errorf("%d vectors with a JER text, want 2", n)
+	}
+}
+
+// valueOf checks that b decodes strictly to the value of the JER text and
+// that the text encodes to b.
+func valueOf[T any, P codecPtr[T]](t *testing.T, b, text []byte) {
+	var v T
+	if err := oer.Unmarshal(b, P(&v), &oer.Options{Canonical: true}); err != nil {
+		t.Fatal(err)
+	}
+	got, err := jer.Marshal(P(&v))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var g, w any
+	if err := json.Unmarshal(got, &g); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(text, &w); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(w, g); diff != "" {
+		t.Errorf("JER of the decode (-source +got):\n%s", diff)
+	}
+	var back T
+	if err := jer.Unmarshal(text, P(&back), nil); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := oer.Marshal(P(&back)); err != nil || !bytes.Equal(out, b) {
+		t.Errorf("the JER text encodes to % x, %v; want % x", out, err, b)
 	}
 }

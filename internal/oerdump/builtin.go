@@ -5,7 +5,6 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/asn1gen/asn1gen/codegen/model"
 	"github.com/asn1gen/asn1gen/codegen/plan"
@@ -167,7 +166,7 @@ func (w *walker) builtin(r *oer.Reader, t *model.Type, n *Node) error {
 		switch u.Name {
 		case "UTCTime", "GeneralizedTime":
 			utc := u.Name == "UTCTime"
-			var v time.Time
+			var v der.Time
 			var err error
 			if utc {
 				v, err = r.ReadUTCTime()

@@ -243,3 +243,50 @@ func (w *Writer) Time(v der.Time, utc bool, field string) {
 	}
 	w.String(string(b))
 }
+
+// Containing reads the start of the object of an OCTET STRING or BIT
+// STRING with a contents constraint (CONTAINING T, without ENCODED BY),
+// typ: {"containing": value} (X.697 24, 25), up to the value of T, which
+// generated code then decodes. It reports false after an error.
+func (r *Reader) Containing(typ, field string) bool {
+	if r.err != nil {
+		return false
+	}
+	if r.peek() != '{' {
+		r.expected("an object", typ, "X.697 24, 25", field)
+		return false
+	}
+	r.pos++
+	r.open = true
+	at := r.peekPos()
+	if !r.Next() {
+		if r.err == nil {
+			r.fail(at, der.KindInvalidValue, typ, `an object without its member "containing"`, "X.697 24, 25", field)
+		}
+		return false
+	}
+	if r.Key() != "containing" {
+		r.fail(at, der.KindInvalidValue, typ, "member "+strconv.Quote(r.Key())+` where "containing" is due`, "X.697 24, 25", field)
+		return false
+	}
+	return true
+}
+
+// EndContaining reads the end of the object that Containing began, which
+// has no other member.
+func (r *Reader) EndContaining(typ, field string) {
+	at := r.peekPos()
+	if r.Next() {
+		r.fail(at, der.KindInvalidValue, typ, "a second member "+strconv.Quote(r.Key())+` beside "containing"`, "X.697 24, 25", field)
+	}
+}
+
+// BeginContaining writes the start of the object of a string with a
+// contents constraint, {"containing": , before the contained value.
+func (w *Writer) BeginContaining() {
+	w.BeginObject()
+	w.Key("containing")
+}
+
+// EndContaining writes the end of that object.
+func (w *Writer) EndContaining() { w.EndObject() }

@@ -75,6 +75,17 @@ var stringTypes = map[string]string{
 	"IA5String": "IA5String", "VisibleString": "VisibleString", "ISO646String": "VisibleString",
 	"NumericString": "NumericString", "PrintableString": "PrintableString",
 	"BMPString": "BMPString", "UniversalString": "UniversalString", "UTF8String": "UTF8String",
+	// The strings whose characters have no fixed number of octets: a
+	// JSON string of the octets the Go string holds, which must be UTF-8,
+	// as asn1ct, rasn, pycrate and asn1tools write them.
+	"GeneralString": "UTF8String", "GraphicString": "UTF8String", "TeletexString": "UTF8String",
+	"T61String": "UTF8String", "VideotexString": "UTF8String",
+}
+
+// timeMethods name the Reader and Writer methods of the time types of
+// X.680 38: a JSON string of the value notation (X.697 40).
+var timeMethods = map[string]string{
+	"DATE": "Date", "TIME-OF-DAY": "TimeOfDay", "DATE-TIME": "DateTime", "DURATION": "Duration", "TIME": "ISOTime",
 }
 
 // num is the literal of an int64, math.MinInt64 included.
@@ -144,6 +155,9 @@ func (e *Emitter) readBuiltin(t *model.Type, field jen.Code, where string) (jen.
 		case "UTCTime", "GeneralizedTime":
 			return r().Dot("Time").Call(jen.Lit(u.Name == "UTCTime"), field), true
 		}
+		if m, ok := timeMethods[u.Name]; ok {
+			return r().Dot(m).Call(field), true
+		}
 	case model.TypeObjectDescriptor:
 		return r().Dot("String").Call(jr("UTF8String"), jr("Unsized"), field), true
 	case model.TypeObjectIdentifier:
@@ -203,7 +217,7 @@ func (e *Emitter) writeBuiltin(g *jen.Group, t *model.Type, src func() *jen.Stat
 		}
 	case model.TypeCharacterString:
 		st := stringTypes[u.Name]
-		if st == "UTF8String" && !boundsSized(t) {
+		if u.Name == "UTF8String" && !boundsSized(t) {
 			g.Add(w().Dot("String").Call(src()))
 			return
 		}
@@ -213,6 +227,10 @@ func (e *Emitter) writeBuiltin(g *jen.Group, t *model.Type, src func() *jen.Stat
 		case "UTCTime", "GeneralizedTime":
 			g.Add(w().Dot("Time").Call(src(), jen.Lit(u.Name == "UTCTime"), field))
 		default:
+			if m, ok := timeMethods[u.Name]; ok {
+				g.Add(w().Dot(m).Call(src(), field))
+				return
+			}
 			e.fail(where, "the type "+u.Name)
 		}
 	case model.TypeObjectDescriptor:

@@ -9,19 +9,20 @@ import (
 
 // supported reports whether the emitter handles f, after failing when it
 // does not: some open types with a table (unionField), strings
-// containing a value (X.697 24 and 25 have a form of their own for a
-// contents constraint, which this emitter does not write yet: writing
-// the octets would need another codec, writing the contained value bare
-// may not be that form), and the types of other generated packages
-// (which may carry no JER codec).
+// containing a value in an encoding that ENCODED BY names (their JER is
+// the octets of that encoding, which another codec writes), and the
+// types of other generated packages whose manifest does not say they
+// carry JER.
 func (e *Emitter) supported(f *plan.Field, where string) bool {
 	switch {
 	case f.Union != nil:
 		return e.unionField(e.cur, f, where)
+	case f.Octets && f.Type.Constraints != nil && f.Type.Constraints.EncodedBy != nil:
+		e.fail(where, "an OCTET STRING or BIT STRING (CONTAINING a type ENCODED BY)")
 	case f.Octets:
-		e.fail(where, "an OCTET STRING or BIT STRING (CONTAINING a type)")
-	case f.Named != nil && f.Named.Pkg != "":
-		e.fail(where, "a type of another generated package")
+		return true
+	case f.Named != nil && f.Named.Pkg != "" && !e.usedJER(f.Named.Pkg):
+		e.fail(where, "a type of another generated package without JER")
 	default:
 		return true
 	}
@@ -58,6 +59,19 @@ func (e *Emitter) readField(g *jen.Group, f *plan.Field, p emit.Place, name jen.
 		if read, ok := e.readBuiltin(f.Type, name, where); ok {
 			g.Add(p.Val()).Op("=").Add(read)
 		}
+	case f.Octets:
+		// An OCTET or BIT STRING (CONTAINING T): {"containing": value of
+		// T} (X.697 24, 25).
+		typ := jen.Lit(emit.KindText(f.Type.Underlying()))
+		g.If(r().Dot("Containing").Call(typ, name)).BlockFunc(func(g *jen.Group) {
+			addr := p.Addr()
+			if f.Ptr {
+				g.Add(p.Val()).Op("=").New(emit.Ref(f.Named))
+				addr = p.Val()
+			}
+			g.Add(r().Dot("Decode").Call(addr, name))
+			g.Add(r().Dot("EndContaining").Call(typ, name))
+		})
 	case f.Ptr:
 		// A pointer breaks a recursive cycle: one level deeper, counted
 		// against the Reader's depth limit (hostile input nests).
@@ -85,6 +99,18 @@ func (e *Emitter) writeField(g *jen.Group, f *plan.Field, p emit.Place, name jen
 		g.Add(w().Dot("Open").Call(p.Val(), name))
 	case f.Named == nil:
 		e.writeBuiltin(g, f.Type, p.Val, name, where)
+	case f.Octets && f.Ptr:
+		g.If(p.Val().Op("==").Nil()).Block(
+			w().Dot("Fail").Call(emit.RT("NilValue").Call(jen.Lit(f.Named.ASN1)), name),
+		).Else().Block(
+			w().Dot("BeginContaining").Call(),
+			w().Dot("Encode").Call(p.Val(), name),
+			w().Dot("EndContaining").Call(),
+		)
+	case f.Octets:
+		g.Add(w().Dot("BeginContaining").Call())
+		g.Add(w().Dot("Encode").Call(p.Addr(), name))
+		g.Add(w().Dot("EndContaining").Call())
 	case f.Ptr:
 		g.If(p.Val().Op("==").Nil()).Block(
 			w().Dot("Fail").Call(emit.RT("NilValue").Call(jen.Lit(f.Named.ASN1)), name),
@@ -97,3 +123,10 @@ func (e *Emitter) writeField(g *jen.Group, f *plan.Field, p emit.Place, name jen
 // rawOf names the variable of a SEQUENCE's decoder that keeps the JSON
 // text of the open type f until its key is known.
 func rawOf(f *plan.Field) string { return "raw" + f.Name }
+
+// usedJER reports whether the used package of import path pkg carries
+// the JER codecs, whose types then encode themselves.
+func (e *Emitter) usedJER(pkg string) bool {
+	c, ok := e.p.UsedCodecs(pkg)
+	return ok && c.JER
+}

@@ -49,10 +49,12 @@ type Emitter struct {
 	namedBits bool
 	// cur is the type whose methods are being emitted.
 	cur *plan.Type
+	// p is the plan, which says which codecs the used packages carry.
+	p *plan.Plan
 }
 
-// New returns an Emitter of JER codecs.
-func New() *Emitter { return &Emitter{} }
+// New returns an Emitter of the JER codecs of the types of p.
+func New(p *plan.Plan) *Emitter { return &Emitter{p: p} }
 
 // Err returns the first construct the emitter met that it does not handle.
 func (e *Emitter) Err() error { return e.err }

@@ -19,6 +19,8 @@ func (e *Emitter) supported(f *plan.Field, where string) bool {
 		return e.containing(f, where)
 	case f.Named != nil && f.Named.Pkg != "":
 		e.fail(where, "a type of another generated package")
+	case plan.OwnIntConstraint(f) && !plan.ConstrainedInt(f):
+		e.fail(where, "a component constraining a named INTEGER held as der.Integer")
 	default:
 		return true
 	}
@@ -75,6 +77,11 @@ func (e *Emitter) readField(g *jen.Group, f *plan.Field, p emit.Place, rd string
 		g.Add(r().Dot("Fail").Call(r().Dot("Enter").Call(jen.Lit(f.Named.ASN1)), name))
 		g.Add(r().Dot("Decode").Call(p.Val(), name))
 		g.Add(r().Dot("Leave").Call())
+	case plan.ConstrainedInt(f):
+		// v.A = T(r.IntRange(1, 1, "a")): by the component's constraints.
+		if read, ok := e.readBuiltin(f.Type, rd, name, where); ok {
+			g.Add(p.Val()).Op("=").Add(emit.Ref(f.Named).Call(read))
+		}
 	default:
 		g.Add(r().Dot("Decode").Call(p.Addr(), name))
 	}
@@ -108,6 +115,8 @@ func (e *Emitter) writeField(g *jen.Group, f *plan.Field, p emit.Place, name jen
 		g.If(p.Val().Op("==").Nil()).Block(
 			w().Dot("Fail").Call(emit.RT("NilValue").Call(jen.Lit(f.Named.ASN1)), name),
 		).Else().Block(w().Dot("Encode").Call(p.Val(), name))
+	case plan.ConstrainedInt(f):
+		e.writeBuiltin(g, f.Type, func() *jen.Statement { return jen.Int64().Call(p.Val()) }, name, where)
 	default:
 		g.Add(w().Dot("Encode").Call(p.Addr(), name))
 	}

@@ -39,6 +39,13 @@ func (e *Emitter) readField(g *jen.Group, f *plan.Field, p emit.Place, name jen.
 	case f.Ptr:
 		// A pointer breaks a recursive cycle: one level deeper.
 		g.Add(p.Val()).Op("=").Add(pr("DecodeNested")).Types(emit.Ref(f.Named)).Call(r(), jen.Lit(f.Named.ASN1), field)
+	case plan.OwnIntConstraint(f) && !plan.ConstrainedInt(f):
+		e.perFail(where, "a component constraining a named INTEGER held as der.Integer")
+	case plan.ConstrainedInt(f):
+		// v.A = T(r.Int(1, 1, false, "a")): by the component's constraints.
+		if read, ok := e.readBuiltin(f.Type, name, where); ok {
+			g.Add(p.Val()).Op("=").Add(emit.Ref(f.Named).Call(read))
+		}
 	default:
 		g.Add(r().Dot("Decode").Call(p.Addr(), field))
 	}
@@ -85,6 +92,8 @@ func (e *Emitter) writeField(g *jen.Group, f *plan.Field, p emit.Place, name jen
 		g.Add(w().Dot("Enum").Call(append(append([]jen.Code{jen.Int64().Call(p.Val())}, enumArgs(f.Named)...), field)...))
 	case f.Ptr:
 		g.Add(pr("EncodeNested").Call(w(), p.Val(), jen.Lit(f.Named.ASN1), field))
+	case plan.ConstrainedInt(f):
+		e.writeBuiltin(g, f.Type, func() *jen.Statement { return jen.Int64().Call(p.Val()) }, name, where)
 	default:
 		g.Add(w().Dot("Encode").Call(p.Addr(), field))
 	}
