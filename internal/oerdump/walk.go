@@ -204,6 +204,14 @@ func (w *walker) field(r *oer.Reader, f *plan.Field, n *Node, keys *keySet) erro
 	case f.Named == nil:
 		defer end(r, n)
 		return w.builtin(r, f.Type, n)
+	case plan.ConstrainedInt(f):
+		// version Version (v1): by the component's own constraints, not
+		// the named type's (X.696 8.2), as the emitter reads it.
+		defer end(r, n)
+		return w.builtin(r, f.Type, n)
+	case plan.OwnIntConstraint(f):
+		defer end(r, n)
+		return r.Error(der.KindUnsupported, f.ASN1, "a component constraining a named INTEGER held as der.Integer", "")
 	case f.Octets:
 		return w.contained(r, f, n)
 	case f.Ptr:
