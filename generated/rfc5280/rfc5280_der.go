@@ -2048,6 +2048,11 @@ func (u *CertExtensions) decode(key []byte, r *der.Reader) error {
 	case "U\x1d\x0e":
 		// ext-SubjectKeyIdentifier 2.5.29.14
 		u.Kind = ExtSubjectKeyIdentifier
+		p2, err := der.New[KeyIdentifier](r)
+		if err != nil {
+			return u.fail(r, err)
+		}
+		u.SubjectKeyIdentifier = p2
 		if err := u.SubjectKeyIdentifier.DecodeASN1(r, der.TagOctetString); err != nil {
 			return u.fail(r, err)
 		}
@@ -2058,6 +2063,11 @@ func (u *CertExtensions) decode(key []byte, r *der.Reader) error {
 	case "U\x1d\x0f":
 		// ext-KeyUsage 2.5.29.15
 		u.Kind = ExtKeyUsage
+		p3, err := der.New[KeyUsage](r)
+		if err != nil {
+			return u.fail(r, err)
+		}
+		u.KeyUsage = p3
 		if err := u.KeyUsage.DecodeASN1(r, der.TagBitString); err != nil {
 			return u.fail(r, err)
 		}
@@ -2068,11 +2078,11 @@ func (u *CertExtensions) decode(key []byte, r *der.Reader) error {
 	case "U\x1d\x10":
 		// ext-PrivateKeyUsagePeriod 2.5.29.16
 		u.Kind = ExtPrivateKeyUsagePeriod
-		p2, err := der.New[PrivateKeyUsagePeriod](r)
+		p4, err := der.New[PrivateKeyUsagePeriod](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
-		u.PrivateKeyUsagePeriod = p2
+		u.PrivateKeyUsagePeriod = p4
 		if err := u.PrivateKeyUsagePeriod.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
@@ -2083,6 +2093,11 @@ func (u *CertExtensions) decode(key []byte, r *der.Reader) error {
 	case "U\x1d ":
 		// ext-CertificatePolicies 2.5.29.32
 		u.Kind = ExtCertificatePolicies
+		p5, err := der.New[CertificatePolicies](r)
+		if err != nil {
+			return u.fail(r, err)
+		}
+		u.CertificatePolicies = p5
 		if err := u.CertificatePolicies.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
@@ -2093,6 +2108,11 @@ func (u *CertExtensions) decode(key []byte, r *der.Reader) error {
 	case "U\x1d!":
 		// ext-PolicyMappings 2.5.29.33
 		u.Kind = ExtPolicyMappings
+		p6, err := der.New[PolicyMappings](r)
+		if err != nil {
+			return u.fail(r, err)
+		}
+		u.PolicyMappings = p6
 		if err := u.PolicyMappings.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
@@ -2103,6 +2123,11 @@ func (u *CertExtensions) decode(key []byte, r *der.Reader) error {
 	case "U\x1d\x11":
 		// ext-SubjectAltName 2.5.29.17
 		u.Kind = ExtSubjectAltName
+		p7, err := der.New[GeneralNames](r)
+		if err != nil {
+			return u.fail(r, err)
+		}
+		u.GeneralNames = p7
 		if err := u.GeneralNames.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
@@ -2113,6 +2138,11 @@ func (u *CertExtensions) decode(key []byte, r *der.Reader) error {
 	case "U\x1d\x12":
 		// ext-IssuerAltName 2.5.29.18
 		u.Kind = ExtIssuerAltName
+		p8, err := der.New[GeneralNames](r)
+		if err != nil {
+			return u.fail(r, err)
+		}
+		u.GeneralNames = p8
 		if err := u.GeneralNames.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
@@ -2123,6 +2153,11 @@ func (u *CertExtensions) decode(key []byte, r *der.Reader) error {
 	case "U\x1d\t":
 		// ext-SubjectDirectoryAttributes 2.5.29.9
 		u.Kind = ExtSubjectDirectoryAttributes
+		p9, err := der.New[SubjectDirectoryAttributes](r)
+		if err != nil {
+			return u.fail(r, err)
+		}
+		u.SubjectDirectoryAttributes = p9
 		if err := u.SubjectDirectoryAttributes.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
@@ -2133,6 +2168,11 @@ func (u *CertExtensions) decode(key []byte, r *der.Reader) error {
 	case "U\x1d\x13":
 		// ext-BasicConstraints 2.5.29.19
 		u.Kind = ExtBasicConstraints
+		p10, err := der.New[BasicConstraints](r)
+		if err != nil {
+			return u.fail(r, err)
+		}
+		u.BasicConstraints = p10
 		if err := u.BasicConstraints.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
@@ -2143,11 +2183,11 @@ func (u *CertExtensions) decode(key []byte, r *der.Reader) error {
 	case "U\x1d\x1e":
 		// ext-NameConstraints 2.5.29.30
 		u.Kind = ExtNameConstraints
-		p3, err := der.New[NameConstraints](r)
+		p11, err := der.New[NameConstraints](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
-		u.NameConstraints = p3
+		u.NameConstraints = p11
 		if err := u.NameConstraints.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
@@ -2158,11 +2198,11 @@ func (u *CertExtensions) decode(key []byte, r *der.Reader) error {
 	case "U\x1d$":
 		// ext-PolicyConstraints 2.5.29.36
 		u.Kind = ExtPolicyConstraints
-		p4, err := der.New[PolicyConstraints](r)
+		p12, err := der.New[PolicyConstraints](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
-		u.PolicyConstraints = p4
+		u.PolicyConstraints = p12
 		if err := u.PolicyConstraints.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
@@ -2173,6 +2213,11 @@ func (u *CertExtensions) decode(key []byte, r *der.Reader) error {
 	case "U\x1d%":
 		// ext-ExtKeyUsage 2.5.29.37
 		u.Kind = ExtExtKeyUsage
+		p13, err := der.New[ExtKeyUsageSyntax](r)
+		if err != nil {
+			return u.fail(r, err)
+		}
+		u.ExtKeyUsage = p13
 		if err := u.ExtKeyUsage.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
@@ -2183,6 +2228,11 @@ func (u *CertExtensions) decode(key []byte, r *der.Reader) error {
 	case "U\x1d\x1f":
 		// ext-CRLDistributionPoints 2.5.29.31
 		u.Kind = ExtCRLDistributionPoints
+		p14, err := der.New[CRLDistributionPoints](r)
+		if err != nil {
+			return u.fail(r, err)
+		}
+		u.CRLDistributionPoints = p14
 		if err := u.CRLDistributionPoints.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
@@ -2193,6 +2243,11 @@ func (u *CertExtensions) decode(key []byte, r *der.Reader) error {
 	case "U\x1d6":
 		// ext-InhibitAnyPolicy 2.5.29.54
 		u.Kind = ExtInhibitAnyPolicy
+		p15, err := der.New[SkipCerts](r)
+		if err != nil {
+			return u.fail(r, err)
+		}
+		u.InhibitAnyPolicy = p15
 		if err := u.InhibitAnyPolicy.DecodeASN1(r, der.TagInteger); err != nil {
 			return u.fail(r, err)
 		}
@@ -2203,6 +2258,11 @@ func (u *CertExtensions) decode(key []byte, r *der.Reader) error {
 	case "U\x1d.":
 		// ext-FreshestCRL 2.5.29.46
 		u.Kind = ExtFreshestCRL
+		p16, err := der.New[CRLDistributionPoints](r)
+		if err != nil {
+			return u.fail(r, err)
+		}
+		u.CRLDistributionPoints = p16
 		if err := u.CRLDistributionPoints.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
@@ -2213,6 +2273,11 @@ func (u *CertExtensions) decode(key []byte, r *der.Reader) error {
 	case "+\x06\x01\x05\x05\a\x01\x01":
 		// ext-AuthorityInfoAccess 1.3.6.1.5.5.7.1.1
 		u.Kind = ExtAuthorityInfoAccess
+		p17, err := der.New[AuthorityInfoAccessSyntax](r)
+		if err != nil {
+			return u.fail(r, err)
+		}
+		u.AuthorityInfoAccess = p17
 		if err := u.AuthorityInfoAccess.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
@@ -2223,6 +2288,11 @@ func (u *CertExtensions) decode(key []byte, r *der.Reader) error {
 	case "+\x06\x01\x05\x05\a\x01\v":
 		// ext-SubjectInfoAccessSyntax 1.3.6.1.5.5.7.1.11
 		u.Kind = ExtSubjectInfoAccessSyntax
+		p18, err := der.New[SubjectInfoAccessSyntax](r)
+		if err != nil {
+			return u.fail(r, err)
+		}
+		u.SubjectInfoAccessSyntax = p18
 		if err := u.SubjectInfoAccessSyntax.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
@@ -2260,9 +2330,17 @@ func (u *CertExtensions) encode(b *der.Builder) {
 			u.AuthorityKeyIdentifier.EncodeASN1(b, der.TagSequence)
 		}
 	case ExtSubjectKeyIdentifier:
-		u.SubjectKeyIdentifier.EncodeASN1(b, der.TagOctetString)
+		if u.SubjectKeyIdentifier == nil {
+			b.SetError(der.NilValue("KeyIdentifier"))
+		} else {
+			u.SubjectKeyIdentifier.EncodeASN1(b, der.TagOctetString)
+		}
 	case ExtKeyUsage:
-		u.KeyUsage.EncodeASN1(b, der.TagBitString)
+		if u.KeyUsage == nil {
+			b.SetError(der.NilValue("KeyUsage"))
+		} else {
+			u.KeyUsage.EncodeASN1(b, der.TagBitString)
+		}
 	case ExtPrivateKeyUsagePeriod:
 		if u.PrivateKeyUsagePeriod == nil {
 			b.SetError(der.NilValue("PrivateKeyUsagePeriod"))
@@ -2270,17 +2348,41 @@ func (u *CertExtensions) encode(b *der.Builder) {
 			u.PrivateKeyUsagePeriod.EncodeASN1(b, der.TagSequence)
 		}
 	case ExtCertificatePolicies:
-		u.CertificatePolicies.EncodeASN1(b, der.TagSequence)
+		if u.CertificatePolicies == nil {
+			b.SetError(der.NilValue("CertificatePolicies"))
+		} else {
+			u.CertificatePolicies.EncodeASN1(b, der.TagSequence)
+		}
 	case ExtPolicyMappings:
-		u.PolicyMappings.EncodeASN1(b, der.TagSequence)
+		if u.PolicyMappings == nil {
+			b.SetError(der.NilValue("PolicyMappings"))
+		} else {
+			u.PolicyMappings.EncodeASN1(b, der.TagSequence)
+		}
 	case ExtSubjectAltName:
-		u.GeneralNames.EncodeASN1(b, der.TagSequence)
+		if u.GeneralNames == nil {
+			b.SetError(der.NilValue("GeneralNames"))
+		} else {
+			u.GeneralNames.EncodeASN1(b, der.TagSequence)
+		}
 	case ExtIssuerAltName:
-		u.GeneralNames.EncodeASN1(b, der.TagSequence)
+		if u.GeneralNames == nil {
+			b.SetError(der.NilValue("GeneralNames"))
+		} else {
+			u.GeneralNames.EncodeASN1(b, der.TagSequence)
+		}
 	case ExtSubjectDirectoryAttributes:
-		u.SubjectDirectoryAttributes.EncodeASN1(b, der.TagSequence)
+		if u.SubjectDirectoryAttributes == nil {
+			b.SetError(der.NilValue("SubjectDirectoryAttributes"))
+		} else {
+			u.SubjectDirectoryAttributes.EncodeASN1(b, der.TagSequence)
+		}
 	case ExtBasicConstraints:
-		u.BasicConstraints.EncodeASN1(b, der.TagSequence)
+		if u.BasicConstraints == nil {
+			b.SetError(der.NilValue("BasicConstraints"))
+		} else {
+			u.BasicConstraints.EncodeASN1(b, der.TagSequence)
+		}
 	case ExtNameConstraints:
 		if u.NameConstraints == nil {
 			b.SetError(der.NilValue("NameConstraints"))
@@ -2294,17 +2396,41 @@ func (u *CertExtensions) encode(b *der.Builder) {
 			u.PolicyConstraints.EncodeASN1(b, der.TagSequence)
 		}
 	case ExtExtKeyUsage:
-		u.ExtKeyUsage.EncodeASN1(b, der.TagSequence)
+		if u.ExtKeyUsage == nil {
+			b.SetError(der.NilValue("ExtKeyUsageSyntax"))
+		} else {
+			u.ExtKeyUsage.EncodeASN1(b, der.TagSequence)
+		}
 	case ExtCRLDistributionPoints:
-		u.CRLDistributionPoints.EncodeASN1(b, der.TagSequence)
+		if u.CRLDistributionPoints == nil {
+			b.SetError(der.NilValue("CRLDistributionPoints"))
+		} else {
+			u.CRLDistributionPoints.EncodeASN1(b, der.TagSequence)
+		}
 	case ExtInhibitAnyPolicy:
-		u.InhibitAnyPolicy.EncodeASN1(b, der.TagInteger)
+		if u.InhibitAnyPolicy == nil {
+			b.SetError(der.NilValue("SkipCerts"))
+		} else {
+			u.InhibitAnyPolicy.EncodeASN1(b, der.TagInteger)
+		}
 	case ExtFreshestCRL:
-		u.CRLDistributionPoints.EncodeASN1(b, der.TagSequence)
+		if u.CRLDistributionPoints == nil {
+			b.SetError(der.NilValue("CRLDistributionPoints"))
+		} else {
+			u.CRLDistributionPoints.EncodeASN1(b, der.TagSequence)
+		}
 	case ExtAuthorityInfoAccess:
-		u.AuthorityInfoAccess.EncodeASN1(b, der.TagSequence)
+		if u.AuthorityInfoAccess == nil {
+			b.SetError(der.NilValue("AuthorityInfoAccessSyntax"))
+		} else {
+			u.AuthorityInfoAccess.EncodeASN1(b, der.TagSequence)
+		}
 	case ExtSubjectInfoAccessSyntax:
-		u.SubjectInfoAccessSyntax.EncodeASN1(b, der.TagSequence)
+		if u.SubjectInfoAccessSyntax == nil {
+			b.SetError(der.NilValue("SubjectInfoAccessSyntax"))
+		} else {
+			u.SubjectInfoAccessSyntax.EncodeASN1(b, der.TagSequence)
+		}
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -7820,6 +7946,11 @@ func (u *SupportedExtensionAttributes) decode(key int64, r *der.Reader) error {
 	case 5:
 		// ea-teletexOrganizationalUnitNames
 		u.Kind = EaTeletexOrganizationalUnitNames
+		p8, err := der.New[EaTeletexOrganizationalUnitNames_Type](r)
+		if err != nil {
+			return u.fail(r, err)
+		}
+		u.TeletexOrganizationalUnitNames = p8
 		if err := u.TeletexOrganizationalUnitNames.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
@@ -7830,14 +7961,14 @@ func (u *SupportedExtensionAttributes) decode(key int64, r *der.Reader) error {
 	case 7:
 		// ea-pDSName
 		u.Kind = EaPDSName
-		off8 := r.Offset()
-		x9, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
+		off9 := r.Offset()
+		x10, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
 			return u.fail(r, err)
 		}
-		u.String = x9
+		u.String = x10
 		if !r.SkipConstraints() {
-			if err := r.Constraint(der.CheckSize(off8, "PrintableString", len(u.String), 1, 16)); err != nil {
+			if err := r.Constraint(der.CheckSize(off9, "PrintableString", len(u.String), 1, 16)); err != nil {
 				return u.fail(r, err)
 			}
 		}
@@ -7848,6 +7979,11 @@ func (u *SupportedExtensionAttributes) decode(key int64, r *der.Reader) error {
 	case 8:
 		// ea-physicalDeliveryCountryName
 		u.Kind = EaPhysicalDeliveryCountryName
+		p11, err := der.New[EaPhysicalDeliveryCountryName_Type](r)
+		if err != nil {
+			return u.fail(r, err)
+		}
+		u.PhysicalDeliveryCountryName = p11
 		if err := u.PhysicalDeliveryCountryName.DecodeASN1(r, der.NoTag); err != nil {
 			return u.fail(r, err)
 		}
@@ -7858,6 +7994,11 @@ func (u *SupportedExtensionAttributes) decode(key int64, r *der.Reader) error {
 	case 9:
 		// ea-postalCode
 		u.Kind = EaPostalCode
+		p12, err := der.New[EaPostalCode_Type](r)
+		if err != nil {
+			return u.fail(r, err)
+		}
+		u.PostalCode = p12
 		if err := u.PostalCode.DecodeASN1(r, der.NoTag); err != nil {
 			return u.fail(r, err)
 		}
@@ -7868,6 +8009,11 @@ func (u *SupportedExtensionAttributes) decode(key int64, r *der.Reader) error {
 	case 10:
 		// ea-physicalDeliveryOfficeName
 		u.Kind = EaPhysicalDeliveryOfficeName
+		p13, err := der.New[PDSParameter](r)
+		if err != nil {
+			return u.fail(r, err)
+		}
+		u.PDSParameter = p13
 		if err := u.PDSParameter.DecodeASN1(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
@@ -7878,6 +8024,11 @@ func (u *SupportedExtensionAttributes) decode(key int64, r *der.Reader) error {
 	case 11:
 		// ea-physicalDeliveryOfficeNumber
 		u.Kind = EaPhysicalDeliveryOfficeNumber
+		p14, err := der.New[PDSParameter](r)
+		if err != nil {
+			return u.fail(r, err)
+		}
+		u.PDSParameter = p14
 		if err := u.PDSParameter.DecodeASN1(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
@@ -7888,6 +8039,11 @@ func (u *SupportedExtensionAttributes) decode(key int64, r *der.Reader) error {
 	case 12:
 		// ea-extensionORAddressComponents
 		u.Kind = EaExtensionORAddressComponents
+		p15, err := der.New[PDSParameter](r)
+		if err != nil {
+			return u.fail(r, err)
+		}
+		u.PDSParameter = p15
 		if err := u.PDSParameter.DecodeASN1(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
@@ -7898,6 +8054,11 @@ func (u *SupportedExtensionAttributes) decode(key int64, r *der.Reader) error {
 	case 13:
 		// ea-physicalDeliveryPersonalName
 		u.Kind = EaPhysicalDeliveryPersonalName
+		p16, err := der.New[PDSParameter](r)
+		if err != nil {
+			return u.fail(r, err)
+		}
+		u.PDSParameter = p16
 		if err := u.PDSParameter.DecodeASN1(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
@@ -7908,6 +8069,11 @@ func (u *SupportedExtensionAttributes) decode(key int64, r *der.Reader) error {
 	case 14:
 		// ea-physicalDeliveryOrganizationName
 		u.Kind = EaPhysicalDeliveryOrganizationName
+		p17, err := der.New[PDSParameter](r)
+		if err != nil {
+			return u.fail(r, err)
+		}
+		u.PDSParameter = p17
 		if err := u.PDSParameter.DecodeASN1(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
@@ -7918,6 +8084,11 @@ func (u *SupportedExtensionAttributes) decode(key int64, r *der.Reader) error {
 	case 15:
 		// ea-extensionPhysicalDeliveryAddressComponents
 		u.Kind = EaExtensionPhysicalDeliveryAddressComponents
+		p18, err := der.New[PDSParameter](r)
+		if err != nil {
+			return u.fail(r, err)
+		}
+		u.PDSParameter = p18
 		if err := u.PDSParameter.DecodeASN1(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
@@ -7928,11 +8099,11 @@ func (u *SupportedExtensionAttributes) decode(key int64, r *der.Reader) error {
 	case 16:
 		// ea-unformattedPostalAddress
 		u.Kind = EaUnformattedPostalAddress
-		p10, err := der.New[EaUnformattedPostalAddress_Type](r)
+		p19, err := der.New[EaUnformattedPostalAddress_Type](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
-		u.UnformattedPostalAddress = p10
+		u.UnformattedPostalAddress = p19
 		if err := u.UnformattedPostalAddress.DecodeASN1(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
@@ -7943,6 +8114,11 @@ func (u *SupportedExtensionAttributes) decode(key int64, r *der.Reader) error {
 	case 17:
 		// ea-streetAddress
 		u.Kind = EaStreetAddress
+		p20, err := der.New[PDSParameter](r)
+		if err != nil {
+			return u.fail(r, err)
+		}
+		u.PDSParameter = p20
 		if err := u.PDSParameter.DecodeASN1(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
@@ -7953,6 +8129,11 @@ func (u *SupportedExtensionAttributes) decode(key int64, r *der.Reader) error {
 	case 18:
 		// ea-postOfficeBoxAddress
 		u.Kind = EaPostOfficeBoxAddress
+		p21, err := der.New[PDSParameter](r)
+		if err != nil {
+			return u.fail(r, err)
+		}
+		u.PDSParameter = p21
 		if err := u.PDSParameter.DecodeASN1(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
@@ -7963,6 +8144,11 @@ func (u *SupportedExtensionAttributes) decode(key int64, r *der.Reader) error {
 	case 19:
 		// ea-posteRestanteAddress
 		u.Kind = EaPosteRestanteAddress
+		p22, err := der.New[PDSParameter](r)
+		if err != nil {
+			return u.fail(r, err)
+		}
+		u.PDSParameter = p22
 		if err := u.PDSParameter.DecodeASN1(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
@@ -7973,6 +8159,11 @@ func (u *SupportedExtensionAttributes) decode(key int64, r *der.Reader) error {
 	case 20:
 		// ea-uniquePostalName
 		u.Kind = EaUniquePostalName
+		p23, err := der.New[PDSParameter](r)
+		if err != nil {
+			return u.fail(r, err)
+		}
+		u.PDSParameter = p23
 		if err := u.PDSParameter.DecodeASN1(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
@@ -7983,6 +8174,11 @@ func (u *SupportedExtensionAttributes) decode(key int64, r *der.Reader) error {
 	case 21:
 		// ea-localPostalAttributes
 		u.Kind = EaLocalPostalAttributes
+		p24, err := der.New[PDSParameter](r)
+		if err != nil {
+			return u.fail(r, err)
+		}
+		u.PDSParameter = p24
 		if err := u.PDSParameter.DecodeASN1(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
@@ -7993,11 +8189,11 @@ func (u *SupportedExtensionAttributes) decode(key int64, r *der.Reader) error {
 	case 22:
 		// ea-extendedNetworkAddress
 		u.Kind = EaExtendedNetworkAddress
-		p11, err := der.New[EaExtendedNetworkAddress_Type](r)
+		p25, err := der.New[EaExtendedNetworkAddress_Type](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
-		u.ExtendedNetworkAddress = p11
+		u.ExtendedNetworkAddress = p25
 		if err := u.ExtendedNetworkAddress.DecodeASN1(r, der.NoTag); err != nil {
 			return u.fail(r, err)
 		}
@@ -8018,6 +8214,11 @@ func (u *SupportedExtensionAttributes) decode(key int64, r *der.Reader) error {
 	case 6:
 		// ea-teletexDomainDefinedAttributes
 		u.Kind = EaTeletexDomainDefinedAttributes
+		p26, err := der.New[EaTeletexDomainDefinedAttributes_Type](r)
+		if err != nil {
+			return u.fail(r, err)
+		}
+		u.TeletexDomainDefinedAttributes = p26
 		if err := u.TeletexDomainDefinedAttributes.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
@@ -8074,26 +8275,62 @@ func (u *SupportedExtensionAttributes) encode(b *der.Builder) {
 			u.TeletexPersonalName.EncodeASN1(b, der.TagSet)
 		}
 	case EaTeletexOrganizationalUnitNames:
-		u.TeletexOrganizationalUnitNames.EncodeASN1(b, der.TagSequence)
+		if u.TeletexOrganizationalUnitNames == nil {
+			b.SetError(der.NilValue("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexOrganizationalUnitNames"))
+		} else {
+			u.TeletexOrganizationalUnitNames.EncodeASN1(b, der.TagSequence)
+		}
 	case EaPDSName:
 		b.Check(der.CheckSize(-1, "PrintableString", len(u.String), 1, 16), "pDSName")
 		b.AddText(der.TagPrintableString, der.TagPrintableString, u.String)
 	case EaPhysicalDeliveryCountryName:
-		u.PhysicalDeliveryCountryName.EncodeASN1(b, der.NoTag)
+		if u.PhysicalDeliveryCountryName == nil {
+			b.SetError(der.NilValue("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).physicalDeliveryCountryName"))
+		} else {
+			u.PhysicalDeliveryCountryName.EncodeASN1(b, der.NoTag)
+		}
 	case EaPostalCode:
-		u.PostalCode.EncodeASN1(b, der.NoTag)
+		if u.PostalCode == nil {
+			b.SetError(der.NilValue("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).postalCode"))
+		} else {
+			u.PostalCode.EncodeASN1(b, der.NoTag)
+		}
 	case EaPhysicalDeliveryOfficeName:
-		u.PDSParameter.EncodeASN1(b, der.TagSet)
+		if u.PDSParameter == nil {
+			b.SetError(der.NilValue("PDSParameter"))
+		} else {
+			u.PDSParameter.EncodeASN1(b, der.TagSet)
+		}
 	case EaPhysicalDeliveryOfficeNumber:
-		u.PDSParameter.EncodeASN1(b, der.TagSet)
+		if u.PDSParameter == nil {
+			b.SetError(der.NilValue("PDSParameter"))
+		} else {
+			u.PDSParameter.EncodeASN1(b, der.TagSet)
+		}
 	case EaExtensionORAddressComponents:
-		u.PDSParameter.EncodeASN1(b, der.TagSet)
+		if u.PDSParameter == nil {
+			b.SetError(der.NilValue("PDSParameter"))
+		} else {
+			u.PDSParameter.EncodeASN1(b, der.TagSet)
+		}
 	case EaPhysicalDeliveryPersonalName:
-		u.PDSParameter.EncodeASN1(b, der.TagSet)
+		if u.PDSParameter == nil {
+			b.SetError(der.NilValue("PDSParameter"))
+		} else {
+			u.PDSParameter.EncodeASN1(b, der.TagSet)
+		}
 	case EaPhysicalDeliveryOrganizationName:
-		u.PDSParameter.EncodeASN1(b, der.TagSet)
+		if u.PDSParameter == nil {
+			b.SetError(der.NilValue("PDSParameter"))
+		} else {
+			u.PDSParameter.EncodeASN1(b, der.TagSet)
+		}
 	case EaExtensionPhysicalDeliveryAddressComponents:
-		u.PDSParameter.EncodeASN1(b, der.TagSet)
+		if u.PDSParameter == nil {
+			b.SetError(der.NilValue("PDSParameter"))
+		} else {
+			u.PDSParameter.EncodeASN1(b, der.TagSet)
+		}
 	case EaUnformattedPostalAddress:
 		if u.UnformattedPostalAddress == nil {
 			b.SetError(der.NilValue("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress"))
@@ -8101,15 +8338,35 @@ func (u *SupportedExtensionAttributes) encode(b *der.Builder) {
 			u.UnformattedPostalAddress.EncodeASN1(b, der.TagSet)
 		}
 	case EaStreetAddress:
-		u.PDSParameter.EncodeASN1(b, der.TagSet)
+		if u.PDSParameter == nil {
+			b.SetError(der.NilValue("PDSParameter"))
+		} else {
+			u.PDSParameter.EncodeASN1(b, der.TagSet)
+		}
 	case EaPostOfficeBoxAddress:
-		u.PDSParameter.EncodeASN1(b, der.TagSet)
+		if u.PDSParameter == nil {
+			b.SetError(der.NilValue("PDSParameter"))
+		} else {
+			u.PDSParameter.EncodeASN1(b, der.TagSet)
+		}
 	case EaPosteRestanteAddress:
-		u.PDSParameter.EncodeASN1(b, der.TagSet)
+		if u.PDSParameter == nil {
+			b.SetError(der.NilValue("PDSParameter"))
+		} else {
+			u.PDSParameter.EncodeASN1(b, der.TagSet)
+		}
 	case EaUniquePostalName:
-		u.PDSParameter.EncodeASN1(b, der.TagSet)
+		if u.PDSParameter == nil {
+			b.SetError(der.NilValue("PDSParameter"))
+		} else {
+			u.PDSParameter.EncodeASN1(b, der.TagSet)
+		}
 	case EaLocalPostalAttributes:
-		u.PDSParameter.EncodeASN1(b, der.TagSet)
+		if u.PDSParameter == nil {
+			b.SetError(der.NilValue("PDSParameter"))
+		} else {
+			u.PDSParameter.EncodeASN1(b, der.TagSet)
+		}
 	case EaExtendedNetworkAddress:
 		if u.ExtendedNetworkAddress == nil {
 			b.SetError(der.NilValue("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress"))
@@ -8119,7 +8376,11 @@ func (u *SupportedExtensionAttributes) encode(b *der.Builder) {
 	case EaTerminalType:
 		u.TerminalType.EncodeASN1(b, der.TagInteger)
 	case EaTeletexDomainDefinedAttributes:
-		u.TeletexDomainDefinedAttributes.EncodeASN1(b, der.TagSequence)
+		if u.TeletexDomainDefinedAttributes == nil {
+			b.SetError(der.NilValue("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexDomainDefinedAttributes"))
+		} else {
+			u.TeletexDomainDefinedAttributes.EncodeASN1(b, der.TagSequence)
+		}
 	default:
 		b.AddRaw(u.Raw)
 	}
