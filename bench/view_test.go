@@ -179,10 +179,10 @@ func scanView(c []byte, s *scanned, rows bool) error {
 func scanSAN(ext *rfc5280.Extension_CertExtensionsView, s *scanned, rows bool) error {
 	if !rows {
 		v, err := ext.ExtnValue()
-		if err != nil {
+		if err != nil || v.GeneralNames == nil { // nil: kept raw (X509Options)
 			return err
 		}
-		for _, n := range v.GeneralNames {
+		for _, n := range *v.GeneralNames {
 			if n.Choice == rfc5280.GeneralName_DNSName {
 				s.dns = append(s.dns, n.DNSName)
 			}
@@ -218,7 +218,7 @@ func scanEager(c []byte, v *rfc5280.Certificate, s *scanned) error {
 	s.dns = s.dns[:0]
 	for _, ext := range tbs.Extensions {
 		if ext.ExtnValue.Kind == rfc5280.ExtSubjectAltName {
-			for _, n := range ext.ExtnValue.GeneralNames {
+			for _, n := range *ext.ExtnValue.GeneralNames {
 				if n.Choice == rfc5280.GeneralName_DNSName {
 					s.dns = append(s.dns, n.DNSName)
 				}

@@ -388,7 +388,7 @@ func compareCertExtensions(t *testing.T, name string, tbs *rfc5280.TBSCertificat
 		v := &e.ExtnValue
 		switch v.Kind {
 		case rfc5280.ExtSubjectAltName:
-			dns, email, ips, uris := generalNames(t, name, v.GeneralNames)
+			dns, email, ips, uris := generalNames(t, name, *v.GeneralNames)
 			var xuris []string
 			for _, u := range xc.URIs {
 				xuris = append(xuris, u.String())
@@ -408,7 +408,7 @@ func compareCertExtensions(t *testing.T, name string, tbs *rfc5280.TBSCertificat
 		case rfc5280.ExtExtKeyUsage:
 			var known []x509.ExtKeyUsage
 			var unknown []string
-			for _, o := range v.ExtKeyUsage {
+			for _, o := range *v.ExtKeyUsage {
 				if k, ok := extKeyUsageOIDs[der.OID(o).String()]; ok {
 					known = append(known, k)
 				} else {
@@ -438,10 +438,10 @@ func compareCertExtensions(t *testing.T, name string, tbs *rfc5280.TBSCertificat
 				aki = v.AuthorityKeyIdentifier.KeyIdentifier
 			}
 		case rfc5280.ExtSubjectKeyIdentifier:
-			ski = v.SubjectKeyIdentifier
+			ski = *v.SubjectKeyIdentifier
 		case rfc5280.ExtCRLDistributionPoints:
 			// crypto/x509 keeps the leading URIs of each fullName.
-			for _, dp := range v.CRLDistributionPoints {
+			for _, dp := range *v.CRLDistributionPoints {
 				if !dp.HasDistributionPoint || dp.DistributionPoint.Choice != rfc5280.DistributionPointName_FullName {
 					continue
 				}
@@ -453,7 +453,7 @@ func compareCertExtensions(t *testing.T, name string, tbs *rfc5280.TBSCertificat
 				}
 			}
 		case rfc5280.ExtAuthorityInfoAccess:
-			for _, ad := range v.AuthorityInfoAccess {
+			for _, ad := range *v.AuthorityInfoAccess {
 				if ad.AccessLocation.Choice != rfc5280.GeneralName_UniformResourceIdentifier {
 					continue
 				}
@@ -465,7 +465,7 @@ func compareCertExtensions(t *testing.T, name string, tbs *rfc5280.TBSCertificat
 				}
 			}
 		case rfc5280.ExtCertificatePolicies:
-			for _, p := range v.CertificatePolicies {
+			for _, p := range *v.CertificatePolicies {
 				policies = append(policies, der.OID(p.PolicyIdentifier).String())
 			}
 		case rfc5280.ExtNameConstraints:

@@ -108,7 +108,7 @@ func Example_subjectAltName() {
 		}
 		// The rows of the table that select GeneralNames (subject and
 		// issuer alternative names) share the field GeneralNames.
-		for _, name := range ext.ExtnValue.GeneralNames {
+		for _, name := range *ext.ExtnValue.GeneralNames {
 			switch name.Choice {
 			case rfc5280.GeneralName_DNSName:
 				fmt.Println("DNS:", name.DNSName)

@@ -45,8 +45,10 @@ func (t *TBSCertificate) SubjectAltNames() (GeneralNames, error) {
 	if ext == nil {
 		return nil, nil
 	}
-	names := ext.ExtnValue.GeneralNames
-	if ext.ExtnValue.Kind != ExtSubjectAltName {
+	var names GeneralNames
+	if ext.ExtnValue.Kind == ExtSubjectAltName && ext.ExtnValue.GeneralNames != nil {
+		names = *ext.ExtnValue.GeneralNames
+	} else {
 		if err := der.Unmarshal(ext.ExtnValue.Raw, &names, X509Options()); err != nil {
 			return nil, fmt.Errorf("rfc5280: subjectAltName: %w", err)
 		}
@@ -63,8 +65,8 @@ func (t *TBSCertificate) SubjectAltNames() (GeneralNames, error) {
 // when t has none (or its value did not decode and was kept raw: see
 // Extension).
 func (t *TBSCertificate) KeyUsage() (KeyUsage, bool) {
-	if e := t.Extension(IDCeKeyUsage); e != nil && e.ExtnValue.Kind == ExtKeyUsage {
-		return e.ExtnValue.KeyUsage, true
+	if e := t.Extension(IDCeKeyUsage); e != nil && e.ExtnValue.Kind == ExtKeyUsage && e.ExtnValue.KeyUsage != nil {
+		return *e.ExtnValue.KeyUsage, true
 	}
 	return KeyUsage{}, false
 }

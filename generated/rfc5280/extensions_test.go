@@ -124,7 +124,7 @@ func TestSubjectAltNamesErrors(t *testing.T) {
 		return &c.ToBeSigned
 	}
 	nameOf := func(tbs *rfc5280.TBSCertificate, choice rfc5280.GeneralNameChoice) *rfc5280.GeneralName {
-		names := tbs.Extension(rfc5280.IDCeSubjectAltName).ExtnValue.GeneralNames
+		names := *tbs.Extension(rfc5280.IDCeSubjectAltName).ExtnValue.GeneralNames
 		for i := range names {
 			if names[i].Choice == choice {
 				return &names[i]

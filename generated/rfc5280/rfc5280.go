@@ -1150,23 +1150,23 @@ type CertExtensions struct {
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                   ExtensionKind
 	AuthorityKeyIdentifier *AuthorityKeyIdentifier // when Kind is ExtAuthorityKeyIdentifier
-	SubjectKeyIdentifier   KeyIdentifier           // when Kind is ExtSubjectKeyIdentifier
-	KeyUsage               KeyUsage                // when Kind is ExtKeyUsage
+	SubjectKeyIdentifier   *KeyIdentifier          // when Kind is ExtSubjectKeyIdentifier
+	KeyUsage               *KeyUsage               // when Kind is ExtKeyUsage
 	PrivateKeyUsagePeriod  *PrivateKeyUsagePeriod  // when Kind is ExtPrivateKeyUsagePeriod
-	CertificatePolicies    CertificatePolicies     // when Kind is ExtCertificatePolicies
-	PolicyMappings         PolicyMappings          // when Kind is ExtPolicyMappings
+	CertificatePolicies    *CertificatePolicies    // when Kind is ExtCertificatePolicies
+	PolicyMappings         *PolicyMappings         // when Kind is ExtPolicyMappings
 	// GeneralNames is the value when Kind is ExtSubjectAltName or ExtIssuerAltName.
-	GeneralNames               GeneralNames
-	SubjectDirectoryAttributes SubjectDirectoryAttributes // when Kind is ExtSubjectDirectoryAttributes
-	BasicConstraints           BasicConstraints           // when Kind is ExtBasicConstraints
-	NameConstraints            *NameConstraints           // when Kind is ExtNameConstraints
-	PolicyConstraints          *PolicyConstraints         // when Kind is ExtPolicyConstraints
-	ExtKeyUsage                ExtKeyUsageSyntax          // when Kind is ExtExtKeyUsage
+	GeneralNames               *GeneralNames
+	SubjectDirectoryAttributes *SubjectDirectoryAttributes // when Kind is ExtSubjectDirectoryAttributes
+	BasicConstraints           *BasicConstraints           // when Kind is ExtBasicConstraints
+	NameConstraints            *NameConstraints            // when Kind is ExtNameConstraints
+	PolicyConstraints          *PolicyConstraints          // when Kind is ExtPolicyConstraints
+	ExtKeyUsage                *ExtKeyUsageSyntax          // when Kind is ExtExtKeyUsage
 	// CRLDistributionPoints is the value when Kind is ExtCRLDistributionPoints or ExtFreshestCRL.
-	CRLDistributionPoints   CRLDistributionPoints
-	InhibitAnyPolicy        SkipCerts                 // when Kind is ExtInhibitAnyPolicy
-	AuthorityInfoAccess     AuthorityInfoAccessSyntax // when Kind is ExtAuthorityInfoAccess
-	SubjectInfoAccessSyntax SubjectInfoAccessSyntax   // when Kind is ExtSubjectInfoAccessSyntax
+	CRLDistributionPoints   *CRLDistributionPoints
+	InhibitAnyPolicy        *SkipCerts                 // when Kind is ExtInhibitAnyPolicy
+	AuthorityInfoAccess     *AuthorityInfoAccessSyntax // when Kind is ExtAuthorityInfoAccess
+	SubjectInfoAccessSyntax *SubjectInfoAccessSyntax   // when Kind is ExtSubjectInfoAccessSyntax
 }
 
 // ExtensionKind tells which information object of class EXTENSION an open type's key selected:
@@ -2907,16 +2907,16 @@ type SupportedExtensionAttributes struct {
 	Kind ExtensionAttributeKind
 	// String is the value when Kind is EaCommonName, EaTeletexCommonName, EaTeletexOrganizationName or EaPDSName.
 	String                         string
-	TeletexPersonalName            *EaTeletexPersonalName_Type           // when Kind is EaTeletexPersonalName
-	TeletexOrganizationalUnitNames EaTeletexOrganizationalUnitNames_Type // when Kind is EaTeletexOrganizationalUnitNames
-	PhysicalDeliveryCountryName    EaPhysicalDeliveryCountryName_Type    // when Kind is EaPhysicalDeliveryCountryName
-	PostalCode                     EaPostalCode_Type                     // when Kind is EaPostalCode
+	TeletexPersonalName            *EaTeletexPersonalName_Type            // when Kind is EaTeletexPersonalName
+	TeletexOrganizationalUnitNames *EaTeletexOrganizationalUnitNames_Type // when Kind is EaTeletexOrganizationalUnitNames
+	PhysicalDeliveryCountryName    *EaPhysicalDeliveryCountryName_Type    // when Kind is EaPhysicalDeliveryCountryName
+	PostalCode                     *EaPostalCode_Type                     // when Kind is EaPostalCode
 	// PDSParameter is the value when Kind is EaPhysicalDeliveryOfficeName, EaPhysicalDeliveryOfficeNumber, EaExtensionORAddressComponents, EaPhysicalDeliveryPersonalName, EaPhysicalDeliveryOrganizationName, EaExtensionPhysicalDeliveryAddressComponents, EaStreetAddress, EaPostOfficeBoxAddress, EaPosteRestanteAddress, EaUniquePostalName or EaLocalPostalAttributes.
-	PDSParameter                   PDSParameter
-	UnformattedPostalAddress       *EaUnformattedPostalAddress_Type      // when Kind is EaUnformattedPostalAddress
-	ExtendedNetworkAddress         *EaExtendedNetworkAddress_Type        // when Kind is EaExtendedNetworkAddress
-	TerminalType                   EaTerminalType_Type                   // when Kind is EaTerminalType
-	TeletexDomainDefinedAttributes EaTeletexDomainDefinedAttributes_Type // when Kind is EaTeletexDomainDefinedAttributes
+	PDSParameter                   *PDSParameter
+	UnformattedPostalAddress       *EaUnformattedPostalAddress_Type       // when Kind is EaUnformattedPostalAddress
+	ExtendedNetworkAddress         *EaExtendedNetworkAddress_Type         // when Kind is EaExtendedNetworkAddress
+	TerminalType                   EaTerminalType_Type                    // when Kind is EaTerminalType
+	TeletexDomainDefinedAttributes *EaTeletexDomainDefinedAttributes_Type // when Kind is EaTeletexDomainDefinedAttributes
 }
 
 // ExtensionAttributeKind tells which information object of class EXTENSION-ATTRIBUTE an open type's key selected:

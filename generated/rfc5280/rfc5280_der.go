@@ -2047,6 +2047,11 @@ func (u *CertExtensions) decode(key []byte, r *der.Reader) error {
 	case "U\x1d\x0e":
 		// ext-SubjectKeyIdentifier 2.5.29.14
 		u.Kind = ExtSubjectKeyIdentifier
+		p2, err := der.New[KeyIdentifier](r)
+		if err != nil {
+			return u.fail(r, err)
+		}
+		u.SubjectKeyIdentifier = p2
 		if err := u.SubjectKeyIdentifier.DecodeASN1(r, der.TagOctetString); err != nil {
 			return u.fail(r, err)
 		}
@@ -2057,6 +2062,11 @@ func (u *CertExtensions) decode(key []byte, r *der.Reader) error {
 	case "U\x1d\x0f":
 		// ext-KeyUsage 2.5.29.15
 		u.Kind = ExtKeyUsage
+		p3, err := der.New[KeyUsage](r)
+		if err != nil {
+			return u.fail(r, err)
+		}
+		u.KeyUsage = p3
 		if err := u.KeyUsage.DecodeASN1(r, der.TagBitString); err != nil {
 			return u.fail(r, err)
 		}
@@ -2067,11 +2077,11 @@ func (u *CertExtensions) decode(key []byte, r *der.Reader) error {
 	case "U\x1d\x10":
 		// ext-PrivateKeyUsagePeriod 2.5.29.16
 		u.Kind = ExtPrivateKeyUsagePeriod
-		p2, err := der.New[PrivateKeyUsagePeriod](r)
+		p4, err := der.New[PrivateKeyUsagePeriod](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
-		u.PrivateKeyUsagePeriod = p2
+		u.PrivateKeyUsagePeriod = p4
 		if err := u.PrivateKeyUsagePeriod.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
@@ -2082,6 +2092,11 @@ func (u *CertExtensions) decode(key []byte, r *der.Reader) error {
 	case "U\x1d ":
 		// ext-CertificatePolicies 2.5.29.32
 		u.Kind = ExtCertificatePolicies
+		p5, err := der.New[CertificatePolicies](r)
+		if err != nil {
+			return u.fail(r, err)
+		}
+		u.CertificatePolicies = p5
 		if err := u.CertificatePolicies.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
@@ -2092,6 +2107,11 @@ func (u *CertExtensions) decode(key []byte, r *der.Reader) error {
 	case "U\x1d!":
 		// ext-PolicyMappings 2.5.29.33
 		u.Kind = ExtPolicyMappings
+		p6, err := der.New[PolicyMappings](r)
+		if err != nil {
+			return u.fail(r, err)
+		}
+		u.PolicyMappings = p6
 		if err := u.PolicyMappings.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
@@ -2102,6 +2122,11 @@ func (u *CertExtensions) decode(key []byte, r *der.Reader) error {
 	case "U\x1d\x11":
 		// ext-SubjectAltName 2.5.29.17
 		u.Kind = ExtSubjectAltName
+		p7, err := der.New[GeneralNames](r)
+		if err != nil {
+			return u.fail(r, err)
+		}
+		u.GeneralNames = p7
 		if err := u.GeneralNames.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
@@ -2112,6 +2137,11 @@ func (u *CertExtensions) decode(key []byte, r *der.Reader) error {
 	case "U\x1d\x12":
 		// ext-IssuerAltName 2.5.29.18
 		u.Kind = ExtIssuerAltName
+		p8, err := der.New[GeneralNames](r)
+		if err != nil {
+			return u.fail(r, err)
+		}
+		u.GeneralNames = p8
 		if err := u.GeneralNames.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
@@ -2122,6 +2152,11 @@ func (u *CertExtensions) decode(key []byte, r *der.Reader) error {
 	case "U\x1d\t":
 		// ext-SubjectDirectoryAttributes 2.5.29.9
 		u.Kind = ExtSubjectDirectoryAttributes
+		p9, err := der.New[SubjectDirectoryAttributes](r)
+		if err != nil {
+			return u.fail(r, err)
+		}
+		u.SubjectDirectoryAttributes = p9
 		if err := u.SubjectDirectoryAttributes.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
@@ -2132,6 +2167,11 @@ func (u *CertExtensions) decode(key []byte, r *der.Reader) error {
 	case "U\x1d\x13":
 		// ext-BasicConstraints 2.5.29.19
 		u.Kind = ExtBasicConstraints
+		p10, err := der.New[BasicConstraints](r)
+		if err != nil {
+			return u.fail(r, err)
+		}
+		u.BasicConstraints = p10
 		if err := u.BasicConstraints.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
@@ -2142,11 +2182,11 @@ func (u *CertExtensions) decode(key []byte, r *der.Reader) error {
 	case "U\x1d\x1e":
 		// ext-NameConstraints 2.5.29.30
 		u.Kind = ExtNameConstraints
-		p3, err := der.New[NameConstraints](r)
+		p11, err := der.New[NameConstraints](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
-		u.NameConstraints = p3
+		u.NameConstraints = p11
 		if err := u.NameConstraints.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
@@ -2157,11 +2197,11 @@ func (u *CertExtensions) decode(key []byte, r *der.Reader) error {
 	case "U\x1d$":
 		// ext-PolicyConstraints 2.5.29.36
 		u.Kind = ExtPolicyConstraints
-		p4, err := der.New[PolicyConstraints](r)
+		p12, err := der.New[PolicyConstraints](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
-		u.PolicyConstraints = p4
+		u.PolicyConstraints = p12
 		if err := u.PolicyConstraints.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
@@ -2172,6 +2212,11 @@ func (u *CertExtensions) decode(key []byte, r *der.Reader) error {
 	case "U\x1d%":
 		// ext-ExtKeyUsage 2.5.29.37
 		u.Kind = ExtExtKeyUsage
+		p13, err := der.New[ExtKeyUsageSyntax](r)
+		if err != nil {
+			return u.fail(r, err)
+		}
+		u.ExtKeyUsage = p13
 		if err := u.ExtKeyUsage.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
@@ -2182,6 +2227,11 @@ func (u *CertExtensions) decode(key []byte, r *der.Reader) error {
 	case "U\x1d\x1f":
 		// ext-CRLDistributionPoints 2.5.29.31
 		u.Kind = ExtCRLDistributionPoints
+		p14, err := der.New[CRLDistributionPoints](r)
+		if err != nil {
+			return u.fail(r, err)
+		}
+		u.CRLDistributionPoints = p14
 		if err := u.CRLDistributionPoints.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
@@ -2192,6 +2242,11 @@ func (u *CertExtensions) decode(key []byte, r *der.Reader) error {
 	case "U\x1d6":
 		// ext-InhibitAnyPolicy 2.5.29.54
 		u.Kind = ExtInhibitAnyPolicy
+		p15, err := der.New[SkipCerts](r)
+		if err != nil {
+			return u.fail(r, err)
+		}
+		u.InhibitAnyPolicy = p15
 		if err := u.InhibitAnyPolicy.DecodeASN1(r, der.TagInteger); err != nil {
 			return u.fail(r, err)
 		}
@@ -2202,6 +2257,11 @@ func (u *CertExtensions) decode(key []byte, r *der.Reader) error {
 	case "U\x1d.":
 		// ext-FreshestCRL 2.5.29.46
 		u.Kind = ExtFreshestCRL
+		p16, err := der.New[CRLDistributionPoints](r)
+		if err != nil {
+			return u.fail(r, err)
+		}
+		u.CRLDistributionPoints = p16
 		if err := u.CRLDistributionPoints.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
@@ -2212,6 +2272,11 @@ func (u *CertExtensions) decode(key []byte, r *der.Reader) error {
 	case "+\x06\x01\x05\x05\a\x01\x01":
 		// ext-AuthorityInfoAccess 1.3.6.1.5.5.7.1.1
 		u.Kind = ExtAuthorityInfoAccess
+		p17, err := der.New[AuthorityInfoAccessSyntax](r)
+		if err != nil {
+			return u.fail(r, err)
+		}
+		u.AuthorityInfoAccess = p17
 		if err := u.AuthorityInfoAccess.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
@@ -2222,6 +2287,11 @@ func (u *CertExtensions) decode(key []byte, r *der.Reader) error {
 	case "+\x06\x01\x05\x05\a\x01\v":
 		// ext-SubjectInfoAccessSyntax 1.3.6.1.5.5.7.1.11
 		u.Kind = ExtSubjectInfoAccessSyntax
+		p18, err := der.New[SubjectInfoAccessSyntax](r)
+		if err != nil {
+			return u.fail(r, err)
+		}
+		u.SubjectInfoAccessSyntax = p18
 		if err := u.SubjectInfoAccessSyntax.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
@@ -2259,9 +2329,17 @@ func (u *CertExtensions) encode(b *der.Builder) {
 			u.AuthorityKeyIdentifier.EncodeASN1(b, der.TagSequence)
 		}
 	case ExtSubjectKeyIdentifier:
-		u.SubjectKeyIdentifier.EncodeASN1(b, der.TagOctetString)
+		if u.SubjectKeyIdentifier == nil {
+			b.SetError(der.NilValue("KeyIdentifier"))
+		} else {
+			u.SubjectKeyIdentifier.EncodeASN1(b, der.TagOctetString)
+		}
 	case ExtKeyUsage:
-		u.KeyUsage.EncodeASN1(b, der.TagBitString)
+		if u.KeyUsage == nil {
+			b.SetError(der.NilValue("KeyUsage"))
+		} else {
+			u.KeyUsage.EncodeASN1(b, der.TagBitString)
+		}
 	case ExtPrivateKeyUsagePeriod:
 		if u.PrivateKeyUsagePeriod == nil {
 			b.SetError(der.NilValue("PrivateKeyUsagePeriod"))
@@ -2269,17 +2347,41 @@ func (u *CertExtensions) encode(b *der.Builder) {
 			u.PrivateKeyUsagePeriod.EncodeASN1(b, der.TagSequence)
 		}
 	case ExtCertificatePolicies:
-		u.CertificatePolicies.EncodeASN1(b, der.TagSequence)
+		if u.CertificatePolicies == nil {
+			b.SetError(der.NilValue("CertificatePolicies"))
+		} else {
+			u.CertificatePolicies.EncodeASN1(b, der.TagSequence)
+		}
 	case ExtPolicyMappings:
-		u.PolicyMappings.EncodeASN1(b, der.TagSequence)
+		if u.PolicyMappings == nil {
+			b.SetError(der.NilValue("PolicyMappings"))
+		} else {
+			u.PolicyMappings.EncodeASN1(b, der.TagSequence)
+		}
 	case ExtSubjectAltName:
-		u.GeneralNames.EncodeASN1(b, der.TagSequence)
+		if u.GeneralNames == nil {
+			b.SetError(der.NilValue("GeneralNames"))
+		} else {
+			u.GeneralNames.EncodeASN1(b, der.TagSequence)
+		}
 	case ExtIssuerAltName:
-		u.GeneralNames.EncodeASN1(b, der.TagSequence)
+		if u.GeneralNames == nil {
+			b.SetError(der.NilValue("GeneralNames"))
+		} else {
+			u.GeneralNames.EncodeASN1(b, der.TagSequence)
+		}
 	case ExtSubjectDirectoryAttributes:
-		u.SubjectDirectoryAttributes.EncodeASN1(b, der.TagSequence)
+		if u.SubjectDirectoryAttributes == nil {
+			b.SetError(der.NilValue("SubjectDirectoryAttributes"))
+		} else {
+			u.SubjectDirectoryAttributes.EncodeASN1(b, der.TagSequence)
+		}
 	case ExtBasicConstraints:
-		u.BasicConstraints.EncodeASN1(b, der.TagSequence)
+		if u.BasicConstraints == nil {
+			b.SetError(der.NilValue("BasicConstraints"))
+		} else {
+			u.BasicConstraints.EncodeASN1(b, der.TagSequence)
+		}
 	case ExtNameConstraints:
 		if u.NameConstraints == nil {
 			b.SetError(der.NilValue("NameConstraints"))
@@ -2293,17 +2395,41 @@ func (u *CertExtensions) encode(b *der.Builder) {
 			u.PolicyConstraints.EncodeASN1(b, der.TagSequence)
 		}
 	case ExtExtKeyUsage:
-		u.ExtKeyUsage.EncodeASN1(b, der.TagSequence)
+		if u.ExtKeyUsage == nil {
+			b.SetError(der.NilValue("ExtKeyUsageSyntax"))
+		} else {
+			u.ExtKeyUsage.EncodeASN1(b, der.TagSequence)
+		}
 	case ExtCRLDistributionPoints:
-		u.CRLDistributionPoints.EncodeASN1(b, der.TagSequence)
+		if u.CRLDistributionPoints == nil {
+			b.SetError(der.NilValue("CRLDistributionPoints"))
+		} else {
+			u.CRLDistributionPoints.EncodeASN1(b, der.TagSequence)
+		}
 	case ExtInhibitAnyPolicy:
-		u.InhibitAnyPolicy.EncodeASN1(b, der.TagInteger)
+		if u.InhibitAnyPolicy == nil {
+			b.SetError(der.NilValue("SkipCerts"))
+		} else {
+			u.InhibitAnyPolicy.EncodeASN1(b, der.TagInteger)
+		}
 	case ExtFreshestCRL:
-		u.CRLDistributionPoints.EncodeASN1(b, der.TagSequence)
+		if u.CRLDistributionPoints == nil {
+			b.SetError(der.NilValue("CRLDistributionPoints"))
+		} else {
+			u.CRLDistributionPoints.EncodeASN1(b, der.TagSequence)
+		}
 	case ExtAuthorityInfoAccess:
-		u.AuthorityInfoAccess.EncodeASN1(b, der.TagSequence)
+		if u.AuthorityInfoAccess == nil {
+			b.SetError(der.NilValue("AuthorityInfoAccessSyntax"))
+		} else {
+			u.AuthorityInfoAccess.EncodeASN1(b, der.TagSequence)
+		}
 	case ExtSubjectInfoAccessSyntax:
-		u.SubjectInfoAccessSyntax.EncodeASN1(b, der.TagSequence)
+		if u.SubjectInfoAccessSyntax == nil {
+			b.SetError(der.NilValue("SubjectInfoAccessSyntax"))
+		} else {
+			u.SubjectInfoAccessSyntax.EncodeASN1(b, der.TagSequence)
+		}
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -7819,6 +7945,11 @@ func (u *SupportedExtensionAttributes) decode(key int64, r *der.Reader) error {
 	case 5:
 		// ea-teletexOrganizationalUnitNames
 		u.Kind = EaTeletexOrganizationalUnitNames
+		p8, err := der.New[EaTeletexOrganizationalUnitNames_Type](r)
+		if err != nil {
+			return u.fail(r, err)
+		}
+		u.TeletexOrganizationalUnitNames = p8
 		if err := u.TeletexOrganizationalUnitNames.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
@@ -7829,14 +7960,14 @@ func (u *SupportedExtensionAttributes) decode(key int64, r *der.Reader) error {
 	case 7:
 		// ea-pDSName
 		u.Kind = EaPDSName
-		off8 := r.Offset()
-		x9, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
+		off9 := r.Offset()
+		x10, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
 			return u.fail(r, err)
 		}
-		u.String = x9
+		u.String = x10
 		if !r.SkipConstraints() {
-			if err := r.Constraint(der.CheckSize(off8, "PrintableString", len(u.String), 1, 16)); err != nil {
+			if err := r.Constraint(der.CheckSize(off9, "PrintableString", len(u.String), 1, 16)); err != nil {
 				return u.fail(r, err)
 			}
 		}
@@ -7847,6 +7978,11 @@ func (u *SupportedExtensionAttributes) decode(key int64, r *der.Reader) error {
 	case 8:
 		// ea-physicalDeliveryCountryName
 		u.Kind = EaPhysicalDeliveryCountryName
+		p11, err := der.New[EaPhysicalDeliveryCountryName_Type](r)
+		if err != nil {
+			return u.fail(r, err)
+		}
+		u.PhysicalDeliveryCountryName = p11
 		if err := u.PhysicalDeliveryCountryName.DecodeASN1(r, der.NoTag); err != nil {
 			return u.fail(r, err)
 		}
@@ -7857,6 +7993,11 @@ func (u *SupportedExtensionAttributes) decode(key int64, r *der.Reader) error {
 	case 9:
 		// ea-postalCode
 		u.Kind = EaPostalCode
+		p12, err := der.New[EaPostalCode_Type](r)
+		if err != nil {
+			return u.fail(r, err)
+		}
+		u.PostalCode = p12
 		if err := u.PostalCode.DecodeASN1(r, der.NoTag); err != nil {
 			return u.fail(r, err)
 		}
@@ -7867,6 +8008,11 @@ func (u *SupportedExtensionAttributes) decode(key int64, r *der.Reader) error {
 	case 10:
 		// ea-physicalDeliveryOfficeName
 		u.Kind = EaPhysicalDeliveryOfficeName
+		p13, err := der.New[PDSParameter](r)
+		if err != nil {
+			return u.fail(r, err)
+		}
+		u.PDSParameter = p13
 		if err := u.PDSParameter.DecodeASN1(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
@@ -7877,6 +8023,11 @@ func (u *SupportedExtensionAttributes) decode(key int64, r *der.Reader) error {
 	case 11:
 		// ea-physicalDeliveryOfficeNumber
 		u.Kind = EaPhysicalDeliveryOfficeNumber
+		p14, err := der.New[PDSParameter](r)
+		if err != nil {
+			return u.fail(r, err)
+		}
+		u.PDSParameter = p14
 		if err := u.PDSParameter.DecodeASN1(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
@@ -7887,6 +8038,11 @@ func (u *SupportedExtensionAttributes) decode(key int64, r *der.Reader) error {
 	case 12:
 		// ea-extensionORAddressComponents
 		u.Kind = EaExtensionORAddressComponents
+		p15, err := der.New[PDSParameter](r)
+		if err != nil {
+			return u.fail(r, err)
+		}
+		u.PDSParameter = p15
 		if err := u.PDSParameter.DecodeASN1(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
@@ -7897,6 +8053,11 @@ func (u *SupportedExtensionAttributes) decode(key int64, r *der.Reader) error {
 	case 13:
 		// ea-physicalDeliveryPersonalName
 		u.Kind = EaPhysicalDeliveryPersonalName
+		p16, err := der.New[PDSParameter](r)
+		if err != nil {
+			return u.fail(r, err)
+		}
+		u.PDSParameter = p16
 		if err := u.PDSParameter.DecodeASN1(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
@@ -7907,6 +8068,11 @@ func (u *SupportedExtensionAttributes) decode(key int64, r *der.Reader) error {
 	case 14:
 		// ea-physicalDeliveryOrganizationName
 		u.Kind = EaPhysicalDeliveryOrganizationName
+		p17, err := der.New[PDSParameter](r)
+		if err != nil {
+			return u.fail(r, err)
+		}
+		u.PDSParameter = p17
 		if err := u.PDSParameter.DecodeASN1(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
@@ -7917,6 +8083,11 @@ func (u *SupportedExtensionAttributes) decode(key int64, r *der.Reader) error {
 	case 15:
 		// ea-extensionPhysicalDeliveryAddressComponents
 		u.Kind = EaExtensionPhysicalDeliveryAddressComponents
+		p18, err := der.New[PDSParameter](r)
+		if err != nil {
+			return u.fail(r, err)
+		}
+		u.PDSParameter = p18
 		if err := u.PDSParameter.DecodeASN1(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
@@ -7927,11 +8098,11 @@ func (u *SupportedExtensionAttributes) decode(key int64, r *der.Reader) error {
 	case 16:
 		// ea-unformattedPostalAddress
 		u.Kind = EaUnformattedPostalAddress
-		p10, err := der.New[EaUnformattedPostalAddress_Type](r)
+		p19, err := der.New[EaUnformattedPostalAddress_Type](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
-		u.UnformattedPostalAddress = p10
+		u.UnformattedPostalAddress = p19
 		if err := u.UnformattedPostalAddress.DecodeASN1(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
@@ -7942,6 +8113,11 @@ func (u *SupportedExtensionAttributes) decode(key int64, r *der.Reader) error {
 	case 17:
 		// ea-streetAddress
 		u.Kind = EaStreetAddress
+		p20, err := der.New[PDSParameter](r)
+		if err != nil {
+			return u.fail(r, err)
+		}
+		u.PDSParameter = p20
 		if err := u.PDSParameter.DecodeASN1(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
@@ -7952,6 +8128,11 @@ func (u *SupportedExtensionAttributes) decode(key int64, r *der.Reader) error {
 	case 18:
 		// ea-postOfficeBoxAddress
 		u.Kind = EaPostOfficeBoxAddress
+		p21, err := der.New[PDSParameter](r)
+		if err != nil {
+			return u.fail(r, err)
+		}
+		u.PDSParameter = p21
 		if err := u.PDSParameter.DecodeASN1(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
@@ -7962,6 +8143,11 @@ func (u *SupportedExtensionAttributes) decode(key int64, r *der.Reader) error {
 	case 19:
 		// ea-posteRestanteAddress
 		u.Kind = EaPosteRestanteAddress
+		p22, err := der.New[PDSParameter](r)
+		if err != nil {
+			return u.fail(r, err)
+		}
+		u.PDSParameter = p22
 		if err := u.PDSParameter.DecodeASN1(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
@@ -7972,6 +8158,11 @@ func (u *SupportedExtensionAttributes) decode(key int64, r *der.Reader) error {
 	case 20:
 		// ea-uniquePostalName
 		u.Kind = EaUniquePostalName
+		p23, err := der.New[PDSParameter](r)
+		if err != nil {
+			return u.fail(r, err)
+		}
+		u.PDSParameter = p23
 		if err := u.PDSParameter.DecodeASN1(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
@@ -7982,6 +8173,11 @@ func (u *SupportedExtensionAttributes) decode(key int64, r *der.Reader) error {
 	case 21:
 		// ea-localPostalAttributes
 		u.Kind = EaLocalPostalAttributes
+		p24, err := der.New[PDSParameter](r)
+		if err != nil {
+			return u.fail(r, err)
+		}
+		u.PDSParameter = p24
 		if err := u.PDSParameter.DecodeASN1(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
@@ -7992,11 +8188,11 @@ func (u *SupportedExtensionAttributes) decode(key int64, r *der.Reader) error {
 	case 22:
 		// ea-extendedNetworkAddress
 		u.Kind = EaExtendedNetworkAddress
-		p11, err := der.New[EaExtendedNetworkAddress_Type](r)
+		p25, err := der.New[EaExtendedNetworkAddress_Type](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
-		u.ExtendedNetworkAddress = p11
+		u.ExtendedNetworkAddress = p25
 		if err := u.ExtendedNetworkAddress.DecodeASN1(r, der.NoTag); err != nil {
 			return u.fail(r, err)
 		}
@@ -8017,6 +8213,11 @@ func (u *SupportedExtensionAttributes) decode(key int64, r *der.Reader) error {
 	case 6:
 		// ea-teletexDomainDefinedAttributes
 		u.Kind = EaTeletexDomainDefinedAttributes
+		p26, err := der.New[EaTeletexDomainDefinedAttributes_Type](r)
+		if err != nil {
+			return u.fail(r, err)
+		}
+		u.TeletexDomainDefinedAttributes = p26
 		if err := u.TeletexDomainDefinedAttributes.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
@@ -8073,26 +8274,62 @@ func (u *SupportedExtensionAttributes) encode(b *der.Builder) {
 			u.TeletexPersonalName.EncodeASN1(b, der.TagSet)
 		}
 	case EaTeletexOrganizationalUnitNames:
-		u.TeletexOrganizationalUnitNames.EncodeASN1(b, der.TagSequence)
+		if u.TeletexOrganizationalUnitNames == nil {
+			b.SetError(der.NilValue("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexOrganizationalUnitNames"))
+		} else {
+			u.TeletexOrganizationalUnitNames.EncodeASN1(b, der.TagSequence)
+		}
 	case EaPDSName:
 		b.Check(der.CheckSize(-1, "PrintableString", len(u.String), 1, 16), "pDSName")
 		b.AddText(der.TagPrintableString, der.TagPrintableString, u.String)
 	case EaPhysicalDeliveryCountryName:
-		u.PhysicalDeliveryCountryName.EncodeASN1(b, der.NoTag)
+		if u.PhysicalDeliveryCountryName == nil {
+			b.SetError(der.NilValue("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).physicalDeliveryCountryName"))
+		} else {
+			u.PhysicalDeliveryCountryName.EncodeASN1(b, der.NoTag)
+		}
 	case EaPostalCode:
-		u.PostalCode.EncodeASN1(b, der.NoTag)
+		if u.PostalCode == nil {
+			b.SetError(der.NilValue("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).postalCode"))
+		} else {
+			u.PostalCode.EncodeASN1(b, der.NoTag)
+		}
 	case EaPhysicalDeliveryOfficeName:
-		u.PDSParameter.EncodeASN1(b, der.TagSet)
+		if u.PDSParameter == nil {
+			b.SetError(der.NilValue("PDSParameter"))
+		} else {
+			u.PDSParameter.EncodeASN1(b, der.TagSet)
+		}
 	case EaPhysicalDeliveryOfficeNumber:
-		u.PDSParameter.EncodeASN1(b, der.TagSet)
+		if u.PDSParameter == nil {
+			b.SetError(der.NilValue("PDSParameter"))
+		} else {
+			u.PDSParameter.EncodeASN1(b, der.TagSet)
+		}
 	case EaExtensionORAddressComponents:
-		u.PDSParameter.EncodeASN1(b, der.TagSet)
+		if u.PDSParameter == nil {
+			b.SetError(der.NilValue("PDSParameter"))
+		} else {
+			u.PDSParameter.EncodeASN1(b, der.TagSet)
+		}
 	case EaPhysicalDeliveryPersonalName:
-		u.PDSParameter.EncodeASN1(b, der.TagSet)
+		if u.PDSParameter == nil {
+			b.SetError(der.NilValue("PDSParameter"))
+		} else {
+			u.PDSParameter.EncodeASN1(b, der.TagSet)
+		}
 	case EaPhysicalDeliveryOrganizationName:
-		u.PDSParameter.EncodeASN1(b, der.TagSet)
+		if u.PDSParameter == nil {
+			b.SetError(der.NilValue("PDSParameter"))
+		} else {
+			u.PDSParameter.EncodeASN1(b, der.TagSet)
+		}
 	case EaExtensionPhysicalDeliveryAddressComponents:
-		u.PDSParameter.EncodeASN1(b, der.TagSet)
+		if u.PDSParameter == nil {
+			b.SetError(der.NilValue("PDSParameter"))
+		} else {
+			u.PDSParameter.EncodeASN1(b, der.TagSet)
+		}
 	case EaUnformattedPostalAddress:
 		if u.UnformattedPostalAddress == nil {
 			b.SetError(der.NilValue("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress"))
@@ -8100,15 +8337,35 @@ func (u *SupportedExtensionAttributes) encode(b *der.Builder) {
 			u.UnformattedPostalAddress.EncodeASN1(b, der.TagSet)
 		}
 	case EaStreetAddress:
-		u.PDSParameter.EncodeASN1(b, der.TagSet)
+		if u.PDSParameter == nil {
+			b.SetError(der.NilValue("PDSParameter"))
+		} else {
+			u.PDSParameter.EncodeASN1(b, der.TagSet)
+		}
 	case EaPostOfficeBoxAddress:
-		u.PDSParameter.EncodeASN1(b, der.TagSet)
+		if u.PDSParameter == nil {
+			b.SetError(der.NilValue("PDSParameter"))
+		} else {
+			u.PDSParameter.EncodeASN1(b, der.TagSet)
+		}
 	case EaPosteRestanteAddress:
-		u.PDSParameter.EncodeASN1(b, der.TagSet)
+		if u.PDSParameter == nil {
+			b.SetError(der.NilValue("PDSParameter"))
+		} else {
+			u.PDSParameter.EncodeASN1(b, der.TagSet)
+		}
 	case EaUniquePostalName:
-		u.PDSParameter.EncodeASN1(b, der.TagSet)
+		if u.PDSParameter == nil {
+			b.SetError(der.NilValue("PDSParameter"))
+		} else {
+			u.PDSParameter.EncodeASN1(b, der.TagSet)
+		}
 	case EaLocalPostalAttributes:
-		u.PDSParameter.EncodeASN1(b, der.TagSet)
+		if u.PDSParameter == nil {
+			b.SetError(der.NilValue("PDSParameter"))
+		} else {
+			u.PDSParameter.EncodeASN1(b, der.TagSet)
+		}
 	case EaExtendedNetworkAddress:
 		if u.ExtendedNetworkAddress == nil {
 			b.SetError(der.NilValue("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress"))
@@ -8118,7 +8375,11 @@ func (u *SupportedExtensionAttributes) encode(b *der.Builder) {
 	case EaTerminalType:
 		u.TerminalType.EncodeASN1(b, der.TagInteger)
 	case EaTeletexDomainDefinedAttributes:
-		u.TeletexDomainDefinedAttributes.EncodeASN1(b, der.TagSequence)
+		if u.TeletexDomainDefinedAttributes == nil {
+			b.SetError(der.NilValue("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexDomainDefinedAttributes"))
+		} else {
+			u.TeletexDomainDefinedAttributes.EncodeASN1(b, der.TagSequence)
+		}
 	default:
 		b.AddRaw(u.Raw)
 	}

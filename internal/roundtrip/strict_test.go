@@ -250,7 +250,7 @@ func TestX509OptionsLimits(t *testing.T) {
 	san := tlv(0x30, bytes.Repeat([]byte{0x82, 0x00}, 1000))
 	in := withExtensions(t, rfc5280.Extension_CertExtensions{ExtnID: rfc5280.IDCeSubjectAltName, ExtnValue: rfc5280.CertExtensions{Raw: san}})
 	var c rfc5280.Certificate
-	if err := der.Unmarshal(in, &c, rfc5280.X509Options()); err != nil || len(c.ToBeSigned.Extensions[0].ExtnValue.GeneralNames) != 1000 {
+	if err := der.Unmarshal(in, &c, rfc5280.X509Options()); err != nil || c.ToBeSigned.Extensions[0].ExtnValue.GeneralNames == nil || len(*c.ToBeSigned.Extensions[0].ExtnValue.GeneralNames) != 1000 {
 		t.Fatalf("the SAN certificate does not decode with X509Options: %v", err)
 	}
 	for _, lim := range []struct {
