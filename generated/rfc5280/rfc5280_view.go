@@ -372,11 +372,10 @@ func (vw *SingleAttribute_SupportedAttributesView) parse(r *view.Cursor, t der.T
 	vw.c.Set(start, r, &s, t)
 	// type OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "type")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "type")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "type")
+		}
 	}
 	// value ATTRIBUTE.&Type
 	vw.off[1] = s.Offset()
@@ -487,27 +486,24 @@ func (vw *CertificateView) parse(r *view.Cursor, t der.Tag) error {
 	vw.c.Set(start, r, &s, t)
 	// toBeSigned TBSCertificate
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("TBSCertificate", der.TagSequence), "toBeSigned")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "toBeSigned")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "TBSCertificate"); err != nil {
+			return der.WithField(err, "toBeSigned")
+		}
 	}
 	// algorithmIdentifier SEQUENCE
 	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("SEQUENCE", der.TagSequence), "algorithmIdentifier")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "algorithmIdentifier")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "SEQUENCE"); err != nil {
+			return der.WithField(err, "algorithmIdentifier")
+		}
 	}
 	// signature BIT STRING
 	vw.off[2] = s.Offset()
-	if !s.Peek(der.TagBitString) {
-		return der.WithField(s.Missing("BIT STRING", der.TagBitString), "signature")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "signature")
+	if !s.Step(der.TagBitString) {
+		if err := s.Expect(der.TagBitString, "BIT STRING"); err != nil {
+			return der.WithField(err, "signature")
+		}
 	}
 	vw.off[3] = s.Offset()
 	return s.Finish("Certificate")
@@ -618,11 +614,10 @@ func (vw *Certificate_AlgorithmIdentifierView) parse(r *view.Cursor, t der.Tag) 
 	vw.c.Set(start, r, &s, t)
 	// algorithm OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "algorithm")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "algorithm")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "algorithm")
+		}
 	}
 	// parameters SIGNATURE-ALGORITHM.&Params OPTIONAL
 	vw.off[1] = s.Offset()
@@ -786,79 +781,73 @@ func (vw *TBSCertificateView) parse(r *view.Cursor, t der.Tag) error {
 	vw.c.Set(start, r, &s, t)
 	// version [0] EXPLICIT Version DEFAULT v1
 	vw.off[0] = s.Offset()
-	if s.Peek(der.Context(0)) {
+	if !s.Step(der.Context(0)) && s.Peek(der.Context(0)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "version")
 		}
 	}
 	// serialNumber CertificateSerialNumber
 	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagInteger) {
-		return der.WithField(s.Missing("CertificateSerialNumber", der.TagInteger), "serialNumber")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "serialNumber")
+	if !s.Step(der.TagInteger) {
+		if err := s.Expect(der.TagInteger, "CertificateSerialNumber"); err != nil {
+			return der.WithField(err, "serialNumber")
+		}
 	}
 	// signature AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{PKIX1Explicit-2009.SignatureAlgorithms}}
 	vw.off[2] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{PKIX1Explicit-2009.SignatureAlgorithms}}", der.TagSequence), "signature")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "signature")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{PKIX1Explicit-2009.SignatureAlgorithms}}"); err != nil {
+			return der.WithField(err, "signature")
+		}
 	}
 	// issuer Name
 	vw.off[3] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("Name", der.TagSequence), "issuer")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "issuer")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "Name"); err != nil {
+			return der.WithField(err, "issuer")
+		}
 	}
 	// validity Validity
 	vw.off[4] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("Validity", der.TagSequence), "validity")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "validity")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "Validity"); err != nil {
+			return der.WithField(err, "validity")
+		}
 	}
 	// subject Name
 	vw.off[5] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("Name", der.TagSequence), "subject")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "subject")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "Name"); err != nil {
+			return der.WithField(err, "subject")
+		}
 	}
 	// subjectPublicKeyInfo SubjectPublicKeyInfo
 	vw.off[6] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("SubjectPublicKeyInfo", der.TagSequence), "subjectPublicKeyInfo")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "subjectPublicKeyInfo")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "SubjectPublicKeyInfo"); err != nil {
+			return der.WithField(err, "subjectPublicKeyInfo")
+		}
 	}
 	// What the decode reads of the extension additions (asn1gen gen -unread):
 	// the package's unreadAdditions ends the window where DecodeASN1 sets the rest aside.
 	vw.unreadAdditions(&s)
 	// issuerUniqueID [1] UniqueIdentifier OPTIONAL (extension addition)
 	vw.off[7] = s.Offset()
-	if s.Peek(der.Context(1)) {
+	if !s.Step(der.Context(1)) && s.Peek(der.Context(1)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "issuerUniqueID")
 		}
 	}
 	// subjectUniqueID [2] UniqueIdentifier OPTIONAL (extension addition)
 	vw.off[8] = s.Offset()
-	if s.Peek(der.Context(2)) {
+	if !s.Step(der.Context(2)) && s.Peek(der.Context(2)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "subjectUniqueID")
 		}
 	}
 	// extensions [3] EXPLICIT Extensions{{PKIX1Implicit-2009.CertExtensions}} OPTIONAL (extension addition)
 	vw.off[9] = s.Offset()
-	if s.Peek(der.Context(3)) {
+	if !s.Step(der.Context(3)) && s.Peek(der.Context(3)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "extensions")
 		}
@@ -1203,11 +1192,10 @@ func (vw *AlgorithmIdentifier_SignatureAlgorithmsView) parse(r *view.Cursor, t d
 	vw.c.Set(start, r, &s, t)
 	// algorithm OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "algorithm")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "algorithm")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "algorithm")
+		}
 	}
 	// parameters SIGNATURE-ALGORITHM.&Params OPTIONAL
 	vw.off[1] = s.Offset()
@@ -1486,26 +1474,24 @@ func (vw *Extension_CertExtensionsView) parse(r *view.Cursor, t der.Tag) error {
 	vw.c.Set(start, r, &s, t)
 	// extnID OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "extnID")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "extnID")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "extnID")
+		}
 	}
 	// critical BOOLEAN DEFAULT FALSE
 	vw.off[1] = s.Offset()
-	if s.Peek(der.TagBoolean) {
+	if !s.Step(der.TagBoolean) && s.Peek(der.TagBoolean) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "critical")
 		}
 	}
 	// extnValue OCTET STRING
 	vw.off[2] = s.Offset()
-	if !s.Peek(der.TagOctetString) {
-		return der.WithField(s.Missing("OCTET STRING", der.TagOctetString), "extnValue")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "extnValue")
+	if !s.Step(der.TagOctetString) {
+		if err := s.Expect(der.TagOctetString, "OCTET STRING"); err != nil {
+			return der.WithField(err, "extnValue")
+		}
 	}
 	vw.off[3] = s.Offset()
 	return s.Finish("Extension")
@@ -2286,19 +2272,17 @@ func (vw *SubjectPublicKeyInfoView) parse(r *view.Cursor, t der.Tag) error {
 	vw.c.Set(start, r, &s, t)
 	// algorithm AlgorithmIdentifier{AlgorithmInformation-2009.PUBLIC-KEY,{PKIX1Explicit-2009.PublicKeyAlgorithms}}
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("AlgorithmIdentifier{AlgorithmInformation-2009.PUBLIC-KEY,{PKIX1Explicit-2009.PublicKeyAlgorithms}}", der.TagSequence), "algorithm")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "algorithm")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "AlgorithmIdentifier{AlgorithmInformation-2009.PUBLIC-KEY,{PKIX1Explicit-2009.PublicKeyAlgorithms}}"); err != nil {
+			return der.WithField(err, "algorithm")
+		}
 	}
 	// subjectPublicKey BIT STRING
 	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagBitString) {
-		return der.WithField(s.Missing("BIT STRING", der.TagBitString), "subjectPublicKey")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "subjectPublicKey")
+	if !s.Step(der.TagBitString) {
+		if err := s.Expect(der.TagBitString, "BIT STRING"); err != nil {
+			return der.WithField(err, "subjectPublicKey")
+		}
 	}
 	vw.off[2] = s.Offset()
 	return s.Finish("SubjectPublicKeyInfo")
@@ -2388,11 +2372,10 @@ func (vw *AlgorithmIdentifier_PublicKeyAlgorithmsView) parse(r *view.Cursor, t d
 	vw.c.Set(start, r, &s, t)
 	// algorithm OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "algorithm")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "algorithm")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "algorithm")
+		}
 	}
 	// parameters PUBLIC-KEY.&Params OPTIONAL
 	vw.off[1] = s.Offset()
@@ -2685,27 +2668,24 @@ func (vw *CertificateListView) parse(r *view.Cursor, t der.Tag) error {
 	vw.c.Set(start, r, &s, t)
 	// toBeSigned TBSCertList
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("TBSCertList", der.TagSequence), "toBeSigned")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "toBeSigned")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "TBSCertList"); err != nil {
+			return der.WithField(err, "toBeSigned")
+		}
 	}
 	// algorithmIdentifier SEQUENCE
 	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("SEQUENCE", der.TagSequence), "algorithmIdentifier")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "algorithmIdentifier")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "SEQUENCE"); err != nil {
+			return der.WithField(err, "algorithmIdentifier")
+		}
 	}
 	// signature BIT STRING
 	vw.off[2] = s.Offset()
-	if !s.Peek(der.TagBitString) {
-		return der.WithField(s.Missing("BIT STRING", der.TagBitString), "signature")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "signature")
+	if !s.Step(der.TagBitString) {
+		if err := s.Expect(der.TagBitString, "BIT STRING"); err != nil {
+			return der.WithField(err, "signature")
+		}
 	}
 	vw.off[3] = s.Offset()
 	return s.Finish("CertificateList")
@@ -2816,11 +2796,10 @@ func (vw *CertificateList_AlgorithmIdentifierView) parse(r *view.Cursor, t der.T
 	vw.c.Set(start, r, &s, t)
 	// algorithm OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "algorithm")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "algorithm")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "algorithm")
+		}
 	}
 	// parameters SIGNATURE-ALGORITHM.&Params OPTIONAL
 	vw.off[1] = s.Offset()
@@ -2984,26 +2963,24 @@ func (vw *TBSCertListView) parse(r *view.Cursor, t der.Tag) error {
 	vw.c.Set(start, r, &s, t)
 	// version Version OPTIONAL
 	vw.off[0] = s.Offset()
-	if s.Peek(der.TagInteger) {
+	if !s.Step(der.TagInteger) && s.Peek(der.TagInteger) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "version")
 		}
 	}
 	// signature AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{PKIX1Explicit-2009.SignatureAlgorithms}}
 	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{PKIX1Explicit-2009.SignatureAlgorithms}}", der.TagSequence), "signature")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "signature")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{PKIX1Explicit-2009.SignatureAlgorithms}}"); err != nil {
+			return der.WithField(err, "signature")
+		}
 	}
 	// issuer Name
 	vw.off[2] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("Name", der.TagSequence), "issuer")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "issuer")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "Name"); err != nil {
+			return der.WithField(err, "issuer")
+		}
 	}
 	// thisUpdate Time
 	vw.off[3] = s.Offset()
@@ -3024,14 +3001,14 @@ func (vw *TBSCertListView) parse(r *view.Cursor, t der.Tag) error {
 	}
 	// revokedCertificates SEQUENCE OF OPTIONAL
 	vw.off[5] = s.Offset()
-	if s.Peek(der.TagSequence) {
+	if !s.Step(der.TagSequence) && s.Peek(der.TagSequence) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "revokedCertificates")
 		}
 	}
 	// crlExtensions [0] EXPLICIT Extensions{{PKIX1Implicit-2009.CrlExtensions}} OPTIONAL (extension addition)
 	vw.off[6] = s.Offset()
-	if s.Peek(der.Context(0)) {
+	if !s.Step(der.Context(0)) && s.Peek(der.Context(0)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "crlExtensions")
 		}
@@ -3397,11 +3374,10 @@ func (vw *TBSCertList_RevokedCertificates_ItemView) parse(r *view.Cursor, t der.
 	vw.c.Set(start, r, &s, t)
 	// userCertificate CertificateSerialNumber
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagInteger) {
-		return der.WithField(s.Missing("CertificateSerialNumber", der.TagInteger), "userCertificate")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "userCertificate")
+	if !s.Step(der.TagInteger) {
+		if err := s.Expect(der.TagInteger, "CertificateSerialNumber"); err != nil {
+			return der.WithField(err, "userCertificate")
+		}
 	}
 	// revocationDate Time
 	vw.off[1] = s.Offset()
@@ -3413,7 +3389,7 @@ func (vw *TBSCertList_RevokedCertificates_ItemView) parse(r *view.Cursor, t der.
 	}
 	// crlEntryExtensions Extensions{{PKIX1Implicit-2009.CrlEntryExtensions}} OPTIONAL (extension addition)
 	vw.off[2] = s.Offset()
-	if s.Peek(der.TagSequence) {
+	if !s.Step(der.TagSequence) && s.Peek(der.TagSequence) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "crlEntryExtensions")
 		}
@@ -3660,26 +3636,24 @@ func (vw *Extension_CRLEntryExtensionsView) parse(r *view.Cursor, t der.Tag) err
 	vw.c.Set(start, r, &s, t)
 	// extnID OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "extnID")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "extnID")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "extnID")
+		}
 	}
 	// critical BOOLEAN DEFAULT FALSE
 	vw.off[1] = s.Offset()
-	if s.Peek(der.TagBoolean) {
+	if !s.Step(der.TagBoolean) && s.Peek(der.TagBoolean) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "critical")
 		}
 	}
 	// extnValue OCTET STRING
 	vw.off[2] = s.Offset()
-	if !s.Peek(der.TagOctetString) {
-		return der.WithField(s.Missing("OCTET STRING", der.TagOctetString), "extnValue")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "extnValue")
+	if !s.Step(der.TagOctetString) {
+		if err := s.Expect(der.TagOctetString, "OCTET STRING"); err != nil {
+			return der.WithField(err, "extnValue")
+		}
 	}
 	vw.off[3] = s.Offset()
 	return s.Finish("Extension")
@@ -3981,26 +3955,24 @@ func (vw *Extension_CRLExtensionsView) parse(r *view.Cursor, t der.Tag) error {
 	vw.c.Set(start, r, &s, t)
 	// extnID OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "extnID")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "extnID")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "extnID")
+		}
 	}
 	// critical BOOLEAN DEFAULT FALSE
 	vw.off[1] = s.Offset()
-	if s.Peek(der.TagBoolean) {
+	if !s.Step(der.TagBoolean) && s.Peek(der.TagBoolean) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "critical")
 		}
 	}
 	// extnValue OCTET STRING
 	vw.off[2] = s.Offset()
-	if !s.Peek(der.TagOctetString) {
-		return der.WithField(s.Missing("OCTET STRING", der.TagOctetString), "extnValue")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "extnValue")
+	if !s.Step(der.TagOctetString) {
+		if err := s.Expect(der.TagOctetString, "OCTET STRING"); err != nil {
+			return der.WithField(err, "extnValue")
+		}
 	}
 	vw.off[3] = s.Offset()
 	return s.Finish("Extension")
@@ -4310,21 +4282,21 @@ func (vw *AuthorityKeyIdentifierView) parse(r *view.Cursor, t der.Tag) error {
 	vw.c.Set(start, r, &s, t)
 	// keyIdentifier [0] KeyIdentifier OPTIONAL
 	vw.off[0] = s.Offset()
-	if s.Peek(der.Context(0)) {
+	if !s.Step(der.Context(0)) && s.Peek(der.Context(0)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "keyIdentifier")
 		}
 	}
 	// authorityCertIssuer [1] GeneralNames OPTIONAL
 	vw.off[1] = s.Offset()
-	if s.Peek(der.Context(1)) {
+	if !s.Step(der.Context(1)) && s.Peek(der.Context(1)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "authorityCertIssuer")
 		}
 	}
 	// authorityCertSerialNumber [2] CertificateSerialNumber OPTIONAL
 	vw.off[2] = s.Offset()
-	if s.Peek(der.Context(2)) {
+	if !s.Step(der.Context(2)) && s.Peek(der.Context(2)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "authorityCertSerialNumber")
 		}
@@ -4462,14 +4434,14 @@ func (vw *PrivateKeyUsagePeriodView) parse(r *view.Cursor, t der.Tag) error {
 	vw.c.Set(start, r, &s, t)
 	// notBefore [0] GeneralizedTime OPTIONAL
 	vw.off[0] = s.Offset()
-	if s.Peek(der.Context(0)) {
+	if !s.Step(der.Context(0)) && s.Peek(der.Context(0)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "notBefore")
 		}
 	}
 	// notAfter [1] GeneralizedTime OPTIONAL
 	vw.off[1] = s.Offset()
-	if s.Peek(der.Context(1)) {
+	if !s.Step(der.Context(1)) && s.Peek(der.Context(1)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "notAfter")
 		}
@@ -4697,15 +4669,14 @@ func (vw *PolicyInformationView) parse(r *view.Cursor, t der.Tag) error {
 	vw.c.Set(start, r, &s, t)
 	// policyIdentifier CertPolicyId
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("CertPolicyId", der.TagOID), "policyIdentifier")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "policyIdentifier")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "CertPolicyId"); err != nil {
+			return der.WithField(err, "policyIdentifier")
+		}
 	}
 	// policyQualifiers SEQUENCE OF OPTIONAL
 	vw.off[1] = s.Offset()
-	if s.Peek(der.TagSequence) {
+	if !s.Step(der.TagSequence) && s.Peek(der.TagSequence) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "policyQualifiers")
 		}
@@ -4919,11 +4890,10 @@ func (vw *PolicyQualifierInfoView) parse(r *view.Cursor, t der.Tag) error {
 	vw.c.Set(start, r, &s, t)
 	// policyQualifierId OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "policyQualifierId")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "policyQualifierId")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "policyQualifierId")
+		}
 	}
 	// qualifier CERT-POLICY-QUALIFIER.&Type
 	vw.off[1] = s.Offset()
@@ -5074,7 +5044,7 @@ func (vw *UserNoticeView) parse(r *view.Cursor, t der.Tag) error {
 	vw.c.Set(start, r, &s, t)
 	// noticeRef NoticeReference OPTIONAL
 	vw.off[0] = s.Offset()
-	if s.Peek(der.TagSequence) {
+	if !s.Step(der.TagSequence) && s.Peek(der.TagSequence) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "noticeRef")
 		}
@@ -5200,11 +5170,10 @@ func (vw *NoticeReferenceView) parse(r *view.Cursor, t der.Tag) error {
 	}
 	// noticeNumbers SEQUENCE OF
 	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("SEQUENCE OF", der.TagSequence), "noticeNumbers")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "noticeNumbers")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "SEQUENCE OF"); err != nil {
+			return der.WithField(err, "noticeNumbers")
+		}
 	}
 	vw.off[2] = s.Offset()
 	return s.Finish("NoticeReference")
@@ -5521,19 +5490,17 @@ func (vw *PolicyMappings_ItemView) parse(r *view.Cursor, t der.Tag) error {
 	vw.c.Set(start, r, &s, t)
 	// issuerDomainPolicy CertPolicyId
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("CertPolicyId", der.TagOID), "issuerDomainPolicy")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "issuerDomainPolicy")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "CertPolicyId"); err != nil {
+			return der.WithField(err, "issuerDomainPolicy")
+		}
 	}
 	// subjectDomainPolicy CertPolicyId
 	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("CertPolicyId", der.TagOID), "subjectDomainPolicy")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "subjectDomainPolicy")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "CertPolicyId"); err != nil {
+			return der.WithField(err, "subjectDomainPolicy")
+		}
 	}
 	vw.off[2] = s.Offset()
 	return s.Finish("PolicyMappings.item")
@@ -5982,18 +5949,17 @@ func (vw *EDIPartyNameView) parse(r *view.Cursor, t der.Tag) error {
 	vw.c.Set(start, r, &s, t)
 	// nameAssigner [0] EXPLICIT DirectoryString{PKIX1Implicit-2009.ubMax} OPTIONAL
 	vw.off[0] = s.Offset()
-	if s.Peek(der.Context(0)) {
+	if !s.Step(der.Context(0)) && s.Peek(der.Context(0)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "nameAssigner")
 		}
 	}
 	// partyName [1] EXPLICIT DirectoryString{PKIX1Implicit-2009.ubMax}
 	vw.off[1] = s.Offset()
-	if !s.Peek(der.Context(1)) {
-		return der.WithField(s.Missing("[1] EXPLICIT DirectoryString{PKIX1Implicit-2009.ubMax}", der.Context(1)), "partyName")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "partyName")
+	if !s.Step(der.Context(1)) {
+		if err := s.Expect(der.Context(1), "[1] EXPLICIT DirectoryString{PKIX1Implicit-2009.ubMax}"); err != nil {
+			return der.WithField(err, "partyName")
+		}
 	}
 	vw.off[2] = s.Offset()
 	return s.Finish("EDIPartyName")
@@ -6220,19 +6186,17 @@ func (vw *AttributeSet_SupportedAttributesView) parse(r *view.Cursor, t der.Tag)
 	vw.c.Set(start, r, &s, t)
 	// type OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "type")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "type")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "type")
+		}
 	}
 	// values SET OF
 	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagSet) {
-		return der.WithField(s.Missing("SET OF", der.TagSet), "values")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "values")
+	if !s.Step(der.TagSet) {
+		if err := s.Expect(der.TagSet, "SET OF"); err != nil {
+			return der.WithField(err, "values")
+		}
 	}
 	vw.off[2] = s.Offset()
 	return s.Finish("AttributeSet")
@@ -6360,14 +6324,14 @@ func (vw *BasicConstraintsView) parse(r *view.Cursor, t der.Tag) error {
 	vw.c.Set(start, r, &s, t)
 	// cA BOOLEAN DEFAULT FALSE
 	vw.off[0] = s.Offset()
-	if s.Peek(der.TagBoolean) {
+	if !s.Step(der.TagBoolean) && s.Peek(der.TagBoolean) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "cA")
 		}
 	}
 	// pathLenConstraint INTEGER OPTIONAL
 	vw.off[1] = s.Offset()
-	if s.Peek(der.TagInteger) {
+	if !s.Step(der.TagInteger) && s.Peek(der.TagInteger) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "pathLenConstraint")
 		}
@@ -6494,14 +6458,14 @@ func (vw *NameConstraintsView) parse(r *view.Cursor, t der.Tag) error {
 	vw.c.Set(start, r, &s, t)
 	// permittedSubtrees [0] GeneralSubtrees OPTIONAL
 	vw.off[0] = s.Offset()
-	if s.Peek(der.Context(0)) {
+	if !s.Step(der.Context(0)) && s.Peek(der.Context(0)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "permittedSubtrees")
 		}
 	}
 	// excludedSubtrees [1] GeneralSubtrees OPTIONAL
 	vw.off[1] = s.Offset()
-	if s.Peek(der.Context(1)) {
+	if !s.Step(der.Context(1)) && s.Peek(der.Context(1)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "excludedSubtrees")
 		}
@@ -6729,14 +6693,14 @@ func (vw *GeneralSubtreeView) parse(r *view.Cursor, t der.Tag) error {
 	}
 	// minimum [0] BaseDistance DEFAULT 0
 	vw.off[1] = s.Offset()
-	if s.Peek(der.Context(0)) {
+	if !s.Step(der.Context(0)) && s.Peek(der.Context(0)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "minimum")
 		}
 	}
 	// maximum [1] BaseDistance OPTIONAL
 	vw.off[2] = s.Offset()
-	if s.Peek(der.Context(1)) {
+	if !s.Step(der.Context(1)) && s.Peek(der.Context(1)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "maximum")
 		}
@@ -6877,14 +6841,14 @@ func (vw *PolicyConstraintsView) parse(r *view.Cursor, t der.Tag) error {
 	vw.c.Set(start, r, &s, t)
 	// requireExplicitPolicy [0] SkipCerts OPTIONAL
 	vw.off[0] = s.Offset()
-	if s.Peek(der.Context(0)) {
+	if !s.Step(der.Context(0)) && s.Peek(der.Context(0)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "requireExplicitPolicy")
 		}
 	}
 	// inhibitPolicyMapping [1] SkipCerts OPTIONAL
 	vw.off[1] = s.Offset()
-	if s.Peek(der.Context(1)) {
+	if !s.Step(der.Context(1)) && s.Peek(der.Context(1)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "inhibitPolicyMapping")
 		}
@@ -7108,21 +7072,21 @@ func (vw *DistributionPointView) parse(r *view.Cursor, t der.Tag) error {
 	vw.c.Set(start, r, &s, t)
 	// distributionPoint [0] EXPLICIT DistributionPointName OPTIONAL
 	vw.off[0] = s.Offset()
-	if s.Peek(der.Context(0)) {
+	if !s.Step(der.Context(0)) && s.Peek(der.Context(0)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "distributionPoint")
 		}
 	}
 	// reasons [1] ReasonFlags OPTIONAL
 	vw.off[1] = s.Offset()
-	if s.Peek(der.Context(1)) {
+	if !s.Step(der.Context(1)) && s.Peek(der.Context(1)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "reasons")
 		}
 	}
 	// cRLIssuer [2] GeneralNames OPTIONAL
 	vw.off[2] = s.Offset()
-	if s.Peek(der.Context(2)) {
+	if !s.Step(der.Context(2)) && s.Peek(der.Context(2)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "cRLIssuer")
 		}
@@ -7590,11 +7554,10 @@ func (vw *AccessDescriptionView) parse(r *view.Cursor, t der.Tag) error {
 	vw.c.Set(start, r, &s, t)
 	// accessMethod OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "accessMethod")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "accessMethod")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "accessMethod")
+		}
 	}
 	// accessLocation GeneralName
 	vw.off[1] = s.Offset()
@@ -7807,42 +7770,42 @@ func (vw *IssuingDistributionPointView) parse(r *view.Cursor, t der.Tag) error {
 	vw.c.Set(start, r, &s, t)
 	// distributionPoint [0] EXPLICIT DistributionPointName OPTIONAL
 	vw.off[0] = s.Offset()
-	if s.Peek(der.Context(0)) {
+	if !s.Step(der.Context(0)) && s.Peek(der.Context(0)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "distributionPoint")
 		}
 	}
 	// onlyContainsUserCerts [1] BOOLEAN DEFAULT FALSE
 	vw.off[1] = s.Offset()
-	if s.Peek(der.Context(1)) {
+	if !s.Step(der.Context(1)) && s.Peek(der.Context(1)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "onlyContainsUserCerts")
 		}
 	}
 	// onlyContainsCACerts [2] BOOLEAN DEFAULT FALSE
 	vw.off[2] = s.Offset()
-	if s.Peek(der.Context(2)) {
+	if !s.Step(der.Context(2)) && s.Peek(der.Context(2)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "onlyContainsCACerts")
 		}
 	}
 	// onlySomeReasons [3] ReasonFlags OPTIONAL
 	vw.off[3] = s.Offset()
-	if s.Peek(der.Context(3)) {
+	if !s.Step(der.Context(3)) && s.Peek(der.Context(3)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "onlySomeReasons")
 		}
 	}
 	// indirectCRL [4] BOOLEAN DEFAULT FALSE
 	vw.off[4] = s.Offset()
-	if s.Peek(der.Context(4)) {
+	if !s.Step(der.Context(4)) && s.Peek(der.Context(4)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "indirectCRL")
 		}
 	}
 	// onlyContainsAttributeCerts [5] BOOLEAN DEFAULT FALSE
 	vw.off[5] = s.Offset()
-	if s.Peek(der.Context(5)) {
+	if !s.Step(der.Context(5)) && s.Peek(der.Context(5)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "onlyContainsAttributeCerts")
 		}
@@ -8120,27 +8083,24 @@ func (vw *DSAParamsView) parse(r *view.Cursor, t der.Tag) error {
 	vw.c.Set(start, r, &s, t)
 	// p INTEGER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagInteger) {
-		return der.WithField(s.Missing("INTEGER", der.TagInteger), "p")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "p")
+	if !s.Step(der.TagInteger) {
+		if err := s.Expect(der.TagInteger, "INTEGER"); err != nil {
+			return der.WithField(err, "p")
+		}
 	}
 	// q INTEGER
 	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagInteger) {
-		return der.WithField(s.Missing("INTEGER", der.TagInteger), "q")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "q")
+	if !s.Step(der.TagInteger) {
+		if err := s.Expect(der.TagInteger, "INTEGER"); err != nil {
+			return der.WithField(err, "q")
+		}
 	}
 	// g INTEGER
 	vw.off[2] = s.Offset()
-	if !s.Peek(der.TagInteger) {
-		return der.WithField(s.Missing("INTEGER", der.TagInteger), "g")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "g")
+	if !s.Step(der.TagInteger) {
+		if err := s.Expect(der.TagInteger, "INTEGER"); err != nil {
+			return der.WithField(err, "g")
+		}
 	}
 	vw.off[3] = s.Offset()
 	return s.Finish("DSA-Params")
@@ -8259,38 +8219,35 @@ func (vw *DomainParametersView) parse(r *view.Cursor, t der.Tag) error {
 	vw.c.Set(start, r, &s, t)
 	// p INTEGER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagInteger) {
-		return der.WithField(s.Missing("INTEGER", der.TagInteger), "p")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "p")
+	if !s.Step(der.TagInteger) {
+		if err := s.Expect(der.TagInteger, "INTEGER"); err != nil {
+			return der.WithField(err, "p")
+		}
 	}
 	// g INTEGER
 	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagInteger) {
-		return der.WithField(s.Missing("INTEGER", der.TagInteger), "g")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "g")
+	if !s.Step(der.TagInteger) {
+		if err := s.Expect(der.TagInteger, "INTEGER"); err != nil {
+			return der.WithField(err, "g")
+		}
 	}
 	// q INTEGER
 	vw.off[2] = s.Offset()
-	if !s.Peek(der.TagInteger) {
-		return der.WithField(s.Missing("INTEGER", der.TagInteger), "q")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "q")
+	if !s.Step(der.TagInteger) {
+		if err := s.Expect(der.TagInteger, "INTEGER"); err != nil {
+			return der.WithField(err, "q")
+		}
 	}
 	// j INTEGER OPTIONAL
 	vw.off[3] = s.Offset()
-	if s.Peek(der.TagInteger) {
+	if !s.Step(der.TagInteger) && s.Peek(der.TagInteger) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "j")
 		}
 	}
 	// validationParams ValidationParams OPTIONAL
 	vw.off[4] = s.Offset()
-	if s.Peek(der.TagSequence) {
+	if !s.Step(der.TagSequence) && s.Peek(der.TagSequence) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "validationParams")
 		}
@@ -8474,19 +8431,17 @@ func (vw *ValidationParamsView) parse(r *view.Cursor, t der.Tag) error {
 	vw.c.Set(start, r, &s, t)
 	// seed BIT STRING
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagBitString) {
-		return der.WithField(s.Missing("BIT STRING", der.TagBitString), "seed")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "seed")
+	if !s.Step(der.TagBitString) {
+		if err := s.Expect(der.TagBitString, "BIT STRING"); err != nil {
+			return der.WithField(err, "seed")
+		}
 	}
 	// pgenCounter INTEGER
 	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagInteger) {
-		return der.WithField(s.Missing("INTEGER", der.TagInteger), "pgenCounter")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "pgenCounter")
+	if !s.Step(der.TagInteger) {
+		if err := s.Expect(der.TagInteger, "INTEGER"); err != nil {
+			return der.WithField(err, "pgenCounter")
+		}
 	}
 	vw.off[2] = s.Offset()
 	return s.Finish("ValidationParams")
@@ -8580,11 +8535,10 @@ func (vw *HashAlgorithmView) parse(r *view.Cursor, t der.Tag) error {
 	vw.c.Set(start, r, &s, t)
 	// algorithm OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "algorithm")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "algorithm")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "algorithm")
+		}
 	}
 	// parameters DIGEST-ALGORITHM.&Params OPTIONAL
 	vw.off[1] = s.Offset()
@@ -8705,11 +8659,10 @@ func (vw *MaskGenAlgorithmView) parse(r *view.Cursor, t der.Tag) error {
 	vw.c.Set(start, r, &s, t)
 	// algorithm OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "algorithm")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "algorithm")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "algorithm")
+		}
 	}
 	// parameters ALGORITHM.&Params OPTIONAL
 	vw.off[1] = s.Offset()
@@ -8873,11 +8826,10 @@ func (vw *PSourceAlgorithmView) parse(r *view.Cursor, t der.Tag) error {
 	vw.c.Set(start, r, &s, t)
 	// algorithm OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "algorithm")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "algorithm")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "algorithm")
+		}
 	}
 	// parameters ALGORITHM.&Params OPTIONAL
 	vw.off[1] = s.Offset()
@@ -8998,28 +8950,28 @@ func (vw *RSASSAPSSParamsView) parse(r *view.Cursor, t der.Tag) error {
 	vw.c.Set(start, r, &s, t)
 	// hashAlgorithm [0] EXPLICIT HashAlgorithm DEFAULT sha1Identifier
 	vw.off[0] = s.Offset()
-	if s.Peek(der.Context(0)) {
+	if !s.Step(der.Context(0)) && s.Peek(der.Context(0)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "hashAlgorithm")
 		}
 	}
 	// maskGenAlgorithm [1] EXPLICIT MaskGenAlgorithm DEFAULT mgf1SHA1
 	vw.off[1] = s.Offset()
-	if s.Peek(der.Context(1)) {
+	if !s.Step(der.Context(1)) && s.Peek(der.Context(1)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "maskGenAlgorithm")
 		}
 	}
 	// saltLength [2] EXPLICIT INTEGER DEFAULT 20
 	vw.off[2] = s.Offset()
-	if s.Peek(der.Context(2)) {
+	if !s.Step(der.Context(2)) && s.Peek(der.Context(2)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "saltLength")
 		}
 	}
 	// trailerField [3] EXPLICIT INTEGER DEFAULT 1
 	vw.off[3] = s.Offset()
-	if s.Peek(der.Context(3)) {
+	if !s.Step(der.Context(3)) && s.Peek(der.Context(3)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "trailerField")
 		}
@@ -9240,21 +9192,21 @@ func (vw *RSAESOAEPParamsView) parse(r *view.Cursor, t der.Tag) error {
 	vw.c.Set(start, r, &s, t)
 	// hashFunc [0] EXPLICIT HashAlgorithm DEFAULT sha1Identifier
 	vw.off[0] = s.Offset()
-	if s.Peek(der.Context(0)) {
+	if !s.Step(der.Context(0)) && s.Peek(der.Context(0)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "hashFunc")
 		}
 	}
 	// maskGenFunc [1] EXPLICIT MaskGenAlgorithm DEFAULT mgf1SHA1
 	vw.off[1] = s.Offset()
-	if s.Peek(der.Context(1)) {
+	if !s.Step(der.Context(1)) && s.Peek(der.Context(1)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "maskGenFunc")
 		}
 	}
 	// pSourceFunc [2] EXPLICIT PSourceAlgorithm DEFAULT pSpecifiedEmpty
 	vw.off[2] = s.Offset()
-	if s.Peek(der.Context(2)) {
+	if !s.Step(der.Context(2)) && s.Peek(der.Context(2)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "pSourceFunc")
 		}
@@ -9409,22 +9361,21 @@ func (vw *ORAddressView) parse(r *view.Cursor, t der.Tag) error {
 	vw.c.Set(start, r, &s, t)
 	// built-in-standard-attributes BuiltInStandardAttributes
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("BuiltInStandardAttributes", der.TagSequence), "built-in-standard-attributes")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "built-in-standard-attributes")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "BuiltInStandardAttributes"); err != nil {
+			return der.WithField(err, "built-in-standard-attributes")
+		}
 	}
 	// built-in-domain-defined-attributes BuiltInDomainDefinedAttributes OPTIONAL
 	vw.off[1] = s.Offset()
-	if s.Peek(der.TagSequence) {
+	if !s.Step(der.TagSequence) && s.Peek(der.TagSequence) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "built-in-domain-defined-attributes")
 		}
 	}
 	// extension-attributes ExtensionAttributes OPTIONAL
 	vw.off[2] = s.Offset()
-	if s.Peek(der.TagSet) {
+	if !s.Step(der.TagSet) && s.Peek(der.TagSet) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "extension-attributes")
 		}
@@ -9550,63 +9501,63 @@ func (vw *BuiltInStandardAttributesView) parse(r *view.Cursor, t der.Tag) error 
 	vw.c.Set(start, r, &s, t)
 	// country-name [APPLICATION 1] EXPLICIT CountryName OPTIONAL
 	vw.off[0] = s.Offset()
-	if s.Peek(der.Application(1)) {
+	if !s.Step(der.Application(1)) && s.Peek(der.Application(1)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "country-name")
 		}
 	}
 	// administration-domain-name [APPLICATION 2] EXPLICIT AdministrationDomainName OPTIONAL
 	vw.off[1] = s.Offset()
-	if s.Peek(der.Application(2)) {
+	if !s.Step(der.Application(2)) && s.Peek(der.Application(2)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "administration-domain-name")
 		}
 	}
 	// network-address [0] NetworkAddress OPTIONAL
 	vw.off[2] = s.Offset()
-	if s.Peek(der.Context(0)) {
+	if !s.Step(der.Context(0)) && s.Peek(der.Context(0)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "network-address")
 		}
 	}
 	// terminal-identifier [1] TerminalIdentifier OPTIONAL
 	vw.off[3] = s.Offset()
-	if s.Peek(der.Context(1)) {
+	if !s.Step(der.Context(1)) && s.Peek(der.Context(1)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "terminal-identifier")
 		}
 	}
 	// private-domain-name [2] EXPLICIT PrivateDomainName OPTIONAL
 	vw.off[4] = s.Offset()
-	if s.Peek(der.Context(2)) {
+	if !s.Step(der.Context(2)) && s.Peek(der.Context(2)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "private-domain-name")
 		}
 	}
 	// organization-name [3] OrganizationName OPTIONAL
 	vw.off[5] = s.Offset()
-	if s.Peek(der.Context(3)) {
+	if !s.Step(der.Context(3)) && s.Peek(der.Context(3)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "organization-name")
 		}
 	}
 	// numeric-user-identifier [4] NumericUserIdentifier OPTIONAL
 	vw.off[6] = s.Offset()
-	if s.Peek(der.Context(4)) {
+	if !s.Step(der.Context(4)) && s.Peek(der.Context(4)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "numeric-user-identifier")
 		}
 	}
 	// personal-name [5] PersonalName OPTIONAL
 	vw.off[7] = s.Offset()
-	if s.Peek(der.Context(5)) {
+	if !s.Step(der.Context(5)) && s.Peek(der.Context(5)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "personal-name")
 		}
 	}
 	// organizational-unit-names [6] OrganizationalUnitNames OPTIONAL
 	vw.off[8] = s.Offset()
-	if s.Peek(der.Context(6)) {
+	if !s.Step(der.Context(6)) && s.Peek(der.Context(6)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "organizational-unit-names")
 		}
@@ -10183,19 +10134,17 @@ func (vw *BuiltInDomainDefinedAttributeView) parse(r *view.Cursor, t der.Tag) er
 	vw.c.Set(start, r, &s, t)
 	// type PrintableString
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagPrintableString) {
-		return der.WithField(s.Missing("PrintableString", der.TagPrintableString), "type")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "type")
+	if !s.Step(der.TagPrintableString) {
+		if err := s.Expect(der.TagPrintableString, "PrintableString"); err != nil {
+			return der.WithField(err, "type")
+		}
 	}
 	// value PrintableString
 	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagPrintableString) {
-		return der.WithField(s.Missing("PrintableString", der.TagPrintableString), "value")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "value")
+	if !s.Step(der.TagPrintableString) {
+		if err := s.Expect(der.TagPrintableString, "PrintableString"); err != nil {
+			return der.WithField(err, "value")
+		}
 	}
 	vw.off[2] = s.Offset()
 	return s.Finish("BuiltInDomainDefinedAttribute")
@@ -10425,19 +10374,17 @@ func (vw *ExtensionAttributeView) parse(r *view.Cursor, t der.Tag) error {
 	vw.c.Set(start, r, &s, t)
 	// extension-attribute-type [0] INTEGER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.Context(0)) {
-		return der.WithField(s.Missing("[0] INTEGER", der.Context(0)), "extension-attribute-type")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "extension-attribute-type")
+	if !s.Step(der.Context(0)) {
+		if err := s.Expect(der.Context(0), "[0] INTEGER"); err != nil {
+			return der.WithField(err, "extension-attribute-type")
+		}
 	}
 	// extension-attribute-value [1] EXPLICIT EXTENSION-ATTRIBUTE.&Type
 	vw.off[1] = s.Offset()
-	if !s.Peek(der.Context(1)) {
-		return der.WithField(s.Missing("[1] EXPLICIT EXTENSION-ATTRIBUTE.&Type", der.Context(1)), "extension-attribute-value")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "extension-attribute-value")
+	if !s.Step(der.Context(1)) {
+		if err := s.Expect(der.Context(1), "[1] EXPLICIT EXTENSION-ATTRIBUTE.&Type"); err != nil {
+			return der.WithField(err, "extension-attribute-value")
+		}
 	}
 	vw.off[2] = s.Offset()
 	return s.Finish("ExtensionAttribute")

@@ -70,19 +70,17 @@ func (vw *ContentInfoView) parse(r *view.Cursor, t der.Tag) error {
 	vw.c.Set(start, r, &s, t)
 	// contentType OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "contentType")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "contentType")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "contentType")
+		}
 	}
 	// content [0] EXPLICIT CONTENT-TYPE.&Type
 	vw.off[1] = s.Offset()
-	if !s.Peek(der.Context(0)) {
-		return der.WithField(s.Missing("[0] EXPLICIT CONTENT-TYPE.&Type", der.Context(0)), "content")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "content")
+	if !s.Step(der.Context(0)) {
+		if err := s.Expect(der.Context(0), "[0] EXPLICIT CONTENT-TYPE.&Type"); err != nil {
+			return der.WithField(err, "content")
+		}
 	}
 	vw.off[2] = s.Offset()
 	return s.Finish("ContentInfo")
@@ -524,49 +522,45 @@ func (vw *SignedDataView) parse(r *view.Cursor, t der.Tag) error {
 	vw.c.Set(start, r, &s, t)
 	// version CMSVersion
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagInteger) {
-		return der.WithField(s.Missing("CMSVersion", der.TagInteger), "version")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "version")
+	if !s.Step(der.TagInteger) {
+		if err := s.Expect(der.TagInteger, "CMSVersion"); err != nil {
+			return der.WithField(err, "version")
+		}
 	}
 	// digestAlgorithms SET OF
 	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagSet) {
-		return der.WithField(s.Missing("SET OF", der.TagSet), "digestAlgorithms")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "digestAlgorithms")
+	if !s.Step(der.TagSet) {
+		if err := s.Expect(der.TagSet, "SET OF"); err != nil {
+			return der.WithField(err, "digestAlgorithms")
+		}
 	}
 	// encapContentInfo EncapsulatedContentInfo
 	vw.off[2] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("EncapsulatedContentInfo", der.TagSequence), "encapContentInfo")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "encapContentInfo")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "EncapsulatedContentInfo"); err != nil {
+			return der.WithField(err, "encapContentInfo")
+		}
 	}
 	// certificates [0] CertificateSet OPTIONAL
 	vw.off[3] = s.Offset()
-	if s.Peek(der.Context(0)) {
+	if !s.Step(der.Context(0)) && s.Peek(der.Context(0)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "certificates")
 		}
 	}
 	// crls [1] RevocationInfoChoices OPTIONAL
 	vw.off[4] = s.Offset()
-	if s.Peek(der.Context(1)) {
+	if !s.Step(der.Context(1)) && s.Peek(der.Context(1)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "crls")
 		}
 	}
 	// signerInfos SignerInfos
 	vw.off[5] = s.Offset()
-	if !s.Peek(der.TagSet) {
-		return der.WithField(s.Missing("SignerInfos", der.TagSet), "signerInfos")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "signerInfos")
+	if !s.Step(der.TagSet) {
+		if err := s.Expect(der.TagSet, "SignerInfos"); err != nil {
+			return der.WithField(err, "signerInfos")
+		}
 	}
 	vw.off[6] = s.Offset()
 	return s.Finish("SignedData")
@@ -992,15 +986,14 @@ func (vw *EncapsulatedContentInfoView) parse(r *view.Cursor, t der.Tag) error {
 	vw.c.Set(start, r, &s, t)
 	// eContentType OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "eContentType")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "eContentType")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "eContentType")
+		}
 	}
 	// eContent [0] EXPLICIT OCTET STRING OPTIONAL
 	vw.off[1] = s.Offset()
-	if s.Peek(der.Context(0)) {
+	if !s.Step(der.Context(0)) && s.Peek(der.Context(0)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "eContent")
 		}
@@ -1480,11 +1473,10 @@ func (vw *SignerInfoView) parse(r *view.Cursor, t der.Tag) error {
 	vw.c.Set(start, r, &s, t)
 	// version CMSVersion
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagInteger) {
-		return der.WithField(s.Missing("CMSVersion", der.TagInteger), "version")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "version")
+	if !s.Step(der.TagInteger) {
+		if err := s.Expect(der.TagInteger, "CMSVersion"); err != nil {
+			return der.WithField(err, "version")
+		}
 	}
 	// sid SignerIdentifier
 	vw.off[1] = s.Offset()
@@ -1493,38 +1485,35 @@ func (vw *SignerInfoView) parse(r *view.Cursor, t der.Tag) error {
 	}
 	// digestAlgorithm DigestAlgorithmIdentifier
 	vw.off[2] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("DigestAlgorithmIdentifier", der.TagSequence), "digestAlgorithm")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "digestAlgorithm")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "DigestAlgorithmIdentifier"); err != nil {
+			return der.WithField(err, "digestAlgorithm")
+		}
 	}
 	// signedAttrs [0] SignedAttributes OPTIONAL
 	vw.off[3] = s.Offset()
-	if s.Peek(der.Context(0)) {
+	if !s.Step(der.Context(0)) && s.Peek(der.Context(0)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "signedAttrs")
 		}
 	}
 	// signatureAlgorithm SignatureAlgorithmIdentifier
 	vw.off[4] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("SignatureAlgorithmIdentifier", der.TagSequence), "signatureAlgorithm")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "signatureAlgorithm")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "SignatureAlgorithmIdentifier"); err != nil {
+			return der.WithField(err, "signatureAlgorithm")
+		}
 	}
 	// signature SignatureValue
 	vw.off[5] = s.Offset()
-	if !s.Peek(der.TagOctetString) {
-		return der.WithField(s.Missing("SignatureValue", der.TagOctetString), "signature")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "signature")
+	if !s.Step(der.TagOctetString) {
+		if err := s.Expect(der.TagOctetString, "SignatureValue"); err != nil {
+			return der.WithField(err, "signature")
+		}
 	}
 	// unsignedAttrs [1] Attributes{{CryptographicMessageSyntax-2010.UnsignedAttributes}} OPTIONAL
 	vw.off[6] = s.Offset()
-	if s.Peek(der.Context(1)) {
+	if !s.Step(der.Context(1)) && s.Peek(der.Context(1)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "unsignedAttrs")
 		}
@@ -1862,19 +1851,17 @@ func (vw *Attribute_UnsignedAttributesView) parse(r *view.Cursor, t der.Tag) err
 	vw.c.Set(start, r, &s, t)
 	// attrType OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "attrType")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "attrType")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "attrType")
+		}
 	}
 	// attrValues SET OF
 	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagSet) {
-		return der.WithField(s.Missing("SET OF", der.TagSet), "attrValues")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "attrValues")
+	if !s.Step(der.TagSet) {
+		if err := s.Expect(der.TagSet, "SET OF"); err != nil {
+			return der.WithField(err, "attrValues")
+		}
 	}
 	vw.off[2] = s.Offset()
 	return s.Finish("Attribute")
@@ -2121,19 +2108,17 @@ func (vw *Attribute_SignedAttributesSetView) parse(r *view.Cursor, t der.Tag) er
 	vw.c.Set(start, r, &s, t)
 	// attrType OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "attrType")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "attrType")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "attrType")
+		}
 	}
 	// attrValues SET OF
 	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagSet) {
-		return der.WithField(s.Missing("SET OF", der.TagSet), "attrValues")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "attrValues")
+	if !s.Step(der.TagSet) {
+		if err := s.Expect(der.TagSet, "SET OF"); err != nil {
+			return der.WithField(err, "attrValues")
+		}
 	}
 	vw.off[2] = s.Offset()
 	return s.Finish("Attribute")
@@ -2351,38 +2336,35 @@ func (vw *EnvelopedDataView) parse(r *view.Cursor, t der.Tag) error {
 	vw.c.Set(start, r, &s, t)
 	// version CMSVersion
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagInteger) {
-		return der.WithField(s.Missing("CMSVersion", der.TagInteger), "version")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "version")
+	if !s.Step(der.TagInteger) {
+		if err := s.Expect(der.TagInteger, "CMSVersion"); err != nil {
+			return der.WithField(err, "version")
+		}
 	}
 	// originatorInfo [0] OriginatorInfo OPTIONAL
 	vw.off[1] = s.Offset()
-	if s.Peek(der.Context(0)) {
+	if !s.Step(der.Context(0)) && s.Peek(der.Context(0)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "originatorInfo")
 		}
 	}
 	// recipientInfos RecipientInfos
 	vw.off[2] = s.Offset()
-	if !s.Peek(der.TagSet) {
-		return der.WithField(s.Missing("RecipientInfos", der.TagSet), "recipientInfos")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "recipientInfos")
+	if !s.Step(der.TagSet) {
+		if err := s.Expect(der.TagSet, "RecipientInfos"); err != nil {
+			return der.WithField(err, "recipientInfos")
+		}
 	}
 	// encryptedContentInfo EncryptedContentInfo
 	vw.off[3] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("EncryptedContentInfo", der.TagSequence), "encryptedContentInfo")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "encryptedContentInfo")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "EncryptedContentInfo"); err != nil {
+			return der.WithField(err, "encryptedContentInfo")
+		}
 	}
 	// unprotectedAttrs [1] Attributes{{CryptographicMessageSyntax-2010.UnprotectedEnvAttributes}} OPTIONAL (extension addition)
 	vw.off[4] = s.Offset()
-	if s.Peek(der.Context(1)) {
+	if !s.Step(der.Context(1)) && s.Peek(der.Context(1)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "unprotectedAttrs")
 		}
@@ -2686,19 +2668,17 @@ func (vw *Attribute_UnprotectedEnvAttributesView) parse(r *view.Cursor, t der.Ta
 	vw.c.Set(start, r, &s, t)
 	// attrType OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "attrType")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "attrType")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "attrType")
+		}
 	}
 	// attrValues SET OF
 	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagSet) {
-		return der.WithField(s.Missing("SET OF", der.TagSet), "attrValues")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "attrValues")
+	if !s.Step(der.TagSet) {
+		if err := s.Expect(der.TagSet, "SET OF"); err != nil {
+			return der.WithField(err, "attrValues")
+		}
 	}
 	vw.off[2] = s.Offset()
 	return s.Finish("Attribute")
@@ -2821,14 +2801,14 @@ func (vw *OriginatorInfoView) parse(r *view.Cursor, t der.Tag) error {
 	vw.c.Set(start, r, &s, t)
 	// certs [0] CertificateSet OPTIONAL
 	vw.off[0] = s.Offset()
-	if s.Peek(der.Context(0)) {
+	if !s.Step(der.Context(0)) && s.Peek(der.Context(0)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "certs")
 		}
 	}
 	// crls [1] RevocationInfoChoices OPTIONAL
 	vw.off[1] = s.Offset()
-	if s.Peek(der.Context(1)) {
+	if !s.Step(der.Context(1)) && s.Peek(der.Context(1)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "crls")
 		}
@@ -3057,23 +3037,21 @@ func (vw *EncryptedContentInfoView) parse(r *view.Cursor, t der.Tag) error {
 	vw.c.Set(start, r, &s, t)
 	// contentType OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "contentType")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "contentType")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "contentType")
+		}
 	}
 	// contentEncryptionAlgorithm ContentEncryptionAlgorithmIdentifier
 	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("ContentEncryptionAlgorithmIdentifier", der.TagSequence), "contentEncryptionAlgorithm")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "contentEncryptionAlgorithm")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "ContentEncryptionAlgorithmIdentifier"); err != nil {
+			return der.WithField(err, "contentEncryptionAlgorithm")
+		}
 	}
 	// encryptedContent [0] OCTET STRING OPTIONAL
 	vw.off[2] = s.Offset()
-	if s.Peek(der.Context(0)) {
+	if !s.Step(der.Context(0)) && s.Peek(der.Context(0)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "encryptedContent")
 		}
@@ -3370,11 +3348,10 @@ func (vw *KeyTransRecipientInfoView) parse(r *view.Cursor, t der.Tag) error {
 	vw.c.Set(start, r, &s, t)
 	// version CMSVersion
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagInteger) {
-		return der.WithField(s.Missing("CMSVersion", der.TagInteger), "version")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "version")
+	if !s.Step(der.TagInteger) {
+		if err := s.Expect(der.TagInteger, "CMSVersion"); err != nil {
+			return der.WithField(err, "version")
+		}
 	}
 	// rid RecipientIdentifier
 	vw.off[1] = s.Offset()
@@ -3383,19 +3360,17 @@ func (vw *KeyTransRecipientInfoView) parse(r *view.Cursor, t der.Tag) error {
 	}
 	// keyEncryptionAlgorithm AlgorithmIdentifier{AlgorithmInformation-2009.KEY-TRANSPORT,{CryptographicMessageSyntax-2010.KeyTransportAlgorithmSet}}
 	vw.off[2] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("AlgorithmIdentifier{AlgorithmInformation-2009.KEY-TRANSPORT,{CryptographicMessageSyntax-2010.KeyTransportAlgorithmSet}}", der.TagSequence), "keyEncryptionAlgorithm")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "keyEncryptionAlgorithm")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "AlgorithmIdentifier{AlgorithmInformation-2009.KEY-TRANSPORT,{CryptographicMessageSyntax-2010.KeyTransportAlgorithmSet}}"); err != nil {
+			return der.WithField(err, "keyEncryptionAlgorithm")
+		}
 	}
 	// encryptedKey EncryptedKey
 	vw.off[3] = s.Offset()
-	if !s.Peek(der.TagOctetString) {
-		return der.WithField(s.Missing("EncryptedKey", der.TagOctetString), "encryptedKey")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "encryptedKey")
+	if !s.Step(der.TagOctetString) {
+		if err := s.Expect(der.TagOctetString, "EncryptedKey"); err != nil {
+			return der.WithField(err, "encryptedKey")
+		}
 	}
 	vw.off[4] = s.Offset()
 	return s.Finish("KeyTransRecipientInfo")
@@ -3527,11 +3502,10 @@ func (vw *AlgorithmIdentifier_KeyTransportAlgorithmSetView) parse(r *view.Cursor
 	vw.c.Set(start, r, &s, t)
 	// algorithm OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "algorithm")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "algorithm")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "algorithm")
+		}
 	}
 	// parameters KEY-TRANSPORT.&Params OPTIONAL
 	vw.off[1] = s.Offset()
@@ -3747,42 +3721,38 @@ func (vw *KeyAgreeRecipientInfoView) parse(r *view.Cursor, t der.Tag) error {
 	vw.c.Set(start, r, &s, t)
 	// version CMSVersion
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagInteger) {
-		return der.WithField(s.Missing("CMSVersion", der.TagInteger), "version")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "version")
+	if !s.Step(der.TagInteger) {
+		if err := s.Expect(der.TagInteger, "CMSVersion"); err != nil {
+			return der.WithField(err, "version")
+		}
 	}
 	// originator [0] EXPLICIT OriginatorIdentifierOrKey
 	vw.off[1] = s.Offset()
-	if !s.Peek(der.Context(0)) {
-		return der.WithField(s.Missing("[0] EXPLICIT OriginatorIdentifierOrKey", der.Context(0)), "originator")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "originator")
+	if !s.Step(der.Context(0)) {
+		if err := s.Expect(der.Context(0), "[0] EXPLICIT OriginatorIdentifierOrKey"); err != nil {
+			return der.WithField(err, "originator")
+		}
 	}
 	// ukm [1] EXPLICIT UserKeyingMaterial OPTIONAL
 	vw.off[2] = s.Offset()
-	if s.Peek(der.Context(1)) {
+	if !s.Step(der.Context(1)) && s.Peek(der.Context(1)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "ukm")
 		}
 	}
 	// keyEncryptionAlgorithm AlgorithmIdentifier{AlgorithmInformation-2009.KEY-AGREE,{CryptographicMessageSyntax-2010.KeyAgreementAlgorithmSet}}
 	vw.off[3] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("AlgorithmIdentifier{AlgorithmInformation-2009.KEY-AGREE,{CryptographicMessageSyntax-2010.KeyAgreementAlgorithmSet}}", der.TagSequence), "keyEncryptionAlgorithm")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "keyEncryptionAlgorithm")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "AlgorithmIdentifier{AlgorithmInformation-2009.KEY-AGREE,{CryptographicMessageSyntax-2010.KeyAgreementAlgorithmSet}}"); err != nil {
+			return der.WithField(err, "keyEncryptionAlgorithm")
+		}
 	}
 	// recipientEncryptedKeys RecipientEncryptedKeys
 	vw.off[4] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("RecipientEncryptedKeys", der.TagSequence), "recipientEncryptedKeys")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "recipientEncryptedKeys")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "RecipientEncryptedKeys"); err != nil {
+			return der.WithField(err, "recipientEncryptedKeys")
+		}
 	}
 	vw.off[5] = s.Offset()
 	return s.Finish("KeyAgreeRecipientInfo")
@@ -3957,11 +3927,10 @@ func (vw *AlgorithmIdentifier_KeyAgreementAlgorithmSetView) parse(r *view.Cursor
 	vw.c.Set(start, r, &s, t)
 	// algorithm OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "algorithm")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "algorithm")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "algorithm")
+		}
 	}
 	// parameters KEY-AGREE.&Params OPTIONAL
 	vw.off[1] = s.Offset()
@@ -4238,19 +4207,17 @@ func (vw *OriginatorPublicKeyView) parse(r *view.Cursor, t der.Tag) error {
 	vw.c.Set(start, r, &s, t)
 	// algorithm AlgorithmIdentifier{AlgorithmInformation-2009.PUBLIC-KEY,{CryptographicMessageSyntax-2010.OriginatorKeySet}}
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("AlgorithmIdentifier{AlgorithmInformation-2009.PUBLIC-KEY,{CryptographicMessageSyntax-2010.OriginatorKeySet}}", der.TagSequence), "algorithm")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "algorithm")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "AlgorithmIdentifier{AlgorithmInformation-2009.PUBLIC-KEY,{CryptographicMessageSyntax-2010.OriginatorKeySet}}"); err != nil {
+			return der.WithField(err, "algorithm")
+		}
 	}
 	// publicKey BIT STRING
 	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagBitString) {
-		return der.WithField(s.Missing("BIT STRING", der.TagBitString), "publicKey")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "publicKey")
+	if !s.Step(der.TagBitString) {
+		if err := s.Expect(der.TagBitString, "BIT STRING"); err != nil {
+			return der.WithField(err, "publicKey")
+		}
 	}
 	vw.off[2] = s.Offset()
 	return s.Finish("OriginatorPublicKey")
@@ -4340,11 +4307,10 @@ func (vw *AlgorithmIdentifier_OriginatorKeySetView) parse(r *view.Cursor, t der.
 	vw.c.Set(start, r, &s, t)
 	// algorithm OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "algorithm")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "algorithm")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "algorithm")
+		}
 	}
 	// parameters PUBLIC-KEY.&Params OPTIONAL
 	vw.off[1] = s.Offset()
@@ -4583,11 +4549,10 @@ func (vw *RecipientEncryptedKeyView) parse(r *view.Cursor, t der.Tag) error {
 	}
 	// encryptedKey EncryptedKey
 	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagOctetString) {
-		return der.WithField(s.Missing("EncryptedKey", der.TagOctetString), "encryptedKey")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "encryptedKey")
+	if !s.Step(der.TagOctetString) {
+		if err := s.Expect(der.TagOctetString, "EncryptedKey"); err != nil {
+			return der.WithField(err, "encryptedKey")
+		}
 	}
 	vw.off[2] = s.Offset()
 	return s.Finish("RecipientEncryptedKey")
@@ -4768,22 +4733,21 @@ func (vw *RecipientKeyIdentifierView) parse(r *view.Cursor, t der.Tag) error {
 	vw.c.Set(start, r, &s, t)
 	// subjectKeyIdentifier SubjectKeyIdentifier
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOctetString) {
-		return der.WithField(s.Missing("SubjectKeyIdentifier", der.TagOctetString), "subjectKeyIdentifier")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "subjectKeyIdentifier")
+	if !s.Step(der.TagOctetString) {
+		if err := s.Expect(der.TagOctetString, "SubjectKeyIdentifier"); err != nil {
+			return der.WithField(err, "subjectKeyIdentifier")
+		}
 	}
 	// date GeneralizedTime OPTIONAL
 	vw.off[1] = s.Offset()
-	if s.Peek(der.TagGeneralizedTime) {
+	if !s.Step(der.TagGeneralizedTime) && s.Peek(der.TagGeneralizedTime) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "date")
 		}
 	}
 	// other OtherKeyAttribute OPTIONAL
 	vw.off[2] = s.Offset()
-	if s.Peek(der.TagSequence) {
+	if !s.Step(der.TagSequence) && s.Peek(der.TagSequence) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "other")
 		}
@@ -4915,35 +4879,31 @@ func (vw *KEKRecipientInfoView) parse(r *view.Cursor, t der.Tag) error {
 	vw.c.Set(start, r, &s, t)
 	// version CMSVersion
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagInteger) {
-		return der.WithField(s.Missing("CMSVersion", der.TagInteger), "version")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "version")
+	if !s.Step(der.TagInteger) {
+		if err := s.Expect(der.TagInteger, "CMSVersion"); err != nil {
+			return der.WithField(err, "version")
+		}
 	}
 	// kekid KEKIdentifier
 	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("KEKIdentifier", der.TagSequence), "kekid")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "kekid")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "KEKIdentifier"); err != nil {
+			return der.WithField(err, "kekid")
+		}
 	}
 	// keyEncryptionAlgorithm KeyEncryptionAlgorithmIdentifier
 	vw.off[2] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("KeyEncryptionAlgorithmIdentifier", der.TagSequence), "keyEncryptionAlgorithm")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "keyEncryptionAlgorithm")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "KeyEncryptionAlgorithmIdentifier"); err != nil {
+			return der.WithField(err, "keyEncryptionAlgorithm")
+		}
 	}
 	// encryptedKey EncryptedKey
 	vw.off[3] = s.Offset()
-	if !s.Peek(der.TagOctetString) {
-		return der.WithField(s.Missing("EncryptedKey", der.TagOctetString), "encryptedKey")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "encryptedKey")
+	if !s.Step(der.TagOctetString) {
+		if err := s.Expect(der.TagOctetString, "EncryptedKey"); err != nil {
+			return der.WithField(err, "encryptedKey")
+		}
 	}
 	vw.off[4] = s.Offset()
 	return s.Finish("KEKRecipientInfo")
@@ -5075,22 +5035,21 @@ func (vw *KEKIdentifierView) parse(r *view.Cursor, t der.Tag) error {
 	vw.c.Set(start, r, &s, t)
 	// keyIdentifier OCTET STRING
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOctetString) {
-		return der.WithField(s.Missing("OCTET STRING", der.TagOctetString), "keyIdentifier")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "keyIdentifier")
+	if !s.Step(der.TagOctetString) {
+		if err := s.Expect(der.TagOctetString, "OCTET STRING"); err != nil {
+			return der.WithField(err, "keyIdentifier")
+		}
 	}
 	// date GeneralizedTime OPTIONAL
 	vw.off[1] = s.Offset()
-	if s.Peek(der.TagGeneralizedTime) {
+	if !s.Step(der.TagGeneralizedTime) && s.Peek(der.TagGeneralizedTime) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "date")
 		}
 	}
 	// other OtherKeyAttribute OPTIONAL
 	vw.off[2] = s.Offset()
-	if s.Peek(der.TagSequence) {
+	if !s.Step(der.TagSequence) && s.Peek(der.TagSequence) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "other")
 		}
@@ -5224,34 +5183,31 @@ func (vw *PasswordRecipientInfoView) parse(r *view.Cursor, t der.Tag) error {
 	vw.c.Set(start, r, &s, t)
 	// version CMSVersion
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagInteger) {
-		return der.WithField(s.Missing("CMSVersion", der.TagInteger), "version")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "version")
+	if !s.Step(der.TagInteger) {
+		if err := s.Expect(der.TagInteger, "CMSVersion"); err != nil {
+			return der.WithField(err, "version")
+		}
 	}
 	// keyDerivationAlgorithm [0] KeyDerivationAlgorithmIdentifier OPTIONAL
 	vw.off[1] = s.Offset()
-	if s.Peek(der.Context(0)) {
+	if !s.Step(der.Context(0)) && s.Peek(der.Context(0)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "keyDerivationAlgorithm")
 		}
 	}
 	// keyEncryptionAlgorithm KeyEncryptionAlgorithmIdentifier
 	vw.off[2] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("KeyEncryptionAlgorithmIdentifier", der.TagSequence), "keyEncryptionAlgorithm")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "keyEncryptionAlgorithm")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "KeyEncryptionAlgorithmIdentifier"); err != nil {
+			return der.WithField(err, "keyEncryptionAlgorithm")
+		}
 	}
 	// encryptedKey EncryptedKey
 	vw.off[3] = s.Offset()
-	if !s.Peek(der.TagOctetString) {
-		return der.WithField(s.Missing("EncryptedKey", der.TagOctetString), "encryptedKey")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "encryptedKey")
+	if !s.Step(der.TagOctetString) {
+		if err := s.Expect(der.TagOctetString, "EncryptedKey"); err != nil {
+			return der.WithField(err, "encryptedKey")
+		}
 	}
 	vw.off[4] = s.Offset()
 	return s.Finish("PasswordRecipientInfo")
@@ -5391,11 +5347,10 @@ func (vw *OtherRecipientInfoView) parse(r *view.Cursor, t der.Tag) error {
 	vw.c.Set(start, r, &s, t)
 	// oriType OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "oriType")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "oriType")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "oriType")
+		}
 	}
 	// oriValue OTHER-RECIPIENT.&Type
 	vw.off[1] = s.Offset()
@@ -5506,35 +5461,31 @@ func (vw *DigestedDataView) parse(r *view.Cursor, t der.Tag) error {
 	vw.c.Set(start, r, &s, t)
 	// version CMSVersion
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagInteger) {
-		return der.WithField(s.Missing("CMSVersion", der.TagInteger), "version")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "version")
+	if !s.Step(der.TagInteger) {
+		if err := s.Expect(der.TagInteger, "CMSVersion"); err != nil {
+			return der.WithField(err, "version")
+		}
 	}
 	// digestAlgorithm DigestAlgorithmIdentifier
 	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("DigestAlgorithmIdentifier", der.TagSequence), "digestAlgorithm")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "digestAlgorithm")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "DigestAlgorithmIdentifier"); err != nil {
+			return der.WithField(err, "digestAlgorithm")
+		}
 	}
 	// encapContentInfo EncapsulatedContentInfo
 	vw.off[2] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("EncapsulatedContentInfo", der.TagSequence), "encapContentInfo")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "encapContentInfo")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "EncapsulatedContentInfo"); err != nil {
+			return der.WithField(err, "encapContentInfo")
+		}
 	}
 	// digest Digest
 	vw.off[3] = s.Offset()
-	if !s.Peek(der.TagOctetString) {
-		return der.WithField(s.Missing("Digest", der.TagOctetString), "digest")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "digest")
+	if !s.Step(der.TagOctetString) {
+		if err := s.Expect(der.TagOctetString, "Digest"); err != nil {
+			return der.WithField(err, "digest")
+		}
 	}
 	vw.off[4] = s.Offset()
 	// Extension additions this version does not know: their headers, unless
@@ -5676,23 +5627,21 @@ func (vw *EncryptedDataView) parse(r *view.Cursor, t der.Tag) error {
 	vw.c.Set(start, r, &s, t)
 	// version CMSVersion
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagInteger) {
-		return der.WithField(s.Missing("CMSVersion", der.TagInteger), "version")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "version")
+	if !s.Step(der.TagInteger) {
+		if err := s.Expect(der.TagInteger, "CMSVersion"); err != nil {
+			return der.WithField(err, "version")
+		}
 	}
 	// encryptedContentInfo EncryptedContentInfo
 	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("EncryptedContentInfo", der.TagSequence), "encryptedContentInfo")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "encryptedContentInfo")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "EncryptedContentInfo"); err != nil {
+			return der.WithField(err, "encryptedContentInfo")
+		}
 	}
 	// unprotectedAttrs [1] Attributes{{CryptographicMessageSyntax-2010.UnprotectedEncAttributes}} OPTIONAL (extension addition)
 	vw.off[2] = s.Offset()
-	if s.Peek(der.Context(1)) {
+	if !s.Step(der.Context(1)) && s.Peek(der.Context(1)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "unprotectedAttrs")
 		}
@@ -5946,19 +5895,17 @@ func (vw *Attribute_UnprotectedEncAttributesView) parse(r *view.Cursor, t der.Ta
 	vw.c.Set(start, r, &s, t)
 	// attrType OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "attrType")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "attrType")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "attrType")
+		}
 	}
 	// attrValues SET OF
 	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagSet) {
-		return der.WithField(s.Missing("SET OF", der.TagSet), "attrValues")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "attrValues")
+	if !s.Step(der.TagSet) {
+		if err := s.Expect(der.TagSet, "SET OF"); err != nil {
+			return der.WithField(err, "attrValues")
+		}
 	}
 	vw.off[2] = s.Offset()
 	return s.Finish("Attribute")
@@ -6081,68 +6028,63 @@ func (vw *AuthenticatedDataView) parse(r *view.Cursor, t der.Tag) error {
 	vw.c.Set(start, r, &s, t)
 	// version CMSVersion
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagInteger) {
-		return der.WithField(s.Missing("CMSVersion", der.TagInteger), "version")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "version")
+	if !s.Step(der.TagInteger) {
+		if err := s.Expect(der.TagInteger, "CMSVersion"); err != nil {
+			return der.WithField(err, "version")
+		}
 	}
 	// originatorInfo [0] OriginatorInfo OPTIONAL
 	vw.off[1] = s.Offset()
-	if s.Peek(der.Context(0)) {
+	if !s.Step(der.Context(0)) && s.Peek(der.Context(0)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "originatorInfo")
 		}
 	}
 	// recipientInfos RecipientInfos
 	vw.off[2] = s.Offset()
-	if !s.Peek(der.TagSet) {
-		return der.WithField(s.Missing("RecipientInfos", der.TagSet), "recipientInfos")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "recipientInfos")
+	if !s.Step(der.TagSet) {
+		if err := s.Expect(der.TagSet, "RecipientInfos"); err != nil {
+			return der.WithField(err, "recipientInfos")
+		}
 	}
 	// macAlgorithm MessageAuthenticationCodeAlgorithm
 	vw.off[3] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("MessageAuthenticationCodeAlgorithm", der.TagSequence), "macAlgorithm")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "macAlgorithm")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "MessageAuthenticationCodeAlgorithm"); err != nil {
+			return der.WithField(err, "macAlgorithm")
+		}
 	}
 	// digestAlgorithm [1] DigestAlgorithmIdentifier OPTIONAL
 	vw.off[4] = s.Offset()
-	if s.Peek(der.Context(1)) {
+	if !s.Step(der.Context(1)) && s.Peek(der.Context(1)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "digestAlgorithm")
 		}
 	}
 	// encapContentInfo EncapsulatedContentInfo
 	vw.off[5] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("EncapsulatedContentInfo", der.TagSequence), "encapContentInfo")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "encapContentInfo")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "EncapsulatedContentInfo"); err != nil {
+			return der.WithField(err, "encapContentInfo")
+		}
 	}
 	// authAttrs [2] AuthAttributes OPTIONAL
 	vw.off[6] = s.Offset()
-	if s.Peek(der.Context(2)) {
+	if !s.Step(der.Context(2)) && s.Peek(der.Context(2)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "authAttrs")
 		}
 	}
 	// mac MessageAuthenticationCode
 	vw.off[7] = s.Offset()
-	if !s.Peek(der.TagOctetString) {
-		return der.WithField(s.Missing("MessageAuthenticationCode", der.TagOctetString), "mac")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "mac")
+	if !s.Step(der.TagOctetString) {
+		if err := s.Expect(der.TagOctetString, "MessageAuthenticationCode"); err != nil {
+			return der.WithField(err, "mac")
+		}
 	}
 	// unauthAttrs [3] UnauthAttributes OPTIONAL
 	vw.off[8] = s.Offset()
-	if s.Peek(der.Context(3)) {
+	if !s.Step(der.Context(3)) && s.Peek(der.Context(3)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "unauthAttrs")
 		}
@@ -6538,19 +6480,17 @@ func (vw *Attribute_AuthAttributeSetView) parse(r *view.Cursor, t der.Tag) error
 	vw.c.Set(start, r, &s, t)
 	// attrType OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "attrType")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "attrType")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "attrType")
+		}
 	}
 	// attrValues SET OF
 	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagSet) {
-		return der.WithField(s.Missing("SET OF", der.TagSet), "attrValues")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "attrValues")
+	if !s.Step(der.TagSet) {
+		if err := s.Expect(der.TagSet, "SET OF"); err != nil {
+			return der.WithField(err, "attrValues")
+		}
 	}
 	vw.off[2] = s.Offset()
 	return s.Finish("Attribute")
@@ -6797,19 +6737,17 @@ func (vw *Attribute_UnauthAttributeSetView) parse(r *view.Cursor, t der.Tag) err
 	vw.c.Set(start, r, &s, t)
 	// attrType OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "attrType")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "attrType")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "attrType")
+		}
 	}
 	// attrValues SET OF
 	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagSet) {
-		return der.WithField(s.Missing("SET OF", der.TagSet), "attrValues")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "attrValues")
+	if !s.Step(der.TagSet) {
+		if err := s.Expect(der.TagSet, "SET OF"); err != nil {
+			return der.WithField(err, "attrValues")
+		}
 	}
 	vw.off[2] = s.Offset()
 	return s.Finish("Attribute")
@@ -6932,11 +6870,10 @@ func (vw *DigestAlgorithmIdentifierView) parse(r *view.Cursor, t der.Tag) error 
 	vw.c.Set(start, r, &s, t)
 	// algorithm OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "algorithm")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "algorithm")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "algorithm")
+		}
 	}
 	// parameters DIGEST-ALGORITHM.&Params OPTIONAL
 	vw.off[1] = s.Offset()
@@ -7057,11 +6994,10 @@ func (vw *SignatureAlgorithmIdentifierView) parse(r *view.Cursor, t der.Tag) err
 	vw.c.Set(start, r, &s, t)
 	// algorithm OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "algorithm")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "algorithm")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "algorithm")
+		}
 	}
 	// parameters SIGNATURE-ALGORITHM.&Params OPTIONAL
 	vw.off[1] = s.Offset()
@@ -7182,11 +7118,10 @@ func (vw *KeyEncryptionAlgorithmIdentifierView) parse(r *view.Cursor, t der.Tag)
 	vw.c.Set(start, r, &s, t)
 	// algorithm OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "algorithm")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "algorithm")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "algorithm")
+		}
 	}
 	// parameters KEY-WRAP.&Params OPTIONAL
 	vw.off[1] = s.Offset()
@@ -7307,11 +7242,10 @@ func (vw *ContentEncryptionAlgorithmIdentifierView) parse(r *view.Cursor, t der.
 	vw.c.Set(start, r, &s, t)
 	// algorithm OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "algorithm")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "algorithm")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "algorithm")
+		}
 	}
 	// parameters CONTENT-ENCRYPTION.&Params OPTIONAL
 	vw.off[1] = s.Offset()
@@ -7475,11 +7409,10 @@ func (vw *MessageAuthenticationCodeAlgorithmView) parse(r *view.Cursor, t der.Ta
 	vw.c.Set(start, r, &s, t)
 	// algorithm OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "algorithm")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "algorithm")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "algorithm")
+		}
 	}
 	// parameters MAC-ALGORITHM.&Params OPTIONAL
 	vw.off[1] = s.Offset()
@@ -7600,11 +7533,10 @@ func (vw *KeyDerivationAlgorithmIdentifierView) parse(r *view.Cursor, t der.Tag)
 	vw.c.Set(start, r, &s, t)
 	// algorithm OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "algorithm")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "algorithm")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "algorithm")
+		}
 	}
 	// parameters KEY-DERIVATION.&Params OPTIONAL
 	vw.off[1] = s.Offset()
@@ -7982,11 +7914,10 @@ func (vw *OtherRevocationInfoFormatView) parse(r *view.Cursor, t der.Tag) error 
 	vw.c.Set(start, r, &s, t)
 	// otherRevInfoFormat OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "otherRevInfoFormat")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "otherRevInfoFormat")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "otherRevInfoFormat")
+		}
 	}
 	// otherRevInfo OTHER-REVOK-INFO.&Type
 	vw.off[1] = s.Offset()
@@ -8264,27 +8195,24 @@ func (vw *AttributeCertificateView) parse(r *view.Cursor, t der.Tag) error {
 	vw.c.Set(start, r, &s, t)
 	// toBeSigned AttributeCertificateInfo
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("AttributeCertificateInfo", der.TagSequence), "toBeSigned")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "toBeSigned")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "AttributeCertificateInfo"); err != nil {
+			return der.WithField(err, "toBeSigned")
+		}
 	}
 	// algorithmIdentifier SEQUENCE
 	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("SEQUENCE", der.TagSequence), "algorithmIdentifier")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "algorithmIdentifier")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "SEQUENCE"); err != nil {
+			return der.WithField(err, "algorithmIdentifier")
+		}
 	}
 	// signature BIT STRING
 	vw.off[2] = s.Offset()
-	if !s.Peek(der.TagBitString) {
-		return der.WithField(s.Missing("BIT STRING", der.TagBitString), "signature")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "signature")
+	if !s.Step(der.TagBitString) {
+		if err := s.Expect(der.TagBitString, "BIT STRING"); err != nil {
+			return der.WithField(err, "signature")
+		}
 	}
 	vw.off[3] = s.Offset()
 	return s.Finish("AttributeCertificate")
@@ -8395,11 +8323,10 @@ func (vw *AttributeCertificate_AlgorithmIdentifierView) parse(r *view.Cursor, t 
 	vw.c.Set(start, r, &s, t)
 	// algorithm OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "algorithm")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "algorithm")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "algorithm")
+		}
 	}
 	// parameters SIGNATURE-ALGORITHM.&Params OPTIONAL
 	vw.off[1] = s.Offset()
@@ -8520,11 +8447,10 @@ func (vw *OtherCertificateFormatView) parse(r *view.Cursor, t der.Tag) error {
 	vw.c.Set(start, r, &s, t)
 	// otherCertFormat OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "otherCertFormat")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "otherCertFormat")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "otherCertFormat")
+		}
 	}
 	// otherCert OTHER-CERT-FMT.&Type
 	vw.off[1] = s.Offset()
@@ -8754,19 +8680,17 @@ func (vw *IssuerAndSerialNumberView) parse(r *view.Cursor, t der.Tag) error {
 	vw.c.Set(start, r, &s, t)
 	// issuer Name
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("Name", der.TagSequence), "issuer")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "issuer")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "Name"); err != nil {
+			return der.WithField(err, "issuer")
+		}
 	}
 	// serialNumber CertificateSerialNumber
 	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagInteger) {
-		return der.WithField(s.Missing("CertificateSerialNumber", der.TagInteger), "serialNumber")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "serialNumber")
+	if !s.Step(der.TagInteger) {
+		if err := s.Expect(der.TagInteger, "CertificateSerialNumber"); err != nil {
+			return der.WithField(err, "serialNumber")
+		}
 	}
 	vw.off[2] = s.Offset()
 	return s.Finish("IssuerAndSerialNumber")
@@ -8856,11 +8780,10 @@ func (vw *OtherKeyAttributeView) parse(r *view.Cursor, t der.Tag) error {
 	vw.c.Set(start, r, &s, t)
 	// keyAttrId OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "keyAttrId")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "keyAttrId")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "keyAttrId")
+		}
 	}
 	// keyAttr KEY-ATTRIBUTE.&Type
 	vw.off[1] = s.Offset()
@@ -8971,27 +8894,24 @@ func (vw *ExtendedCertificateView) parse(r *view.Cursor, t der.Tag) error {
 	vw.c.Set(start, r, &s, t)
 	// extendedCertificateInfo ExtendedCertificateInfo
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("ExtendedCertificateInfo", der.TagSequence), "extendedCertificateInfo")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "extendedCertificateInfo")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "ExtendedCertificateInfo"); err != nil {
+			return der.WithField(err, "extendedCertificateInfo")
+		}
 	}
 	// signatureAlgorithm SignatureAlgorithmIdentifier
 	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("SignatureAlgorithmIdentifier", der.TagSequence), "signatureAlgorithm")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "signatureAlgorithm")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "SignatureAlgorithmIdentifier"); err != nil {
+			return der.WithField(err, "signatureAlgorithm")
+		}
 	}
 	// signature Signature
 	vw.off[2] = s.Offset()
-	if !s.Peek(der.TagBitString) {
-		return der.WithField(s.Missing("Signature", der.TagBitString), "signature")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "signature")
+	if !s.Step(der.TagBitString) {
+		if err := s.Expect(der.TagBitString, "Signature"); err != nil {
+			return der.WithField(err, "signature")
+		}
 	}
 	vw.off[3] = s.Offset()
 	return s.Finish("ExtendedCertificate")
@@ -9100,27 +9020,24 @@ func (vw *ExtendedCertificateInfoView) parse(r *view.Cursor, t der.Tag) error {
 	vw.c.Set(start, r, &s, t)
 	// version CMSVersion
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagInteger) {
-		return der.WithField(s.Missing("CMSVersion", der.TagInteger), "version")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "version")
+	if !s.Step(der.TagInteger) {
+		if err := s.Expect(der.TagInteger, "CMSVersion"); err != nil {
+			return der.WithField(err, "version")
+		}
 	}
 	// certificate Certificate
 	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("Certificate", der.TagSequence), "certificate")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "certificate")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "Certificate"); err != nil {
+			return der.WithField(err, "certificate")
+		}
 	}
 	// attributes UnauthAttributes
 	vw.off[2] = s.Offset()
-	if !s.Peek(der.TagSet) {
-		return der.WithField(s.Missing("UnauthAttributes", der.TagSet), "attributes")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "attributes")
+	if !s.Step(der.TagSet) {
+		if err := s.Expect(der.TagSet, "UnauthAttributes"); err != nil {
+			return der.WithField(err, "attributes")
+		}
 	}
 	vw.off[3] = s.Offset()
 	return s.Finish("ExtendedCertificateInfo")
@@ -9231,11 +9148,10 @@ func (vw *KeyWrapAlgorithmView) parse(r *view.Cursor, t der.Tag) error {
 	vw.c.Set(start, r, &s, t)
 	// algorithm OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "algorithm")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "algorithm")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "algorithm")
+		}
 	}
 	// parameters KEY-WRAP.&Params OPTIONAL
 	vw.off[1] = s.Offset()
@@ -9356,19 +9272,17 @@ func (vw *RC2CBCParameterView) parse(r *view.Cursor, t der.Tag) error {
 	vw.c.Set(start, r, &s, t)
 	// rc2ParameterVersion INTEGER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagInteger) {
-		return der.WithField(s.Missing("INTEGER", der.TagInteger), "rc2ParameterVersion")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "rc2ParameterVersion")
+	if !s.Step(der.TagInteger) {
+		if err := s.Expect(der.TagInteger, "INTEGER"); err != nil {
+			return der.WithField(err, "rc2ParameterVersion")
+		}
 	}
 	// iv OCTET STRING
 	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagOctetString) {
-		return der.WithField(s.Missing("OCTET STRING", der.TagOctetString), "iv")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "iv")
+	if !s.Step(der.TagOctetString) {
+		if err := s.Expect(der.TagOctetString, "OCTET STRING"); err != nil {
+			return der.WithField(err, "iv")
+		}
 	}
 	vw.off[2] = s.Offset()
 	return s.Finish("RC2CBCParameter")
@@ -9468,11 +9382,10 @@ func (vw *PBKDF2PRFsAlgorithmIdentifierView) parse(r *view.Cursor, t der.Tag) er
 	vw.c.Set(start, r, &s, t)
 	// algorithm OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "algorithm")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "algorithm")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "algorithm")
+		}
 	}
 	// parameters ALGORITHM.&Params OPTIONAL
 	vw.off[1] = s.Offset()
@@ -9593,11 +9506,10 @@ func (vw *PBKDF2SaltSourcesAlgorithmIdentifierView) parse(r *view.Cursor, t der.
 	vw.c.Set(start, r, &s, t)
 	// algorithm OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "algorithm")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "algorithm")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "algorithm")
+		}
 	}
 	// parameters ALGORITHM.&Params OPTIONAL
 	vw.off[1] = s.Offset()
@@ -9726,22 +9638,21 @@ func (vw *PBKDF2ParamsView) parse(r *view.Cursor, t der.Tag) error {
 	}
 	// iterationCount INTEGER
 	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagInteger) {
-		return der.WithField(s.Missing("INTEGER", der.TagInteger), "iterationCount")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "iterationCount")
+	if !s.Step(der.TagInteger) {
+		if err := s.Expect(der.TagInteger, "INTEGER"); err != nil {
+			return der.WithField(err, "iterationCount")
+		}
 	}
 	// keyLength INTEGER OPTIONAL
 	vw.off[2] = s.Offset()
-	if s.Peek(der.TagInteger) {
+	if !s.Step(der.TagInteger) && s.Peek(der.TagInteger) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "keyLength")
 		}
 	}
 	// prf PBKDF2-PRFsAlgorithmIdentifier DEFAULT defaultPBKDF2
 	vw.off[3] = s.Offset()
-	if s.Peek(der.TagSequence) {
+	if !s.Step(der.TagSequence) && s.Peek(der.TagSequence) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "prf")
 		}
@@ -9997,53 +9908,49 @@ func (vw *AuthEnvelopedDataView) parse(r *view.Cursor, t der.Tag) error {
 	vw.c.Set(start, r, &s, t)
 	// version CMSVersion
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagInteger) {
-		return der.WithField(s.Missing("CMSVersion", der.TagInteger), "version")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "version")
+	if !s.Step(der.TagInteger) {
+		if err := s.Expect(der.TagInteger, "CMSVersion"); err != nil {
+			return der.WithField(err, "version")
+		}
 	}
 	// originatorInfo [0] OriginatorInfo OPTIONAL
 	vw.off[1] = s.Offset()
-	if s.Peek(der.Context(0)) {
+	if !s.Step(der.Context(0)) && s.Peek(der.Context(0)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "originatorInfo")
 		}
 	}
 	// recipientInfos RecipientInfos
 	vw.off[2] = s.Offset()
-	if !s.Peek(der.TagSet) {
-		return der.WithField(s.Missing("RecipientInfos", der.TagSet), "recipientInfos")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "recipientInfos")
+	if !s.Step(der.TagSet) {
+		if err := s.Expect(der.TagSet, "RecipientInfos"); err != nil {
+			return der.WithField(err, "recipientInfos")
+		}
 	}
 	// authEncryptedContentInfo EncryptedContentInfo
 	vw.off[3] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("EncryptedContentInfo", der.TagSequence), "authEncryptedContentInfo")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "authEncryptedContentInfo")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "EncryptedContentInfo"); err != nil {
+			return der.WithField(err, "authEncryptedContentInfo")
+		}
 	}
 	// authAttrs [1] AuthAttributes OPTIONAL
 	vw.off[4] = s.Offset()
-	if s.Peek(der.Context(1)) {
+	if !s.Step(der.Context(1)) && s.Peek(der.Context(1)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "authAttrs")
 		}
 	}
 	// mac MessageAuthenticationCode
 	vw.off[5] = s.Offset()
-	if !s.Peek(der.TagOctetString) {
-		return der.WithField(s.Missing("MessageAuthenticationCode", der.TagOctetString), "mac")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "mac")
+	if !s.Step(der.TagOctetString) {
+		if err := s.Expect(der.TagOctetString, "MessageAuthenticationCode"); err != nil {
+			return der.WithField(err, "mac")
+		}
 	}
 	// unauthAttrs [2] UnauthAttributes OPTIONAL
 	vw.off[6] = s.Offset()
-	if s.Peek(der.Context(2)) {
+	if !s.Step(der.Context(2)) && s.Peek(der.Context(2)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "unauthAttrs")
 		}
@@ -10265,23 +10172,21 @@ func (vw *CMSAuthEnvelopedData2010_EncryptedContentInfoView) parse(r *view.Curso
 	vw.c.Set(start, r, &s, t)
 	// contentType OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "contentType")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "contentType")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "contentType")
+		}
 	}
 	// contentEncryptionAlgorithm AuthContentEncryptionAlgorithmIdentifier
 	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("AuthContentEncryptionAlgorithmIdentifier", der.TagSequence), "contentEncryptionAlgorithm")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "contentEncryptionAlgorithm")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "AuthContentEncryptionAlgorithmIdentifier"); err != nil {
+			return der.WithField(err, "contentEncryptionAlgorithm")
+		}
 	}
 	// encryptedContent [0] OCTET STRING OPTIONAL
 	vw.off[2] = s.Offset()
-	if s.Peek(der.Context(0)) {
+	if !s.Step(der.Context(0)) && s.Peek(der.Context(0)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "encryptedContent")
 		}
@@ -10407,11 +10312,10 @@ func (vw *AuthContentEncryptionAlgorithmIdentifierView) parse(r *view.Cursor, t 
 	vw.c.Set(start, r, &s, t)
 	// algorithm OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "algorithm")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "algorithm")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "algorithm")
+		}
 	}
 	// parameters CONTENT-ENCRYPTION.&Params OPTIONAL
 	vw.off[1] = s.Offset()
@@ -10742,19 +10646,17 @@ func (vw *Attribute_AuthEnvDataAttributeSetView) parse(r *view.Cursor, t der.Tag
 	vw.c.Set(start, r, &s, t)
 	// attrType OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "attrType")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "attrType")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "attrType")
+		}
 	}
 	// attrValues SET OF
 	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagSet) {
-		return der.WithField(s.Missing("SET OF", der.TagSet), "attrValues")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "attrValues")
+	if !s.Step(der.TagSet) {
+		if err := s.Expect(der.TagSet, "SET OF"); err != nil {
+			return der.WithField(err, "attrValues")
+		}
 	}
 	vw.off[2] = s.Offset()
 	return s.Finish("Attribute")
@@ -11001,19 +10903,17 @@ func (vw *Attribute_UnauthEnvDataAttributeSetView) parse(r *view.Cursor, t der.T
 	vw.c.Set(start, r, &s, t)
 	// attrType OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "attrType")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "attrType")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "attrType")
+		}
 	}
 	// attrValues SET OF
 	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagSet) {
-		return der.WithField(s.Missing("SET OF", der.TagSet), "attrValues")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "attrValues")
+	if !s.Step(der.TagSet) {
+		if err := s.Expect(der.TagSet, "SET OF"); err != nil {
+			return der.WithField(err, "attrValues")
+		}
 	}
 	vw.off[2] = s.Offset()
 	return s.Finish("Attribute")
@@ -11136,15 +11036,14 @@ func (vw *CCMParametersView) parse(r *view.Cursor, t der.Tag) error {
 	vw.c.Set(start, r, &s, t)
 	// aes-nonce OCTET STRING
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOctetString) {
-		return der.WithField(s.Missing("OCTET STRING", der.TagOctetString), "aes-nonce")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "aes-nonce")
+	if !s.Step(der.TagOctetString) {
+		if err := s.Expect(der.TagOctetString, "OCTET STRING"); err != nil {
+			return der.WithField(err, "aes-nonce")
+		}
 	}
 	// aes-ICVlen AES-CCM-ICVlen DEFAULT 12
 	vw.off[1] = s.Offset()
-	if s.Peek(der.TagInteger) {
+	if !s.Step(der.TagInteger) && s.Peek(der.TagInteger) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "aes-ICVlen")
 		}
@@ -11261,15 +11160,14 @@ func (vw *GCMParametersView) parse(r *view.Cursor, t der.Tag) error {
 	vw.c.Set(start, r, &s, t)
 	// aes-nonce OCTET STRING
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOctetString) {
-		return der.WithField(s.Missing("OCTET STRING", der.TagOctetString), "aes-nonce")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "aes-nonce")
+	if !s.Step(der.TagOctetString) {
+		if err := s.Expect(der.TagOctetString, "OCTET STRING"); err != nil {
+			return der.WithField(err, "aes-nonce")
+		}
 	}
 	// aes-ICVlen AES-GCM-ICVlen DEFAULT 12
 	vw.off[1] = s.Offset()
-	if s.Peek(der.TagInteger) {
+	if !s.Step(der.TagInteger) && s.Peek(der.TagInteger) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "aes-ICVlen")
 		}
@@ -11380,27 +11278,24 @@ func (vw *CompressedDataView) parse(r *view.Cursor, t der.Tag) error {
 	vw.c.Set(start, r, &s, t)
 	// version CMSVersion
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagInteger) {
-		return der.WithField(s.Missing("CMSVersion", der.TagInteger), "version")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "version")
+	if !s.Step(der.TagInteger) {
+		if err := s.Expect(der.TagInteger, "CMSVersion"); err != nil {
+			return der.WithField(err, "version")
+		}
 	}
 	// compressionAlgorithm CompressionAlgorithmIdentifier
 	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("CompressionAlgorithmIdentifier", der.TagSequence), "compressionAlgorithm")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "compressionAlgorithm")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "CompressionAlgorithmIdentifier"); err != nil {
+			return der.WithField(err, "compressionAlgorithm")
+		}
 	}
 	// encapContentInfo EncapsulatedContentInfo
 	vw.off[2] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("EncapsulatedContentInfo", der.TagSequence), "encapContentInfo")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "encapContentInfo")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "EncapsulatedContentInfo"); err != nil {
+			return der.WithField(err, "encapContentInfo")
+		}
 	}
 	vw.off[3] = s.Offset()
 	return s.Finish("CompressedData")
@@ -11509,15 +11404,14 @@ func (vw *CompressedDataContent2010_EncapsulatedContentInfoView) parse(r *view.C
 	vw.c.Set(start, r, &s, t)
 	// eContentType OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "eContentType")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "eContentType")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "eContentType")
+		}
 	}
 	// eContent [0] EXPLICIT OCTET STRING OPTIONAL
 	vw.off[1] = s.Offset()
-	if s.Peek(der.Context(0)) {
+	if !s.Step(der.Context(0)) && s.Peek(der.Context(0)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "eContent")
 		}
@@ -11629,11 +11523,10 @@ func (vw *CompressionAlgorithmIdentifierView) parse(r *view.Cursor, t der.Tag) e
 	vw.c.Set(start, r, &s, t)
 	// algorithm OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "algorithm")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "algorithm")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "algorithm")
+		}
 	}
 	// parameters COMPRESS-ALGORITHM.&Params OPTIONAL
 	vw.off[1] = s.Offset()
@@ -11754,27 +11647,24 @@ func (vw *AttributeCertificateV1View) parse(r *view.Cursor, t der.Tag) error {
 	vw.c.Set(start, r, &s, t)
 	// toBeSigned AttributeCertificateInfoV1
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("AttributeCertificateInfoV1", der.TagSequence), "toBeSigned")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "toBeSigned")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "AttributeCertificateInfoV1"); err != nil {
+			return der.WithField(err, "toBeSigned")
+		}
 	}
 	// algorithmIdentifier SEQUENCE
 	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("SEQUENCE", der.TagSequence), "algorithmIdentifier")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "algorithmIdentifier")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "SEQUENCE"); err != nil {
+			return der.WithField(err, "algorithmIdentifier")
+		}
 	}
 	// signature BIT STRING
 	vw.off[2] = s.Offset()
-	if !s.Peek(der.TagBitString) {
-		return der.WithField(s.Missing("BIT STRING", der.TagBitString), "signature")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "signature")
+	if !s.Step(der.TagBitString) {
+		if err := s.Expect(der.TagBitString, "BIT STRING"); err != nil {
+			return der.WithField(err, "signature")
+		}
 	}
 	vw.off[3] = s.Offset()
 	return s.Finish("AttributeCertificateV1")
@@ -11885,11 +11775,10 @@ func (vw *AttributeCertificateV1_AlgorithmIdentifierView) parse(r *view.Cursor, 
 	vw.c.Set(start, r, &s, t)
 	// algorithm OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "algorithm")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "algorithm")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "algorithm")
+		}
 	}
 	// parameters SIGNATURE-ALGORITHM.&Params OPTIONAL
 	vw.off[1] = s.Offset()
@@ -12010,7 +11899,7 @@ func (vw *AttributeCertificateInfoV1View) parse(r *view.Cursor, t der.Tag) error
 	vw.c.Set(start, r, &s, t)
 	// version AttCertVersionV1 DEFAULT v1
 	vw.off[0] = s.Offset()
-	if s.Peek(der.TagInteger) {
+	if !s.Step(der.TagInteger) && s.Peek(der.TagInteger) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "version")
 		}
@@ -12025,54 +11914,49 @@ func (vw *AttributeCertificateInfoV1View) parse(r *view.Cursor, t der.Tag) error
 	}
 	// issuer GeneralNames
 	vw.off[2] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("GeneralNames", der.TagSequence), "issuer")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "issuer")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "GeneralNames"); err != nil {
+			return der.WithField(err, "issuer")
+		}
 	}
 	// signature AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{...}}
 	vw.off[3] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{...}}", der.TagSequence), "signature")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "signature")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{...}}"); err != nil {
+			return der.WithField(err, "signature")
+		}
 	}
 	// serialNumber CertificateSerialNumber
 	vw.off[4] = s.Offset()
-	if !s.Peek(der.TagInteger) {
-		return der.WithField(s.Missing("CertificateSerialNumber", der.TagInteger), "serialNumber")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "serialNumber")
+	if !s.Step(der.TagInteger) {
+		if err := s.Expect(der.TagInteger, "CertificateSerialNumber"); err != nil {
+			return der.WithField(err, "serialNumber")
+		}
 	}
 	// attCertValidityPeriod AttCertValidityPeriod
 	vw.off[5] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("AttCertValidityPeriod", der.TagSequence), "attCertValidityPeriod")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "attCertValidityPeriod")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "AttCertValidityPeriod"); err != nil {
+			return der.WithField(err, "attCertValidityPeriod")
+		}
 	}
 	// attributes SEQUENCE OF
 	vw.off[6] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("SEQUENCE OF", der.TagSequence), "attributes")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "attributes")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "SEQUENCE OF"); err != nil {
+			return der.WithField(err, "attributes")
+		}
 	}
 	// issuerUniqueID UniqueIdentifier OPTIONAL
 	vw.off[7] = s.Offset()
-	if s.Peek(der.TagBitString) {
+	if !s.Step(der.TagBitString) && s.Peek(der.TagBitString) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "issuerUniqueID")
 		}
 	}
 	// extensions Extensions{{AttributeCertificateVersion1-2009.AttributeCertExtensionsV1}} OPTIONAL
 	vw.off[8] = s.Offset()
-	if s.Peek(der.TagSequence) {
+	if !s.Step(der.TagSequence) && s.Peek(der.TagSequence) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "extensions")
 		}
@@ -12556,19 +12440,17 @@ func (vw *AttributeSet_AttrListView) parse(r *view.Cursor, t der.Tag) error {
 	vw.c.Set(start, r, &s, t)
 	// type OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "type")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "type")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "type")
+		}
 	}
 	// values SET OF
 	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagSet) {
-		return der.WithField(s.Missing("SET OF", der.TagSet), "values")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "values")
+	if !s.Step(der.TagSet) {
+		if err := s.Expect(der.TagSet, "SET OF"); err != nil {
+			return der.WithField(err, "values")
+		}
 	}
 	vw.off[2] = s.Offset()
 	return s.Finish("AttributeSet")
@@ -12811,26 +12693,24 @@ func (vw *Extension_AttributeCertExtensionsV1View) parse(r *view.Cursor, t der.T
 	vw.c.Set(start, r, &s, t)
 	// extnID OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "extnID")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "extnID")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "extnID")
+		}
 	}
 	// critical BOOLEAN DEFAULT FALSE
 	vw.off[1] = s.Offset()
-	if s.Peek(der.TagBoolean) {
+	if !s.Step(der.TagBoolean) && s.Peek(der.TagBoolean) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "critical")
 		}
 	}
 	// extnValue OCTET STRING
 	vw.off[2] = s.Offset()
-	if !s.Peek(der.TagOctetString) {
-		return der.WithField(s.Missing("OCTET STRING", der.TagOctetString), "extnValue")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "extnValue")
+	if !s.Step(der.TagOctetString) {
+		if err := s.Expect(der.TagOctetString, "OCTET STRING"); err != nil {
+			return der.WithField(err, "extnValue")
+		}
 	}
 	vw.off[3] = s.Offset()
 	return s.Finish("Extension")
@@ -12976,19 +12856,17 @@ func (vw *AttributeCertificateInfoView) parse(r *view.Cursor, t der.Tag) error {
 	vw.c.Set(start, r, &s, t)
 	// version AttCertVersion
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagInteger) {
-		return der.WithField(s.Missing("AttCertVersion", der.TagInteger), "version")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "version")
+	if !s.Step(der.TagInteger) {
+		if err := s.Expect(der.TagInteger, "AttCertVersion"); err != nil {
+			return der.WithField(err, "version")
+		}
 	}
 	// holder Holder
 	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("Holder", der.TagSequence), "holder")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "holder")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "Holder"); err != nil {
+			return der.WithField(err, "holder")
+		}
 	}
 	// issuer AttCertIssuer
 	vw.off[2] = s.Offset()
@@ -13000,46 +12878,42 @@ func (vw *AttributeCertificateInfoView) parse(r *view.Cursor, t der.Tag) error {
 	}
 	// signature AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{PKIX1Explicit-2009.SignatureAlgorithms}}
 	vw.off[3] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{PKIX1Explicit-2009.SignatureAlgorithms}}", der.TagSequence), "signature")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "signature")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{PKIX1Explicit-2009.SignatureAlgorithms}}"); err != nil {
+			return der.WithField(err, "signature")
+		}
 	}
 	// serialNumber CertificateSerialNumber
 	vw.off[4] = s.Offset()
-	if !s.Peek(der.TagInteger) {
-		return der.WithField(s.Missing("CertificateSerialNumber", der.TagInteger), "serialNumber")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "serialNumber")
+	if !s.Step(der.TagInteger) {
+		if err := s.Expect(der.TagInteger, "CertificateSerialNumber"); err != nil {
+			return der.WithField(err, "serialNumber")
+		}
 	}
 	// attrCertValidityPeriod AttCertValidityPeriod
 	vw.off[5] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("AttCertValidityPeriod", der.TagSequence), "attrCertValidityPeriod")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "attrCertValidityPeriod")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "AttCertValidityPeriod"); err != nil {
+			return der.WithField(err, "attrCertValidityPeriod")
+		}
 	}
 	// attributes SEQUENCE OF
 	vw.off[6] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("SEQUENCE OF", der.TagSequence), "attributes")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "attributes")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "SEQUENCE OF"); err != nil {
+			return der.WithField(err, "attributes")
+		}
 	}
 	// issuerUniqueID UniqueIdentifier OPTIONAL
 	vw.off[7] = s.Offset()
-	if s.Peek(der.TagBitString) {
+	if !s.Step(der.TagBitString) && s.Peek(der.TagBitString) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "issuerUniqueID")
 		}
 	}
 	// extensions Extensions{{PKIXAttributeCertificate-2009.AttributeCertExtensions}} OPTIONAL
 	vw.off[8] = s.Offset()
-	if s.Peek(der.TagSequence) {
+	if !s.Step(der.TagSequence) && s.Peek(der.TagSequence) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "extensions")
 		}
@@ -13409,19 +13283,17 @@ func (vw *AttributeSet_AttributesDefinedView) parse(r *view.Cursor, t der.Tag) e
 	vw.c.Set(start, r, &s, t)
 	// type OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "type")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "type")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "type")
+		}
 	}
 	// values SET OF
 	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagSet) {
-		return der.WithField(s.Missing("SET OF", der.TagSet), "values")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "values")
+	if !s.Step(der.TagSet) {
+		if err := s.Expect(der.TagSet, "SET OF"); err != nil {
+			return der.WithField(err, "values")
+		}
 	}
 	vw.off[2] = s.Offset()
 	return s.Finish("AttributeSet")
@@ -13664,26 +13536,24 @@ func (vw *Extension_AttributeCertExtensionsView) parse(r *view.Cursor, t der.Tag
 	vw.c.Set(start, r, &s, t)
 	// extnID OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "extnID")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "extnID")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "extnID")
+		}
 	}
 	// critical BOOLEAN DEFAULT FALSE
 	vw.off[1] = s.Offset()
-	if s.Peek(der.TagBoolean) {
+	if !s.Step(der.TagBoolean) && s.Peek(der.TagBoolean) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "critical")
 		}
 	}
 	// extnValue OCTET STRING
 	vw.off[2] = s.Offset()
-	if !s.Peek(der.TagOctetString) {
-		return der.WithField(s.Missing("OCTET STRING", der.TagOctetString), "extnValue")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "extnValue")
+	if !s.Step(der.TagOctetString) {
+		if err := s.Expect(der.TagOctetString, "OCTET STRING"); err != nil {
+			return der.WithField(err, "extnValue")
+		}
 	}
 	vw.off[3] = s.Offset()
 	return s.Finish("Extension")
@@ -13952,21 +13822,21 @@ func (vw *HolderView) parse(r *view.Cursor, t der.Tag) error {
 	vw.c.Set(start, r, &s, t)
 	// baseCertificateID [0] IssuerSerial OPTIONAL
 	vw.off[0] = s.Offset()
-	if s.Peek(der.Context(0)) {
+	if !s.Step(der.Context(0)) && s.Peek(der.Context(0)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "baseCertificateID")
 		}
 	}
 	// entityName [1] GeneralNames OPTIONAL
 	vw.off[1] = s.Offset()
-	if s.Peek(der.Context(1)) {
+	if !s.Step(der.Context(1)) && s.Peek(der.Context(1)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "entityName")
 		}
 	}
 	// objectDigestInfo [2] ObjectDigestInfo OPTIONAL
 	vw.off[2] = s.Offset()
-	if s.Peek(der.Context(2)) {
+	if !s.Step(der.Context(2)) && s.Peek(der.Context(2)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "objectDigestInfo")
 		}
@@ -14102,34 +13972,31 @@ func (vw *ObjectDigestInfoView) parse(r *view.Cursor, t der.Tag) error {
 	vw.c.Set(start, r, &s, t)
 	// digestedObjectType ENUMERATED
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagEnumerated) {
-		return der.WithField(s.Missing("ENUMERATED", der.TagEnumerated), "digestedObjectType")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "digestedObjectType")
+	if !s.Step(der.TagEnumerated) {
+		if err := s.Expect(der.TagEnumerated, "ENUMERATED"); err != nil {
+			return der.WithField(err, "digestedObjectType")
+		}
 	}
 	// otherObjectTypeID OBJECT IDENTIFIER OPTIONAL
 	vw.off[1] = s.Offset()
-	if s.Peek(der.TagOID) {
+	if !s.Step(der.TagOID) && s.Peek(der.TagOID) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "otherObjectTypeID")
 		}
 	}
 	// digestAlgorithm AlgorithmIdentifier{AlgorithmInformation-2009.DIGEST-ALGORITHM,{...}}
 	vw.off[2] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("AlgorithmIdentifier{AlgorithmInformation-2009.DIGEST-ALGORITHM,{...}}", der.TagSequence), "digestAlgorithm")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "digestAlgorithm")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "AlgorithmIdentifier{AlgorithmInformation-2009.DIGEST-ALGORITHM,{...}}"); err != nil {
+			return der.WithField(err, "digestAlgorithm")
+		}
 	}
 	// objectDigest BIT STRING
 	vw.off[3] = s.Offset()
-	if !s.Peek(der.TagBitString) {
-		return der.WithField(s.Missing("BIT STRING", der.TagBitString), "objectDigest")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "objectDigest")
+	if !s.Step(der.TagBitString) {
+		if err := s.Expect(der.TagBitString, "BIT STRING"); err != nil {
+			return der.WithField(err, "objectDigest")
+		}
 	}
 	vw.off[4] = s.Offset()
 	return s.Finish("ObjectDigestInfo")
@@ -14366,21 +14233,21 @@ func (vw *V2FormView) parse(r *view.Cursor, t der.Tag) error {
 	vw.c.Set(start, r, &s, t)
 	// issuerName GeneralNames OPTIONAL
 	vw.off[0] = s.Offset()
-	if s.Peek(der.TagSequence) {
+	if !s.Step(der.TagSequence) && s.Peek(der.TagSequence) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "issuerName")
 		}
 	}
 	// baseCertificateID [0] IssuerSerial OPTIONAL
 	vw.off[1] = s.Offset()
-	if s.Peek(der.Context(0)) {
+	if !s.Step(der.Context(0)) && s.Peek(der.Context(0)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "baseCertificateID")
 		}
 	}
 	// objectDigestInfo [1] ObjectDigestInfo OPTIONAL
 	vw.off[2] = s.Offset()
-	if s.Peek(der.Context(1)) {
+	if !s.Step(der.Context(1)) && s.Peek(der.Context(1)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "objectDigestInfo")
 		}
@@ -14516,23 +14383,21 @@ func (vw *IssuerSerialView) parse(r *view.Cursor, t der.Tag) error {
 	vw.c.Set(start, r, &s, t)
 	// issuer GeneralNames
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("GeneralNames", der.TagSequence), "issuer")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "issuer")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "GeneralNames"); err != nil {
+			return der.WithField(err, "issuer")
+		}
 	}
 	// serial CertificateSerialNumber
 	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagInteger) {
-		return der.WithField(s.Missing("CertificateSerialNumber", der.TagInteger), "serial")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "serial")
+	if !s.Step(der.TagInteger) {
+		if err := s.Expect(der.TagInteger, "CertificateSerialNumber"); err != nil {
+			return der.WithField(err, "serial")
+		}
 	}
 	// issuerUID UniqueIdentifier OPTIONAL
 	vw.off[2] = s.Offset()
-	if s.Peek(der.TagBitString) {
+	if !s.Step(der.TagBitString) && s.Peek(der.TagBitString) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "issuerUID")
 		}
@@ -14656,19 +14521,17 @@ func (vw *AttCertValidityPeriodView) parse(r *view.Cursor, t der.Tag) error {
 	vw.c.Set(start, r, &s, t)
 	// notBeforeTime GeneralizedTime
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagGeneralizedTime) {
-		return der.WithField(s.Missing("GeneralizedTime", der.TagGeneralizedTime), "notBeforeTime")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "notBeforeTime")
+	if !s.Step(der.TagGeneralizedTime) {
+		if err := s.Expect(der.TagGeneralizedTime, "GeneralizedTime"); err != nil {
+			return der.WithField(err, "notBeforeTime")
+		}
 	}
 	// notAfterTime GeneralizedTime
 	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagGeneralizedTime) {
-		return der.WithField(s.Missing("GeneralizedTime", der.TagGeneralizedTime), "notAfterTime")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "notAfterTime")
+	if !s.Step(der.TagGeneralizedTime) {
+		if err := s.Expect(der.TagGeneralizedTime, "GeneralizedTime"); err != nil {
+			return der.WithField(err, "notAfterTime")
+		}
 	}
 	vw.off[2] = s.Offset()
 	return s.Finish("AttCertValidityPeriod")
@@ -14981,11 +14844,10 @@ func (vw *TargetCertView) parse(r *view.Cursor, t der.Tag) error {
 	vw.c.Set(start, r, &s, t)
 	// targetCertificate IssuerSerial
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("IssuerSerial", der.TagSequence), "targetCertificate")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "targetCertificate")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "IssuerSerial"); err != nil {
+			return der.WithField(err, "targetCertificate")
+		}
 	}
 	// targetName GeneralName OPTIONAL
 	vw.off[1] = s.Offset()
@@ -14998,7 +14860,7 @@ func (vw *TargetCertView) parse(r *view.Cursor, t der.Tag) error {
 	}
 	// certDigestInfo ObjectDigestInfo OPTIONAL
 	vw.off[2] = s.Offset()
-	if s.Peek(der.TagSequence) {
+	if !s.Step(der.TagSequence) && s.Peek(der.TagSequence) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "certDigestInfo")
 		}
@@ -15128,28 +14990,28 @@ func (vw *AAControlsView) parse(r *view.Cursor, t der.Tag) error {
 	vw.c.Set(start, r, &s, t)
 	// pathLenConstraint INTEGER OPTIONAL
 	vw.off[0] = s.Offset()
-	if s.Peek(der.TagInteger) {
+	if !s.Step(der.TagInteger) && s.Peek(der.TagInteger) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "pathLenConstraint")
 		}
 	}
 	// permittedAttrs [0] AttrSpec OPTIONAL
 	vw.off[1] = s.Offset()
-	if s.Peek(der.Context(0)) {
+	if !s.Step(der.Context(0)) && s.Peek(der.Context(0)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "permittedAttrs")
 		}
 	}
 	// excludedAttrs [1] AttrSpec OPTIONAL
 	vw.off[2] = s.Offset()
-	if s.Peek(der.Context(1)) {
+	if !s.Step(der.Context(1)) && s.Peek(der.Context(1)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "excludedAttrs")
 		}
 	}
 	// permitUnSpecified BOOLEAN DEFAULT TRUE
 	vw.off[3] = s.Offset()
-	if s.Peek(der.TagBoolean) {
+	if !s.Step(der.TagBoolean) && s.Peek(der.TagBoolean) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "permitUnSpecified")
 		}

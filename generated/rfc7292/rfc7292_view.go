@@ -49,23 +49,21 @@ func (vw *PFXView) parse(r *view.Cursor, t der.Tag) error {
 	vw.c.Set(start, r, &s, t)
 	// version INTEGER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagInteger) {
-		return der.WithField(s.Missing("INTEGER", der.TagInteger), "version")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "version")
+	if !s.Step(der.TagInteger) {
+		if err := s.Expect(der.TagInteger, "INTEGER"); err != nil {
+			return der.WithField(err, "version")
+		}
 	}
 	// authSafe ContentInfo
 	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("ContentInfo", der.TagSequence), "authSafe")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "authSafe")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "ContentInfo"); err != nil {
+			return der.WithField(err, "authSafe")
+		}
 	}
 	// macData MacData OPTIONAL
 	vw.off[2] = s.Offset()
-	if s.Peek(der.TagSequence) {
+	if !s.Step(der.TagSequence) && s.Peek(der.TagSequence) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "macData")
 		}
@@ -187,23 +185,21 @@ func (vw *MacDataView) parse(r *view.Cursor, t der.Tag) error {
 	vw.c.Set(start, r, &s, t)
 	// mac DigestInfo
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("DigestInfo", der.TagSequence), "mac")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "mac")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "DigestInfo"); err != nil {
+			return der.WithField(err, "mac")
+		}
 	}
 	// macSalt OCTET STRING
 	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagOctetString) {
-		return der.WithField(s.Missing("OCTET STRING", der.TagOctetString), "macSalt")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "macSalt")
+	if !s.Step(der.TagOctetString) {
+		if err := s.Expect(der.TagOctetString, "OCTET STRING"); err != nil {
+			return der.WithField(err, "macSalt")
+		}
 	}
 	// iterations INTEGER DEFAULT 1
 	vw.off[2] = s.Offset()
-	if s.Peek(der.TagInteger) {
+	if !s.Step(der.TagInteger) && s.Peek(der.TagInteger) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "iterations")
 		}
@@ -340,19 +336,17 @@ func (vw *DigestInfoView) parse(r *view.Cursor, t der.Tag) error {
 	vw.c.Set(start, r, &s, t)
 	// digestAlgorithm DigestAlgorithm
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("DigestAlgorithm", der.TagSequence), "digestAlgorithm")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "digestAlgorithm")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "DigestAlgorithm"); err != nil {
+			return der.WithField(err, "digestAlgorithm")
+		}
 	}
 	// digest OCTET STRING
 	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagOctetString) {
-		return der.WithField(s.Missing("OCTET STRING", der.TagOctetString), "digest")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "digest")
+	if !s.Step(der.TagOctetString) {
+		if err := s.Expect(der.TagOctetString, "OCTET STRING"); err != nil {
+			return der.WithField(err, "digest")
+		}
 	}
 	vw.off[2] = s.Offset()
 	return s.Finish("DigestInfo")
@@ -442,11 +436,10 @@ func (vw *DigestAlgorithmView) parse(r *view.Cursor, t der.Tag) error {
 	vw.c.Set(start, r, &s, t)
 	// algorithm OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "algorithm")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "algorithm")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "algorithm")
+		}
 	}
 	// parameters ALGORITHM-IDENTIFIER.&Type OPTIONAL
 	vw.off[1] = s.Offset()

@@ -103,29 +103,65 @@ func (s *Cursor) Peek(t der.Tag) bool {
 	return ok && got == t
 }
 
-// header parses the next header: its tag, whether it is constructed, the
-// start and end of its contents and the end of the element (after the
-// end-of-contents octets of the indefinite form). The common forms take
-// no call: a tag number below 31 and a length in one, two or three octets
-// in DER (X.690 8.1.3.4, 8.1.3.5, 10.1), as der.Reader.ReadAny reads
-// them: the headers of a certificate and of its TBSCertificate have
-// long-form lengths.
-func (s *Cursor) header() (tag der.Tag, constructed bool, cs, ce, next int, err error) {
+// fast reads the header of the next element in the common forms: a tag
+// number below 31 and a length in one, two or three octets in DER (X.690
+// 8.1.3.4, 8.1.3.5, 10.1), as der.Reader.ReadAny reads them (the headers
+// of a certificate and of its TBSCertificate have long-form lengths). It
+// returns the identifier octet and the window of the contents when the
+// element has tag t (any tag for der.NoTag); ok is false for another tag,
+// for the other forms and for a header or contents cut short, which
+// slowHeader reads (or reports). It is the one copy of the common header
+// read: Step, Skip, ReadConstructed and header call it.
+func (s *Cursor) fast(t der.Tag) (id byte, cs, ce int, ok bool) {
 	p := s.pos
-	if b := s.in[p:s.end]; len(b) >= 2 {
-		id, l, hl := b[0], int(b[1]), 2
+	b := s.in[p:s.end]
+	if len(b) < 2 {
+		return 0, 0, 0, false
+	}
+	id, l, hl := b[0], int(b[1]), 2
+	if l >= 0x80 {
 		switch {
-		case l < 0x80:
 		case l == 0x81 && len(b) > 2 && b[2] >= 0x80:
 			l, hl = int(b[2]), 3
 		case l == 0x82 && len(b) > 3 && b[2] != 0:
 			l, hl = int(b[2])<<8|int(b[3]), 4
 		default:
-			hl = 0
+			return 0, 0, 0, false
 		}
-		if hl != 0 && id&0x1f != 0x1f && id&0xdf != 0 && l <= len(b)-hl {
-			return der.Tag(id>>6)<<32 | der.Tag(id&0x1f), id&0x20 != 0, p + hl, p + hl + l, p + hl + l, nil
-		}
+	}
+	if id&0x1f == 0x1f || id&0xdf == 0 || l > len(b)-hl || (t != der.NoTag && idTag(id) != t) {
+		return 0, 0, 0, false
+	}
+	return id, p + hl, p + hl + l, true
+}
+
+// idTag returns the tag of an identifier octet of the low-tag-number form.
+func idTag(id byte) der.Tag { return der.Tag(id>>6)<<32 | der.Tag(id&0x1f) }
+
+// Step moves past the next element and returns true if it has tag t and
+// a header of the common forms (see fast); otherwise it reads nothing and
+// returns false, and Expect or Skip reads the element or reports why not.
+// It inlines: a generated shallow parse reads a mandatory component with
+//
+//	if !s.Step(der.TagSequence) {
+//		if err := s.Expect(der.TagSequence, "TBSCertificate"); err != nil {
+//			return der.WithField(err, "toBeSigned")
+//		}
+//	}
+func (s *Cursor) Step(t der.Tag) bool {
+	_, _, ce, ok := s.fast(t)
+	if ok {
+		s.pos = ce
+	}
+	return ok
+}
+
+// header parses the next header: its tag, whether it is constructed, the
+// start and end of its contents and the end of the element (after the
+// end-of-contents octets of the indefinite form).
+func (s *Cursor) header() (tag der.Tag, constructed bool, cs, ce, next int, err error) {
+	if id, cs, ce, ok := s.fast(der.NoTag); ok {
+		return idTag(id), id&0x20 != 0, cs, ce, ce, nil
 	}
 	return s.slowHeader()
 }
@@ -168,7 +204,11 @@ func indefinite(in []byte, p, end, depth int, opts *der.Options) (int, error) {
 
 // Skip reads the next element's header and moves past the element.
 func (s *Cursor) Skip() error {
-	_, _, _, _, next, err := s.header()
+	if _, _, ce, ok := s.fast(der.NoTag); ok {
+		s.pos = ce
+		return nil
+	}
+	_, _, _, _, next, err := s.slowHeader()
 	if err != nil {
 		return err
 	}
@@ -176,10 +216,29 @@ func (s *Cursor) Skip() error {
 	return nil
 }
 
+// Expect moves past the next element, which must have tag t: it is
+//
+//	if !s.Peek(t) {
+//		return s.Missing(typ, t)
+//	}
+//	return s.Skip()
+//
+// for a mandatory component of a SEQUENCE, after Step (see there).
+func (s *Cursor) Expect(t der.Tag, typ string) error {
+	if !s.Peek(t) {
+		return s.Missing(typ, t)
+	}
+	return s.Skip()
+}
+
 // ReadConstructed reads the header of a constructed element with tag t and
 // returns a Cursor over its contents, one level deeper, as
 // der.Reader.ReadConstructed does. typ names the ASN.1 type for errors.
 func (s *Cursor) ReadConstructed(t der.Tag, typ string) (Cursor, error) {
+	if id, cs, ce, ok := s.fast(t); ok && id&0x20 != 0 && int(s.depth) < s.maxDepth() {
+		s.pos = ce
+		return Cursor{in: s.in, pos: cs, end: ce, depth: s.depth + 1, seq: true, opts: s.opts}, nil
+	}
 	tag, constructed, cs, ce, next, err := s.header()
 	switch {
 	case err != nil:
@@ -211,6 +270,11 @@ func (s *Cursor) Finish(typ string) error {
 	if s.pos >= s.end {
 		return nil
 	}
+	return s.trailing(typ)
+}
+
+// trailing is Finish for a window with octets left.
+func (s *Cursor) trailing(typ string) error {
 	if s.seq && s.Tolerates(der.TolerateTrailingOctets) {
 		s.pos = s.end
 		return nil

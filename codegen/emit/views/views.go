@@ -345,14 +345,7 @@ func (e *Emitter) viewSequence(f *jen.File, vs *viewSet, gt *plan.Type) {
 	//		s, err := r.ReadConstructed(t, "TBSCertificate")
 	//		...
 	//		vw.c.Set(start, r, &s, t)
-	//		// version [0] EXPLICIT Version DEFAULT v1
-	//		vw.off[0] = s.Offset()
-	//		if s.Peek(der.Context(0)) {
-	//			if err := s.Skip(); err != nil {
-	//				return der.WithField(err, "version")
-	//			}
-	//		}
-	//		...
+	//		... the components (shallowComponents) ...
 	//		return s.Finish("TBSCertificate")
 	//	}
 	emit.Comment(f, fmt.Sprintf("parse reads the header of a %s with tag t from r and its components' headers.", gt.ASN1))
@@ -361,34 +354,7 @@ func (e *Emitter) viewSequence(f *jen.File, vs *viewSet, gt *plan.Type) {
 		g.List(jen.Id("s"), jen.Err()).Op(":=").Id("r").Dot("ReadConstructed").Call(jen.Id("t"), jen.Lit(gt.ASN1))
 		g.Add(emit.IfErr(emit.PlainReturn))
 		g.Add(core()).Dot("Set").Call(jen.Id("start"), jen.Id("r"), jen.Op("&").Id("s"), jen.Id("t"))
-		s := derstmt.Rd{Name: "s"}
-		for i, fl := range gt.Fields {
-			if gt.Unread && fl.Comp != nil && fl.Comp.Extension && (i == 0 || !gt.Fields[i-1].Comp.Extension) {
-				emit.Comment(g, "What the decode reads of the extension additions (asn1gen gen -unread):\nthe package's unreadAdditions ends the window where DecodeASN1 sets the rest aside.")
-				g.Add(vw()).Dot("unreadAdditions").Call(jen.Op("&").Id("s"))
-			}
-			emit.Comment(g, emit.ComponentText(fl.Comp))
-			g.Add(vw()).Dot("off").Index(jen.Lit(i)).Op("=").Id("s").Dot("Offset").Call()
-			skip := jen.If(jen.Err().Op(":=").Id("s").Dot("Skip").Call(), jen.Err().Op("!=").Nil()).Block(emit.WithField(fl.ASN1)(jen.Err()))
-			if emit.OptionalComponent(fl) {
-				g.If(e.Presence(s, fl, gt.Fields[i+1:])).Block(skip)
-				continue
-			}
-			tags := emit.FirstTags(fl.Type, 0)
-			if u := fl.Type.Underlying(); tags != nil && len(fl.Type.Tags) == 0 && u.Kind == model.TypeChoice && u.Extensible {
-				tags = nil // an unknown alternative may have any tag
-			}
-			switch {
-			case len(tags) == 1:
-				tag := emit.TagCode(emit.PlainTag(tags[0]))
-				g.If(jen.Op("!").Id("s").Dot("Peek").Call(tag)).Block(emit.WithField(fl.ASN1)(jen.Id("s").Dot("Missing").Call(jen.Lit(emit.TypeText(fl.Type)), tag.Clone())))
-			case len(tags) > 1:
-				g.If(jen.List(jen.Id("tag"), jen.Id("ok")).Op(":=").Id("s").Dot("PeekTag").Call(), jen.Op("!").Id("ok").Op("||").Op("!").Parens(emit.TagCond(jen.Id("tag"), tags))).Block(
-					emit.WithField(fl.ASN1)(jen.Id("s").Dot("NoAlternative").Call(jen.Lit(emit.TypeText(fl.Type)))))
-			}
-			g.Add(skip)
-		}
-		g.Add(vw()).Dot("off").Index(jen.Lit(n)).Op("=").Id("s").Dot("Offset").Call()
+		e.shallowComponents(g, gt)
 		if gt.Unknown != "" {
 			emit.Comment(g, "Extension additions this version does not know: their headers, unless\nthe decode tolerates what it does not read (as DecodeASN1 does).")
 			g.If(jen.Id("s").Dot("Tolerates").Call(emit.RT("TolerateUnreadAdditions"))).Block(jen.Return(jen.Nil()))
