@@ -16,7 +16,7 @@ const _ = view.Version1
 // components' headers (see package view). The view aliases b.
 func ParseCertificateView(b []byte, opts *der.Options) (x CertificateView, err error) {
 	r := view.NewCursor(b, opts)
-	x.c = view.Root(b, opts, &viewNames, 0 /* Certificate */)
+	x.c.SetRoot(b, opts, &viewNames, 0 /* Certificate */)
 	err = func() error {
 		if err := x.parse(&r, der.TagSequence); err != nil {
 			return err
@@ -36,7 +36,7 @@ func ParseCertificateView(b []byte, opts *der.Options) (x CertificateView, err e
 // components' headers (see package view). The view aliases b.
 func ParseCertificateListView(b []byte, opts *der.Options) (x CertificateListView, err error) {
 	r := view.NewCursor(b, opts)
-	x.c = view.Root(b, opts, &viewNames, 1 /* CertificateList */)
+	x.c.SetRoot(b, opts, &viewNames, 1 /* CertificateList */)
 	err = func() error {
 		if err := x.parse(&r, der.TagSequence); err != nil {
 			return err

@@ -17,7 +17,7 @@ const _ = view.Version1
 // components' headers (see package view). The view aliases b.
 func ParseContentInfoView(b []byte, opts *der.Options) (x ContentInfoView, err error) {
 	r := view.NewCursor(b, opts)
-	x.c = view.Root(b, opts, &viewNames, 0 /* ContentInfo */)
+	x.c.SetRoot(b, opts, &viewNames, 0 /* ContentInfo */)
 	err = func() error {
 		if err := x.parse(&r, der.TagSequence); err != nil {
 			return err
@@ -37,7 +37,7 @@ func ParseContentInfoView(b []byte, opts *der.Options) (x ContentInfoView, err e
 // components' headers (see package view). The view aliases b.
 func ParseSignedDataView(b []byte, opts *der.Options) (x SignedDataView, err error) {
 	r := view.NewCursor(b, opts)
-	x.c = view.Root(b, opts, &viewNames, 1 /* SignedData */)
+	x.c.SetRoot(b, opts, &viewNames, 1 /* SignedData */)
 	err = func() error {
 		if err := x.parse(&r, der.TagSequence); err != nil {
 			return err

@@ -16,7 +16,7 @@ const _ = view.Version1
 // components' headers (see package view). The view aliases b.
 func ParsePFXView(b []byte, opts *der.Options) (x PFXView, err error) {
 	r := view.NewCursor(b, opts)
-	x.c = view.Root(b, opts, &viewNames, 0 /* PFX */)
+	x.c.SetRoot(b, opts, &viewNames, 0 /* PFX */)
 	err = func() error {
 		if err := x.parse(&r, der.TagSequence); err != nil {
 			return err

@@ -261,7 +261,7 @@ func core() *jen.Statement { return jen.Id("vw").Dot("c") }
 //
 //	func ParseCertificateView(b []byte, opts *der.Options) (x CertificateView, err error) {
 //		r := view.NewCursor(b, opts)
-//		x.c = view.Root(b, opts, &viewNames, 0 /* Certificate */)
+//		x.c.SetRoot(b, opts, &viewNames, 0 /* Certificate */)
 //		if err := x.parse(&r, der.TagSequence); err != nil {
 //			return CertificateView{}, x.c.Fail(err)
 //		}
@@ -278,7 +278,7 @@ func (e *Emitter) viewRoot(f *jen.File, gt *plan.Type) {
 	f.Func().Id(parseName(gt)).Params(jen.Id("b").Index().Byte(), jen.Id("opts").Op("*").Add(emit.RT("Options"))).
 		Params(jen.Id("x").Id(name), jen.Err().Error()).BlockFunc(func(g *jen.Group) {
 		g.Id("r").Op(":=").Add(vrt("NewCursor")).Call(jen.Id("b"), jen.Id("opts"))
-		g.Id("x").Dot("c").Op("=").Add(vrt("Root")).Call(jen.Id("b"), jen.Id("opts"), jen.Op("&").Id("viewNames"), e.viewName(gt.ASN1))
+		g.Id("x").Dot("c").Dot("SetRoot").Call(jen.Id("b"), jen.Id("opts"), jen.Op("&").Id("viewNames"), e.viewName(gt.ASN1))
 		g.Id("err").Op("=").Func().Params().Error().BlockFunc(func(g *jen.Group) {
 			e.viewRead(g, derstmt.Rd{Name: "r"}, "x", self, gt, emit.PlainReturn)
 			g.Return(jen.Nil())
