@@ -103,33 +103,41 @@ func (s *Cursor) Peek(t der.Tag) bool {
 	return ok && got == t
 }
 
+// length returns the length of the contents of the element at the start
+// of b and the length of its header, for the common forms of the length:
+// one, two or three octets in DER (X.690 8.1.3.4, 8.1.3.5, 10.1), as
+// der.Reader.ReadAny reads them (the headers of a certificate and of its
+// TBSCertificate have long-form lengths); hl is 0 for the other forms.
+// len(b) is at least 2. It inlines into fast and ReadConstructed.
+func length(b []byte) (l, hl int) {
+	l = int(b[1])
+	if l < 0x80 {
+		return l, 2
+	}
+	if l == 0x81 && len(b) > 2 && b[2] >= 0x80 {
+		return int(b[2]), 3
+	}
+	if l == 0x82 && len(b) > 3 && b[2] != 0 {
+		return int(b[2])<<8 | int(b[3]), 4
+	}
+	return 0, 0
+}
+
 // fast reads the header of the next element in the common forms: a tag
-// number below 31 and a length in one, two or three octets in DER (X.690
-// 8.1.3.4, 8.1.3.5, 10.1), as der.Reader.ReadAny reads them (the headers
-// of a certificate and of its TBSCertificate have long-form lengths). It
-// returns the identifier octet and the window of the contents when the
-// element has tag t (any tag for der.NoTag); ok is false for another tag,
-// for the other forms and for a header or contents cut short, which
-// slowHeader reads (or reports). It is the one copy of the common header
-// read: Step, Skip, ReadConstructed and header call it.
+// number below 31 and a length of the forms of length. It returns the
+// identifier octet and the window of the contents when the element has
+// tag t (any tag for der.NoTag); ok is false for another tag, for the
+// other forms and for a header or contents cut short, which slowHeader
+// reads (or reports). Step, Skip, ReadConstructed and header call it.
 func (s *Cursor) fast(t der.Tag) (id byte, cs, ce int, ok bool) {
 	p := s.pos
 	b := s.in[p:s.end]
 	if len(b) < 2 {
 		return 0, 0, 0, false
 	}
-	id, l, hl := b[0], int(b[1]), 2
-	if l >= 0x80 {
-		switch {
-		case l == 0x81 && len(b) > 2 && b[2] >= 0x80:
-			l, hl = int(b[2]), 3
-		case l == 0x82 && len(b) > 3 && b[2] != 0:
-			l, hl = int(b[2])<<8|int(b[3]), 4
-		default:
-			return 0, 0, 0, false
-		}
-	}
-	if id&0x1f == 0x1f || id&0xdf == 0 || l > len(b)-hl || (t != der.NoTag && idTag(id) != t) {
+	id = b[0]
+	l, hl := length(b)
+	if hl == 0 || id&0x1f == 0x1f || id&0xdf == 0 || l > len(b)-hl || (t != der.NoTag && idTag(id) != t) {
 		return 0, 0, 0, false
 	}
 	return id, p + hl, p + hl + l, true
@@ -235,9 +243,13 @@ func (s *Cursor) Expect(t der.Tag, typ string) error {
 // returns a Cursor over its contents, one level deeper, as
 // der.Reader.ReadConstructed does. typ names the ASN.1 type for errors.
 func (s *Cursor) ReadConstructed(t der.Tag, typ string) (Cursor, error) {
-	if id, cs, ce, ok := s.fast(t); ok && id&0x20 != 0 && int(s.depth) < s.maxDepth() {
-		s.pos = ce
-		return Cursor{in: s.in, pos: cs, end: ce, depth: s.depth + 1, seq: true, opts: s.opts}, nil
+	// The common forms (see fast), constructed, with tag t, read inline.
+	p := s.pos
+	if b := s.in[p:s.end]; len(b) >= 2 && b[0]&0x1f != 0x1f && b[0]&0x20 != 0 && idTag(b[0]) == t && int(s.depth) < s.maxDepth() {
+		if l, hl := length(b); hl != 0 && l <= len(b)-hl {
+			s.pos = p + hl + l
+			return Cursor{in: s.in, pos: p + hl, end: p + hl + l, depth: s.depth + 1, seq: true, opts: s.opts}, nil
+		}
 	}
 	tag, constructed, cs, ce, next, err := s.header()
 	switch {
