@@ -484,28 +484,32 @@ func (vw *CertificateView) parse(r *view.Cursor, t der.Tag) error {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
-	// toBeSigned TBSCertificate
-	vw.off[0] = s.Offset()
-	if !s.Step(der.TagSequence) {
-		if err := s.Expect(der.TagSequence, "TBSCertificate"); err != nil {
-			return der.WithField(err, "toBeSigned")
+	// The components' headers in one call when they have the common forms;
+	// else one by one, which reads the other forms or reports what is wrong.
+	if !s.Spans(vw.off[:], "\x10\x10\x03" /* SEQUENCE, SEQUENCE, BIT STRING */) {
+		// toBeSigned TBSCertificate
+		vw.off[0] = s.Offset()
+		if !s.Step(der.TagSequence) {
+			if err := s.Expect(der.TagSequence, "TBSCertificate"); err != nil {
+				return der.WithField(err, "toBeSigned")
+			}
 		}
-	}
-	// algorithmIdentifier SEQUENCE
-	vw.off[1] = s.Offset()
-	if !s.Step(der.TagSequence) {
-		if err := s.Expect(der.TagSequence, "SEQUENCE"); err != nil {
-			return der.WithField(err, "algorithmIdentifier")
+		// algorithmIdentifier SEQUENCE
+		vw.off[1] = s.Offset()
+		if !s.Step(der.TagSequence) {
+			if err := s.Expect(der.TagSequence, "SEQUENCE"); err != nil {
+				return der.WithField(err, "algorithmIdentifier")
+			}
 		}
-	}
-	// signature BIT STRING
-	vw.off[2] = s.Offset()
-	if !s.Step(der.TagBitString) {
-		if err := s.Expect(der.TagBitString, "BIT STRING"); err != nil {
-			return der.WithField(err, "signature")
+		// signature BIT STRING
+		vw.off[2] = s.Offset()
+		if !s.Step(der.TagBitString) {
+			if err := s.Expect(der.TagBitString, "BIT STRING"); err != nil {
+				return der.WithField(err, "signature")
+			}
 		}
+		vw.off[3] = s.Offset()
 	}
-	vw.off[3] = s.Offset()
 	return s.Finish("Certificate")
 }
 
@@ -2270,21 +2274,25 @@ func (vw *SubjectPublicKeyInfoView) parse(r *view.Cursor, t der.Tag) error {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
-	// algorithm AlgorithmIdentifier{AlgorithmInformation-2009.PUBLIC-KEY,{PKIX1Explicit-2009.PublicKeyAlgorithms}}
-	vw.off[0] = s.Offset()
-	if !s.Step(der.TagSequence) {
-		if err := s.Expect(der.TagSequence, "AlgorithmIdentifier{AlgorithmInformation-2009.PUBLIC-KEY,{PKIX1Explicit-2009.PublicKeyAlgorithms}}"); err != nil {
-			return der.WithField(err, "algorithm")
+	// The components' headers in one call when they have the common forms;
+	// else one by one, which reads the other forms or reports what is wrong.
+	if !s.Spans(vw.off[:], "\x10\x03" /* SEQUENCE, BIT STRING */) {
+		// algorithm AlgorithmIdentifier{AlgorithmInformation-2009.PUBLIC-KEY,{PKIX1Explicit-2009.PublicKeyAlgorithms}}
+		vw.off[0] = s.Offset()
+		if !s.Step(der.TagSequence) {
+			if err := s.Expect(der.TagSequence, "AlgorithmIdentifier{AlgorithmInformation-2009.PUBLIC-KEY,{PKIX1Explicit-2009.PublicKeyAlgorithms}}"); err != nil {
+				return der.WithField(err, "algorithm")
+			}
 		}
-	}
-	// subjectPublicKey BIT STRING
-	vw.off[1] = s.Offset()
-	if !s.Step(der.TagBitString) {
-		if err := s.Expect(der.TagBitString, "BIT STRING"); err != nil {
-			return der.WithField(err, "subjectPublicKey")
+		// subjectPublicKey BIT STRING
+		vw.off[1] = s.Offset()
+		if !s.Step(der.TagBitString) {
+			if err := s.Expect(der.TagBitString, "BIT STRING"); err != nil {
+				return der.WithField(err, "subjectPublicKey")
+			}
 		}
+		vw.off[2] = s.Offset()
 	}
-	vw.off[2] = s.Offset()
 	return s.Finish("SubjectPublicKeyInfo")
 }
 
@@ -2666,28 +2674,32 @@ func (vw *CertificateListView) parse(r *view.Cursor, t der.Tag) error {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
-	// toBeSigned TBSCertList
-	vw.off[0] = s.Offset()
-	if !s.Step(der.TagSequence) {
-		if err := s.Expect(der.TagSequence, "TBSCertList"); err != nil {
-			return der.WithField(err, "toBeSigned")
+	// The components' headers in one call when they have the common forms;
+	// else one by one, which reads the other forms or reports what is wrong.
+	if !s.Spans(vw.off[:], "\x10\x10\x03" /* SEQUENCE, SEQUENCE, BIT STRING */) {
+		// toBeSigned TBSCertList
+		vw.off[0] = s.Offset()
+		if !s.Step(der.TagSequence) {
+			if err := s.Expect(der.TagSequence, "TBSCertList"); err != nil {
+				return der.WithField(err, "toBeSigned")
+			}
 		}
-	}
-	// algorithmIdentifier SEQUENCE
-	vw.off[1] = s.Offset()
-	if !s.Step(der.TagSequence) {
-		if err := s.Expect(der.TagSequence, "SEQUENCE"); err != nil {
-			return der.WithField(err, "algorithmIdentifier")
+		// algorithmIdentifier SEQUENCE
+		vw.off[1] = s.Offset()
+		if !s.Step(der.TagSequence) {
+			if err := s.Expect(der.TagSequence, "SEQUENCE"); err != nil {
+				return der.WithField(err, "algorithmIdentifier")
+			}
 		}
-	}
-	// signature BIT STRING
-	vw.off[2] = s.Offset()
-	if !s.Step(der.TagBitString) {
-		if err := s.Expect(der.TagBitString, "BIT STRING"); err != nil {
-			return der.WithField(err, "signature")
+		// signature BIT STRING
+		vw.off[2] = s.Offset()
+		if !s.Step(der.TagBitString) {
+			if err := s.Expect(der.TagBitString, "BIT STRING"); err != nil {
+				return der.WithField(err, "signature")
+			}
 		}
+		vw.off[3] = s.Offset()
 	}
-	vw.off[3] = s.Offset()
 	return s.Finish("CertificateList")
 }
 
@@ -5488,21 +5500,25 @@ func (vw *PolicyMappings_ItemView) parse(r *view.Cursor, t der.Tag) error {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
-	// issuerDomainPolicy CertPolicyId
-	vw.off[0] = s.Offset()
-	if !s.Step(der.TagOID) {
-		if err := s.Expect(der.TagOID, "CertPolicyId"); err != nil {
-			return der.WithField(err, "issuerDomainPolicy")
+	// The components' headers in one call when they have the common forms;
+	// else one by one, which reads the other forms or reports what is wrong.
+	if !s.Spans(vw.off[:], "\x06\x06" /* OBJECT IDENTIFIER, OBJECT IDENTIFIER */) {
+		// issuerDomainPolicy CertPolicyId
+		vw.off[0] = s.Offset()
+		if !s.Step(der.TagOID) {
+			if err := s.Expect(der.TagOID, "CertPolicyId"); err != nil {
+				return der.WithField(err, "issuerDomainPolicy")
+			}
 		}
-	}
-	// subjectDomainPolicy CertPolicyId
-	vw.off[1] = s.Offset()
-	if !s.Step(der.TagOID) {
-		if err := s.Expect(der.TagOID, "CertPolicyId"); err != nil {
-			return der.WithField(err, "subjectDomainPolicy")
+		// subjectDomainPolicy CertPolicyId
+		vw.off[1] = s.Offset()
+		if !s.Step(der.TagOID) {
+			if err := s.Expect(der.TagOID, "CertPolicyId"); err != nil {
+				return der.WithField(err, "subjectDomainPolicy")
+			}
 		}
+		vw.off[2] = s.Offset()
 	}
-	vw.off[2] = s.Offset()
 	return s.Finish("PolicyMappings.item")
 }
 
@@ -6184,21 +6200,25 @@ func (vw *AttributeSet_SupportedAttributesView) parse(r *view.Cursor, t der.Tag)
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
-	// type OBJECT IDENTIFIER
-	vw.off[0] = s.Offset()
-	if !s.Step(der.TagOID) {
-		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
-			return der.WithField(err, "type")
+	// The components' headers in one call when they have the common forms;
+	// else one by one, which reads the other forms or reports what is wrong.
+	if !s.Spans(vw.off[:], "\x06\x11" /* OBJECT IDENTIFIER, SET */) {
+		// type OBJECT IDENTIFIER
+		vw.off[0] = s.Offset()
+		if !s.Step(der.TagOID) {
+			if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+				return der.WithField(err, "type")
+			}
 		}
-	}
-	// values SET OF
-	vw.off[1] = s.Offset()
-	if !s.Step(der.TagSet) {
-		if err := s.Expect(der.TagSet, "SET OF"); err != nil {
-			return der.WithField(err, "values")
+		// values SET OF
+		vw.off[1] = s.Offset()
+		if !s.Step(der.TagSet) {
+			if err := s.Expect(der.TagSet, "SET OF"); err != nil {
+				return der.WithField(err, "values")
+			}
 		}
+		vw.off[2] = s.Offset()
 	}
-	vw.off[2] = s.Offset()
 	return s.Finish("AttributeSet")
 }
 
@@ -8081,28 +8101,32 @@ func (vw *DSAParamsView) parse(r *view.Cursor, t der.Tag) error {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
-	// p INTEGER
-	vw.off[0] = s.Offset()
-	if !s.Step(der.TagInteger) {
-		if err := s.Expect(der.TagInteger, "INTEGER"); err != nil {
-			return der.WithField(err, "p")
+	// The components' headers in one call when they have the common forms;
+	// else one by one, which reads the other forms or reports what is wrong.
+	if !s.Spans(vw.off[:], "\x02\x02\x02" /* INTEGER, INTEGER, INTEGER */) {
+		// p INTEGER
+		vw.off[0] = s.Offset()
+		if !s.Step(der.TagInteger) {
+			if err := s.Expect(der.TagInteger, "INTEGER"); err != nil {
+				return der.WithField(err, "p")
+			}
 		}
-	}
-	// q INTEGER
-	vw.off[1] = s.Offset()
-	if !s.Step(der.TagInteger) {
-		if err := s.Expect(der.TagInteger, "INTEGER"); err != nil {
-			return der.WithField(err, "q")
+		// q INTEGER
+		vw.off[1] = s.Offset()
+		if !s.Step(der.TagInteger) {
+			if err := s.Expect(der.TagInteger, "INTEGER"); err != nil {
+				return der.WithField(err, "q")
+			}
 		}
-	}
-	// g INTEGER
-	vw.off[2] = s.Offset()
-	if !s.Step(der.TagInteger) {
-		if err := s.Expect(der.TagInteger, "INTEGER"); err != nil {
-			return der.WithField(err, "g")
+		// g INTEGER
+		vw.off[2] = s.Offset()
+		if !s.Step(der.TagInteger) {
+			if err := s.Expect(der.TagInteger, "INTEGER"); err != nil {
+				return der.WithField(err, "g")
+			}
 		}
+		vw.off[3] = s.Offset()
 	}
-	vw.off[3] = s.Offset()
 	return s.Finish("DSA-Params")
 }
 
@@ -8429,21 +8453,25 @@ func (vw *ValidationParamsView) parse(r *view.Cursor, t der.Tag) error {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
-	// seed BIT STRING
-	vw.off[0] = s.Offset()
-	if !s.Step(der.TagBitString) {
-		if err := s.Expect(der.TagBitString, "BIT STRING"); err != nil {
-			return der.WithField(err, "seed")
+	// The components' headers in one call when they have the common forms;
+	// else one by one, which reads the other forms or reports what is wrong.
+	if !s.Spans(vw.off[:], "\x03\x02" /* BIT STRING, INTEGER */) {
+		// seed BIT STRING
+		vw.off[0] = s.Offset()
+		if !s.Step(der.TagBitString) {
+			if err := s.Expect(der.TagBitString, "BIT STRING"); err != nil {
+				return der.WithField(err, "seed")
+			}
 		}
-	}
-	// pgenCounter INTEGER
-	vw.off[1] = s.Offset()
-	if !s.Step(der.TagInteger) {
-		if err := s.Expect(der.TagInteger, "INTEGER"); err != nil {
-			return der.WithField(err, "pgenCounter")
+		// pgenCounter INTEGER
+		vw.off[1] = s.Offset()
+		if !s.Step(der.TagInteger) {
+			if err := s.Expect(der.TagInteger, "INTEGER"); err != nil {
+				return der.WithField(err, "pgenCounter")
+			}
 		}
+		vw.off[2] = s.Offset()
 	}
-	vw.off[2] = s.Offset()
 	return s.Finish("ValidationParams")
 }
 
@@ -10132,21 +10160,25 @@ func (vw *BuiltInDomainDefinedAttributeView) parse(r *view.Cursor, t der.Tag) er
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
-	// type PrintableString
-	vw.off[0] = s.Offset()
-	if !s.Step(der.TagPrintableString) {
-		if err := s.Expect(der.TagPrintableString, "PrintableString"); err != nil {
-			return der.WithField(err, "type")
+	// The components' headers in one call when they have the common forms;
+	// else one by one, which reads the other forms or reports what is wrong.
+	if !s.Spans(vw.off[:], "\x13\x13" /* PrintableString, PrintableString */) {
+		// type PrintableString
+		vw.off[0] = s.Offset()
+		if !s.Step(der.TagPrintableString) {
+			if err := s.Expect(der.TagPrintableString, "PrintableString"); err != nil {
+				return der.WithField(err, "type")
+			}
 		}
-	}
-	// value PrintableString
-	vw.off[1] = s.Offset()
-	if !s.Step(der.TagPrintableString) {
-		if err := s.Expect(der.TagPrintableString, "PrintableString"); err != nil {
-			return der.WithField(err, "value")
+		// value PrintableString
+		vw.off[1] = s.Offset()
+		if !s.Step(der.TagPrintableString) {
+			if err := s.Expect(der.TagPrintableString, "PrintableString"); err != nil {
+				return der.WithField(err, "value")
+			}
 		}
+		vw.off[2] = s.Offset()
 	}
-	vw.off[2] = s.Offset()
 	return s.Finish("BuiltInDomainDefinedAttribute")
 }
 
@@ -10372,21 +10404,25 @@ func (vw *ExtensionAttributeView) parse(r *view.Cursor, t der.Tag) error {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
-	// extension-attribute-type [0] INTEGER
-	vw.off[0] = s.Offset()
-	if !s.Step(der.Context(0)) {
-		if err := s.Expect(der.Context(0), "[0] INTEGER"); err != nil {
-			return der.WithField(err, "extension-attribute-type")
+	// The components' headers in one call when they have the common forms;
+	// else one by one, which reads the other forms or reports what is wrong.
+	if !s.Spans(vw.off[:], "\x80\x81" /* [0], [1] */) {
+		// extension-attribute-type [0] INTEGER
+		vw.off[0] = s.Offset()
+		if !s.Step(der.Context(0)) {
+			if err := s.Expect(der.Context(0), "[0] INTEGER"); err != nil {
+				return der.WithField(err, "extension-attribute-type")
+			}
 		}
-	}
-	// extension-attribute-value [1] EXPLICIT EXTENSION-ATTRIBUTE.&Type
-	vw.off[1] = s.Offset()
-	if !s.Step(der.Context(1)) {
-		if err := s.Expect(der.Context(1), "[1] EXPLICIT EXTENSION-ATTRIBUTE.&Type"); err != nil {
-			return der.WithField(err, "extension-attribute-value")
+		// extension-attribute-value [1] EXPLICIT EXTENSION-ATTRIBUTE.&Type
+		vw.off[1] = s.Offset()
+		if !s.Step(der.Context(1)) {
+			if err := s.Expect(der.Context(1), "[1] EXPLICIT EXTENSION-ATTRIBUTE.&Type"); err != nil {
+				return der.WithField(err, "extension-attribute-value")
+			}
 		}
+		vw.off[2] = s.Offset()
 	}
-	vw.off[2] = s.Offset()
 	return s.Finish("ExtensionAttribute")
 }
 

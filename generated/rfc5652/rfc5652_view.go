@@ -68,21 +68,25 @@ func (vw *ContentInfoView) parse(r *view.Cursor, t der.Tag) error {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
-	// contentType OBJECT IDENTIFIER
-	vw.off[0] = s.Offset()
-	if !s.Step(der.TagOID) {
-		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
-			return der.WithField(err, "contentType")
+	// The components' headers in one call when they have the common forms;
+	// else one by one, which reads the other forms or reports what is wrong.
+	if !s.Spans(vw.off[:], "\x06\x80" /* OBJECT IDENTIFIER, [0] */) {
+		// contentType OBJECT IDENTIFIER
+		vw.off[0] = s.Offset()
+		if !s.Step(der.TagOID) {
+			if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+				return der.WithField(err, "contentType")
+			}
 		}
-	}
-	// content [0] EXPLICIT CONTENT-TYPE.&Type
-	vw.off[1] = s.Offset()
-	if !s.Step(der.Context(0)) {
-		if err := s.Expect(der.Context(0), "[0] EXPLICIT CONTENT-TYPE.&Type"); err != nil {
-			return der.WithField(err, "content")
+		// content [0] EXPLICIT CONTENT-TYPE.&Type
+		vw.off[1] = s.Offset()
+		if !s.Step(der.Context(0)) {
+			if err := s.Expect(der.Context(0), "[0] EXPLICIT CONTENT-TYPE.&Type"); err != nil {
+				return der.WithField(err, "content")
+			}
 		}
+		vw.off[2] = s.Offset()
 	}
-	vw.off[2] = s.Offset()
 	return s.Finish("ContentInfo")
 }
 
@@ -1849,21 +1853,25 @@ func (vw *Attribute_UnsignedAttributesView) parse(r *view.Cursor, t der.Tag) err
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
-	// attrType OBJECT IDENTIFIER
-	vw.off[0] = s.Offset()
-	if !s.Step(der.TagOID) {
-		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
-			return der.WithField(err, "attrType")
+	// The components' headers in one call when they have the common forms;
+	// else one by one, which reads the other forms or reports what is wrong.
+	if !s.Spans(vw.off[:], "\x06\x11" /* OBJECT IDENTIFIER, SET */) {
+		// attrType OBJECT IDENTIFIER
+		vw.off[0] = s.Offset()
+		if !s.Step(der.TagOID) {
+			if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+				return der.WithField(err, "attrType")
+			}
 		}
-	}
-	// attrValues SET OF
-	vw.off[1] = s.Offset()
-	if !s.Step(der.TagSet) {
-		if err := s.Expect(der.TagSet, "SET OF"); err != nil {
-			return der.WithField(err, "attrValues")
+		// attrValues SET OF
+		vw.off[1] = s.Offset()
+		if !s.Step(der.TagSet) {
+			if err := s.Expect(der.TagSet, "SET OF"); err != nil {
+				return der.WithField(err, "attrValues")
+			}
 		}
+		vw.off[2] = s.Offset()
 	}
-	vw.off[2] = s.Offset()
 	return s.Finish("Attribute")
 }
 
@@ -2106,21 +2114,25 @@ func (vw *Attribute_SignedAttributesSetView) parse(r *view.Cursor, t der.Tag) er
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
-	// attrType OBJECT IDENTIFIER
-	vw.off[0] = s.Offset()
-	if !s.Step(der.TagOID) {
-		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
-			return der.WithField(err, "attrType")
+	// The components' headers in one call when they have the common forms;
+	// else one by one, which reads the other forms or reports what is wrong.
+	if !s.Spans(vw.off[:], "\x06\x11" /* OBJECT IDENTIFIER, SET */) {
+		// attrType OBJECT IDENTIFIER
+		vw.off[0] = s.Offset()
+		if !s.Step(der.TagOID) {
+			if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+				return der.WithField(err, "attrType")
+			}
 		}
-	}
-	// attrValues SET OF
-	vw.off[1] = s.Offset()
-	if !s.Step(der.TagSet) {
-		if err := s.Expect(der.TagSet, "SET OF"); err != nil {
-			return der.WithField(err, "attrValues")
+		// attrValues SET OF
+		vw.off[1] = s.Offset()
+		if !s.Step(der.TagSet) {
+			if err := s.Expect(der.TagSet, "SET OF"); err != nil {
+				return der.WithField(err, "attrValues")
+			}
 		}
+		vw.off[2] = s.Offset()
 	}
-	vw.off[2] = s.Offset()
 	return s.Finish("Attribute")
 }
 
@@ -2666,21 +2678,25 @@ func (vw *Attribute_UnprotectedEnvAttributesView) parse(r *view.Cursor, t der.Ta
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
-	// attrType OBJECT IDENTIFIER
-	vw.off[0] = s.Offset()
-	if !s.Step(der.TagOID) {
-		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
-			return der.WithField(err, "attrType")
+	// The components' headers in one call when they have the common forms;
+	// else one by one, which reads the other forms or reports what is wrong.
+	if !s.Spans(vw.off[:], "\x06\x11" /* OBJECT IDENTIFIER, SET */) {
+		// attrType OBJECT IDENTIFIER
+		vw.off[0] = s.Offset()
+		if !s.Step(der.TagOID) {
+			if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+				return der.WithField(err, "attrType")
+			}
 		}
-	}
-	// attrValues SET OF
-	vw.off[1] = s.Offset()
-	if !s.Step(der.TagSet) {
-		if err := s.Expect(der.TagSet, "SET OF"); err != nil {
-			return der.WithField(err, "attrValues")
+		// attrValues SET OF
+		vw.off[1] = s.Offset()
+		if !s.Step(der.TagSet) {
+			if err := s.Expect(der.TagSet, "SET OF"); err != nil {
+				return der.WithField(err, "attrValues")
+			}
 		}
+		vw.off[2] = s.Offset()
 	}
-	vw.off[2] = s.Offset()
 	return s.Finish("Attribute")
 }
 
@@ -4205,21 +4221,25 @@ func (vw *OriginatorPublicKeyView) parse(r *view.Cursor, t der.Tag) error {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
-	// algorithm AlgorithmIdentifier{AlgorithmInformation-2009.PUBLIC-KEY,{CryptographicMessageSyntax-2010.OriginatorKeySet}}
-	vw.off[0] = s.Offset()
-	if !s.Step(der.TagSequence) {
-		if err := s.Expect(der.TagSequence, "AlgorithmIdentifier{AlgorithmInformation-2009.PUBLIC-KEY,{CryptographicMessageSyntax-2010.OriginatorKeySet}}"); err != nil {
-			return der.WithField(err, "algorithm")
+	// The components' headers in one call when they have the common forms;
+	// else one by one, which reads the other forms or reports what is wrong.
+	if !s.Spans(vw.off[:], "\x10\x03" /* SEQUENCE, BIT STRING */) {
+		// algorithm AlgorithmIdentifier{AlgorithmInformation-2009.PUBLIC-KEY,{CryptographicMessageSyntax-2010.OriginatorKeySet}}
+		vw.off[0] = s.Offset()
+		if !s.Step(der.TagSequence) {
+			if err := s.Expect(der.TagSequence, "AlgorithmIdentifier{AlgorithmInformation-2009.PUBLIC-KEY,{CryptographicMessageSyntax-2010.OriginatorKeySet}}"); err != nil {
+				return der.WithField(err, "algorithm")
+			}
 		}
-	}
-	// publicKey BIT STRING
-	vw.off[1] = s.Offset()
-	if !s.Step(der.TagBitString) {
-		if err := s.Expect(der.TagBitString, "BIT STRING"); err != nil {
-			return der.WithField(err, "publicKey")
+		// publicKey BIT STRING
+		vw.off[1] = s.Offset()
+		if !s.Step(der.TagBitString) {
+			if err := s.Expect(der.TagBitString, "BIT STRING"); err != nil {
+				return der.WithField(err, "publicKey")
+			}
 		}
+		vw.off[2] = s.Offset()
 	}
-	vw.off[2] = s.Offset()
 	return s.Finish("OriginatorPublicKey")
 }
 
@@ -4877,35 +4897,39 @@ func (vw *KEKRecipientInfoView) parse(r *view.Cursor, t der.Tag) error {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
-	// version CMSVersion
-	vw.off[0] = s.Offset()
-	if !s.Step(der.TagInteger) {
-		if err := s.Expect(der.TagInteger, "CMSVersion"); err != nil {
-			return der.WithField(err, "version")
+	// The components' headers in one call when they have the common forms;
+	// else one by one, which reads the other forms or reports what is wrong.
+	if !s.Spans(vw.off[:], "\x02\x10\x10\x04" /* INTEGER, SEQUENCE, SEQUENCE, OCTET STRING */) {
+		// version CMSVersion
+		vw.off[0] = s.Offset()
+		if !s.Step(der.TagInteger) {
+			if err := s.Expect(der.TagInteger, "CMSVersion"); err != nil {
+				return der.WithField(err, "version")
+			}
 		}
-	}
-	// kekid KEKIdentifier
-	vw.off[1] = s.Offset()
-	if !s.Step(der.TagSequence) {
-		if err := s.Expect(der.TagSequence, "KEKIdentifier"); err != nil {
-			return der.WithField(err, "kekid")
+		// kekid KEKIdentifier
+		vw.off[1] = s.Offset()
+		if !s.Step(der.TagSequence) {
+			if err := s.Expect(der.TagSequence, "KEKIdentifier"); err != nil {
+				return der.WithField(err, "kekid")
+			}
 		}
-	}
-	// keyEncryptionAlgorithm KeyEncryptionAlgorithmIdentifier
-	vw.off[2] = s.Offset()
-	if !s.Step(der.TagSequence) {
-		if err := s.Expect(der.TagSequence, "KeyEncryptionAlgorithmIdentifier"); err != nil {
-			return der.WithField(err, "keyEncryptionAlgorithm")
+		// keyEncryptionAlgorithm KeyEncryptionAlgorithmIdentifier
+		vw.off[2] = s.Offset()
+		if !s.Step(der.TagSequence) {
+			if err := s.Expect(der.TagSequence, "KeyEncryptionAlgorithmIdentifier"); err != nil {
+				return der.WithField(err, "keyEncryptionAlgorithm")
+			}
 		}
-	}
-	// encryptedKey EncryptedKey
-	vw.off[3] = s.Offset()
-	if !s.Step(der.TagOctetString) {
-		if err := s.Expect(der.TagOctetString, "EncryptedKey"); err != nil {
-			return der.WithField(err, "encryptedKey")
+		// encryptedKey EncryptedKey
+		vw.off[3] = s.Offset()
+		if !s.Step(der.TagOctetString) {
+			if err := s.Expect(der.TagOctetString, "EncryptedKey"); err != nil {
+				return der.WithField(err, "encryptedKey")
+			}
 		}
+		vw.off[4] = s.Offset()
 	}
-	vw.off[4] = s.Offset()
 	return s.Finish("KEKRecipientInfo")
 }
 
@@ -5459,35 +5483,39 @@ func (vw *DigestedDataView) parse(r *view.Cursor, t der.Tag) error {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
-	// version CMSVersion
-	vw.off[0] = s.Offset()
-	if !s.Step(der.TagInteger) {
-		if err := s.Expect(der.TagInteger, "CMSVersion"); err != nil {
-			return der.WithField(err, "version")
+	// The components' headers in one call when they have the common forms;
+	// else one by one, which reads the other forms or reports what is wrong.
+	if !s.Spans(vw.off[:], "\x02\x10\x10\x04" /* INTEGER, SEQUENCE, SEQUENCE, OCTET STRING */) {
+		// version CMSVersion
+		vw.off[0] = s.Offset()
+		if !s.Step(der.TagInteger) {
+			if err := s.Expect(der.TagInteger, "CMSVersion"); err != nil {
+				return der.WithField(err, "version")
+			}
 		}
-	}
-	// digestAlgorithm DigestAlgorithmIdentifier
-	vw.off[1] = s.Offset()
-	if !s.Step(der.TagSequence) {
-		if err := s.Expect(der.TagSequence, "DigestAlgorithmIdentifier"); err != nil {
-			return der.WithField(err, "digestAlgorithm")
+		// digestAlgorithm DigestAlgorithmIdentifier
+		vw.off[1] = s.Offset()
+		if !s.Step(der.TagSequence) {
+			if err := s.Expect(der.TagSequence, "DigestAlgorithmIdentifier"); err != nil {
+				return der.WithField(err, "digestAlgorithm")
+			}
 		}
-	}
-	// encapContentInfo EncapsulatedContentInfo
-	vw.off[2] = s.Offset()
-	if !s.Step(der.TagSequence) {
-		if err := s.Expect(der.TagSequence, "EncapsulatedContentInfo"); err != nil {
-			return der.WithField(err, "encapContentInfo")
+		// encapContentInfo EncapsulatedContentInfo
+		vw.off[2] = s.Offset()
+		if !s.Step(der.TagSequence) {
+			if err := s.Expect(der.TagSequence, "EncapsulatedContentInfo"); err != nil {
+				return der.WithField(err, "encapContentInfo")
+			}
 		}
-	}
-	// digest Digest
-	vw.off[3] = s.Offset()
-	if !s.Step(der.TagOctetString) {
-		if err := s.Expect(der.TagOctetString, "Digest"); err != nil {
-			return der.WithField(err, "digest")
+		// digest Digest
+		vw.off[3] = s.Offset()
+		if !s.Step(der.TagOctetString) {
+			if err := s.Expect(der.TagOctetString, "Digest"); err != nil {
+				return der.WithField(err, "digest")
+			}
 		}
+		vw.off[4] = s.Offset()
 	}
-	vw.off[4] = s.Offset()
 	// Extension additions this version does not know: their headers, unless
 	// the decode tolerates what it does not read (as DecodeASN1 does).
 	if s.Tolerates(der.TolerateUnreadAdditions) {
@@ -5893,21 +5921,25 @@ func (vw *Attribute_UnprotectedEncAttributesView) parse(r *view.Cursor, t der.Ta
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
-	// attrType OBJECT IDENTIFIER
-	vw.off[0] = s.Offset()
-	if !s.Step(der.TagOID) {
-		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
-			return der.WithField(err, "attrType")
+	// The components' headers in one call when they have the common forms;
+	// else one by one, which reads the other forms or reports what is wrong.
+	if !s.Spans(vw.off[:], "\x06\x11" /* OBJECT IDENTIFIER, SET */) {
+		// attrType OBJECT IDENTIFIER
+		vw.off[0] = s.Offset()
+		if !s.Step(der.TagOID) {
+			if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+				return der.WithField(err, "attrType")
+			}
 		}
-	}
-	// attrValues SET OF
-	vw.off[1] = s.Offset()
-	if !s.Step(der.TagSet) {
-		if err := s.Expect(der.TagSet, "SET OF"); err != nil {
-			return der.WithField(err, "attrValues")
+		// attrValues SET OF
+		vw.off[1] = s.Offset()
+		if !s.Step(der.TagSet) {
+			if err := s.Expect(der.TagSet, "SET OF"); err != nil {
+				return der.WithField(err, "attrValues")
+			}
 		}
+		vw.off[2] = s.Offset()
 	}
-	vw.off[2] = s.Offset()
 	return s.Finish("Attribute")
 }
 
@@ -6478,21 +6510,25 @@ func (vw *Attribute_AuthAttributeSetView) parse(r *view.Cursor, t der.Tag) error
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
-	// attrType OBJECT IDENTIFIER
-	vw.off[0] = s.Offset()
-	if !s.Step(der.TagOID) {
-		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
-			return der.WithField(err, "attrType")
+	// The components' headers in one call when they have the common forms;
+	// else one by one, which reads the other forms or reports what is wrong.
+	if !s.Spans(vw.off[:], "\x06\x11" /* OBJECT IDENTIFIER, SET */) {
+		// attrType OBJECT IDENTIFIER
+		vw.off[0] = s.Offset()
+		if !s.Step(der.TagOID) {
+			if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+				return der.WithField(err, "attrType")
+			}
 		}
-	}
-	// attrValues SET OF
-	vw.off[1] = s.Offset()
-	if !s.Step(der.TagSet) {
-		if err := s.Expect(der.TagSet, "SET OF"); err != nil {
-			return der.WithField(err, "attrValues")
+		// attrValues SET OF
+		vw.off[1] = s.Offset()
+		if !s.Step(der.TagSet) {
+			if err := s.Expect(der.TagSet, "SET OF"); err != nil {
+				return der.WithField(err, "attrValues")
+			}
 		}
+		vw.off[2] = s.Offset()
 	}
-	vw.off[2] = s.Offset()
 	return s.Finish("Attribute")
 }
 
@@ -6735,21 +6771,25 @@ func (vw *Attribute_UnauthAttributeSetView) parse(r *view.Cursor, t der.Tag) err
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
-	// attrType OBJECT IDENTIFIER
-	vw.off[0] = s.Offset()
-	if !s.Step(der.TagOID) {
-		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
-			return der.WithField(err, "attrType")
+	// The components' headers in one call when they have the common forms;
+	// else one by one, which reads the other forms or reports what is wrong.
+	if !s.Spans(vw.off[:], "\x06\x11" /* OBJECT IDENTIFIER, SET */) {
+		// attrType OBJECT IDENTIFIER
+		vw.off[0] = s.Offset()
+		if !s.Step(der.TagOID) {
+			if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+				return der.WithField(err, "attrType")
+			}
 		}
-	}
-	// attrValues SET OF
-	vw.off[1] = s.Offset()
-	if !s.Step(der.TagSet) {
-		if err := s.Expect(der.TagSet, "SET OF"); err != nil {
-			return der.WithField(err, "attrValues")
+		// attrValues SET OF
+		vw.off[1] = s.Offset()
+		if !s.Step(der.TagSet) {
+			if err := s.Expect(der.TagSet, "SET OF"); err != nil {
+				return der.WithField(err, "attrValues")
+			}
 		}
+		vw.off[2] = s.Offset()
 	}
-	vw.off[2] = s.Offset()
 	return s.Finish("Attribute")
 }
 
@@ -8193,28 +8233,32 @@ func (vw *AttributeCertificateView) parse(r *view.Cursor, t der.Tag) error {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
-	// toBeSigned AttributeCertificateInfo
-	vw.off[0] = s.Offset()
-	if !s.Step(der.TagSequence) {
-		if err := s.Expect(der.TagSequence, "AttributeCertificateInfo"); err != nil {
-			return der.WithField(err, "toBeSigned")
+	// The components' headers in one call when they have the common forms;
+	// else one by one, which reads the other forms or reports what is wrong.
+	if !s.Spans(vw.off[:], "\x10\x10\x03" /* SEQUENCE, SEQUENCE, BIT STRING */) {
+		// toBeSigned AttributeCertificateInfo
+		vw.off[0] = s.Offset()
+		if !s.Step(der.TagSequence) {
+			if err := s.Expect(der.TagSequence, "AttributeCertificateInfo"); err != nil {
+				return der.WithField(err, "toBeSigned")
+			}
 		}
-	}
-	// algorithmIdentifier SEQUENCE
-	vw.off[1] = s.Offset()
-	if !s.Step(der.TagSequence) {
-		if err := s.Expect(der.TagSequence, "SEQUENCE"); err != nil {
-			return der.WithField(err, "algorithmIdentifier")
+		// algorithmIdentifier SEQUENCE
+		vw.off[1] = s.Offset()
+		if !s.Step(der.TagSequence) {
+			if err := s.Expect(der.TagSequence, "SEQUENCE"); err != nil {
+				return der.WithField(err, "algorithmIdentifier")
+			}
 		}
-	}
-	// signature BIT STRING
-	vw.off[2] = s.Offset()
-	if !s.Step(der.TagBitString) {
-		if err := s.Expect(der.TagBitString, "BIT STRING"); err != nil {
-			return der.WithField(err, "signature")
+		// signature BIT STRING
+		vw.off[2] = s.Offset()
+		if !s.Step(der.TagBitString) {
+			if err := s.Expect(der.TagBitString, "BIT STRING"); err != nil {
+				return der.WithField(err, "signature")
+			}
 		}
+		vw.off[3] = s.Offset()
 	}
-	vw.off[3] = s.Offset()
 	return s.Finish("AttributeCertificate")
 }
 
@@ -8678,21 +8722,25 @@ func (vw *IssuerAndSerialNumberView) parse(r *view.Cursor, t der.Tag) error {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
-	// issuer Name
-	vw.off[0] = s.Offset()
-	if !s.Step(der.TagSequence) {
-		if err := s.Expect(der.TagSequence, "Name"); err != nil {
-			return der.WithField(err, "issuer")
+	// The components' headers in one call when they have the common forms;
+	// else one by one, which reads the other forms or reports what is wrong.
+	if !s.Spans(vw.off[:], "\x10\x02" /* SEQUENCE, INTEGER */) {
+		// issuer Name
+		vw.off[0] = s.Offset()
+		if !s.Step(der.TagSequence) {
+			if err := s.Expect(der.TagSequence, "Name"); err != nil {
+				return der.WithField(err, "issuer")
+			}
 		}
-	}
-	// serialNumber CertificateSerialNumber
-	vw.off[1] = s.Offset()
-	if !s.Step(der.TagInteger) {
-		if err := s.Expect(der.TagInteger, "CertificateSerialNumber"); err != nil {
-			return der.WithField(err, "serialNumber")
+		// serialNumber CertificateSerialNumber
+		vw.off[1] = s.Offset()
+		if !s.Step(der.TagInteger) {
+			if err := s.Expect(der.TagInteger, "CertificateSerialNumber"); err != nil {
+				return der.WithField(err, "serialNumber")
+			}
 		}
+		vw.off[2] = s.Offset()
 	}
-	vw.off[2] = s.Offset()
 	return s.Finish("IssuerAndSerialNumber")
 }
 
@@ -8892,28 +8940,32 @@ func (vw *ExtendedCertificateView) parse(r *view.Cursor, t der.Tag) error {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
-	// extendedCertificateInfo ExtendedCertificateInfo
-	vw.off[0] = s.Offset()
-	if !s.Step(der.TagSequence) {
-		if err := s.Expect(der.TagSequence, "ExtendedCertificateInfo"); err != nil {
-			return der.WithField(err, "extendedCertificateInfo")
+	// The components' headers in one call when they have the common forms;
+	// else one by one, which reads the other forms or reports what is wrong.
+	if !s.Spans(vw.off[:], "\x10\x10\x03" /* SEQUENCE, SEQUENCE, BIT STRING */) {
+		// extendedCertificateInfo ExtendedCertificateInfo
+		vw.off[0] = s.Offset()
+		if !s.Step(der.TagSequence) {
+			if err := s.Expect(der.TagSequence, "ExtendedCertificateInfo"); err != nil {
+				return der.WithField(err, "extendedCertificateInfo")
+			}
 		}
-	}
-	// signatureAlgorithm SignatureAlgorithmIdentifier
-	vw.off[1] = s.Offset()
-	if !s.Step(der.TagSequence) {
-		if err := s.Expect(der.TagSequence, "SignatureAlgorithmIdentifier"); err != nil {
-			return der.WithField(err, "signatureAlgorithm")
+		// signatureAlgorithm SignatureAlgorithmIdentifier
+		vw.off[1] = s.Offset()
+		if !s.Step(der.TagSequence) {
+			if err := s.Expect(der.TagSequence, "SignatureAlgorithmIdentifier"); err != nil {
+				return der.WithField(err, "signatureAlgorithm")
+			}
 		}
-	}
-	// signature Signature
-	vw.off[2] = s.Offset()
-	if !s.Step(der.TagBitString) {
-		if err := s.Expect(der.TagBitString, "Signature"); err != nil {
-			return der.WithField(err, "signature")
+		// signature Signature
+		vw.off[2] = s.Offset()
+		if !s.Step(der.TagBitString) {
+			if err := s.Expect(der.TagBitString, "Signature"); err != nil {
+				return der.WithField(err, "signature")
+			}
 		}
+		vw.off[3] = s.Offset()
 	}
-	vw.off[3] = s.Offset()
 	return s.Finish("ExtendedCertificate")
 }
 
@@ -9018,28 +9070,32 @@ func (vw *ExtendedCertificateInfoView) parse(r *view.Cursor, t der.Tag) error {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
-	// version CMSVersion
-	vw.off[0] = s.Offset()
-	if !s.Step(der.TagInteger) {
-		if err := s.Expect(der.TagInteger, "CMSVersion"); err != nil {
-			return der.WithField(err, "version")
+	// The components' headers in one call when they have the common forms;
+	// else one by one, which reads the other forms or reports what is wrong.
+	if !s.Spans(vw.off[:], "\x02\x10\x11" /* INTEGER, SEQUENCE, SET */) {
+		// version CMSVersion
+		vw.off[0] = s.Offset()
+		if !s.Step(der.TagInteger) {
+			if err := s.Expect(der.TagInteger, "CMSVersion"); err != nil {
+				return der.WithField(err, "version")
+			}
 		}
-	}
-	// certificate Certificate
-	vw.off[1] = s.Offset()
-	if !s.Step(der.TagSequence) {
-		if err := s.Expect(der.TagSequence, "Certificate"); err != nil {
-			return der.WithField(err, "certificate")
+		// certificate Certificate
+		vw.off[1] = s.Offset()
+		if !s.Step(der.TagSequence) {
+			if err := s.Expect(der.TagSequence, "Certificate"); err != nil {
+				return der.WithField(err, "certificate")
+			}
 		}
-	}
-	// attributes UnauthAttributes
-	vw.off[2] = s.Offset()
-	if !s.Step(der.TagSet) {
-		if err := s.Expect(der.TagSet, "UnauthAttributes"); err != nil {
-			return der.WithField(err, "attributes")
+		// attributes UnauthAttributes
+		vw.off[2] = s.Offset()
+		if !s.Step(der.TagSet) {
+			if err := s.Expect(der.TagSet, "UnauthAttributes"); err != nil {
+				return der.WithField(err, "attributes")
+			}
 		}
+		vw.off[3] = s.Offset()
 	}
-	vw.off[3] = s.Offset()
 	return s.Finish("ExtendedCertificateInfo")
 }
 
@@ -9270,21 +9326,25 @@ func (vw *RC2CBCParameterView) parse(r *view.Cursor, t der.Tag) error {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
-	// rc2ParameterVersion INTEGER
-	vw.off[0] = s.Offset()
-	if !s.Step(der.TagInteger) {
-		if err := s.Expect(der.TagInteger, "INTEGER"); err != nil {
-			return der.WithField(err, "rc2ParameterVersion")
+	// The components' headers in one call when they have the common forms;
+	// else one by one, which reads the other forms or reports what is wrong.
+	if !s.Spans(vw.off[:], "\x02\x04" /* INTEGER, OCTET STRING */) {
+		// rc2ParameterVersion INTEGER
+		vw.off[0] = s.Offset()
+		if !s.Step(der.TagInteger) {
+			if err := s.Expect(der.TagInteger, "INTEGER"); err != nil {
+				return der.WithField(err, "rc2ParameterVersion")
+			}
 		}
-	}
-	// iv OCTET STRING
-	vw.off[1] = s.Offset()
-	if !s.Step(der.TagOctetString) {
-		if err := s.Expect(der.TagOctetString, "OCTET STRING"); err != nil {
-			return der.WithField(err, "iv")
+		// iv OCTET STRING
+		vw.off[1] = s.Offset()
+		if !s.Step(der.TagOctetString) {
+			if err := s.Expect(der.TagOctetString, "OCTET STRING"); err != nil {
+				return der.WithField(err, "iv")
+			}
 		}
+		vw.off[2] = s.Offset()
 	}
-	vw.off[2] = s.Offset()
 	return s.Finish("RC2CBCParameter")
 }
 
@@ -10644,21 +10704,25 @@ func (vw *Attribute_AuthEnvDataAttributeSetView) parse(r *view.Cursor, t der.Tag
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
-	// attrType OBJECT IDENTIFIER
-	vw.off[0] = s.Offset()
-	if !s.Step(der.TagOID) {
-		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
-			return der.WithField(err, "attrType")
+	// The components' headers in one call when they have the common forms;
+	// else one by one, which reads the other forms or reports what is wrong.
+	if !s.Spans(vw.off[:], "\x06\x11" /* OBJECT IDENTIFIER, SET */) {
+		// attrType OBJECT IDENTIFIER
+		vw.off[0] = s.Offset()
+		if !s.Step(der.TagOID) {
+			if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+				return der.WithField(err, "attrType")
+			}
 		}
-	}
-	// attrValues SET OF
-	vw.off[1] = s.Offset()
-	if !s.Step(der.TagSet) {
-		if err := s.Expect(der.TagSet, "SET OF"); err != nil {
-			return der.WithField(err, "attrValues")
+		// attrValues SET OF
+		vw.off[1] = s.Offset()
+		if !s.Step(der.TagSet) {
+			if err := s.Expect(der.TagSet, "SET OF"); err != nil {
+				return der.WithField(err, "attrValues")
+			}
 		}
+		vw.off[2] = s.Offset()
 	}
-	vw.off[2] = s.Offset()
 	return s.Finish("Attribute")
 }
 
@@ -10901,21 +10965,25 @@ func (vw *Attribute_UnauthEnvDataAttributeSetView) parse(r *view.Cursor, t der.T
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
-	// attrType OBJECT IDENTIFIER
-	vw.off[0] = s.Offset()
-	if !s.Step(der.TagOID) {
-		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
-			return der.WithField(err, "attrType")
+	// The components' headers in one call when they have the common forms;
+	// else one by one, which reads the other forms or reports what is wrong.
+	if !s.Spans(vw.off[:], "\x06\x11" /* OBJECT IDENTIFIER, SET */) {
+		// attrType OBJECT IDENTIFIER
+		vw.off[0] = s.Offset()
+		if !s.Step(der.TagOID) {
+			if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+				return der.WithField(err, "attrType")
+			}
 		}
-	}
-	// attrValues SET OF
-	vw.off[1] = s.Offset()
-	if !s.Step(der.TagSet) {
-		if err := s.Expect(der.TagSet, "SET OF"); err != nil {
-			return der.WithField(err, "attrValues")
+		// attrValues SET OF
+		vw.off[1] = s.Offset()
+		if !s.Step(der.TagSet) {
+			if err := s.Expect(der.TagSet, "SET OF"); err != nil {
+				return der.WithField(err, "attrValues")
+			}
 		}
+		vw.off[2] = s.Offset()
 	}
-	vw.off[2] = s.Offset()
 	return s.Finish("Attribute")
 }
 
@@ -11276,28 +11344,32 @@ func (vw *CompressedDataView) parse(r *view.Cursor, t der.Tag) error {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
-	// version CMSVersion
-	vw.off[0] = s.Offset()
-	if !s.Step(der.TagInteger) {
-		if err := s.Expect(der.TagInteger, "CMSVersion"); err != nil {
-			return der.WithField(err, "version")
+	// The components' headers in one call when they have the common forms;
+	// else one by one, which reads the other forms or reports what is wrong.
+	if !s.Spans(vw.off[:], "\x02\x10\x10" /* INTEGER, SEQUENCE, SEQUENCE */) {
+		// version CMSVersion
+		vw.off[0] = s.Offset()
+		if !s.Step(der.TagInteger) {
+			if err := s.Expect(der.TagInteger, "CMSVersion"); err != nil {
+				return der.WithField(err, "version")
+			}
 		}
-	}
-	// compressionAlgorithm CompressionAlgorithmIdentifier
-	vw.off[1] = s.Offset()
-	if !s.Step(der.TagSequence) {
-		if err := s.Expect(der.TagSequence, "CompressionAlgorithmIdentifier"); err != nil {
-			return der.WithField(err, "compressionAlgorithm")
+		// compressionAlgorithm CompressionAlgorithmIdentifier
+		vw.off[1] = s.Offset()
+		if !s.Step(der.TagSequence) {
+			if err := s.Expect(der.TagSequence, "CompressionAlgorithmIdentifier"); err != nil {
+				return der.WithField(err, "compressionAlgorithm")
+			}
 		}
-	}
-	// encapContentInfo EncapsulatedContentInfo
-	vw.off[2] = s.Offset()
-	if !s.Step(der.TagSequence) {
-		if err := s.Expect(der.TagSequence, "EncapsulatedContentInfo"); err != nil {
-			return der.WithField(err, "encapContentInfo")
+		// encapContentInfo EncapsulatedContentInfo
+		vw.off[2] = s.Offset()
+		if !s.Step(der.TagSequence) {
+			if err := s.Expect(der.TagSequence, "EncapsulatedContentInfo"); err != nil {
+				return der.WithField(err, "encapContentInfo")
+			}
 		}
+		vw.off[3] = s.Offset()
 	}
-	vw.off[3] = s.Offset()
 	return s.Finish("CompressedData")
 }
 
@@ -11645,28 +11717,32 @@ func (vw *AttributeCertificateV1View) parse(r *view.Cursor, t der.Tag) error {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
-	// toBeSigned AttributeCertificateInfoV1
-	vw.off[0] = s.Offset()
-	if !s.Step(der.TagSequence) {
-		if err := s.Expect(der.TagSequence, "AttributeCertificateInfoV1"); err != nil {
-			return der.WithField(err, "toBeSigned")
+	// The components' headers in one call when they have the common forms;
+	// else one by one, which reads the other forms or reports what is wrong.
+	if !s.Spans(vw.off[:], "\x10\x10\x03" /* SEQUENCE, SEQUENCE, BIT STRING */) {
+		// toBeSigned AttributeCertificateInfoV1
+		vw.off[0] = s.Offset()
+		if !s.Step(der.TagSequence) {
+			if err := s.Expect(der.TagSequence, "AttributeCertificateInfoV1"); err != nil {
+				return der.WithField(err, "toBeSigned")
+			}
 		}
-	}
-	// algorithmIdentifier SEQUENCE
-	vw.off[1] = s.Offset()
-	if !s.Step(der.TagSequence) {
-		if err := s.Expect(der.TagSequence, "SEQUENCE"); err != nil {
-			return der.WithField(err, "algorithmIdentifier")
+		// algorithmIdentifier SEQUENCE
+		vw.off[1] = s.Offset()
+		if !s.Step(der.TagSequence) {
+			if err := s.Expect(der.TagSequence, "SEQUENCE"); err != nil {
+				return der.WithField(err, "algorithmIdentifier")
+			}
 		}
-	}
-	// signature BIT STRING
-	vw.off[2] = s.Offset()
-	if !s.Step(der.TagBitString) {
-		if err := s.Expect(der.TagBitString, "BIT STRING"); err != nil {
-			return der.WithField(err, "signature")
+		// signature BIT STRING
+		vw.off[2] = s.Offset()
+		if !s.Step(der.TagBitString) {
+			if err := s.Expect(der.TagBitString, "BIT STRING"); err != nil {
+				return der.WithField(err, "signature")
+			}
 		}
+		vw.off[3] = s.Offset()
 	}
-	vw.off[3] = s.Offset()
 	return s.Finish("AttributeCertificateV1")
 }
 
@@ -12438,21 +12514,25 @@ func (vw *AttributeSet_AttrListView) parse(r *view.Cursor, t der.Tag) error {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
-	// type OBJECT IDENTIFIER
-	vw.off[0] = s.Offset()
-	if !s.Step(der.TagOID) {
-		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
-			return der.WithField(err, "type")
+	// The components' headers in one call when they have the common forms;
+	// else one by one, which reads the other forms or reports what is wrong.
+	if !s.Spans(vw.off[:], "\x06\x11" /* OBJECT IDENTIFIER, SET */) {
+		// type OBJECT IDENTIFIER
+		vw.off[0] = s.Offset()
+		if !s.Step(der.TagOID) {
+			if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+				return der.WithField(err, "type")
+			}
 		}
-	}
-	// values SET OF
-	vw.off[1] = s.Offset()
-	if !s.Step(der.TagSet) {
-		if err := s.Expect(der.TagSet, "SET OF"); err != nil {
-			return der.WithField(err, "values")
+		// values SET OF
+		vw.off[1] = s.Offset()
+		if !s.Step(der.TagSet) {
+			if err := s.Expect(der.TagSet, "SET OF"); err != nil {
+				return der.WithField(err, "values")
+			}
 		}
+		vw.off[2] = s.Offset()
 	}
-	vw.off[2] = s.Offset()
 	return s.Finish("AttributeSet")
 }
 
@@ -13281,21 +13361,25 @@ func (vw *AttributeSet_AttributesDefinedView) parse(r *view.Cursor, t der.Tag) e
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
-	// type OBJECT IDENTIFIER
-	vw.off[0] = s.Offset()
-	if !s.Step(der.TagOID) {
-		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
-			return der.WithField(err, "type")
+	// The components' headers in one call when they have the common forms;
+	// else one by one, which reads the other forms or reports what is wrong.
+	if !s.Spans(vw.off[:], "\x06\x11" /* OBJECT IDENTIFIER, SET */) {
+		// type OBJECT IDENTIFIER
+		vw.off[0] = s.Offset()
+		if !s.Step(der.TagOID) {
+			if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+				return der.WithField(err, "type")
+			}
 		}
-	}
-	// values SET OF
-	vw.off[1] = s.Offset()
-	if !s.Step(der.TagSet) {
-		if err := s.Expect(der.TagSet, "SET OF"); err != nil {
-			return der.WithField(err, "values")
+		// values SET OF
+		vw.off[1] = s.Offset()
+		if !s.Step(der.TagSet) {
+			if err := s.Expect(der.TagSet, "SET OF"); err != nil {
+				return der.WithField(err, "values")
+			}
 		}
+		vw.off[2] = s.Offset()
 	}
-	vw.off[2] = s.Offset()
 	return s.Finish("AttributeSet")
 }
 
@@ -14519,21 +14603,25 @@ func (vw *AttCertValidityPeriodView) parse(r *view.Cursor, t der.Tag) error {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
-	// notBeforeTime GeneralizedTime
-	vw.off[0] = s.Offset()
-	if !s.Step(der.TagGeneralizedTime) {
-		if err := s.Expect(der.TagGeneralizedTime, "GeneralizedTime"); err != nil {
-			return der.WithField(err, "notBeforeTime")
+	// The components' headers in one call when they have the common forms;
+	// else one by one, which reads the other forms or reports what is wrong.
+	if !s.Spans(vw.off[:], "\x18\x18" /* GeneralizedTime, GeneralizedTime */) {
+		// notBeforeTime GeneralizedTime
+		vw.off[0] = s.Offset()
+		if !s.Step(der.TagGeneralizedTime) {
+			if err := s.Expect(der.TagGeneralizedTime, "GeneralizedTime"); err != nil {
+				return der.WithField(err, "notBeforeTime")
+			}
 		}
-	}
-	// notAfterTime GeneralizedTime
-	vw.off[1] = s.Offset()
-	if !s.Step(der.TagGeneralizedTime) {
-		if err := s.Expect(der.TagGeneralizedTime, "GeneralizedTime"); err != nil {
-			return der.WithField(err, "notAfterTime")
+		// notAfterTime GeneralizedTime
+		vw.off[1] = s.Offset()
+		if !s.Step(der.TagGeneralizedTime) {
+			if err := s.Expect(der.TagGeneralizedTime, "GeneralizedTime"); err != nil {
+				return der.WithField(err, "notAfterTime")
+			}
 		}
+		vw.off[2] = s.Offset()
 	}
-	vw.off[2] = s.Offset()
 	return s.Finish("AttCertValidityPeriod")
 }
 

@@ -334,21 +334,25 @@ func (vw *DigestInfoView) parse(r *view.Cursor, t der.Tag) error {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
-	// digestAlgorithm DigestAlgorithm
-	vw.off[0] = s.Offset()
-	if !s.Step(der.TagSequence) {
-		if err := s.Expect(der.TagSequence, "DigestAlgorithm"); err != nil {
-			return der.WithField(err, "digestAlgorithm")
+	// The components' headers in one call when they have the common forms;
+	// else one by one, which reads the other forms or reports what is wrong.
+	if !s.Spans(vw.off[:], "\x10\x04" /* SEQUENCE, OCTET STRING */) {
+		// digestAlgorithm DigestAlgorithm
+		vw.off[0] = s.Offset()
+		if !s.Step(der.TagSequence) {
+			if err := s.Expect(der.TagSequence, "DigestAlgorithm"); err != nil {
+				return der.WithField(err, "digestAlgorithm")
+			}
 		}
-	}
-	// digest OCTET STRING
-	vw.off[1] = s.Offset()
-	if !s.Step(der.TagOctetString) {
-		if err := s.Expect(der.TagOctetString, "OCTET STRING"); err != nil {
-			return der.WithField(err, "digest")
+		// digest OCTET STRING
+		vw.off[1] = s.Offset()
+		if !s.Step(der.TagOctetString) {
+			if err := s.Expect(der.TagOctetString, "OCTET STRING"); err != nil {
+				return der.WithField(err, "digest")
+			}
 		}
+		vw.off[2] = s.Offset()
 	}
-	vw.off[2] = s.Offset()
 	return s.Finish("DigestInfo")
 }
 

@@ -108,7 +108,7 @@ func (s *Cursor) Peek(t der.Tag) bool {
 // one, two or three octets in DER (X.690 8.1.3.4, 8.1.3.5, 10.1), as
 // der.Reader.ReadAny reads them (the headers of a certificate and of its
 // TBSCertificate have long-form lengths); hl is 0 for the other forms.
-// len(b) is at least 2. It inlines into fast and ReadConstructed.
+// len(b) is at least 2. It inlines into fast and Spans.
 func length(b []byte) (l, hl int) {
 	l = int(b[1])
 	if l < 0x80 {
@@ -141,6 +141,38 @@ func (s *Cursor) fast(t der.Tag) (id byte, cs, ce int, ok bool) {
 		return 0, 0, 0, false
 	}
 	return id, p + hl, p + hl + l, true
+}
+
+// Spans reads the headers of the components of a SEQUENCE whose
+// components are all mandatory, with one tag each, in one call: ids holds
+// the identifier octet of each component's tag without the constructed
+// bit (X.690 8.1.2; tag numbers below 31), off receives where each
+// starts and, last, where the last one ends. It returns true, the cursor
+// past the last, when every header has its tag and the common forms (see
+// fast), as Step for each would; otherwise it returns false, having moved
+// nothing, and the generated parse reads the components one by one,
+// which reads the other forms or reports the error. Octets after the last
+// are Finish's to report.
+func (s *Cursor) Spans(off []int, ids string) bool {
+	p, end := s.pos, s.end
+	if p < 0 || end > len(s.in) || len(off) != len(ids)+1 {
+		return false
+	}
+	in := s.in[:end]
+	for i := 0; i < len(ids); i++ {
+		if p >= len(in)-1 {
+			return false
+		}
+		l, hl := length(in[p:])
+		if hl == 0 || in[p]&0xdf != ids[i] || l > len(in)-p-hl {
+			return false
+		}
+		off[i] = p
+		p += hl + l
+	}
+	off[len(ids)] = p
+	s.pos = p
+	return true
 }
 
 // idTag returns the tag of an identifier octet of the low-tag-number form.

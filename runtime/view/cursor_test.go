@@ -113,11 +113,38 @@ func checkCursor(t *testing.T, b []byte, opts *der.Options) {
 			t.Errorf("%x: ReadConstructed(%v): window %d %d %d then %d, der.Reader %d %d %d then %d", b, tag, p, e, d, s.Offset(), pos, end, depth, r.Offset())
 		}
 	}
+	// Spans accepts only what Step or Expect, one component after the
+	// other, accepts, with the same offsets, and moves nothing when it
+	// declines.
+	for _, ids := range []string{"\x10\x10\x03", "\x10\x05\x03", "\x10", "\x02\x02", "\x10\x10"} {
+		s := c
+		off := make([]int, len(ids)+1)
+		if !s.Spans(off, ids) {
+			if s.Offset() != c.Offset() {
+				t.Errorf("%x: Spans(%q) declined and moved to %d", b, ids, s.Offset())
+			}
+			continue
+		}
+		e := c
+		for i := 0; i < len(ids); i++ {
+			tag := idTag(ids[i])
+			if e.Offset() != off[i] {
+				t.Errorf("%x: Spans(%q): component %d at %d, Expect at %d", b, ids, i, off[i], e.Offset())
+			}
+			if err := e.Expect(tag, "T"); err != nil {
+				t.Errorf("%x: Spans(%q) read component %d, Expect(%v): %v", b, ids, i, tag, err)
+				break
+			}
+		}
+		if e.Offset() != s.Offset() || off[len(ids)] != s.Offset() {
+			t.Errorf("%x: Spans(%q) ends at %d (off %d), Expect at %d", b, ids, s.Offset(), off[len(ids)], e.Offset())
+		}
+	}
 }
 
 var cursorOptions = []*der.Options{nil, {BER: true}, {MaxDepth: 1}}
 
-// TestCursorFastPaths checks the fast paths of Cursor (Step, the
+// TestCursorFastPaths checks the fast paths of Cursor (Step, Spans, the
 // common header of Skip and ReadConstructed) against the slow paths and
 // der.Reader on the seeds and on every suffix of them.
 func TestCursorFastPaths(t *testing.T) {

@@ -1,10 +1,14 @@
 package views
 
 import (
+	"fmt"
+	"strings"
+
 	"github.com/asn1gen/asn1gen/codegen/emit"
 	"github.com/asn1gen/asn1gen/codegen/emit/derstmt"
 	"github.com/asn1gen/asn1gen/codegen/model"
 	"github.com/asn1gen/asn1gen/codegen/plan"
+	"github.com/asn1gen/asn1gen/runtime/der"
 	"github.com/dave/jennifer/jen"
 )
 
@@ -67,4 +71,34 @@ func (e *Emitter) shallowComponents(g *jen.Group, gt *plan.Type) {
 		g.Add(skip)
 	}
 	g.Add(vw()).Dot("off").Index(jen.Lit(len(gt.Fields))).Op("=").Id("s").Dot("Offset").Call()
+}
+
+// spanIDs returns, for a SEQUENCE whose components Cursor.Spans can read
+// (two or more, all mandatory, each with one tag of a number below 31,
+// no extension additions set aside), the Go literal of the identifier
+// octets of their tags without the constructed bit (X.690 8.1.2), and
+// the tags' names for a comment:
+//
+//	if !s.Spans(vw.off[:], "\x10\x10\x03" /* SEQUENCE, SEQUENCE, BIT STRING */) {
+//		... the components one by one (shallowComponents) ...
+//	}
+func spanIDs(gt *plan.Type) (ids, what string, ok bool) {
+	if len(gt.Fields) < 2 || gt.Unread {
+		return "", "", false
+	}
+	var lit strings.Builder
+	var names []string
+	for _, fl := range gt.Fields {
+		tags := emit.FirstTags(fl.Type, 0)
+		if emit.OptionalComponent(fl) || len(tags) != 1 || tags[0].Number >= 31 {
+			return "", "", false
+		}
+		if u := fl.Type.Underlying(); len(fl.Type.Tags) == 0 && u.Kind == model.TypeChoice && u.Extensible {
+			return "", "", false
+		}
+		c := emit.WireClass(tags[0].Class)
+		fmt.Fprintf(&lit, "\\x%02x", byte(c)<<6|byte(tags[0].Number))
+		names = append(names, der.NewTag(c, uint32(tags[0].Number)).String())
+	}
+	return `"` + lit.String() + `"`, strings.Join(names, ", "), true
 }

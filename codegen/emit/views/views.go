@@ -354,7 +354,14 @@ func (e *Emitter) viewSequence(f *jen.File, vs *viewSet, gt *plan.Type) {
 		g.List(jen.Id("s"), jen.Err()).Op(":=").Id("r").Dot("ReadConstructed").Call(jen.Id("t"), jen.Lit(gt.ASN1))
 		g.Add(emit.IfErr(emit.PlainReturn))
 		g.Add(core()).Dot("Set").Call(jen.Id("start"), jen.Id("r"), jen.Op("&").Id("s"), jen.Id("t"))
-		e.shallowComponents(g, gt)
+		if ids, what, ok := spanIDs(gt); ok {
+			emit.Comment(g, "The components' headers in one call when they have the common forms;\nelse one by one, which reads the other forms or reports what is wrong.")
+			g.If(jen.Op("!").Id("s").Dot("Spans").Call(vw().Dot("off").Index(jen.Op(":")), jen.Id(ids+" /* "+what+" */"))).BlockFunc(func(g *jen.Group) {
+				e.shallowComponents(g, gt)
+			})
+		} else {
+			e.shallowComponents(g, gt)
+		}
 		if gt.Unknown != "" {
 			emit.Comment(g, "Extension additions this version does not know: their headers, unless\nthe decode tolerates what it does not read (as DecodeASN1 does).")
 			g.If(jen.Id("s").Dot("Tolerates").Call(emit.RT("TolerateUnreadAdditions"))).Block(jen.Return(jen.Nil()))
