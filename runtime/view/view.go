@@ -124,10 +124,15 @@
 // input, five offsets, the tag, the depth, the options pointer and its
 // path as up to 10 small numbers (indexes into the package's table of
 // names, or list indexes; deeper paths spill to the heap): a child view
-// copies about 150 bytes. Accessors that decode take a der.Reader whose
-// state comes from a pool (a value aliasing the input would take a state
-// on the stack to the heap with it), so that they too allocate nothing
-// but what the value needs.
+// copies about 150 bytes. A shallow parse reads each header once: a
+// header of the common forms (a tag number below 31, a length in up to
+// three octets) in one call with its tag check (Cursor.Step), the
+// components of a SEQUENCE that are all mandatory in one call for all
+// (Cursor.Spans), and the other forms, or what is wrong, through the
+// general path, which reports the errors of der.Reader. Accessors that
+// decode take a der.Reader whose state comes from a pool (a value
+// aliasing the input would take a state on the stack to the heap with
+// it), so that they too allocate nothing but what the value needs.
 //
 // Views alias the input: it must not change while views or the values
 // their accessors return are in use.
