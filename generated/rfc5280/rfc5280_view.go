@@ -130,8 +130,8 @@ type RDNSequenceView struct {
 // parse reads the header of a RDNSequence with tag t from r.
 func (vw *RDNSequenceView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "RDNSequence")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "RDNSequence"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -240,8 +240,8 @@ type RelativeDistinguishedNameView struct {
 // parse reads the header of a RelativeDistinguishedName with tag t from r.
 func (vw *RelativeDistinguishedNameView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "RelativeDistinguishedName")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "RelativeDistinguishedName"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -365,8 +365,8 @@ type SingleAttribute_SupportedAttributesView struct {
 // parse reads the header of a SingleAttribute with tag t from r and its components' headers.
 func (vw *SingleAttribute_SupportedAttributesView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "SingleAttribute")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "SingleAttribute"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -479,8 +479,8 @@ type CertificateView struct {
 // parse reads the header of a Certificate with tag t from r and its components' headers.
 func (vw *CertificateView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "Certificate")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "Certificate"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -611,8 +611,8 @@ type Certificate_AlgorithmIdentifierView struct {
 // parse reads the header of a Certificate.algorithmIdentifier with tag t from r and its components' headers.
 func (vw *Certificate_AlgorithmIdentifierView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "Certificate.algorithmIdentifier")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "Certificate.algorithmIdentifier"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -778,8 +778,8 @@ type TBSCertificateView struct {
 // parse reads the header of a TBSCertificate with tag t from r and its components' headers.
 func (vw *TBSCertificateView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "TBSCertificate")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "TBSCertificate"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -1189,8 +1189,8 @@ type AlgorithmIdentifier_SignatureAlgorithmsView struct {
 // parse reads the header of a AlgorithmIdentifier with tag t from r and its components' headers.
 func (vw *AlgorithmIdentifier_SignatureAlgorithmsView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "AlgorithmIdentifier")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "AlgorithmIdentifier"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -1355,8 +1355,8 @@ type Extensions_CertExtensionsView struct {
 // parse reads the header of a Extensions with tag t from r.
 func (vw *Extensions_CertExtensionsView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "Extensions")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "Extensions"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -1471,8 +1471,8 @@ type Extension_CertExtensionsView struct {
 // parse reads the header of a Extension with tag t from r and its components' headers.
 func (vw *Extension_CertExtensionsView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "Extension")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "Extension"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -2167,8 +2167,8 @@ type ValidityView struct {
 // parse reads the header of a Validity with tag t from r and its components' headers.
 func (vw *ValidityView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "Validity")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "Validity"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -2269,8 +2269,8 @@ type SubjectPublicKeyInfoView struct {
 // parse reads the header of a SubjectPublicKeyInfo with tag t from r and its components' headers.
 func (vw *SubjectPublicKeyInfoView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "SubjectPublicKeyInfo")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "SubjectPublicKeyInfo"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -2373,8 +2373,8 @@ type AlgorithmIdentifier_PublicKeyAlgorithmsView struct {
 // parse reads the header of a AlgorithmIdentifier with tag t from r and its components' headers.
 func (vw *AlgorithmIdentifier_PublicKeyAlgorithmsView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "AlgorithmIdentifier")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "AlgorithmIdentifier"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -2669,8 +2669,8 @@ type CertificateListView struct {
 // parse reads the header of a CertificateList with tag t from r and its components' headers.
 func (vw *CertificateListView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "CertificateList")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "CertificateList"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -2801,8 +2801,8 @@ type CertificateList_AlgorithmIdentifierView struct {
 // parse reads the header of a CertificateList.algorithmIdentifier with tag t from r and its components' headers.
 func (vw *CertificateList_AlgorithmIdentifierView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "CertificateList.algorithmIdentifier")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "CertificateList.algorithmIdentifier"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -2968,8 +2968,8 @@ type TBSCertListView struct {
 // parse reads the header of a TBSCertList with tag t from r and its components' headers.
 func (vw *TBSCertListView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "TBSCertList")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "TBSCertList"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -3263,8 +3263,8 @@ type TBSCertList_RevokedCertificatesView struct {
 // parse reads the header of a TBSCertList.revokedCertificates with tag t from r.
 func (vw *TBSCertList_RevokedCertificatesView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "TBSCertList.revokedCertificates")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "TBSCertList.revokedCertificates"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -3379,8 +3379,8 @@ type TBSCertList_RevokedCertificates_ItemView struct {
 // parse reads the header of a TBSCertList.revokedCertificates.item with tag t from r and its components' headers.
 func (vw *TBSCertList_RevokedCertificates_ItemView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "TBSCertList.revokedCertificates.item")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "TBSCertList.revokedCertificates.item"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -3525,8 +3525,8 @@ type Extensions_CRLEntryExtensionsView struct {
 // parse reads the header of a Extensions with tag t from r.
 func (vw *Extensions_CRLEntryExtensionsView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "Extensions")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "Extensions"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -3641,8 +3641,8 @@ type Extension_CRLEntryExtensionsView struct {
 // parse reads the header of a Extension with tag t from r and its components' headers.
 func (vw *Extension_CRLEntryExtensionsView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "Extension")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "Extension"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -3844,8 +3844,8 @@ type Extensions_CRLExtensionsView struct {
 // parse reads the header of a Extensions with tag t from r.
 func (vw *Extensions_CRLExtensionsView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "Extensions")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "Extensions"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -3960,8 +3960,8 @@ type Extension_CRLExtensionsView struct {
 // parse reads the header of a Extension with tag t from r and its components' headers.
 func (vw *Extension_CRLExtensionsView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "Extension")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "Extension"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -4287,8 +4287,8 @@ type AuthorityKeyIdentifierView struct {
 // parse reads the header of a AuthorityKeyIdentifier with tag t from r and its components' headers.
 func (vw *AuthorityKeyIdentifierView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "AuthorityKeyIdentifier")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "AuthorityKeyIdentifier"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -4439,8 +4439,8 @@ type PrivateKeyUsagePeriodView struct {
 // parse reads the header of a PrivateKeyUsagePeriod with tag t from r and its components' headers.
 func (vw *PrivateKeyUsagePeriodView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "PrivateKeyUsagePeriod")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "PrivateKeyUsagePeriod"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -4558,8 +4558,8 @@ type CertificatePoliciesView struct {
 // parse reads the header of a CertificatePolicies with tag t from r.
 func (vw *CertificatePoliciesView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "CertificatePolicies")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "CertificatePolicies"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -4674,8 +4674,8 @@ type PolicyInformationView struct {
 // parse reads the header of a PolicyInformation with tag t from r and its components' headers.
 func (vw *PolicyInformationView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "PolicyInformation")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "PolicyInformation"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -4779,8 +4779,8 @@ type PolicyInformation_PolicyQualifiersView struct {
 // parse reads the header of a PolicyInformation.policyQualifiers with tag t from r.
 func (vw *PolicyInformation_PolicyQualifiersView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "PolicyInformation.policyQualifiers")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "PolicyInformation.policyQualifiers"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -4895,8 +4895,8 @@ type PolicyQualifierInfoView struct {
 // parse reads the header of a PolicyQualifierInfo with tag t from r and its components' headers.
 func (vw *PolicyQualifierInfoView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "PolicyQualifierInfo")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "PolicyQualifierInfo"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -5049,8 +5049,8 @@ type UserNoticeView struct {
 // parse reads the header of a UserNotice with tag t from r and its components' headers.
 func (vw *UserNoticeView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "UserNotice")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "UserNotice"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -5167,8 +5167,8 @@ type NoticeReferenceView struct {
 // parse reads the header of a NoticeReference with tag t from r and its components' headers.
 func (vw *NoticeReferenceView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "NoticeReference")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "NoticeReference"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -5265,8 +5265,8 @@ type NoticeReference_NoticeNumbersView struct {
 // parse reads the header of a NoticeReference.noticeNumbers with tag t from r.
 func (vw *NoticeReference_NoticeNumbersView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "NoticeReference.noticeNumbers")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "NoticeReference.noticeNumbers"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -5379,8 +5379,8 @@ type PolicyMappingsView struct {
 // parse reads the header of a PolicyMappings with tag t from r.
 func (vw *PolicyMappingsView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "PolicyMappings")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "PolicyMappings"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -5495,8 +5495,8 @@ type PolicyMappings_ItemView struct {
 // parse reads the header of a PolicyMappings.item with tag t from r and its components' headers.
 func (vw *PolicyMappings_ItemView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "PolicyMappings.item")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "PolicyMappings.item"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -5598,8 +5598,8 @@ type GeneralNamesView struct {
 // parse reads the header of a GeneralNames with tag t from r.
 func (vw *GeneralNamesView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "GeneralNames")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "GeneralNames"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -5958,8 +5958,8 @@ type EDIPartyNameView struct {
 // parse reads the header of a EDIPartyName with tag t from r and its components' headers.
 func (vw *EDIPartyNameView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "EDIPartyName")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "EDIPartyName"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -6079,8 +6079,8 @@ type SubjectDirectoryAttributesView struct {
 // parse reads the header of a SubjectDirectoryAttributes with tag t from r.
 func (vw *SubjectDirectoryAttributesView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "SubjectDirectoryAttributes")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "SubjectDirectoryAttributes"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -6195,8 +6195,8 @@ type AttributeSet_SupportedAttributesView struct {
 // parse reads the header of a AttributeSet with tag t from r and its components' headers.
 func (vw *AttributeSet_SupportedAttributesView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "AttributeSet")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "AttributeSet"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -6337,8 +6337,8 @@ type BasicConstraintsView struct {
 // parse reads the header of a BasicConstraints with tag t from r and its components' headers.
 func (vw *BasicConstraintsView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "BasicConstraints")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "BasicConstraints"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -6471,8 +6471,8 @@ type NameConstraintsView struct {
 // parse reads the header of a NameConstraints with tag t from r and its components' headers.
 func (vw *NameConstraintsView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "NameConstraints")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "NameConstraints"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -6582,8 +6582,8 @@ type GeneralSubtreesView struct {
 // parse reads the header of a GeneralSubtrees with tag t from r.
 func (vw *GeneralSubtreesView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "GeneralSubtrees")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "GeneralSubtrees"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -6698,8 +6698,8 @@ type GeneralSubtreeView struct {
 // parse reads the header of a GeneralSubtree with tag t from r and its components' headers.
 func (vw *GeneralSubtreeView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "GeneralSubtree")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "GeneralSubtree"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -6854,8 +6854,8 @@ type PolicyConstraintsView struct {
 // parse reads the header of a PolicyConstraints with tag t from r and its components' headers.
 func (vw *PolicyConstraintsView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "PolicyConstraints")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "PolicyConstraints"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -6969,8 +6969,8 @@ type CRLDistributionPointsView struct {
 // parse reads the header of a CRLDistributionPoints with tag t from r.
 func (vw *CRLDistributionPointsView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "CRLDistributionPoints")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "CRLDistributionPoints"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -7085,8 +7085,8 @@ type DistributionPointView struct {
 // parse reads the header of a DistributionPoint with tag t from r and its components' headers.
 func (vw *DistributionPointView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "DistributionPoint")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "DistributionPoint"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -7334,8 +7334,8 @@ type ExtKeyUsageSyntaxView struct {
 // parse reads the header of a ExtKeyUsageSyntax with tag t from r.
 func (vw *ExtKeyUsageSyntaxView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "ExtKeyUsageSyntax")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "ExtKeyUsageSyntax"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -7451,8 +7451,8 @@ type AuthorityInfoAccessSyntaxView struct {
 // parse reads the header of a AuthorityInfoAccessSyntax with tag t from r.
 func (vw *AuthorityInfoAccessSyntaxView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "AuthorityInfoAccessSyntax")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "AuthorityInfoAccessSyntax"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -7567,8 +7567,8 @@ type AccessDescriptionView struct {
 // parse reads the header of a AccessDescription with tag t from r and its components' headers.
 func (vw *AccessDescriptionView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "AccessDescription")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "AccessDescription"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -7667,8 +7667,8 @@ type SubjectInfoAccessSyntaxView struct {
 // parse reads the header of a SubjectInfoAccessSyntax with tag t from r.
 func (vw *SubjectInfoAccessSyntaxView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "SubjectInfoAccessSyntax")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "SubjectInfoAccessSyntax"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -7783,8 +7783,8 @@ type IssuingDistributionPointView struct {
 // parse reads the header of a IssuingDistributionPoint with tag t from r and its components' headers.
 func (vw *IssuingDistributionPointView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "IssuingDistributionPoint")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "IssuingDistributionPoint"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -8096,8 +8096,8 @@ type DSAParamsView struct {
 // parse reads the header of a DSA-Params with tag t from r and its components' headers.
 func (vw *DSAParamsView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "DSA-Params")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "DSA-Params"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -8236,8 +8236,8 @@ type DomainParametersView struct {
 // parse reads the header of a DomainParameters with tag t from r and its components' headers.
 func (vw *DomainParametersView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "DomainParameters")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "DomainParameters"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -8448,8 +8448,8 @@ type ValidationParamsView struct {
 // parse reads the header of a ValidationParams with tag t from r and its components' headers.
 func (vw *ValidationParamsView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "ValidationParams")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "ValidationParams"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -8556,8 +8556,8 @@ type HashAlgorithmView struct {
 // parse reads the header of a HashAlgorithm with tag t from r and its components' headers.
 func (vw *HashAlgorithmView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "HashAlgorithm")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "HashAlgorithm"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -8680,8 +8680,8 @@ type MaskGenAlgorithmView struct {
 // parse reads the header of a MaskGenAlgorithm with tag t from r and its components' headers.
 func (vw *MaskGenAlgorithmView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "MaskGenAlgorithm")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "MaskGenAlgorithm"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -8847,8 +8847,8 @@ type PSourceAlgorithmView struct {
 // parse reads the header of a PSourceAlgorithm with tag t from r and its components' headers.
 func (vw *PSourceAlgorithmView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "PSourceAlgorithm")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "PSourceAlgorithm"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -8971,8 +8971,8 @@ type RSASSAPSSParamsView struct {
 // parse reads the header of a RSASSA-PSS-params with tag t from r and its components' headers.
 func (vw *RSASSAPSSParamsView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "RSASSA-PSS-params")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "RSASSA-PSS-params"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -9213,8 +9213,8 @@ type RSAESOAEPParamsView struct {
 // parse reads the header of a RSAES-OAEP-params with tag t from r and its components' headers.
 func (vw *RSAESOAEPParamsView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "RSAES-OAEP-params")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "RSAES-OAEP-params"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -9382,8 +9382,8 @@ type ORAddressView struct {
 // parse reads the header of a ORAddress with tag t from r and its components' headers.
 func (vw *ORAddressView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "ORAddress")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "ORAddress"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -9522,8 +9522,8 @@ type BuiltInStandardAttributesView struct {
 // parse reads the header of a BuiltInStandardAttributes with tag t from r and its components' headers.
 func (vw *BuiltInStandardAttributesView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "BuiltInStandardAttributes")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "BuiltInStandardAttributes"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -9922,8 +9922,8 @@ type OrganizationalUnitNamesView struct {
 // parse reads the header of a OrganizationalUnitNames with tag t from r.
 func (vw *OrganizationalUnitNamesView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "OrganizationalUnitNames")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "OrganizationalUnitNames"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -10039,8 +10039,8 @@ type BuiltInDomainDefinedAttributesView struct {
 // parse reads the header of a BuiltInDomainDefinedAttributes with tag t from r.
 func (vw *BuiltInDomainDefinedAttributesView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "BuiltInDomainDefinedAttributes")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "BuiltInDomainDefinedAttributes"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -10155,8 +10155,8 @@ type BuiltInDomainDefinedAttributeView struct {
 // parse reads the header of a BuiltInDomainDefinedAttribute with tag t from r and its components' headers.
 func (vw *BuiltInDomainDefinedAttributeView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "BuiltInDomainDefinedAttribute")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "BuiltInDomainDefinedAttribute"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -10274,8 +10274,8 @@ type ExtensionAttributesView struct {
 // parse reads the header of a ExtensionAttributes with tag t from r.
 func (vw *ExtensionAttributesView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "ExtensionAttributes")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "ExtensionAttributes"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -10399,8 +10399,8 @@ type ExtensionAttributeView struct {
 // parse reads the header of a ExtensionAttribute with tag t from r and its components' headers.
 func (vw *ExtensionAttributeView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "ExtensionAttribute")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "ExtensionAttribute"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)

@@ -63,8 +63,8 @@ type ContentInfoView struct {
 // parse reads the header of a ContentInfo with tag t from r and its components' headers.
 func (vw *ContentInfoView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "ContentInfo")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "ContentInfo"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -519,8 +519,8 @@ type SignedDataView struct {
 // parse reads the header of a SignedData with tag t from r and its components' headers.
 func (vw *SignedDataView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "SignedData")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "SignedData"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -744,8 +744,8 @@ type SignedData_DigestAlgorithmsView struct {
 // parse reads the header of a SignedData.digestAlgorithms with tag t from r.
 func (vw *SignedData_DigestAlgorithmsView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "SignedData.digestAlgorithms")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "SignedData.digestAlgorithms"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -863,8 +863,8 @@ type SignerInfosView struct {
 // parse reads the header of a SignerInfos with tag t from r.
 func (vw *SignerInfosView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "SignerInfos")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "SignerInfos"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -983,8 +983,8 @@ type EncapsulatedContentInfoView struct {
 // parse reads the header of a EncapsulatedContentInfo with tag t from r and its components' headers.
 func (vw *EncapsulatedContentInfoView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "EncapsulatedContentInfo")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "EncapsulatedContentInfo"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -1470,8 +1470,8 @@ type SignerInfoView struct {
 // parse reads the header of a SignerInfo with tag t from r and its components' headers.
 func (vw *SignerInfoView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "SignerInfo")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "SignerInfo"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -1723,8 +1723,8 @@ type Attributes_UnsignedAttributesView struct {
 // parse reads the header of a Attributes with tag t from r.
 func (vw *Attributes_UnsignedAttributesView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "Attributes")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "Attributes"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -1848,8 +1848,8 @@ type Attribute_UnsignedAttributesView struct {
 // parse reads the header of a Attribute with tag t from r and its components' headers.
 func (vw *Attribute_UnsignedAttributesView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "Attribute")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "Attribute"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -1984,8 +1984,8 @@ type SignedAttributesView struct {
 // parse reads the header of a SignedAttributes with tag t from r.
 func (vw *SignedAttributesView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "SignedAttributes")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "SignedAttributes"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -2109,8 +2109,8 @@ type Attribute_SignedAttributesSetView struct {
 // parse reads the header of a Attribute with tag t from r and its components' headers.
 func (vw *Attribute_SignedAttributesSetView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "Attribute")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "Attribute"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -2341,8 +2341,8 @@ type EnvelopedDataView struct {
 // parse reads the header of a EnvelopedData with tag t from r and its components' headers.
 func (vw *EnvelopedDataView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "EnvelopedData")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "EnvelopedData"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -2548,8 +2548,8 @@ type Attributes_UnprotectedEnvAttributesView struct {
 // parse reads the header of a Attributes with tag t from r.
 func (vw *Attributes_UnprotectedEnvAttributesView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "Attributes")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "Attributes"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -2673,8 +2673,8 @@ type Attribute_UnprotectedEnvAttributesView struct {
 // parse reads the header of a Attribute with tag t from r and its components' headers.
 func (vw *Attribute_UnprotectedEnvAttributesView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "Attribute")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "Attribute"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -2810,8 +2810,8 @@ type OriginatorInfoView struct {
 // parse reads the header of a OriginatorInfo with tag t from r and its components' headers.
 func (vw *OriginatorInfoView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "OriginatorInfo")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "OriginatorInfo"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -2921,8 +2921,8 @@ type RecipientInfosView struct {
 // parse reads the header of a RecipientInfos with tag t from r.
 func (vw *RecipientInfosView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "RecipientInfos")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "RecipientInfos"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -3046,8 +3046,8 @@ type EncryptedContentInfoView struct {
 // parse reads the header of a EncryptedContentInfo with tag t from r and its components' headers.
 func (vw *EncryptedContentInfoView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "EncryptedContentInfo")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "EncryptedContentInfo"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -3357,8 +3357,8 @@ type KeyTransRecipientInfoView struct {
 // parse reads the header of a KeyTransRecipientInfo with tag t from r and its components' headers.
 func (vw *KeyTransRecipientInfoView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "KeyTransRecipientInfo")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "KeyTransRecipientInfo"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -3511,8 +3511,8 @@ type AlgorithmIdentifier_KeyTransportAlgorithmSetView struct {
 // parse reads the header of a AlgorithmIdentifier with tag t from r and its components' headers.
 func (vw *AlgorithmIdentifier_KeyTransportAlgorithmSetView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "AlgorithmIdentifier")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "AlgorithmIdentifier"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -3730,8 +3730,8 @@ type KeyAgreeRecipientInfoView struct {
 // parse reads the header of a KeyAgreeRecipientInfo with tag t from r and its components' headers.
 func (vw *KeyAgreeRecipientInfoView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "KeyAgreeRecipientInfo")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "KeyAgreeRecipientInfo"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -3936,8 +3936,8 @@ type AlgorithmIdentifier_KeyAgreementAlgorithmSetView struct {
 // parse reads the header of a AlgorithmIdentifier with tag t from r and its components' headers.
 func (vw *AlgorithmIdentifier_KeyAgreementAlgorithmSetView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "AlgorithmIdentifier")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "AlgorithmIdentifier"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -4216,8 +4216,8 @@ type OriginatorPublicKeyView struct {
 // parse reads the header of a OriginatorPublicKey with tag t from r and its components' headers.
 func (vw *OriginatorPublicKeyView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "OriginatorPublicKey")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "OriginatorPublicKey"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -4320,8 +4320,8 @@ type AlgorithmIdentifier_OriginatorKeySetView struct {
 // parse reads the header of a AlgorithmIdentifier with tag t from r and its components' headers.
 func (vw *AlgorithmIdentifier_OriginatorKeySetView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "AlgorithmIdentifier")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "AlgorithmIdentifier"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -4443,8 +4443,8 @@ type RecipientEncryptedKeysView struct {
 // parse reads the header of a RecipientEncryptedKeys with tag t from r.
 func (vw *RecipientEncryptedKeysView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "RecipientEncryptedKeys")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "RecipientEncryptedKeys"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -4554,8 +4554,8 @@ type RecipientEncryptedKeyView struct {
 // parse reads the header of a RecipientEncryptedKey with tag t from r and its components' headers.
 func (vw *RecipientEncryptedKeyView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "RecipientEncryptedKey")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "RecipientEncryptedKey"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -4746,8 +4746,8 @@ type RecipientKeyIdentifierView struct {
 // parse reads the header of a RecipientKeyIdentifier with tag t from r and its components' headers.
 func (vw *RecipientKeyIdentifierView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "RecipientKeyIdentifier")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "RecipientKeyIdentifier"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -4892,8 +4892,8 @@ type KEKRecipientInfoView struct {
 // parse reads the header of a KEKRecipientInfo with tag t from r and its components' headers.
 func (vw *KEKRecipientInfoView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "KEKRecipientInfo")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "KEKRecipientInfo"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -5052,8 +5052,8 @@ type KEKIdentifierView struct {
 // parse reads the header of a KEKIdentifier with tag t from r and its components' headers.
 func (vw *KEKIdentifierView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "KEKIdentifier")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "KEKIdentifier"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -5200,8 +5200,8 @@ type PasswordRecipientInfoView struct {
 // parse reads the header of a PasswordRecipientInfo with tag t from r and its components' headers.
 func (vw *PasswordRecipientInfoView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "PasswordRecipientInfo")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "PasswordRecipientInfo"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -5364,8 +5364,8 @@ type OtherRecipientInfoView struct {
 // parse reads the header of a OtherRecipientInfo with tag t from r and its components' headers.
 func (vw *OtherRecipientInfoView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "OtherRecipientInfo")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "OtherRecipientInfo"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -5478,8 +5478,8 @@ type DigestedDataView struct {
 // parse reads the header of a DigestedData with tag t from r and its components' headers.
 func (vw *DigestedDataView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "DigestedData")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "DigestedData"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -5648,8 +5648,8 @@ type EncryptedDataView struct {
 // parse reads the header of a EncryptedData with tag t from r and its components' headers.
 func (vw *EncryptedDataView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "EncryptedData")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "EncryptedData"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -5791,8 +5791,8 @@ type Attributes_UnprotectedEncAttributesView struct {
 // parse reads the header of a Attributes with tag t from r.
 func (vw *Attributes_UnprotectedEncAttributesView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "Attributes")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "Attributes"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -5916,8 +5916,8 @@ type Attribute_UnprotectedEncAttributesView struct {
 // parse reads the header of a Attribute with tag t from r and its components' headers.
 func (vw *Attribute_UnprotectedEncAttributesView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "Attribute")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "Attribute"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -6053,8 +6053,8 @@ type AuthenticatedDataView struct {
 // parse reads the header of a AuthenticatedData with tag t from r and its components' headers.
 func (vw *AuthenticatedDataView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "AuthenticatedData")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "AuthenticatedData"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -6380,8 +6380,8 @@ type AuthAttributesView struct {
 // parse reads the header of a AuthAttributes with tag t from r.
 func (vw *AuthAttributesView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "AuthAttributes")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "AuthAttributes"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -6505,8 +6505,8 @@ type Attribute_AuthAttributeSetView struct {
 // parse reads the header of a Attribute with tag t from r and its components' headers.
 func (vw *Attribute_AuthAttributeSetView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "Attribute")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "Attribute"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -6641,8 +6641,8 @@ type UnauthAttributesView struct {
 // parse reads the header of a UnauthAttributes with tag t from r.
 func (vw *UnauthAttributesView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "UnauthAttributes")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "UnauthAttributes"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -6766,8 +6766,8 @@ type Attribute_UnauthAttributeSetView struct {
 // parse reads the header of a Attribute with tag t from r and its components' headers.
 func (vw *Attribute_UnauthAttributeSetView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "Attribute")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "Attribute"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -6903,8 +6903,8 @@ type DigestAlgorithmIdentifierView struct {
 // parse reads the header of a DigestAlgorithmIdentifier with tag t from r and its components' headers.
 func (vw *DigestAlgorithmIdentifierView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "DigestAlgorithmIdentifier")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "DigestAlgorithmIdentifier"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -7027,8 +7027,8 @@ type SignatureAlgorithmIdentifierView struct {
 // parse reads the header of a SignatureAlgorithmIdentifier with tag t from r and its components' headers.
 func (vw *SignatureAlgorithmIdentifierView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "SignatureAlgorithmIdentifier")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "SignatureAlgorithmIdentifier"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -7151,8 +7151,8 @@ type KeyEncryptionAlgorithmIdentifierView struct {
 // parse reads the header of a KeyEncryptionAlgorithmIdentifier with tag t from r and its components' headers.
 func (vw *KeyEncryptionAlgorithmIdentifierView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "KeyEncryptionAlgorithmIdentifier")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "KeyEncryptionAlgorithmIdentifier"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -7275,8 +7275,8 @@ type ContentEncryptionAlgorithmIdentifierView struct {
 // parse reads the header of a ContentEncryptionAlgorithmIdentifier with tag t from r and its components' headers.
 func (vw *ContentEncryptionAlgorithmIdentifierView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "ContentEncryptionAlgorithmIdentifier")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "ContentEncryptionAlgorithmIdentifier"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -7442,8 +7442,8 @@ type MessageAuthenticationCodeAlgorithmView struct {
 // parse reads the header of a MessageAuthenticationCodeAlgorithm with tag t from r and its components' headers.
 func (vw *MessageAuthenticationCodeAlgorithmView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "MessageAuthenticationCodeAlgorithm")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "MessageAuthenticationCodeAlgorithm"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -7566,8 +7566,8 @@ type KeyDerivationAlgorithmIdentifierView struct {
 // parse reads the header of a KeyDerivationAlgorithmIdentifier with tag t from r and its components' headers.
 func (vw *KeyDerivationAlgorithmIdentifierView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "KeyDerivationAlgorithmIdentifier")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "KeyDerivationAlgorithmIdentifier"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -7732,8 +7732,8 @@ type RevocationInfoChoicesView struct {
 // parse reads the header of a RevocationInfoChoices with tag t from r.
 func (vw *RevocationInfoChoicesView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "RevocationInfoChoices")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "RevocationInfoChoices"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -7947,8 +7947,8 @@ type OtherRevocationInfoFormatView struct {
 // parse reads the header of a OtherRevocationInfoFormat with tag t from r and its components' headers.
 func (vw *OtherRevocationInfoFormatView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "OtherRevocationInfoFormat")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "OtherRevocationInfoFormat"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -8228,8 +8228,8 @@ type AttributeCertificateView struct {
 // parse reads the header of a AttributeCertificate with tag t from r and its components' headers.
 func (vw *AttributeCertificateView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "AttributeCertificate")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "AttributeCertificate"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -8360,8 +8360,8 @@ type AttributeCertificate_AlgorithmIdentifierView struct {
 // parse reads the header of a AttributeCertificate.algorithmIdentifier with tag t from r and its components' headers.
 func (vw *AttributeCertificate_AlgorithmIdentifierView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "AttributeCertificate.algorithmIdentifier")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "AttributeCertificate.algorithmIdentifier"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -8484,8 +8484,8 @@ type OtherCertificateFormatView struct {
 // parse reads the header of a OtherCertificateFormat with tag t from r and its components' headers.
 func (vw *OtherCertificateFormatView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "OtherCertificateFormat")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "OtherCertificateFormat"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -8597,8 +8597,8 @@ type CertificateSetView struct {
 // parse reads the header of a CertificateSet with tag t from r.
 func (vw *CertificateSetView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "CertificateSet")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "CertificateSet"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -8717,8 +8717,8 @@ type IssuerAndSerialNumberView struct {
 // parse reads the header of a IssuerAndSerialNumber with tag t from r and its components' headers.
 func (vw *IssuerAndSerialNumberView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "IssuerAndSerialNumber")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "IssuerAndSerialNumber"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -8821,8 +8821,8 @@ type OtherKeyAttributeView struct {
 // parse reads the header of a OtherKeyAttribute with tag t from r and its components' headers.
 func (vw *OtherKeyAttributeView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "OtherKeyAttribute")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "OtherKeyAttribute"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -8935,8 +8935,8 @@ type ExtendedCertificateView struct {
 // parse reads the header of a ExtendedCertificate with tag t from r and its components' headers.
 func (vw *ExtendedCertificateView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "ExtendedCertificate")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "ExtendedCertificate"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -9065,8 +9065,8 @@ type ExtendedCertificateInfoView struct {
 // parse reads the header of a ExtendedCertificateInfo with tag t from r and its components' headers.
 func (vw *ExtendedCertificateInfoView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "ExtendedCertificateInfo")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "ExtendedCertificateInfo"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -9197,8 +9197,8 @@ type KeyWrapAlgorithmView struct {
 // parse reads the header of a KeyWrapAlgorithm with tag t from r and its components' headers.
 func (vw *KeyWrapAlgorithmView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "KeyWrapAlgorithm")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "KeyWrapAlgorithm"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -9321,8 +9321,8 @@ type RC2CBCParameterView struct {
 // parse reads the header of a RC2CBCParameter with tag t from r and its components' headers.
 func (vw *RC2CBCParameterView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "RC2CBCParameter")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "RC2CBCParameter"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -9435,8 +9435,8 @@ type PBKDF2PRFsAlgorithmIdentifierView struct {
 // parse reads the header of a PBKDF2-PRFsAlgorithmIdentifier with tag t from r and its components' headers.
 func (vw *PBKDF2PRFsAlgorithmIdentifierView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "PBKDF2-PRFsAlgorithmIdentifier")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "PBKDF2-PRFsAlgorithmIdentifier"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -9559,8 +9559,8 @@ type PBKDF2SaltSourcesAlgorithmIdentifierView struct {
 // parse reads the header of a PBKDF2-SaltSourcesAlgorithmIdentifier with tag t from r and its components' headers.
 func (vw *PBKDF2SaltSourcesAlgorithmIdentifierView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "PBKDF2-SaltSourcesAlgorithmIdentifier")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "PBKDF2-SaltSourcesAlgorithmIdentifier"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -9683,8 +9683,8 @@ type PBKDF2ParamsView struct {
 // parse reads the header of a PBKDF2-params with tag t from r and its components' headers.
 func (vw *PBKDF2ParamsView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "PBKDF2-params")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "PBKDF2-params"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -9961,8 +9961,8 @@ type AuthEnvelopedDataView struct {
 // parse reads the header of a AuthEnvelopedData with tag t from r and its components' headers.
 func (vw *AuthEnvelopedDataView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "AuthEnvelopedData")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "AuthEnvelopedData"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -10225,8 +10225,8 @@ type CMSAuthEnvelopedData2010_EncryptedContentInfoView struct {
 // parse reads the header of a EncryptedContentInfo with tag t from r and its components' headers.
 func (vw *CMSAuthEnvelopedData2010_EncryptedContentInfoView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "EncryptedContentInfo")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "EncryptedContentInfo"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -10365,8 +10365,8 @@ type AuthContentEncryptionAlgorithmIdentifierView struct {
 // parse reads the header of a AuthContentEncryptionAlgorithmIdentifier with tag t from r and its components' headers.
 func (vw *AuthContentEncryptionAlgorithmIdentifierView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "AuthContentEncryptionAlgorithmIdentifier")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "AuthContentEncryptionAlgorithmIdentifier"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -10574,8 +10574,8 @@ type CMSAuthEnvelopedData2010_AuthAttributesView struct {
 // parse reads the header of a AuthAttributes with tag t from r.
 func (vw *CMSAuthEnvelopedData2010_AuthAttributesView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "AuthAttributes")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "AuthAttributes"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -10699,8 +10699,8 @@ type Attribute_AuthEnvDataAttributeSetView struct {
 // parse reads the header of a Attribute with tag t from r and its components' headers.
 func (vw *Attribute_AuthEnvDataAttributeSetView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "Attribute")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "Attribute"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -10835,8 +10835,8 @@ type CMSAuthEnvelopedData2010_UnauthAttributesView struct {
 // parse reads the header of a UnauthAttributes with tag t from r.
 func (vw *CMSAuthEnvelopedData2010_UnauthAttributesView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "UnauthAttributes")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "UnauthAttributes"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -10960,8 +10960,8 @@ type Attribute_UnauthEnvDataAttributeSetView struct {
 // parse reads the header of a Attribute with tag t from r and its components' headers.
 func (vw *Attribute_UnauthEnvDataAttributeSetView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "Attribute")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "Attribute"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -11097,8 +11097,8 @@ type CCMParametersView struct {
 // parse reads the header of a CCMParameters with tag t from r and its components' headers.
 func (vw *CCMParametersView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "CCMParameters")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "CCMParameters"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -11221,8 +11221,8 @@ type GCMParametersView struct {
 // parse reads the header of a GCMParameters with tag t from r and its components' headers.
 func (vw *GCMParametersView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "GCMParameters")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "GCMParameters"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -11339,8 +11339,8 @@ type CompressedDataView struct {
 // parse reads the header of a CompressedData with tag t from r and its components' headers.
 func (vw *CompressedDataView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "CompressedData")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "CompressedData"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -11469,8 +11469,8 @@ type CompressedDataContent2010_EncapsulatedContentInfoView struct {
 // parse reads the header of a EncapsulatedContentInfo with tag t from r and its components' headers.
 func (vw *CompressedDataContent2010_EncapsulatedContentInfoView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "EncapsulatedContentInfo")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "EncapsulatedContentInfo"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -11588,8 +11588,8 @@ type CompressionAlgorithmIdentifierView struct {
 // parse reads the header of a CompressionAlgorithmIdentifier with tag t from r and its components' headers.
 func (vw *CompressionAlgorithmIdentifierView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "CompressionAlgorithmIdentifier")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "CompressionAlgorithmIdentifier"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -11712,8 +11712,8 @@ type AttributeCertificateV1View struct {
 // parse reads the header of a AttributeCertificateV1 with tag t from r and its components' headers.
 func (vw *AttributeCertificateV1View) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "AttributeCertificateV1")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "AttributeCertificateV1"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -11844,8 +11844,8 @@ type AttributeCertificateV1_AlgorithmIdentifierView struct {
 // parse reads the header of a AttributeCertificateV1.algorithmIdentifier with tag t from r and its components' headers.
 func (vw *AttributeCertificateV1_AlgorithmIdentifierView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "AttributeCertificateV1.algorithmIdentifier")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "AttributeCertificateV1.algorithmIdentifier"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -11968,8 +11968,8 @@ type AttributeCertificateInfoV1View struct {
 // parse reads the header of a AttributeCertificateInfoV1 with tag t from r and its components' headers.
 func (vw *AttributeCertificateInfoV1View) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "AttributeCertificateInfoV1")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "AttributeCertificateInfoV1"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -12398,8 +12398,8 @@ type AttributeCertificateInfoV1_AttributesView struct {
 // parse reads the header of a AttributeCertificateInfoV1.attributes with tag t from r.
 func (vw *AttributeCertificateInfoV1_AttributesView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "AttributeCertificateInfoV1.attributes")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "AttributeCertificateInfoV1.attributes"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -12509,8 +12509,8 @@ type AttributeSet_AttrListView struct {
 // parse reads the header of a AttributeSet with tag t from r and its components' headers.
 func (vw *AttributeSet_AttrListView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "AttributeSet")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "AttributeSet"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -12650,8 +12650,8 @@ type Extensions_AttributeCertExtensionsV1View struct {
 // parse reads the header of a Extensions with tag t from r.
 func (vw *Extensions_AttributeCertExtensionsV1View) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "Extensions")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "Extensions"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -12766,8 +12766,8 @@ type Extension_AttributeCertExtensionsV1View struct {
 // parse reads the header of a Extension with tag t from r and its components' headers.
 func (vw *Extension_AttributeCertExtensionsV1View) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "Extension")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "Extension"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -12929,8 +12929,8 @@ type AttributeCertificateInfoView struct {
 // parse reads the header of a AttributeCertificateInfo with tag t from r and its components' headers.
 func (vw *AttributeCertificateInfoView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "AttributeCertificateInfo")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "AttributeCertificateInfo"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -13245,8 +13245,8 @@ type AttributeCertificateInfo_AttributesView struct {
 // parse reads the header of a AttributeCertificateInfo.attributes with tag t from r.
 func (vw *AttributeCertificateInfo_AttributesView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "AttributeCertificateInfo.attributes")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "AttributeCertificateInfo.attributes"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -13356,8 +13356,8 @@ type AttributeSet_AttributesDefinedView struct {
 // parse reads the header of a AttributeSet with tag t from r and its components' headers.
 func (vw *AttributeSet_AttributesDefinedView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "AttributeSet")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "AttributeSet"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -13497,8 +13497,8 @@ type Extensions_AttributeCertExtensionsView struct {
 // parse reads the header of a Extensions with tag t from r.
 func (vw *Extensions_AttributeCertExtensionsView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "Extensions")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "Extensions"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -13613,8 +13613,8 @@ type Extension_AttributeCertExtensionsView struct {
 // parse reads the header of a Extension with tag t from r and its components' headers.
 func (vw *Extension_AttributeCertExtensionsView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "Extension")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "Extension"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -13899,8 +13899,8 @@ type HolderView struct {
 // parse reads the header of a Holder with tag t from r and its components' headers.
 func (vw *HolderView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "Holder")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "Holder"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -14049,8 +14049,8 @@ type ObjectDigestInfoView struct {
 // parse reads the header of a ObjectDigestInfo with tag t from r and its components' headers.
 func (vw *ObjectDigestInfoView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "ObjectDigestInfo")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "ObjectDigestInfo"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -14310,8 +14310,8 @@ type V2FormView struct {
 // parse reads the header of a V2Form with tag t from r and its components' headers.
 func (vw *V2FormView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "V2Form")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "V2Form"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -14460,8 +14460,8 @@ type IssuerSerialView struct {
 // parse reads the header of a IssuerSerial with tag t from r and its components' headers.
 func (vw *IssuerSerialView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "IssuerSerial")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "IssuerSerial"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -14598,8 +14598,8 @@ type AttCertValidityPeriodView struct {
 // parse reads the header of a AttCertValidityPeriod with tag t from r and its components' headers.
 func (vw *AttCertValidityPeriodView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "AttCertValidityPeriod")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "AttCertValidityPeriod"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -14705,8 +14705,8 @@ type TargetsView struct {
 // parse reads the header of a Targets with tag t from r.
 func (vw *TargetsView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "Targets")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "Targets"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -14925,8 +14925,8 @@ type TargetCertView struct {
 // parse reads the header of a TargetCert with tag t from r and its components' headers.
 func (vw *TargetCertView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "TargetCert")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "TargetCert"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -15071,8 +15071,8 @@ type AAControlsView struct {
 // parse reads the header of a AAControls with tag t from r and its components' headers.
 func (vw *AAControlsView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "AAControls")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "AAControls"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -15276,8 +15276,8 @@ type AttrSpecView struct {
 // parse reads the header of a AttrSpec with tag t from r.
 func (vw *AttrSpecView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "AttrSpec")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "AttrSpec"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -15390,8 +15390,8 @@ type ProxyInfoView struct {
 // parse reads the header of a ProxyInfo with tag t from r.
 func (vw *ProxyInfoView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "ProxyInfo")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "ProxyInfo"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)

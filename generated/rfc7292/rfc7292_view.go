@@ -42,8 +42,8 @@ type PFXView struct {
 // parse reads the header of a PFX with tag t from r and its components' headers.
 func (vw *PFXView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "PFX")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "PFX"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -178,8 +178,8 @@ type MacDataView struct {
 // parse reads the header of a MacData with tag t from r and its components' headers.
 func (vw *MacDataView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "MacData")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "MacData"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -329,8 +329,8 @@ type DigestInfoView struct {
 // parse reads the header of a DigestInfo with tag t from r and its components' headers.
 func (vw *DigestInfoView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "DigestInfo")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "DigestInfo"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -433,8 +433,8 @@ type DigestAlgorithmView struct {
 // parse reads the header of a DigestAlgorithm with tag t from r and its components' headers.
 func (vw *DigestAlgorithmView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "DigestAlgorithm")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "DigestAlgorithm"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)

@@ -274,29 +274,44 @@ func (s *Cursor) Expect(t der.Tag, typ string) error {
 // ReadConstructed reads the header of a constructed element with tag t and
 // returns a Cursor over its contents, one level deeper, as
 // der.Reader.ReadConstructed does. typ names the ASN.1 type for errors.
-func (s *Cursor) ReadConstructed(t der.Tag, typ string) (Cursor, error) {
+func (s *Cursor) ReadConstructed(t der.Tag, typ string) (sub Cursor, err error) {
+	err = s.Enter(&sub, t, typ)
+	return sub, err
+}
+
+// Enter is ReadConstructed setting sub, the Cursor over the contents, in
+// place, for the parse of a view (a Cursor returned by value is seven
+// words the caller copies).
+func (s *Cursor) Enter(sub *Cursor, t der.Tag, typ string) error {
 	// The common forms (see fast), constructed, with tag t, read inline.
 	p := s.pos
 	if b := s.in[p:s.end]; len(b) >= 2 && b[0]&0x1f != 0x1f && b[0]&0x20 != 0 && idTag(b[0]) == t && int(s.depth) < s.maxDepth() {
 		if l, hl := length(b); hl != 0 && l <= len(b)-hl {
 			s.pos = p + hl + l
-			return Cursor{in: s.in, pos: p + hl, end: p + hl + l, depth: s.depth + 1, seq: true, opts: s.opts}, nil
+			*sub = Cursor{in: s.in, pos: p + hl, end: p + hl + l, depth: s.depth + 1, seq: true, opts: s.opts}
+			return nil
 		}
 	}
+	return s.enter(sub, t, typ)
+}
+
+// enter is Enter for the other forms, and for what is wrong.
+func (s *Cursor) enter(sub *Cursor, t der.Tag, typ string) error {
 	tag, constructed, cs, ce, next, err := s.header()
 	switch {
 	case err != nil:
-		return Cursor{}, withType(err, typ)
+		return withType(err, typ)
 	case tag != t:
-		return Cursor{}, der.TagMismatch(s.pos, typ, t, tag)
+		return der.TagMismatch(s.pos, typ, t, tag)
 	case !constructed:
 		// X.690 8.1.2.5: bit 6 says primitive, the type needs constructed.
-		return Cursor{}, der.NewError(der.KindMalformed, s.pos, typ, "primitive encoding of a constructed type", "X.690 8.1.2.5")
+		return der.NewError(der.KindMalformed, s.pos, typ, "primitive encoding of a constructed type", "X.690 8.1.2.5")
 	case int(s.depth) >= s.maxDepth():
-		return Cursor{}, der.NewError(der.KindLimit, s.pos, typ, "nesting deeper than "+strconv.Itoa(s.maxDepth()), "Options.MaxDepth")
+		return der.NewError(der.KindLimit, s.pos, typ, "nesting deeper than "+strconv.Itoa(s.maxDepth()), "Options.MaxDepth")
 	}
 	s.pos = next
-	return Cursor{in: s.in, pos: cs, end: ce, depth: s.depth + 1, seq: true, opts: s.opts}, nil
+	*sub = Cursor{in: s.in, pos: cs, end: ce, depth: s.depth + 1, seq: true, opts: s.opts}
+	return nil
 }
 
 func withType(err error, typ string) error {

@@ -342,8 +342,10 @@ func (e *Emitter) viewSequence(f *jen.File, vs *viewSet, gt *plan.Type) {
 	//
 	//	func (vw *TBSCertificateView) parse(r *der.Reader, t der.Tag) error {
 	//		start := r.Offset()
-	//		s, err := r.ReadConstructed(t, "TBSCertificate")
-	//		...
+	//		var s view.Cursor
+	//		if err := r.Enter(&s, t, "TBSCertificate"); err != nil {
+	//			return err
+	//		}
 	//		vw.c.Set(start, r, &s, t)
 	//		... the components (shallowComponents) ...
 	//		return s.Finish("TBSCertificate")
@@ -351,8 +353,8 @@ func (e *Emitter) viewSequence(f *jen.File, vs *viewSet, gt *plan.Type) {
 	emit.Comment(f, fmt.Sprintf("parse reads the header of a %s with tag t from r and its components' headers.", gt.ASN1))
 	f.Func().Params(vw().Op("*").Id(name)).Id("parse").Params(jen.Id("r").Op("*").Add(vrt("Cursor")), jen.Id("t").Add(emit.RT("Tag"))).Error().BlockFunc(func(g *jen.Group) {
 		g.Id("start").Op(":=").Id("r").Dot("Offset").Call()
-		g.List(jen.Id("s"), jen.Err()).Op(":=").Id("r").Dot("ReadConstructed").Call(jen.Id("t"), jen.Lit(gt.ASN1))
-		g.Add(emit.IfErr(emit.PlainReturn))
+		g.Var().Id("s").Add(vrt("Cursor"))
+		g.If(jen.Err().Op(":=").Id("r").Dot("Enter").Call(jen.Op("&").Id("s"), jen.Id("t"), jen.Lit(gt.ASN1)), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))
 		g.Add(core()).Dot("Set").Call(jen.Id("start"), jen.Id("r"), jen.Op("&").Id("s"), jen.Id("t"))
 		if ids, what, ok := spanIDs(gt); ok {
 			emit.Comment(g, "The components' headers in one call when they have the common forms;\nelse one by one, which reads the other forms or reports what is wrong.")
@@ -723,8 +725,8 @@ func (e *Emitter) listView(f *jen.File, gt *plan.Type) {
 	emit.Comment(f, fmt.Sprintf("parse reads the header of a %s with tag t from r.", gt.ASN1))
 	f.Func().Params(vw().Op("*").Id(name)).Id("parse").Params(jen.Id("r").Op("*").Add(vrt("Cursor")), jen.Id("t").Add(emit.RT("Tag"))).Error().Block(
 		jen.Id("start").Op(":=").Id("r").Dot("Offset").Call(),
-		jen.List(jen.Id("s"), jen.Err()).Op(":=").Id("r").Dot("ReadConstructed").Call(jen.Id("t"), jen.Lit(gt.ASN1)),
-		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
+		jen.Var().Id("s").Add(vrt("Cursor")),
+		jen.If(jen.Err().Op(":=").Id("r").Dot("Enter").Call(jen.Op("&").Id("s"), jen.Id("t"), jen.Lit(gt.ASN1)), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
 		core().Dot("Set").Call(jen.Id("start"), jen.Id("r"), jen.Op("&").Id("s"), jen.Id("t")),
 		jen.Return(jen.Nil()),
 	)
