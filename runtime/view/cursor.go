@@ -288,7 +288,9 @@ func (s *Cursor) Enter(sub *Cursor, t der.Tag, typ string) error {
 	if b := s.in[p:s.end]; len(b) >= 2 && b[0]&0x1f != 0x1f && b[0]&0x20 != 0 && idTag(b[0]) == t && int(s.depth) < s.maxDepth() {
 		if l, hl := length(b); hl != 0 && l <= len(b)-hl {
 			s.pos = p + hl + l
-			*sub = Cursor{in: s.in, pos: p + hl, end: p + hl + l, depth: s.depth + 1, seq: true, opts: s.opts}
+			// Field by field: a composite literal is built on the stack
+			// and then copied with its write barriers.
+			sub.in, sub.pos, sub.end, sub.depth, sub.seq, sub.opts = s.in, p+hl, p+hl+l, s.depth+1, true, s.opts
 			return nil
 		}
 	}
