@@ -160,11 +160,11 @@ func (s *Cursor) Spans(off []int, ids string) bool {
 	}
 	in := s.in[:end]
 	for i := 0; i < len(ids); i++ {
-		if p >= len(in)-1 {
+		if p >= len(in)-1 || in[p]&0xdf != ids[i] {
 			return false
 		}
 		l, hl := length(in[p:])
-		if hl == 0 || in[p]&0xdf != ids[i] || l > len(in)-p-hl {
+		if hl == 0 || l > len(in)-p-hl {
 			return false
 		}
 		off[i] = p
