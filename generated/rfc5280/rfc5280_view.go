@@ -15,7 +15,8 @@ const _ = view.Version1
 // ParseCertificateView parses b, exactly one encoding of a Certificate, shallowly: its header and its
 // components' headers (see package view). The view aliases b.
 func ParseCertificateView(b []byte, opts *der.Options) (x CertificateView, err error) {
-	r := view.NewCursor(b, opts)
+	var r view.Cursor
+	r.Init(b, opts)
 	x.c.SetRoot(b, opts, &viewNames, 0 /* Certificate */)
 	err = func() error {
 		if err := x.parse(&r, der.TagSequence); err != nil {
@@ -35,7 +36,8 @@ func ParseCertificateView(b []byte, opts *der.Options) (x CertificateView, err e
 // ParseCertificateListView parses b, exactly one encoding of a CertificateList, shallowly: its header and its
 // components' headers (see package view). The view aliases b.
 func ParseCertificateListView(b []byte, opts *der.Options) (x CertificateListView, err error) {
-	r := view.NewCursor(b, opts)
+	var r view.Cursor
+	r.Init(b, opts)
 	x.c.SetRoot(b, opts, &viewNames, 1 /* CertificateList */)
 	err = func() error {
 		if err := x.parse(&r, der.TagSequence); err != nil {

@@ -16,7 +16,8 @@ const _ = view.Version1
 // ParseContentInfoView parses b, exactly one encoding of a ContentInfo, shallowly: its header and its
 // components' headers (see package view). The view aliases b.
 func ParseContentInfoView(b []byte, opts *der.Options) (x ContentInfoView, err error) {
-	r := view.NewCursor(b, opts)
+	var r view.Cursor
+	r.Init(b, opts)
 	x.c.SetRoot(b, opts, &viewNames, 0 /* ContentInfo */)
 	err = func() error {
 		if err := x.parse(&r, der.TagSequence); err != nil {
@@ -36,7 +37,8 @@ func ParseContentInfoView(b []byte, opts *der.Options) (x ContentInfoView, err e
 // ParseSignedDataView parses b, exactly one encoding of a SignedData, shallowly: its header and its
 // components' headers (see package view). The view aliases b.
 func ParseSignedDataView(b []byte, opts *der.Options) (x SignedDataView, err error) {
-	r := view.NewCursor(b, opts)
+	var r view.Cursor
+	r.Init(b, opts)
 	x.c.SetRoot(b, opts, &viewNames, 1 /* SignedData */)
 	err = func() error {
 		if err := x.parse(&r, der.TagSequence); err != nil {

@@ -15,7 +15,8 @@ const _ = view.Version1
 // ParsePFXView parses b, exactly one encoding of a PFX, shallowly: its header and its
 // components' headers (see package view). The view aliases b.
 func ParsePFXView(b []byte, opts *der.Options) (x PFXView, err error) {
-	r := view.NewCursor(b, opts)
+	var r view.Cursor
+	r.Init(b, opts)
 	x.c.SetRoot(b, opts, &viewNames, 0 /* PFX */)
 	err = func() error {
 		if err := x.parse(&r, der.TagSequence); err != nil {

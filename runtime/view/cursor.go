@@ -25,9 +25,12 @@ type Cursor struct {
 	opts     *der.Options
 }
 
-// NewCursor returns a Cursor over b at depth 0.
-func NewCursor(b []byte, opts *der.Options) Cursor {
-	return Cursor{in: b, end: len(b), opts: opts}
+// Init makes s a Cursor over b at depth 0, in place: a ParseTView's
+// Cursor is its own variable, which a Cursor returned by value would be
+// built beside and copied to.
+func (s *Cursor) Init(b []byte, opts *der.Options) {
+	*s = Cursor{}
+	s.in, s.end, s.opts = b, len(b), opts
 }
 
 // Cursor returns a Cursor over [pos, end) of the input at the depth of

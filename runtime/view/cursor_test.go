@@ -69,7 +69,8 @@ var cursorTags = []der.Tag{der.TagSequence, der.TagInteger, der.TagNull, der.Tag
 // same window, and a fast path that declines moves nothing.
 func checkCursor(t *testing.T, b []byte, opts *der.Options) {
 	t.Helper()
-	c := NewCursor(b, opts)
+	var c Cursor
+	c.Init(b, opts)
 	// header: the fast read agrees with slowHeader.
 	if tag, cons, cs, ce, next, err := c.header(); err == nil {
 		tag2, cons2, cs2, ce2, next2, err2 := c.slowHeader()

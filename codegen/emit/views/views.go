@@ -260,7 +260,8 @@ func core() *jen.Statement { return jen.Id("vw").Dot("c") }
 // viewRoot emits ParseTView.
 //
 //	func ParseCertificateView(b []byte, opts *der.Options) (x CertificateView, err error) {
-//		r := view.NewCursor(b, opts)
+//		var r view.Cursor
+//		r.Init(b, opts)
 //		x.c.SetRoot(b, opts, &viewNames, 0 /* Certificate */)
 //		if err := x.parse(&r, der.TagSequence); err != nil {
 //			return CertificateView{}, x.c.Fail(err)
@@ -277,7 +278,8 @@ func (e *Emitter) viewRoot(f *jen.File, gt *plan.Type) {
 	self := emit.Self(gt)
 	f.Func().Id(parseName(gt)).Params(jen.Id("b").Index().Byte(), jen.Id("opts").Op("*").Add(emit.RT("Options"))).
 		Params(jen.Id("x").Id(name), jen.Err().Error()).BlockFunc(func(g *jen.Group) {
-		g.Id("r").Op(":=").Add(vrt("NewCursor")).Call(jen.Id("b"), jen.Id("opts"))
+		g.Var().Id("r").Add(vrt("Cursor"))
+		g.Id("r").Dot("Init").Call(jen.Id("b"), jen.Id("opts"))
 		g.Id("x").Dot("c").Dot("SetRoot").Call(jen.Id("b"), jen.Id("opts"), jen.Op("&").Id("viewNames"), e.viewName(gt.ASN1))
 		g.Id("err").Op("=").Func().Params().Error().BlockFunc(func(g *jen.Group) {
 			e.viewRead(g, derstmt.Rd{Name: "r"}, "x", self, gt, emit.PlainReturn)
