@@ -19,12 +19,12 @@ import (
 
 func BenchmarkTypedCRL(b *testing.B) {
 	crl := hugeCRLOrFail(b)
-	runInput(b, "floor", len(crl), floorOp(crl))
+	runCRL(b, "floor", crl, floorOp(crl))
 	var v rfc5280.CertificateList
-	runInput(b, "asn1gen", len(crl), func() error { return v.UnmarshalDER(crl) })
+	runCRL(b, "asn1gen", crl, func() error { return v.UnmarshalDER(crl) })
 	// The generated stream reader: one entry at a time from an io.Reader,
 	// in the memory of a batch of entries (asn1gen gen -stream).
-	runInput(b, "asn1gen-stream", len(crl), func() error {
+	runCRL(b, "asn1gen-stream", crl, func() error {
 		c := rfc5280.NewCertificateListStream(bytes.NewReader(crl), nil)
 		for {
 			if _, err := c.Next(); err != nil {
@@ -35,11 +35,11 @@ func BenchmarkTypedCRL(b *testing.B) {
 			}
 		}
 	})
-	runInput(b, "crypto-x509", len(crl), func() error {
+	runCRL(b, "crypto-x509", crl, func() error {
 		_, err := x509.ParseRevocationList(crl)
 		return err
 	})
-	runInput(b, "encoding-asn1", len(crl), func() error {
+	runCRL(b, "encoding-asn1", crl, func() error {
 		var v pkix.CertificateList
 		_, err := asn1.Unmarshal(crl, &v)
 		return err
@@ -51,13 +51,13 @@ func BenchmarkTypedCRL(b *testing.B) {
 // field).
 func BenchmarkTypedCRLEncode(b *testing.B) {
 	crl := hugeCRLOrFail(b)
-	runInput(b, "floor", len(crl), floorOp(crl))
+	runCRL(b, "floor", crl, floorOp(crl))
 	var v rfc5280.CertificateList
 	if err := v.UnmarshalDER(crl); err != nil {
 		b.Fatal(err)
 	}
 	buf := make([]byte, 0, len(crl)+64)
-	runInput(b, "asn1gen", len(crl), func() error {
+	runCRL(b, "asn1gen", crl, func() error {
 		out, err := der.Append(buf[:0], &v, nil)
 		if err == nil && len(out) != len(crl) {
 			err = fmt.Errorf("encoded %d octets, want %d", len(out), len(crl))
@@ -69,7 +69,7 @@ func BenchmarkTypedCRLEncode(b *testing.B) {
 		b.Fatal(err)
 	}
 	p.TBSCertList.Raw = nil // encode the fields, not the retained bytes
-	runInput(b, "encoding-asn1", len(crl), func() error {
+	runCRL(b, "encoding-asn1", crl, func() error {
 		_, err := asn1.Marshal(p)
 		return err
 	})

@@ -14,8 +14,9 @@ const _ = view.Version1
 // ParseCertificateView parses b, exactly one encoding of a Certificate, shallowly: its header and its
 // components' headers (see package view). The view aliases b.
 func ParseCertificateView(b []byte, opts *der.Options) (x CertificateView, err error) {
-	r := view.NewCursor(b, opts)
-	x.c = view.Root(b, opts, &viewNames, 0 /* Certificate */)
+	var r view.Cursor
+	r.Init(b, opts)
+	x.c.SetRoot(b, opts, &viewNames, 0 /* Certificate */)
 	err = func() error {
 		if err := x.parse(&r, der.TagSequence); err != nil {
 			return err
@@ -34,8 +35,9 @@ func ParseCertificateView(b []byte, opts *der.Options) (x CertificateView, err e
 // ParseCertificateListView parses b, exactly one encoding of a CertificateList, shallowly: its header and its
 // components' headers (see package view). The view aliases b.
 func ParseCertificateListView(b []byte, opts *der.Options) (x CertificateListView, err error) {
-	r := view.NewCursor(b, opts)
-	x.c = view.Root(b, opts, &viewNames, 1 /* CertificateList */)
+	var r view.Cursor
+	r.Init(b, opts)
+	x.c.SetRoot(b, opts, &viewNames, 1 /* CertificateList */)
 	err = func() error {
 		if err := x.parse(&r, der.TagSequence); err != nil {
 			return err
@@ -129,8 +131,8 @@ type RDNSequenceView struct {
 // parse reads the header of a RDNSequence with tag t from r.
 func (vw *RDNSequenceView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "RDNSequence")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "RDNSequence"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -239,8 +241,8 @@ type RelativeDistinguishedNameView struct {
 // parse reads the header of a RelativeDistinguishedName with tag t from r.
 func (vw *RelativeDistinguishedNameView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "RelativeDistinguishedName")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "RelativeDistinguishedName"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -364,18 +366,17 @@ type SingleAttribute_SupportedAttributesView struct {
 // parse reads the header of a SingleAttribute with tag t from r and its components' headers.
 func (vw *SingleAttribute_SupportedAttributesView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "SingleAttribute")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "SingleAttribute"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// type OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "type")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "type")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "type")
+		}
 	}
 	// value ATTRIBUTE.&Type
 	vw.off[1] = s.Offset()
@@ -479,36 +480,37 @@ type CertificateView struct {
 // parse reads the header of a Certificate with tag t from r and its components' headers.
 func (vw *CertificateView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "Certificate")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "Certificate"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
-	// toBeSigned TBSCertificate
-	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("TBSCertificate", der.TagSequence), "toBeSigned")
+	// The components' headers in one call when they have the common forms;
+	// else one by one, which reads the other forms or reports what is wrong.
+	if !s.Spans(vw.off[:], "\x10\x10\x03" /* SEQUENCE, SEQUENCE, BIT STRING */) {
+		// toBeSigned TBSCertificate
+		vw.off[0] = s.Offset()
+		if !s.Step(der.TagSequence) {
+			if err := s.Expect(der.TagSequence, "TBSCertificate"); err != nil {
+				return der.WithField(err, "toBeSigned")
+			}
+		}
+		// algorithmIdentifier SEQUENCE
+		vw.off[1] = s.Offset()
+		if !s.Step(der.TagSequence) {
+			if err := s.Expect(der.TagSequence, "SEQUENCE"); err != nil {
+				return der.WithField(err, "algorithmIdentifier")
+			}
+		}
+		// signature BIT STRING
+		vw.off[2] = s.Offset()
+		if !s.Step(der.TagBitString) {
+			if err := s.Expect(der.TagBitString, "BIT STRING"); err != nil {
+				return der.WithField(err, "signature")
+			}
+		}
+		vw.off[3] = s.Offset()
 	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "toBeSigned")
-	}
-	// algorithmIdentifier SEQUENCE
-	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("SEQUENCE", der.TagSequence), "algorithmIdentifier")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "algorithmIdentifier")
-	}
-	// signature BIT STRING
-	vw.off[2] = s.Offset()
-	if !s.Peek(der.TagBitString) {
-		return der.WithField(s.Missing("BIT STRING", der.TagBitString), "signature")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "signature")
-	}
-	vw.off[3] = s.Offset()
 	return s.Finish("Certificate")
 }
 
@@ -610,18 +612,17 @@ type Certificate_AlgorithmIdentifierView struct {
 // parse reads the header of a Certificate.algorithmIdentifier with tag t from r and its components' headers.
 func (vw *Certificate_AlgorithmIdentifierView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "Certificate.algorithmIdentifier")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "Certificate.algorithmIdentifier"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// algorithm OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "algorithm")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "algorithm")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "algorithm")
+		}
 	}
 	// parameters SIGNATURE-ALGORITHM.&Params OPTIONAL
 	vw.off[1] = s.Offset()
@@ -778,86 +779,80 @@ type TBSCertificateView struct {
 // parse reads the header of a TBSCertificate with tag t from r and its components' headers.
 func (vw *TBSCertificateView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "TBSCertificate")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "TBSCertificate"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// version [0] EXPLICIT Version DEFAULT v1
 	vw.off[0] = s.Offset()
-	if s.Peek(der.Context(0)) {
+	if !s.Step(der.Context(0)) && s.Peek(der.Context(0)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "version")
 		}
 	}
 	// serialNumber CertificateSerialNumber
 	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagInteger) {
-		return der.WithField(s.Missing("CertificateSerialNumber", der.TagInteger), "serialNumber")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "serialNumber")
+	if !s.Step(der.TagInteger) {
+		if err := s.Expect(der.TagInteger, "CertificateSerialNumber"); err != nil {
+			return der.WithField(err, "serialNumber")
+		}
 	}
 	// signature AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{PKIX1Explicit-2009.SignatureAlgorithms}}
 	vw.off[2] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{PKIX1Explicit-2009.SignatureAlgorithms}}", der.TagSequence), "signature")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "signature")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{PKIX1Explicit-2009.SignatureAlgorithms}}"); err != nil {
+			return der.WithField(err, "signature")
+		}
 	}
 	// issuer Name
 	vw.off[3] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("Name", der.TagSequence), "issuer")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "issuer")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "Name"); err != nil {
+			return der.WithField(err, "issuer")
+		}
 	}
 	// validity Validity
 	vw.off[4] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("Validity", der.TagSequence), "validity")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "validity")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "Validity"); err != nil {
+			return der.WithField(err, "validity")
+		}
 	}
 	// subject Name
 	vw.off[5] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("Name", der.TagSequence), "subject")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "subject")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "Name"); err != nil {
+			return der.WithField(err, "subject")
+		}
 	}
 	// subjectPublicKeyInfo SubjectPublicKeyInfo
 	vw.off[6] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("SubjectPublicKeyInfo", der.TagSequence), "subjectPublicKeyInfo")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "subjectPublicKeyInfo")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "SubjectPublicKeyInfo"); err != nil {
+			return der.WithField(err, "subjectPublicKeyInfo")
+		}
 	}
 	// What the decode reads of the extension additions (asn1gen gen -unread):
 	// the package's unreadAdditions ends the window where DecodeASN1 sets the rest aside.
 	vw.unreadAdditions(&s)
 	// issuerUniqueID [1] UniqueIdentifier OPTIONAL (extension addition)
 	vw.off[7] = s.Offset()
-	if s.Peek(der.Context(1)) {
+	if !s.Step(der.Context(1)) && s.Peek(der.Context(1)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "issuerUniqueID")
 		}
 	}
 	// subjectUniqueID [2] UniqueIdentifier OPTIONAL (extension addition)
 	vw.off[8] = s.Offset()
-	if s.Peek(der.Context(2)) {
+	if !s.Step(der.Context(2)) && s.Peek(der.Context(2)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "subjectUniqueID")
 		}
 	}
 	// extensions [3] EXPLICIT Extensions{{PKIX1Implicit-2009.CertExtensions}} OPTIONAL (extension addition)
 	vw.off[9] = s.Offset()
-	if s.Peek(der.Context(3)) {
+	if !s.Step(der.Context(3)) && s.Peek(der.Context(3)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "extensions")
 		}
@@ -1195,18 +1190,17 @@ type AlgorithmIdentifier_SignatureAlgorithmsView struct {
 // parse reads the header of a AlgorithmIdentifier with tag t from r and its components' headers.
 func (vw *AlgorithmIdentifier_SignatureAlgorithmsView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "AlgorithmIdentifier")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "AlgorithmIdentifier"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// algorithm OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "algorithm")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "algorithm")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "algorithm")
+		}
 	}
 	// parameters SIGNATURE-ALGORITHM.&Params OPTIONAL
 	vw.off[1] = s.Offset()
@@ -1362,8 +1356,8 @@ type Extensions_CertExtensionsView struct {
 // parse reads the header of a Extensions with tag t from r.
 func (vw *Extensions_CertExtensionsView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "Extensions")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "Extensions"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -1478,33 +1472,31 @@ type Extension_CertExtensionsView struct {
 // parse reads the header of a Extension with tag t from r and its components' headers.
 func (vw *Extension_CertExtensionsView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "Extension")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "Extension"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// extnID OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "extnID")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "extnID")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "extnID")
+		}
 	}
 	// critical BOOLEAN DEFAULT FALSE
 	vw.off[1] = s.Offset()
-	if s.Peek(der.TagBoolean) {
+	if !s.Step(der.TagBoolean) && s.Peek(der.TagBoolean) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "critical")
 		}
 	}
 	// extnValue OCTET STRING
 	vw.off[2] = s.Offset()
-	if !s.Peek(der.TagOctetString) {
-		return der.WithField(s.Missing("OCTET STRING", der.TagOctetString), "extnValue")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "extnValue")
+	if !s.Step(der.TagOctetString) {
+		if err := s.Expect(der.TagOctetString, "OCTET STRING"); err != nil {
+			return der.WithField(err, "extnValue")
+		}
 	}
 	vw.off[3] = s.Offset()
 	return s.Finish("Extension")
@@ -2176,8 +2168,8 @@ type ValidityView struct {
 // parse reads the header of a Validity with tag t from r and its components' headers.
 func (vw *ValidityView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "Validity")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "Validity"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -2278,28 +2270,30 @@ type SubjectPublicKeyInfoView struct {
 // parse reads the header of a SubjectPublicKeyInfo with tag t from r and its components' headers.
 func (vw *SubjectPublicKeyInfoView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "SubjectPublicKeyInfo")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "SubjectPublicKeyInfo"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
-	// algorithm AlgorithmIdentifier{AlgorithmInformation-2009.PUBLIC-KEY,{PKIX1Explicit-2009.PublicKeyAlgorithms}}
-	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("AlgorithmIdentifier{AlgorithmInformation-2009.PUBLIC-KEY,{PKIX1Explicit-2009.PublicKeyAlgorithms}}", der.TagSequence), "algorithm")
+	// The components' headers in one call when they have the common forms;
+	// else one by one, which reads the other forms or reports what is wrong.
+	if !s.Spans(vw.off[:], "\x10\x03" /* SEQUENCE, BIT STRING */) {
+		// algorithm AlgorithmIdentifier{AlgorithmInformation-2009.PUBLIC-KEY,{PKIX1Explicit-2009.PublicKeyAlgorithms}}
+		vw.off[0] = s.Offset()
+		if !s.Step(der.TagSequence) {
+			if err := s.Expect(der.TagSequence, "AlgorithmIdentifier{AlgorithmInformation-2009.PUBLIC-KEY,{PKIX1Explicit-2009.PublicKeyAlgorithms}}"); err != nil {
+				return der.WithField(err, "algorithm")
+			}
+		}
+		// subjectPublicKey BIT STRING
+		vw.off[1] = s.Offset()
+		if !s.Step(der.TagBitString) {
+			if err := s.Expect(der.TagBitString, "BIT STRING"); err != nil {
+				return der.WithField(err, "subjectPublicKey")
+			}
+		}
+		vw.off[2] = s.Offset()
 	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "algorithm")
-	}
-	// subjectPublicKey BIT STRING
-	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagBitString) {
-		return der.WithField(s.Missing("BIT STRING", der.TagBitString), "subjectPublicKey")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "subjectPublicKey")
-	}
-	vw.off[2] = s.Offset()
 	return s.Finish("SubjectPublicKeyInfo")
 }
 
@@ -2380,18 +2374,17 @@ type AlgorithmIdentifier_PublicKeyAlgorithmsView struct {
 // parse reads the header of a AlgorithmIdentifier with tag t from r and its components' headers.
 func (vw *AlgorithmIdentifier_PublicKeyAlgorithmsView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "AlgorithmIdentifier")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "AlgorithmIdentifier"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// algorithm OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "algorithm")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "algorithm")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "algorithm")
+		}
 	}
 	// parameters PUBLIC-KEY.&Params OPTIONAL
 	vw.off[1] = s.Offset()
@@ -2677,36 +2670,37 @@ type CertificateListView struct {
 // parse reads the header of a CertificateList with tag t from r and its components' headers.
 func (vw *CertificateListView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "CertificateList")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "CertificateList"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
-	// toBeSigned TBSCertList
-	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("TBSCertList", der.TagSequence), "toBeSigned")
+	// The components' headers in one call when they have the common forms;
+	// else one by one, which reads the other forms or reports what is wrong.
+	if !s.Spans(vw.off[:], "\x10\x10\x03" /* SEQUENCE, SEQUENCE, BIT STRING */) {
+		// toBeSigned TBSCertList
+		vw.off[0] = s.Offset()
+		if !s.Step(der.TagSequence) {
+			if err := s.Expect(der.TagSequence, "TBSCertList"); err != nil {
+				return der.WithField(err, "toBeSigned")
+			}
+		}
+		// algorithmIdentifier SEQUENCE
+		vw.off[1] = s.Offset()
+		if !s.Step(der.TagSequence) {
+			if err := s.Expect(der.TagSequence, "SEQUENCE"); err != nil {
+				return der.WithField(err, "algorithmIdentifier")
+			}
+		}
+		// signature BIT STRING
+		vw.off[2] = s.Offset()
+		if !s.Step(der.TagBitString) {
+			if err := s.Expect(der.TagBitString, "BIT STRING"); err != nil {
+				return der.WithField(err, "signature")
+			}
+		}
+		vw.off[3] = s.Offset()
 	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "toBeSigned")
-	}
-	// algorithmIdentifier SEQUENCE
-	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("SEQUENCE", der.TagSequence), "algorithmIdentifier")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "algorithmIdentifier")
-	}
-	// signature BIT STRING
-	vw.off[2] = s.Offset()
-	if !s.Peek(der.TagBitString) {
-		return der.WithField(s.Missing("BIT STRING", der.TagBitString), "signature")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "signature")
-	}
-	vw.off[3] = s.Offset()
 	return s.Finish("CertificateList")
 }
 
@@ -2808,18 +2802,17 @@ type CertificateList_AlgorithmIdentifierView struct {
 // parse reads the header of a CertificateList.algorithmIdentifier with tag t from r and its components' headers.
 func (vw *CertificateList_AlgorithmIdentifierView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "CertificateList.algorithmIdentifier")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "CertificateList.algorithmIdentifier"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// algorithm OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "algorithm")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "algorithm")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "algorithm")
+		}
 	}
 	// parameters SIGNATURE-ALGORITHM.&Params OPTIONAL
 	vw.off[1] = s.Offset()
@@ -2976,33 +2969,31 @@ type TBSCertListView struct {
 // parse reads the header of a TBSCertList with tag t from r and its components' headers.
 func (vw *TBSCertListView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "TBSCertList")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "TBSCertList"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// version Version OPTIONAL
 	vw.off[0] = s.Offset()
-	if s.Peek(der.TagInteger) {
+	if !s.Step(der.TagInteger) && s.Peek(der.TagInteger) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "version")
 		}
 	}
 	// signature AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{PKIX1Explicit-2009.SignatureAlgorithms}}
 	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{PKIX1Explicit-2009.SignatureAlgorithms}}", der.TagSequence), "signature")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "signature")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{PKIX1Explicit-2009.SignatureAlgorithms}}"); err != nil {
+			return der.WithField(err, "signature")
+		}
 	}
 	// issuer Name
 	vw.off[2] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("Name", der.TagSequence), "issuer")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "issuer")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "Name"); err != nil {
+			return der.WithField(err, "issuer")
+		}
 	}
 	// thisUpdate Time
 	vw.off[3] = s.Offset()
@@ -3023,14 +3014,14 @@ func (vw *TBSCertListView) parse(r *view.Cursor, t der.Tag) error {
 	}
 	// revokedCertificates SEQUENCE OF OPTIONAL
 	vw.off[5] = s.Offset()
-	if s.Peek(der.TagSequence) {
+	if !s.Step(der.TagSequence) && s.Peek(der.TagSequence) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "revokedCertificates")
 		}
 	}
 	// crlExtensions [0] EXPLICIT Extensions{{PKIX1Implicit-2009.CrlExtensions}} OPTIONAL (extension addition)
 	vw.off[6] = s.Offset()
-	if s.Peek(der.Context(0)) {
+	if !s.Step(der.Context(0)) && s.Peek(der.Context(0)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "crlExtensions")
 		}
@@ -3273,8 +3264,8 @@ type TBSCertList_RevokedCertificatesView struct {
 // parse reads the header of a TBSCertList.revokedCertificates with tag t from r.
 func (vw *TBSCertList_RevokedCertificatesView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "TBSCertList.revokedCertificates")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "TBSCertList.revokedCertificates"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -3389,18 +3380,17 @@ type TBSCertList_RevokedCertificates_ItemView struct {
 // parse reads the header of a TBSCertList.revokedCertificates.item with tag t from r and its components' headers.
 func (vw *TBSCertList_RevokedCertificates_ItemView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "TBSCertList.revokedCertificates.item")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "TBSCertList.revokedCertificates.item"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// userCertificate CertificateSerialNumber
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagInteger) {
-		return der.WithField(s.Missing("CertificateSerialNumber", der.TagInteger), "userCertificate")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "userCertificate")
+	if !s.Step(der.TagInteger) {
+		if err := s.Expect(der.TagInteger, "CertificateSerialNumber"); err != nil {
+			return der.WithField(err, "userCertificate")
+		}
 	}
 	// revocationDate Time
 	vw.off[1] = s.Offset()
@@ -3412,7 +3402,7 @@ func (vw *TBSCertList_RevokedCertificates_ItemView) parse(r *view.Cursor, t der.
 	}
 	// crlEntryExtensions Extensions{{PKIX1Implicit-2009.CrlEntryExtensions}} OPTIONAL (extension addition)
 	vw.off[2] = s.Offset()
-	if s.Peek(der.TagSequence) {
+	if !s.Step(der.TagSequence) && s.Peek(der.TagSequence) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "crlEntryExtensions")
 		}
@@ -3536,8 +3526,8 @@ type Extensions_CRLEntryExtensionsView struct {
 // parse reads the header of a Extensions with tag t from r.
 func (vw *Extensions_CRLEntryExtensionsView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "Extensions")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "Extensions"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -3652,33 +3642,31 @@ type Extension_CRLEntryExtensionsView struct {
 // parse reads the header of a Extension with tag t from r and its components' headers.
 func (vw *Extension_CRLEntryExtensionsView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "Extension")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "Extension"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// extnID OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "extnID")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "extnID")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "extnID")
+		}
 	}
 	// critical BOOLEAN DEFAULT FALSE
 	vw.off[1] = s.Offset()
-	if s.Peek(der.TagBoolean) {
+	if !s.Step(der.TagBoolean) && s.Peek(der.TagBoolean) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "critical")
 		}
 	}
 	// extnValue OCTET STRING
 	vw.off[2] = s.Offset()
-	if !s.Peek(der.TagOctetString) {
-		return der.WithField(s.Missing("OCTET STRING", der.TagOctetString), "extnValue")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "extnValue")
+	if !s.Step(der.TagOctetString) {
+		if err := s.Expect(der.TagOctetString, "OCTET STRING"); err != nil {
+			return der.WithField(err, "extnValue")
+		}
 	}
 	vw.off[3] = s.Offset()
 	return s.Finish("Extension")
@@ -3857,8 +3845,8 @@ type Extensions_CRLExtensionsView struct {
 // parse reads the header of a Extensions with tag t from r.
 func (vw *Extensions_CRLExtensionsView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "Extensions")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "Extensions"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -3973,33 +3961,31 @@ type Extension_CRLExtensionsView struct {
 // parse reads the header of a Extension with tag t from r and its components' headers.
 func (vw *Extension_CRLExtensionsView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "Extension")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "Extension"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// extnID OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "extnID")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "extnID")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "extnID")
+		}
 	}
 	// critical BOOLEAN DEFAULT FALSE
 	vw.off[1] = s.Offset()
-	if s.Peek(der.TagBoolean) {
+	if !s.Step(der.TagBoolean) && s.Peek(der.TagBoolean) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "critical")
 		}
 	}
 	// extnValue OCTET STRING
 	vw.off[2] = s.Offset()
-	if !s.Peek(der.TagOctetString) {
-		return der.WithField(s.Missing("OCTET STRING", der.TagOctetString), "extnValue")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "extnValue")
+	if !s.Step(der.TagOctetString) {
+		if err := s.Expect(der.TagOctetString, "OCTET STRING"); err != nil {
+			return der.WithField(err, "extnValue")
+		}
 	}
 	vw.off[3] = s.Offset()
 	return s.Finish("Extension")
@@ -4302,28 +4288,28 @@ type AuthorityKeyIdentifierView struct {
 // parse reads the header of a AuthorityKeyIdentifier with tag t from r and its components' headers.
 func (vw *AuthorityKeyIdentifierView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "AuthorityKeyIdentifier")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "AuthorityKeyIdentifier"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// keyIdentifier [0] KeyIdentifier OPTIONAL
 	vw.off[0] = s.Offset()
-	if s.Peek(der.Context(0)) {
+	if !s.Step(der.Context(0)) && s.Peek(der.Context(0)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "keyIdentifier")
 		}
 	}
 	// authorityCertIssuer [1] GeneralNames OPTIONAL
 	vw.off[1] = s.Offset()
-	if s.Peek(der.Context(1)) {
+	if !s.Step(der.Context(1)) && s.Peek(der.Context(1)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "authorityCertIssuer")
 		}
 	}
 	// authorityCertSerialNumber [2] CertificateSerialNumber OPTIONAL
 	vw.off[2] = s.Offset()
-	if s.Peek(der.Context(2)) {
+	if !s.Step(der.Context(2)) && s.Peek(der.Context(2)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "authorityCertSerialNumber")
 		}
@@ -4454,21 +4440,21 @@ type PrivateKeyUsagePeriodView struct {
 // parse reads the header of a PrivateKeyUsagePeriod with tag t from r and its components' headers.
 func (vw *PrivateKeyUsagePeriodView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "PrivateKeyUsagePeriod")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "PrivateKeyUsagePeriod"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// notBefore [0] GeneralizedTime OPTIONAL
 	vw.off[0] = s.Offset()
-	if s.Peek(der.Context(0)) {
+	if !s.Step(der.Context(0)) && s.Peek(der.Context(0)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "notBefore")
 		}
 	}
 	// notAfter [1] GeneralizedTime OPTIONAL
 	vw.off[1] = s.Offset()
-	if s.Peek(der.Context(1)) {
+	if !s.Step(der.Context(1)) && s.Peek(der.Context(1)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "notAfter")
 		}
@@ -4573,8 +4559,8 @@ type CertificatePoliciesView struct {
 // parse reads the header of a CertificatePolicies with tag t from r.
 func (vw *CertificatePoliciesView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "CertificatePolicies")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "CertificatePolicies"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -4689,22 +4675,21 @@ type PolicyInformationView struct {
 // parse reads the header of a PolicyInformation with tag t from r and its components' headers.
 func (vw *PolicyInformationView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "PolicyInformation")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "PolicyInformation"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// policyIdentifier CertPolicyId
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("CertPolicyId", der.TagOID), "policyIdentifier")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "policyIdentifier")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "CertPolicyId"); err != nil {
+			return der.WithField(err, "policyIdentifier")
+		}
 	}
 	// policyQualifiers SEQUENCE OF OPTIONAL
 	vw.off[1] = s.Offset()
-	if s.Peek(der.TagSequence) {
+	if !s.Step(der.TagSequence) && s.Peek(der.TagSequence) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "policyQualifiers")
 		}
@@ -4795,8 +4780,8 @@ type PolicyInformation_PolicyQualifiersView struct {
 // parse reads the header of a PolicyInformation.policyQualifiers with tag t from r.
 func (vw *PolicyInformation_PolicyQualifiersView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "PolicyInformation.policyQualifiers")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "PolicyInformation.policyQualifiers"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -4911,18 +4896,17 @@ type PolicyQualifierInfoView struct {
 // parse reads the header of a PolicyQualifierInfo with tag t from r and its components' headers.
 func (vw *PolicyQualifierInfoView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "PolicyQualifierInfo")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "PolicyQualifierInfo"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// policyQualifierId OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "policyQualifierId")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "policyQualifierId")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "policyQualifierId")
+		}
 	}
 	// qualifier CERT-POLICY-QUALIFIER.&Type
 	vw.off[1] = s.Offset()
@@ -5066,14 +5050,14 @@ type UserNoticeView struct {
 // parse reads the header of a UserNotice with tag t from r and its components' headers.
 func (vw *UserNoticeView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "UserNotice")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "UserNotice"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// noticeRef NoticeReference OPTIONAL
 	vw.off[0] = s.Offset()
-	if s.Peek(der.TagSequence) {
+	if !s.Step(der.TagSequence) && s.Peek(der.TagSequence) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "noticeRef")
 		}
@@ -5184,8 +5168,8 @@ type NoticeReferenceView struct {
 // parse reads the header of a NoticeReference with tag t from r and its components' headers.
 func (vw *NoticeReferenceView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "NoticeReference")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "NoticeReference"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -5199,11 +5183,10 @@ func (vw *NoticeReferenceView) parse(r *view.Cursor, t der.Tag) error {
 	}
 	// noticeNumbers SEQUENCE OF
 	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("SEQUENCE OF", der.TagSequence), "noticeNumbers")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "noticeNumbers")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "SEQUENCE OF"); err != nil {
+			return der.WithField(err, "noticeNumbers")
+		}
 	}
 	vw.off[2] = s.Offset()
 	return s.Finish("NoticeReference")
@@ -5283,8 +5266,8 @@ type NoticeReference_NoticeNumbersView struct {
 // parse reads the header of a NoticeReference.noticeNumbers with tag t from r.
 func (vw *NoticeReference_NoticeNumbersView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "NoticeReference.noticeNumbers")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "NoticeReference.noticeNumbers"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -5397,8 +5380,8 @@ type PolicyMappingsView struct {
 // parse reads the header of a PolicyMappings with tag t from r.
 func (vw *PolicyMappingsView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "PolicyMappings")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "PolicyMappings"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -5513,28 +5496,30 @@ type PolicyMappings_ItemView struct {
 // parse reads the header of a PolicyMappings.item with tag t from r and its components' headers.
 func (vw *PolicyMappings_ItemView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "PolicyMappings.item")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "PolicyMappings.item"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
-	// issuerDomainPolicy CertPolicyId
-	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("CertPolicyId", der.TagOID), "issuerDomainPolicy")
+	// The components' headers in one call when they have the common forms;
+	// else one by one, which reads the other forms or reports what is wrong.
+	if !s.Spans(vw.off[:], "\x06\x06" /* OBJECT IDENTIFIER, OBJECT IDENTIFIER */) {
+		// issuerDomainPolicy CertPolicyId
+		vw.off[0] = s.Offset()
+		if !s.Step(der.TagOID) {
+			if err := s.Expect(der.TagOID, "CertPolicyId"); err != nil {
+				return der.WithField(err, "issuerDomainPolicy")
+			}
+		}
+		// subjectDomainPolicy CertPolicyId
+		vw.off[1] = s.Offset()
+		if !s.Step(der.TagOID) {
+			if err := s.Expect(der.TagOID, "CertPolicyId"); err != nil {
+				return der.WithField(err, "subjectDomainPolicy")
+			}
+		}
+		vw.off[2] = s.Offset()
 	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "issuerDomainPolicy")
-	}
-	// subjectDomainPolicy CertPolicyId
-	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("CertPolicyId", der.TagOID), "subjectDomainPolicy")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "subjectDomainPolicy")
-	}
-	vw.off[2] = s.Offset()
 	return s.Finish("PolicyMappings.item")
 }
 
@@ -5614,8 +5599,8 @@ type GeneralNamesView struct {
 // parse reads the header of a GeneralNames with tag t from r.
 func (vw *GeneralNamesView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "GeneralNames")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "GeneralNames"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -5974,25 +5959,24 @@ type EDIPartyNameView struct {
 // parse reads the header of a EDIPartyName with tag t from r and its components' headers.
 func (vw *EDIPartyNameView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "EDIPartyName")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "EDIPartyName"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// nameAssigner [0] EXPLICIT DirectoryString{PKIX1Implicit-2009.ubMax} OPTIONAL
 	vw.off[0] = s.Offset()
-	if s.Peek(der.Context(0)) {
+	if !s.Step(der.Context(0)) && s.Peek(der.Context(0)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "nameAssigner")
 		}
 	}
 	// partyName [1] EXPLICIT DirectoryString{PKIX1Implicit-2009.ubMax}
 	vw.off[1] = s.Offset()
-	if !s.Peek(der.Context(1)) {
-		return der.WithField(s.Missing("[1] EXPLICIT DirectoryString{PKIX1Implicit-2009.ubMax}", der.Context(1)), "partyName")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "partyName")
+	if !s.Step(der.Context(1)) {
+		if err := s.Expect(der.Context(1), "[1] EXPLICIT DirectoryString{PKIX1Implicit-2009.ubMax}"); err != nil {
+			return der.WithField(err, "partyName")
+		}
 	}
 	vw.off[2] = s.Offset()
 	return s.Finish("EDIPartyName")
@@ -6096,8 +6080,8 @@ type SubjectDirectoryAttributesView struct {
 // parse reads the header of a SubjectDirectoryAttributes with tag t from r.
 func (vw *SubjectDirectoryAttributesView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "SubjectDirectoryAttributes")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "SubjectDirectoryAttributes"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -6212,28 +6196,30 @@ type AttributeSet_SupportedAttributesView struct {
 // parse reads the header of a AttributeSet with tag t from r and its components' headers.
 func (vw *AttributeSet_SupportedAttributesView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "AttributeSet")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "AttributeSet"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
-	// type OBJECT IDENTIFIER
-	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "type")
+	// The components' headers in one call when they have the common forms;
+	// else one by one, which reads the other forms or reports what is wrong.
+	if !s.Spans(vw.off[:], "\x06\x11" /* OBJECT IDENTIFIER, SET */) {
+		// type OBJECT IDENTIFIER
+		vw.off[0] = s.Offset()
+		if !s.Step(der.TagOID) {
+			if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+				return der.WithField(err, "type")
+			}
+		}
+		// values SET OF
+		vw.off[1] = s.Offset()
+		if !s.Step(der.TagSet) {
+			if err := s.Expect(der.TagSet, "SET OF"); err != nil {
+				return der.WithField(err, "values")
+			}
+		}
+		vw.off[2] = s.Offset()
 	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "type")
-	}
-	// values SET OF
-	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagSet) {
-		return der.WithField(s.Missing("SET OF", der.TagSet), "values")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "values")
-	}
-	vw.off[2] = s.Offset()
 	return s.Finish("AttributeSet")
 }
 
@@ -6352,21 +6338,21 @@ type BasicConstraintsView struct {
 // parse reads the header of a BasicConstraints with tag t from r and its components' headers.
 func (vw *BasicConstraintsView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "BasicConstraints")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "BasicConstraints"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// cA BOOLEAN DEFAULT FALSE
 	vw.off[0] = s.Offset()
-	if s.Peek(der.TagBoolean) {
+	if !s.Step(der.TagBoolean) && s.Peek(der.TagBoolean) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "cA")
 		}
 	}
 	// pathLenConstraint INTEGER OPTIONAL
 	vw.off[1] = s.Offset()
-	if s.Peek(der.TagInteger) {
+	if !s.Step(der.TagInteger) && s.Peek(der.TagInteger) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "pathLenConstraint")
 		}
@@ -6486,21 +6472,21 @@ type NameConstraintsView struct {
 // parse reads the header of a NameConstraints with tag t from r and its components' headers.
 func (vw *NameConstraintsView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "NameConstraints")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "NameConstraints"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// permittedSubtrees [0] GeneralSubtrees OPTIONAL
 	vw.off[0] = s.Offset()
-	if s.Peek(der.Context(0)) {
+	if !s.Step(der.Context(0)) && s.Peek(der.Context(0)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "permittedSubtrees")
 		}
 	}
 	// excludedSubtrees [1] GeneralSubtrees OPTIONAL
 	vw.off[1] = s.Offset()
-	if s.Peek(der.Context(1)) {
+	if !s.Step(der.Context(1)) && s.Peek(der.Context(1)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "excludedSubtrees")
 		}
@@ -6597,8 +6583,8 @@ type GeneralSubtreesView struct {
 // parse reads the header of a GeneralSubtrees with tag t from r.
 func (vw *GeneralSubtreesView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "GeneralSubtrees")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "GeneralSubtrees"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -6713,8 +6699,8 @@ type GeneralSubtreeView struct {
 // parse reads the header of a GeneralSubtree with tag t from r and its components' headers.
 func (vw *GeneralSubtreeView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "GeneralSubtree")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "GeneralSubtree"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -6728,14 +6714,14 @@ func (vw *GeneralSubtreeView) parse(r *view.Cursor, t der.Tag) error {
 	}
 	// minimum [0] BaseDistance DEFAULT 0
 	vw.off[1] = s.Offset()
-	if s.Peek(der.Context(0)) {
+	if !s.Step(der.Context(0)) && s.Peek(der.Context(0)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "minimum")
 		}
 	}
 	// maximum [1] BaseDistance OPTIONAL
 	vw.off[2] = s.Offset()
-	if s.Peek(der.Context(1)) {
+	if !s.Step(der.Context(1)) && s.Peek(der.Context(1)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "maximum")
 		}
@@ -6869,21 +6855,21 @@ type PolicyConstraintsView struct {
 // parse reads the header of a PolicyConstraints with tag t from r and its components' headers.
 func (vw *PolicyConstraintsView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "PolicyConstraints")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "PolicyConstraints"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// requireExplicitPolicy [0] SkipCerts OPTIONAL
 	vw.off[0] = s.Offset()
-	if s.Peek(der.Context(0)) {
+	if !s.Step(der.Context(0)) && s.Peek(der.Context(0)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "requireExplicitPolicy")
 		}
 	}
 	// inhibitPolicyMapping [1] SkipCerts OPTIONAL
 	vw.off[1] = s.Offset()
-	if s.Peek(der.Context(1)) {
+	if !s.Step(der.Context(1)) && s.Peek(der.Context(1)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "inhibitPolicyMapping")
 		}
@@ -6984,8 +6970,8 @@ type CRLDistributionPointsView struct {
 // parse reads the header of a CRLDistributionPoints with tag t from r.
 func (vw *CRLDistributionPointsView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "CRLDistributionPoints")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "CRLDistributionPoints"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -7100,28 +7086,28 @@ type DistributionPointView struct {
 // parse reads the header of a DistributionPoint with tag t from r and its components' headers.
 func (vw *DistributionPointView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "DistributionPoint")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "DistributionPoint"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// distributionPoint [0] EXPLICIT DistributionPointName OPTIONAL
 	vw.off[0] = s.Offset()
-	if s.Peek(der.Context(0)) {
+	if !s.Step(der.Context(0)) && s.Peek(der.Context(0)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "distributionPoint")
 		}
 	}
 	// reasons [1] ReasonFlags OPTIONAL
 	vw.off[1] = s.Offset()
-	if s.Peek(der.Context(1)) {
+	if !s.Step(der.Context(1)) && s.Peek(der.Context(1)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "reasons")
 		}
 	}
 	// cRLIssuer [2] GeneralNames OPTIONAL
 	vw.off[2] = s.Offset()
-	if s.Peek(der.Context(2)) {
+	if !s.Step(der.Context(2)) && s.Peek(der.Context(2)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "cRLIssuer")
 		}
@@ -7349,8 +7335,8 @@ type ExtKeyUsageSyntaxView struct {
 // parse reads the header of a ExtKeyUsageSyntax with tag t from r.
 func (vw *ExtKeyUsageSyntaxView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "ExtKeyUsageSyntax")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "ExtKeyUsageSyntax"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -7466,8 +7452,8 @@ type AuthorityInfoAccessSyntaxView struct {
 // parse reads the header of a AuthorityInfoAccessSyntax with tag t from r.
 func (vw *AuthorityInfoAccessSyntaxView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "AuthorityInfoAccessSyntax")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "AuthorityInfoAccessSyntax"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -7582,18 +7568,17 @@ type AccessDescriptionView struct {
 // parse reads the header of a AccessDescription with tag t from r and its components' headers.
 func (vw *AccessDescriptionView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "AccessDescription")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "AccessDescription"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// accessMethod OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "accessMethod")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "accessMethod")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "accessMethod")
+		}
 	}
 	// accessLocation GeneralName
 	vw.off[1] = s.Offset()
@@ -7683,8 +7668,8 @@ type SubjectInfoAccessSyntaxView struct {
 // parse reads the header of a SubjectInfoAccessSyntax with tag t from r.
 func (vw *SubjectInfoAccessSyntaxView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "SubjectInfoAccessSyntax")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "SubjectInfoAccessSyntax"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -7799,49 +7784,49 @@ type IssuingDistributionPointView struct {
 // parse reads the header of a IssuingDistributionPoint with tag t from r and its components' headers.
 func (vw *IssuingDistributionPointView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "IssuingDistributionPoint")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "IssuingDistributionPoint"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// distributionPoint [0] EXPLICIT DistributionPointName OPTIONAL
 	vw.off[0] = s.Offset()
-	if s.Peek(der.Context(0)) {
+	if !s.Step(der.Context(0)) && s.Peek(der.Context(0)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "distributionPoint")
 		}
 	}
 	// onlyContainsUserCerts [1] BOOLEAN DEFAULT FALSE
 	vw.off[1] = s.Offset()
-	if s.Peek(der.Context(1)) {
+	if !s.Step(der.Context(1)) && s.Peek(der.Context(1)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "onlyContainsUserCerts")
 		}
 	}
 	// onlyContainsCACerts [2] BOOLEAN DEFAULT FALSE
 	vw.off[2] = s.Offset()
-	if s.Peek(der.Context(2)) {
+	if !s.Step(der.Context(2)) && s.Peek(der.Context(2)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "onlyContainsCACerts")
 		}
 	}
 	// onlySomeReasons [3] ReasonFlags OPTIONAL
 	vw.off[3] = s.Offset()
-	if s.Peek(der.Context(3)) {
+	if !s.Step(der.Context(3)) && s.Peek(der.Context(3)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "onlySomeReasons")
 		}
 	}
 	// indirectCRL [4] BOOLEAN DEFAULT FALSE
 	vw.off[4] = s.Offset()
-	if s.Peek(der.Context(4)) {
+	if !s.Step(der.Context(4)) && s.Peek(der.Context(4)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "indirectCRL")
 		}
 	}
 	// onlyContainsAttributeCerts [5] BOOLEAN DEFAULT FALSE
 	vw.off[5] = s.Offset()
-	if s.Peek(der.Context(5)) {
+	if !s.Step(der.Context(5)) && s.Peek(der.Context(5)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "onlyContainsAttributeCerts")
 		}
@@ -8112,36 +8097,37 @@ type DSAParamsView struct {
 // parse reads the header of a DSA-Params with tag t from r and its components' headers.
 func (vw *DSAParamsView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "DSA-Params")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "DSA-Params"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
-	// p INTEGER
-	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagInteger) {
-		return der.WithField(s.Missing("INTEGER", der.TagInteger), "p")
+	// The components' headers in one call when they have the common forms;
+	// else one by one, which reads the other forms or reports what is wrong.
+	if !s.Spans(vw.off[:], "\x02\x02\x02" /* INTEGER, INTEGER, INTEGER */) {
+		// p INTEGER
+		vw.off[0] = s.Offset()
+		if !s.Step(der.TagInteger) {
+			if err := s.Expect(der.TagInteger, "INTEGER"); err != nil {
+				return der.WithField(err, "p")
+			}
+		}
+		// q INTEGER
+		vw.off[1] = s.Offset()
+		if !s.Step(der.TagInteger) {
+			if err := s.Expect(der.TagInteger, "INTEGER"); err != nil {
+				return der.WithField(err, "q")
+			}
+		}
+		// g INTEGER
+		vw.off[2] = s.Offset()
+		if !s.Step(der.TagInteger) {
+			if err := s.Expect(der.TagInteger, "INTEGER"); err != nil {
+				return der.WithField(err, "g")
+			}
+		}
+		vw.off[3] = s.Offset()
 	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "p")
-	}
-	// q INTEGER
-	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagInteger) {
-		return der.WithField(s.Missing("INTEGER", der.TagInteger), "q")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "q")
-	}
-	// g INTEGER
-	vw.off[2] = s.Offset()
-	if !s.Peek(der.TagInteger) {
-		return der.WithField(s.Missing("INTEGER", der.TagInteger), "g")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "g")
-	}
-	vw.off[3] = s.Offset()
 	return s.Finish("DSA-Params")
 }
 
@@ -8251,45 +8237,42 @@ type DomainParametersView struct {
 // parse reads the header of a DomainParameters with tag t from r and its components' headers.
 func (vw *DomainParametersView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "DomainParameters")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "DomainParameters"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// p INTEGER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagInteger) {
-		return der.WithField(s.Missing("INTEGER", der.TagInteger), "p")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "p")
+	if !s.Step(der.TagInteger) {
+		if err := s.Expect(der.TagInteger, "INTEGER"); err != nil {
+			return der.WithField(err, "p")
+		}
 	}
 	// g INTEGER
 	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagInteger) {
-		return der.WithField(s.Missing("INTEGER", der.TagInteger), "g")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "g")
+	if !s.Step(der.TagInteger) {
+		if err := s.Expect(der.TagInteger, "INTEGER"); err != nil {
+			return der.WithField(err, "g")
+		}
 	}
 	// q INTEGER
 	vw.off[2] = s.Offset()
-	if !s.Peek(der.TagInteger) {
-		return der.WithField(s.Missing("INTEGER", der.TagInteger), "q")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "q")
+	if !s.Step(der.TagInteger) {
+		if err := s.Expect(der.TagInteger, "INTEGER"); err != nil {
+			return der.WithField(err, "q")
+		}
 	}
 	// j INTEGER OPTIONAL
 	vw.off[3] = s.Offset()
-	if s.Peek(der.TagInteger) {
+	if !s.Step(der.TagInteger) && s.Peek(der.TagInteger) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "j")
 		}
 	}
 	// validationParams ValidationParams OPTIONAL
 	vw.off[4] = s.Offset()
-	if s.Peek(der.TagSequence) {
+	if !s.Step(der.TagSequence) && s.Peek(der.TagSequence) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "validationParams")
 		}
@@ -8466,28 +8449,30 @@ type ValidationParamsView struct {
 // parse reads the header of a ValidationParams with tag t from r and its components' headers.
 func (vw *ValidationParamsView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "ValidationParams")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "ValidationParams"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
-	// seed BIT STRING
-	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagBitString) {
-		return der.WithField(s.Missing("BIT STRING", der.TagBitString), "seed")
+	// The components' headers in one call when they have the common forms;
+	// else one by one, which reads the other forms or reports what is wrong.
+	if !s.Spans(vw.off[:], "\x03\x02" /* BIT STRING, INTEGER */) {
+		// seed BIT STRING
+		vw.off[0] = s.Offset()
+		if !s.Step(der.TagBitString) {
+			if err := s.Expect(der.TagBitString, "BIT STRING"); err != nil {
+				return der.WithField(err, "seed")
+			}
+		}
+		// pgenCounter INTEGER
+		vw.off[1] = s.Offset()
+		if !s.Step(der.TagInteger) {
+			if err := s.Expect(der.TagInteger, "INTEGER"); err != nil {
+				return der.WithField(err, "pgenCounter")
+			}
+		}
+		vw.off[2] = s.Offset()
 	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "seed")
-	}
-	// pgenCounter INTEGER
-	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagInteger) {
-		return der.WithField(s.Missing("INTEGER", der.TagInteger), "pgenCounter")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "pgenCounter")
-	}
-	vw.off[2] = s.Offset()
 	return s.Finish("ValidationParams")
 }
 
@@ -8572,18 +8557,17 @@ type HashAlgorithmView struct {
 // parse reads the header of a HashAlgorithm with tag t from r and its components' headers.
 func (vw *HashAlgorithmView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "HashAlgorithm")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "HashAlgorithm"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// algorithm OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "algorithm")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "algorithm")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "algorithm")
+		}
 	}
 	// parameters DIGEST-ALGORITHM.&Params OPTIONAL
 	vw.off[1] = s.Offset()
@@ -8697,18 +8681,17 @@ type MaskGenAlgorithmView struct {
 // parse reads the header of a MaskGenAlgorithm with tag t from r and its components' headers.
 func (vw *MaskGenAlgorithmView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "MaskGenAlgorithm")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "MaskGenAlgorithm"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// algorithm OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "algorithm")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "algorithm")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "algorithm")
+		}
 	}
 	// parameters ALGORITHM.&Params OPTIONAL
 	vw.off[1] = s.Offset()
@@ -8865,18 +8848,17 @@ type PSourceAlgorithmView struct {
 // parse reads the header of a PSourceAlgorithm with tag t from r and its components' headers.
 func (vw *PSourceAlgorithmView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "PSourceAlgorithm")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "PSourceAlgorithm"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// algorithm OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "algorithm")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "algorithm")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "algorithm")
+		}
 	}
 	// parameters ALGORITHM.&Params OPTIONAL
 	vw.off[1] = s.Offset()
@@ -8990,35 +8972,35 @@ type RSASSAPSSParamsView struct {
 // parse reads the header of a RSASSA-PSS-params with tag t from r and its components' headers.
 func (vw *RSASSAPSSParamsView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "RSASSA-PSS-params")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "RSASSA-PSS-params"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// hashAlgorithm [0] EXPLICIT HashAlgorithm DEFAULT sha1Identifier
 	vw.off[0] = s.Offset()
-	if s.Peek(der.Context(0)) {
+	if !s.Step(der.Context(0)) && s.Peek(der.Context(0)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "hashAlgorithm")
 		}
 	}
 	// maskGenAlgorithm [1] EXPLICIT MaskGenAlgorithm DEFAULT mgf1SHA1
 	vw.off[1] = s.Offset()
-	if s.Peek(der.Context(1)) {
+	if !s.Step(der.Context(1)) && s.Peek(der.Context(1)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "maskGenAlgorithm")
 		}
 	}
 	// saltLength [2] EXPLICIT INTEGER DEFAULT 20
 	vw.off[2] = s.Offset()
-	if s.Peek(der.Context(2)) {
+	if !s.Step(der.Context(2)) && s.Peek(der.Context(2)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "saltLength")
 		}
 	}
 	// trailerField [3] EXPLICIT INTEGER DEFAULT 1
 	vw.off[3] = s.Offset()
-	if s.Peek(der.Context(3)) {
+	if !s.Step(der.Context(3)) && s.Peek(der.Context(3)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "trailerField")
 		}
@@ -9232,28 +9214,28 @@ type RSAESOAEPParamsView struct {
 // parse reads the header of a RSAES-OAEP-params with tag t from r and its components' headers.
 func (vw *RSAESOAEPParamsView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "RSAES-OAEP-params")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "RSAES-OAEP-params"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// hashFunc [0] EXPLICIT HashAlgorithm DEFAULT sha1Identifier
 	vw.off[0] = s.Offset()
-	if s.Peek(der.Context(0)) {
+	if !s.Step(der.Context(0)) && s.Peek(der.Context(0)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "hashFunc")
 		}
 	}
 	// maskGenFunc [1] EXPLICIT MaskGenAlgorithm DEFAULT mgf1SHA1
 	vw.off[1] = s.Offset()
-	if s.Peek(der.Context(1)) {
+	if !s.Step(der.Context(1)) && s.Peek(der.Context(1)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "maskGenFunc")
 		}
 	}
 	// pSourceFunc [2] EXPLICIT PSourceAlgorithm DEFAULT pSpecifiedEmpty
 	vw.off[2] = s.Offset()
-	if s.Peek(der.Context(2)) {
+	if !s.Step(der.Context(2)) && s.Peek(der.Context(2)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "pSourceFunc")
 		}
@@ -9401,29 +9383,28 @@ type ORAddressView struct {
 // parse reads the header of a ORAddress with tag t from r and its components' headers.
 func (vw *ORAddressView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "ORAddress")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "ORAddress"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// built-in-standard-attributes BuiltInStandardAttributes
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("BuiltInStandardAttributes", der.TagSequence), "built-in-standard-attributes")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "built-in-standard-attributes")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "BuiltInStandardAttributes"); err != nil {
+			return der.WithField(err, "built-in-standard-attributes")
+		}
 	}
 	// built-in-domain-defined-attributes BuiltInDomainDefinedAttributes OPTIONAL
 	vw.off[1] = s.Offset()
-	if s.Peek(der.TagSequence) {
+	if !s.Step(der.TagSequence) && s.Peek(der.TagSequence) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "built-in-domain-defined-attributes")
 		}
 	}
 	// extension-attributes ExtensionAttributes OPTIONAL
 	vw.off[2] = s.Offset()
-	if s.Peek(der.TagSet) {
+	if !s.Step(der.TagSet) && s.Peek(der.TagSet) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "extension-attributes")
 		}
@@ -9542,70 +9523,70 @@ type BuiltInStandardAttributesView struct {
 // parse reads the header of a BuiltInStandardAttributes with tag t from r and its components' headers.
 func (vw *BuiltInStandardAttributesView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "BuiltInStandardAttributes")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "BuiltInStandardAttributes"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// country-name [APPLICATION 1] EXPLICIT CountryName OPTIONAL
 	vw.off[0] = s.Offset()
-	if s.Peek(der.Application(1)) {
+	if !s.Step(der.Application(1)) && s.Peek(der.Application(1)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "country-name")
 		}
 	}
 	// administration-domain-name [APPLICATION 2] EXPLICIT AdministrationDomainName OPTIONAL
 	vw.off[1] = s.Offset()
-	if s.Peek(der.Application(2)) {
+	if !s.Step(der.Application(2)) && s.Peek(der.Application(2)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "administration-domain-name")
 		}
 	}
 	// network-address [0] NetworkAddress OPTIONAL
 	vw.off[2] = s.Offset()
-	if s.Peek(der.Context(0)) {
+	if !s.Step(der.Context(0)) && s.Peek(der.Context(0)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "network-address")
 		}
 	}
 	// terminal-identifier [1] TerminalIdentifier OPTIONAL
 	vw.off[3] = s.Offset()
-	if s.Peek(der.Context(1)) {
+	if !s.Step(der.Context(1)) && s.Peek(der.Context(1)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "terminal-identifier")
 		}
 	}
 	// private-domain-name [2] EXPLICIT PrivateDomainName OPTIONAL
 	vw.off[4] = s.Offset()
-	if s.Peek(der.Context(2)) {
+	if !s.Step(der.Context(2)) && s.Peek(der.Context(2)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "private-domain-name")
 		}
 	}
 	// organization-name [3] OrganizationName OPTIONAL
 	vw.off[5] = s.Offset()
-	if s.Peek(der.Context(3)) {
+	if !s.Step(der.Context(3)) && s.Peek(der.Context(3)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "organization-name")
 		}
 	}
 	// numeric-user-identifier [4] NumericUserIdentifier OPTIONAL
 	vw.off[6] = s.Offset()
-	if s.Peek(der.Context(4)) {
+	if !s.Step(der.Context(4)) && s.Peek(der.Context(4)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "numeric-user-identifier")
 		}
 	}
 	// personal-name [5] PersonalName OPTIONAL
 	vw.off[7] = s.Offset()
-	if s.Peek(der.Context(5)) {
+	if !s.Step(der.Context(5)) && s.Peek(der.Context(5)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "personal-name")
 		}
 	}
 	// organizational-unit-names [6] OrganizationalUnitNames OPTIONAL
 	vw.off[8] = s.Offset()
-	if s.Peek(der.Context(6)) {
+	if !s.Step(der.Context(6)) && s.Peek(der.Context(6)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "organizational-unit-names")
 		}
@@ -9942,8 +9923,8 @@ type OrganizationalUnitNamesView struct {
 // parse reads the header of a OrganizationalUnitNames with tag t from r.
 func (vw *OrganizationalUnitNamesView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "OrganizationalUnitNames")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "OrganizationalUnitNames"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -10059,8 +10040,8 @@ type BuiltInDomainDefinedAttributesView struct {
 // parse reads the header of a BuiltInDomainDefinedAttributes with tag t from r.
 func (vw *BuiltInDomainDefinedAttributesView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "BuiltInDomainDefinedAttributes")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "BuiltInDomainDefinedAttributes"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -10175,28 +10156,30 @@ type BuiltInDomainDefinedAttributeView struct {
 // parse reads the header of a BuiltInDomainDefinedAttribute with tag t from r and its components' headers.
 func (vw *BuiltInDomainDefinedAttributeView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "BuiltInDomainDefinedAttribute")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "BuiltInDomainDefinedAttribute"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
-	// type PrintableString
-	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagPrintableString) {
-		return der.WithField(s.Missing("PrintableString", der.TagPrintableString), "type")
+	// The components' headers in one call when they have the common forms;
+	// else one by one, which reads the other forms or reports what is wrong.
+	if !s.Spans(vw.off[:], "\x13\x13" /* PrintableString, PrintableString */) {
+		// type PrintableString
+		vw.off[0] = s.Offset()
+		if !s.Step(der.TagPrintableString) {
+			if err := s.Expect(der.TagPrintableString, "PrintableString"); err != nil {
+				return der.WithField(err, "type")
+			}
+		}
+		// value PrintableString
+		vw.off[1] = s.Offset()
+		if !s.Step(der.TagPrintableString) {
+			if err := s.Expect(der.TagPrintableString, "PrintableString"); err != nil {
+				return der.WithField(err, "value")
+			}
+		}
+		vw.off[2] = s.Offset()
 	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "type")
-	}
-	// value PrintableString
-	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagPrintableString) {
-		return der.WithField(s.Missing("PrintableString", der.TagPrintableString), "value")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "value")
-	}
-	vw.off[2] = s.Offset()
 	return s.Finish("BuiltInDomainDefinedAttribute")
 }
 
@@ -10292,8 +10275,8 @@ type ExtensionAttributesView struct {
 // parse reads the header of a ExtensionAttributes with tag t from r.
 func (vw *ExtensionAttributesView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "ExtensionAttributes")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "ExtensionAttributes"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -10417,28 +10400,30 @@ type ExtensionAttributeView struct {
 // parse reads the header of a ExtensionAttribute with tag t from r and its components' headers.
 func (vw *ExtensionAttributeView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "ExtensionAttribute")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "ExtensionAttribute"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
-	// extension-attribute-type [0] INTEGER
-	vw.off[0] = s.Offset()
-	if !s.Peek(der.Context(0)) {
-		return der.WithField(s.Missing("[0] INTEGER", der.Context(0)), "extension-attribute-type")
+	// The components' headers in one call when they have the common forms;
+	// else one by one, which reads the other forms or reports what is wrong.
+	if !s.Spans(vw.off[:], "\x80\x81" /* [0], [1] */) {
+		// extension-attribute-type [0] INTEGER
+		vw.off[0] = s.Offset()
+		if !s.Step(der.Context(0)) {
+			if err := s.Expect(der.Context(0), "[0] INTEGER"); err != nil {
+				return der.WithField(err, "extension-attribute-type")
+			}
+		}
+		// extension-attribute-value [1] EXPLICIT EXTENSION-ATTRIBUTE.&Type
+		vw.off[1] = s.Offset()
+		if !s.Step(der.Context(1)) {
+			if err := s.Expect(der.Context(1), "[1] EXPLICIT EXTENSION-ATTRIBUTE.&Type"); err != nil {
+				return der.WithField(err, "extension-attribute-value")
+			}
+		}
+		vw.off[2] = s.Offset()
 	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "extension-attribute-type")
-	}
-	// extension-attribute-value [1] EXPLICIT EXTENSION-ATTRIBUTE.&Type
-	vw.off[1] = s.Offset()
-	if !s.Peek(der.Context(1)) {
-		return der.WithField(s.Missing("[1] EXPLICIT EXTENSION-ATTRIBUTE.&Type", der.Context(1)), "extension-attribute-value")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "extension-attribute-value")
-	}
-	vw.off[2] = s.Offset()
 	return s.Finish("ExtensionAttribute")
 }
 

@@ -2,6 +2,7 @@ package rfc5280_test
 
 import (
 	"encoding/pem"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -143,6 +144,100 @@ func TestViewAllocs(t *testing.T) {
 		} {
 			if n := testing.AllocsPerRun(100, tc.f); n != 0 {
 				t.Errorf("%s: %s: %v allocations, want 0", name, tc.what, n)
+			}
+		}
+	}
+}
+
+// derLen returns the DER length octets of n.
+func derLen(n int) []byte {
+	switch {
+	case n < 0x80:
+		return []byte{byte(n)}
+	case n < 0x100:
+		return []byte{0x81, byte(n)}
+	}
+	return []byte{0x82, byte(n >> 8), byte(n)}
+}
+
+// tlv returns the element of identifier octet id, length octets l (DER
+// when nil) and contents c.
+func tlv(id byte, l []byte, c ...[]byte) []byte {
+	var body []byte
+	for _, p := range c {
+		body = append(body, p...)
+	}
+	if l == nil {
+		l = derLen(len(body))
+	}
+	return append(append([]byte{id}, l...), body...)
+}
+
+// TestViewParseHeaders: a certificate's top-level headers in the forms the
+// shallow parse reads in one call (Spans) and in those it leaves to the
+// component-by-component reads (another tag, non-minimal lengths, octets
+// after the signature, a cut input). Where the eager decode fails, the
+// shallow parse fails with its error, located alike (kind, offset, path);
+// where it succeeds, the views agree with it (package viewtest).
+func TestViewParseHeaders(t *testing.T) {
+	cert := viewCerts(t)["alt1"]
+	var parts []struct {
+		id byte
+		c  []byte
+	}
+	for r := cert[4:]; len(r) > 0; {
+		// The three components of the alt1 certificate (lengths below 64 KB).
+		id, l, hl := r[0], int(r[1]), 2
+		switch r[1] {
+		case 0x81:
+			l, hl = int(r[2]), 3
+		case 0x82:
+			l, hl = int(r[2])<<8|int(r[3]), 4
+		}
+		parts = append(parts, struct {
+			id byte
+			c  []byte
+		}{id, r[hl : hl+l]})
+		r = r[hl+l:]
+	}
+	if len(parts) != 3 || cert[1] != 0x82 {
+		t.Fatalf("alt1: %d components", len(parts))
+	}
+	tbs, alg, sig := tlv(0x30, nil, parts[0].c), tlv(0x30, nil, parts[1].c), tlv(0x03, nil, parts[2].c)
+	der1 := tlv(0x30, nil, tbs, alg, sig)
+	long := func(n int) []byte { return []byte{0x82, byte(n >> 8), byte(n)} }
+	for _, tc := range []struct {
+		name string
+		in   []byte
+		ber  bool // also in BER, where the eager decode reads it
+	}{
+		{"DER", der1, false},
+		{"signature with the tag of an OCTET STRING", tlv(0x30, nil, tbs, alg, tlv(0x04, nil, parts[2].c)), false},
+		{"algorithm with the tag of a SET", tlv(0x30, nil, tbs, tlv(0x31, nil, parts[1].c), sig), false},
+		{"algorithm's length in three octets", tlv(0x30, nil, tbs, tlv(0x30, long(len(parts[1].c)), parts[1].c), sig), true},
+		{"algorithm's length in four octets", tlv(0x30, nil, tbs, tlv(0x30, []byte{0x83, 0, 0, byte(len(parts[1].c))}, parts[1].c), sig), true},
+		{"signature's length in the indefinite form", tlv(0x30, nil, tbs, alg, tlv(0x23, []byte{0x80}, sig, []byte{0, 0})), true},
+		{"an element after the signature", tlv(0x30, nil, tbs, alg, sig, []byte{0x05, 0x00}), false},
+		{"signature cut short", der1[:len(der1)-1], false},
+		{"no signature", tlv(0x30, nil, tbs, alg), false},
+	} {
+		opts := []*der.Options{nil}
+		if tc.ber {
+			opts = append(opts, &der.Options{BER: true})
+		}
+		for _, o := range opts {
+			var eager rfc5280.Certificate
+			eagerErr := der.Unmarshal(tc.in, &eager, o)
+			v, err := rfc5280.ParseCertificateView(tc.in, o)
+			if rep := viewtest.Check(tc.in, v, err, &eager, eagerErr); len(rep.Problems) > 0 {
+				t.Errorf("%s (BER %v):\n%s", tc.name, o != nil, strings.Join(rep.Problems, "\n"))
+			}
+			var ev, ee *der.Error
+			switch {
+			case (err == nil) != (eagerErr == nil):
+				t.Errorf("%s (BER %v): shallow parse: %v; eager decode: %v", tc.name, o != nil, err, eagerErr)
+			case err != nil && (!errors.As(err, &ev) || !errors.As(eagerErr, &ee) || ev.Kind != ee.Kind || ev.Offset != ee.Offset || ev.Path() != ee.Path()):
+				t.Errorf("%s (BER %v): shallow parse: %v; eager decode: %v", tc.name, o != nil, err, eagerErr)
 			}
 		}
 	}

@@ -15,8 +15,9 @@ const _ = view.Version1
 // ParseContentInfoView parses b, exactly one encoding of a ContentInfo, shallowly: its header and its
 // components' headers (see package view). The view aliases b.
 func ParseContentInfoView(b []byte, opts *der.Options) (x ContentInfoView, err error) {
-	r := view.NewCursor(b, opts)
-	x.c = view.Root(b, opts, &viewNames, 0 /* ContentInfo */)
+	var r view.Cursor
+	r.Init(b, opts)
+	x.c.SetRoot(b, opts, &viewNames, 0 /* ContentInfo */)
 	err = func() error {
 		if err := x.parse(&r, der.TagSequence); err != nil {
 			return err
@@ -35,8 +36,9 @@ func ParseContentInfoView(b []byte, opts *der.Options) (x ContentInfoView, err e
 // ParseSignedDataView parses b, exactly one encoding of a SignedData, shallowly: its header and its
 // components' headers (see package view). The view aliases b.
 func ParseSignedDataView(b []byte, opts *der.Options) (x SignedDataView, err error) {
-	r := view.NewCursor(b, opts)
-	x.c = view.Root(b, opts, &viewNames, 1 /* SignedData */)
+	var r view.Cursor
+	r.Init(b, opts)
+	x.c.SetRoot(b, opts, &viewNames, 1 /* SignedData */)
 	err = func() error {
 		if err := x.parse(&r, der.TagSequence); err != nil {
 			return err
@@ -62,28 +64,30 @@ type ContentInfoView struct {
 // parse reads the header of a ContentInfo with tag t from r and its components' headers.
 func (vw *ContentInfoView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "ContentInfo")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "ContentInfo"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
-	// contentType OBJECT IDENTIFIER
-	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "contentType")
+	// The components' headers in one call when they have the common forms;
+	// else one by one, which reads the other forms or reports what is wrong.
+	if !s.Spans(vw.off[:], "\x06\x80" /* OBJECT IDENTIFIER, [0] */) {
+		// contentType OBJECT IDENTIFIER
+		vw.off[0] = s.Offset()
+		if !s.Step(der.TagOID) {
+			if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+				return der.WithField(err, "contentType")
+			}
+		}
+		// content [0] EXPLICIT CONTENT-TYPE.&Type
+		vw.off[1] = s.Offset()
+		if !s.Step(der.Context(0)) {
+			if err := s.Expect(der.Context(0), "[0] EXPLICIT CONTENT-TYPE.&Type"); err != nil {
+				return der.WithField(err, "content")
+			}
+		}
+		vw.off[2] = s.Offset()
 	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "contentType")
-	}
-	// content [0] EXPLICIT CONTENT-TYPE.&Type
-	vw.off[1] = s.Offset()
-	if !s.Peek(der.Context(0)) {
-		return der.WithField(s.Missing("[0] EXPLICIT CONTENT-TYPE.&Type", der.Context(0)), "content")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "content")
-	}
-	vw.off[2] = s.Offset()
 	return s.Finish("ContentInfo")
 }
 
@@ -516,56 +520,52 @@ type SignedDataView struct {
 // parse reads the header of a SignedData with tag t from r and its components' headers.
 func (vw *SignedDataView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "SignedData")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "SignedData"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// version CMSVersion
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagInteger) {
-		return der.WithField(s.Missing("CMSVersion", der.TagInteger), "version")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "version")
+	if !s.Step(der.TagInteger) {
+		if err := s.Expect(der.TagInteger, "CMSVersion"); err != nil {
+			return der.WithField(err, "version")
+		}
 	}
 	// digestAlgorithms SET OF
 	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagSet) {
-		return der.WithField(s.Missing("SET OF", der.TagSet), "digestAlgorithms")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "digestAlgorithms")
+	if !s.Step(der.TagSet) {
+		if err := s.Expect(der.TagSet, "SET OF"); err != nil {
+			return der.WithField(err, "digestAlgorithms")
+		}
 	}
 	// encapContentInfo EncapsulatedContentInfo
 	vw.off[2] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("EncapsulatedContentInfo", der.TagSequence), "encapContentInfo")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "encapContentInfo")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "EncapsulatedContentInfo"); err != nil {
+			return der.WithField(err, "encapContentInfo")
+		}
 	}
 	// certificates [0] CertificateSet OPTIONAL
 	vw.off[3] = s.Offset()
-	if s.Peek(der.Context(0)) {
+	if !s.Step(der.Context(0)) && s.Peek(der.Context(0)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "certificates")
 		}
 	}
 	// crls [1] RevocationInfoChoices OPTIONAL
 	vw.off[4] = s.Offset()
-	if s.Peek(der.Context(1)) {
+	if !s.Step(der.Context(1)) && s.Peek(der.Context(1)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "crls")
 		}
 	}
 	// signerInfos SignerInfos
 	vw.off[5] = s.Offset()
-	if !s.Peek(der.TagSet) {
-		return der.WithField(s.Missing("SignerInfos", der.TagSet), "signerInfos")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "signerInfos")
+	if !s.Step(der.TagSet) {
+		if err := s.Expect(der.TagSet, "SignerInfos"); err != nil {
+			return der.WithField(err, "signerInfos")
+		}
 	}
 	vw.off[6] = s.Offset()
 	return s.Finish("SignedData")
@@ -745,8 +745,8 @@ type SignedData_DigestAlgorithmsView struct {
 // parse reads the header of a SignedData.digestAlgorithms with tag t from r.
 func (vw *SignedData_DigestAlgorithmsView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "SignedData.digestAlgorithms")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "SignedData.digestAlgorithms"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -864,8 +864,8 @@ type SignerInfosView struct {
 // parse reads the header of a SignerInfos with tag t from r.
 func (vw *SignerInfosView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "SignerInfos")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "SignerInfos"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -984,22 +984,21 @@ type EncapsulatedContentInfoView struct {
 // parse reads the header of a EncapsulatedContentInfo with tag t from r and its components' headers.
 func (vw *EncapsulatedContentInfoView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "EncapsulatedContentInfo")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "EncapsulatedContentInfo"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// eContentType OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "eContentType")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "eContentType")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "eContentType")
+		}
 	}
 	// eContent [0] EXPLICIT OCTET STRING OPTIONAL
 	vw.off[1] = s.Offset()
-	if s.Peek(der.Context(0)) {
+	if !s.Step(der.Context(0)) && s.Peek(der.Context(0)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "eContent")
 		}
@@ -1472,18 +1471,17 @@ type SignerInfoView struct {
 // parse reads the header of a SignerInfo with tag t from r and its components' headers.
 func (vw *SignerInfoView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "SignerInfo")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "SignerInfo"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// version CMSVersion
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagInteger) {
-		return der.WithField(s.Missing("CMSVersion", der.TagInteger), "version")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "version")
+	if !s.Step(der.TagInteger) {
+		if err := s.Expect(der.TagInteger, "CMSVersion"); err != nil {
+			return der.WithField(err, "version")
+		}
 	}
 	// sid SignerIdentifier
 	vw.off[1] = s.Offset()
@@ -1492,38 +1490,35 @@ func (vw *SignerInfoView) parse(r *view.Cursor, t der.Tag) error {
 	}
 	// digestAlgorithm DigestAlgorithmIdentifier
 	vw.off[2] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("DigestAlgorithmIdentifier", der.TagSequence), "digestAlgorithm")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "digestAlgorithm")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "DigestAlgorithmIdentifier"); err != nil {
+			return der.WithField(err, "digestAlgorithm")
+		}
 	}
 	// signedAttrs [0] SignedAttributes OPTIONAL
 	vw.off[3] = s.Offset()
-	if s.Peek(der.Context(0)) {
+	if !s.Step(der.Context(0)) && s.Peek(der.Context(0)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "signedAttrs")
 		}
 	}
 	// signatureAlgorithm SignatureAlgorithmIdentifier
 	vw.off[4] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("SignatureAlgorithmIdentifier", der.TagSequence), "signatureAlgorithm")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "signatureAlgorithm")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "SignatureAlgorithmIdentifier"); err != nil {
+			return der.WithField(err, "signatureAlgorithm")
+		}
 	}
 	// signature SignatureValue
 	vw.off[5] = s.Offset()
-	if !s.Peek(der.TagOctetString) {
-		return der.WithField(s.Missing("SignatureValue", der.TagOctetString), "signature")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "signature")
+	if !s.Step(der.TagOctetString) {
+		if err := s.Expect(der.TagOctetString, "SignatureValue"); err != nil {
+			return der.WithField(err, "signature")
+		}
 	}
 	// unsignedAttrs [1] Attributes{{CryptographicMessageSyntax-2010.UnsignedAttributes}} OPTIONAL
 	vw.off[6] = s.Offset()
-	if s.Peek(der.Context(1)) {
+	if !s.Step(der.Context(1)) && s.Peek(der.Context(1)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "unsignedAttrs")
 		}
@@ -1729,8 +1724,8 @@ type Attributes_UnsignedAttributesView struct {
 // parse reads the header of a Attributes with tag t from r.
 func (vw *Attributes_UnsignedAttributesView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "Attributes")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "Attributes"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -1854,28 +1849,30 @@ type Attribute_UnsignedAttributesView struct {
 // parse reads the header of a Attribute with tag t from r and its components' headers.
 func (vw *Attribute_UnsignedAttributesView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "Attribute")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "Attribute"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
-	// attrType OBJECT IDENTIFIER
-	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "attrType")
+	// The components' headers in one call when they have the common forms;
+	// else one by one, which reads the other forms or reports what is wrong.
+	if !s.Spans(vw.off[:], "\x06\x11" /* OBJECT IDENTIFIER, SET */) {
+		// attrType OBJECT IDENTIFIER
+		vw.off[0] = s.Offset()
+		if !s.Step(der.TagOID) {
+			if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+				return der.WithField(err, "attrType")
+			}
+		}
+		// attrValues SET OF
+		vw.off[1] = s.Offset()
+		if !s.Step(der.TagSet) {
+			if err := s.Expect(der.TagSet, "SET OF"); err != nil {
+				return der.WithField(err, "attrValues")
+			}
+		}
+		vw.off[2] = s.Offset()
 	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "attrType")
-	}
-	// attrValues SET OF
-	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagSet) {
-		return der.WithField(s.Missing("SET OF", der.TagSet), "attrValues")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "attrValues")
-	}
-	vw.off[2] = s.Offset()
 	return s.Finish("Attribute")
 }
 
@@ -1988,8 +1985,8 @@ type SignedAttributesView struct {
 // parse reads the header of a SignedAttributes with tag t from r.
 func (vw *SignedAttributesView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "SignedAttributes")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "SignedAttributes"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -2113,28 +2110,30 @@ type Attribute_SignedAttributesSetView struct {
 // parse reads the header of a Attribute with tag t from r and its components' headers.
 func (vw *Attribute_SignedAttributesSetView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "Attribute")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "Attribute"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
-	// attrType OBJECT IDENTIFIER
-	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "attrType")
+	// The components' headers in one call when they have the common forms;
+	// else one by one, which reads the other forms or reports what is wrong.
+	if !s.Spans(vw.off[:], "\x06\x11" /* OBJECT IDENTIFIER, SET */) {
+		// attrType OBJECT IDENTIFIER
+		vw.off[0] = s.Offset()
+		if !s.Step(der.TagOID) {
+			if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+				return der.WithField(err, "attrType")
+			}
+		}
+		// attrValues SET OF
+		vw.off[1] = s.Offset()
+		if !s.Step(der.TagSet) {
+			if err := s.Expect(der.TagSet, "SET OF"); err != nil {
+				return der.WithField(err, "attrValues")
+			}
+		}
+		vw.off[2] = s.Offset()
 	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "attrType")
-	}
-	// attrValues SET OF
-	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagSet) {
-		return der.WithField(s.Missing("SET OF", der.TagSet), "attrValues")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "attrValues")
-	}
-	vw.off[2] = s.Offset()
 	return s.Finish("Attribute")
 }
 
@@ -2343,45 +2342,42 @@ type EnvelopedDataView struct {
 // parse reads the header of a EnvelopedData with tag t from r and its components' headers.
 func (vw *EnvelopedDataView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "EnvelopedData")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "EnvelopedData"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// version CMSVersion
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagInteger) {
-		return der.WithField(s.Missing("CMSVersion", der.TagInteger), "version")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "version")
+	if !s.Step(der.TagInteger) {
+		if err := s.Expect(der.TagInteger, "CMSVersion"); err != nil {
+			return der.WithField(err, "version")
+		}
 	}
 	// originatorInfo [0] OriginatorInfo OPTIONAL
 	vw.off[1] = s.Offset()
-	if s.Peek(der.Context(0)) {
+	if !s.Step(der.Context(0)) && s.Peek(der.Context(0)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "originatorInfo")
 		}
 	}
 	// recipientInfos RecipientInfos
 	vw.off[2] = s.Offset()
-	if !s.Peek(der.TagSet) {
-		return der.WithField(s.Missing("RecipientInfos", der.TagSet), "recipientInfos")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "recipientInfos")
+	if !s.Step(der.TagSet) {
+		if err := s.Expect(der.TagSet, "RecipientInfos"); err != nil {
+			return der.WithField(err, "recipientInfos")
+		}
 	}
 	// encryptedContentInfo EncryptedContentInfo
 	vw.off[3] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("EncryptedContentInfo", der.TagSequence), "encryptedContentInfo")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "encryptedContentInfo")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "EncryptedContentInfo"); err != nil {
+			return der.WithField(err, "encryptedContentInfo")
+		}
 	}
 	// unprotectedAttrs [1] Attributes{{CryptographicMessageSyntax-2010.UnprotectedEnvAttributes}} OPTIONAL (extension addition)
 	vw.off[4] = s.Offset()
-	if s.Peek(der.Context(1)) {
+	if !s.Step(der.Context(1)) && s.Peek(der.Context(1)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "unprotectedAttrs")
 		}
@@ -2553,8 +2549,8 @@ type Attributes_UnprotectedEnvAttributesView struct {
 // parse reads the header of a Attributes with tag t from r.
 func (vw *Attributes_UnprotectedEnvAttributesView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "Attributes")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "Attributes"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -2678,28 +2674,30 @@ type Attribute_UnprotectedEnvAttributesView struct {
 // parse reads the header of a Attribute with tag t from r and its components' headers.
 func (vw *Attribute_UnprotectedEnvAttributesView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "Attribute")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "Attribute"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
-	// attrType OBJECT IDENTIFIER
-	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "attrType")
+	// The components' headers in one call when they have the common forms;
+	// else one by one, which reads the other forms or reports what is wrong.
+	if !s.Spans(vw.off[:], "\x06\x11" /* OBJECT IDENTIFIER, SET */) {
+		// attrType OBJECT IDENTIFIER
+		vw.off[0] = s.Offset()
+		if !s.Step(der.TagOID) {
+			if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+				return der.WithField(err, "attrType")
+			}
+		}
+		// attrValues SET OF
+		vw.off[1] = s.Offset()
+		if !s.Step(der.TagSet) {
+			if err := s.Expect(der.TagSet, "SET OF"); err != nil {
+				return der.WithField(err, "attrValues")
+			}
+		}
+		vw.off[2] = s.Offset()
 	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "attrType")
-	}
-	// attrValues SET OF
-	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagSet) {
-		return der.WithField(s.Missing("SET OF", der.TagSet), "attrValues")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "attrValues")
-	}
-	vw.off[2] = s.Offset()
 	return s.Finish("Attribute")
 }
 
@@ -2813,21 +2811,21 @@ type OriginatorInfoView struct {
 // parse reads the header of a OriginatorInfo with tag t from r and its components' headers.
 func (vw *OriginatorInfoView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "OriginatorInfo")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "OriginatorInfo"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// certs [0] CertificateSet OPTIONAL
 	vw.off[0] = s.Offset()
-	if s.Peek(der.Context(0)) {
+	if !s.Step(der.Context(0)) && s.Peek(der.Context(0)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "certs")
 		}
 	}
 	// crls [1] RevocationInfoChoices OPTIONAL
 	vw.off[1] = s.Offset()
-	if s.Peek(der.Context(1)) {
+	if !s.Step(der.Context(1)) && s.Peek(der.Context(1)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "crls")
 		}
@@ -2924,8 +2922,8 @@ type RecipientInfosView struct {
 // parse reads the header of a RecipientInfos with tag t from r.
 func (vw *RecipientInfosView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "RecipientInfos")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "RecipientInfos"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -3049,30 +3047,28 @@ type EncryptedContentInfoView struct {
 // parse reads the header of a EncryptedContentInfo with tag t from r and its components' headers.
 func (vw *EncryptedContentInfoView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "EncryptedContentInfo")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "EncryptedContentInfo"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// contentType OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "contentType")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "contentType")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "contentType")
+		}
 	}
 	// contentEncryptionAlgorithm ContentEncryptionAlgorithmIdentifier
 	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("ContentEncryptionAlgorithmIdentifier", der.TagSequence), "contentEncryptionAlgorithm")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "contentEncryptionAlgorithm")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "ContentEncryptionAlgorithmIdentifier"); err != nil {
+			return der.WithField(err, "contentEncryptionAlgorithm")
+		}
 	}
 	// encryptedContent [0] OCTET STRING OPTIONAL
 	vw.off[2] = s.Offset()
-	if s.Peek(der.Context(0)) {
+	if !s.Step(der.Context(0)) && s.Peek(der.Context(0)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "encryptedContent")
 		}
@@ -3362,18 +3358,17 @@ type KeyTransRecipientInfoView struct {
 // parse reads the header of a KeyTransRecipientInfo with tag t from r and its components' headers.
 func (vw *KeyTransRecipientInfoView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "KeyTransRecipientInfo")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "KeyTransRecipientInfo"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// version CMSVersion
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagInteger) {
-		return der.WithField(s.Missing("CMSVersion", der.TagInteger), "version")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "version")
+	if !s.Step(der.TagInteger) {
+		if err := s.Expect(der.TagInteger, "CMSVersion"); err != nil {
+			return der.WithField(err, "version")
+		}
 	}
 	// rid RecipientIdentifier
 	vw.off[1] = s.Offset()
@@ -3382,19 +3377,17 @@ func (vw *KeyTransRecipientInfoView) parse(r *view.Cursor, t der.Tag) error {
 	}
 	// keyEncryptionAlgorithm AlgorithmIdentifier{AlgorithmInformation-2009.KEY-TRANSPORT,{CryptographicMessageSyntax-2010.KeyTransportAlgorithmSet}}
 	vw.off[2] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("AlgorithmIdentifier{AlgorithmInformation-2009.KEY-TRANSPORT,{CryptographicMessageSyntax-2010.KeyTransportAlgorithmSet}}", der.TagSequence), "keyEncryptionAlgorithm")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "keyEncryptionAlgorithm")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "AlgorithmIdentifier{AlgorithmInformation-2009.KEY-TRANSPORT,{CryptographicMessageSyntax-2010.KeyTransportAlgorithmSet}}"); err != nil {
+			return der.WithField(err, "keyEncryptionAlgorithm")
+		}
 	}
 	// encryptedKey EncryptedKey
 	vw.off[3] = s.Offset()
-	if !s.Peek(der.TagOctetString) {
-		return der.WithField(s.Missing("EncryptedKey", der.TagOctetString), "encryptedKey")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "encryptedKey")
+	if !s.Step(der.TagOctetString) {
+		if err := s.Expect(der.TagOctetString, "EncryptedKey"); err != nil {
+			return der.WithField(err, "encryptedKey")
+		}
 	}
 	vw.off[4] = s.Offset()
 	return s.Finish("KeyTransRecipientInfo")
@@ -3519,18 +3512,17 @@ type AlgorithmIdentifier_KeyTransportAlgorithmSetView struct {
 // parse reads the header of a AlgorithmIdentifier with tag t from r and its components' headers.
 func (vw *AlgorithmIdentifier_KeyTransportAlgorithmSetView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "AlgorithmIdentifier")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "AlgorithmIdentifier"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// algorithm OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "algorithm")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "algorithm")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "algorithm")
+		}
 	}
 	// parameters KEY-TRANSPORT.&Params OPTIONAL
 	vw.off[1] = s.Offset()
@@ -3739,49 +3731,45 @@ type KeyAgreeRecipientInfoView struct {
 // parse reads the header of a KeyAgreeRecipientInfo with tag t from r and its components' headers.
 func (vw *KeyAgreeRecipientInfoView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "KeyAgreeRecipientInfo")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "KeyAgreeRecipientInfo"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// version CMSVersion
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagInteger) {
-		return der.WithField(s.Missing("CMSVersion", der.TagInteger), "version")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "version")
+	if !s.Step(der.TagInteger) {
+		if err := s.Expect(der.TagInteger, "CMSVersion"); err != nil {
+			return der.WithField(err, "version")
+		}
 	}
 	// originator [0] EXPLICIT OriginatorIdentifierOrKey
 	vw.off[1] = s.Offset()
-	if !s.Peek(der.Context(0)) {
-		return der.WithField(s.Missing("[0] EXPLICIT OriginatorIdentifierOrKey", der.Context(0)), "originator")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "originator")
+	if !s.Step(der.Context(0)) {
+		if err := s.Expect(der.Context(0), "[0] EXPLICIT OriginatorIdentifierOrKey"); err != nil {
+			return der.WithField(err, "originator")
+		}
 	}
 	// ukm [1] EXPLICIT UserKeyingMaterial OPTIONAL
 	vw.off[2] = s.Offset()
-	if s.Peek(der.Context(1)) {
+	if !s.Step(der.Context(1)) && s.Peek(der.Context(1)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "ukm")
 		}
 	}
 	// keyEncryptionAlgorithm AlgorithmIdentifier{AlgorithmInformation-2009.KEY-AGREE,{CryptographicMessageSyntax-2010.KeyAgreementAlgorithmSet}}
 	vw.off[3] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("AlgorithmIdentifier{AlgorithmInformation-2009.KEY-AGREE,{CryptographicMessageSyntax-2010.KeyAgreementAlgorithmSet}}", der.TagSequence), "keyEncryptionAlgorithm")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "keyEncryptionAlgorithm")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "AlgorithmIdentifier{AlgorithmInformation-2009.KEY-AGREE,{CryptographicMessageSyntax-2010.KeyAgreementAlgorithmSet}}"); err != nil {
+			return der.WithField(err, "keyEncryptionAlgorithm")
+		}
 	}
 	// recipientEncryptedKeys RecipientEncryptedKeys
 	vw.off[4] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("RecipientEncryptedKeys", der.TagSequence), "recipientEncryptedKeys")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "recipientEncryptedKeys")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "RecipientEncryptedKeys"); err != nil {
+			return der.WithField(err, "recipientEncryptedKeys")
+		}
 	}
 	vw.off[5] = s.Offset()
 	return s.Finish("KeyAgreeRecipientInfo")
@@ -3949,18 +3937,17 @@ type AlgorithmIdentifier_KeyAgreementAlgorithmSetView struct {
 // parse reads the header of a AlgorithmIdentifier with tag t from r and its components' headers.
 func (vw *AlgorithmIdentifier_KeyAgreementAlgorithmSetView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "AlgorithmIdentifier")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "AlgorithmIdentifier"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// algorithm OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "algorithm")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "algorithm")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "algorithm")
+		}
 	}
 	// parameters KEY-AGREE.&Params OPTIONAL
 	vw.off[1] = s.Offset()
@@ -4230,28 +4217,30 @@ type OriginatorPublicKeyView struct {
 // parse reads the header of a OriginatorPublicKey with tag t from r and its components' headers.
 func (vw *OriginatorPublicKeyView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "OriginatorPublicKey")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "OriginatorPublicKey"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
-	// algorithm AlgorithmIdentifier{AlgorithmInformation-2009.PUBLIC-KEY,{CryptographicMessageSyntax-2010.OriginatorKeySet}}
-	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("AlgorithmIdentifier{AlgorithmInformation-2009.PUBLIC-KEY,{CryptographicMessageSyntax-2010.OriginatorKeySet}}", der.TagSequence), "algorithm")
+	// The components' headers in one call when they have the common forms;
+	// else one by one, which reads the other forms or reports what is wrong.
+	if !s.Spans(vw.off[:], "\x10\x03" /* SEQUENCE, BIT STRING */) {
+		// algorithm AlgorithmIdentifier{AlgorithmInformation-2009.PUBLIC-KEY,{CryptographicMessageSyntax-2010.OriginatorKeySet}}
+		vw.off[0] = s.Offset()
+		if !s.Step(der.TagSequence) {
+			if err := s.Expect(der.TagSequence, "AlgorithmIdentifier{AlgorithmInformation-2009.PUBLIC-KEY,{CryptographicMessageSyntax-2010.OriginatorKeySet}}"); err != nil {
+				return der.WithField(err, "algorithm")
+			}
+		}
+		// publicKey BIT STRING
+		vw.off[1] = s.Offset()
+		if !s.Step(der.TagBitString) {
+			if err := s.Expect(der.TagBitString, "BIT STRING"); err != nil {
+				return der.WithField(err, "publicKey")
+			}
+		}
+		vw.off[2] = s.Offset()
 	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "algorithm")
-	}
-	// publicKey BIT STRING
-	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagBitString) {
-		return der.WithField(s.Missing("BIT STRING", der.TagBitString), "publicKey")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "publicKey")
-	}
-	vw.off[2] = s.Offset()
 	return s.Finish("OriginatorPublicKey")
 }
 
@@ -4332,18 +4321,17 @@ type AlgorithmIdentifier_OriginatorKeySetView struct {
 // parse reads the header of a AlgorithmIdentifier with tag t from r and its components' headers.
 func (vw *AlgorithmIdentifier_OriginatorKeySetView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "AlgorithmIdentifier")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "AlgorithmIdentifier"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// algorithm OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "algorithm")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "algorithm")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "algorithm")
+		}
 	}
 	// parameters PUBLIC-KEY.&Params OPTIONAL
 	vw.off[1] = s.Offset()
@@ -4456,8 +4444,8 @@ type RecipientEncryptedKeysView struct {
 // parse reads the header of a RecipientEncryptedKeys with tag t from r.
 func (vw *RecipientEncryptedKeysView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "RecipientEncryptedKeys")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "RecipientEncryptedKeys"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -4567,8 +4555,8 @@ type RecipientEncryptedKeyView struct {
 // parse reads the header of a RecipientEncryptedKey with tag t from r and its components' headers.
 func (vw *RecipientEncryptedKeyView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "RecipientEncryptedKey")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "RecipientEncryptedKey"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -4582,11 +4570,10 @@ func (vw *RecipientEncryptedKeyView) parse(r *view.Cursor, t der.Tag) error {
 	}
 	// encryptedKey EncryptedKey
 	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagOctetString) {
-		return der.WithField(s.Missing("EncryptedKey", der.TagOctetString), "encryptedKey")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "encryptedKey")
+	if !s.Step(der.TagOctetString) {
+		if err := s.Expect(der.TagOctetString, "EncryptedKey"); err != nil {
+			return der.WithField(err, "encryptedKey")
+		}
 	}
 	vw.off[2] = s.Offset()
 	return s.Finish("RecipientEncryptedKey")
@@ -4760,29 +4747,28 @@ type RecipientKeyIdentifierView struct {
 // parse reads the header of a RecipientKeyIdentifier with tag t from r and its components' headers.
 func (vw *RecipientKeyIdentifierView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "RecipientKeyIdentifier")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "RecipientKeyIdentifier"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// subjectKeyIdentifier SubjectKeyIdentifier
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOctetString) {
-		return der.WithField(s.Missing("SubjectKeyIdentifier", der.TagOctetString), "subjectKeyIdentifier")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "subjectKeyIdentifier")
+	if !s.Step(der.TagOctetString) {
+		if err := s.Expect(der.TagOctetString, "SubjectKeyIdentifier"); err != nil {
+			return der.WithField(err, "subjectKeyIdentifier")
+		}
 	}
 	// date GeneralizedTime OPTIONAL
 	vw.off[1] = s.Offset()
-	if s.Peek(der.TagGeneralizedTime) {
+	if !s.Step(der.TagGeneralizedTime) && s.Peek(der.TagGeneralizedTime) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "date")
 		}
 	}
 	// other OtherKeyAttribute OPTIONAL
 	vw.off[2] = s.Offset()
-	if s.Peek(der.TagSequence) {
+	if !s.Step(der.TagSequence) && s.Peek(der.TagSequence) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "other")
 		}
@@ -4907,44 +4893,44 @@ type KEKRecipientInfoView struct {
 // parse reads the header of a KEKRecipientInfo with tag t from r and its components' headers.
 func (vw *KEKRecipientInfoView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "KEKRecipientInfo")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "KEKRecipientInfo"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
-	// version CMSVersion
-	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagInteger) {
-		return der.WithField(s.Missing("CMSVersion", der.TagInteger), "version")
+	// The components' headers in one call when they have the common forms;
+	// else one by one, which reads the other forms or reports what is wrong.
+	if !s.Spans(vw.off[:], "\x02\x10\x10\x04" /* INTEGER, SEQUENCE, SEQUENCE, OCTET STRING */) {
+		// version CMSVersion
+		vw.off[0] = s.Offset()
+		if !s.Step(der.TagInteger) {
+			if err := s.Expect(der.TagInteger, "CMSVersion"); err != nil {
+				return der.WithField(err, "version")
+			}
+		}
+		// kekid KEKIdentifier
+		vw.off[1] = s.Offset()
+		if !s.Step(der.TagSequence) {
+			if err := s.Expect(der.TagSequence, "KEKIdentifier"); err != nil {
+				return der.WithField(err, "kekid")
+			}
+		}
+		// keyEncryptionAlgorithm KeyEncryptionAlgorithmIdentifier
+		vw.off[2] = s.Offset()
+		if !s.Step(der.TagSequence) {
+			if err := s.Expect(der.TagSequence, "KeyEncryptionAlgorithmIdentifier"); err != nil {
+				return der.WithField(err, "keyEncryptionAlgorithm")
+			}
+		}
+		// encryptedKey EncryptedKey
+		vw.off[3] = s.Offset()
+		if !s.Step(der.TagOctetString) {
+			if err := s.Expect(der.TagOctetString, "EncryptedKey"); err != nil {
+				return der.WithField(err, "encryptedKey")
+			}
+		}
+		vw.off[4] = s.Offset()
 	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "version")
-	}
-	// kekid KEKIdentifier
-	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("KEKIdentifier", der.TagSequence), "kekid")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "kekid")
-	}
-	// keyEncryptionAlgorithm KeyEncryptionAlgorithmIdentifier
-	vw.off[2] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("KeyEncryptionAlgorithmIdentifier", der.TagSequence), "keyEncryptionAlgorithm")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "keyEncryptionAlgorithm")
-	}
-	// encryptedKey EncryptedKey
-	vw.off[3] = s.Offset()
-	if !s.Peek(der.TagOctetString) {
-		return der.WithField(s.Missing("EncryptedKey", der.TagOctetString), "encryptedKey")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "encryptedKey")
-	}
-	vw.off[4] = s.Offset()
 	return s.Finish("KEKRecipientInfo")
 }
 
@@ -5067,29 +5053,28 @@ type KEKIdentifierView struct {
 // parse reads the header of a KEKIdentifier with tag t from r and its components' headers.
 func (vw *KEKIdentifierView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "KEKIdentifier")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "KEKIdentifier"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// keyIdentifier OCTET STRING
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOctetString) {
-		return der.WithField(s.Missing("OCTET STRING", der.TagOctetString), "keyIdentifier")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "keyIdentifier")
+	if !s.Step(der.TagOctetString) {
+		if err := s.Expect(der.TagOctetString, "OCTET STRING"); err != nil {
+			return der.WithField(err, "keyIdentifier")
+		}
 	}
 	// date GeneralizedTime OPTIONAL
 	vw.off[1] = s.Offset()
-	if s.Peek(der.TagGeneralizedTime) {
+	if !s.Step(der.TagGeneralizedTime) && s.Peek(der.TagGeneralizedTime) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "date")
 		}
 	}
 	// other OtherKeyAttribute OPTIONAL
 	vw.off[2] = s.Offset()
-	if s.Peek(der.TagSequence) {
+	if !s.Step(der.TagSequence) && s.Peek(der.TagSequence) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "other")
 		}
@@ -5216,41 +5201,38 @@ type PasswordRecipientInfoView struct {
 // parse reads the header of a PasswordRecipientInfo with tag t from r and its components' headers.
 func (vw *PasswordRecipientInfoView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "PasswordRecipientInfo")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "PasswordRecipientInfo"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// version CMSVersion
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagInteger) {
-		return der.WithField(s.Missing("CMSVersion", der.TagInteger), "version")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "version")
+	if !s.Step(der.TagInteger) {
+		if err := s.Expect(der.TagInteger, "CMSVersion"); err != nil {
+			return der.WithField(err, "version")
+		}
 	}
 	// keyDerivationAlgorithm [0] KeyDerivationAlgorithmIdentifier OPTIONAL
 	vw.off[1] = s.Offset()
-	if s.Peek(der.Context(0)) {
+	if !s.Step(der.Context(0)) && s.Peek(der.Context(0)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "keyDerivationAlgorithm")
 		}
 	}
 	// keyEncryptionAlgorithm KeyEncryptionAlgorithmIdentifier
 	vw.off[2] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("KeyEncryptionAlgorithmIdentifier", der.TagSequence), "keyEncryptionAlgorithm")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "keyEncryptionAlgorithm")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "KeyEncryptionAlgorithmIdentifier"); err != nil {
+			return der.WithField(err, "keyEncryptionAlgorithm")
+		}
 	}
 	// encryptedKey EncryptedKey
 	vw.off[3] = s.Offset()
-	if !s.Peek(der.TagOctetString) {
-		return der.WithField(s.Missing("EncryptedKey", der.TagOctetString), "encryptedKey")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "encryptedKey")
+	if !s.Step(der.TagOctetString) {
+		if err := s.Expect(der.TagOctetString, "EncryptedKey"); err != nil {
+			return der.WithField(err, "encryptedKey")
+		}
 	}
 	vw.off[4] = s.Offset()
 	return s.Finish("PasswordRecipientInfo")
@@ -5383,18 +5365,17 @@ type OtherRecipientInfoView struct {
 // parse reads the header of a OtherRecipientInfo with tag t from r and its components' headers.
 func (vw *OtherRecipientInfoView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "OtherRecipientInfo")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "OtherRecipientInfo"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// oriType OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "oriType")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "oriType")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "oriType")
+		}
 	}
 	// oriValue OTHER-RECIPIENT.&Type
 	vw.off[1] = s.Offset()
@@ -5498,44 +5479,44 @@ type DigestedDataView struct {
 // parse reads the header of a DigestedData with tag t from r and its components' headers.
 func (vw *DigestedDataView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "DigestedData")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "DigestedData"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
-	// version CMSVersion
-	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagInteger) {
-		return der.WithField(s.Missing("CMSVersion", der.TagInteger), "version")
+	// The components' headers in one call when they have the common forms;
+	// else one by one, which reads the other forms or reports what is wrong.
+	if !s.Spans(vw.off[:], "\x02\x10\x10\x04" /* INTEGER, SEQUENCE, SEQUENCE, OCTET STRING */) {
+		// version CMSVersion
+		vw.off[0] = s.Offset()
+		if !s.Step(der.TagInteger) {
+			if err := s.Expect(der.TagInteger, "CMSVersion"); err != nil {
+				return der.WithField(err, "version")
+			}
+		}
+		// digestAlgorithm DigestAlgorithmIdentifier
+		vw.off[1] = s.Offset()
+		if !s.Step(der.TagSequence) {
+			if err := s.Expect(der.TagSequence, "DigestAlgorithmIdentifier"); err != nil {
+				return der.WithField(err, "digestAlgorithm")
+			}
+		}
+		// encapContentInfo EncapsulatedContentInfo
+		vw.off[2] = s.Offset()
+		if !s.Step(der.TagSequence) {
+			if err := s.Expect(der.TagSequence, "EncapsulatedContentInfo"); err != nil {
+				return der.WithField(err, "encapContentInfo")
+			}
+		}
+		// digest Digest
+		vw.off[3] = s.Offset()
+		if !s.Step(der.TagOctetString) {
+			if err := s.Expect(der.TagOctetString, "Digest"); err != nil {
+				return der.WithField(err, "digest")
+			}
+		}
+		vw.off[4] = s.Offset()
 	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "version")
-	}
-	// digestAlgorithm DigestAlgorithmIdentifier
-	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("DigestAlgorithmIdentifier", der.TagSequence), "digestAlgorithm")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "digestAlgorithm")
-	}
-	// encapContentInfo EncapsulatedContentInfo
-	vw.off[2] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("EncapsulatedContentInfo", der.TagSequence), "encapContentInfo")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "encapContentInfo")
-	}
-	// digest Digest
-	vw.off[3] = s.Offset()
-	if !s.Peek(der.TagOctetString) {
-		return der.WithField(s.Missing("Digest", der.TagOctetString), "digest")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "digest")
-	}
-	vw.off[4] = s.Offset()
 	// Extension additions this version does not know: their headers, unless
 	// the decode tolerates what it does not read (as DecodeASN1 does).
 	if s.Tolerates(der.TolerateUnreadAdditions) {
@@ -5668,30 +5649,28 @@ type EncryptedDataView struct {
 // parse reads the header of a EncryptedData with tag t from r and its components' headers.
 func (vw *EncryptedDataView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "EncryptedData")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "EncryptedData"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// version CMSVersion
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagInteger) {
-		return der.WithField(s.Missing("CMSVersion", der.TagInteger), "version")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "version")
+	if !s.Step(der.TagInteger) {
+		if err := s.Expect(der.TagInteger, "CMSVersion"); err != nil {
+			return der.WithField(err, "version")
+		}
 	}
 	// encryptedContentInfo EncryptedContentInfo
 	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("EncryptedContentInfo", der.TagSequence), "encryptedContentInfo")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "encryptedContentInfo")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "EncryptedContentInfo"); err != nil {
+			return der.WithField(err, "encryptedContentInfo")
+		}
 	}
 	// unprotectedAttrs [1] Attributes{{CryptographicMessageSyntax-2010.UnprotectedEncAttributes}} OPTIONAL (extension addition)
 	vw.off[2] = s.Offset()
-	if s.Peek(der.Context(1)) {
+	if !s.Step(der.Context(1)) && s.Peek(der.Context(1)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "unprotectedAttrs")
 		}
@@ -5813,8 +5792,8 @@ type Attributes_UnprotectedEncAttributesView struct {
 // parse reads the header of a Attributes with tag t from r.
 func (vw *Attributes_UnprotectedEncAttributesView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "Attributes")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "Attributes"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -5938,28 +5917,30 @@ type Attribute_UnprotectedEncAttributesView struct {
 // parse reads the header of a Attribute with tag t from r and its components' headers.
 func (vw *Attribute_UnprotectedEncAttributesView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "Attribute")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "Attribute"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
-	// attrType OBJECT IDENTIFIER
-	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "attrType")
+	// The components' headers in one call when they have the common forms;
+	// else one by one, which reads the other forms or reports what is wrong.
+	if !s.Spans(vw.off[:], "\x06\x11" /* OBJECT IDENTIFIER, SET */) {
+		// attrType OBJECT IDENTIFIER
+		vw.off[0] = s.Offset()
+		if !s.Step(der.TagOID) {
+			if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+				return der.WithField(err, "attrType")
+			}
+		}
+		// attrValues SET OF
+		vw.off[1] = s.Offset()
+		if !s.Step(der.TagSet) {
+			if err := s.Expect(der.TagSet, "SET OF"); err != nil {
+				return der.WithField(err, "attrValues")
+			}
+		}
+		vw.off[2] = s.Offset()
 	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "attrType")
-	}
-	// attrValues SET OF
-	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagSet) {
-		return der.WithField(s.Missing("SET OF", der.TagSet), "attrValues")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "attrValues")
-	}
-	vw.off[2] = s.Offset()
 	return s.Finish("Attribute")
 }
 
@@ -6073,75 +6054,70 @@ type AuthenticatedDataView struct {
 // parse reads the header of a AuthenticatedData with tag t from r and its components' headers.
 func (vw *AuthenticatedDataView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "AuthenticatedData")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "AuthenticatedData"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// version CMSVersion
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagInteger) {
-		return der.WithField(s.Missing("CMSVersion", der.TagInteger), "version")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "version")
+	if !s.Step(der.TagInteger) {
+		if err := s.Expect(der.TagInteger, "CMSVersion"); err != nil {
+			return der.WithField(err, "version")
+		}
 	}
 	// originatorInfo [0] OriginatorInfo OPTIONAL
 	vw.off[1] = s.Offset()
-	if s.Peek(der.Context(0)) {
+	if !s.Step(der.Context(0)) && s.Peek(der.Context(0)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "originatorInfo")
 		}
 	}
 	// recipientInfos RecipientInfos
 	vw.off[2] = s.Offset()
-	if !s.Peek(der.TagSet) {
-		return der.WithField(s.Missing("RecipientInfos", der.TagSet), "recipientInfos")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "recipientInfos")
+	if !s.Step(der.TagSet) {
+		if err := s.Expect(der.TagSet, "RecipientInfos"); err != nil {
+			return der.WithField(err, "recipientInfos")
+		}
 	}
 	// macAlgorithm MessageAuthenticationCodeAlgorithm
 	vw.off[3] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("MessageAuthenticationCodeAlgorithm", der.TagSequence), "macAlgorithm")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "macAlgorithm")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "MessageAuthenticationCodeAlgorithm"); err != nil {
+			return der.WithField(err, "macAlgorithm")
+		}
 	}
 	// digestAlgorithm [1] DigestAlgorithmIdentifier OPTIONAL
 	vw.off[4] = s.Offset()
-	if s.Peek(der.Context(1)) {
+	if !s.Step(der.Context(1)) && s.Peek(der.Context(1)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "digestAlgorithm")
 		}
 	}
 	// encapContentInfo EncapsulatedContentInfo
 	vw.off[5] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("EncapsulatedContentInfo", der.TagSequence), "encapContentInfo")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "encapContentInfo")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "EncapsulatedContentInfo"); err != nil {
+			return der.WithField(err, "encapContentInfo")
+		}
 	}
 	// authAttrs [2] AuthAttributes OPTIONAL
 	vw.off[6] = s.Offset()
-	if s.Peek(der.Context(2)) {
+	if !s.Step(der.Context(2)) && s.Peek(der.Context(2)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "authAttrs")
 		}
 	}
 	// mac MessageAuthenticationCode
 	vw.off[7] = s.Offset()
-	if !s.Peek(der.TagOctetString) {
-		return der.WithField(s.Missing("MessageAuthenticationCode", der.TagOctetString), "mac")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "mac")
+	if !s.Step(der.TagOctetString) {
+		if err := s.Expect(der.TagOctetString, "MessageAuthenticationCode"); err != nil {
+			return der.WithField(err, "mac")
+		}
 	}
 	// unauthAttrs [3] UnauthAttributes OPTIONAL
 	vw.off[8] = s.Offset()
-	if s.Peek(der.Context(3)) {
+	if !s.Step(der.Context(3)) && s.Peek(der.Context(3)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "unauthAttrs")
 		}
@@ -6405,8 +6381,8 @@ type AuthAttributesView struct {
 // parse reads the header of a AuthAttributes with tag t from r.
 func (vw *AuthAttributesView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "AuthAttributes")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "AuthAttributes"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -6530,28 +6506,30 @@ type Attribute_AuthAttributeSetView struct {
 // parse reads the header of a Attribute with tag t from r and its components' headers.
 func (vw *Attribute_AuthAttributeSetView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "Attribute")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "Attribute"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
-	// attrType OBJECT IDENTIFIER
-	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "attrType")
+	// The components' headers in one call when they have the common forms;
+	// else one by one, which reads the other forms or reports what is wrong.
+	if !s.Spans(vw.off[:], "\x06\x11" /* OBJECT IDENTIFIER, SET */) {
+		// attrType OBJECT IDENTIFIER
+		vw.off[0] = s.Offset()
+		if !s.Step(der.TagOID) {
+			if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+				return der.WithField(err, "attrType")
+			}
+		}
+		// attrValues SET OF
+		vw.off[1] = s.Offset()
+		if !s.Step(der.TagSet) {
+			if err := s.Expect(der.TagSet, "SET OF"); err != nil {
+				return der.WithField(err, "attrValues")
+			}
+		}
+		vw.off[2] = s.Offset()
 	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "attrType")
-	}
-	// attrValues SET OF
-	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagSet) {
-		return der.WithField(s.Missing("SET OF", der.TagSet), "attrValues")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "attrValues")
-	}
-	vw.off[2] = s.Offset()
 	return s.Finish("Attribute")
 }
 
@@ -6664,8 +6642,8 @@ type UnauthAttributesView struct {
 // parse reads the header of a UnauthAttributes with tag t from r.
 func (vw *UnauthAttributesView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "UnauthAttributes")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "UnauthAttributes"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -6789,28 +6767,30 @@ type Attribute_UnauthAttributeSetView struct {
 // parse reads the header of a Attribute with tag t from r and its components' headers.
 func (vw *Attribute_UnauthAttributeSetView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "Attribute")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "Attribute"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
-	// attrType OBJECT IDENTIFIER
-	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "attrType")
+	// The components' headers in one call when they have the common forms;
+	// else one by one, which reads the other forms or reports what is wrong.
+	if !s.Spans(vw.off[:], "\x06\x11" /* OBJECT IDENTIFIER, SET */) {
+		// attrType OBJECT IDENTIFIER
+		vw.off[0] = s.Offset()
+		if !s.Step(der.TagOID) {
+			if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+				return der.WithField(err, "attrType")
+			}
+		}
+		// attrValues SET OF
+		vw.off[1] = s.Offset()
+		if !s.Step(der.TagSet) {
+			if err := s.Expect(der.TagSet, "SET OF"); err != nil {
+				return der.WithField(err, "attrValues")
+			}
+		}
+		vw.off[2] = s.Offset()
 	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "attrType")
-	}
-	// attrValues SET OF
-	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagSet) {
-		return der.WithField(s.Missing("SET OF", der.TagSet), "attrValues")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "attrValues")
-	}
-	vw.off[2] = s.Offset()
 	return s.Finish("Attribute")
 }
 
@@ -6924,18 +6904,17 @@ type DigestAlgorithmIdentifierView struct {
 // parse reads the header of a DigestAlgorithmIdentifier with tag t from r and its components' headers.
 func (vw *DigestAlgorithmIdentifierView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "DigestAlgorithmIdentifier")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "DigestAlgorithmIdentifier"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// algorithm OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "algorithm")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "algorithm")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "algorithm")
+		}
 	}
 	// parameters DIGEST-ALGORITHM.&Params OPTIONAL
 	vw.off[1] = s.Offset()
@@ -7049,18 +7028,17 @@ type SignatureAlgorithmIdentifierView struct {
 // parse reads the header of a SignatureAlgorithmIdentifier with tag t from r and its components' headers.
 func (vw *SignatureAlgorithmIdentifierView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "SignatureAlgorithmIdentifier")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "SignatureAlgorithmIdentifier"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// algorithm OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "algorithm")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "algorithm")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "algorithm")
+		}
 	}
 	// parameters SIGNATURE-ALGORITHM.&Params OPTIONAL
 	vw.off[1] = s.Offset()
@@ -7174,18 +7152,17 @@ type KeyEncryptionAlgorithmIdentifierView struct {
 // parse reads the header of a KeyEncryptionAlgorithmIdentifier with tag t from r and its components' headers.
 func (vw *KeyEncryptionAlgorithmIdentifierView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "KeyEncryptionAlgorithmIdentifier")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "KeyEncryptionAlgorithmIdentifier"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// algorithm OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "algorithm")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "algorithm")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "algorithm")
+		}
 	}
 	// parameters KEY-WRAP.&Params OPTIONAL
 	vw.off[1] = s.Offset()
@@ -7299,18 +7276,17 @@ type ContentEncryptionAlgorithmIdentifierView struct {
 // parse reads the header of a ContentEncryptionAlgorithmIdentifier with tag t from r and its components' headers.
 func (vw *ContentEncryptionAlgorithmIdentifierView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "ContentEncryptionAlgorithmIdentifier")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "ContentEncryptionAlgorithmIdentifier"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// algorithm OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "algorithm")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "algorithm")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "algorithm")
+		}
 	}
 	// parameters CONTENT-ENCRYPTION.&Params OPTIONAL
 	vw.off[1] = s.Offset()
@@ -7467,18 +7443,17 @@ type MessageAuthenticationCodeAlgorithmView struct {
 // parse reads the header of a MessageAuthenticationCodeAlgorithm with tag t from r and its components' headers.
 func (vw *MessageAuthenticationCodeAlgorithmView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "MessageAuthenticationCodeAlgorithm")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "MessageAuthenticationCodeAlgorithm"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// algorithm OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "algorithm")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "algorithm")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "algorithm")
+		}
 	}
 	// parameters MAC-ALGORITHM.&Params OPTIONAL
 	vw.off[1] = s.Offset()
@@ -7592,18 +7567,17 @@ type KeyDerivationAlgorithmIdentifierView struct {
 // parse reads the header of a KeyDerivationAlgorithmIdentifier with tag t from r and its components' headers.
 func (vw *KeyDerivationAlgorithmIdentifierView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "KeyDerivationAlgorithmIdentifier")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "KeyDerivationAlgorithmIdentifier"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// algorithm OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "algorithm")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "algorithm")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "algorithm")
+		}
 	}
 	// parameters KEY-DERIVATION.&Params OPTIONAL
 	vw.off[1] = s.Offset()
@@ -7759,8 +7733,8 @@ type RevocationInfoChoicesView struct {
 // parse reads the header of a RevocationInfoChoices with tag t from r.
 func (vw *RevocationInfoChoicesView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "RevocationInfoChoices")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "RevocationInfoChoices"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -7974,18 +7948,17 @@ type OtherRevocationInfoFormatView struct {
 // parse reads the header of a OtherRevocationInfoFormat with tag t from r and its components' headers.
 func (vw *OtherRevocationInfoFormatView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "OtherRevocationInfoFormat")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "OtherRevocationInfoFormat"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// otherRevInfoFormat OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "otherRevInfoFormat")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "otherRevInfoFormat")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "otherRevInfoFormat")
+		}
 	}
 	// otherRevInfo OTHER-REVOK-INFO.&Type
 	vw.off[1] = s.Offset()
@@ -8256,36 +8229,37 @@ type AttributeCertificateView struct {
 // parse reads the header of a AttributeCertificate with tag t from r and its components' headers.
 func (vw *AttributeCertificateView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "AttributeCertificate")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "AttributeCertificate"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
-	// toBeSigned AttributeCertificateInfo
-	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("AttributeCertificateInfo", der.TagSequence), "toBeSigned")
+	// The components' headers in one call when they have the common forms;
+	// else one by one, which reads the other forms or reports what is wrong.
+	if !s.Spans(vw.off[:], "\x10\x10\x03" /* SEQUENCE, SEQUENCE, BIT STRING */) {
+		// toBeSigned AttributeCertificateInfo
+		vw.off[0] = s.Offset()
+		if !s.Step(der.TagSequence) {
+			if err := s.Expect(der.TagSequence, "AttributeCertificateInfo"); err != nil {
+				return der.WithField(err, "toBeSigned")
+			}
+		}
+		// algorithmIdentifier SEQUENCE
+		vw.off[1] = s.Offset()
+		if !s.Step(der.TagSequence) {
+			if err := s.Expect(der.TagSequence, "SEQUENCE"); err != nil {
+				return der.WithField(err, "algorithmIdentifier")
+			}
+		}
+		// signature BIT STRING
+		vw.off[2] = s.Offset()
+		if !s.Step(der.TagBitString) {
+			if err := s.Expect(der.TagBitString, "BIT STRING"); err != nil {
+				return der.WithField(err, "signature")
+			}
+		}
+		vw.off[3] = s.Offset()
 	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "toBeSigned")
-	}
-	// algorithmIdentifier SEQUENCE
-	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("SEQUENCE", der.TagSequence), "algorithmIdentifier")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "algorithmIdentifier")
-	}
-	// signature BIT STRING
-	vw.off[2] = s.Offset()
-	if !s.Peek(der.TagBitString) {
-		return der.WithField(s.Missing("BIT STRING", der.TagBitString), "signature")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "signature")
-	}
-	vw.off[3] = s.Offset()
 	return s.Finish("AttributeCertificate")
 }
 
@@ -8387,18 +8361,17 @@ type AttributeCertificate_AlgorithmIdentifierView struct {
 // parse reads the header of a AttributeCertificate.algorithmIdentifier with tag t from r and its components' headers.
 func (vw *AttributeCertificate_AlgorithmIdentifierView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "AttributeCertificate.algorithmIdentifier")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "AttributeCertificate.algorithmIdentifier"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// algorithm OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "algorithm")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "algorithm")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "algorithm")
+		}
 	}
 	// parameters SIGNATURE-ALGORITHM.&Params OPTIONAL
 	vw.off[1] = s.Offset()
@@ -8512,18 +8485,17 @@ type OtherCertificateFormatView struct {
 // parse reads the header of a OtherCertificateFormat with tag t from r and its components' headers.
 func (vw *OtherCertificateFormatView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "OtherCertificateFormat")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "OtherCertificateFormat"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// otherCertFormat OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "otherCertFormat")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "otherCertFormat")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "otherCertFormat")
+		}
 	}
 	// otherCert OTHER-CERT-FMT.&Type
 	vw.off[1] = s.Offset()
@@ -8626,8 +8598,8 @@ type CertificateSetView struct {
 // parse reads the header of a CertificateSet with tag t from r.
 func (vw *CertificateSetView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "CertificateSet")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "CertificateSet"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -8746,28 +8718,30 @@ type IssuerAndSerialNumberView struct {
 // parse reads the header of a IssuerAndSerialNumber with tag t from r and its components' headers.
 func (vw *IssuerAndSerialNumberView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "IssuerAndSerialNumber")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "IssuerAndSerialNumber"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
-	// issuer Name
-	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("Name", der.TagSequence), "issuer")
+	// The components' headers in one call when they have the common forms;
+	// else one by one, which reads the other forms or reports what is wrong.
+	if !s.Spans(vw.off[:], "\x10\x02" /* SEQUENCE, INTEGER */) {
+		// issuer Name
+		vw.off[0] = s.Offset()
+		if !s.Step(der.TagSequence) {
+			if err := s.Expect(der.TagSequence, "Name"); err != nil {
+				return der.WithField(err, "issuer")
+			}
+		}
+		// serialNumber CertificateSerialNumber
+		vw.off[1] = s.Offset()
+		if !s.Step(der.TagInteger) {
+			if err := s.Expect(der.TagInteger, "CertificateSerialNumber"); err != nil {
+				return der.WithField(err, "serialNumber")
+			}
+		}
+		vw.off[2] = s.Offset()
 	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "issuer")
-	}
-	// serialNumber CertificateSerialNumber
-	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagInteger) {
-		return der.WithField(s.Missing("CertificateSerialNumber", der.TagInteger), "serialNumber")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "serialNumber")
-	}
-	vw.off[2] = s.Offset()
 	return s.Finish("IssuerAndSerialNumber")
 }
 
@@ -8848,18 +8822,17 @@ type OtherKeyAttributeView struct {
 // parse reads the header of a OtherKeyAttribute with tag t from r and its components' headers.
 func (vw *OtherKeyAttributeView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "OtherKeyAttribute")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "OtherKeyAttribute"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// keyAttrId OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "keyAttrId")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "keyAttrId")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "keyAttrId")
+		}
 	}
 	// keyAttr KEY-ATTRIBUTE.&Type
 	vw.off[1] = s.Offset()
@@ -8963,36 +8936,37 @@ type ExtendedCertificateView struct {
 // parse reads the header of a ExtendedCertificate with tag t from r and its components' headers.
 func (vw *ExtendedCertificateView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "ExtendedCertificate")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "ExtendedCertificate"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
-	// extendedCertificateInfo ExtendedCertificateInfo
-	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("ExtendedCertificateInfo", der.TagSequence), "extendedCertificateInfo")
+	// The components' headers in one call when they have the common forms;
+	// else one by one, which reads the other forms or reports what is wrong.
+	if !s.Spans(vw.off[:], "\x10\x10\x03" /* SEQUENCE, SEQUENCE, BIT STRING */) {
+		// extendedCertificateInfo ExtendedCertificateInfo
+		vw.off[0] = s.Offset()
+		if !s.Step(der.TagSequence) {
+			if err := s.Expect(der.TagSequence, "ExtendedCertificateInfo"); err != nil {
+				return der.WithField(err, "extendedCertificateInfo")
+			}
+		}
+		// signatureAlgorithm SignatureAlgorithmIdentifier
+		vw.off[1] = s.Offset()
+		if !s.Step(der.TagSequence) {
+			if err := s.Expect(der.TagSequence, "SignatureAlgorithmIdentifier"); err != nil {
+				return der.WithField(err, "signatureAlgorithm")
+			}
+		}
+		// signature Signature
+		vw.off[2] = s.Offset()
+		if !s.Step(der.TagBitString) {
+			if err := s.Expect(der.TagBitString, "Signature"); err != nil {
+				return der.WithField(err, "signature")
+			}
+		}
+		vw.off[3] = s.Offset()
 	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "extendedCertificateInfo")
-	}
-	// signatureAlgorithm SignatureAlgorithmIdentifier
-	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("SignatureAlgorithmIdentifier", der.TagSequence), "signatureAlgorithm")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "signatureAlgorithm")
-	}
-	// signature Signature
-	vw.off[2] = s.Offset()
-	if !s.Peek(der.TagBitString) {
-		return der.WithField(s.Missing("Signature", der.TagBitString), "signature")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "signature")
-	}
-	vw.off[3] = s.Offset()
 	return s.Finish("ExtendedCertificate")
 }
 
@@ -9092,36 +9066,37 @@ type ExtendedCertificateInfoView struct {
 // parse reads the header of a ExtendedCertificateInfo with tag t from r and its components' headers.
 func (vw *ExtendedCertificateInfoView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "ExtendedCertificateInfo")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "ExtendedCertificateInfo"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
-	// version CMSVersion
-	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagInteger) {
-		return der.WithField(s.Missing("CMSVersion", der.TagInteger), "version")
+	// The components' headers in one call when they have the common forms;
+	// else one by one, which reads the other forms or reports what is wrong.
+	if !s.Spans(vw.off[:], "\x02\x10\x11" /* INTEGER, SEQUENCE, SET */) {
+		// version CMSVersion
+		vw.off[0] = s.Offset()
+		if !s.Step(der.TagInteger) {
+			if err := s.Expect(der.TagInteger, "CMSVersion"); err != nil {
+				return der.WithField(err, "version")
+			}
+		}
+		// certificate Certificate
+		vw.off[1] = s.Offset()
+		if !s.Step(der.TagSequence) {
+			if err := s.Expect(der.TagSequence, "Certificate"); err != nil {
+				return der.WithField(err, "certificate")
+			}
+		}
+		// attributes UnauthAttributes
+		vw.off[2] = s.Offset()
+		if !s.Step(der.TagSet) {
+			if err := s.Expect(der.TagSet, "UnauthAttributes"); err != nil {
+				return der.WithField(err, "attributes")
+			}
+		}
+		vw.off[3] = s.Offset()
 	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "version")
-	}
-	// certificate Certificate
-	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("Certificate", der.TagSequence), "certificate")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "certificate")
-	}
-	// attributes UnauthAttributes
-	vw.off[2] = s.Offset()
-	if !s.Peek(der.TagSet) {
-		return der.WithField(s.Missing("UnauthAttributes", der.TagSet), "attributes")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "attributes")
-	}
-	vw.off[3] = s.Offset()
 	return s.Finish("ExtendedCertificateInfo")
 }
 
@@ -9223,18 +9198,17 @@ type KeyWrapAlgorithmView struct {
 // parse reads the header of a KeyWrapAlgorithm with tag t from r and its components' headers.
 func (vw *KeyWrapAlgorithmView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "KeyWrapAlgorithm")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "KeyWrapAlgorithm"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// algorithm OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "algorithm")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "algorithm")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "algorithm")
+		}
 	}
 	// parameters KEY-WRAP.&Params OPTIONAL
 	vw.off[1] = s.Offset()
@@ -9348,28 +9322,30 @@ type RC2CBCParameterView struct {
 // parse reads the header of a RC2CBCParameter with tag t from r and its components' headers.
 func (vw *RC2CBCParameterView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "RC2CBCParameter")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "RC2CBCParameter"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
-	// rc2ParameterVersion INTEGER
-	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagInteger) {
-		return der.WithField(s.Missing("INTEGER", der.TagInteger), "rc2ParameterVersion")
+	// The components' headers in one call when they have the common forms;
+	// else one by one, which reads the other forms or reports what is wrong.
+	if !s.Spans(vw.off[:], "\x02\x04" /* INTEGER, OCTET STRING */) {
+		// rc2ParameterVersion INTEGER
+		vw.off[0] = s.Offset()
+		if !s.Step(der.TagInteger) {
+			if err := s.Expect(der.TagInteger, "INTEGER"); err != nil {
+				return der.WithField(err, "rc2ParameterVersion")
+			}
+		}
+		// iv OCTET STRING
+		vw.off[1] = s.Offset()
+		if !s.Step(der.TagOctetString) {
+			if err := s.Expect(der.TagOctetString, "OCTET STRING"); err != nil {
+				return der.WithField(err, "iv")
+			}
+		}
+		vw.off[2] = s.Offset()
 	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "rc2ParameterVersion")
-	}
-	// iv OCTET STRING
-	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagOctetString) {
-		return der.WithField(s.Missing("OCTET STRING", der.TagOctetString), "iv")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "iv")
-	}
-	vw.off[2] = s.Offset()
 	return s.Finish("RC2CBCParameter")
 }
 
@@ -9460,18 +9436,17 @@ type PBKDF2PRFsAlgorithmIdentifierView struct {
 // parse reads the header of a PBKDF2-PRFsAlgorithmIdentifier with tag t from r and its components' headers.
 func (vw *PBKDF2PRFsAlgorithmIdentifierView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "PBKDF2-PRFsAlgorithmIdentifier")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "PBKDF2-PRFsAlgorithmIdentifier"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// algorithm OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "algorithm")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "algorithm")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "algorithm")
+		}
 	}
 	// parameters ALGORITHM.&Params OPTIONAL
 	vw.off[1] = s.Offset()
@@ -9585,18 +9560,17 @@ type PBKDF2SaltSourcesAlgorithmIdentifierView struct {
 // parse reads the header of a PBKDF2-SaltSourcesAlgorithmIdentifier with tag t from r and its components' headers.
 func (vw *PBKDF2SaltSourcesAlgorithmIdentifierView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "PBKDF2-SaltSourcesAlgorithmIdentifier")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "PBKDF2-SaltSourcesAlgorithmIdentifier"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// algorithm OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "algorithm")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "algorithm")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "algorithm")
+		}
 	}
 	// parameters ALGORITHM.&Params OPTIONAL
 	vw.off[1] = s.Offset()
@@ -9710,8 +9684,8 @@ type PBKDF2ParamsView struct {
 // parse reads the header of a PBKDF2-params with tag t from r and its components' headers.
 func (vw *PBKDF2ParamsView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "PBKDF2-params")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "PBKDF2-params"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -9725,22 +9699,21 @@ func (vw *PBKDF2ParamsView) parse(r *view.Cursor, t der.Tag) error {
 	}
 	// iterationCount INTEGER
 	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagInteger) {
-		return der.WithField(s.Missing("INTEGER", der.TagInteger), "iterationCount")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "iterationCount")
+	if !s.Step(der.TagInteger) {
+		if err := s.Expect(der.TagInteger, "INTEGER"); err != nil {
+			return der.WithField(err, "iterationCount")
+		}
 	}
 	// keyLength INTEGER OPTIONAL
 	vw.off[2] = s.Offset()
-	if s.Peek(der.TagInteger) {
+	if !s.Step(der.TagInteger) && s.Peek(der.TagInteger) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "keyLength")
 		}
 	}
 	// prf PBKDF2-PRFsAlgorithmIdentifier DEFAULT defaultPBKDF2
 	vw.off[3] = s.Offset()
-	if s.Peek(der.TagSequence) {
+	if !s.Step(der.TagSequence) && s.Peek(der.TagSequence) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "prf")
 		}
@@ -9989,60 +9962,56 @@ type AuthEnvelopedDataView struct {
 // parse reads the header of a AuthEnvelopedData with tag t from r and its components' headers.
 func (vw *AuthEnvelopedDataView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "AuthEnvelopedData")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "AuthEnvelopedData"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// version CMSVersion
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagInteger) {
-		return der.WithField(s.Missing("CMSVersion", der.TagInteger), "version")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "version")
+	if !s.Step(der.TagInteger) {
+		if err := s.Expect(der.TagInteger, "CMSVersion"); err != nil {
+			return der.WithField(err, "version")
+		}
 	}
 	// originatorInfo [0] OriginatorInfo OPTIONAL
 	vw.off[1] = s.Offset()
-	if s.Peek(der.Context(0)) {
+	if !s.Step(der.Context(0)) && s.Peek(der.Context(0)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "originatorInfo")
 		}
 	}
 	// recipientInfos RecipientInfos
 	vw.off[2] = s.Offset()
-	if !s.Peek(der.TagSet) {
-		return der.WithField(s.Missing("RecipientInfos", der.TagSet), "recipientInfos")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "recipientInfos")
+	if !s.Step(der.TagSet) {
+		if err := s.Expect(der.TagSet, "RecipientInfos"); err != nil {
+			return der.WithField(err, "recipientInfos")
+		}
 	}
 	// authEncryptedContentInfo EncryptedContentInfo
 	vw.off[3] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("EncryptedContentInfo", der.TagSequence), "authEncryptedContentInfo")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "authEncryptedContentInfo")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "EncryptedContentInfo"); err != nil {
+			return der.WithField(err, "authEncryptedContentInfo")
+		}
 	}
 	// authAttrs [1] AuthAttributes OPTIONAL
 	vw.off[4] = s.Offset()
-	if s.Peek(der.Context(1)) {
+	if !s.Step(der.Context(1)) && s.Peek(der.Context(1)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "authAttrs")
 		}
 	}
 	// mac MessageAuthenticationCode
 	vw.off[5] = s.Offset()
-	if !s.Peek(der.TagOctetString) {
-		return der.WithField(s.Missing("MessageAuthenticationCode", der.TagOctetString), "mac")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "mac")
+	if !s.Step(der.TagOctetString) {
+		if err := s.Expect(der.TagOctetString, "MessageAuthenticationCode"); err != nil {
+			return der.WithField(err, "mac")
+		}
 	}
 	// unauthAttrs [2] UnauthAttributes OPTIONAL
 	vw.off[6] = s.Offset()
-	if s.Peek(der.Context(2)) {
+	if !s.Step(der.Context(2)) && s.Peek(der.Context(2)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "unauthAttrs")
 		}
@@ -10257,30 +10226,28 @@ type CMSAuthEnvelopedData2010_EncryptedContentInfoView struct {
 // parse reads the header of a EncryptedContentInfo with tag t from r and its components' headers.
 func (vw *CMSAuthEnvelopedData2010_EncryptedContentInfoView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "EncryptedContentInfo")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "EncryptedContentInfo"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// contentType OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "contentType")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "contentType")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "contentType")
+		}
 	}
 	// contentEncryptionAlgorithm AuthContentEncryptionAlgorithmIdentifier
 	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("AuthContentEncryptionAlgorithmIdentifier", der.TagSequence), "contentEncryptionAlgorithm")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "contentEncryptionAlgorithm")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "AuthContentEncryptionAlgorithmIdentifier"); err != nil {
+			return der.WithField(err, "contentEncryptionAlgorithm")
+		}
 	}
 	// encryptedContent [0] OCTET STRING OPTIONAL
 	vw.off[2] = s.Offset()
-	if s.Peek(der.Context(0)) {
+	if !s.Step(der.Context(0)) && s.Peek(der.Context(0)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "encryptedContent")
 		}
@@ -10399,18 +10366,17 @@ type AuthContentEncryptionAlgorithmIdentifierView struct {
 // parse reads the header of a AuthContentEncryptionAlgorithmIdentifier with tag t from r and its components' headers.
 func (vw *AuthContentEncryptionAlgorithmIdentifierView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "AuthContentEncryptionAlgorithmIdentifier")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "AuthContentEncryptionAlgorithmIdentifier"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// algorithm OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "algorithm")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "algorithm")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "algorithm")
+		}
 	}
 	// parameters CONTENT-ENCRYPTION.&Params OPTIONAL
 	vw.off[1] = s.Offset()
@@ -10609,8 +10575,8 @@ type CMSAuthEnvelopedData2010_AuthAttributesView struct {
 // parse reads the header of a AuthAttributes with tag t from r.
 func (vw *CMSAuthEnvelopedData2010_AuthAttributesView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "AuthAttributes")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "AuthAttributes"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -10734,28 +10700,30 @@ type Attribute_AuthEnvDataAttributeSetView struct {
 // parse reads the header of a Attribute with tag t from r and its components' headers.
 func (vw *Attribute_AuthEnvDataAttributeSetView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "Attribute")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "Attribute"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
-	// attrType OBJECT IDENTIFIER
-	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "attrType")
+	// The components' headers in one call when they have the common forms;
+	// else one by one, which reads the other forms or reports what is wrong.
+	if !s.Spans(vw.off[:], "\x06\x11" /* OBJECT IDENTIFIER, SET */) {
+		// attrType OBJECT IDENTIFIER
+		vw.off[0] = s.Offset()
+		if !s.Step(der.TagOID) {
+			if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+				return der.WithField(err, "attrType")
+			}
+		}
+		// attrValues SET OF
+		vw.off[1] = s.Offset()
+		if !s.Step(der.TagSet) {
+			if err := s.Expect(der.TagSet, "SET OF"); err != nil {
+				return der.WithField(err, "attrValues")
+			}
+		}
+		vw.off[2] = s.Offset()
 	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "attrType")
-	}
-	// attrValues SET OF
-	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagSet) {
-		return der.WithField(s.Missing("SET OF", der.TagSet), "attrValues")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "attrValues")
-	}
-	vw.off[2] = s.Offset()
 	return s.Finish("Attribute")
 }
 
@@ -10868,8 +10836,8 @@ type CMSAuthEnvelopedData2010_UnauthAttributesView struct {
 // parse reads the header of a UnauthAttributes with tag t from r.
 func (vw *CMSAuthEnvelopedData2010_UnauthAttributesView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "UnauthAttributes")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "UnauthAttributes"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -10993,28 +10961,30 @@ type Attribute_UnauthEnvDataAttributeSetView struct {
 // parse reads the header of a Attribute with tag t from r and its components' headers.
 func (vw *Attribute_UnauthEnvDataAttributeSetView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "Attribute")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "Attribute"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
-	// attrType OBJECT IDENTIFIER
-	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "attrType")
+	// The components' headers in one call when they have the common forms;
+	// else one by one, which reads the other forms or reports what is wrong.
+	if !s.Spans(vw.off[:], "\x06\x11" /* OBJECT IDENTIFIER, SET */) {
+		// attrType OBJECT IDENTIFIER
+		vw.off[0] = s.Offset()
+		if !s.Step(der.TagOID) {
+			if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+				return der.WithField(err, "attrType")
+			}
+		}
+		// attrValues SET OF
+		vw.off[1] = s.Offset()
+		if !s.Step(der.TagSet) {
+			if err := s.Expect(der.TagSet, "SET OF"); err != nil {
+				return der.WithField(err, "attrValues")
+			}
+		}
+		vw.off[2] = s.Offset()
 	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "attrType")
-	}
-	// attrValues SET OF
-	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagSet) {
-		return der.WithField(s.Missing("SET OF", der.TagSet), "attrValues")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "attrValues")
-	}
-	vw.off[2] = s.Offset()
 	return s.Finish("Attribute")
 }
 
@@ -11128,22 +11098,21 @@ type CCMParametersView struct {
 // parse reads the header of a CCMParameters with tag t from r and its components' headers.
 func (vw *CCMParametersView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "CCMParameters")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "CCMParameters"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// aes-nonce OCTET STRING
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOctetString) {
-		return der.WithField(s.Missing("OCTET STRING", der.TagOctetString), "aes-nonce")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "aes-nonce")
+	if !s.Step(der.TagOctetString) {
+		if err := s.Expect(der.TagOctetString, "OCTET STRING"); err != nil {
+			return der.WithField(err, "aes-nonce")
+		}
 	}
 	// aes-ICVlen AES-CCM-ICVlen DEFAULT 12
 	vw.off[1] = s.Offset()
-	if s.Peek(der.TagInteger) {
+	if !s.Step(der.TagInteger) && s.Peek(der.TagInteger) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "aes-ICVlen")
 		}
@@ -11253,22 +11222,21 @@ type GCMParametersView struct {
 // parse reads the header of a GCMParameters with tag t from r and its components' headers.
 func (vw *GCMParametersView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "GCMParameters")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "GCMParameters"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// aes-nonce OCTET STRING
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOctetString) {
-		return der.WithField(s.Missing("OCTET STRING", der.TagOctetString), "aes-nonce")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "aes-nonce")
+	if !s.Step(der.TagOctetString) {
+		if err := s.Expect(der.TagOctetString, "OCTET STRING"); err != nil {
+			return der.WithField(err, "aes-nonce")
+		}
 	}
 	// aes-ICVlen AES-GCM-ICVlen DEFAULT 12
 	vw.off[1] = s.Offset()
-	if s.Peek(der.TagInteger) {
+	if !s.Step(der.TagInteger) && s.Peek(der.TagInteger) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "aes-ICVlen")
 		}
@@ -11372,36 +11340,37 @@ type CompressedDataView struct {
 // parse reads the header of a CompressedData with tag t from r and its components' headers.
 func (vw *CompressedDataView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "CompressedData")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "CompressedData"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
-	// version CMSVersion
-	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagInteger) {
-		return der.WithField(s.Missing("CMSVersion", der.TagInteger), "version")
+	// The components' headers in one call when they have the common forms;
+	// else one by one, which reads the other forms or reports what is wrong.
+	if !s.Spans(vw.off[:], "\x02\x10\x10" /* INTEGER, SEQUENCE, SEQUENCE */) {
+		// version CMSVersion
+		vw.off[0] = s.Offset()
+		if !s.Step(der.TagInteger) {
+			if err := s.Expect(der.TagInteger, "CMSVersion"); err != nil {
+				return der.WithField(err, "version")
+			}
+		}
+		// compressionAlgorithm CompressionAlgorithmIdentifier
+		vw.off[1] = s.Offset()
+		if !s.Step(der.TagSequence) {
+			if err := s.Expect(der.TagSequence, "CompressionAlgorithmIdentifier"); err != nil {
+				return der.WithField(err, "compressionAlgorithm")
+			}
+		}
+		// encapContentInfo EncapsulatedContentInfo
+		vw.off[2] = s.Offset()
+		if !s.Step(der.TagSequence) {
+			if err := s.Expect(der.TagSequence, "EncapsulatedContentInfo"); err != nil {
+				return der.WithField(err, "encapContentInfo")
+			}
+		}
+		vw.off[3] = s.Offset()
 	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "version")
-	}
-	// compressionAlgorithm CompressionAlgorithmIdentifier
-	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("CompressionAlgorithmIdentifier", der.TagSequence), "compressionAlgorithm")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "compressionAlgorithm")
-	}
-	// encapContentInfo EncapsulatedContentInfo
-	vw.off[2] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("EncapsulatedContentInfo", der.TagSequence), "encapContentInfo")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "encapContentInfo")
-	}
-	vw.off[3] = s.Offset()
 	return s.Finish("CompressedData")
 }
 
@@ -11501,22 +11470,21 @@ type CompressedDataContent2010_EncapsulatedContentInfoView struct {
 // parse reads the header of a EncapsulatedContentInfo with tag t from r and its components' headers.
 func (vw *CompressedDataContent2010_EncapsulatedContentInfoView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "EncapsulatedContentInfo")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "EncapsulatedContentInfo"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// eContentType OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "eContentType")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "eContentType")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "eContentType")
+		}
 	}
 	// eContent [0] EXPLICIT OCTET STRING OPTIONAL
 	vw.off[1] = s.Offset()
-	if s.Peek(der.Context(0)) {
+	if !s.Step(der.Context(0)) && s.Peek(der.Context(0)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "eContent")
 		}
@@ -11621,18 +11589,17 @@ type CompressionAlgorithmIdentifierView struct {
 // parse reads the header of a CompressionAlgorithmIdentifier with tag t from r and its components' headers.
 func (vw *CompressionAlgorithmIdentifierView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "CompressionAlgorithmIdentifier")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "CompressionAlgorithmIdentifier"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// algorithm OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "algorithm")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "algorithm")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "algorithm")
+		}
 	}
 	// parameters COMPRESS-ALGORITHM.&Params OPTIONAL
 	vw.off[1] = s.Offset()
@@ -11746,36 +11713,37 @@ type AttributeCertificateV1View struct {
 // parse reads the header of a AttributeCertificateV1 with tag t from r and its components' headers.
 func (vw *AttributeCertificateV1View) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "AttributeCertificateV1")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "AttributeCertificateV1"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
-	// toBeSigned AttributeCertificateInfoV1
-	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("AttributeCertificateInfoV1", der.TagSequence), "toBeSigned")
+	// The components' headers in one call when they have the common forms;
+	// else one by one, which reads the other forms or reports what is wrong.
+	if !s.Spans(vw.off[:], "\x10\x10\x03" /* SEQUENCE, SEQUENCE, BIT STRING */) {
+		// toBeSigned AttributeCertificateInfoV1
+		vw.off[0] = s.Offset()
+		if !s.Step(der.TagSequence) {
+			if err := s.Expect(der.TagSequence, "AttributeCertificateInfoV1"); err != nil {
+				return der.WithField(err, "toBeSigned")
+			}
+		}
+		// algorithmIdentifier SEQUENCE
+		vw.off[1] = s.Offset()
+		if !s.Step(der.TagSequence) {
+			if err := s.Expect(der.TagSequence, "SEQUENCE"); err != nil {
+				return der.WithField(err, "algorithmIdentifier")
+			}
+		}
+		// signature BIT STRING
+		vw.off[2] = s.Offset()
+		if !s.Step(der.TagBitString) {
+			if err := s.Expect(der.TagBitString, "BIT STRING"); err != nil {
+				return der.WithField(err, "signature")
+			}
+		}
+		vw.off[3] = s.Offset()
 	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "toBeSigned")
-	}
-	// algorithmIdentifier SEQUENCE
-	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("SEQUENCE", der.TagSequence), "algorithmIdentifier")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "algorithmIdentifier")
-	}
-	// signature BIT STRING
-	vw.off[2] = s.Offset()
-	if !s.Peek(der.TagBitString) {
-		return der.WithField(s.Missing("BIT STRING", der.TagBitString), "signature")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "signature")
-	}
-	vw.off[3] = s.Offset()
 	return s.Finish("AttributeCertificateV1")
 }
 
@@ -11877,18 +11845,17 @@ type AttributeCertificateV1_AlgorithmIdentifierView struct {
 // parse reads the header of a AttributeCertificateV1.algorithmIdentifier with tag t from r and its components' headers.
 func (vw *AttributeCertificateV1_AlgorithmIdentifierView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "AttributeCertificateV1.algorithmIdentifier")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "AttributeCertificateV1.algorithmIdentifier"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// algorithm OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "algorithm")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "algorithm")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "algorithm")
+		}
 	}
 	// parameters SIGNATURE-ALGORITHM.&Params OPTIONAL
 	vw.off[1] = s.Offset()
@@ -12002,14 +11969,14 @@ type AttributeCertificateInfoV1View struct {
 // parse reads the header of a AttributeCertificateInfoV1 with tag t from r and its components' headers.
 func (vw *AttributeCertificateInfoV1View) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "AttributeCertificateInfoV1")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "AttributeCertificateInfoV1"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// version AttCertVersionV1 DEFAULT v1
 	vw.off[0] = s.Offset()
-	if s.Peek(der.TagInteger) {
+	if !s.Step(der.TagInteger) && s.Peek(der.TagInteger) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "version")
 		}
@@ -12024,54 +11991,49 @@ func (vw *AttributeCertificateInfoV1View) parse(r *view.Cursor, t der.Tag) error
 	}
 	// issuer GeneralNames
 	vw.off[2] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("GeneralNames", der.TagSequence), "issuer")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "issuer")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "GeneralNames"); err != nil {
+			return der.WithField(err, "issuer")
+		}
 	}
 	// signature AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{...}}
 	vw.off[3] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{...}}", der.TagSequence), "signature")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "signature")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{...}}"); err != nil {
+			return der.WithField(err, "signature")
+		}
 	}
 	// serialNumber CertificateSerialNumber
 	vw.off[4] = s.Offset()
-	if !s.Peek(der.TagInteger) {
-		return der.WithField(s.Missing("CertificateSerialNumber", der.TagInteger), "serialNumber")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "serialNumber")
+	if !s.Step(der.TagInteger) {
+		if err := s.Expect(der.TagInteger, "CertificateSerialNumber"); err != nil {
+			return der.WithField(err, "serialNumber")
+		}
 	}
 	// attCertValidityPeriod AttCertValidityPeriod
 	vw.off[5] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("AttCertValidityPeriod", der.TagSequence), "attCertValidityPeriod")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "attCertValidityPeriod")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "AttCertValidityPeriod"); err != nil {
+			return der.WithField(err, "attCertValidityPeriod")
+		}
 	}
 	// attributes SEQUENCE OF
 	vw.off[6] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("SEQUENCE OF", der.TagSequence), "attributes")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "attributes")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "SEQUENCE OF"); err != nil {
+			return der.WithField(err, "attributes")
+		}
 	}
 	// issuerUniqueID UniqueIdentifier OPTIONAL
 	vw.off[7] = s.Offset()
-	if s.Peek(der.TagBitString) {
+	if !s.Step(der.TagBitString) && s.Peek(der.TagBitString) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "issuerUniqueID")
 		}
 	}
 	// extensions Extensions{{AttributeCertificateVersion1-2009.AttributeCertExtensionsV1}} OPTIONAL
 	vw.off[8] = s.Offset()
-	if s.Peek(der.TagSequence) {
+	if !s.Step(der.TagSequence) && s.Peek(der.TagSequence) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "extensions")
 		}
@@ -12437,8 +12399,8 @@ type AttributeCertificateInfoV1_AttributesView struct {
 // parse reads the header of a AttributeCertificateInfoV1.attributes with tag t from r.
 func (vw *AttributeCertificateInfoV1_AttributesView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "AttributeCertificateInfoV1.attributes")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "AttributeCertificateInfoV1.attributes"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -12548,28 +12510,30 @@ type AttributeSet_AttrListView struct {
 // parse reads the header of a AttributeSet with tag t from r and its components' headers.
 func (vw *AttributeSet_AttrListView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "AttributeSet")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "AttributeSet"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
-	// type OBJECT IDENTIFIER
-	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "type")
+	// The components' headers in one call when they have the common forms;
+	// else one by one, which reads the other forms or reports what is wrong.
+	if !s.Spans(vw.off[:], "\x06\x11" /* OBJECT IDENTIFIER, SET */) {
+		// type OBJECT IDENTIFIER
+		vw.off[0] = s.Offset()
+		if !s.Step(der.TagOID) {
+			if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+				return der.WithField(err, "type")
+			}
+		}
+		// values SET OF
+		vw.off[1] = s.Offset()
+		if !s.Step(der.TagSet) {
+			if err := s.Expect(der.TagSet, "SET OF"); err != nil {
+				return der.WithField(err, "values")
+			}
+		}
+		vw.off[2] = s.Offset()
 	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "type")
-	}
-	// values SET OF
-	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagSet) {
-		return der.WithField(s.Missing("SET OF", der.TagSet), "values")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "values")
-	}
-	vw.off[2] = s.Offset()
 	return s.Finish("AttributeSet")
 }
 
@@ -12687,8 +12651,8 @@ type Extensions_AttributeCertExtensionsV1View struct {
 // parse reads the header of a Extensions with tag t from r.
 func (vw *Extensions_AttributeCertExtensionsV1View) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "Extensions")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "Extensions"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -12803,33 +12767,31 @@ type Extension_AttributeCertExtensionsV1View struct {
 // parse reads the header of a Extension with tag t from r and its components' headers.
 func (vw *Extension_AttributeCertExtensionsV1View) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "Extension")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "Extension"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// extnID OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "extnID")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "extnID")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "extnID")
+		}
 	}
 	// critical BOOLEAN DEFAULT FALSE
 	vw.off[1] = s.Offset()
-	if s.Peek(der.TagBoolean) {
+	if !s.Step(der.TagBoolean) && s.Peek(der.TagBoolean) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "critical")
 		}
 	}
 	// extnValue OCTET STRING
 	vw.off[2] = s.Offset()
-	if !s.Peek(der.TagOctetString) {
-		return der.WithField(s.Missing("OCTET STRING", der.TagOctetString), "extnValue")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "extnValue")
+	if !s.Step(der.TagOctetString) {
+		if err := s.Expect(der.TagOctetString, "OCTET STRING"); err != nil {
+			return der.WithField(err, "extnValue")
+		}
 	}
 	vw.off[3] = s.Offset()
 	return s.Finish("Extension")
@@ -12968,26 +12930,24 @@ type AttributeCertificateInfoView struct {
 // parse reads the header of a AttributeCertificateInfo with tag t from r and its components' headers.
 func (vw *AttributeCertificateInfoView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "AttributeCertificateInfo")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "AttributeCertificateInfo"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// version AttCertVersion
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagInteger) {
-		return der.WithField(s.Missing("AttCertVersion", der.TagInteger), "version")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "version")
+	if !s.Step(der.TagInteger) {
+		if err := s.Expect(der.TagInteger, "AttCertVersion"); err != nil {
+			return der.WithField(err, "version")
+		}
 	}
 	// holder Holder
 	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("Holder", der.TagSequence), "holder")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "holder")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "Holder"); err != nil {
+			return der.WithField(err, "holder")
+		}
 	}
 	// issuer AttCertIssuer
 	vw.off[2] = s.Offset()
@@ -12999,46 +12959,42 @@ func (vw *AttributeCertificateInfoView) parse(r *view.Cursor, t der.Tag) error {
 	}
 	// signature AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{PKIX1Explicit-2009.SignatureAlgorithms}}
 	vw.off[3] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{PKIX1Explicit-2009.SignatureAlgorithms}}", der.TagSequence), "signature")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "signature")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{PKIX1Explicit-2009.SignatureAlgorithms}}"); err != nil {
+			return der.WithField(err, "signature")
+		}
 	}
 	// serialNumber CertificateSerialNumber
 	vw.off[4] = s.Offset()
-	if !s.Peek(der.TagInteger) {
-		return der.WithField(s.Missing("CertificateSerialNumber", der.TagInteger), "serialNumber")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "serialNumber")
+	if !s.Step(der.TagInteger) {
+		if err := s.Expect(der.TagInteger, "CertificateSerialNumber"); err != nil {
+			return der.WithField(err, "serialNumber")
+		}
 	}
 	// attrCertValidityPeriod AttCertValidityPeriod
 	vw.off[5] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("AttCertValidityPeriod", der.TagSequence), "attrCertValidityPeriod")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "attrCertValidityPeriod")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "AttCertValidityPeriod"); err != nil {
+			return der.WithField(err, "attrCertValidityPeriod")
+		}
 	}
 	// attributes SEQUENCE OF
 	vw.off[6] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("SEQUENCE OF", der.TagSequence), "attributes")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "attributes")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "SEQUENCE OF"); err != nil {
+			return der.WithField(err, "attributes")
+		}
 	}
 	// issuerUniqueID UniqueIdentifier OPTIONAL
 	vw.off[7] = s.Offset()
-	if s.Peek(der.TagBitString) {
+	if !s.Step(der.TagBitString) && s.Peek(der.TagBitString) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "issuerUniqueID")
 		}
 	}
 	// extensions Extensions{{PKIXAttributeCertificate-2009.AttributeCertExtensions}} OPTIONAL
 	vw.off[8] = s.Offset()
-	if s.Peek(der.TagSequence) {
+	if !s.Step(der.TagSequence) && s.Peek(der.TagSequence) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "extensions")
 		}
@@ -13290,8 +13246,8 @@ type AttributeCertificateInfo_AttributesView struct {
 // parse reads the header of a AttributeCertificateInfo.attributes with tag t from r.
 func (vw *AttributeCertificateInfo_AttributesView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "AttributeCertificateInfo.attributes")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "AttributeCertificateInfo.attributes"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -13401,28 +13357,30 @@ type AttributeSet_AttributesDefinedView struct {
 // parse reads the header of a AttributeSet with tag t from r and its components' headers.
 func (vw *AttributeSet_AttributesDefinedView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "AttributeSet")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "AttributeSet"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
-	// type OBJECT IDENTIFIER
-	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "type")
+	// The components' headers in one call when they have the common forms;
+	// else one by one, which reads the other forms or reports what is wrong.
+	if !s.Spans(vw.off[:], "\x06\x11" /* OBJECT IDENTIFIER, SET */) {
+		// type OBJECT IDENTIFIER
+		vw.off[0] = s.Offset()
+		if !s.Step(der.TagOID) {
+			if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+				return der.WithField(err, "type")
+			}
+		}
+		// values SET OF
+		vw.off[1] = s.Offset()
+		if !s.Step(der.TagSet) {
+			if err := s.Expect(der.TagSet, "SET OF"); err != nil {
+				return der.WithField(err, "values")
+			}
+		}
+		vw.off[2] = s.Offset()
 	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "type")
-	}
-	// values SET OF
-	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagSet) {
-		return der.WithField(s.Missing("SET OF", der.TagSet), "values")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "values")
-	}
-	vw.off[2] = s.Offset()
 	return s.Finish("AttributeSet")
 }
 
@@ -13540,8 +13498,8 @@ type Extensions_AttributeCertExtensionsView struct {
 // parse reads the header of a Extensions with tag t from r.
 func (vw *Extensions_AttributeCertExtensionsView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "Extensions")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "Extensions"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -13656,33 +13614,31 @@ type Extension_AttributeCertExtensionsView struct {
 // parse reads the header of a Extension with tag t from r and its components' headers.
 func (vw *Extension_AttributeCertExtensionsView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "Extension")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "Extension"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// extnID OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "extnID")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "extnID")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "extnID")
+		}
 	}
 	// critical BOOLEAN DEFAULT FALSE
 	vw.off[1] = s.Offset()
-	if s.Peek(der.TagBoolean) {
+	if !s.Step(der.TagBoolean) && s.Peek(der.TagBoolean) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "critical")
 		}
 	}
 	// extnValue OCTET STRING
 	vw.off[2] = s.Offset()
-	if !s.Peek(der.TagOctetString) {
-		return der.WithField(s.Missing("OCTET STRING", der.TagOctetString), "extnValue")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "extnValue")
+	if !s.Step(der.TagOctetString) {
+		if err := s.Expect(der.TagOctetString, "OCTET STRING"); err != nil {
+			return der.WithField(err, "extnValue")
+		}
 	}
 	vw.off[3] = s.Offset()
 	return s.Finish("Extension")
@@ -13944,28 +13900,28 @@ type HolderView struct {
 // parse reads the header of a Holder with tag t from r and its components' headers.
 func (vw *HolderView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "Holder")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "Holder"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// baseCertificateID [0] IssuerSerial OPTIONAL
 	vw.off[0] = s.Offset()
-	if s.Peek(der.Context(0)) {
+	if !s.Step(der.Context(0)) && s.Peek(der.Context(0)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "baseCertificateID")
 		}
 	}
 	// entityName [1] GeneralNames OPTIONAL
 	vw.off[1] = s.Offset()
-	if s.Peek(der.Context(1)) {
+	if !s.Step(der.Context(1)) && s.Peek(der.Context(1)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "entityName")
 		}
 	}
 	// objectDigestInfo [2] ObjectDigestInfo OPTIONAL
 	vw.off[2] = s.Offset()
-	if s.Peek(der.Context(2)) {
+	if !s.Step(der.Context(2)) && s.Peek(der.Context(2)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "objectDigestInfo")
 		}
@@ -14094,41 +14050,38 @@ type ObjectDigestInfoView struct {
 // parse reads the header of a ObjectDigestInfo with tag t from r and its components' headers.
 func (vw *ObjectDigestInfoView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "ObjectDigestInfo")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "ObjectDigestInfo"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// digestedObjectType ENUMERATED
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagEnumerated) {
-		return der.WithField(s.Missing("ENUMERATED", der.TagEnumerated), "digestedObjectType")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "digestedObjectType")
+	if !s.Step(der.TagEnumerated) {
+		if err := s.Expect(der.TagEnumerated, "ENUMERATED"); err != nil {
+			return der.WithField(err, "digestedObjectType")
+		}
 	}
 	// otherObjectTypeID OBJECT IDENTIFIER OPTIONAL
 	vw.off[1] = s.Offset()
-	if s.Peek(der.TagOID) {
+	if !s.Step(der.TagOID) && s.Peek(der.TagOID) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "otherObjectTypeID")
 		}
 	}
 	// digestAlgorithm AlgorithmIdentifier{AlgorithmInformation-2009.DIGEST-ALGORITHM,{...}}
 	vw.off[2] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("AlgorithmIdentifier{AlgorithmInformation-2009.DIGEST-ALGORITHM,{...}}", der.TagSequence), "digestAlgorithm")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "digestAlgorithm")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "AlgorithmIdentifier{AlgorithmInformation-2009.DIGEST-ALGORITHM,{...}}"); err != nil {
+			return der.WithField(err, "digestAlgorithm")
+		}
 	}
 	// objectDigest BIT STRING
 	vw.off[3] = s.Offset()
-	if !s.Peek(der.TagBitString) {
-		return der.WithField(s.Missing("BIT STRING", der.TagBitString), "objectDigest")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "objectDigest")
+	if !s.Step(der.TagBitString) {
+		if err := s.Expect(der.TagBitString, "BIT STRING"); err != nil {
+			return der.WithField(err, "objectDigest")
+		}
 	}
 	vw.off[4] = s.Offset()
 	return s.Finish("ObjectDigestInfo")
@@ -14358,28 +14311,28 @@ type V2FormView struct {
 // parse reads the header of a V2Form with tag t from r and its components' headers.
 func (vw *V2FormView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "V2Form")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "V2Form"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// issuerName GeneralNames OPTIONAL
 	vw.off[0] = s.Offset()
-	if s.Peek(der.TagSequence) {
+	if !s.Step(der.TagSequence) && s.Peek(der.TagSequence) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "issuerName")
 		}
 	}
 	// baseCertificateID [0] IssuerSerial OPTIONAL
 	vw.off[1] = s.Offset()
-	if s.Peek(der.Context(0)) {
+	if !s.Step(der.Context(0)) && s.Peek(der.Context(0)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "baseCertificateID")
 		}
 	}
 	// objectDigestInfo [1] ObjectDigestInfo OPTIONAL
 	vw.off[2] = s.Offset()
-	if s.Peek(der.Context(1)) {
+	if !s.Step(der.Context(1)) && s.Peek(der.Context(1)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "objectDigestInfo")
 		}
@@ -14508,30 +14461,28 @@ type IssuerSerialView struct {
 // parse reads the header of a IssuerSerial with tag t from r and its components' headers.
 func (vw *IssuerSerialView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "IssuerSerial")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "IssuerSerial"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// issuer GeneralNames
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("GeneralNames", der.TagSequence), "issuer")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "issuer")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "GeneralNames"); err != nil {
+			return der.WithField(err, "issuer")
+		}
 	}
 	// serial CertificateSerialNumber
 	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagInteger) {
-		return der.WithField(s.Missing("CertificateSerialNumber", der.TagInteger), "serial")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "serial")
+	if !s.Step(der.TagInteger) {
+		if err := s.Expect(der.TagInteger, "CertificateSerialNumber"); err != nil {
+			return der.WithField(err, "serial")
+		}
 	}
 	// issuerUID UniqueIdentifier OPTIONAL
 	vw.off[2] = s.Offset()
-	if s.Peek(der.TagBitString) {
+	if !s.Step(der.TagBitString) && s.Peek(der.TagBitString) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "issuerUID")
 		}
@@ -14648,28 +14599,30 @@ type AttCertValidityPeriodView struct {
 // parse reads the header of a AttCertValidityPeriod with tag t from r and its components' headers.
 func (vw *AttCertValidityPeriodView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "AttCertValidityPeriod")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "AttCertValidityPeriod"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
-	// notBeforeTime GeneralizedTime
-	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagGeneralizedTime) {
-		return der.WithField(s.Missing("GeneralizedTime", der.TagGeneralizedTime), "notBeforeTime")
+	// The components' headers in one call when they have the common forms;
+	// else one by one, which reads the other forms or reports what is wrong.
+	if !s.Spans(vw.off[:], "\x18\x18" /* GeneralizedTime, GeneralizedTime */) {
+		// notBeforeTime GeneralizedTime
+		vw.off[0] = s.Offset()
+		if !s.Step(der.TagGeneralizedTime) {
+			if err := s.Expect(der.TagGeneralizedTime, "GeneralizedTime"); err != nil {
+				return der.WithField(err, "notBeforeTime")
+			}
+		}
+		// notAfterTime GeneralizedTime
+		vw.off[1] = s.Offset()
+		if !s.Step(der.TagGeneralizedTime) {
+			if err := s.Expect(der.TagGeneralizedTime, "GeneralizedTime"); err != nil {
+				return der.WithField(err, "notAfterTime")
+			}
+		}
+		vw.off[2] = s.Offset()
 	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "notBeforeTime")
-	}
-	// notAfterTime GeneralizedTime
-	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagGeneralizedTime) {
-		return der.WithField(s.Missing("GeneralizedTime", der.TagGeneralizedTime), "notAfterTime")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "notAfterTime")
-	}
-	vw.off[2] = s.Offset()
 	return s.Finish("AttCertValidityPeriod")
 }
 
@@ -14753,8 +14706,8 @@ type TargetsView struct {
 // parse reads the header of a Targets with tag t from r.
 func (vw *TargetsView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "Targets")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "Targets"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -14973,18 +14926,17 @@ type TargetCertView struct {
 // parse reads the header of a TargetCert with tag t from r and its components' headers.
 func (vw *TargetCertView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "TargetCert")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "TargetCert"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// targetCertificate IssuerSerial
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("IssuerSerial", der.TagSequence), "targetCertificate")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "targetCertificate")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "IssuerSerial"); err != nil {
+			return der.WithField(err, "targetCertificate")
+		}
 	}
 	// targetName GeneralName OPTIONAL
 	vw.off[1] = s.Offset()
@@ -14997,7 +14949,7 @@ func (vw *TargetCertView) parse(r *view.Cursor, t der.Tag) error {
 	}
 	// certDigestInfo ObjectDigestInfo OPTIONAL
 	vw.off[2] = s.Offset()
-	if s.Peek(der.TagSequence) {
+	if !s.Step(der.TagSequence) && s.Peek(der.TagSequence) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "certDigestInfo")
 		}
@@ -15120,35 +15072,35 @@ type AAControlsView struct {
 // parse reads the header of a AAControls with tag t from r and its components' headers.
 func (vw *AAControlsView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "AAControls")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "AAControls"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// pathLenConstraint INTEGER OPTIONAL
 	vw.off[0] = s.Offset()
-	if s.Peek(der.TagInteger) {
+	if !s.Step(der.TagInteger) && s.Peek(der.TagInteger) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "pathLenConstraint")
 		}
 	}
 	// permittedAttrs [0] AttrSpec OPTIONAL
 	vw.off[1] = s.Offset()
-	if s.Peek(der.Context(0)) {
+	if !s.Step(der.Context(0)) && s.Peek(der.Context(0)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "permittedAttrs")
 		}
 	}
 	// excludedAttrs [1] AttrSpec OPTIONAL
 	vw.off[2] = s.Offset()
-	if s.Peek(der.Context(1)) {
+	if !s.Step(der.Context(1)) && s.Peek(der.Context(1)) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "excludedAttrs")
 		}
 	}
 	// permitUnSpecified BOOLEAN DEFAULT TRUE
 	vw.off[3] = s.Offset()
-	if s.Peek(der.TagBoolean) {
+	if !s.Step(der.TagBoolean) && s.Peek(der.TagBoolean) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "permitUnSpecified")
 		}
@@ -15325,8 +15277,8 @@ type AttrSpecView struct {
 // parse reads the header of a AttrSpec with tag t from r.
 func (vw *AttrSpecView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "AttrSpec")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "AttrSpec"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
@@ -15439,8 +15391,8 @@ type ProxyInfoView struct {
 // parse reads the header of a ProxyInfo with tag t from r.
 func (vw *ProxyInfoView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "ProxyInfo")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "ProxyInfo"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)

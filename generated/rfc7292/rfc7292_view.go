@@ -15,8 +15,9 @@ const _ = view.Version1
 // ParsePFXView parses b, exactly one encoding of a PFX, shallowly: its header and its
 // components' headers (see package view). The view aliases b.
 func ParsePFXView(b []byte, opts *der.Options) (x PFXView, err error) {
-	r := view.NewCursor(b, opts)
-	x.c = view.Root(b, opts, &viewNames, 0 /* PFX */)
+	var r view.Cursor
+	r.Init(b, opts)
+	x.c.SetRoot(b, opts, &viewNames, 0 /* PFX */)
 	err = func() error {
 		if err := x.parse(&r, der.TagSequence); err != nil {
 			return err
@@ -42,30 +43,28 @@ type PFXView struct {
 // parse reads the header of a PFX with tag t from r and its components' headers.
 func (vw *PFXView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "PFX")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "PFX"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// version INTEGER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagInteger) {
-		return der.WithField(s.Missing("INTEGER", der.TagInteger), "version")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "version")
+	if !s.Step(der.TagInteger) {
+		if err := s.Expect(der.TagInteger, "INTEGER"); err != nil {
+			return der.WithField(err, "version")
+		}
 	}
 	// authSafe ContentInfo
 	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("ContentInfo", der.TagSequence), "authSafe")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "authSafe")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "ContentInfo"); err != nil {
+			return der.WithField(err, "authSafe")
+		}
 	}
 	// macData MacData OPTIONAL
 	vw.off[2] = s.Offset()
-	if s.Peek(der.TagSequence) {
+	if !s.Step(der.TagSequence) && s.Peek(der.TagSequence) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "macData")
 		}
@@ -180,30 +179,28 @@ type MacDataView struct {
 // parse reads the header of a MacData with tag t from r and its components' headers.
 func (vw *MacDataView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "MacData")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "MacData"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// mac DigestInfo
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("DigestInfo", der.TagSequence), "mac")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "mac")
+	if !s.Step(der.TagSequence) {
+		if err := s.Expect(der.TagSequence, "DigestInfo"); err != nil {
+			return der.WithField(err, "mac")
+		}
 	}
 	// macSalt OCTET STRING
 	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagOctetString) {
-		return der.WithField(s.Missing("OCTET STRING", der.TagOctetString), "macSalt")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "macSalt")
+	if !s.Step(der.TagOctetString) {
+		if err := s.Expect(der.TagOctetString, "OCTET STRING"); err != nil {
+			return der.WithField(err, "macSalt")
+		}
 	}
 	// iterations INTEGER DEFAULT 1
 	vw.off[2] = s.Offset()
-	if s.Peek(der.TagInteger) {
+	if !s.Step(der.TagInteger) && s.Peek(der.TagInteger) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "iterations")
 		}
@@ -333,28 +330,30 @@ type DigestInfoView struct {
 // parse reads the header of a DigestInfo with tag t from r and its components' headers.
 func (vw *DigestInfoView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "DigestInfo")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "DigestInfo"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
-	// digestAlgorithm DigestAlgorithm
-	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagSequence) {
-		return der.WithField(s.Missing("DigestAlgorithm", der.TagSequence), "digestAlgorithm")
+	// The components' headers in one call when they have the common forms;
+	// else one by one, which reads the other forms or reports what is wrong.
+	if !s.Spans(vw.off[:], "\x10\x04" /* SEQUENCE, OCTET STRING */) {
+		// digestAlgorithm DigestAlgorithm
+		vw.off[0] = s.Offset()
+		if !s.Step(der.TagSequence) {
+			if err := s.Expect(der.TagSequence, "DigestAlgorithm"); err != nil {
+				return der.WithField(err, "digestAlgorithm")
+			}
+		}
+		// digest OCTET STRING
+		vw.off[1] = s.Offset()
+		if !s.Step(der.TagOctetString) {
+			if err := s.Expect(der.TagOctetString, "OCTET STRING"); err != nil {
+				return der.WithField(err, "digest")
+			}
+		}
+		vw.off[2] = s.Offset()
 	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "digestAlgorithm")
-	}
-	// digest OCTET STRING
-	vw.off[1] = s.Offset()
-	if !s.Peek(der.TagOctetString) {
-		return der.WithField(s.Missing("OCTET STRING", der.TagOctetString), "digest")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "digest")
-	}
-	vw.off[2] = s.Offset()
 	return s.Finish("DigestInfo")
 }
 
@@ -435,18 +434,17 @@ type DigestAlgorithmView struct {
 // parse reads the header of a DigestAlgorithm with tag t from r and its components' headers.
 func (vw *DigestAlgorithmView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
-	s, err := r.ReadConstructed(t, "DigestAlgorithm")
-	if err != nil {
+	var s view.Cursor
+	if err := r.Enter(&s, t, "DigestAlgorithm"); err != nil {
 		return err
 	}
 	vw.c.Set(start, r, &s, t)
 	// algorithm OBJECT IDENTIFIER
 	vw.off[0] = s.Offset()
-	if !s.Peek(der.TagOID) {
-		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "algorithm")
-	}
-	if err := s.Skip(); err != nil {
-		return der.WithField(err, "algorithm")
+	if !s.Step(der.TagOID) {
+		if err := s.Expect(der.TagOID, "OBJECT IDENTIFIER"); err != nil {
+			return der.WithField(err, "algorithm")
+		}
 	}
 	// parameters ALGORITHM-IDENTIFIER.&Type OPTIONAL
 	vw.off[1] = s.Offset()

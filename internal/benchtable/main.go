@@ -47,6 +47,17 @@ var libraries = []struct {
 
 type result struct {
 	ns, gm, bytes, allocs []float64
+	// metrics holds every value by its unit, the custom ones
+	// (b.ReportMetric: ns/cert, certs/op, ns/msg, ns/entry) with the others.
+	metrics map[string][]float64
+}
+
+// metric returns the median of the values of unit, 0 if none.
+func (r *result) metric(unit string) float64 {
+	if r == nil {
+		return 0
+	}
+	return median(r.metrics[unit])
 }
 
 type family struct {
@@ -64,6 +75,8 @@ func main() {
 		os.Exit(1)
 	}
 	write(os.Stdout, fams)
+	fmt.Println()
+	writeTargets(os.Stdout, fams)
 }
 
 func parse(r io.Reader) ([]*family, error) {
@@ -88,7 +101,7 @@ func parse(r io.Reader) ([]*family, error) {
 		}
 		res := f.members[member]
 		if res == nil {
-			res = &result{}
+			res = &result{metrics: map[string][]float64{}}
 			f.members[member] = res
 			f.order = append(f.order, member)
 		}
@@ -98,6 +111,7 @@ func parse(r io.Reader) ([]*family, error) {
 			if err != nil {
 				continue
 			}
+			res.metrics[fields[i+1]] = append(res.metrics[fields[i+1]], v)
 			switch fields[i+1] {
 			case "ns/op":
 				res.ns = append(res.ns, v)

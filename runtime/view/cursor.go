@@ -25,9 +25,12 @@ type Cursor struct {
 	opts     *der.Options
 }
 
-// NewCursor returns a Cursor over b at depth 0.
-func NewCursor(b []byte, opts *der.Options) Cursor {
-	return Cursor{in: b, end: len(b), opts: opts}
+// Init makes s a Cursor over b at depth 0, in place: a ParseTView's
+// Cursor is its own variable, which a Cursor returned by value would be
+// built beside and copied to.
+func (s *Cursor) Init(b []byte, opts *der.Options) {
+	*s = Cursor{}
+	s.in, s.end, s.opts = b, len(b), opts
 }
 
 // Cursor returns a Cursor over [pos, end) of the input at the depth of
@@ -103,29 +106,105 @@ func (s *Cursor) Peek(t der.Tag) bool {
 	return ok && got == t
 }
 
+// length returns the length of the contents of the element at the start
+// of b and the length of its header, for the common forms of the length:
+// one, two or three octets in DER (X.690 8.1.3.4, 8.1.3.5, 10.1), as
+// der.Reader.ReadAny reads them (the headers of a certificate and of its
+// TBSCertificate have long-form lengths); hl is 0 for the other forms.
+// len(b) is at least 2. It inlines into fast and Spans.
+func length(b []byte) (l, hl int) {
+	l = int(b[1])
+	if l < 0x80 {
+		return l, 2
+	}
+	if l == 0x81 && len(b) > 2 && b[2] >= 0x80 {
+		return int(b[2]), 3
+	}
+	if l == 0x82 && len(b) > 3 && b[2] != 0 {
+		return int(b[2])<<8 | int(b[3]), 4
+	}
+	return 0, 0
+}
+
+// fast reads the header of the next element in the common forms: a tag
+// number below 31 and a length of the forms of length. It returns the
+// identifier octet and the window of the contents when the element has
+// tag t (any tag for der.NoTag); ok is false for another tag, for the
+// other forms and for a header or contents cut short, which slowHeader
+// reads (or reports). Step, Skip, ReadConstructed and header call it.
+func (s *Cursor) fast(t der.Tag) (id byte, cs, ce int, ok bool) {
+	p := s.pos
+	b := s.in[p:s.end]
+	if len(b) < 2 {
+		return 0, 0, 0, false
+	}
+	id = b[0]
+	l, hl := length(b)
+	if hl == 0 || id&0x1f == 0x1f || id&0xdf == 0 || l > len(b)-hl || (t != der.NoTag && idTag(id) != t) {
+		return 0, 0, 0, false
+	}
+	return id, p + hl, p + hl + l, true
+}
+
+// Spans reads the headers of the components of a SEQUENCE whose
+// components are all mandatory, with one tag each, in one call: ids holds
+// the identifier octet of each component's tag without the constructed
+// bit (X.690 8.1.2; tag numbers below 31), off receives where each
+// starts and, last, where the last one ends. It returns true, the cursor
+// past the last, when every header has its tag and the common forms (see
+// fast), as Step for each would; otherwise it returns false, having moved
+// nothing, and the generated parse reads the components one by one,
+// which reads the other forms or reports the error. Octets after the last
+// are Finish's to report.
+func (s *Cursor) Spans(off []int, ids string) bool {
+	p, end := s.pos, s.end
+	if p < 0 || end > len(s.in) || len(off) != len(ids)+1 {
+		return false
+	}
+	in := s.in[:end]
+	for i := 0; i < len(ids); i++ {
+		if p >= len(in)-1 || in[p]&0xdf != ids[i] {
+			return false
+		}
+		l, hl := length(in[p:])
+		if hl == 0 || l > len(in)-p-hl {
+			return false
+		}
+		off[i] = p
+		p += hl + l
+	}
+	off[len(ids)] = p
+	s.pos = p
+	return true
+}
+
+// idTag returns the tag of an identifier octet of the low-tag-number form.
+func idTag(id byte) der.Tag { return der.Tag(id>>6)<<32 | der.Tag(id&0x1f) }
+
+// Step moves past the next element and returns true if it has tag t and
+// a header of the common forms (see fast); otherwise it reads nothing and
+// returns false, and Expect or Skip reads the element or reports why not.
+// It inlines: a generated shallow parse reads a mandatory component with
+//
+//	if !s.Step(der.TagSequence) {
+//		if err := s.Expect(der.TagSequence, "TBSCertificate"); err != nil {
+//			return der.WithField(err, "toBeSigned")
+//		}
+//	}
+func (s *Cursor) Step(t der.Tag) bool {
+	_, _, ce, ok := s.fast(t)
+	if ok {
+		s.pos = ce
+	}
+	return ok
+}
+
 // header parses the next header: its tag, whether it is constructed, the
 // start and end of its contents and the end of the element (after the
-// end-of-contents octets of the indefinite form). The common forms take
-// no call: a tag number below 31 and a length in one, two or three octets
-// in DER (X.690 8.1.3.4, 8.1.3.5, 10.1), as der.Reader.ReadAny reads
-// them: the headers of a certificate and of its TBSCertificate have
-// long-form lengths.
+// end-of-contents octets of the indefinite form).
 func (s *Cursor) header() (tag der.Tag, constructed bool, cs, ce, next int, err error) {
-	p := s.pos
-	if b := s.in[p:s.end]; len(b) >= 2 {
-		id, l, hl := b[0], int(b[1]), 2
-		switch {
-		case l < 0x80:
-		case l == 0x81 && len(b) > 2 && b[2] >= 0x80:
-			l, hl = int(b[2]), 3
-		case l == 0x82 && len(b) > 3 && b[2] != 0:
-			l, hl = int(b[2])<<8|int(b[3]), 4
-		default:
-			hl = 0
-		}
-		if hl != 0 && id&0x1f != 0x1f && id&0xdf != 0 && l <= len(b)-hl {
-			return der.Tag(id>>6)<<32 | der.Tag(id&0x1f), id&0x20 != 0, p + hl, p + hl + l, p + hl + l, nil
-		}
+	if id, cs, ce, ok := s.fast(der.NoTag); ok {
+		return idTag(id), id&0x20 != 0, cs, ce, ce, nil
 	}
 	return s.slowHeader()
 }
@@ -168,7 +247,11 @@ func indefinite(in []byte, p, end, depth int, opts *der.Options) (int, error) {
 
 // Skip reads the next element's header and moves past the element.
 func (s *Cursor) Skip() error {
-	_, _, _, _, next, err := s.header()
+	if _, _, ce, ok := s.fast(der.NoTag); ok {
+		s.pos = ce
+		return nil
+	}
+	_, _, _, _, next, err := s.slowHeader()
 	if err != nil {
 		return err
 	}
@@ -176,24 +259,64 @@ func (s *Cursor) Skip() error {
 	return nil
 }
 
+// Expect moves past the next element, which must have tag t: it is
+//
+//	if !s.Peek(t) {
+//		return s.Missing(typ, t)
+//	}
+//	return s.Skip()
+//
+// for a mandatory component of a SEQUENCE, after Step (see there).
+func (s *Cursor) Expect(t der.Tag, typ string) error {
+	if !s.Peek(t) {
+		return s.Missing(typ, t)
+	}
+	return s.Skip()
+}
+
 // ReadConstructed reads the header of a constructed element with tag t and
 // returns a Cursor over its contents, one level deeper, as
 // der.Reader.ReadConstructed does. typ names the ASN.1 type for errors.
-func (s *Cursor) ReadConstructed(t der.Tag, typ string) (Cursor, error) {
+func (s *Cursor) ReadConstructed(t der.Tag, typ string) (sub Cursor, err error) {
+	err = s.Enter(&sub, t, typ)
+	return sub, err
+}
+
+// Enter is ReadConstructed setting sub, the Cursor over the contents, in
+// place, for the parse of a view (a Cursor returned by value is seven
+// words the caller copies).
+func (s *Cursor) Enter(sub *Cursor, t der.Tag, typ string) error {
+	// The common forms (see fast), constructed, with tag t, read inline.
+	p := s.pos
+	if b := s.in[p:s.end]; len(b) >= 2 && b[0]&0x1f != 0x1f && b[0]&0x20 != 0 && idTag(b[0]) == t && int(s.depth) < s.maxDepth() {
+		if l, hl := length(b); hl != 0 && l <= len(b)-hl {
+			s.pos = p + hl + l
+			// Field by field: a composite literal is built on the stack
+			// and then copied with its write barriers.
+			sub.in, sub.pos, sub.end, sub.depth, sub.seq, sub.opts = s.in, p+hl, p+hl+l, s.depth+1, true, s.opts
+			return nil
+		}
+	}
+	return s.enter(sub, t, typ)
+}
+
+// enter is Enter for the other forms, and for what is wrong.
+func (s *Cursor) enter(sub *Cursor, t der.Tag, typ string) error {
 	tag, constructed, cs, ce, next, err := s.header()
 	switch {
 	case err != nil:
-		return Cursor{}, withType(err, typ)
+		return withType(err, typ)
 	case tag != t:
-		return Cursor{}, der.TagMismatch(s.pos, typ, t, tag)
+		return der.TagMismatch(s.pos, typ, t, tag)
 	case !constructed:
 		// X.690 8.1.2.5: bit 6 says primitive, the type needs constructed.
-		return Cursor{}, der.NewError(der.KindMalformed, s.pos, typ, "primitive encoding of a constructed type", "X.690 8.1.2.5")
+		return der.NewError(der.KindMalformed, s.pos, typ, "primitive encoding of a constructed type", "X.690 8.1.2.5")
 	case int(s.depth) >= s.maxDepth():
-		return Cursor{}, der.NewError(der.KindLimit, s.pos, typ, "nesting deeper than "+strconv.Itoa(s.maxDepth()), "Options.MaxDepth")
+		return der.NewError(der.KindLimit, s.pos, typ, "nesting deeper than "+strconv.Itoa(s.maxDepth()), "Options.MaxDepth")
 	}
 	s.pos = next
-	return Cursor{in: s.in, pos: cs, end: ce, depth: s.depth + 1, seq: true, opts: s.opts}, nil
+	*sub = Cursor{in: s.in, pos: cs, end: ce, depth: s.depth + 1, seq: true, opts: s.opts}
+	return nil
 }
 
 func withType(err error, typ string) error {
@@ -211,6 +334,11 @@ func (s *Cursor) Finish(typ string) error {
 	if s.pos >= s.end {
 		return nil
 	}
+	return s.trailing(typ)
+}
+
+// trailing is Finish for a window with octets left.
+func (s *Cursor) trailing(typ string) error {
 	if s.seq && s.Tolerates(der.TolerateTrailingOctets) {
 		s.pos = s.end
 		return nil

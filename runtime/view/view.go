@@ -124,10 +124,15 @@
 // input, five offsets, the tag, the depth, the options pointer and its
 // path as up to 10 small numbers (indexes into the package's table of
 // names, or list indexes; deeper paths spill to the heap): a child view
-// copies about 150 bytes. Accessors that decode take a der.Reader whose
-// state comes from a pool (a value aliasing the input would take a state
-// on the stack to the heap with it), so that they too allocate nothing
-// but what the value needs.
+// copies about 150 bytes. A shallow parse reads each header once: a
+// header of the common forms (a tag number below 31, a length in up to
+// three octets) in one call with its tag check (Cursor.Step), the
+// components of a SEQUENCE that are all mandatory in one call for all
+// (Cursor.Spans), and the other forms, or what is wrong, through the
+// general path, which reports the errors of der.Reader. Accessors that
+// decode take a der.Reader whose state comes from a pool (a value
+// aliasing the input would take a state on the stack to the heap with
+// it), so that they too allocate nothing but what the value needs.
 //
 // Views alias the input: it must not change while views or the values
 // their accessors return are in use.
@@ -163,20 +168,21 @@ type Trail struct {
 
 const indexStep = 1 << 31
 
-// push returns t with one more step.
-func (t Trail) push(step uint32) Trail {
+// push adds a step to t, in place: a Trail is copied whole into each
+// child view, and a push by value would copy it twice more.
+func (t *Trail) push(step uint32) {
 	if t.n < trailCap {
 		t.steps[t.n] = step
 		t.n++
-		return t
+		return
 	}
 	var spill []uint32
 	if t.spill != nil {
 		spill = *t.spill
 	}
+	// A new array: the parent's spill, which other children share, stays.
 	spill = append(spill[:len(spill):len(spill)], step)
 	t.spill = &spill
-	return t
 }
 
 // String returns the path as an error's path reads.
@@ -222,25 +228,29 @@ type Core struct {
 	trail      Trail
 }
 
-// Root returns the Core of the root view of b. names is the generated
-// package's table of the names of the paths of its views, typ the index
-// of the root type's name in it.
-func Root(b []byte, opts *der.Options, names *[]string, typ uint32) Core {
-	c := Core{in: b, opts: opts}
-	c.trail.names = names
-	c.trail = c.trail.push(typ)
-	return c
+// SetRoot makes c, a zero Core, the Core of the root view of b, to be
+// filled by its shallow parse (Set). names is the generated package's
+// table of the names of the paths of its views, typ the index of the root
+// type's name in it. It sets the fields in place: the root view is the
+// caller's result, and a Core returned by value would be copied into it.
+func (c *Core) SetRoot(b []byte, opts *der.Options, names *[]string, typ uint32) {
+	c.in, c.opts = b, opts
+	c.trail.names, c.trail.steps[0], c.trail.n = names, typ, 1
 }
 
 // Child returns the Core of the view of a component, named by the index
 // name in the table of names, to be filled by its shallow parse (Set).
 func (c *Core) Child(name uint32) Core {
-	return Core{in: c.in, opts: c.opts, trail: c.trail.push(name)}
+	x := Core{in: c.in, opts: c.opts, trail: c.trail}
+	x.trail.push(name)
+	return x
 }
 
 // Elem returns the Core of the view of element i of a list.
 func (c *Core) Elem(i int) Core {
-	return Core{in: c.in, opts: c.opts, trail: c.trail.push(uint32(i) | indexStep)}
+	x := Core{in: c.in, opts: c.opts, trail: c.trail}
+	x.trail.push(uint32(i) | indexStep)
+	return x
 }
 
 // Set records the span of the element a shallow parse has just entered

@@ -260,8 +260,9 @@ func core() *jen.Statement { return jen.Id("vw").Dot("c") }
 // viewRoot emits ParseTView.
 //
 //	func ParseCertificateView(b []byte, opts *der.Options) (x CertificateView, err error) {
-//		r := view.NewCursor(b, opts)
-//		x.c = view.Root(b, opts, &viewNames, 0 /* Certificate */)
+//		var r view.Cursor
+//		r.Init(b, opts)
+//		x.c.SetRoot(b, opts, &viewNames, 0 /* Certificate */)
 //		if err := x.parse(&r, der.TagSequence); err != nil {
 //			return CertificateView{}, x.c.Fail(err)
 //		}
@@ -277,8 +278,9 @@ func (e *Emitter) viewRoot(f *jen.File, gt *plan.Type) {
 	self := emit.Self(gt)
 	f.Func().Id(parseName(gt)).Params(jen.Id("b").Index().Byte(), jen.Id("opts").Op("*").Add(emit.RT("Options"))).
 		Params(jen.Id("x").Id(name), jen.Err().Error()).BlockFunc(func(g *jen.Group) {
-		g.Id("r").Op(":=").Add(vrt("NewCursor")).Call(jen.Id("b"), jen.Id("opts"))
-		g.Id("x").Dot("c").Op("=").Add(vrt("Root")).Call(jen.Id("b"), jen.Id("opts"), jen.Op("&").Id("viewNames"), e.viewName(gt.ASN1))
+		g.Var().Id("r").Add(vrt("Cursor"))
+		g.Id("r").Dot("Init").Call(jen.Id("b"), jen.Id("opts"))
+		g.Id("x").Dot("c").Dot("SetRoot").Call(jen.Id("b"), jen.Id("opts"), jen.Op("&").Id("viewNames"), e.viewName(gt.ASN1))
 		g.Id("err").Op("=").Func().Params().Error().BlockFunc(func(g *jen.Group) {
 			e.viewRead(g, derstmt.Rd{Name: "r"}, "x", self, gt, emit.PlainReturn)
 			g.Return(jen.Nil())
@@ -342,53 +344,28 @@ func (e *Emitter) viewSequence(f *jen.File, vs *viewSet, gt *plan.Type) {
 	//
 	//	func (vw *TBSCertificateView) parse(r *der.Reader, t der.Tag) error {
 	//		start := r.Offset()
-	//		s, err := r.ReadConstructed(t, "TBSCertificate")
-	//		...
-	//		vw.c.Set(start, r, &s, t)
-	//		// version [0] EXPLICIT Version DEFAULT v1
-	//		vw.off[0] = s.Offset()
-	//		if s.Peek(der.Context(0)) {
-	//			if err := s.Skip(); err != nil {
-	//				return der.WithField(err, "version")
-	//			}
+	//		var s view.Cursor
+	//		if err := r.Enter(&s, t, "TBSCertificate"); err != nil {
+	//			return err
 	//		}
-	//		...
+	//		vw.c.Set(start, r, &s, t)
+	//		... the components (shallowComponents) ...
 	//		return s.Finish("TBSCertificate")
 	//	}
 	emit.Comment(f, fmt.Sprintf("parse reads the header of a %s with tag t from r and its components' headers.", gt.ASN1))
 	f.Func().Params(vw().Op("*").Id(name)).Id("parse").Params(jen.Id("r").Op("*").Add(vrt("Cursor")), jen.Id("t").Add(emit.RT("Tag"))).Error().BlockFunc(func(g *jen.Group) {
 		g.Id("start").Op(":=").Id("r").Dot("Offset").Call()
-		g.List(jen.Id("s"), jen.Err()).Op(":=").Id("r").Dot("ReadConstructed").Call(jen.Id("t"), jen.Lit(gt.ASN1))
-		g.Add(emit.IfErr(emit.PlainReturn))
+		g.Var().Id("s").Add(vrt("Cursor"))
+		g.If(jen.Err().Op(":=").Id("r").Dot("Enter").Call(jen.Op("&").Id("s"), jen.Id("t"), jen.Lit(gt.ASN1)), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))
 		g.Add(core()).Dot("Set").Call(jen.Id("start"), jen.Id("r"), jen.Op("&").Id("s"), jen.Id("t"))
-		s := derstmt.Rd{Name: "s"}
-		for i, fl := range gt.Fields {
-			if gt.Unread && fl.Comp != nil && fl.Comp.Extension && (i == 0 || !gt.Fields[i-1].Comp.Extension) {
-				emit.Comment(g, "What the decode reads of the extension additions (asn1gen gen -unread):\nthe package's unreadAdditions ends the window where DecodeASN1 sets the rest aside.")
-				g.Add(vw()).Dot("unreadAdditions").Call(jen.Op("&").Id("s"))
-			}
-			emit.Comment(g, emit.ComponentText(fl.Comp))
-			g.Add(vw()).Dot("off").Index(jen.Lit(i)).Op("=").Id("s").Dot("Offset").Call()
-			skip := jen.If(jen.Err().Op(":=").Id("s").Dot("Skip").Call(), jen.Err().Op("!=").Nil()).Block(emit.WithField(fl.ASN1)(jen.Err()))
-			if emit.OptionalComponent(fl) {
-				g.If(e.Presence(s, fl, gt.Fields[i+1:])).Block(skip)
-				continue
-			}
-			tags := fl.Type.FirstTags()
-			if u := fl.Type.Underlying(); tags != nil && len(fl.Type.Tags) == 0 && u.Kind == model.TypeChoice && u.Extensible {
-				tags = nil // an unknown alternative may have any tag
-			}
-			switch {
-			case len(tags) == 1:
-				tag := emit.TagCode(emit.PlainTag(tags[0]))
-				g.If(jen.Op("!").Id("s").Dot("Peek").Call(tag)).Block(emit.WithField(fl.ASN1)(jen.Id("s").Dot("Missing").Call(jen.Lit(emit.TypeText(fl.Type)), tag.Clone())))
-			case len(tags) > 1:
-				g.If(jen.List(jen.Id("tag"), jen.Id("ok")).Op(":=").Id("s").Dot("PeekTag").Call(), jen.Op("!").Id("ok").Op("||").Op("!").Parens(emit.TagCond(jen.Id("tag"), tags))).Block(
-					emit.WithField(fl.ASN1)(jen.Id("s").Dot("NoAlternative").Call(jen.Lit(emit.TypeText(fl.Type)))))
-			}
-			g.Add(skip)
+		if ids, what, ok := spanIDs(gt); ok {
+			emit.Comment(g, "The components' headers in one call when they have the common forms;\nelse one by one, which reads the other forms or reports what is wrong.")
+			g.If(jen.Op("!").Id("s").Dot("Spans").Call(vw().Dot("off").Index(jen.Op(":")), jen.Id(ids+" /* "+what+" */"))).BlockFunc(func(g *jen.Group) {
+				e.shallowComponents(g, gt)
+			})
+		} else {
+			e.shallowComponents(g, gt)
 		}
-		g.Add(vw()).Dot("off").Index(jen.Lit(n)).Op("=").Id("s").Dot("Offset").Call()
 		if gt.Unknown != "" {
 			emit.Comment(g, "Extension additions this version does not know: their headers, unless\nthe decode tolerates what it does not read (as DecodeASN1 does).")
 			g.If(jen.Id("s").Dot("Tolerates").Call(emit.RT("TolerateUnreadAdditions"))).Block(jen.Return(jen.Nil()))
@@ -750,8 +727,8 @@ func (e *Emitter) listView(f *jen.File, gt *plan.Type) {
 	emit.Comment(f, fmt.Sprintf("parse reads the header of a %s with tag t from r.", gt.ASN1))
 	f.Func().Params(vw().Op("*").Id(name)).Id("parse").Params(jen.Id("r").Op("*").Add(vrt("Cursor")), jen.Id("t").Add(emit.RT("Tag"))).Error().Block(
 		jen.Id("start").Op(":=").Id("r").Dot("Offset").Call(),
-		jen.List(jen.Id("s"), jen.Err()).Op(":=").Id("r").Dot("ReadConstructed").Call(jen.Id("t"), jen.Lit(gt.ASN1)),
-		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
+		jen.Var().Id("s").Add(vrt("Cursor")),
+		jen.If(jen.Err().Op(":=").Id("r").Dot("Enter").Call(jen.Op("&").Id("s"), jen.Id("t"), jen.Lit(gt.ASN1)), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
 		core().Dot("Set").Call(jen.Id("start"), jen.Id("r"), jen.Op("&").Id("s"), jen.Id("t")),
 		jen.Return(jen.Nil()),
 	)
