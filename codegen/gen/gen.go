@@ -308,7 +308,7 @@ func codecSections(p *plan.Plan, codecs plan.Codecs) ([]section, []fuzzer, []fai
 		fuzzers, refusing = append(fuzzers, per), append(refusing, per)
 	}
 	if codecs.OER {
-		oer := oercodec.New()
+		oer := oercodec.New(p)
 		sections = append(sections, section{suffix: "_oer", what: "the OER codecs (X.696)", decl: oer.Type, tail: oer.Tail})
 		fuzzers, refusing = append(fuzzers, oer), append(refusing, oer)
 	}

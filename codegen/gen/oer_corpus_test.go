@@ -51,7 +51,7 @@ func TestCorpusOERCoverage(t *testing.T) {
 					continue // no methods of its own
 				}
 				n++
-				e := oercodec.New()
+				e := oercodec.New(p)
 				e.Type(jen.NewFile("m"), gt)
 				key := g.Module + "." + gt.Name
 				total[key] = ""

@@ -12,11 +12,11 @@
 // (oer.Unmarshal with oer.Options{Canonical: true} checks the canonical
 // form).
 //
-// The set includes ../../modules/ieee1609dot2 (IEEE 1609.2 and ETSI TS
-// 103 097), whose types the package holds again: the OER emitter does
-// not yet generate codecs for the types of a package given with -use,
-// so it cannot refer to package ieee1609dot2's. The two packages'
-// encodings of those types are the same.
+// The types of IEEE 1609.2 and ETSI TS 103 097 (../../modules/ieee1609dot2)
+// are package ieee1609dot2's, given with -use: the modules are checked
+// with these but not generated again, the types here refer to
+// ieee1609dot2's (ieee1609dot2.Certificate), and their OER codecs call
+// that package's.
 //
 // The modules' OIDs disagree on their imports, as published: TS 102 941
 // V2.2.1 imports 1609.2.1's modules in their 3.1 version (IEEE
@@ -34,4 +34,4 @@
 // TestECTLPayload); FuzzEtsiTs102941Data fuzzes the OER decoder.
 package ts102941
 
-//go:generate go run ../../cmd/asn1gen gen -o . -package ts102941 -codecs oer -accept import-oid:Ieee1609Dot2,import-oid:EtsiTs103097Module,import-oid:EtsiTs103097ExtensionModule,import-oid:Ieee1609Dot2Crl,import-oid:Ieee1609Dot2CrlBaseTypes,import-oid:Ieee1609Dot2Dot1AcaEeInterface,import-oid:Ieee1609Dot2Dot1AcaRaInterface,import-oid:Ieee1609Dot2Dot1Acpc,import-oid:Ieee1609Dot2Dot1CamRaInterface,import-oid:Ieee1609Dot2Dot1CertManagement,import-oid:Ieee1609Dot2Dot1EcaEeInterface,import-oid:Ieee1609Dot2Dot1EeRaInterface,import-oid:Ieee1609Dot2Dot1Protocol,import-oid:EtsiTs102941BaseTypes,import-oid:EtsiTs102941MessagesCa,import-oid:EtsiTs102941MessagesItss,import-oid:EtsiTs102941MessagesItss-OptionalPrivacy,import-oid:EtsiTs102941TypesAuthorization,import-oid:EtsiTs102941TypesAuthorizationValidation ../../modules/ieee1609dot2 ../../modules/ieee1609dot2dot1 ../../modules/ts102941
+//go:generate go run ../../cmd/asn1gen gen -o . -package ts102941 -codecs oer -use github.com/asn1gen/asn1gen/generated/ieee1609dot2 -accept import-oid:Ieee1609Dot2Crl,import-oid:Ieee1609Dot2CrlBaseTypes,import-oid:Ieee1609Dot2Dot1AcaEeInterface,import-oid:Ieee1609Dot2Dot1AcaRaInterface,import-oid:Ieee1609Dot2Dot1Acpc,import-oid:Ieee1609Dot2Dot1CamRaInterface,import-oid:Ieee1609Dot2Dot1CertManagement,import-oid:Ieee1609Dot2Dot1EcaEeInterface,import-oid:Ieee1609Dot2Dot1EeRaInterface,import-oid:Ieee1609Dot2Dot1Protocol,import-oid:EtsiTs102941BaseTypes,import-oid:EtsiTs102941MessagesCa,import-oid:EtsiTs102941MessagesItss,import-oid:EtsiTs102941MessagesItss-OptionalPrivacy,import-oid:EtsiTs102941TypesAuthorization,import-oid:EtsiTs102941TypesAuthorizationValidation ../../modules/ieee1609dot2dot1 ../../modules/ts102941

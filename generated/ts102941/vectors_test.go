@@ -6,6 +6,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/asn1gen/asn1gen/generated/ieee1609dot2"
 	"github.com/asn1gen/asn1gen/generated/ts102941"
 	"github.com/asn1gen/asn1gen/internal/permsg"
 	"github.com/asn1gen/asn1gen/runtime/oer"
@@ -17,7 +18,8 @@ import (
 const vectorsFile = "../../testdata/oer/ieee1609dot2.txt"
 
 // ectl returns the payload of the ECTL's signed SPDU, decoded strictly
-// with this package's Ieee1609Dot2Data.
+// with package ieee1609dot2's Ieee1609Dot2Data, whose types this
+// package refers to (-use).
 func ectl(t testing.TB) []byte {
 	t.Helper()
 	const name = "EU European Certificate Trust List (ECTL), signed by the TLM (brainpoolP384r1, SHA-384)"
@@ -25,7 +27,7 @@ func ectl(t testing.TB) []byte {
 		if m.Name != name {
 			continue
 		}
-		var d ts102941.Ieee1609Dot2Data
+		var d ieee1609dot2.Ieee1609Dot2Data
 		if err := oer.Unmarshal(m.Bytes, &d, &oer.Options{Canonical: true}); err != nil {
 			t.Fatal(err)
 		}
@@ -33,7 +35,7 @@ func ectl(t testing.TB) []byte {
 			t.Fatalf("the ECTL re-encodes to %d octets, %v; want its %d", len(out), err, len(m.Bytes))
 		}
 		sd := d.Content.SignedData
-		if sd == nil || sd.TBSData.Payload.Data == nil || sd.TBSData.Payload.Data.Content.Choice != ts102941.Ieee1609Dot2Content_UnsecuredData {
+		if sd == nil || sd.TBSData.Payload.Data == nil || sd.TBSData.Payload.Data.Content.Choice != ieee1609dot2.Ieee1609Dot2Content_UnsecuredData {
 			t.Fatalf("the ECTL is not signed unsecured data: %+v", d.Content)
 		}
 		return sd.TBSData.Payload.Data.Content.UnsecuredData

@@ -28,12 +28,14 @@ import (
 // Writer tries the encoding at the end of its buffer and takes it back),
 // and a canonical decoder rejects one whose octets are them. An absent component
 // is left at its zero value, HasX false, as the other codecs leave it.
+// A type of a used package (-use) that carries OER is compared the same
+// way: its own encoder writes the octets worked out from the model.
 
 // encodedDefault returns the package variable of the CANONICAL-OER
 // encoding of the DEFAULT value of f, declaring it on first use; "" (after
 // fail) when the generator cannot compare f's values by their encodings.
 func (e *Emitter) encodedDefault(f *plan.Field, where string) string {
-	if f.Named == nil || f.Named.Pkg != "" || f.Union != nil || f.Octets {
+	if f.Named == nil || f.Named.Pkg != "" && !e.usedOER(f.Named.Pkg) || f.Union != nil || f.Octets {
 		e.fail(where, "a DEFAULT value the generated code cannot compare")
 		return ""
 	}

@@ -1,6 +1,8 @@
 package oercodec
 
 import (
+	"fmt"
+
 	"github.com/asn1gen/asn1gen/codegen/emit"
 	"github.com/asn1gen/asn1gen/codegen/model"
 	"github.com/asn1gen/asn1gen/codegen/plan"
@@ -9,16 +11,16 @@ import (
 
 // supported reports whether the emitter handles f, after failing when it
 // does not: open types without a table, strings containing a value, and
-// the types of other generated packages (which may carry no OER codec)
-// are refused, and some open types with one (unionField).
+// the types of other generated packages whose manifest does not say they
+// carry OER are refused, and some open types with one (unionField).
 func (e *Emitter) supported(f *plan.Field, where string) bool {
 	switch {
 	case f.Union != nil:
 		return e.unionField(e.cur, f, where)
 	case f.Octets:
 		return e.containing(f, where)
-	case f.Named != nil && f.Named.Pkg != "":
-		e.fail(where, "a type of another generated package")
+	case f.Named != nil && f.Named.Pkg != "" && !e.usedOER(f.Named.Pkg):
+		e.failUsed(where, f.Named)
 	case plan.OwnIntConstraint(f) && !plan.ConstrainedInt(f):
 		e.fail(where, "a component constraining a named INTEGER held as der.Integer")
 	default:
@@ -255,4 +257,20 @@ func (e *Emitter) declareCompared(g *jen.Group, gt *plan.Type) {
 			e.compared[f] = true
 		}
 	}
+}
+
+// failUsed records that where holds the type t of a used package
+// without OER codecs, which the generated code has no methods to call
+// of; generating that package with -codecs oer is the remedy.
+func (e *Emitter) failUsed(where string, t *plan.Type) {
+	if e.err == nil {
+		e.err = fmt.Errorf("asn1gen: -codecs oer: %s: %s is a type of %s (-use), which carries no OER codecs (its manifest's codecs line)", where, t.ASN1, t.Pkg)
+	}
+}
+
+// usedOER reports whether the used package of import path pkg carries
+// the OER codecs, whose types then encode themselves.
+func (e *Emitter) usedOER(pkg string) bool {
+	c, ok := e.p.UsedCodecs(pkg)
+	return ok && c.OER
 }

@@ -59,10 +59,12 @@ type Emitter struct {
 	// components compared by their encodings, whose presence a variable
 	// holds (declareCompared).
 	compared map[*plan.Field]bool
+	// p is the plan, which says which codecs the used packages carry.
+	p *plan.Plan
 }
 
-// New returns an Emitter of OER codecs.
-func New() *Emitter { return &Emitter{} }
+// New returns an Emitter of the OER codecs of the types of p.
+func New(p *plan.Plan) *Emitter { return &Emitter{p: p} }
 
 // Err returns the first construct the emitter met that it does not handle:
 // the generation must fail with it.

@@ -1,0 +1,125 @@
+package gen
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/asn1gen/asn1gen/codegen/manifest"
+	"github.com/asn1gen/asn1gen/codegen/plan"
+)
+
+// TestOERUse generates a module that imports IEEE 1609.2 base types with
+// -codecs oer against generated/ieee1609dot2 (-use), which carries OER
+// (its manifest's codecs line): the module's types refer to
+// ieee1609dot2's, whose codecs write their members (a CHOICE, a list of
+// one, an INTEGER the component constrains further), and a value goes to
+// OER and back byte for byte. A used package without OER
+// (generated/rfc5280, DER only) is refused, naming the component, the
+// type and the package.
+func TestOERUse(t *testing.T) {
+	goTool(t)
+	if testing.Short() {
+		t.Skip("runs the go command; skipped with -short")
+	}
+	const src = `X DEFINITIONS AUTOMATIC TAGS ::= BEGIN
+IMPORTS Time32, Duration, Uint8 FROM Ieee1609Dot2BaseTypes {iso(1) identified-organization(3) ieee(111) standards-association-numbered-series-standards(2) wave-stds(1609) dot2(2) base(1) base-types(2) major-version-2(2) minor-version-2(2)};
+Report ::= SEQUENCE { at Time32, span Duration OPTIONAL, spans SEQUENCE OF Duration, level Uint8 (0..10), limit Duration DEFAULT hours : 1, note UTF8String }
+END
+`
+	used := usedManifest(t, "ieee1609dot2")
+	set := usedSet(t, used, src)
+	files, err := Generate(set, Config{Package: "x", Codecs: plan.Codecs{OER: true}, Used: []*manifest.Manifest{used}, Uses: []string{used.ImportPath}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	writeModule(t, dir, "example.com/oeruse")
+	for _, f := range files {
+		if strings.HasSuffix(f.Name, ".go") && strings.Contains(string(f.Content), "type Duration ") {
+			t.Errorf("%s declares Duration, which is ieee1609dot2's", f.Name)
+		}
+		writeFile(t, filepath.Join(dir, "x", f.Name), f.Content)
+	}
+	writeFile(t, filepath.Join(dir, "main.go"), []byte(`package main
+
+import (
+	"bytes"
+	"fmt"
+
+	"example.com/oeruse/x"
+	"github.com/asn1gen/asn1gen/generated/ieee1609dot2"
+	"github.com/asn1gen/asn1gen/runtime/oer"
+)
+
+func main() {
+	v := x.Report{
+		At:      0x01020304,
+		Span:    ieee1609dot2.Duration{Choice: ieee1609dot2.Duration_Seconds, Seconds: 5},
+		HasSpan: true,
+		Spans:   []ieee1609dot2.Duration{{Choice: ieee1609dot2.Duration_Minutes, Minutes: 2}},
+		Level:   7,
+		Note:    "n",
+	}
+	b, err := oer.Marshal(&v)
+	fmt.Printf("% x %v\n", b, err)
+	var back x.Report
+	err = oer.Unmarshal(b, &back, &oer.Options{Canonical: true})
+	again, _ := oer.Marshal(&back)
+	fmt.Println(bytes.Equal(again, b), back.Span == v.Span, err)
+	bad := bytes.Clone(b)
+	bad[len(bad)-3] = 11 // level
+	fmt.Println(oer.Unmarshal(bad, &back, nil))
+	bad = bytes.Clone(b)
+	bad[5] = 0x88 // span: no alternative [8]
+	fmt.Println(oer.Unmarshal(bad, &back, nil))
+	v.Limit, v.HasLimit = ieee1609dot2.Duration{Choice: ieee1609dot2.Duration_Hours, Hours: 1}, true
+	def, err := oer.Marshal(&v)
+	fmt.Println(bytes.Equal(def, b), err)
+	v.Limit.Hours = 2
+	b, err = oer.Marshal(&v)
+	fmt.Printf("% x %v\n", b, err)
+	err = oer.Unmarshal(b, &back, &oer.Options{Canonical: true})
+	fmt.Println(back.Limit == v.Limit, err)
+	b[len(b)-3] = 1 // limit: its default, hours 1
+	fmt.Println(oer.Unmarshal(b, &back, nil))
+	fmt.Println(oer.Unmarshal(b, &back, &oer.Options{Canonical: true}))
+}
+`))
+	out, _, err := runGo(t, dir, "run", ".")
+	if err != nil {
+		t.Fatalf("go run: %v\n%s", err, out)
+	}
+	// 80: span present; 01020304: at; 82 0005: span, seconds [2] 5;
+	// 01 01 83 0002: one span, minutes [3] 2; 07: level; 01 6e: note.
+	// A level beyond the component's constraint and an alternative
+	// Duration does not have are refused where they are. limit, a
+	// DEFAULT of the used type, is left out when it encodes to its
+	// default (c0: span and limit present; 84 0002: limit, hours [4] 2),
+	// and a canonical decode refuses it present with that value.
+	want := `80 01 02 03 04 82 00 05 01 01 83 00 02 07 01 6e <nil>
+true true <nil>
+asn1: level at offset 13: INTEGER: 11 not in 0..10 (X.680 51.8)
+asn1: span at offset 5: Duration: no alternative has this tag (X.696 20)
+true <nil>
+c0 01 02 03 04 82 00 05 01 01 83 00 02 07 84 00 02 01 6e <nil>
+true <nil>
+<nil>
+asn1: limit at offset 14: Report: limit present with its default value (X.696 16)
+`
+	if out != want {
+		t.Errorf("got:\n%s\nwant:\n%s", out, want)
+	}
+
+	der := usedManifest(t, "rfc5280")
+	set = usedSet(t, der, `Y DEFINITIONS AUTOMATIC TAGS ::= BEGIN
+IMPORTS Version FROM PKIX1Explicit-2009 {iso(1) identified-organization(3) dod(6) internet(1) security(5) mechanisms(5) pkix(7) id-mod(0) id-mod-pkix1-explicit-02(51)};
+T ::= SEQUENCE { v Version }
+END
+`)
+	_, err = Generate(set, Config{Package: "y", Codecs: plan.Codecs{OER: true}, Used: []*manifest.Manifest{der}, Uses: []string{der.ImportPath}})
+	const refused = "asn1gen: -codecs oer: T.v: Version is a type of github.com/asn1gen/asn1gen/generated/rfc5280 (-use), which carries no OER codecs (its manifest's codecs line)"
+	if err == nil || err.Error() != refused {
+		t.Errorf("with rfc5280: %v\nwant %s", err, refused)
+	}
+}
