@@ -396,6 +396,12 @@ function readInput() {
 }
 
 let decodeSeq = 0;
+// decodedText is the input text of the last decode (null for a file's
+// octets): an input event that leaves the text as it was, such as the one
+// of a paste that the Decode button has read already, decodes nothing
+// again, and the tree keeps its selection.
+let decodedText = null;
+
 async function decode() {
   if (!compiledOK) {
     status('compile the modules first (without errors)');
@@ -411,6 +417,7 @@ async function decode() {
     $('input-info').textContent = e.message;
     return;
   }
+  decodedText = state.fileBytes ? null : $('input').value;
   const per = state.encoding === 'aper' || state.encoding === 'uper';
   const oer = state.encoding === 'oer' || state.encoding === 'coer';
   if (per || oer) {
@@ -1029,6 +1036,7 @@ async function main() {
   $('input').addEventListener('input', debounce(() => {
     state.fileBytes = null;
     state.input = $('input').value;
+    if (state.input === decodedText) return;
     if (compiledOK && haveInput()) decode();
   }, 400));
   $('input-file').onchange = async (e) => {
