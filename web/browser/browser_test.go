@@ -492,7 +492,9 @@ func (b *browser) poll(expr string) {
 		return err
 	})
 	if err != nil {
-		b.t.Fatalf("waiting for %s: %v", expr, err)
+		// What the page showed, to tell a lost event from a stuck engine.
+		state, _ := chromedp.Run(b.ctx, chromedp.Evaluate[string](`JSON.stringify({busy: document.body.dataset.busy, status: document.getElementById('status').textContent, selected: typeof selected === 'undefined' || selected === null ? null : {field: selected.field, offset: selected.offset}})`))
+		b.t.Fatalf("waiting for %s: %v; the page: %s", expr, err, state)
 	}
 }
 
