@@ -43,7 +43,15 @@ func TestOERUnsupported(t *testing.T) {
 		{"T ::= SEQUENCE { a OCTET STRING (CONTAINING U) }\nU ::= SEQUENCE { b BOOLEAN }", ""},
 		{"T ::= SEQUENCE { a OCTET STRING (CONTAINING U) (SIZE (1..8)) }\nU ::= SEQUENCE { b BOOLEAN }", "T.a: a BIT STRING (CONTAINING a type), or an OCTET STRING (CONTAINING a type) with a SIZE,"},
 		{"T ::= SEQUENCE { a BIT STRING (CONTAINING U) }\nU ::= SEQUENCE { b BOOLEAN }", "T.a: a BIT STRING (CONTAINING a type), or an OCTET STRING (CONTAINING a type) with a SIZE,"},
-		{"T ::= SEQUENCE { a OCTET STRING (CONTAINING U ENCODED BY { joint-iso-itu-t asn1(1) basic-encoding(1) }) }\nU ::= SEQUENCE { b BOOLEAN }", "T.a: CONTAINING ... ENCODED BY"},
+		// ENCODED BY PER: the contents stay octets (no DER codec reads them).
+		{"T ::= SEQUENCE { a OCTET STRING (CONTAINING U ENCODED BY { joint-iso-itu-t asn1(1) packed-encoding(3) basic(0) aligned(0) }) }\nU ::= SEQUENCE { b BOOLEAN }", ""},
+		{"T ::= SEQUENCE { id C.&id ({S}), v OCTET STRING (CONTAINING C.&Type ({S}{@id}) ENCODED BY { joint-iso-itu-t asn1(1) packed-encoding(3) basic(0) aligned(0) }) }\nC ::= CLASS { &id INTEGER UNIQUE, &Type }\nS C ::= { { &id 1, &Type BOOLEAN } }",
+			"T.v: CONTAINING ... ENCODED BY"},
+		// ENCODED BY der over a table with a typed row: refused; over an
+		// empty extensible one (X.509's Extension), the contents stay in Raw.
+		{"T ::= SEQUENCE { id C.&id ({S}), v OCTET STRING (CONTAINING C.&Type ({S}{@id}) ENCODED BY { joint-iso-itu-t asn1(1) ber-derived(2) distinguished-encoding(1) }) }\nC ::= CLASS { &id INTEGER UNIQUE, &Type }\nS C ::= { { &id 1, &Type BOOLEAN } }",
+			"T.v: an open type with typed rows CONTAINING ... ENCODED BY"},
+		{"T ::= SEQUENCE { id C.&id ({S}), v OCTET STRING (CONTAINING C.&Type ({S}{@id}) ENCODED BY { joint-iso-itu-t asn1(1) ber-derived(2) distinguished-encoding(1) }) }\nC ::= CLASS { &id INTEGER UNIQUE, &Type }\nS C ::= { ... }", ""},
 		{"T ::= CHOICE { a U, b BOOLEAN }\nU ::= CHOICE { c INTEGER, d NULL }", ""},
 		{"T ::= SEQUENCE { v C.&Type ({S}{@id}), id C.&id ({S}) }\nC ::= CLASS { &id INTEGER UNIQUE, &Type }\nS C ::= { { &id 1, &Type BOOLEAN } }",
 			""},
@@ -73,6 +81,27 @@ func TestOERUnsupported(t *testing.T) {
 		}
 		if _, err := Generate(set, Config{Package: "m"}); err != nil {
 			t.Errorf("%s: without oer: %v", c.asn1, err)
+		}
+	}
+}
+
+// TestOERContainedDER: an OCTET STRING (CONTAINING T ENCODED BY der or
+// BER) needs T's DER codecs, which the OER codecs read and write the
+// contents with: -codecs oer alone fails naming the field and T and
+// saying to add der; -codecs der,oer generates.
+func TestOERContainedDER(t *testing.T) {
+	for _, by := range []string{"ber-derived(2) distinguished-encoding(1)", "basic-encoding(1)"} {
+		src := "M DEFINITIONS AUTOMATIC TAGS ::= BEGIN\nT ::= SEQUENCE { a OCTET STRING (CONTAINING U ENCODED BY { joint-iso-itu-t asn1(1) " + by + " }) }\nU ::= SEQUENCE { b BOOLEAN }\nEND\n"
+		set := model.Check(model.Source{Name: "m.asn", Src: []byte(src)})
+		if err := set.Diags.Err(); err != nil {
+			t.Fatalf("%s: %v", by, err)
+		}
+		_, err := Generate(set, Config{Package: "m", Codecs: plan.Codecs{OER: true}})
+		if err == nil || !strings.Contains(err.Error(), "-codecs oer: T.a: its contents are the ") || !strings.Contains(err.Error(), " encoding of U ") || !strings.Contains(err.Error(), "add der to -codecs (-codecs der,oer)") {
+			t.Errorf("%s: -codecs oer: %v, want the error naming T.a and U and saying to add der", by, err)
+		}
+		if _, err := Generate(set, Config{Package: "m", Codecs: plan.Codecs{DER: true, OER: true}}); err != nil {
+			t.Errorf("%s: -codecs der,oer: %v", by, err)
 		}
 	}
 }
