@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/asn1gen/asn1gen/codegen/model"
 	"github.com/asn1gen/asn1gen/codegen/plan"
 )
@@ -85,23 +87,43 @@ func TestOERUnsupported(t *testing.T) {
 	}
 }
 
-// TestOERContainedDER: an OCTET STRING (CONTAINING T ENCODED BY der or
-// BER) needs T's DER codecs, which the OER codecs read and write the
-// contents with: -codecs oer alone fails naming the field and T and
-// saying to add der; -codecs der,oer generates.
+// TestOERContainedDER: an OCTET STRING (CONTAINING U ENCODED BY der or
+// BER) is read and written with U's DER codecs: -codecs oer alone gives
+// the package the DER codecs of U and of the types U's use (V), and of
+// no other type (T, W); -codecs der,oer those of every type.
 func TestOERContainedDER(t *testing.T) {
 	for _, by := range []string{"ber-derived(2) distinguished-encoding(1)", "basic-encoding(1)"} {
-		src := "M DEFINITIONS AUTOMATIC TAGS ::= BEGIN\nT ::= SEQUENCE { a OCTET STRING (CONTAINING U ENCODED BY { joint-iso-itu-t asn1(1) " + by + " }) }\nU ::= SEQUENCE { b BOOLEAN }\nEND\n"
+		src := "M DEFINITIONS AUTOMATIC TAGS ::= BEGIN\nT ::= SEQUENCE { a OCTET STRING (CONTAINING U ENCODED BY { joint-iso-itu-t asn1(1) " + by + " }) }\n" +
+			"U ::= SEQUENCE { b BOOLEAN, v V }\nV ::= SEQUENCE OF INTEGER\nW ::= SEQUENCE { c BOOLEAN }\nEND\n"
 		set := model.Check(model.Source{Name: "m.asn", Src: []byte(src)})
 		if err := set.Diags.Err(); err != nil {
 			t.Fatalf("%s: %v", by, err)
 		}
-		_, err := Generate(set, Config{Package: "m", Codecs: plan.Codecs{OER: true}})
-		if err == nil || !strings.Contains(err.Error(), "-codecs oer: T.a: its contents are the ") || !strings.Contains(err.Error(), " encoding of U ") || !strings.Contains(err.Error(), "add der to -codecs (-codecs der,oer)") {
-			t.Errorf("%s: -codecs oer: %v, want the error naming T.a and U and saying to add der", by, err)
-		}
-		if _, err := Generate(set, Config{Package: "m", Codecs: plan.Codecs{DER: true, OER: true}}); err != nil {
-			t.Errorf("%s: -codecs der,oer: %v", by, err)
+		for _, c := range []struct {
+			codecs plan.Codecs
+			want   []string
+		}{
+			{plan.Codecs{OER: true}, []string{"U", "V"}},
+			{plan.Codecs{DER: true, OER: true}, []string{"T", "U", "V", "W"}},
+		} {
+			files, err := Generate(set, Config{Package: "m", Codecs: c.codecs})
+			if err != nil {
+				t.Fatalf("%s, %+v: %v", by, c.codecs, err)
+			}
+			var got []string
+			for _, f := range files {
+				if f.Name != "m_der.go" {
+					continue
+				}
+				for _, l := range strings.Split(string(f.Content), "\n") {
+					if rest, ok := strings.CutPrefix(l, "func (v *"); ok && strings.Contains(l, ") DecodeASN1(") {
+						got = append(got, rest[:strings.Index(rest, ")")])
+					}
+				}
+			}
+			if diff := cmp.Diff(c.want, got); diff != "" {
+				t.Errorf("%s, %+v: the types with DER codecs (-want +got):\n%s", by, c.codecs, diff)
+			}
 		}
 	}
 }

@@ -230,9 +230,10 @@ func (e *Emitter) writeComponent(g *jen.Group, gt *plan.Type, f *plan.Field) {
 // STRING without a SIZE, whose length and contents are those of an open
 // type field. A BIT STRING has its unused bits octet, a SIZE bounds the
 // length: refused. ENCODED BY der or BER (the contents are the DER of
-// the contained type, T) needs T's DER codec: in this package, generated
-// with der among its codecs, or in the used package T is of, whose
-// manifest must say it carries DER. An open type (a union) ENCODED BY
+// the contained type, T) needs T's DER codec: in this package (which
+// codegen/gen emits for such types, DERContained, when der is not among
+// the package's codecs), or in the used package T is of, whose manifest
+// must say it carries DER. An open type (a union) ENCODED BY
 // der whose table has no row of a type (X.509's Extension over its empty
 // ExtensionSet) keeps the contents in Raw, as received, and writes them
 // back: no codec reads them. Refused: such an open type with rows of a
@@ -249,10 +250,6 @@ func (e *Emitter) containing(f *plan.Field, where string) bool {
 		// ENCODED BY der, and no row has a type: the contents stay in
 		// Raw, the octets as received, whatever the encoding.
 		return true
-	case encodedBy(f) != "" && f.Named.Pkg == "" && !e.p.Codecs.DER:
-		if e.err == nil {
-			e.err = fmt.Errorf("asn1gen: -codecs oer: %s: its contents are the %s encoding of %s (CONTAINING ... ENCODED BY), which the OER codecs read and write with the DER codecs of %s: add der to -codecs (-codecs der,oer)", where, encodedBy(f), f.Named.ASN1, f.Named.ASN1)
-		}
 	case encodedBy(f) != "" && f.Named.Pkg != "" && !e.usedDER(f.Named.Pkg):
 		if e.err == nil {
 			e.err = fmt.Errorf("asn1gen: -codecs oer: %s: its contents are the %s encoding of %s, a type of %s (-use), which carries no DER codecs (its manifest's codecs line)", where, encodedBy(f), f.Named.ASN1, f.Named.Pkg)
@@ -311,6 +308,12 @@ func typedRows(u *plan.Union) bool {
 	}
 	return false
 }
+
+// EncodedBy returns "DER" or "BER" for a string f that contains a value
+// of a type ENCODED BY der or by the basic encoding (see encodedBy): the
+// OER codecs read and write its contents with the contained type's DER
+// codecs.
+func EncodedBy(f *plan.Field) string { return encodedBy(f) }
 
 // encodedBy returns "DER" or "BER" for a string f that contains a value of
 // a type (f.Octets) or of an open type (f.Containing) ENCODED BY der or
