@@ -239,7 +239,13 @@ func Generate(set *model.Set, cfg Config) ([]File, error) {
 
 	types := &gotypes.Emitter{P: p}
 	sections := []section{{suffix: "", what: "the Go types of package " + cfg.Package, decl: types.Type}}
-	codecSecs, fuzzers, failing := codecSections(p, codecs)
+	var derFor map[*plan.Type]bool
+	if codecs.OER && !codecs.DER {
+		if derFor, err = derContained(p); err != nil {
+			return nil, err
+		}
+	}
+	codecSecs, fuzzers, failing := codecSections(p, codecs, derFor)
 	sections = append(sections, codecSecs...)
 	sections[0].lead = packageHeader(cfg, p)
 	sections[0].head = func(f *jen.File) {
@@ -293,14 +299,24 @@ type failing interface{ Err() error }
 
 // codecSections returns the sections of the codecs the package carries,
 // the emitters of their fuzz targets, and those that may refuse a type.
-func codecSections(p *plan.Plan, codecs plan.Codecs) ([]section, []fuzzer, []failing) {
+// derFor, in a package without DER, are the types that get DER codecs
+// all the same (derContained), with no fuzz targets.
+func codecSections(p *plan.Plan, codecs plan.Codecs, derFor map[*plan.Type]bool) ([]section, []fuzzer, []failing) {
 	var sections []section
 	var fuzzers []fuzzer
 	var refusing []failing
-	if codecs.DER {
+	switch {
+	case codecs.DER:
 		derc := dercodec.New(p)
 		sections = append(sections, section{suffix: "_der", what: "the DER and BER codecs (X.690)", decl: derc.Type})
 		fuzzers = append(fuzzers, derc)
+	case len(derFor) > 0:
+		derc := dercodec.New(p)
+		sections = append(sections, section{suffix: "_der", what: "the DER and BER codecs (X.690) of the types whose DER the OER codecs read and write", decl: func(f *jen.File, gt *plan.Type) {
+			if derFor[gt] {
+				derc.Type(f, gt)
+			}
+		}})
 	}
 	if codecs.PER() {
 		per := percodec.New(codecs)

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/asn1gen/asn1gen/codegen/model"
 	"github.com/asn1gen/asn1gen/codegen/plan"
 )
@@ -43,7 +45,15 @@ func TestOERUnsupported(t *testing.T) {
 		{"T ::= SEQUENCE { a OCTET STRING (CONTAINING U) }\nU ::= SEQUENCE { b BOOLEAN }", ""},
 		{"T ::= SEQUENCE { a OCTET STRING (CONTAINING U) (SIZE (1..8)) }\nU ::= SEQUENCE { b BOOLEAN }", "T.a: a BIT STRING (CONTAINING a type), or an OCTET STRING (CONTAINING a type) with a SIZE,"},
 		{"T ::= SEQUENCE { a BIT STRING (CONTAINING U) }\nU ::= SEQUENCE { b BOOLEAN }", "T.a: a BIT STRING (CONTAINING a type), or an OCTET STRING (CONTAINING a type) with a SIZE,"},
-		{"T ::= SEQUENCE { a OCTET STRING (CONTAINING U ENCODED BY { joint-iso-itu-t asn1(1) basic-encoding(1) }) }\nU ::= SEQUENCE { b BOOLEAN }", "T.a: CONTAINING ... ENCODED BY"},
+		// ENCODED BY PER: the contents stay octets (no DER codec reads them).
+		{"T ::= SEQUENCE { a OCTET STRING (CONTAINING U ENCODED BY { joint-iso-itu-t asn1(1) packed-encoding(3) basic(0) aligned(0) }) }\nU ::= SEQUENCE { b BOOLEAN }", ""},
+		{"T ::= SEQUENCE { id C.&id ({S}), v OCTET STRING (CONTAINING C.&Type ({S}{@id}) ENCODED BY { joint-iso-itu-t asn1(1) packed-encoding(3) basic(0) aligned(0) }) }\nC ::= CLASS { &id INTEGER UNIQUE, &Type }\nS C ::= { { &id 1, &Type BOOLEAN } }",
+			"T.v: CONTAINING ... ENCODED BY"},
+		// ENCODED BY der over a table with a typed row: refused; over an
+		// empty extensible one (X.509's Extension), the contents stay in Raw.
+		{"T ::= SEQUENCE { id C.&id ({S}), v OCTET STRING (CONTAINING C.&Type ({S}{@id}) ENCODED BY { joint-iso-itu-t asn1(1) ber-derived(2) distinguished-encoding(1) }) }\nC ::= CLASS { &id INTEGER UNIQUE, &Type }\nS C ::= { { &id 1, &Type BOOLEAN } }",
+			"T.v: an open type with typed rows CONTAINING ... ENCODED BY"},
+		{"T ::= SEQUENCE { id C.&id ({S}), v OCTET STRING (CONTAINING C.&Type ({S}{@id}) ENCODED BY { joint-iso-itu-t asn1(1) ber-derived(2) distinguished-encoding(1) }) }\nC ::= CLASS { &id INTEGER UNIQUE, &Type }\nS C ::= { ... }", ""},
 		{"T ::= CHOICE { a U, b BOOLEAN }\nU ::= CHOICE { c INTEGER, d NULL }", ""},
 		{"T ::= SEQUENCE { v C.&Type ({S}{@id}), id C.&id ({S}) }\nC ::= CLASS { &id INTEGER UNIQUE, &Type }\nS C ::= { { &id 1, &Type BOOLEAN } }",
 			""},
@@ -73,6 +83,47 @@ func TestOERUnsupported(t *testing.T) {
 		}
 		if _, err := Generate(set, Config{Package: "m"}); err != nil {
 			t.Errorf("%s: without oer: %v", c.asn1, err)
+		}
+	}
+}
+
+// TestOERContainedDER: an OCTET STRING (CONTAINING U ENCODED BY der or
+// BER) is read and written with U's DER codecs: -codecs oer alone gives
+// the package the DER codecs of U and of the types U's use (V), and of
+// no other type (T, W); -codecs der,oer those of every type.
+func TestOERContainedDER(t *testing.T) {
+	for _, by := range []string{"ber-derived(2) distinguished-encoding(1)", "basic-encoding(1)"} {
+		src := "M DEFINITIONS AUTOMATIC TAGS ::= BEGIN\nT ::= SEQUENCE { a OCTET STRING (CONTAINING U ENCODED BY { joint-iso-itu-t asn1(1) " + by + " }) }\n" +
+			"U ::= SEQUENCE { b BOOLEAN, v V }\nV ::= SEQUENCE OF INTEGER\nW ::= SEQUENCE { c BOOLEAN }\nEND\n"
+		set := model.Check(model.Source{Name: "m.asn", Src: []byte(src)})
+		if err := set.Diags.Err(); err != nil {
+			t.Fatalf("%s: %v", by, err)
+		}
+		for _, c := range []struct {
+			codecs plan.Codecs
+			want   []string
+		}{
+			{plan.Codecs{OER: true}, []string{"U", "V"}},
+			{plan.Codecs{DER: true, OER: true}, []string{"T", "U", "V", "W"}},
+		} {
+			files, err := Generate(set, Config{Package: "m", Codecs: c.codecs})
+			if err != nil {
+				t.Fatalf("%s, %+v: %v", by, c.codecs, err)
+			}
+			var got []string
+			for _, f := range files {
+				if f.Name != "m_der.go" {
+					continue
+				}
+				for _, l := range strings.Split(string(f.Content), "\n") {
+					if rest, ok := strings.CutPrefix(l, "func (v *"); ok && strings.Contains(l, ") DecodeASN1(") {
+						got = append(got, rest[:strings.Index(rest, ")")])
+					}
+				}
+			}
+			if diff := cmp.Diff(c.want, got); diff != "" {
+				t.Errorf("%s, %+v: the types with DER codecs (-want +got):\n%s", by, c.codecs, diff)
+			}
 		}
 	}
 }

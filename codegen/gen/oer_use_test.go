@@ -123,3 +123,37 @@ END
 		t.Errorf("with rfc5280: %v\nwant %s", err, refused)
 	}
 }
+
+// TestOERContainedDERUse: a string ENCODED BY der that holds a type of a
+// used package needs that package's DER codecs, not its OER ones:
+// generated/rfc5280 (DER only) serves, generated/ieee1609dot2 (OER only)
+// is refused, naming the type and the package.
+func TestOERContainedDERUse(t *testing.T) {
+	const by = "ENCODED BY {joint-iso-itu-t asn1(1) ber-derived(2) distinguished-encoding(1)}"
+	rfc := usedManifest(t, "rfc5280")
+	set := usedSet(t, rfc, `Y DEFINITIONS AUTOMATIC TAGS ::= BEGIN
+IMPORTS Version FROM PKIX1Explicit-2009 {iso(1) identified-organization(3) dod(6) internet(1) security(5) mechanisms(5) pkix(7) id-mod(0) id-mod-pkix1-explicit-02(51)};
+T ::= SEQUENCE { v OCTET STRING (CONTAINING Version `+by+`) }
+END
+`)
+	files, err := Generate(set, Config{Package: "y", Codecs: plan.Codecs{OER: true}, Used: []*manifest.Manifest{rfc}, Uses: []string{rfc.ImportPath}})
+	if err != nil {
+		t.Fatalf("with rfc5280: %v", err)
+	}
+	for _, f := range files {
+		if strings.HasSuffix(f.Name, "_der.go") {
+			t.Errorf("%s: DER codecs, though every type with contents ENCODED BY der is rfc5280's", f.Name)
+		}
+	}
+	v2x := usedManifest(t, "ieee1609dot2")
+	set = usedSet(t, v2x, `X DEFINITIONS AUTOMATIC TAGS ::= BEGIN
+IMPORTS ValidityPeriod FROM Ieee1609Dot2BaseTypes {iso(1) identified-organization(3) ieee(111) standards-association-numbered-series-standards(2) wave-stds(1609) dot2(2) base(1) base-types(2) major-version-2(2) minor-version-2(2)};
+T ::= SEQUENCE { d OCTET STRING (CONTAINING ValidityPeriod `+by+`) }
+END
+`)
+	_, err = Generate(set, Config{Package: "x", Codecs: plan.Codecs{OER: true}, Used: []*manifest.Manifest{v2x}, Uses: []string{v2x.ImportPath}})
+	const refused = "asn1gen: -codecs oer: ValidityPeriod, whose DER the OER codecs read and write (CONTAINING ... ENCODED BY der), is a type of github.com/asn1gen/asn1gen/generated/ieee1609dot2 (-use), which carries no DER codecs (its manifest's codecs line)"
+	if err == nil || err.Error() != refused {
+		t.Errorf("with ieee1609dot2: %v\nwant %s", err, refused)
+	}
+}

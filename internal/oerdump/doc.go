@@ -54,8 +54,14 @@
 //
 // Refused as the emitter refuses them (errors of kind "unsupported"): the
 // constructs codegen/emit/oercodec does not generate, among them
-// CONTAINING ... ENCODED BY and a string with a SIZE that contains a
-// value. With Options.Canonical, a DEFAULT component present with its
+// CONTAINING ... ENCODED BY an encoding other than DER and BER, and a
+// string with a SIZE that contains a value. An OCTET STRING (CONTAINING T
+// ENCODED BY der), T an assignment, is read as the generated codecs read
+// it with T's DER codecs: its contents by the DER schema dump
+// (internal/schemadump, BER under the basic encoding), whose elements
+// become the string's at their offsets in the OER input, and whose first
+// error (at the element at fault, where a generated decoder names the
+// octet) ends the walk. With Options.Canonical, a DEFAULT component present with its
 // default value is an error for INTEGER, ENUMERATED and BOOLEAN
 // components; other DEFAULT values (a BIT STRING's) are not compared.
 //

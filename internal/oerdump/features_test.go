@@ -128,3 +128,70 @@ END`
 		t.Errorf("components (-want +got):\n%s", diff)
 	}
 }
+
+// TestContainedDER: an OCTET STRING (CONTAINING T ENCODED BY der) holds a
+// length and the DER of T, which the DER schema dump reads: its elements
+// are the string's, at their offsets in the OER input, and a non-DER
+// encoding is an error there, with the path through T that the generated
+// codecs report (testdata/gen/oer-der.txtar). The offset is the DER
+// schema dump's, the element at fault (8), where a generated decoder
+// names its contents octet (10).
+func TestContainedDER(t *testing.T) {
+	const src = `M DEFINITIONS IMPLICIT TAGS ::= BEGIN
+Inner ::= SEQUENCE { n INTEGER (0..255), ok BOOLEAN }
+Outer ::= SEQUENCE {
+  id     INTEGER (0..255),
+  inner  OCTET STRING (CONTAINING Inner ENCODED BY der),
+  loose  OCTET STRING (CONTAINING Inner ENCODED BY ber) OPTIONAL
+}
+der OBJECT IDENTIFIER ::= {joint-iso-itu-t asn1(1) ber-derived(2) distinguished-encoding(1)}
+ber OBJECT IDENTIFIER ::= {joint-iso-itu-t asn1(1) basic-encoding(1)}
+END`
+	set := model.CheckWith(model.Options{}, model.Source{Name: "m.asn", Src: []byte(src)})
+	if set.Diags.Errors() > 0 {
+		t.Fatal(set.Diags.String())
+	}
+	s, root, err := Load(set, "Outer", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The DER of Inner{5, TRUE} (X.690 8.2, 11.1), and with TRUE as 01,
+	// BER only.
+	const innerDER, innerBER = "3006020105" + "0101ff", "3006020105" + "010101"
+	for _, tt := range []struct {
+		name, hex string
+		got       []string // field@offset=value of the elements, then path@offset kind of the errors
+	}{
+		// The preamble (loose absent), id, inner's length 8 at 2 and
+		// its DER from 3: the SEQUENCE, n's element at 5, ok's at 8.
+		{"DER", "0007" + "08" + innerDER,
+			[]string{"id@1=7", "inner@2=", "@3=", "n@5=5", "ok@8=TRUE"}},
+		{"BER where DER is required", "0007" + "08" + innerBER,
+			[]string{"id@1=7", "inner@2=", "@3=", "n@5=5", "ok@8=TRUE", "Outer.inner.Inner.ok@8 non-canonical"}},
+		{"BER where BER is allowed", "8007" + "08" + innerDER + "08" + innerBER,
+			[]string{"id@1=7", "inner@2=", "@3=", "n@5=5", "ok@8=TRUE", "loose@11=", "@12=", "n@14=5", "ok@17=TRUE"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			b, err := hex.DecodeString(tt.hex)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res := s.Decode(b, root, nil)
+			var got []string
+			var walk func(ns []*Node)
+			walk = func(ns []*Node) {
+				for _, c := range ns {
+					got = append(got, fmt.Sprintf("%s@%d=%s", c.Field, c.Offset, c.Value))
+					walk(c.Children)
+				}
+			}
+			walk(res.Elements[0].Children)
+			for _, is := range res.Issues {
+				got = append(got, is.Path+"@"+strconv.Itoa(is.Offset)+" "+is.Kind)
+			}
+			if diff := cmp.Diff(tt.got, got); diff != "" {
+				t.Errorf("elements and errors (-want +got):\n%s", diff)
+			}
+		})
+	}
+}

@@ -3,6 +3,7 @@ package oerdump
 import (
 	"errors"
 	"strconv"
+	"strings"
 
 	"github.com/asn1gen/asn1gen/codegen/manifest"
 	"github.com/asn1gen/asn1gen/codegen/model"
@@ -67,7 +68,7 @@ func (s *Schema) Decode(data []byte, t *plan.Type, opts *Options) *Result {
 		key = t.ASN1
 	}
 	res := &Result{Type: key, Variant: variant, Octets: len(data)}
-	w := &walker{res: res, budget: opts.MaxNodes, canonical: opts.Canonical}
+	w := &walker{res: res, budget: opts.MaxNodes, canonical: opts.Canonical, set: s.plan.Set}
 	if w.budget <= 0 {
 		w.budget = min(DefaultNodesPerOctet*len(data)+DefaultNodeSlack, DefaultMaxNodes)
 	}
@@ -93,6 +94,10 @@ type walker struct {
 	res       *Result
 	budget    int // elements that may still be made
 	canonical bool
+	// set is the module set, whose DER schema dump der, made when first
+	// needed, reads contents ENCODED BY der.
+	set *model.Set
+	der *schemadump.Schema
 }
 
 // node makes a new child of parent for the element at r's position,
@@ -230,15 +235,28 @@ func (w *walker) field(r *oer.Reader, f *plan.Field, n *Node, keys *keySet) erro
 
 // contained reads an OCTET STRING (CONTAINING T) without a SIZE: a length
 // and the OER encoding of T, which must fill it, as an open type field
-// (X.696 14, 30). Other strings that contain a value are refused, as the
-// emitter refuses them.
+// (X.696 14, 30); ENCODED BY der (or BER), the DER (BER) of T, read by
+// the DER schema dump (derContents). Other strings that contain a value
+// are refused, as the emitter refuses them.
 func (w *walker) contained(r *oer.Reader, f *plan.Field, n *Node) error {
 	defer end(r, n)
+	by := ""
 	if c := f.Type.Constraints; c != nil && c.EncodedBy != nil {
-		return r.Error(der.KindUnsupported, f.ASN1, "CONTAINING ... ENCODED BY", "")
+		switch c.EncodedBy.String() {
+		case "2.1.1":
+			by = "BER"
+		case "2.1.2.1":
+			by = "DER"
+		}
+		if by == "" || f.Inner.Ref == nil {
+			return r.Error(der.KindUnsupported, f.ASN1, "CONTAINING ... ENCODED BY", "")
+		}
 	}
 	if plan.ContentsBySize(f) {
 		return r.Error(der.KindUnsupported, f.ASN1, "a BIT STRING (CONTAINING a type), or an OCTET STRING (CONTAINING a type) with a SIZE", "")
+	}
+	if by != "" {
+		return w.derContents(r, f, n, by == "BER")
 	}
 	b, at, err := r.ReadOpen()
 	if err != nil {
@@ -261,6 +279,65 @@ func (w *walker) contained(r *oer.Reader, f *plan.Field, n *Node) error {
 		return err
 	}
 	return r.EndField(&sub)
+}
+
+// derContents reads an OCTET STRING (CONTAINING T ENCODED BY der), T an
+// assignment: a length and the DER of T (BER with ber), which the DER
+// schema dump (internal/schemadump) reads, as the generated OER codecs
+// read it with T's DER codecs. Its elements become n's children, at their
+// offsets in the OER input; its first error ends the walk, there.
+func (w *walker) derContents(r *oer.Reader, f *plan.Field, n *Node, ber bool) error {
+	b, at, err := r.ReadOpen()
+	if err != nil {
+		return err
+	}
+	n.Note, n.form = "containing, ENCODED BY der", jertext.Contained
+	if ber {
+		n.Note = "containing, ENCODED BY ber"
+	}
+	if w.der == nil {
+		w.der = schemadump.New(w.set)
+	}
+	res := w.der.Decode(b, f.Inner.Ref, &schemadump.Options{BER: ber, NoEncapsulated: true})
+	for _, c := range res.Elements {
+		if err := w.adopt(r, n, c, at); err != nil {
+			return err
+		}
+	}
+	if len(res.Issues) > 0 {
+		is := res.Issues[0]
+		off := at
+		if is.Offset >= 0 {
+			off += is.Offset
+		}
+		err := error(der.NewError(der.KindMalformed, off, "", is.Message, ""))
+		if is.NonDER {
+			err = der.NewError(der.KindNonCanonical, off, "", is.Message, "")
+		}
+		return der.WithField(err, is.Path)
+	}
+	return nil
+}
+
+// adopt makes d, an element of the DER schema dump of contents at offset
+// at of the OER input, and its children children of parent.
+func (w *walker) adopt(r *oer.Reader, parent *Node, d *schemadump.Node, at int) error {
+	n, err := w.node(r, parent, d.Field)
+	if err != nil {
+		return err
+	}
+	n.Offset, n.Length = at+d.Offset, d.HeaderLen+d.Length
+	n.Index, n.Type, n.Kind, n.Value, n.Name, n.Object = d.Index, d.Type, d.Kind, d.Value, d.Name, d.Object
+	n.Raw, n.Hex, n.Note, n.Error, n.form = d.Raw, d.Hex, d.Note, d.Error, jertext.None
+	if d.NonDER != "" {
+		n.Note = strings.TrimSpace(n.Note + " non-DER: " + d.NonDER)
+	}
+	for _, c := range d.Children {
+		if err := w.adopt(r, n, c, at); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // list reads a SEQUENCE OF or SET OF of the type body (X.696 17, 19): the

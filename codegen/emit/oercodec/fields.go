@@ -65,13 +65,18 @@ func (e *Emitter) readField(g *jen.Group, f *plan.Field, p emit.Place, rd string
 		}
 	case f.Octets:
 		// OCTET STRING (CONTAINING T): a length and the OER encoding of
-		// T, which must fill it, as an open type field is (X.696 14, 30).
+		// T, which must fill it, as an open type field is (X.696 14, 30);
+		// ENCODED BY der (or BER): the DER (BER) of T, by T's DER codec.
 		addr := p.Addr()
 		if f.Ptr {
 			g.Add(p.Val()).Op("=").New(emit.Ref(f.Named))
 			addr = p.Val()
 		}
-		g.Add(r().Dot("DecodeOpen").Call(addr, name))
+		if by := encodedBy(f); by != "" {
+			g.Add(r().Dot("DecodeDER").Call(addr, jen.Lit(by == "BER"), name))
+		} else {
+			g.Add(r().Dot("DecodeOpen").Call(addr, name))
+		}
 	case f.Ptr:
 		// A pointer breaks a recursive cycle: one level deeper, counted
 		// against the Reader's depth limit (hostile input nests).
@@ -110,9 +115,9 @@ func (e *Emitter) writeField(g *jen.Group, f *plan.Field, p emit.Place, name jen
 	case f.Octets && f.Ptr:
 		g.If(p.Val().Op("==").Nil()).Block(
 			w().Dot("Fail").Call(emit.RT("NilValue").Call(jen.Lit(f.Named.ASN1)), name),
-		).Else().Block(w().Dot("EncodeOpen").Call(p.Val(), name))
+		).Else().Block(w().Dot(encodeContained(f)).Call(p.Val(), name))
 	case f.Octets:
-		g.Add(w().Dot("EncodeOpen").Call(p.Addr(), name))
+		g.Add(w().Dot(encodeContained(f)).Call(p.Addr(), name))
 	case f.Ptr:
 		g.If(p.Val().Op("==").Nil()).Block(
 			w().Dot("Fail").Call(emit.RT("NilValue").Call(jen.Lit(f.Named.ASN1)), name),
@@ -224,13 +229,31 @@ func (e *Emitter) writeComponent(g *jen.Group, gt *plan.Type, f *plan.Field) {
 // contains a value of a type, after failing when it does not: an OCTET
 // STRING without a SIZE, whose length and contents are those of an open
 // type field. A BIT STRING has its unused bits octet, a SIZE bounds the
-// length, and ENCODED BY names another encoding: refused.
+// length: refused. ENCODED BY der or BER (the contents are the DER of
+// the contained type, T) needs T's DER codec: in this package (which
+// codegen/gen emits for such types, DERContained, when der is not among
+// the package's codecs), or in the used package T is of, whose manifest
+// must say it carries DER. An open type (a union) ENCODED BY
+// der whose table has no row of a type (X.509's Extension over its empty
+// ExtensionSet) keeps the contents in Raw, as received, and writes them
+// back: no codec reads them. Refused: such an open type with rows of a
+// type, and ENCODED BY another encoding.
 func (e *Emitter) containing(f *plan.Field, where string) bool {
 	switch c := f.Type.Constraints; {
-	case c != nil && c.EncodedBy != nil:
+	case c != nil && c.EncodedBy != nil && encodedBy(f) == "":
 		e.fail(where, "CONTAINING ... ENCODED BY")
+	case f.Union != nil && encodedBy(f) != "" && typedRows(f.Union):
+		e.fail(where, "an open type with typed rows CONTAINING ... ENCODED BY")
 	case plan.ContentsBySize(f):
 		e.fail(where, "a BIT STRING (CONTAINING a type), or an OCTET STRING (CONTAINING a type) with a SIZE,")
+	case f.Union != nil:
+		// ENCODED BY der, and no row has a type: the contents stay in
+		// Raw, the octets as received, whatever the encoding.
+		return true
+	case encodedBy(f) != "" && f.Named.Pkg != "" && !e.usedDER(f.Named.Pkg):
+		if e.err == nil {
+			e.err = fmt.Errorf("asn1gen: -codecs oer: %s: its contents are the %s encoding of %s, a type of %s (-use), which carries no DER codecs (its manifest's codecs line)", where, encodedBy(f), f.Named.ASN1, f.Named.Pkg)
+		}
 	default:
 		return true
 	}
@@ -266,6 +289,58 @@ func (e *Emitter) failUsed(where string, t *plan.Type) {
 	if e.err == nil {
 		e.err = fmt.Errorf("asn1gen: -codecs oer: %s: %s is a type of %s (-use), which carries no OER codecs (its manifest's codecs line)", where, t.ASN1, t.Pkg)
 	}
+}
+
+// usedDER reports whether the used package of import path pkg carries
+// the DER codecs.
+func (e *Emitter) usedDER(pkg string) bool {
+	c, ok := e.p.UsedCodecs(pkg)
+	return ok && c.DER
+}
+
+// typedRows reports whether a row of u has a type, whose value a decode
+// would read from the contents.
+func typedRows(u *plan.Union) bool {
+	for _, ue := range u.Rows {
+		if ue.Field != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// EncodedBy returns "DER" or "BER" for a string f that contains a value
+// of a type ENCODED BY der or by the basic encoding (see encodedBy): the
+// OER codecs read and write its contents with the contained type's DER
+// codecs.
+func EncodedBy(f *plan.Field) string { return encodedBy(f) }
+
+// encodedBy returns "DER" or "BER" for a string f that contains a value of
+// a type (f.Octets) or of an open type (f.Containing) ENCODED BY der or
+// by the basic encoding, "" for one whose contents are OER (no ENCODED
+// BY) and for other fields.
+func encodedBy(f *plan.Field) string {
+	c := f.Type.Constraints
+	if !f.Octets && !f.Containing || c == nil || c.EncodedBy == nil {
+		return ""
+	}
+	switch c.EncodedBy.String() {
+	case "2.1.1":
+		return "BER"
+	case "2.1.2.1":
+		return "DER"
+	}
+	return ""
+}
+
+// encodeContained names the Writer method that encodes the value the
+// string f contains: EncodeDER when the contents are DER (or BER),
+// EncodeOpen when they are OER.
+func encodeContained(f *plan.Field) string {
+	if encodedBy(f) != "" {
+		return "EncodeDER"
+	}
+	return "EncodeOpen"
 }
 
 // usedOER reports whether the used package of import path pkg carries

@@ -1,0 +1,83 @@
+package gen
+
+import (
+	"fmt"
+
+	"github.com/asn1gen/asn1gen/codegen/emit/oercodec"
+	"github.com/asn1gen/asn1gen/codegen/plan"
+)
+
+// derContained returns the types of p whose DER codecs a package of OER
+// codecs without DER's needs: those an OCTET STRING (CONTAINING T ENCODED
+// BY der or BER) holds, whose contents the OER codecs read and write with
+// T's DER codecs, and the types their DER codecs use in turn (components,
+// elements, base types, open types and their rows). Nothing else gets a
+// DER codec. A type of a used package (-use) reached so must carry DER
+// (its manifest's codecs line).
+func derContained(p *plan.Plan) (map[*plan.Type]bool, error) {
+	unions := map[*plan.Union]*plan.Type{}
+	for _, gt := range p.Types {
+		if gt.Union != nil {
+			unions[gt.Union] = gt
+		}
+	}
+	need := map[*plan.Type]bool{}
+	var visit func(gt *plan.Type) error
+	visitField := func(f *plan.Field) error {
+		if f == nil {
+			return nil
+		}
+		if f.Union != nil {
+			if err := visit(unions[f.Union]); err != nil {
+				return err
+			}
+		}
+		return visit(f.Named)
+	}
+	visit = func(gt *plan.Type) error {
+		if gt == nil || need[gt] {
+			return nil
+		}
+		if gt.Pkg != "" {
+			if c, ok := p.UsedCodecs(gt.Pkg); !ok || !c.DER {
+				return fmt.Errorf("asn1gen: -codecs oer: %s, whose DER the OER codecs read and write (CONTAINING ... ENCODED BY der), is a type of %s (-use), which carries no DER codecs (its manifest's codecs line)", gt.ASN1, gt.Pkg)
+			}
+			return nil
+		}
+		need[gt] = true
+		for _, t := range []*plan.Type{gt.Alias, gt.Base} {
+			if err := visit(t); err != nil {
+				return err
+			}
+		}
+		for _, f := range append(append([]*plan.Field(nil), gt.Fields...), gt.Elem) {
+			if err := visitField(f); err != nil {
+				return err
+			}
+		}
+		if gt.Union != nil {
+			for _, ue := range gt.Union.Rows {
+				if err := visitField(ue.Field); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}
+	for _, gt := range p.Types {
+		fields := gt.Fields
+		if gt.Union != nil {
+			for _, ue := range gt.Union.Rows {
+				fields = append(fields[:len(fields):len(fields)], ue.Field)
+			}
+		}
+		for _, f := range fields {
+			if f != nil && f.Octets && oercodec.EncodedBy(f) != "" {
+				if err := visit(f.Named); err != nil {
+					return nil, err
+				}
+			}
+		}
+	}
+	return need, nil
+}
