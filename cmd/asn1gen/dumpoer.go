@@ -91,21 +91,14 @@ func (d *dumper) oerPrint(res *oerdump.Result, isHex bool) int {
 			return 2
 		}
 	} else {
-		from := ""
-		if isHex {
-			from = " (from hex)"
-		}
-		fmt.Fprintf(d.stdout, "%s in %s: %d octets%s, %d read\n", res.Type, res.Variant, res.Octets, from, res.Read)
+		fmt.Fprintf(d.stdout, "%s in %s: %d octets%s, %d read\n", res.Type, res.Variant, res.Octets, fromHex(isHex), res.Read)
 		if err := oerdump.Text(d.stdout, res, &oerdump.TextOptions{Full: d.opts.Full}); err != nil {
 			d.errorf("%v", err)
 		}
 	}
-	for i, is := range res.Issues {
-		if i == maxReported {
-			d.errorf("%d more", len(res.Issues)-maxReported)
-			break
-		}
-		d.errorf("%s at offset %d: %s", is.Path, is.Offset, is.Message)
-	}
+	d.reportIssues(len(res.Issues), func(i int) string {
+		is := res.Issues[i]
+		return fmt.Sprintf("%s at offset %d: %s", is.Path, is.Offset, is.Message)
+	})
 	return d.status
 }

@@ -184,21 +184,33 @@ func (d *dumper) perDump(sf *schemaFlags, data []byte, aligned bool) int {
 			return 2
 		}
 	} else {
-		from := ""
-		if isHex {
-			from = " (from hex)"
-		}
-		fmt.Fprintf(d.stdout, "%s in %s PER: %d octets%s, %d bits read\n", res.Type, res.Variant, res.Octets, from, res.Bits)
+		fmt.Fprintf(d.stdout, "%s in %s PER: %d octets%s, %d bits read\n", res.Type, res.Variant, res.Octets, fromHex(isHex), res.Bits)
 		if err := perdump.Text(d.stdout, res, &perdump.TextOptions{Full: d.opts.Full}); err != nil {
 			d.errorf("%v", err)
 		}
 	}
-	for i, is := range res.Issues {
-		if i == maxReported {
-			d.errorf("%d more", len(res.Issues)-maxReported)
-			break
-		}
-		d.errorf("%s at bit %d: %s", is.Path, is.Offset, is.Message)
-	}
+	d.reportIssues(len(res.Issues), func(i int) string {
+		is := res.Issues[i]
+		return fmt.Sprintf("%s at bit %d: %s", is.Path, is.Offset, is.Message)
+	})
 	return d.status
+}
+
+// reportIssues writes the first maxReported of n errors on stderr, the
+// line of each from line, and how many more there are.
+func (d *dumper) reportIssues(n int, line func(i int) string) {
+	for i := range min(n, maxReported) {
+		d.errorf("%s", line(i))
+	}
+	if n > maxReported {
+		d.errorf("%d more", n-maxReported)
+	}
+}
+
+// fromHex is what the summary line adds for an input read as hex text.
+func fromHex(isHex bool) string {
+	if isHex {
+		return " (from hex)"
+	}
+	return ""
 }
