@@ -516,7 +516,15 @@ func (p *Plan) fill(gt *Type) {
 	case model.TypeSequenceOf, model.TypeSetOf:
 		e := t.Elem
 		gt.Elem = &Field{Type: e, ASN1: "", Name: "elem"}
-		gt.Elem.Named = p.typeOf(e, gt, elemLabel(t), gt.ASN1+".item")
+		if ct := containedType(e); ct != nil {
+			// An element OCTET STRING (CONTAINING T) holds a T, as a
+			// component does; a built-in contained type stays octets.
+			if gt.Elem.Named = p.typeOf(ct, gt, elemLabel(t), gt.ASN1+".item"); gt.Elem.Named != nil {
+				gt.Elem.Octets, gt.Elem.Inner = true, ct
+			}
+		} else {
+			gt.Elem.Named = p.typeOf(e, gt, elemLabel(t), gt.ASN1+".item")
+		}
 		if gt.keepRaw {
 			// A kept SET OF (SignedAttributes) is a slice: the received
 			// encoding is on the component that holds it.
