@@ -165,6 +165,7 @@ func (r *Reader) Real(field string) float64 {
 // Name reads the identifier of an ENUMERATED item (X.697 22) for the
 // switch of generated code; the string aliases the input.
 func (r *Reader) Name(typ, field string) string {
+	r.top(typ)
 	if r.err != nil {
 		return ""
 	}
