@@ -204,6 +204,16 @@ func (s Size) Check(r *Reader, at, n int, typ string) {
 	}
 }
 
+// CheckIn keeps the error of a value at byte at of n units (what:
+// "elements", "octets", "bits", "characters") of type typ outside s: the
+// SIZE a component adds to a named type, checked after the type's own
+// decoder (X.680 51.5).
+func (s Size) CheckIn(r *Reader, at, n int, typ, what, field string) {
+	if r.err == nil {
+		s.check(r, at, n, typ, what, field)
+	}
+}
+
 // StringType is a restricted character string type whose characters the
 // Reader checks (X.680 41): those of the known-multiplier types.
 type StringType uint8
