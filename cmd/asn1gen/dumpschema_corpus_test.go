@@ -1,6 +1,8 @@
 package main
 
 import (
+	"encoding/json"
+	"errors"
 	"io"
 	"strconv"
 	"strings"
@@ -143,4 +145,47 @@ func decodePFX(data []byte, ber bool) error {
 		}
 	}
 	return nil
+}
+
+// TestDumpSchemaJERCorpus writes the JER of every certificate of the
+// shared corpus that the schema dump reads without error (dump -jer -use
+// generated/rfc5280): JSON text that parses, or a located error of kind
+// unsupported naming what has no JER (an extension or other name whose
+// key is outside its table, whose generated field keeps DER octets). No
+// generated package of X.509 carries JER (GeneralName's INSTANCE OF has
+// none), so TestDumpSchemaJER holds the forms to MarshalJSON on a module
+// of its own.
+func TestDumpSchemaJERCorpus(t *testing.T) {
+	blobs := corpustest.Blobs(t)
+	s, a, err := loadSchema(&schemaFlags{use: "github.com/asn1gen/asn1gen/generated/rfc5280", typ: "PKIX1Explicit-2009.Certificate"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var n, written, refused int
+	why := map[string]int{}
+	for _, b := range blobs {
+		if !(b.PEMType == "CERTIFICATE" || strings.HasPrefix(b.Guess, "X509-Certificate") && b.PEMType == "") {
+			continue
+		}
+		res := s.Decode(b.Data, a, &schemadump.Options{JER: true})
+		if len(res.Issues) > 0 {
+			continue
+		}
+		n++
+		j, err := schemadump.JER(res)
+		if err == nil {
+			if !json.Valid(j) {
+				t.Errorf("%s: the JER is not JSON: %s", b.Name, j)
+			}
+			written++
+			continue
+		}
+		var e *der.Error
+		if !errors.As(err, &e) || e.Kind != der.KindUnsupported || e.Offset < 0 || e.Offset >= len(b.Data) || e.Path() == "" {
+			t.Errorf("%s: %v, want a located error of kind unsupported", b.Name, err)
+		}
+		refused++
+		why[e.Path()]++
+	}
+	t.Logf("%d certificates read without error: %d written as JER, %d without one (%v)", n, written, refused, why)
 }
