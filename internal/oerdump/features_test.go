@@ -21,6 +21,12 @@ S ::= SEQUENCE {
   ...,
   c BOOLEAN
 }
+EndEntityType ::= BIT STRING { app(0), enroll(1) } (SIZE (8))
+D ::= SEQUENCE {
+  e EndEntityType DEFAULT {app},
+  o OCTET STRING (SIZE (2)) DEFAULT '0102'H,
+  n INTEGER (0..255)
+}
 END
 `
 
@@ -83,6 +89,63 @@ func TestFeatures(t *testing.T) {
 			got := []string{strings.Join(leaves, " "), strings.Join(errs, ", ")}
 			if diff := cmp.Diff([]string{tt.leaves, tt.errors}, got); diff != "" {
 				t.Errorf("leaves and errors (-want +got):\n%s", diff)
+			}
+			j, err := JER(res)
+			if tt.jer == "" {
+				if err == nil {
+					t.Errorf("JER of a value with errors: %s", j)
+				}
+				return
+			}
+			if err != nil || string(j) != tt.jer {
+				t.Errorf("JER = %s, %v; want %s", j, err, tt.jer)
+			}
+		})
+	}
+}
+
+// TestDefaultEncodings: a DEFAULT component of any type (a BIT STRING
+// with named bits, as IEEE 1609.2's eeType EndEntityType DEFAULT {app};
+// an OCTET STRING) whose value is its default is left out of the JER in
+// BASIC-OER and an error in CANONICAL-OER (X.696 16.2), as the generated
+// codecs decide: the octets read are the default's CANONICAL-OER encoding.
+func TestDefaultEncodings(t *testing.T) {
+	set := model.CheckWith(model.Options{}, model.Source{Name: "t.asn", Src: []byte(featuresModule)})
+	if set.Diags.Errors() > 0 {
+		t.Fatal(set.Diags.String())
+	}
+	s, root, err := Load(set, "D", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name, hex string
+		canonical bool
+		errors    string
+		jer       string
+	}{
+		// the preamble (e, o present), e in 8 bits, n
+		{"eeType {app}, BASIC-OER", "80 80 07", false, "", `{"n":7}`},
+		{"eeType {app}, CANONICAL-OER", "80 80 07", true, "D.e@1 non-canonical", ""},
+		{"eeType {enroll}", "80 40 07", true, "", `{"e":"40","n":7}`},
+		{"eeType {app, enroll}", "80 c0 07", true, "", `{"e":"C0","n":7}`},
+		{"o '0102'H, BASIC-OER", "40 0102 07", false, "", `{"n":7}`},
+		{"o '0102'H, CANONICAL-OER", "40 0102 07", true, "D.o@1 non-canonical", ""},
+		{"o '0103'H", "40 0103 07", true, "", `{"o":"0103","n":7}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b, err := hex.DecodeString(strings.ReplaceAll(tt.hex, " ", ""))
+			if err != nil {
+				t.Fatal(err)
+			}
+			res := s.Decode(b, root, &Options{Canonical: tt.canonical})
+			var errs []string
+			for _, is := range res.Issues {
+				errs = append(errs, is.Path+"@"+strconv.Itoa(is.Offset)+" "+is.Kind)
+			}
+			if got := strings.Join(errs, ", "); got != tt.errors {
+				t.Errorf("errors %q, want %q", got, tt.errors)
 			}
 			j, err := JER(res)
 			if tt.jer == "" {

@@ -9,8 +9,8 @@ import (
 
 // JER returns the value of res as JER (X.697), the JSON a generated
 // type's MarshalJSON writes for it, on one line: SEQUENCE and SET as
-// objects of the components present (but those of an INTEGER, ENUMERATED
-// or BOOLEAN DEFAULT with their default value), CHOICE as an object of the
+// objects of the components present (but a DEFAULT one with its default
+// value, as the canonical check finds it), CHOICE as an object of the
 // alternative, lists as arrays, open types as the value of their row,
 // and the primitives as runtime/jer writes them. A dump with errors, a
 // value the schema did not read (a key outside its table, an addition

@@ -98,6 +98,9 @@ type walker struct {
 	// needed, reads contents ENCODED BY der.
 	set *model.Set
 	der *schemadump.Schema
+	// defaults are the CANONICAL-OER encodings of the DEFAULT values of
+	// the components read (nil: one the dump cannot encode).
+	defaults map[*model.Component][]byte
 }
 
 // node makes a new child of parent for the element at r's position,
