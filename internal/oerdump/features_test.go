@@ -27,6 +27,8 @@ D ::= SEQUENCE {
   o OCTET STRING (SIZE (2)) DEFAULT '0102'H,
   n INTEGER (0..255)
 }
+H ::= SEQUENCE { h OCTET STRING (CONTAINING P) }
+P ::= SEQUENCE { a INTEGER (0..255) }
 END
 `
 
@@ -158,6 +160,25 @@ func TestDefaultEncodings(t *testing.T) {
 				t.Errorf("JER = %s, %v; want %s", j, err, tt.jer)
 			}
 		})
+	}
+}
+
+// TestContainingJER: the JER of an OCTET STRING (CONTAINING P) is
+// {"containing": value} (X.697 24), as the generated MarshalJSON writes
+// it; in OER the string is a length and P's encoding (X.696 14).
+func TestContainingJER(t *testing.T) {
+	set := model.CheckWith(model.Options{}, model.Source{Name: "t.asn", Src: []byte(featuresModule)})
+	if set.Diags.Errors() > 0 {
+		t.Fatal(set.Diags.String())
+	}
+	s, root, err := Load(set, "H", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := s.Decode([]byte{0x01, 0x07}, root, &Options{Canonical: true})
+	const want = `{"h":{"containing":{"a":7}}}`
+	if j, err := JER(res); err != nil || string(j) != want {
+		t.Errorf("JER = %s, %v; want %s", j, err, want)
 	}
 }
 

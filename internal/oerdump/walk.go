@@ -265,7 +265,7 @@ func (w *walker) contained(r *oer.Reader, f *plan.Field, n *Node) error {
 	if err != nil {
 		return err
 	}
-	n.Note, n.form = "containing", jertext.Contained
+	n.Note, n.form = "containing", jertext.Containing
 	inner, err := w.node(r, n, "")
 	if err != nil {
 		return err
