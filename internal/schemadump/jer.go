@@ -200,8 +200,19 @@ func jerLeaf(t, u *model.Type, c []byte, ber bool) []byte {
 		if u.Name != "UTCTime" && u.Name != "GeneralizedTime" {
 			return nil
 		}
-		utc := u.Name == "UTCTime"
-		v, err := der.ParseTime(c, utc)
+		// read as generated code reads it, BER's forms too
+		utc, tag := u.Name == "UTCTime", der.TagGeneralizedTime
+		if utc {
+			tag = der.TagUTCTime
+		}
+		r := der.NewReader(append(der.AppendHeader(nil, tag, false, len(c)), c...), &der.Options{BER: ber})
+		var v der.Time
+		var err error
+		if utc {
+			v, err = r.ReadUTCTime(tag)
+		} else {
+			v, err = r.ReadGeneralizedTime(tag)
+		}
 		if err != nil {
 			return nil
 		}
