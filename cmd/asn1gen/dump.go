@@ -122,17 +122,24 @@ first error, which follows the dump with its field path and octet offset
 
 	asn1gen dump -use github.com/asn1gen/asn1gen/generated/ieee1609dot2 -type EtsiTs103097Certificate cert.hex
 
-With -jer, the value is decoded by the -use package's own generated code
-and printed as JER (X.697, JSON), indented: the package must carry the
-jer codec (gen -codecs ...,jer). A helper program that the go command
-builds in the current module does it, with the codec -aper or -uper
-names, else the one the package carries (DER first, reading the first
-PEM block; then a PER variant or OER, read as hex text or binary as
-above; or JER itself). An error of the decode is printed with its field
-path and offset (exit status 1). Examples:
+With -jer, the value is printed as JER (X.697, JSON), indented. With one
+-use package that carries the jer codec (gen -codecs ...,jer), the
+package's own generated code decodes it: a helper program that the go
+command builds in the current module does it, with the codec -aper or
+-uper names, else the one the package carries (DER first, reading the
+first PEM block; then a PER variant or OER, read as hex text or binary as
+above; or JER itself). Otherwise (-schema, or packages without jer, as
+generated/rfc5280) the JER is written from the schema dump of the
+encoding the other flags select, DER or BER (each PEM block), PER or OER,
+as the generated MarshalJSON would write it (internal/schemadump's JER:
+an OCTET STRING (CONTAINING T) as {"containing": value}, extnValue's
+too). An error of the decode is printed with its field path and offset
+(exit status 1), as is a value without a JER (a key outside its table).
+Examples:
 
 	asn1gen dump -jer -use github.com/asn1gen/asn1gen/generated/etsiits -type CAM cam.hex
 	asn1gen dump -jer -use github.com/asn1gen/asn1gen/generated/ieee1609dot2 -type Certificate cert.coer
+	asn1gen dump -jer -use github.com/asn1gen/asn1gen/generated/rfc5280 -type Certificate cert.pem
 
 Flags:
 `
@@ -155,7 +162,7 @@ func runDump(args []string, stdout, stderr io.Writer) int {
 	var of oerFlags
 	fs.BoolVar(&of.oer, "oer", false, "read FILE as BASIC-OER (X.696) of the -type (binary, or hex)")
 	fs.BoolVar(&of.coer, "coer", false, "read FILE as CANONICAL-OER (X.696) of the -type (binary, or hex), rejecting other forms")
-	asJER := fs.Bool("jer", false, "print the value as JER (X.697), decoded by the -use package's own code (which must carry jer)")
+	asJER := fs.Bool("jer", false, "print the value as JER (X.697): decoded by the -use package's own code when it carries jer, else written from the schema dump")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, dumpUsage)
 		fs.PrintDefaults()
@@ -187,7 +194,14 @@ func runDump(args []string, stdout, stderr io.Writer) int {
 	defer d.prog.end()
 	d.opts.Progress = d.prog.offsets()
 	if *asJER {
-		return d.jerDump(&sf, &pf, data)
+		if !schemaJER(&sf) {
+			return d.jerDump(&sf, &pf, data)
+		}
+		if d.json || !sf.set() {
+			fmt.Fprintln(stderr, "asn1gen dump: -jer prints the value of a -type as JER: not with -json, and with -schema or -use")
+			return 2
+		}
+		d.jer = true
 	}
 	isOER, canonical, err := oerVariant(&of, &pf, &sf)
 	if err != nil {
@@ -243,10 +257,12 @@ type dumper struct {
 	name           string
 	stdout, stderr io.Writer
 	ber, json      bool
-	opts           asn1dump.Options
-	status         int
-	prog           *progress // nil: off
-	toTerminal     bool      // stdout is a terminal
+	// jer: print the value as JER (X.697), written from the schema dump
+	jer        bool
+	opts       asn1dump.Options
+	status     int
+	prog       *progress // nil: off
+	toTerminal bool      // stdout is a terminal
 }
 
 // writing starts the phase that writes the dump of n octets of input (0:

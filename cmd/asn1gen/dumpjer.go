@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
@@ -108,6 +110,40 @@ func (d *dumper) jerDump(sf *schemaFlags, pf *perFlags, data []byte) int {
 		return 2
 	}
 	return 0
+}
+
+// schemaJER reports whether -jer writes the JER from the schema dump: with
+// -schema, or unless the -use packages are one that carries the jer codec
+// (jerDump runs its own code).
+func schemaJER(sf *schemaFlags) bool {
+	uses := splitList(sf.use)
+	switch {
+	case sf.schema != "" || len(uses) > 1:
+		return true
+	case len(uses) == 0:
+		return false // jerDump says what is missing
+	}
+	codecs, ok := packageCodecs(uses[0])
+	if !ok {
+		codecs = plan.DefaultCodecs
+	}
+	return !codecs.JER
+}
+
+// printJER prints b, the JER of a value, indented, or why there is none
+// (exit status 1).
+func (d *dumper) printJER(b []byte, err error) {
+	var out bytes.Buffer
+	if err == nil {
+		err = json.Indent(&out, b, "", "  ")
+	}
+	if err != nil {
+		fmt.Fprintf(d.stderr, "asn1gen dump: JER: %v\n", err)
+		d.status = 1
+		return
+	}
+	out.WriteByte('\n')
+	d.stdout.Write(out.Bytes())
 }
 
 // manifestType returns the Go name of typ ("Module.Type", or "Type" when

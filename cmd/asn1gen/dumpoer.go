@@ -84,7 +84,9 @@ func loadOER(sf *schemaFlags) (*oerdump.Schema, *plan.Type, error) {
 // oerPrint prints the dump res (its input hex text when isHex), and its
 // errors on stderr, and returns the exit status.
 func (d *dumper) oerPrint(res *oerdump.Result, isHex bool) int {
-	if d.json {
+	if d.jer {
+		d.printJER(oerdump.JER(res))
+	} else if d.json {
 		res.AddJER()
 		if err := oerdump.JSON(d.stdout, []*oerdump.Result{res}); err != nil {
 			fmt.Fprintf(d.stderr, "asn1gen dump: %v\n", err)

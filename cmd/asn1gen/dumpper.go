@@ -177,7 +177,9 @@ func (d *dumper) perDump(sf *schemaFlags, data []byte, aligned bool) int {
 		return 2
 	}
 	res := s.Decode(b, root, &perdump.Options{Aligned: aligned})
-	if d.json {
+	if d.jer {
+		d.printJER(perdump.JER(res))
+	} else if d.json {
 		res.AddJER()
 		if err := perdump.JSON(d.stdout, []*perdump.Result{res}); err != nil {
 			fmt.Fprintf(d.stderr, "asn1gen dump: %v\n", err)

@@ -59,8 +59,8 @@ func TestDumpPERGolden(t *testing.T) {
 		{"v2x-golf8-cert-cut-oer.golden", []string{"dump", "-oer", "-use", v2x, "-type", "Ieee1609Dot2.Certificate", "v2x-golf8-cert-cut.hex"}, 1},
 		// one encoding at a time
 		{"v2x-oer-aper.golden", []string{"dump", "-oer", "-aper", "-use", v2x, "-type", "Certificate", "v2x-golf8-cert.hex"}, 2},
-		// a package without JER
-		{"ngap-jer.golden", []string{"dump", "-jer", "-use", ngap, "-type", "NGAP-PDU", "ngap-setup.hex"}, 2},
+		// a package without JER: the JER written from the schema dump (APER)
+		{"ngap-jer.golden", []string{"dump", "-jer", "-use", ngap, "-type", "NGAP-PDU", "ngap-setup.hex"}, 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.golden, func(t *testing.T) {
@@ -153,6 +153,7 @@ func TestDumpPERUsage(t *testing.T) {
 		{[]string{"dump", "-aper", "-use", ngap, "-type", "Nope", "ngap-setup.hex"}, "no type Nope"},
 		{[]string{"dump", "-aper", "-use", ngap, "-type", "NGAP-PDU", "-contains", "NGAP-PDU.nope", "ngap-setup.hex"}, "not Type.path=Type"},
 		{[]string{"dump", "-aper", "-use", ngap, "-type", "NGAP-PDU", "-"}, "odd number of digits"},
+		{[]string{"dump", "-jer", "-json", "-use", ngap, "-type", "NGAP-PDU", "ngap-setup.hex"}, "not with -json"},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args[1:], " "), func(t *testing.T) {

@@ -40,7 +40,8 @@ func (d *dumper) schemaDump(sf *schemaFlags, data []byte) int {
 		fmt.Fprintf(d.stderr, "asn1gen dump: %v\n", err)
 		return 2
 	}
-	opts := &schemadump.Options{BER: d.ber, Full: d.opts.Full, NoEncapsulated: d.opts.NoEncapsulated, OIDName: d.opts.OIDName, Progress: d.opts.Progress}
+	opts := &schemadump.Options{BER: d.ber, Full: d.opts.Full, NoEncapsulated: d.opts.NoEncapsulated, OIDName: d.opts.OIDName, Progress: d.opts.Progress,
+		JER: d.jer}
 	for _, item := range splitList(sf.contains) {
 		rule, err := schema.ParseRule(item, "-contains")
 		if err != nil {
@@ -55,7 +56,7 @@ func (d *dumper) schemaDump(sf *schemaFlags, data []byte) int {
 	}
 	var out []schemadump.Block
 	for i, b := range blocks {
-		if b.Label != "" && !d.json {
+		if b.Label != "" && !d.json && !d.jer {
 			fmt.Fprintf(d.stdout, "== PEM block %d of %d: %s (%d bytes)\n", i+1, len(blocks), b.Label, len(b.Data))
 		}
 		if b.Encrypted {
@@ -67,7 +68,9 @@ func (d *dumper) schemaDump(sf *schemaFlags, data []byte) int {
 		}
 		d.prog.set("decoding", int64(len(b.Data)), true)
 		res := schema.Decode(b.Data, a, opts)
-		if !d.json {
+		if d.jer {
+			d.printJER(schemadump.JER(res))
+		} else if !d.json {
 			d.writing(len(b.Data))
 			if err := schemadump.Text(d.stdout, res, opts); err != nil {
 				d.errorf("%v", err)

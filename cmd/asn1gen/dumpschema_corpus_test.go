@@ -1,6 +1,8 @@
 package main
 
 import (
+	"encoding/json"
+	"errors"
 	"io"
 	"strconv"
 	"strings"
@@ -143,4 +145,71 @@ func decodePFX(data []byte, ber bool) error {
 		}
 	}
 	return nil
+}
+
+// TestDumpSchemaJERCorpus writes the JER of every certificate and CMS
+// ContentInfo of the shared corpus that the schema dump reads without
+// error, in DER or else BER (dump -jer -use generated/rfc5280 or
+// rfc5652): JSON text that parses, or a located error of kind
+// unsupported naming what has no JER (an extension or other name whose
+// key is outside its table, whose generated field keeps DER octets). No
+// generated package of X.509 carries JER (GeneralName's INSTANCE OF has
+// none), so TestDumpSchemaJER holds the forms to MarshalJSON on a module
+// of its own.
+func TestDumpSchemaJERCorpus(t *testing.T) {
+	blobs := corpustest.Blobs(t)
+	for _, k := range []struct {
+		name, use, typ string
+		match          func(b corpustest.Blob) bool
+	}{
+		{"certificate", "github.com/asn1gen/asn1gen/generated/rfc5280", "PKIX1Explicit-2009.Certificate",
+			func(b corpustest.Blob) bool {
+				return b.PEMType == "CERTIFICATE" || strings.HasPrefix(b.Guess, "X509-Certificate") && b.PEMType == ""
+			}},
+		{"CMS", "github.com/asn1gen/asn1gen/generated/rfc5652", "CryptographicMessageSyntax-2010.ContentInfo",
+			func(b corpustest.Blob) bool {
+				return b.PEMType == "CMS" || b.PEMType == "PKCS7" || strings.HasPrefix(b.Guess, "CMS-") && b.PEMType == ""
+			}},
+	} {
+		t.Run(k.name, func(t *testing.T) { jerCorpus(t, blobs, k.use, k.typ, k.match) })
+	}
+}
+
+// jerCorpus is TestDumpSchemaJERCorpus for the type typ of the package
+// use and the blobs match selects.
+func jerCorpus(t *testing.T, blobs []corpustest.Blob, use, typ string, match func(corpustest.Blob) bool) {
+	s, a, err := loadSchema(&schemaFlags{use: use, typ: typ})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var n, written, refused int
+	why := map[string]int{}
+	for _, b := range blobs {
+		if !match(b) {
+			continue
+		}
+		res := s.Decode(b.Data, a, &schemadump.Options{JER: true})
+		if len(res.Issues) > 0 {
+			res = s.Decode(b.Data, a, &schemadump.Options{JER: true, BER: true})
+		}
+		if len(res.Issues) > 0 {
+			continue
+		}
+		n++
+		j, err := schemadump.JER(res)
+		if err == nil {
+			if !json.Valid(j) {
+				t.Errorf("%s: the JER is not JSON: %s", b.Name, j)
+			}
+			written++
+			continue
+		}
+		var e *der.Error
+		if !errors.As(err, &e) || e.Kind != der.KindUnsupported || e.Offset < 0 || e.Offset >= len(b.Data) || e.Path() == "" {
+			t.Errorf("%s: %v, want a located error of kind unsupported", b.Name, err)
+		}
+		refused++
+		why[e.Path()]++
+	}
+	t.Logf("%d inputs read without error: %d written as JER, %d without one (%v)", n, written, refused, why)
 }

@@ -66,6 +66,9 @@ func derContained(p *plan.Plan) (map[*plan.Type]bool, error) {
 	}
 	for _, gt := range p.Types {
 		fields := gt.Fields
+		if gt.Elem != nil {
+			fields = append(fields[:len(fields):len(fields)], gt.Elem)
+		}
 		if gt.Union != nil {
 			for _, ue := range gt.Union.Rows {
 				fields = append(fields[:len(fields):len(fields)], ue.Field)

@@ -394,8 +394,16 @@ func ConstrainedInt(f *Field) bool {
 // codecs that do not handle it (ConstrainedInt: an int64 in an int64)
 // refuse it rather than encode it by the named type's constraints.
 func OwnIntConstraint(f *Field) bool {
+	return OwnConstraints(f) && f.Type.Kind == model.TypeInteger
+}
+
+// OwnConstraints reports whether component f refers to a named type and
+// constrains it further (a range, a SIZE or a FROM of its own: version
+// Version (v1), name Name (SIZE (1..4))), which the named type's codecs
+// do not check.
+func OwnConstraints(f *Field) bool {
 	t := f.Type
-	return f.Named != nil && f.Union == nil && !f.Octets && !f.Ptr && t.Kind == model.TypeInteger &&
+	return f.Named != nil && f.Union == nil && !f.Octets && !f.Ptr &&
 		t.Ref != nil && t.Ref.Type != nil && hasOwnConstraints(t)
 }
 
@@ -516,7 +524,15 @@ func (p *Plan) fill(gt *Type) {
 	case model.TypeSequenceOf, model.TypeSetOf:
 		e := t.Elem
 		gt.Elem = &Field{Type: e, ASN1: "", Name: "elem"}
-		gt.Elem.Named = p.typeOf(e, gt, elemLabel(t), gt.ASN1+".item")
+		if ct := containedType(e); ct != nil {
+			// An element OCTET STRING (CONTAINING T) holds a T, as a
+			// component does; a built-in contained type stays octets.
+			if gt.Elem.Named = p.typeOf(ct, gt, elemLabel(t), gt.ASN1+".item"); gt.Elem.Named != nil {
+				gt.Elem.Octets, gt.Elem.Inner = true, ct
+			}
+		} else {
+			gt.Elem.Named = p.typeOf(e, gt, elemLabel(t), gt.ASN1+".item")
+		}
 		if gt.keepRaw {
 			// A kept SET OF (SignedAttributes) is a slice: the received
 			// encoding is on the component that holds it.

@@ -259,7 +259,7 @@ func (v *CertificateBase) DecodeJER(r *jer.Reader) error {
 		switch r.Key() {
 		case "version":
 			r.Once(&seen[0], "CertificateBase", "version")
-			r.Decode(&v.Version, "version")
+			v.Version = Uint8(r.IntRange(3, 3, "version"))
 		case "type":
 			r.Once(&seen[1], "CertificateBase", "type")
 			r.Decode(&v.Type, "type")
@@ -298,7 +298,7 @@ func (v *CertificateBase) DecodeJER(r *jer.Reader) error {
 func (v *CertificateBase) EncodeJER(w *jer.Writer) error {
 	w.BeginObject()
 	w.Key("version")
-	w.Encode(&v.Version, "version")
+	w.IntRange(int64(v.Version), 3, 3, "version")
 	w.Key("type")
 	w.Encode(&v.Type, "type")
 	w.Key("issuer")
@@ -333,7 +333,7 @@ func (v *Ieee1609Dot2Data) DecodeJER(r *jer.Reader) error {
 		switch r.Key() {
 		case "protocolVersion":
 			r.Once(&seen[0], "Ieee1609Dot2Data", "protocolVersion")
-			r.Decode(&v.ProtocolVersion, "protocolVersion")
+			v.ProtocolVersion = Uint8(r.IntRange(3, 3, "protocolVersion"))
 		case "content":
 			r.Once(&seen[1], "Ieee1609Dot2Data", "content")
 			r.Decode(&v.Content, "content")
@@ -357,7 +357,7 @@ func (v *Ieee1609Dot2Data) DecodeJER(r *jer.Reader) error {
 func (v *Ieee1609Dot2Data) EncodeJER(w *jer.Writer) error {
 	w.BeginObject()
 	w.Key("protocolVersion")
-	w.Encode(&v.ProtocolVersion, "protocolVersion")
+	w.IntRange(int64(v.ProtocolVersion), 3, 3, "protocolVersion")
 	w.Key("content")
 	w.Encode(&v.Content, "content")
 	w.EndObject()

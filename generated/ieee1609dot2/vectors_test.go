@@ -286,3 +286,40 @@ func valueOf[T any, P codecPtr[T]](t *testing.T, b, text []byte) {
 		t.Errorf("the JER text encodes to % x, %v; want % x", out, err, b)
 	}
 }
+
+// TestJSONOwnConstraints: the JER decoder refuses a certificate whose
+// version is not 3, a constraint its component adds to Uint8 (version
+// Uint8 (3)), as the OER decoder does, with the byte offset and path
+// (Certificate is CertificateBase, a Go alias).
+func TestJSONOwnConstraints(t *testing.T) {
+	b, err := hex.DecodeString("8003008056dfd6d627a362dc108300000000001ddff7b58400a8010280012481040301000080012581050401901a258080820427bb27c998c1eca2b10e7107980244518b3c50a3a327b5b190d090f1451f3d808083c2f3caebc7fa35945c030a5ae01a417adf6dffd541ccd2d92bfeb63dc15689cbd6b8e32bd5e866d9faa2fe5595e2dbb9be3e965a7094258b4a249dfb758a07")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var c ieee1609dot2.Certificate
+	if err := oer.Unmarshal(b, &c, &oer.Options{Canonical: true}); err != nil {
+		t.Fatal(err)
+	}
+	j, err := c.MarshalJSON()
+	if err != nil || !bytes.HasPrefix(j, []byte(`{"version":3,`)) {
+		t.Fatalf("MarshalJSON = %.40s..., %v", j, err)
+	}
+	for _, tt := range []struct{ version, want string }{
+		{"3", ""},
+		{"4", "asn1: CertificateBase.version at offset 11: INTEGER: 4 not in 3..3 (X.680 51.8)"},
+		{"255", "asn1: CertificateBase.version at offset 11: INTEGER: 255 not in 3..3 (X.680 51.8)"},
+		{"256", "asn1: CertificateBase.version at offset 11: INTEGER: 256 not in 3..3 (X.680 51.8)"},
+	} {
+		in := bytes.Replace(j, []byte(`"version":3`), []byte(`"version":`+tt.version), 1)
+		var back ieee1609dot2.Certificate
+		for name, err := range map[string]error{"UnmarshalJSON": back.UnmarshalJSON(in), "jer.Unmarshal": jer.Unmarshal(in, &back, nil)} {
+			if got := fmt.Sprint(err); tt.want == "" && err != nil || tt.want != "" && got != tt.want {
+				t.Errorf("%s, version %s: %v, want %q", name, tt.version, err, tt.want)
+			}
+		}
+	}
+	c.Version = 4
+	if _, err := c.MarshalJSON(); err == nil || !strings.Contains(err.Error(), "version INTEGER: 4 not in 3..3") {
+		t.Errorf("MarshalJSON of version 4: %v", err)
+	}
+}

@@ -4,7 +4,9 @@
 // it and the shape of every constructed value, and Append puts them
 // together as a generated MarshalJSON would write the value: SEQUENCE and
 // SET as objects of their members, CHOICE as an object of the
-// alternative, lists as arrays, open types as the value of their row.
+// alternative, lists as arrays, open types as the value of their row, a
+// string CONTAINING a type as {"containing": value}. internal/schemadump
+// writes the JER of DER and BER values with it too.
 package jertext
 
 import (
@@ -21,8 +23,12 @@ const (
 	Object                // a SEQUENCE or SET: an object of the children
 	Array                 // a SEQUENCE OF or SET OF: an array of the children
 	Open                  // an open type: the value of its one child
-	Contained             // a string that contains a value
+	Contained             // a string that contains a value, in a form JER does not write
 	None                  // no JER: a value the schema did not read
+	// Containing is an OCTET STRING or BIT STRING (CONTAINING T) without
+	// ENCODED BY: {"containing": the value of its one child} (X.697 24,
+	// 25), as the generated codecs write it.
+	Containing
 )
 
 // Info is what Append needs of a node of a dump's tree.
@@ -95,6 +101,15 @@ func Append[N any](b *bytes.Buffer, n N, path string, info func(N) Info[N]) erro
 		if err := Append(b, in.Children[0], path, info); err != nil {
 			return err
 		}
+	case Containing:
+		if len(in.Children) != 1 {
+			return noJER(in, path, "a string whose contents the schema did not read")
+		}
+		b.WriteString(`{"containing":`)
+		if err := Append(b, in.Children[0], path, info); err != nil {
+			return err
+		}
+		b.WriteByte('}')
 	case Contained:
 		return noJER(in, path, "a string that contains a value (X.697 24, 25: not written)")
 	default:

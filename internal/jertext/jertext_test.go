@@ -32,12 +32,13 @@ func TestAppend(t *testing.T) {
 		{field: "b.x.y", alts: []string{"x", "y"}, leaf: `"z"`},
 		{field: "later", form: None, skip: true},
 		{field: "c", form: Array, children: []*node{{leaf: "true"}, {form: Open, children: []*node{{leaf: "null"}}}}},
+		{field: "d", form: Containing, children: []*node{{form: Object, children: []*node{{field: "n", leaf: "5"}}}}},
 	}}
 	var b bytes.Buffer
 	if err := Append(&b, tree, "T", info); err != nil {
 		t.Fatal(err)
 	}
-	if want := `{"a":1,"b":{"x":{"y":"z"}},"c":[true,null]}`; b.String() != want {
+	if want := `{"a":1,"b":{"x":{"y":"z"}},"c":[true,null],"d":{"containing":{"n":5}}}`; b.String() != want {
 		t.Errorf("Append = %s, want %s", b.String(), want)
 	}
 	bad := &node{form: Object, children: []*node{{field: "s", form: Contained}}}

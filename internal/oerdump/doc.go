@@ -62,8 +62,10 @@
 // become the string's at their offsets in the OER input, and whose first
 // error (at the element at fault, where a generated decoder names the
 // octet) ends the walk. With Options.Canonical, a DEFAULT component present with its
-// default value is an error for INTEGER, ENUMERATED and BOOLEAN
-// components; other DEFAULT values (a BIT STRING's) are not compared.
+// default value is an error: an INTEGER, ENUMERATED or BOOLEAN compared
+// by its value, any component by its octets, which are then the
+// CANONICAL-OER encoding of the default (codegen/oervalue; a BIT STRING
+// with named bits, as eeType DEFAULT {app}, a SEQUENCE value).
 //
 // # JSON and JER
 //

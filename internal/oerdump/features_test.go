@@ -21,6 +21,14 @@ S ::= SEQUENCE {
   ...,
   c BOOLEAN
 }
+EndEntityType ::= BIT STRING { app(0), enroll(1) } (SIZE (8))
+D ::= SEQUENCE {
+  e EndEntityType DEFAULT {app},
+  o OCTET STRING (SIZE (2)) DEFAULT '0102'H,
+  n INTEGER (0..255)
+}
+H ::= SEQUENCE { h OCTET STRING (CONTAINING P) }
+P ::= SEQUENCE { a INTEGER (0..255) }
 END
 `
 
@@ -95,6 +103,82 @@ func TestFeatures(t *testing.T) {
 				t.Errorf("JER = %s, %v; want %s", j, err, tt.jer)
 			}
 		})
+	}
+}
+
+// TestDefaultEncodings: a DEFAULT component of any type (a BIT STRING
+// with named bits, as IEEE 1609.2's eeType EndEntityType DEFAULT {app};
+// an OCTET STRING) whose value is its default is left out of the JER in
+// BASIC-OER and an error in CANONICAL-OER (X.696 16.2), as the generated
+// codecs decide: the octets read are the default's CANONICAL-OER encoding.
+func TestDefaultEncodings(t *testing.T) {
+	set := model.CheckWith(model.Options{}, model.Source{Name: "t.asn", Src: []byte(featuresModule)})
+	if set.Diags.Errors() > 0 {
+		t.Fatal(set.Diags.String())
+	}
+	s, root, err := Load(set, "D", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name, hex string
+		canonical bool
+		errors    string
+		jer       string
+	}{
+		// the preamble (e, o present), e in 8 bits, n
+		{"eeType {app}, BASIC-OER", "80 80 07", false, "", `{"n":7}`},
+		{"eeType {app}, CANONICAL-OER", "80 80 07", true, "D.e@1 non-canonical", ""},
+		{"eeType {enroll}", "80 40 07", true, "", `{"e":"40","n":7}`},
+		{"eeType {app, enroll}", "80 c0 07", true, "", `{"e":"C0","n":7}`},
+		{"o '0102'H, BASIC-OER", "40 0102 07", false, "", `{"n":7}`},
+		{"o '0102'H, CANONICAL-OER", "40 0102 07", true, "D.o@1 non-canonical", ""},
+		{"o '0103'H", "40 0103 07", true, "", `{"o":"0103","n":7}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b, err := hex.DecodeString(strings.ReplaceAll(tt.hex, " ", ""))
+			if err != nil {
+				t.Fatal(err)
+			}
+			res := s.Decode(b, root, &Options{Canonical: tt.canonical})
+			var errs []string
+			for _, is := range res.Issues {
+				errs = append(errs, is.Path+"@"+strconv.Itoa(is.Offset)+" "+is.Kind)
+			}
+			if got := strings.Join(errs, ", "); got != tt.errors {
+				t.Errorf("errors %q, want %q", got, tt.errors)
+			}
+			j, err := JER(res)
+			if tt.jer == "" {
+				if err == nil {
+					t.Errorf("JER of a value with errors: %s", j)
+				}
+				return
+			}
+			if err != nil || string(j) != tt.jer {
+				t.Errorf("JER = %s, %v; want %s", j, err, tt.jer)
+			}
+		})
+	}
+}
+
+// TestContainingJER: the JER of an OCTET STRING (CONTAINING P) is
+// {"containing": value} (X.697 24), as the generated MarshalJSON writes
+// it; in OER the string is a length and P's encoding (X.696 14).
+func TestContainingJER(t *testing.T) {
+	set := model.CheckWith(model.Options{}, model.Source{Name: "t.asn", Src: []byte(featuresModule)})
+	if set.Diags.Errors() > 0 {
+		t.Fatal(set.Diags.String())
+	}
+	s, root, err := Load(set, "H", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := s.Decode([]byte{0x01, 0x07}, root, &Options{Canonical: true})
+	const want = `{"h":{"containing":{"a":7}}}`
+	if j, err := JER(res); err != nil || string(j) != want {
+		t.Errorf("JER = %s, %v; want %s", j, err, want)
 	}
 }
 

@@ -9,14 +9,14 @@ import (
 
 // JER returns the value of res as JER (X.697), the JSON a generated
 // type's MarshalJSON writes for it, on one line: SEQUENCE and SET as
-// objects of the components present (but those of an INTEGER, ENUMERATED
-// or BOOLEAN DEFAULT with their default value), CHOICE as an object of the
-// alternative, lists as arrays, open types as the value of their row,
-// and the primitives as runtime/jer writes them. A dump with errors, a
-// value the schema did not read (a key outside its table, an addition
-// of a later version) and a string that contains a value (whose form of
-// X.697 the generated codecs do not write either) have no JER: the
-// error says where.
+// objects of the components present (but a DEFAULT one with its default
+// value, as the canonical check finds it), CHOICE as an object of the
+// alternative, lists as arrays, open types as the value of their row, a
+// string CONTAINING a type as {"containing": value}, and the primitives
+// as runtime/jer writes them. A dump with errors, a value the schema did
+// not read (a key outside its table, an addition of a later version) and
+// a string CONTAINING a type ENCODED BY der (whose JER the generated
+// codecs do not write either) have no JER: the error says where.
 func JER(res *Result) ([]byte, error) {
 	if len(res.Issues) > 0 {
 		return nil, errors.New("the value did not decode: " + res.Issues[0].Message)

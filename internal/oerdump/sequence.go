@@ -1,10 +1,12 @@
 package oerdump
 
 import (
+	"bytes"
 	"slices"
 	"strconv"
 
 	"github.com/asn1gen/asn1gen/codegen/model"
+	"github.com/asn1gen/asn1gen/codegen/oervalue"
 	"github.com/asn1gen/asn1gen/codegen/plan"
 	"github.com/asn1gen/asn1gen/internal/jertext"
 	"github.com/asn1gen/asn1gen/runtime/der"
@@ -96,7 +98,7 @@ func (w *walker) component(r *oer.Reader, gt *plan.Type, f *plan.Field, name str
 	if err := w.field(r, f, c, keys); err != nil {
 		return withField(err, name)
 	}
-	if def := f.Comp.Default; def != nil && isDefault(c, def) {
+	if def := f.Comp.Default; def != nil && (isDefault(c, def) || w.encodesDefault(f, r.Since(at))) {
 		if w.canonical {
 			return withField(der.NewError(der.KindNonCanonical, at, gt.ASN1, f.ASN1+" present with its default value", "X.696 16"), name)
 		}
@@ -113,8 +115,26 @@ func withField(err error, name string) error {
 	return der.WithField(err, name)
 }
 
+// encodesDefault reports whether octets, the encoding of component f as
+// read, are the CANONICAL-OER encoding of its DEFAULT value: a value of
+// any type (eeType EndEntityType DEFAULT {app} in IEEE 1609.2, a BIT
+// STRING) has one (X.696 8.1), as the generated codecs compare it.
+func (w *walker) encodesDefault(f *plan.Field, octets []byte) bool {
+	c := f.Comp
+	enc, ok := w.defaults[c]
+	if !ok {
+		enc, _ = oervalue.Encode(f.Type, c.Default)
+		if w.defaults == nil {
+			w.defaults = map[*model.Component][]byte{}
+		}
+		w.defaults[c] = enc
+	}
+	return enc != nil && bytes.Equal(enc, octets)
+}
+
 // isDefault reports whether the value read into n is def, for the kinds
-// whose value the dump holds as a number or a BOOLEAN.
+// whose value the dump holds as a number or a BOOLEAN (in BASIC-OER in
+// any of its encodings).
 func isDefault(n *Node, def *model.Value) bool {
 	switch def.Kind {
 	case model.ValueBoolean:

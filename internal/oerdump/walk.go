@@ -98,6 +98,9 @@ type walker struct {
 	// needed, reads contents ENCODED BY der.
 	set *model.Set
 	der *schemadump.Schema
+	// defaults are the CANONICAL-OER encodings of the DEFAULT values of
+	// the components read (nil: one the dump cannot encode).
+	defaults map[*model.Component][]byte
 }
 
 // node makes a new child of parent for the element at r's position,
@@ -262,7 +265,7 @@ func (w *walker) contained(r *oer.Reader, f *plan.Field, n *Node) error {
 	if err != nil {
 		return err
 	}
-	n.Note, n.form = "containing", jertext.Contained
+	n.Note, n.form = "containing", jertext.Containing
 	inner, err := w.node(r, n, "")
 	if err != nil {
 		return err

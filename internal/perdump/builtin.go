@@ -87,7 +87,7 @@ func (w *walker) builtin(r *per.Reader, t *model.Type, n *Node) error {
 		jw.Real(v)
 		return err
 	case model.TypeTime:
-		return w.time(r, t, n)
+		return w.time(r, t, n, &jw)
 	}
 	return r.Error(der.KindUnsupported, u.Kind.String(), "the type is not supported by the PER codecs", "")
 }
@@ -161,24 +161,37 @@ func (w *walker) characters(r *per.Reader, u *model.Type, b plan.PERBounds, n *N
 }
 
 // time reads a time type: UTCTime and GeneralizedTime as VisibleStrings,
-// the others in the encodings X.691 32 defines for them.
-func (w *walker) time(r *per.Reader, t *model.Type, n *Node) error {
+// the others in the encodings X.691 32 defines for them; jw gets its JER,
+// a string (X.697 40).
+func (w *walker) time(r *per.Reader, t *model.Type, n *Node, jw *jer.Writer) error {
 	u := t.Underlying()
 	var v string
 	var err error
 	switch plan.PERTimeTypes[u.Name] {
 	case "UTCTime":
-		v, err = text(r.ReadUTCTime())
+		x, e := r.ReadUTCTime()
+		v, err = text(x, e)
+		jw.Time(x, true, "")
 	case "GeneralizedTime":
-		v, err = text(r.ReadGeneralizedTime())
+		x, e := r.ReadGeneralizedTime()
+		v, err = text(x, e)
+		jw.Time(x, false, "")
 	case "Date":
-		v, err = text(r.ReadDate())
+		x, e := r.ReadDate()
+		v, err = text(x, e)
+		jw.Date(x, "")
 	case "TimeOfDay":
-		v, err = text(r.ReadTimeOfDay())
+		x, e := r.ReadTimeOfDay()
+		v, err = text(x, e)
+		jw.TimeOfDay(x, "")
 	case "DateTime":
-		v, err = text(r.ReadDateTime())
+		x, e := r.ReadDateTime()
+		v, err = text(x, e)
+		jw.DateTime(x, "")
 	case "Duration":
-		v, err = text(r.ReadDuration())
+		x, e := r.ReadDuration()
+		v, err = text(x, e)
+		jw.Duration(x, "")
 	default:
 		if u.Name != "TIME" {
 			return r.Error(der.KindUnsupported, u.Name, "the type is not supported by the PER codecs", "")
@@ -195,6 +208,7 @@ func (w *walker) time(r *per.Reader, t *model.Type, n *Node) error {
 			x, err = r.ReadTimeWith(settings)
 		}
 		v = string(x)
+		jw.ISOTime(x, "")
 	}
 	if err == nil {
 		n.Value = v

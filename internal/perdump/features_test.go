@@ -169,6 +169,12 @@ func TestContainedAndTimes(t *testing.T) {
 		if strings.Count(text, "x INTEGER 42") != 2 {
 			t.Errorf("aligned %v: the contained values:\n%s", aligned, text)
 		}
+		// the strings' JER: {"containing": value} (X.697 24, 25), as the
+		// generated MarshalJSON writes it
+		const want = `{"inner":{"containing":{"x":42}},"bits":{"containing":{"x":42}},"when":"261206030405Z","big":1180591620717411303424,"ratio":1.5}`
+		if j, err := JER(res); err != nil || string(j) != want {
+			t.Errorf("aligned %v: JER %s, %v\nwant %s", aligned, j, err, want)
+		}
 	}
 }
 

@@ -12,9 +12,9 @@ import (
 // JER returns the value of res as JER (X.697), the JSON a generated
 // type's MarshalJSON writes for it, on one line (internal/jertext). A
 // dump with errors, a value the schema did not read (a key outside its
-// table, an alternative of a later version), a string that contains a
-// value and a time type other than UTCTime and GeneralizedTime have no
-// JER: the error says where. Extension additions of a later version are
+// table, an alternative of a later version) has no JER: the error says
+// where. A string CONTAINING a type is {"containing": value}, a time type
+// the string of its value notation (X.697 24, 25, 40). Extension additions of a later version are
 // left out, as the generated code leaves them out.
 func JER(res *Result) ([]byte, error) {
 	if len(res.Issues) > 0 {

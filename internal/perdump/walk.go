@@ -254,7 +254,7 @@ func (w *walker) contained(r *per.Reader, f *plan.Field, n *Node) error {
 // containedValue reads b, the octets at bit at of the input that a string
 // holds, as the value it contains into n.
 func (w *walker) containedValue(r *per.Reader, f *plan.Field, b []byte, at int, n *Node) error {
-	n.Note, n.form = "containing", jertext.Contained
+	n.Note, n.form = "containing", jertext.Containing
 	inner, err := w.node(r, n, "")
 	if err != nil {
 		return err

@@ -11,6 +11,7 @@ import (
 
 	"github.com/asn1gen/asn1gen/codegen/model"
 	"github.com/asn1gen/asn1gen/internal/asn1dump"
+	"github.com/asn1gen/asn1gen/internal/jertext"
 	"github.com/asn1gen/asn1gen/runtime/der"
 	"github.com/asn1gen/asn1gen/runtime/tree"
 )
@@ -42,6 +43,9 @@ type Options struct {
 	// plain dump's reading of each primitive, 330 bytes, is not kept (Text
 	// would show no values). The browser playground sets it.
 	JSONOnly bool
+	// JER keeps in the nodes what JER (jer.go) needs to write the value
+	// as JER (X.697).
+	JER bool
 }
 
 // InternalError is the Issue.Kind of a bug of this package met while
@@ -64,6 +68,10 @@ func (s *Schema) Decode(data []byte, a *model.Assignment, opts *Options) (res *R
 		d.opts = *opts
 	}
 	res = &Result{Type: a.QualifiedName()}
+	if d.opts.JER {
+		d.jer = map[*Node]*jerNode{}
+		res.jer = d.jer
+	}
 	defer func() {
 		if r := recover(); r != nil {
 			// A bug of this package must not take a dump down: what was
@@ -155,6 +163,8 @@ type decoder struct {
 	elems []asn1dump.Element
 	// scratch is the Element of a primitive with Options.JSONOnly.
 	scratch asn1dump.Element
+	// jer is Result.jer, nil without Options.JER.
+	jer map[*Node]*jerNode
 }
 
 type tableKey struct {
@@ -537,6 +547,7 @@ func (d *decoder) node(h *der.Header, contents []byte, t, u *model.Type, lbl lab
 	n.Kind = kindName(u)
 	n.wireTag = h.Tag.Class() != der.ClassUniversal
 	n.NonDER = headerNonDER(h)
+	d.newJER(n, u)
 	return n
 }
 
@@ -592,6 +603,7 @@ func (d *decoder) explicit(r *der.Reader, t *model.Type, tags []model.Tag, lbl l
 	}
 	n := d.node(&h, contents, t, u, lbl)
 	n.Explicit, n.wireTag, n.Kind = true, true, ""
+	d.setForm(n, jertext.Open) // the value inside
 	if cut {
 		n.Truncated = true
 		if h.Length >= 0 {
@@ -673,7 +685,11 @@ func (d *decoder) alternative(r *der.Reader, c *model.Component, lbl label) (*No
 	d.push(c.Name)
 	defer d.pop()
 	alt := label{field: joinField(lbl.field, c.Name), index: lbl.index, object: lbl.object, inner: false}
-	return d.value(r, c.Type, c.Type.Tags, alt)
+	n, err := d.value(r, c.Type, c.Type.Tags, alt)
+	if x := d.jer[n]; err == nil && x != nil {
+		x.alts = append([]string{c.Name}, x.alts...)
+	}
+	return n, err
 }
 
 func joinField(a, b string) string {
@@ -706,6 +722,7 @@ func (d *decoder) open(r *der.Reader, t, u *model.Type, lbl label) (*Node, error
 			return nil, err
 		}
 		n := &Node{}
+		d.newJER(n, u)
 		restore := d.context()
 		owner.deferred = append(owner.deferred, func() {
 			defer restore()()
@@ -716,6 +733,12 @@ func (d *decoder) open(r *der.Reader, t, u *model.Type, lbl label) (*Node, error
 				x = &Node{Offset: start, Tag: "?", Raw: true, Field: lbl.field, Error: errText(err)}
 			}
 			*n = *x
+			if j := d.jer[x]; j != nil {
+				// n is the node, with the alternatives of the CHOICE
+				// alternative it is
+				j.alts = append(d.jer[n].alts, j.alts...)
+				d.jer[n] = j
+			}
 		})
 		return n, nil
 	}
@@ -887,6 +910,9 @@ func (d *decoder) component(f *frame, c *model.Component, child *Node, start int
 		f.setKey(c, child.key)
 	}
 	if c.Default != nil && child.key != nil && equalValue(child.key, c.Default) {
+		if x := d.jer[child]; x != nil {
+			x.isDefault = true // JER leaves it out
+		}
 		if d.opts.BER {
 			child.NonDER = joinReason(child.NonDER, "component equal to its DEFAULT value is encoded (X.690 11.5)")
 		} else {

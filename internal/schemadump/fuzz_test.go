@@ -2,7 +2,9 @@ package schemadump
 
 import (
 	"bytes"
+	"encoding/json"
 	"encoding/pem"
+	"errors"
 	"os"
 	"sort"
 	"sync"
@@ -10,6 +12,7 @@ import (
 
 	"github.com/asn1gen/asn1gen/codegen/manifest"
 	"github.com/asn1gen/asn1gen/codegen/model"
+	"github.com/asn1gen/asn1gen/runtime/der"
 )
 
 var (
@@ -176,6 +179,39 @@ func FuzzJSON(f *testing.F) {
 		blocks := []Block{{Type: res.Type, Elements: res.Elements, Errors: res.Issues}}
 		if got, want := string(AppendJSON(nil, blocks)), referenceJSON(t, blocks); got != want {
 			t.Fatalf("AppendJSON differs from encoding/json:\n%s\n---\n%s", got, want)
+		}
+	})
+}
+
+// FuzzJER decodes hostile input with Options.JER: the dump with its JER
+// records must be the dump without them, and its JER JSON text that
+// parses, or an error (located, for a value the schema read).
+func FuzzJER(f *testing.F) {
+	input := fuzzSeeds(f)
+	f.Fuzz(func(t *testing.T, in []byte) {
+		fi, ok := input(t, in)
+		if !ok {
+			return
+		}
+		opts := *fi.opts
+		opts.JER = true
+		res := fi.s.Decode(fi.data, fi.a, &opts)
+		var with, without bytes.Buffer
+		if err := Text(&with, res, &opts); err != nil {
+			t.Fatal(err)
+		}
+		if err := Text(&without, fi.s.Decode(fi.data, fi.a, fi.opts), fi.opts); err != nil || with.String() != without.String() {
+			t.Fatalf("the dump with JER differs:\n%s\n---\n%s", with.String(), without.String())
+		}
+		j, err := JER(res)
+		switch {
+		case err == nil && !json.Valid(j):
+			t.Fatalf("JER is not JSON: %s", j)
+		case err != nil && len(res.Issues) == 0 && len(res.Elements) == 1:
+			var e *der.Error
+			if !errors.As(err, &e) || e.Offset < 0 || e.Offset > len(fi.data) {
+				t.Fatalf("JER error not located: %v", err)
+			}
 		}
 	})
 }

@@ -121,4 +121,8 @@ type Result struct {
 	// Issues are the errors, in the order found (document order, except
 	// for open types whose key follows them).
 	Issues []Issue `json:"errors,omitempty"`
+
+	// jer holds what JER needs of the nodes, with Options.JER (jer.go):
+	// beside them, so that a node of a dump without it is no larger.
+	jer map[*Node]*jerNode
 }

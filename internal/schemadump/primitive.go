@@ -10,6 +10,7 @@ import (
 
 	"github.com/asn1gen/asn1gen/codegen/model"
 	"github.com/asn1gen/asn1gen/internal/asn1dump"
+	"github.com/asn1gen/asn1gen/internal/jertext"
 	"github.com/asn1gen/asn1gen/runtime/der"
 	"github.com/asn1gen/asn1gen/runtime/tree"
 )
@@ -75,6 +76,9 @@ func (d *decoder) primitive(r *der.Reader, h *der.Header, contents []byte, n *No
 	n.key = d.keyOf(u, contents)
 	d.names(n, el, u, contents)
 	d.constraints(n, t, u, contents, h.Offset)
+	if x := d.jer[n]; x != nil {
+		x.leaf = jerLeaf(t, u, contents, d.opts.BER)
+	}
 	if len(el.Encapsulates) > 0 {
 		n.Encapsulates = true
 		for i := range el.Encapsulates {
@@ -293,19 +297,39 @@ func (d *decoder) contained(r *der.Reader, n *Node, h *der.Header, contents []by
 			return
 		}
 		n.Containing = true
+		d.setForm(n, containingForm(t))
 		sub := r.Open(c, off)
 		d.containedValue(&sub, n, ct, label{index: -1})
 		return
 	}
+	typed := d.siblingKey(tbl)
 	if key, owner := d.key(tbl); key == nil && owner != nil {
 		restore := d.context()
 		owner.deferred = append(owner.deferred, func() {
 			defer restore()()
-			d.containedOpen(r, n, ct, tbl, c, off)
+			d.containedOpen(r, n, t, ct, tbl, c, off, typed)
 		})
 		return
 	}
-	d.containedOpen(r, n, ct, tbl, c, off)
+	d.containedOpen(r, n, t, ct, tbl, c, off, typed)
+}
+
+// siblingKey reports whether the key of tbl is a component (an OBJECT
+// IDENTIFIER or INTEGER) of the SEQUENCE or SET being read: generated
+// code then holds the value of a string that contains the open type
+// typed (a union), and otherwise the string itself, whose JER is its
+// octets (Certificate.signature, keyed by algorithmIdentifier.algorithm).
+func (d *decoder) siblingKey(tbl *model.OpenTypeTable) bool {
+	if len(d.frames) == 0 || tbl.Key == nil {
+		return false
+	}
+	for _, c := range d.frames[len(d.frames)-1].typ.Components {
+		if c == tbl.Key {
+			k := underlying(c.Type).Kind
+			return k == model.TypeObjectIdentifier || k == model.TypeInteger
+		}
+	}
+	return false
 }
 
 // unusedBits reports (and records) a BIT STRING n that should contain an
@@ -333,10 +357,15 @@ func (d *decoder) containedValue(sub *der.Reader, n *Node, ct *model.Type, lbl l
 }
 
 // containedOpen reads the value of the open type ct in the contents c (at
-// offset off, read by r) of the string n through its table, by the key
-// read now.
-func (d *decoder) containedOpen(r *der.Reader, n *Node, ct *model.Type, tbl *model.OpenTypeTable, c []byte, off int) {
+// offset off, read by r) of the string n, of type t, through its table,
+// by the key read now; typed (siblingKey): its JER is the value's.
+func (d *decoder) containedOpen(r *der.Reader, n *Node, t, ct *model.Type, tbl *model.OpenTypeTable, c []byte, off int, typed bool) {
 	sub := r.Open(c, off)
+	if typed {
+		// Unless a row's type is read: octets of another encoding, which
+		// the generated codecs keep (Raw) and do not write in JER.
+		d.setForm(n, jertext.None)
+	}
 	key, _ := d.key(tbl)
 	if key == nil {
 		n.Note = "holds an open type whose key " + keyName(tbl) + " is absent"
@@ -368,6 +397,9 @@ func (d *decoder) containedOpen(r *der.Reader, n *Node, ct *model.Type, tbl *mod
 		return
 	}
 	n.Containing = true
+	if typed {
+		d.setForm(n, containingForm(t))
+	}
 	d.containedValue(&sub, n, e.Type, label{index: -1, object: obj})
 }
 

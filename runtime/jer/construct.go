@@ -96,6 +96,16 @@ func (s Size) err(n int, typ, what string) error {
 // encoder.
 func (s Size) CheckSize(n int, typ string) error { return s.err(n, typ, "elements") }
 
+// CheckOut keeps in w the error of a value of n units (what: "elements",
+// "octets", "bits", "characters") of type typ outside s: the SIZE a
+// component adds to a named type, whose own encoder checks its own
+// (X.680 51.5).
+func (s Size) CheckOut(w *Writer, n int, typ, what, field string) {
+	if err := s.err(n, typ, what); err != nil {
+		w.Fail(err, field)
+	}
+}
+
 // OctetString writes an OCTET STRING of SIZE size.
 func (w *Writer) OctetString(b []byte, size Size, field string) {
 	if err := size.err(len(b), "OCTET STRING", "octets"); err != nil {

@@ -165,6 +165,7 @@ func (r *Reader) Real(field string) float64 {
 // Name reads the identifier of an ENUMERATED item (X.697 22) for the
 // switch of generated code; the string aliases the input.
 func (r *Reader) Name(typ, field string) string {
+	r.top(typ)
 	if r.err != nil {
 		return ""
 	}
@@ -200,6 +201,16 @@ func (s Size) check(r *Reader, at, n int, typ, what, field string) bool {
 func (s Size) Check(r *Reader, at, n int, typ string) {
 	if r.err == nil {
 		s.check(r, at, n, typ, "elements", "")
+	}
+}
+
+// CheckIn keeps the error of a value at byte at of n units (what:
+// "elements", "octets", "bits", "characters") of type typ outside s: the
+// SIZE a component adds to a named type, checked after the type's own
+// decoder (X.680 51.5).
+func (s Size) CheckIn(r *Reader, at, n int, typ, what, field string) {
+	if r.err == nil {
+		s.check(r, at, n, typ, what, field)
 	}
 }
 

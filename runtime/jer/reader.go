@@ -44,7 +44,20 @@ type Reader struct {
 	// key is the name of the member Next has read, aliasing buf unless
 	// it had escapes.
 	key []byte
-	err error
+	// root is the ASN.1 name of the type of the outermost value, which
+	// its decoder gives the first call of Object, Array, Enter or Name
+	// ("" until then, and for a type defined as a built-in type):
+	// Unmarshal puts it first in an error's path.
+	root string
+	err  error
+}
+
+// top notes typ, the type of a value a decoder starts to read, as the
+// root's if it is the first.
+func (r *Reader) top(typ string) {
+	if r.root == "" {
+		r.root = typ
+	}
 }
 
 // NewReader returns a Reader over b, a complete JER encoding.
@@ -102,6 +115,7 @@ func (r *Reader) Finish() error {
 
 // Enter counts one level of nesting of a recursive type; Leave undoes it.
 func (r *Reader) Enter(typ string) error {
+	r.top(typ)
 	if r.depth <= 0 {
 		return der.NewError(der.KindLimit, r.pos, typ, "nesting deeper than the limit", "")
 	}
@@ -168,6 +182,7 @@ func (r *Reader) expected(what, typ, rule, field string) {
 // Object reads the start of an object (a SEQUENCE, SET or CHOICE) and
 // reports whether it found one.
 func (r *Reader) Object(typ string) bool {
+	r.top(typ)
 	if r.err != nil {
 		return false
 	}
@@ -257,6 +272,7 @@ func (r *Reader) Unknown(extensible bool, typ string) {
 // Array reads the start of an array (a SEQUENCE OF or SET OF) and
 // reports whether it found one.
 func (r *Reader) Array(typ string) bool {
+	r.top(typ)
 	if r.err != nil {
 		return false
 	}

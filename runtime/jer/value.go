@@ -14,13 +14,21 @@ type Value interface {
 }
 
 // Unmarshal decodes b, the complete JER encoding of a value, into v: text
-// after the value other than whitespace is a KindTrailingData error.
+// after the value other than whitespace is a KindTrailingData error. An
+// error is a *der.Error at a byte offset, its path the ASN.1 name of v's
+// type (as UnmarshalJSON's) and the components and elements within;
+// a type defined as a built-in type (Uint8 ::= INTEGER (0..255)) leaves
+// its name out, the error naming the built-in type.
 func Unmarshal(b []byte, v Value, opts *Options) error {
 	r := NewReader(b, opts)
-	if err := v.DecodeJER(&r); err != nil {
-		return err
+	err := v.DecodeJER(&r)
+	if err == nil {
+		err = r.Finish()
 	}
-	return r.Finish()
+	if err != nil && r.root != "" {
+		err = der.WithField(err, r.root)
+	}
+	return err
 }
 
 // Root completes the decode of a value of the type typ (its ASN.1 name)

@@ -79,6 +79,8 @@ func (e *Emitter) readField(g *jen.Group, f *plan.Field, p emit.Place, name jen.
 		g.Add(r().Dot("Fail").Call(r().Dot("Enter").Call(jen.Lit(f.Named.ASN1)), name))
 		g.Add(r().Dot("Decode").Call(p.Val(), name))
 		g.Add(r().Dot("Leave").Call())
+	case ownChecks(f) != ownNone:
+		e.readOwn(g, f, p, name, where)
 	default:
 		g.Add(r().Dot("Decode").Call(p.Addr(), name))
 	}
@@ -115,6 +117,8 @@ func (e *Emitter) writeField(g *jen.Group, f *plan.Field, p emit.Place, name jen
 		g.If(p.Val().Op("==").Nil()).Block(
 			w().Dot("Fail").Call(emit.RT("NilValue").Call(jen.Lit(f.Named.ASN1)), name),
 		).Else().Block(w().Dot("Encode").Call(p.Val(), name))
+	case ownChecks(f) != ownNone:
+		e.writeOwn(g, f, p, name, where)
 	default:
 		g.Add(w().Dot("Encode").Call(p.Addr(), name))
 	}

@@ -21,17 +21,16 @@ import (
 // without a type keeps the JSON text in Raw, which encodeJER writes back
 // (when it is JSON text: a Raw that another codec's decode kept is
 // refused). A SEQUENCE OF or SET OF an open type's values is an array of
-// them, decoded by jer.OpenList once the key is read (resolveList).
-// Refused: a union that a string contains, and a key outside the open
-// type's SEQUENCE or SET.
+// them, decoded by jer.OpenList once the key is read (resolveList). An
+// OCTET STRING or BIT STRING (CONTAINING the open type), as X.509's
+// extnValue, is {"containing": value} (X.697 24, 25), as a string
+// CONTAINING a type is; an unknown key keeps the whole object in Raw.
+// Refused: a string CONTAINING the open type ENCODED BY another encoding,
+// and a key outside the open type's SEQUENCE or SET.
 
 // union emits the JER methods of the union gt.
 func (e *Emitter) union(f *jen.File, gt *plan.Type) {
 	u := gt.Union
-	if u.Containing {
-		e.fail(gt.ASN1, "an open type that an OCTET or BIT STRING contains")
-		return
-	}
 	keyParam, keySwitch, _ := emit.KeyParam(u)
 	recv := jen.Id("u").Op("*").Id(gt.Name)
 	emit.Comment(f, "resolveJER decodes raw, the JSON text at byte at, as the value key selects (X.697 41); other keys keep it in Raw.")
@@ -69,7 +68,15 @@ func (e *Emitter) union(f *jen.File, gt *plan.Type) {
 						return
 					}
 					g.Id("back").Op(":=").Add(r().Dot("Seek").Call(jen.Id("at")))
-					e.readField(g, ue.Field, rowPlace(ue), jen.Id("field"), gt.ASN1+"."+ue.Field.ASN1)
+					if u.Containing {
+						// {"containing": value}
+						g.If(r().Dot("Containing").Call(jen.Lit(gt.ASN1), jen.Id("field"))).BlockFunc(func(g *jen.Group) {
+							e.readField(g, ue.Field, rowPlace(ue), jen.Id("field"), gt.ASN1+"."+ue.Field.ASN1)
+							g.Add(r().Dot("EndContaining").Call(jen.Lit(gt.ASN1), jen.Id("field")))
+						})
+					} else {
+						e.readField(g, ue.Field, rowPlace(ue), jen.Id("field"), gt.ASN1+"."+ue.Field.ASN1)
+					}
 					g.Add(r().Dot("Seek").Call(jen.Id("back")))
 				})
 			}
@@ -88,7 +95,13 @@ func (e *Emitter) union(f *jen.File, gt *plan.Type) {
 			g.Switch(jen.Id("u").Dot("Kind")).BlockFunc(func(g *jen.Group) {
 				for _, ue := range rows {
 					g.Case(jen.Id(ue.Const)).BlockFunc(func(g *jen.Group) {
+						if u.Containing {
+							g.Add(w().Dot("BeginContaining").Call())
+						}
 						e.writeField(g, ue.Field, rowPlace(ue), jen.Id("field"), gt.ASN1+"."+ue.Field.ASN1)
+						if u.Containing {
+							g.Add(w().Dot("EndContaining").Call())
+						}
 						g.Return()
 					})
 				}
@@ -111,8 +124,8 @@ func rowPlace(ue *plan.Row) emit.Place {
 // gt, after failing when it does not.
 func (e *Emitter) unionField(gt *plan.Type, f *plan.Field, where string) bool {
 	switch {
-	case f.Containing:
-		e.fail(where, "an open type that an OCTET or BIT STRING contains")
+	case f.Containing && f.Type.Constraints != nil && f.Type.Constraints.EncodedBy != nil:
+		e.fail(where, "an OCTET STRING or BIT STRING (CONTAINING an open type ENCODED BY)")
 	case gt == nil || f.Key == nil || plan.FieldIndex(gt, f.Key) < 0 || gt.Kind != model.TypeSequence && gt.Kind != model.TypeSet:
 		e.fail(where, "an open type whose key is not a component of its SEQUENCE or SET")
 	default:
