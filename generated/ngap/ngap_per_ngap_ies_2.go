@@ -15905,21 +15905,56 @@ func (u *PDUSessionResourceModifyRequestTransferIEs) perValue(alloc bool) per.Va
 		}
 		return u.IDPDUSessionAggregateMaximumBitRate
 	case PDUSessionResourceModifyRequestTransferIEs_IDULNGUUPTNLModifyList:
-		return &u.IDULNGUUPTNLModifyList
+		if alloc {
+			u.IDULNGUUPTNLModifyList = new(ULNGUUPTNLModifyList)
+		} else if u.IDULNGUUPTNLModifyList == nil {
+			return per.NoValue("UL-NGU-UP-TNLModifyList")
+		}
+		return u.IDULNGUUPTNLModifyList
 	case PDUSessionResourceModifyRequestTransferIEs_IDNetworkInstance:
 		return &u.IDNetworkInstance
 	case PDUSessionResourceModifyRequestTransferIEs_IDQosFlowAddOrModifyRequestList:
-		return &u.IDQosFlowAddOrModifyRequestList
+		if alloc {
+			u.IDQosFlowAddOrModifyRequestList = new(QosFlowAddOrModifyRequestList)
+		} else if u.IDQosFlowAddOrModifyRequestList == nil {
+			return per.NoValue("QosFlowAddOrModifyRequestList")
+		}
+		return u.IDQosFlowAddOrModifyRequestList
 	case PDUSessionResourceModifyRequestTransferIEs_IDQosFlowToReleaseList:
-		return &u.IDQosFlowToReleaseList
+		if alloc {
+			u.IDQosFlowToReleaseList = new(QosFlowListWithCause)
+		} else if u.IDQosFlowToReleaseList == nil {
+			return per.NoValue("QosFlowListWithCause")
+		}
+		return u.IDQosFlowToReleaseList
 	case PDUSessionResourceModifyRequestTransferIEs_IDAdditionalULNGUUPTNLInformation:
-		return &u.UPTransportLayerInformationList
+		if alloc {
+			u.UPTransportLayerInformationList = new(UPTransportLayerInformationList)
+		} else if u.UPTransportLayerInformationList == nil {
+			return per.NoValue("UPTransportLayerInformationList")
+		}
+		return u.UPTransportLayerInformationList
 	case PDUSessionResourceModifyRequestTransferIEs_IDCommonNetworkInstance:
-		return &u.CommonNetworkInstance
+		if alloc {
+			u.CommonNetworkInstance = new(CommonNetworkInstance)
+		} else if u.CommonNetworkInstance == nil {
+			return per.NoValue("CommonNetworkInstance")
+		}
+		return u.CommonNetworkInstance
 	case PDUSessionResourceModifyRequestTransferIEs_IDAdditionalRedundantULNGUUPTNLInformation:
-		return &u.UPTransportLayerInformationList
+		if alloc {
+			u.UPTransportLayerInformationList = new(UPTransportLayerInformationList)
+		} else if u.UPTransportLayerInformationList == nil {
+			return per.NoValue("UPTransportLayerInformationList")
+		}
+		return u.UPTransportLayerInformationList
 	case PDUSessionResourceModifyRequestTransferIEs_IDRedundantCommonNetworkInstance:
-		return &u.CommonNetworkInstance
+		if alloc {
+			u.CommonNetworkInstance = new(CommonNetworkInstance)
+		} else if u.CommonNetworkInstance == nil {
+			return per.NoValue("CommonNetworkInstance")
+		}
+		return u.CommonNetworkInstance
 	case PDUSessionResourceModifyRequestTransferIEs_IDRedundantULNGUUPTNLInformation:
 		if alloc {
 			u.IDRedundantULNGUUPTNLInformation = new(UPTransportLayerInformation)
@@ -15935,9 +15970,19 @@ func (u *PDUSessionResourceModifyRequestTransferIEs) perValue(alloc bool) per.Va
 		}
 		return u.IDSecurityIndication
 	case PDUSessionResourceModifyRequestTransferIEs_IDMBSSessionSetuporModifyRequestList:
-		return &u.IDMBSSessionSetuporModifyRequestList
+		if alloc {
+			u.IDMBSSessionSetuporModifyRequestList = new(MBSSessionSetuporModifyRequestList)
+		} else if u.IDMBSSessionSetuporModifyRequestList == nil {
+			return per.NoValue("MBSSessionSetuporModifyRequestList")
+		}
+		return u.IDMBSSessionSetuporModifyRequestList
 	case PDUSessionResourceModifyRequestTransferIEs_IDMBSSessionToReleaseList:
-		return &u.IDMBSSessionToReleaseList
+		if alloc {
+			u.IDMBSSessionToReleaseList = new(MBSSessionToReleaseList)
+		} else if u.IDMBSSessionToReleaseList == nil {
+			return per.NoValue("MBSSessionToReleaseList")
+		}
+		return u.IDMBSSessionToReleaseList
 	}
 	return nil
 }
@@ -18500,52 +18545,5 @@ func (v *PDUSessionResourceSetupItemCxtReq) UnmarshalAPER(b []byte) error {
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
 func (v *PDUSessionResourceSetupItemCxtReq) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_PDUSessionResourceSetupItemCxtReqExtIEs) DecodePER(r *per.Reader) error {
-	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_PDUSessionResourceSetupItemCxtReqExtIEs) EncodePER(w *per.Writer) error {
-	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_PDUSessionResourceSetupItemCxtReqExtIEs) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_PDUSessionResourceSetupItemCxtReqExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_PDUSessionResourceSetupItemCxtReqExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_PDUSessionResourceSetupItemCxtReqExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
-	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_PDUSessionResourceSetupItemCxtReqExtIEs) EncodePER(w *per.Writer) error {
-	w.Encode(&v.ID, "id")
-	w.Encode(&v.Criticality, "criticality")
-	v.ExtensionValue.encodePER(w, "extensionValue")
-	return w.Err()
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_PDUSessionResourceSetupItemCxtReqExtIEs) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_PDUSessionResourceSetupItemCxtReqExtIEs) MarshalAPER() ([]byte, error) {
 	return per.Marshal(v, true)
 }

@@ -9,6 +9,53 @@ import (
 	"github.com/asn1gen/asn1gen/runtime/per"
 )
 
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *ProtocolExtensionContainer_PDUSessionResourceSetupItemCxtReqExtIEs) DecodePER(r *per.Reader) error {
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *ProtocolExtensionContainer_PDUSessionResourceSetupItemCxtReqExtIEs) EncodePER(w *per.Writer) error {
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
+func (v *ProtocolExtensionContainer_PDUSessionResourceSetupItemCxtReqExtIEs) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *ProtocolExtensionContainer_PDUSessionResourceSetupItemCxtReqExtIEs) MarshalAPER() ([]byte, error) {
+	return per.Marshal(v, true)
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *ProtocolExtensionField_PDUSessionResourceSetupItemCxtReqExtIEs) DecodePER(r *per.Reader) error {
+	*v = ProtocolExtensionField_PDUSessionResourceSetupItemCxtReqExtIEs{}
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *ProtocolExtensionField_PDUSessionResourceSetupItemCxtReqExtIEs) EncodePER(w *per.Writer) error {
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.ExtensionValue.encodePER(w, "extensionValue")
+	return w.Err()
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
+func (v *ProtocolExtensionField_PDUSessionResourceSetupItemCxtReqExtIEs) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *ProtocolExtensionField_PDUSessionResourceSetupItemCxtReqExtIEs) MarshalAPER() ([]byte, error) {
+	return per.Marshal(v, true)
+}
+
 // decodePER reads the open type field of the value that key selects (X.691 10.2)
 // into Raw and decodes it (resolvePER).
 func (u *PDUSessionResourceSetupItemCxtReqExtIEs) decodePER(key int64, r *per.Reader, field string) {
@@ -730,7 +777,12 @@ func (u *PDUSessionResourceSetupRequestTransferIEs) perValue(alloc bool) per.Val
 		}
 		return u.UPTransportLayerInformation
 	case PDUSessionResourceModifyRequestTransferIEs_IDAdditionalULNGUUPTNLInformation:
-		return &u.UPTransportLayerInformationList
+		if alloc {
+			u.UPTransportLayerInformationList = new(UPTransportLayerInformationList)
+		} else if u.UPTransportLayerInformationList == nil {
+			return per.NoValue("UPTransportLayerInformationList")
+		}
+		return u.UPTransportLayerInformationList
 	case PDUSessionResourceSetupRequestTransferIEs_IDDataForwardingNotPossible:
 		return &u.IDDataForwardingNotPossible
 	case PDUSessionResourceSetupRequestTransferIEs_IDPDUSessionType:
@@ -745,9 +797,19 @@ func (u *PDUSessionResourceSetupRequestTransferIEs) perValue(alloc bool) per.Val
 	case PDUSessionResourceModifyRequestTransferIEs_IDNetworkInstance:
 		return &u.IDNetworkInstance
 	case PDUSessionResourceSetupRequestTransferIEs_IDQosFlowSetupRequestList:
-		return &u.IDQosFlowSetupRequestList
+		if alloc {
+			u.IDQosFlowSetupRequestList = new(QosFlowSetupRequestList)
+		} else if u.IDQosFlowSetupRequestList == nil {
+			return per.NoValue("QosFlowSetupRequestList")
+		}
+		return u.IDQosFlowSetupRequestList
 	case PDUSessionResourceModifyRequestTransferIEs_IDCommonNetworkInstance:
-		return &u.CommonNetworkInstance
+		if alloc {
+			u.CommonNetworkInstance = new(CommonNetworkInstance)
+		} else if u.CommonNetworkInstance == nil {
+			return per.NoValue("CommonNetworkInstance")
+		}
+		return u.CommonNetworkInstance
 	case HandoverRequiredIEs_IDDirectForwardingPathAvailability:
 		return &u.IDDirectForwardingPathAvailability
 	case PDUSessionResourceModifyRequestTransferIEs_IDRedundantULNGUUPTNLInformation:
@@ -758,9 +820,19 @@ func (u *PDUSessionResourceSetupRequestTransferIEs) perValue(alloc bool) per.Val
 		}
 		return u.UPTransportLayerInformation
 	case PDUSessionResourceModifyRequestTransferIEs_IDAdditionalRedundantULNGUUPTNLInformation:
-		return &u.UPTransportLayerInformationList
+		if alloc {
+			u.UPTransportLayerInformationList = new(UPTransportLayerInformationList)
+		} else if u.UPTransportLayerInformationList == nil {
+			return per.NoValue("UPTransportLayerInformationList")
+		}
+		return u.UPTransportLayerInformationList
 	case PDUSessionResourceModifyRequestTransferIEs_IDRedundantCommonNetworkInstance:
-		return &u.CommonNetworkInstance
+		if alloc {
+			u.CommonNetworkInstance = new(CommonNetworkInstance)
+		} else if u.CommonNetworkInstance == nil {
+			return per.NoValue("CommonNetworkInstance")
+		}
+		return u.CommonNetworkInstance
 	case PDUSessionResourceSetupRequestTransferIEs_IDRedundantPDUSessionInformation:
 		if alloc {
 			u.IDRedundantPDUSessionInformation = new(RedundantPDUSessionInformation)
@@ -769,7 +841,12 @@ func (u *PDUSessionResourceSetupRequestTransferIEs) perValue(alloc bool) per.Val
 		}
 		return u.IDRedundantPDUSessionInformation
 	case PDUSessionResourceSetupRequestTransferIEs_IDMBSSessionSetupRequestList:
-		return &u.IDMBSSessionSetupRequestList
+		if alloc {
+			u.IDMBSSessionSetupRequestList = new(MBSSessionSetupRequestList)
+		} else if u.IDMBSSessionSetupRequestList == nil {
+			return per.NoValue("MBSSessionSetupRequestList")
+		}
+		return u.IDMBSSessionSetupRequestList
 	}
 	return nil
 }

@@ -1359,7 +1359,12 @@ func (u *InitialContextSetupRequestIEs) perValue(alloc bool) per.Value {
 	case AMFCPRelocationIndicationIEs_IDRANUENGAPID:
 		return &u.IDRANUENGAPID
 	case DownlinkNASTransportIEs_IDOldAMF:
-		return &u.IDOldAMF
+		if alloc {
+			u.IDOldAMF = new(AMFName)
+		} else if u.IDOldAMF == nil {
+			return per.NoValue("AMFName")
+		}
+		return u.IDOldAMF
 	case DownlinkNASTransportIEs_IDUEAggregateMaximumBitRate:
 		if alloc {
 			u.IDUEAggregateMaximumBitRate = new(UEAggregateMaximumBitRate)
@@ -1382,9 +1387,19 @@ func (u *InitialContextSetupRequestIEs) perValue(alloc bool) per.Value {
 		}
 		return u.IDGUAMI
 	case InitialContextSetupRequestIEs_IDPDUSessionResourceSetupListCxtReq:
-		return &u.IDPDUSessionResourceSetupListCxtReq
+		if alloc {
+			u.IDPDUSessionResourceSetupListCxtReq = new(PDUSessionResourceSetupListCxtReq)
+		} else if u.IDPDUSessionResourceSetupListCxtReq == nil {
+			return per.NoValue("PDUSessionResourceSetupListCxtReq")
+		}
+		return u.IDPDUSessionResourceSetupListCxtReq
 	case AMFCPRelocationIndicationIEs_IDAllowedNSSAI:
-		return &u.IDAllowedNSSAI
+		if alloc {
+			u.IDAllowedNSSAI = new(AllowedNSSAI)
+		} else if u.IDAllowedNSSAI == nil {
+			return per.NoValue("AllowedNSSAI")
+		}
+		return u.IDAllowedNSSAI
 	case HandoverRequestIEs_IDUESecurityCapabilities:
 		if alloc {
 			u.IDUESecurityCapabilities = new(UESecurityCapabilities)
@@ -1393,7 +1408,12 @@ func (u *InitialContextSetupRequestIEs) perValue(alloc bool) per.Value {
 		}
 		return u.IDUESecurityCapabilities
 	case InitialContextSetupRequestIEs_IDSecurityKey:
-		return &u.IDSecurityKey
+		if alloc {
+			u.IDSecurityKey = new(SecurityKey)
+		} else if u.IDSecurityKey == nil {
+			return per.NoValue("SecurityKey")
+		}
+		return u.IDSecurityKey
 	case HandoverRequestIEs_IDTraceActivation:
 		if alloc {
 			u.IDTraceActivation = new(TraceActivation)
@@ -1409,13 +1429,28 @@ func (u *InitialContextSetupRequestIEs) perValue(alloc bool) per.Value {
 		}
 		return u.IDMobilityRestrictionList
 	case ConnectionEstablishmentIndicationIEs_IDUERadioCapability:
-		return &u.IDUERadioCapability
+		if alloc {
+			u.IDUERadioCapability = new(UERadioCapability)
+		} else if u.IDUERadioCapability == nil {
+			return per.NoValue("UERadioCapability")
+		}
+		return u.IDUERadioCapability
 	case DownlinkNASTransportIEs_IDIndexToRFSP:
 		return &u.IDIndexToRFSP
 	case ConnectionEstablishmentIndicationIEs_IDMaskedIMEISV:
-		return &u.IDMaskedIMEISV
+		if alloc {
+			u.IDMaskedIMEISV = new(MaskedIMEISV)
+		} else if u.IDMaskedIMEISV == nil {
+			return per.NoValue("MaskedIMEISV")
+		}
+		return u.IDMaskedIMEISV
 	case DownlinkNASTransportIEs_IDNASPDU:
-		return &u.IDNASPDU
+		if alloc {
+			u.IDNASPDU = new(NASPDU)
+		} else if u.IDNASPDU == nil {
+			return per.NoValue("NAS-PDU")
+		}
+		return u.IDNASPDU
 	case InitialContextSetupRequestIEs_IDEmergencyFallbackIndicator:
 		if alloc {
 			u.IDEmergencyFallbackIndicator = new(EmergencyFallbackIndicator)
@@ -1503,11 +1538,26 @@ func (u *InitialContextSetupRequestIEs) perValue(alloc bool) per.Value {
 	case HandoverRequestIEs_IDUEUPCIoTSupport:
 		return &u.IDUEUPCIoTSupport
 	case InitialContextSetupRequestIEs_IDRGLevelWirelineAccessCharacteristics:
-		return &u.IDRGLevelWirelineAccessCharacteristics
+		if alloc {
+			u.IDRGLevelWirelineAccessCharacteristics = new(RGLevelWirelineAccessCharacteristics)
+		} else if u.IDRGLevelWirelineAccessCharacteristics == nil {
+			return per.NoValue("RGLevelWirelineAccessCharacteristics")
+		}
+		return u.IDRGLevelWirelineAccessCharacteristics
 	case HandoverRequestIEs_IDManagementBasedMDTPLMNList:
-		return &u.IDManagementBasedMDTPLMNList
+		if alloc {
+			u.IDManagementBasedMDTPLMNList = new(MDTPLMNList)
+		} else if u.IDManagementBasedMDTPLMNList == nil {
+			return per.NoValue("MDTPLMNList")
+		}
+		return u.IDManagementBasedMDTPLMNList
 	case ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID:
-		return &u.IDUERadioCapabilityID
+		if alloc {
+			u.IDUERadioCapabilityID = new(UERadioCapabilityID)
+		} else if u.IDUERadioCapabilityID == nil {
+			return per.NoValue("UERadioCapabilityID")
+		}
+		return u.IDUERadioCapabilityID
 	case HandoverRequestIEs_IDTimeSyncAssistanceInfo:
 		if alloc {
 			u.IDTimeSyncAssistanceInfo = new(TimeSyncAssistanceInfo)
@@ -1530,7 +1580,12 @@ func (u *InitialContextSetupRequestIEs) perValue(alloc bool) per.Value {
 		}
 		return u.IDTargetNSSAIInformation
 	case HandoverRequestIEs_IDUESliceMaximumBitRateList:
-		return &u.IDUESliceMaximumBitRateList
+		if alloc {
+			u.IDUESliceMaximumBitRateList = new(UESliceMaximumBitRateList)
+		} else if u.IDUESliceMaximumBitRateList == nil {
+			return per.NoValue("UESliceMaximumBitRateList")
+		}
+		return u.IDUESliceMaximumBitRateList
 	case HandoverRequestIEs_IDFiveGProSeAuthorized:
 		if alloc {
 			u.IDFiveGProSeAuthorized = new(FiveGProSeAuthorized)
@@ -3208,7 +3263,12 @@ func (u *UEContextModificationRequestIEs) perValue(alloc bool) per.Value {
 	case DownlinkNASTransportIEs_IDRANPagingPriority:
 		return &u.IDRANPagingPriority
 	case InitialContextSetupRequestIEs_IDSecurityKey:
-		return &u.IDSecurityKey
+		if alloc {
+			u.IDSecurityKey = new(SecurityKey)
+		} else if u.IDSecurityKey == nil {
+			return per.NoValue("SecurityKey")
+		}
+		return u.IDSecurityKey
 	case DownlinkNASTransportIEs_IDIndexToRFSP:
 		return &u.IDIndexToRFSP
 	case DownlinkNASTransportIEs_IDUEAggregateMaximumBitRate:
@@ -3297,9 +3357,19 @@ func (u *UEContextModificationRequestIEs) perValue(alloc bool) per.Value {
 		}
 		return u.IDPC5QoSParameters
 	case ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID:
-		return &u.IDUERadioCapabilityID
+		if alloc {
+			u.IDUERadioCapabilityID = new(UERadioCapabilityID)
+		} else if u.IDUERadioCapabilityID == nil {
+			return per.NoValue("UERadioCapabilityID")
+		}
+		return u.IDUERadioCapabilityID
 	case InitialContextSetupRequestIEs_IDRGLevelWirelineAccessCharacteristics:
-		return &u.IDRGLevelWirelineAccessCharacteristics
+		if alloc {
+			u.IDRGLevelWirelineAccessCharacteristics = new(RGLevelWirelineAccessCharacteristics)
+		} else if u.IDRGLevelWirelineAccessCharacteristics == nil {
+			return per.NoValue("RGLevelWirelineAccessCharacteristics")
+		}
+		return u.IDRGLevelWirelineAccessCharacteristics
 	case HandoverRequestIEs_IDTimeSyncAssistanceInfo:
 		if alloc {
 			u.IDTimeSyncAssistanceInfo = new(TimeSyncAssistanceInfo)
@@ -3322,9 +3392,19 @@ func (u *UEContextModificationRequestIEs) perValue(alloc bool) per.Value {
 		}
 		return u.IDQMCDeactivation
 	case HandoverRequestIEs_IDUESliceMaximumBitRateList:
-		return &u.IDUESliceMaximumBitRateList
+		if alloc {
+			u.IDUESliceMaximumBitRateList = new(UESliceMaximumBitRateList)
+		} else if u.IDUESliceMaximumBitRateList == nil {
+			return per.NoValue("UESliceMaximumBitRateList")
+		}
+		return u.IDUESliceMaximumBitRateList
 	case PathSwitchRequestAcknowledgeIEs_IDManagementBasedMDTPLMNModificationList:
-		return &u.IDManagementBasedMDTPLMNModificationList
+		if alloc {
+			u.IDManagementBasedMDTPLMNModificationList = new(MDTPLMNModificationList)
+		} else if u.IDManagementBasedMDTPLMNModificationList == nil {
+			return per.NoValue("MDTPLMNModificationList")
+		}
+		return u.IDManagementBasedMDTPLMNModificationList
 	case HandoverRequestIEs_IDFiveGProSeAuthorized:
 		if alloc {
 			u.IDFiveGProSeAuthorized = new(FiveGProSeAuthorized)
@@ -4779,11 +4859,26 @@ func (u *HandoverRequestIEs) perValue(alloc bool) per.Value {
 	case HandoverRequestIEs_IDNewSecurityContextInd:
 		return &u.IDNewSecurityContextInd
 	case HandoverRequestIEs_IDNASC:
-		return &u.IDNASC
+		if alloc {
+			u.IDNASC = new(NASPDU)
+		} else if u.IDNASC == nil {
+			return per.NoValue("NAS-PDU")
+		}
+		return u.IDNASC
 	case HandoverRequestIEs_IDPDUSessionResourceSetupListHOReq:
-		return &u.IDPDUSessionResourceSetupListHOReq
+		if alloc {
+			u.IDPDUSessionResourceSetupListHOReq = new(PDUSessionResourceSetupListHOReq)
+		} else if u.IDPDUSessionResourceSetupListHOReq == nil {
+			return per.NoValue("PDUSessionResourceSetupListHOReq")
+		}
+		return u.IDPDUSessionResourceSetupListHOReq
 	case AMFCPRelocationIndicationIEs_IDAllowedNSSAI:
-		return &u.IDAllowedNSSAI
+		if alloc {
+			u.IDAllowedNSSAI = new(AllowedNSSAI)
+		} else if u.IDAllowedNSSAI == nil {
+			return per.NoValue("AllowedNSSAI")
+		}
+		return u.IDAllowedNSSAI
 	case HandoverRequestIEs_IDTraceActivation:
 		if alloc {
 			u.IDTraceActivation = new(TraceActivation)
@@ -4792,9 +4887,19 @@ func (u *HandoverRequestIEs) perValue(alloc bool) per.Value {
 		}
 		return u.IDTraceActivation
 	case ConnectionEstablishmentIndicationIEs_IDMaskedIMEISV:
-		return &u.IDMaskedIMEISV
+		if alloc {
+			u.IDMaskedIMEISV = new(MaskedIMEISV)
+		} else if u.IDMaskedIMEISV == nil {
+			return per.NoValue("MaskedIMEISV")
+		}
+		return u.IDMaskedIMEISV
 	case HandoverRequestIEs_IDSourceToTargetTransparentContainer:
-		return &u.IDSourceToTargetTransparentContainer
+		if alloc {
+			u.IDSourceToTargetTransparentContainer = new(SourceToTargetTransparentContainer)
+		} else if u.IDSourceToTargetTransparentContainer == nil {
+			return per.NoValue("SourceToTarget-TransparentContainer")
+		}
+		return u.IDSourceToTargetTransparentContainer
 	case DownlinkNASTransportIEs_IDMobilityRestrictionList:
 		if alloc {
 			u.IDMobilityRestrictionList = new(MobilityRestrictionList)
@@ -4880,9 +4985,19 @@ func (u *HandoverRequestIEs) perValue(alloc bool) per.Value {
 	case HandoverRequestIEs_IDUEUPCIoTSupport:
 		return &u.IDUEUPCIoTSupport
 	case HandoverRequestIEs_IDManagementBasedMDTPLMNList:
-		return &u.IDManagementBasedMDTPLMNList
+		if alloc {
+			u.IDManagementBasedMDTPLMNList = new(MDTPLMNList)
+		} else if u.IDManagementBasedMDTPLMNList == nil {
+			return per.NoValue("MDTPLMNList")
+		}
+		return u.IDManagementBasedMDTPLMNList
 	case ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID:
-		return &u.IDUERadioCapabilityID
+		if alloc {
+			u.IDUERadioCapabilityID = new(UERadioCapabilityID)
+		} else if u.IDUERadioCapabilityID == nil {
+			return per.NoValue("UERadioCapabilityID")
+		}
+		return u.IDUERadioCapabilityID
 	case DownlinkNASTransportIEs_IDExtendedConnectedTime:
 		return &u.IDExtendedConnectedTime
 	case HandoverRequestIEs_IDTimeSyncAssistanceInfo:
@@ -4893,7 +5008,12 @@ func (u *HandoverRequestIEs) perValue(alloc bool) per.Value {
 		}
 		return u.IDTimeSyncAssistanceInfo
 	case HandoverRequestIEs_IDUESliceMaximumBitRateList:
-		return &u.IDUESliceMaximumBitRateList
+		if alloc {
+			u.IDUESliceMaximumBitRateList = new(UESliceMaximumBitRateList)
+		} else if u.IDUESliceMaximumBitRateList == nil {
+			return per.NoValue("UESliceMaximumBitRateList")
+		}
+		return u.IDUESliceMaximumBitRateList
 	case HandoverRequestIEs_IDFiveGProSeAuthorized:
 		if alloc {
 			u.IDFiveGProSeAuthorized = new(FiveGProSeAuthorized)
@@ -5644,11 +5764,26 @@ func (u *PathSwitchRequestAcknowledgeIEs) perValue(alloc bool) per.Value {
 	case HandoverRequestIEs_IDNewSecurityContextInd:
 		return &u.IDNewSecurityContextInd
 	case PathSwitchRequestAcknowledgeIEs_IDPDUSessionResourceSwitchedList:
-		return &u.IDPDUSessionResourceSwitchedList
+		if alloc {
+			u.IDPDUSessionResourceSwitchedList = new(PDUSessionResourceSwitchedList)
+		} else if u.IDPDUSessionResourceSwitchedList == nil {
+			return per.NoValue("PDUSessionResourceSwitchedList")
+		}
+		return u.IDPDUSessionResourceSwitchedList
 	case PathSwitchRequestAcknowledgeIEs_IDPDUSessionResourceReleasedListPSAck:
-		return &u.IDPDUSessionResourceReleasedListPSAck
+		if alloc {
+			u.IDPDUSessionResourceReleasedListPSAck = new(PDUSessionResourceReleasedListPSAck)
+		} else if u.IDPDUSessionResourceReleasedListPSAck == nil {
+			return per.NoValue("PDUSessionResourceReleasedListPSAck")
+		}
+		return u.IDPDUSessionResourceReleasedListPSAck
 	case AMFCPRelocationIndicationIEs_IDAllowedNSSAI:
-		return &u.IDAllowedNSSAI
+		if alloc {
+			u.IDAllowedNSSAI = new(AllowedNSSAI)
+		} else if u.IDAllowedNSSAI == nil {
+			return per.NoValue("AllowedNSSAI")
+		}
+		return u.IDAllowedNSSAI
 	case HandoverRequestIEs_IDCoreNetworkAssistanceInformationForInactive:
 		if alloc {
 			u.IDCoreNetworkAssistanceInformationForInactive = new(CoreNetworkAssistanceInformationForInactive)
@@ -5727,9 +5862,19 @@ func (u *PathSwitchRequestAcknowledgeIEs) perValue(alloc bool) per.Value {
 	case HandoverRequestIEs_IDUEUPCIoTSupport:
 		return &u.IDUEUPCIoTSupport
 	case ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID:
-		return &u.IDUERadioCapabilityID
+		if alloc {
+			u.IDUERadioCapabilityID = new(UERadioCapabilityID)
+		} else if u.IDUERadioCapabilityID == nil {
+			return per.NoValue("UERadioCapabilityID")
+		}
+		return u.IDUERadioCapabilityID
 	case HandoverRequestIEs_IDManagementBasedMDTPLMNList:
-		return &u.IDManagementBasedMDTPLMNList
+		if alloc {
+			u.IDManagementBasedMDTPLMNList = new(MDTPLMNList)
+		} else if u.IDManagementBasedMDTPLMNList == nil {
+			return per.NoValue("MDTPLMNList")
+		}
+		return u.IDManagementBasedMDTPLMNList
 	case HandoverRequestIEs_IDTimeSyncAssistanceInfo:
 		if alloc {
 			u.IDTimeSyncAssistanceInfo = new(TimeSyncAssistanceInfo)
@@ -5759,7 +5904,12 @@ func (u *PathSwitchRequestAcknowledgeIEs) perValue(alloc bool) per.Value {
 		}
 		return u.IDFiveGProSePC5QoSParameters
 	case PathSwitchRequestAcknowledgeIEs_IDManagementBasedMDTPLMNModificationList:
-		return &u.IDManagementBasedMDTPLMNModificationList
+		if alloc {
+			u.IDManagementBasedMDTPLMNModificationList = new(MDTPLMNModificationList)
+		} else if u.IDManagementBasedMDTPLMNModificationList == nil {
+			return per.NoValue("MDTPLMNModificationList")
+		}
+		return u.IDManagementBasedMDTPLMNModificationList
 	}
 	return nil
 }
@@ -6872,7 +7022,12 @@ func (u *PagingIEs) perValue(alloc bool) per.Value {
 	case PagingIEs_IDPagingDRX:
 		return &u.IDPagingDRX
 	case PagingIEs_IDTAIListForPaging:
-		return &u.IDTAIListForPaging
+		if alloc {
+			u.IDTAIListForPaging = new(TAIListForPaging)
+		} else if u.IDTAIListForPaging == nil {
+			return per.NoValue("TAIListForPaging")
+		}
+		return u.IDTAIListForPaging
 	case PagingIEs_IDPagingPriority:
 		return &u.IDPagingPriority
 	case InitialContextSetupRequestIEs_IDUERadioCapabilityForPaging:
@@ -7076,9 +7231,19 @@ func (u *InitialUEMessageIEs) perValue(alloc bool) per.Value {
 	case AMFCPRelocationIndicationIEs_IDRANUENGAPID:
 		return &u.IDRANUENGAPID
 	case DownlinkNASTransportIEs_IDNASPDU:
-		return &u.IDNASPDU
+		if alloc {
+			u.IDNASPDU = new(NASPDU)
+		} else if u.IDNASPDU == nil {
+			return per.NoValue("NAS-PDU")
+		}
+		return u.IDNASPDU
 	case HandoverNotifyIEs_IDUserLocationInformation:
-		return &u.IDUserLocationInformation
+		if alloc {
+			u.IDUserLocationInformation = new(UserLocationInformation)
+		} else if u.IDUserLocationInformation == nil {
+			return per.NoValue("UserLocationInformation")
+		}
+		return u.IDUserLocationInformation
 	case InitialUEMessageIEs_IDRRCEstablishmentCause:
 		return &u.IDRRCEstablishmentCause
 	case ErrorIndicationIEs_IDFiveGSTMSI:
@@ -7089,11 +7254,21 @@ func (u *InitialUEMessageIEs) perValue(alloc bool) per.Value {
 		}
 		return u.IDFiveGSTMSI
 	case InitialUEMessageIEs_IDAMFSetID:
-		return &u.IDAMFSetID
+		if alloc {
+			u.IDAMFSetID = new(AMFSetID)
+		} else if u.IDAMFSetID == nil {
+			return per.NoValue("AMFSetID")
+		}
+		return u.IDAMFSetID
 	case InitialUEMessageIEs_IDUEContextRequest:
 		return &u.IDUEContextRequest
 	case AMFCPRelocationIndicationIEs_IDAllowedNSSAI:
-		return &u.IDAllowedNSSAI
+		if alloc {
+			u.IDAllowedNSSAI = new(AllowedNSSAI)
+		} else if u.IDAllowedNSSAI == nil {
+			return per.NoValue("AllowedNSSAI")
+		}
+		return u.IDAllowedNSSAI
 	case InitialUEMessageIEs_IDSourceToTargetAMFInformationReroute:
 		if alloc {
 			u.IDSourceToTargetAMFInformationReroute = new(SourceToTargetAMFInformationReroute)
@@ -7102,7 +7277,12 @@ func (u *InitialUEMessageIEs) perValue(alloc bool) per.Value {
 		}
 		return u.IDSourceToTargetAMFInformationReroute
 	case InitialUEMessageIEs_IDSelectedPLMNIdentity:
-		return &u.IDSelectedPLMNIdentity
+		if alloc {
+			u.IDSelectedPLMNIdentity = new(PLMNIdentity)
+		} else if u.IDSelectedPLMNIdentity == nil {
+			return per.NoValue("PLMNIdentity")
+		}
+		return u.IDSelectedPLMNIdentity
 	case InitialUEMessageIEs_IDIABNodeIndication:
 		return &u.IDIABNodeIndication
 	case InitialUEMessageIEs_IDCEmodeBSupportIndicator:
@@ -7272,11 +7452,21 @@ func (u *DownlinkNASTransportIEs) perValue(alloc bool) per.Value {
 	case AMFCPRelocationIndicationIEs_IDRANUENGAPID:
 		return &u.IDRANUENGAPID
 	case DownlinkNASTransportIEs_IDOldAMF:
-		return &u.IDOldAMF
+		if alloc {
+			u.IDOldAMF = new(AMFName)
+		} else if u.IDOldAMF == nil {
+			return per.NoValue("AMFName")
+		}
+		return u.IDOldAMF
 	case DownlinkNASTransportIEs_IDRANPagingPriority:
 		return &u.IDRANPagingPriority
 	case DownlinkNASTransportIEs_IDNASPDU:
-		return &u.IDNASPDU
+		if alloc {
+			u.IDNASPDU = new(NASPDU)
+		} else if u.IDNASPDU == nil {
+			return per.NoValue("NAS-PDU")
+		}
+		return u.IDNASPDU
 	case DownlinkNASTransportIEs_IDMobilityRestrictionList:
 		if alloc {
 			u.IDMobilityRestrictionList = new(MobilityRestrictionList)
@@ -7294,7 +7484,12 @@ func (u *DownlinkNASTransportIEs) perValue(alloc bool) per.Value {
 		}
 		return u.IDUEAggregateMaximumBitRate
 	case AMFCPRelocationIndicationIEs_IDAllowedNSSAI:
-		return &u.IDAllowedNSSAI
+		if alloc {
+			u.IDAllowedNSSAI = new(AllowedNSSAI)
+		} else if u.IDAllowedNSSAI == nil {
+			return per.NoValue("AllowedNSSAI")
+		}
+		return u.IDAllowedNSSAI
 	case DownlinkNASTransportIEs_IDSRVCCOperationPossible:
 		return &u.IDSRVCCOperationPossible
 	case ConnectionEstablishmentIndicationIEs_IDEnhancedCoverageRestriction:
@@ -7311,13 +7506,23 @@ func (u *DownlinkNASTransportIEs) perValue(alloc bool) per.Value {
 	case ConnectionEstablishmentIndicationIEs_IDCEmodeBrestricted:
 		return &u.IDCEmodeBrestricted
 	case ConnectionEstablishmentIndicationIEs_IDUERadioCapability:
-		return &u.IDUERadioCapability
+		if alloc {
+			u.IDUERadioCapability = new(UERadioCapability)
+		} else if u.IDUERadioCapability == nil {
+			return per.NoValue("UERadioCapability")
+		}
+		return u.IDUERadioCapability
 	case DownlinkNASTransportIEs_IDUECapabilityInfoRequest:
 		return &u.IDUECapabilityInfoRequest
 	case ConnectionEstablishmentIndicationIEs_IDEndIndication:
 		return &u.IDEndIndication
 	case ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID:
-		return &u.IDUERadioCapabilityID
+		if alloc {
+			u.IDUERadioCapabilityID = new(UERadioCapabilityID)
+		} else if u.IDUERadioCapabilityID == nil {
+			return per.NoValue("UERadioCapabilityID")
+		}
+		return u.IDUERadioCapabilityID
 	case DownlinkNASTransportIEs_IDTargetNSSAIInformation:
 		if alloc {
 			u.IDTargetNSSAIInformation = new(TargetNSSAIInformation)
@@ -7326,7 +7531,12 @@ func (u *DownlinkNASTransportIEs) perValue(alloc bool) per.Value {
 		}
 		return u.IDTargetNSSAIInformation
 	case ConnectionEstablishmentIndicationIEs_IDMaskedIMEISV:
-		return &u.IDMaskedIMEISV
+		if alloc {
+			u.IDMaskedIMEISV = new(MaskedIMEISV)
+		} else if u.IDMaskedIMEISV == nil {
+			return per.NoValue("MaskedIMEISV")
+		}
+		return u.IDMaskedIMEISV
 	}
 	return nil
 }
@@ -8681,19 +8891,49 @@ func (u *AMFConfigurationUpdateIEs) resolvePER(key int64, p *per.Reader, at int,
 func (u *AMFConfigurationUpdateIEs) perValue(alloc bool) per.Value {
 	switch u.Kind {
 	case AMFConfigurationUpdateIEs_IDAMFName:
-		return &u.IDAMFName
+		if alloc {
+			u.IDAMFName = new(AMFName)
+		} else if u.IDAMFName == nil {
+			return per.NoValue("AMFName")
+		}
+		return u.IDAMFName
 	case AMFConfigurationUpdateIEs_IDServedGUAMIList:
-		return &u.IDServedGUAMIList
+		if alloc {
+			u.IDServedGUAMIList = new(ServedGUAMIList)
+		} else if u.IDServedGUAMIList == nil {
+			return per.NoValue("ServedGUAMIList")
+		}
+		return u.IDServedGUAMIList
 	case AMFConfigurationUpdateIEs_IDRelativeAMFCapacity:
 		return &u.IDRelativeAMFCapacity
 	case AMFConfigurationUpdateIEs_IDPLMNSupportList:
-		return &u.IDPLMNSupportList
+		if alloc {
+			u.IDPLMNSupportList = new(PLMNSupportList)
+		} else if u.IDPLMNSupportList == nil {
+			return per.NoValue("PLMNSupportList")
+		}
+		return u.IDPLMNSupportList
 	case AMFConfigurationUpdateIEs_IDAMFTNLAssociationToAddList:
-		return &u.IDAMFTNLAssociationToAddList
+		if alloc {
+			u.IDAMFTNLAssociationToAddList = new(AMFTNLAssociationToAddList)
+		} else if u.IDAMFTNLAssociationToAddList == nil {
+			return per.NoValue("AMF-TNLAssociationToAddList")
+		}
+		return u.IDAMFTNLAssociationToAddList
 	case AMFConfigurationUpdateIEs_IDAMFTNLAssociationToRemoveList:
-		return &u.IDAMFTNLAssociationToRemoveList
+		if alloc {
+			u.IDAMFTNLAssociationToRemoveList = new(AMFTNLAssociationToRemoveList)
+		} else if u.IDAMFTNLAssociationToRemoveList == nil {
+			return per.NoValue("AMF-TNLAssociationToRemoveList")
+		}
+		return u.IDAMFTNLAssociationToRemoveList
 	case AMFConfigurationUpdateIEs_IDAMFTNLAssociationToUpdateList:
-		return &u.IDAMFTNLAssociationToUpdateList
+		if alloc {
+			u.IDAMFTNLAssociationToUpdateList = new(AMFTNLAssociationToUpdateList)
+		} else if u.IDAMFTNLAssociationToUpdateList == nil {
+			return per.NoValue("AMF-TNLAssociationToUpdateList")
+		}
+		return u.IDAMFTNLAssociationToUpdateList
 	case AMFConfigurationUpdateIEs_IDExtendedAMFName:
 		if alloc {
 			u.IDExtendedAMFName = new(ExtendedAMFName)
@@ -10039,9 +10279,19 @@ func (u *WriteReplaceWarningRequestIEs) resolvePER(key int64, p *per.Reader, at 
 func (u *WriteReplaceWarningRequestIEs) perValue(alloc bool) per.Value {
 	switch u.Kind {
 	case PWSCancelRequestIEs_IDMessageIdentifier:
-		return &u.IDMessageIdentifier
+		if alloc {
+			u.IDMessageIdentifier = new(MessageIdentifier)
+		} else if u.IDMessageIdentifier == nil {
+			return per.NoValue("MessageIdentifier")
+		}
+		return u.IDMessageIdentifier
 	case PWSCancelRequestIEs_IDSerialNumber:
-		return &u.IDSerialNumber
+		if alloc {
+			u.IDSerialNumber = new(SerialNumber)
+		} else if u.IDSerialNumber == nil {
+			return per.NoValue("SerialNumber")
+		}
+		return u.IDSerialNumber
 	case PWSCancelRequestIEs_IDWarningAreaList:
 		if alloc {
 			u.IDWarningAreaList = new(WarningAreaList)
@@ -10054,17 +10304,42 @@ func (u *WriteReplaceWarningRequestIEs) perValue(alloc bool) per.Value {
 	case WriteReplaceWarningRequestIEs_IDNumberOfBroadcastsRequested:
 		return &u.IDNumberOfBroadcastsRequested
 	case WriteReplaceWarningRequestIEs_IDWarningType:
-		return &u.IDWarningType
+		if alloc {
+			u.IDWarningType = new(WarningType)
+		} else if u.IDWarningType == nil {
+			return per.NoValue("WarningType")
+		}
+		return u.IDWarningType
 	case WriteReplaceWarningRequestIEs_IDWarningSecurityInfo:
-		return &u.IDWarningSecurityInfo
+		if alloc {
+			u.IDWarningSecurityInfo = new(WarningSecurityInfo)
+		} else if u.IDWarningSecurityInfo == nil {
+			return per.NoValue("WarningSecurityInfo")
+		}
+		return u.IDWarningSecurityInfo
 	case WriteReplaceWarningRequestIEs_IDDataCodingScheme:
-		return &u.IDDataCodingScheme
+		if alloc {
+			u.IDDataCodingScheme = new(DataCodingScheme)
+		} else if u.IDDataCodingScheme == nil {
+			return per.NoValue("DataCodingScheme")
+		}
+		return u.IDDataCodingScheme
 	case WriteReplaceWarningRequestIEs_IDWarningMessageContents:
-		return &u.IDWarningMessageContents
+		if alloc {
+			u.IDWarningMessageContents = new(WarningMessageContents)
+		} else if u.IDWarningMessageContents == nil {
+			return per.NoValue("WarningMessageContents")
+		}
+		return u.IDWarningMessageContents
 	case WriteReplaceWarningRequestIEs_IDConcurrentWarningMessageInd:
 		return &u.IDConcurrentWarningMessageInd
 	case WriteReplaceWarningRequestIEs_IDWarningAreaCoordinates:
-		return &u.IDWarningAreaCoordinates
+		if alloc {
+			u.IDWarningAreaCoordinates = new(WarningAreaCoordinates)
+		} else if u.IDWarningAreaCoordinates == nil {
+			return per.NoValue("WarningAreaCoordinates")
+		}
+		return u.IDWarningAreaCoordinates
 	}
 	return nil
 }
@@ -13112,7 +13387,12 @@ func (u *ConnectionEstablishmentIndicationIEs) perValue(alloc bool) per.Value {
 	case AMFCPRelocationIndicationIEs_IDRANUENGAPID:
 		return &u.IDRANUENGAPID
 	case ConnectionEstablishmentIndicationIEs_IDUERadioCapability:
-		return &u.IDUERadioCapability
+		if alloc {
+			u.IDUERadioCapability = new(UERadioCapability)
+		} else if u.IDUERadioCapability == nil {
+			return per.NoValue("UERadioCapability")
+		}
+		return u.IDUERadioCapability
 	case ConnectionEstablishmentIndicationIEs_IDEndIndication:
 		return &u.IDEndIndication
 	case AMFCPRelocationIndicationIEs_IDSNSSAI:
@@ -13123,7 +13403,12 @@ func (u *ConnectionEstablishmentIndicationIEs) perValue(alloc bool) per.Value {
 		}
 		return u.IDSNSSAI
 	case AMFCPRelocationIndicationIEs_IDAllowedNSSAI:
-		return &u.IDAllowedNSSAI
+		if alloc {
+			u.IDAllowedNSSAI = new(AllowedNSSAI)
+		} else if u.IDAllowedNSSAI == nil {
+			return per.NoValue("AllowedNSSAI")
+		}
+		return u.IDAllowedNSSAI
 	case ConnectionEstablishmentIndicationIEs_IDUEDifferentiationInfo:
 		if alloc {
 			u.IDUEDifferentiationInfo = new(UEDifferentiationInfo)
@@ -13145,9 +13430,19 @@ func (u *ConnectionEstablishmentIndicationIEs) perValue(alloc bool) per.Value {
 	case ConnectionEstablishmentIndicationIEs_IDCEmodeBrestricted:
 		return &u.IDCEmodeBrestricted
 	case ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID:
-		return &u.IDUERadioCapabilityID
+		if alloc {
+			u.IDUERadioCapabilityID = new(UERadioCapabilityID)
+		} else if u.IDUERadioCapabilityID == nil {
+			return per.NoValue("UERadioCapabilityID")
+		}
+		return u.IDUERadioCapabilityID
 	case ConnectionEstablishmentIndicationIEs_IDMaskedIMEISV:
-		return &u.IDMaskedIMEISV
+		if alloc {
+			u.IDMaskedIMEISV = new(MaskedIMEISV)
+		} else if u.IDMaskedIMEISV == nil {
+			return per.NoValue("MaskedIMEISV")
+		}
+		return u.IDMaskedIMEISV
 	}
 	return nil
 }

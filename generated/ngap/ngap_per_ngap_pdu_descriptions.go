@@ -259,157 +259,537 @@ func (u *InitiatingMessage_Value) resolvePER(key int64, p *per.Reader, at int, f
 func (u *InitiatingMessage_Value) perValue(alloc bool) per.Value {
 	switch u.Kind {
 	case NGAPPDUDescriptions_AMFConfigurationUpdate:
-		return &u.AMFConfigurationUpdate
+		if alloc {
+			u.AMFConfigurationUpdate = new(AMFConfigurationUpdate)
+		} else if u.AMFConfigurationUpdate == nil {
+			return per.NoValue("AMFConfigurationUpdate")
+		}
+		return u.AMFConfigurationUpdate
 	case BroadcastSessionModification:
-		return &u.BroadcastSessionModification
+		if alloc {
+			u.BroadcastSessionModification = new(BroadcastSessionModificationRequest)
+		} else if u.BroadcastSessionModification == nil {
+			return per.NoValue("BroadcastSessionModificationRequest")
+		}
+		return u.BroadcastSessionModification
 	case BroadcastSessionRelease:
-		return &u.BroadcastSessionRelease
+		if alloc {
+			u.BroadcastSessionRelease = new(BroadcastSessionReleaseRequest)
+		} else if u.BroadcastSessionRelease == nil {
+			return per.NoValue("BroadcastSessionReleaseRequest")
+		}
+		return u.BroadcastSessionRelease
 	case BroadcastSessionSetup:
-		return &u.BroadcastSessionSetup
+		if alloc {
+			u.BroadcastSessionSetup = new(BroadcastSessionSetupRequest)
+		} else if u.BroadcastSessionSetup == nil {
+			return per.NoValue("BroadcastSessionSetupRequest")
+		}
+		return u.BroadcastSessionSetup
 	case DistributionSetup:
-		return &u.DistributionSetup
+		if alloc {
+			u.DistributionSetup = new(DistributionSetupRequest)
+		} else if u.DistributionSetup == nil {
+			return per.NoValue("DistributionSetupRequest")
+		}
+		return u.DistributionSetup
 	case DistributionRelease:
-		return &u.DistributionRelease
+		if alloc {
+			u.DistributionRelease = new(DistributionReleaseRequest)
+		} else if u.DistributionRelease == nil {
+			return per.NoValue("DistributionReleaseRequest")
+		}
+		return u.DistributionRelease
 	case NGAPPDUDescriptions_HandoverCancel:
-		return &u.HandoverCancel
+		if alloc {
+			u.HandoverCancel = new(HandoverCancel)
+		} else if u.HandoverCancel == nil {
+			return per.NoValue("HandoverCancel")
+		}
+		return u.HandoverCancel
 	case HandoverPreparation:
-		return &u.HandoverPreparation
+		if alloc {
+			u.HandoverPreparation = new(HandoverRequired)
+		} else if u.HandoverPreparation == nil {
+			return per.NoValue("HandoverRequired")
+		}
+		return u.HandoverPreparation
 	case HandoverResourceAllocation:
-		return &u.HandoverResourceAllocation
+		if alloc {
+			u.HandoverResourceAllocation = new(HandoverRequest)
+		} else if u.HandoverResourceAllocation == nil {
+			return per.NoValue("HandoverRequest")
+		}
+		return u.HandoverResourceAllocation
 	case InitialContextSetup:
-		return &u.InitialContextSetup
+		if alloc {
+			u.InitialContextSetup = new(InitialContextSetupRequest)
+		} else if u.InitialContextSetup == nil {
+			return per.NoValue("InitialContextSetupRequest")
+		}
+		return u.InitialContextSetup
 	case MulticastSessionActivation:
-		return &u.MulticastSessionActivation
+		if alloc {
+			u.MulticastSessionActivation = new(MulticastSessionActivationRequest)
+		} else if u.MulticastSessionActivation == nil {
+			return per.NoValue("MulticastSessionActivationRequest")
+		}
+		return u.MulticastSessionActivation
 	case MulticastSessionDeactivation:
-		return &u.MulticastSessionDeactivation
+		if alloc {
+			u.MulticastSessionDeactivation = new(MulticastSessionDeactivationRequest)
+		} else if u.MulticastSessionDeactivation == nil {
+			return per.NoValue("MulticastSessionDeactivationRequest")
+		}
+		return u.MulticastSessionDeactivation
 	case MulticastSessionUpdate:
-		return &u.MulticastSessionUpdate
+		if alloc {
+			u.MulticastSessionUpdate = new(MulticastSessionUpdateRequest)
+		} else if u.MulticastSessionUpdate == nil {
+			return per.NoValue("MulticastSessionUpdateRequest")
+		}
+		return u.MulticastSessionUpdate
 	case NGAPPDUDescriptions_NGReset:
-		return &u.NGReset
+		if alloc {
+			u.NGReset = new(NGReset)
+		} else if u.NGReset == nil {
+			return per.NoValue("NGReset")
+		}
+		return u.NGReset
 	case NGSetup:
-		return &u.NGSetup
+		if alloc {
+			u.NGSetup = new(NGSetupRequest)
+		} else if u.NGSetup == nil {
+			return per.NoValue("NGSetupRequest")
+		}
+		return u.NGSetup
 	case NGAPPDUDescriptions_PathSwitchRequest:
-		return &u.PathSwitchRequest
+		if alloc {
+			u.PathSwitchRequest = new(PathSwitchRequest)
+		} else if u.PathSwitchRequest == nil {
+			return per.NoValue("PathSwitchRequest")
+		}
+		return u.PathSwitchRequest
 	case PDUSessionResourceModify:
-		return &u.PDUSessionResourceModify
+		if alloc {
+			u.PDUSessionResourceModify = new(PDUSessionResourceModifyRequest)
+		} else if u.PDUSessionResourceModify == nil {
+			return per.NoValue("PDUSessionResourceModifyRequest")
+		}
+		return u.PDUSessionResourceModify
 	case NGAPPDUDescriptions_PDUSessionResourceModifyIndication:
-		return &u.PDUSessionResourceModifyIndication
+		if alloc {
+			u.PDUSessionResourceModifyIndication = new(PDUSessionResourceModifyIndication)
+		} else if u.PDUSessionResourceModifyIndication == nil {
+			return per.NoValue("PDUSessionResourceModifyIndication")
+		}
+		return u.PDUSessionResourceModifyIndication
 	case PDUSessionResourceRelease:
-		return &u.PDUSessionResourceRelease
+		if alloc {
+			u.PDUSessionResourceRelease = new(PDUSessionResourceReleaseCommand)
+		} else if u.PDUSessionResourceRelease == nil {
+			return per.NoValue("PDUSessionResourceReleaseCommand")
+		}
+		return u.PDUSessionResourceRelease
 	case PDUSessionResourceSetup:
-		return &u.PDUSessionResourceSetup
+		if alloc {
+			u.PDUSessionResourceSetup = new(PDUSessionResourceSetupRequest)
+		} else if u.PDUSessionResourceSetup == nil {
+			return per.NoValue("PDUSessionResourceSetupRequest")
+		}
+		return u.PDUSessionResourceSetup
 	case PWSCancel:
-		return &u.PWSCancel
+		if alloc {
+			u.PWSCancel = new(PWSCancelRequest)
+		} else if u.PWSCancel == nil {
+			return per.NoValue("PWSCancelRequest")
+		}
+		return u.PWSCancel
 	case NGAPPDUDescriptions_RANConfigurationUpdate:
-		return &u.RANConfigurationUpdate
+		if alloc {
+			u.RANConfigurationUpdate = new(RANConfigurationUpdate)
+		} else if u.RANConfigurationUpdate == nil {
+			return per.NoValue("RANConfigurationUpdate")
+		}
+		return u.RANConfigurationUpdate
 	case UEContextModification:
-		return &u.UEContextModification
+		if alloc {
+			u.UEContextModification = new(UEContextModificationRequest)
+		} else if u.UEContextModification == nil {
+			return per.NoValue("UEContextModificationRequest")
+		}
+		return u.UEContextModification
 	case UEContextRelease:
-		return &u.UEContextRelease
+		if alloc {
+			u.UEContextRelease = new(UEContextReleaseCommand)
+		} else if u.UEContextRelease == nil {
+			return per.NoValue("UEContextReleaseCommand")
+		}
+		return u.UEContextRelease
 	case UEContextResume:
-		return &u.UEContextResume
+		if alloc {
+			u.UEContextResume = new(UEContextResumeRequest)
+		} else if u.UEContextResume == nil {
+			return per.NoValue("UEContextResumeRequest")
+		}
+		return u.UEContextResume
 	case UEContextSuspend:
-		return &u.UEContextSuspend
+		if alloc {
+			u.UEContextSuspend = new(UEContextSuspendRequest)
+		} else if u.UEContextSuspend == nil {
+			return per.NoValue("UEContextSuspendRequest")
+		}
+		return u.UEContextSuspend
 	case UERadioCapabilityCheck:
-		return &u.UERadioCapabilityCheck
+		if alloc {
+			u.UERadioCapabilityCheck = new(UERadioCapabilityCheckRequest)
+		} else if u.UERadioCapabilityCheck == nil {
+			return per.NoValue("UERadioCapabilityCheckRequest")
+		}
+		return u.UERadioCapabilityCheck
 	case UERadioCapabilityIDMapping:
-		return &u.UERadioCapabilityIDMapping
+		if alloc {
+			u.UERadioCapabilityIDMapping = new(UERadioCapabilityIDMappingRequest)
+		} else if u.UERadioCapabilityIDMapping == nil {
+			return per.NoValue("UERadioCapabilityIDMappingRequest")
+		}
+		return u.UERadioCapabilityIDMapping
 	case WriteReplaceWarning:
-		return &u.WriteReplaceWarning
+		if alloc {
+			u.WriteReplaceWarning = new(WriteReplaceWarningRequest)
+		} else if u.WriteReplaceWarning == nil {
+			return per.NoValue("WriteReplaceWarningRequest")
+		}
+		return u.WriteReplaceWarning
 	case NGAPPDUDescriptions_AMFCPRelocationIndication:
-		return &u.AMFCPRelocationIndication
+		if alloc {
+			u.AMFCPRelocationIndication = new(AMFCPRelocationIndication)
+		} else if u.AMFCPRelocationIndication == nil {
+			return per.NoValue("AMFCPRelocationIndication")
+		}
+		return u.AMFCPRelocationIndication
 	case NGAPPDUDescriptions_AMFStatusIndication:
-		return &u.AMFStatusIndication
+		if alloc {
+			u.AMFStatusIndication = new(AMFStatusIndication)
+		} else if u.AMFStatusIndication == nil {
+			return per.NoValue("AMFStatusIndication")
+		}
+		return u.AMFStatusIndication
 	case NGAPPDUDescriptions_BroadcastSessionReleaseRequired:
-		return &u.BroadcastSessionReleaseRequired
+		if alloc {
+			u.BroadcastSessionReleaseRequired = new(BroadcastSessionReleaseRequired)
+		} else if u.BroadcastSessionReleaseRequired == nil {
+			return per.NoValue("BroadcastSessionReleaseRequired")
+		}
+		return u.BroadcastSessionReleaseRequired
 	case NGAPPDUDescriptions_CellTrafficTrace:
-		return &u.CellTrafficTrace
+		if alloc {
+			u.CellTrafficTrace = new(CellTrafficTrace)
+		} else if u.CellTrafficTrace == nil {
+			return per.NoValue("CellTrafficTrace")
+		}
+		return u.CellTrafficTrace
 	case NGAPPDUDescriptions_ConnectionEstablishmentIndication:
-		return &u.ConnectionEstablishmentIndication
+		if alloc {
+			u.ConnectionEstablishmentIndication = new(ConnectionEstablishmentIndication)
+		} else if u.ConnectionEstablishmentIndication == nil {
+			return per.NoValue("ConnectionEstablishmentIndication")
+		}
+		return u.ConnectionEstablishmentIndication
 	case NGAPPDUDescriptions_DeactivateTrace:
-		return &u.DeactivateTrace
+		if alloc {
+			u.DeactivateTrace = new(DeactivateTrace)
+		} else if u.DeactivateTrace == nil {
+			return per.NoValue("DeactivateTrace")
+		}
+		return u.DeactivateTrace
 	case NGAPPDUDescriptions_DownlinkNASTransport:
-		return &u.DownlinkNASTransport
+		if alloc {
+			u.DownlinkNASTransport = new(DownlinkNASTransport)
+		} else if u.DownlinkNASTransport == nil {
+			return per.NoValue("DownlinkNASTransport")
+		}
+		return u.DownlinkNASTransport
 	case NGAPPDUDescriptions_DownlinkNonUEAssociatedNRPPaTransport:
-		return &u.DownlinkNonUEAssociatedNRPPaTransport
+		if alloc {
+			u.DownlinkNonUEAssociatedNRPPaTransport = new(DownlinkNonUEAssociatedNRPPaTransport)
+		} else if u.DownlinkNonUEAssociatedNRPPaTransport == nil {
+			return per.NoValue("DownlinkNonUEAssociatedNRPPaTransport")
+		}
+		return u.DownlinkNonUEAssociatedNRPPaTransport
 	case NGAPPDUDescriptions_DownlinkRANConfigurationTransfer:
-		return &u.DownlinkRANConfigurationTransfer
+		if alloc {
+			u.DownlinkRANConfigurationTransfer = new(DownlinkRANConfigurationTransfer)
+		} else if u.DownlinkRANConfigurationTransfer == nil {
+			return per.NoValue("DownlinkRANConfigurationTransfer")
+		}
+		return u.DownlinkRANConfigurationTransfer
 	case NGAPPDUDescriptions_DownlinkRANEarlyStatusTransfer:
-		return &u.DownlinkRANEarlyStatusTransfer
+		if alloc {
+			u.DownlinkRANEarlyStatusTransfer = new(DownlinkRANEarlyStatusTransfer)
+		} else if u.DownlinkRANEarlyStatusTransfer == nil {
+			return per.NoValue("DownlinkRANEarlyStatusTransfer")
+		}
+		return u.DownlinkRANEarlyStatusTransfer
 	case NGAPPDUDescriptions_DownlinkRANStatusTransfer:
-		return &u.DownlinkRANStatusTransfer
+		if alloc {
+			u.DownlinkRANStatusTransfer = new(DownlinkRANStatusTransfer)
+		} else if u.DownlinkRANStatusTransfer == nil {
+			return per.NoValue("DownlinkRANStatusTransfer")
+		}
+		return u.DownlinkRANStatusTransfer
 	case NGAPPDUDescriptions_DownlinkRIMInformationTransfer:
-		return &u.DownlinkRIMInformationTransfer
+		if alloc {
+			u.DownlinkRIMInformationTransfer = new(DownlinkRIMInformationTransfer)
+		} else if u.DownlinkRIMInformationTransfer == nil {
+			return per.NoValue("DownlinkRIMInformationTransfer")
+		}
+		return u.DownlinkRIMInformationTransfer
 	case NGAPPDUDescriptions_DownlinkUEAssociatedNRPPaTransport:
-		return &u.DownlinkUEAssociatedNRPPaTransport
+		if alloc {
+			u.DownlinkUEAssociatedNRPPaTransport = new(DownlinkUEAssociatedNRPPaTransport)
+		} else if u.DownlinkUEAssociatedNRPPaTransport == nil {
+			return per.NoValue("DownlinkUEAssociatedNRPPaTransport")
+		}
+		return u.DownlinkUEAssociatedNRPPaTransport
 	case NGAPPDUDescriptions_ErrorIndication:
-		return &u.ErrorIndication
+		if alloc {
+			u.ErrorIndication = new(ErrorIndication)
+		} else if u.ErrorIndication == nil {
+			return per.NoValue("ErrorIndication")
+		}
+		return u.ErrorIndication
 	case HandoverNotification:
-		return &u.HandoverNotification
+		if alloc {
+			u.HandoverNotification = new(HandoverNotify)
+		} else if u.HandoverNotification == nil {
+			return per.NoValue("HandoverNotify")
+		}
+		return u.HandoverNotification
 	case NGAPPDUDescriptions_HandoverSuccess:
-		return &u.HandoverSuccess
+		if alloc {
+			u.HandoverSuccess = new(HandoverSuccess)
+		} else if u.HandoverSuccess == nil {
+			return per.NoValue("HandoverSuccess")
+		}
+		return u.HandoverSuccess
 	case NGAPPDUDescriptions_InitialUEMessage:
-		return &u.InitialUEMessage
+		if alloc {
+			u.InitialUEMessage = new(InitialUEMessage)
+		} else if u.InitialUEMessage == nil {
+			return per.NoValue("InitialUEMessage")
+		}
+		return u.InitialUEMessage
 	case NGAPPDUDescriptions_LocationReport:
-		return &u.LocationReport
+		if alloc {
+			u.LocationReport = new(LocationReport)
+		} else if u.LocationReport == nil {
+			return per.NoValue("LocationReport")
+		}
+		return u.LocationReport
 	case NGAPPDUDescriptions_LocationReportingControl:
-		return &u.LocationReportingControl
+		if alloc {
+			u.LocationReportingControl = new(LocationReportingControl)
+		} else if u.LocationReportingControl == nil {
+			return per.NoValue("LocationReportingControl")
+		}
+		return u.LocationReportingControl
 	case NGAPPDUDescriptions_LocationReportingFailureIndication:
-		return &u.LocationReportingFailureIndication
+		if alloc {
+			u.LocationReportingFailureIndication = new(LocationReportingFailureIndication)
+		} else if u.LocationReportingFailureIndication == nil {
+			return per.NoValue("LocationReportingFailureIndication")
+		}
+		return u.LocationReportingFailureIndication
 	case NGAPPDUDescriptions_MulticastGroupPaging:
-		return &u.MulticastGroupPaging
+		if alloc {
+			u.MulticastGroupPaging = new(MulticastGroupPaging)
+		} else if u.MulticastGroupPaging == nil {
+			return per.NoValue("MulticastGroupPaging")
+		}
+		return u.MulticastGroupPaging
 	case NGAPPDUDescriptions_NASNonDeliveryIndication:
-		return &u.NASNonDeliveryIndication
+		if alloc {
+			u.NASNonDeliveryIndication = new(NASNonDeliveryIndication)
+		} else if u.NASNonDeliveryIndication == nil {
+			return per.NoValue("NASNonDeliveryIndication")
+		}
+		return u.NASNonDeliveryIndication
 	case NGAPPDUDescriptions_OverloadStart:
-		return &u.OverloadStart
+		if alloc {
+			u.OverloadStart = new(OverloadStart)
+		} else if u.OverloadStart == nil {
+			return per.NoValue("OverloadStart")
+		}
+		return u.OverloadStart
 	case NGAPPDUDescriptions_OverloadStop:
-		return &u.OverloadStop
+		if alloc {
+			u.OverloadStop = new(OverloadStop)
+		} else if u.OverloadStop == nil {
+			return per.NoValue("OverloadStop")
+		}
+		return u.OverloadStop
 	case NGAPPDUDescriptions_Paging:
-		return &u.Paging
+		if alloc {
+			u.Paging = new(Paging)
+		} else if u.Paging == nil {
+			return per.NoValue("Paging")
+		}
+		return u.Paging
 	case NGAPPDUDescriptions_PDUSessionResourceNotify:
-		return &u.PDUSessionResourceNotify
+		if alloc {
+			u.PDUSessionResourceNotify = new(PDUSessionResourceNotify)
+		} else if u.PDUSessionResourceNotify == nil {
+			return per.NoValue("PDUSessionResourceNotify")
+		}
+		return u.PDUSessionResourceNotify
 	case NGAPPDUDescriptions_PrivateMessage:
-		return &u.PrivateMessage
+		if alloc {
+			u.PrivateMessage = new(PrivateMessage)
+		} else if u.PrivateMessage == nil {
+			return per.NoValue("PrivateMessage")
+		}
+		return u.PrivateMessage
 	case NGAPPDUDescriptions_PWSFailureIndication:
-		return &u.PWSFailureIndication
+		if alloc {
+			u.PWSFailureIndication = new(PWSFailureIndication)
+		} else if u.PWSFailureIndication == nil {
+			return per.NoValue("PWSFailureIndication")
+		}
+		return u.PWSFailureIndication
 	case NGAPPDUDescriptions_PWSRestartIndication:
-		return &u.PWSRestartIndication
+		if alloc {
+			u.PWSRestartIndication = new(PWSRestartIndication)
+		} else if u.PWSRestartIndication == nil {
+			return per.NoValue("PWSRestartIndication")
+		}
+		return u.PWSRestartIndication
 	case NGAPPDUDescriptions_RANCPRelocationIndication:
-		return &u.RANCPRelocationIndication
+		if alloc {
+			u.RANCPRelocationIndication = new(RANCPRelocationIndication)
+		} else if u.RANCPRelocationIndication == nil {
+			return per.NoValue("RANCPRelocationIndication")
+		}
+		return u.RANCPRelocationIndication
 	case NGAPPDUDescriptions_RerouteNASRequest:
-		return &u.RerouteNASRequest
+		if alloc {
+			u.RerouteNASRequest = new(RerouteNASRequest)
+		} else if u.RerouteNASRequest == nil {
+			return per.NoValue("RerouteNASRequest")
+		}
+		return u.RerouteNASRequest
 	case NGAPPDUDescriptions_RetrieveUEInformation:
-		return &u.RetrieveUEInformation
+		if alloc {
+			u.RetrieveUEInformation = new(RetrieveUEInformation)
+		} else if u.RetrieveUEInformation == nil {
+			return per.NoValue("RetrieveUEInformation")
+		}
+		return u.RetrieveUEInformation
 	case NGAPPDUDescriptions_RRCInactiveTransitionReport:
-		return &u.RRCInactiveTransitionReport
+		if alloc {
+			u.RRCInactiveTransitionReport = new(RRCInactiveTransitionReport)
+		} else if u.RRCInactiveTransitionReport == nil {
+			return per.NoValue("RRCInactiveTransitionReport")
+		}
+		return u.RRCInactiveTransitionReport
 	case NGAPPDUDescriptions_SecondaryRATDataUsageReport:
-		return &u.SecondaryRATDataUsageReport
+		if alloc {
+			u.SecondaryRATDataUsageReport = new(SecondaryRATDataUsageReport)
+		} else if u.SecondaryRATDataUsageReport == nil {
+			return per.NoValue("SecondaryRATDataUsageReport")
+		}
+		return u.SecondaryRATDataUsageReport
 	case NGAPPDUDescriptions_TraceFailureIndication:
-		return &u.TraceFailureIndication
+		if alloc {
+			u.TraceFailureIndication = new(TraceFailureIndication)
+		} else if u.TraceFailureIndication == nil {
+			return per.NoValue("TraceFailureIndication")
+		}
+		return u.TraceFailureIndication
 	case NGAPPDUDescriptions_TraceStart:
-		return &u.TraceStart
+		if alloc {
+			u.TraceStart = new(TraceStart)
+		} else if u.TraceStart == nil {
+			return per.NoValue("TraceStart")
+		}
+		return u.TraceStart
 	case NGAPPDUDescriptions_UEContextReleaseRequest:
-		return &u.UEContextReleaseRequest
+		if alloc {
+			u.UEContextReleaseRequest = new(UEContextReleaseRequest)
+		} else if u.UEContextReleaseRequest == nil {
+			return per.NoValue("UEContextReleaseRequest")
+		}
+		return u.UEContextReleaseRequest
 	case NGAPPDUDescriptions_UEInformationTransfer:
-		return &u.UEInformationTransfer
+		if alloc {
+			u.UEInformationTransfer = new(UEInformationTransfer)
+		} else if u.UEInformationTransfer == nil {
+			return per.NoValue("UEInformationTransfer")
+		}
+		return u.UEInformationTransfer
 	case NGAPPDUDescriptions_UERadioCapabilityInfoIndication:
-		return &u.UERadioCapabilityInfoIndication
+		if alloc {
+			u.UERadioCapabilityInfoIndication = new(UERadioCapabilityInfoIndication)
+		} else if u.UERadioCapabilityInfoIndication == nil {
+			return per.NoValue("UERadioCapabilityInfoIndication")
+		}
+		return u.UERadioCapabilityInfoIndication
 	case UETNLABindingRelease:
-		return &u.UETNLABindingRelease
+		if alloc {
+			u.UETNLABindingRelease = new(UETNLABindingReleaseRequest)
+		} else if u.UETNLABindingRelease == nil {
+			return per.NoValue("UETNLABindingReleaseRequest")
+		}
+		return u.UETNLABindingRelease
 	case NGAPPDUDescriptions_UplinkNASTransport:
-		return &u.UplinkNASTransport
+		if alloc {
+			u.UplinkNASTransport = new(UplinkNASTransport)
+		} else if u.UplinkNASTransport == nil {
+			return per.NoValue("UplinkNASTransport")
+		}
+		return u.UplinkNASTransport
 	case NGAPPDUDescriptions_UplinkNonUEAssociatedNRPPaTransport:
-		return &u.UplinkNonUEAssociatedNRPPaTransport
+		if alloc {
+			u.UplinkNonUEAssociatedNRPPaTransport = new(UplinkNonUEAssociatedNRPPaTransport)
+		} else if u.UplinkNonUEAssociatedNRPPaTransport == nil {
+			return per.NoValue("UplinkNonUEAssociatedNRPPaTransport")
+		}
+		return u.UplinkNonUEAssociatedNRPPaTransport
 	case NGAPPDUDescriptions_UplinkRANConfigurationTransfer:
-		return &u.UplinkRANConfigurationTransfer
+		if alloc {
+			u.UplinkRANConfigurationTransfer = new(UplinkRANConfigurationTransfer)
+		} else if u.UplinkRANConfigurationTransfer == nil {
+			return per.NoValue("UplinkRANConfigurationTransfer")
+		}
+		return u.UplinkRANConfigurationTransfer
 	case NGAPPDUDescriptions_UplinkRANEarlyStatusTransfer:
-		return &u.UplinkRANEarlyStatusTransfer
+		if alloc {
+			u.UplinkRANEarlyStatusTransfer = new(UplinkRANEarlyStatusTransfer)
+		} else if u.UplinkRANEarlyStatusTransfer == nil {
+			return per.NoValue("UplinkRANEarlyStatusTransfer")
+		}
+		return u.UplinkRANEarlyStatusTransfer
 	case NGAPPDUDescriptions_UplinkRANStatusTransfer:
-		return &u.UplinkRANStatusTransfer
+		if alloc {
+			u.UplinkRANStatusTransfer = new(UplinkRANStatusTransfer)
+		} else if u.UplinkRANStatusTransfer == nil {
+			return per.NoValue("UplinkRANStatusTransfer")
+		}
+		return u.UplinkRANStatusTransfer
 	case NGAPPDUDescriptions_UplinkRIMInformationTransfer:
-		return &u.UplinkRIMInformationTransfer
+		if alloc {
+			u.UplinkRIMInformationTransfer = new(UplinkRIMInformationTransfer)
+		} else if u.UplinkRIMInformationTransfer == nil {
+			return per.NoValue("UplinkRIMInformationTransfer")
+		}
+		return u.UplinkRIMInformationTransfer
 	case NGAPPDUDescriptions_UplinkUEAssociatedNRPPaTransport:
-		return &u.UplinkUEAssociatedNRPPaTransport
+		if alloc {
+			u.UplinkUEAssociatedNRPPaTransport = new(UplinkUEAssociatedNRPPaTransport)
+		} else if u.UplinkUEAssociatedNRPPaTransport == nil {
+			return per.NoValue("UplinkUEAssociatedNRPPaTransport")
+		}
+		return u.UplinkUEAssociatedNRPPaTransport
 	}
 	return nil
 }
@@ -618,63 +998,208 @@ func (u *SuccessfulOutcome_Value) resolvePER(key int64, p *per.Reader, at int, f
 func (u *SuccessfulOutcome_Value) perValue(alloc bool) per.Value {
 	switch u.Kind {
 	case NGAPPDUDescriptions_AMFConfigurationUpdate:
-		return &u.AMFConfigurationUpdate
+		if alloc {
+			u.AMFConfigurationUpdate = new(AMFConfigurationUpdateAcknowledge)
+		} else if u.AMFConfigurationUpdate == nil {
+			return per.NoValue("AMFConfigurationUpdateAcknowledge")
+		}
+		return u.AMFConfigurationUpdate
 	case BroadcastSessionModification:
-		return &u.BroadcastSessionModification
+		if alloc {
+			u.BroadcastSessionModification = new(BroadcastSessionModificationResponse)
+		} else if u.BroadcastSessionModification == nil {
+			return per.NoValue("BroadcastSessionModificationResponse")
+		}
+		return u.BroadcastSessionModification
 	case BroadcastSessionRelease:
-		return &u.BroadcastSessionRelease
+		if alloc {
+			u.BroadcastSessionRelease = new(BroadcastSessionReleaseResponse)
+		} else if u.BroadcastSessionRelease == nil {
+			return per.NoValue("BroadcastSessionReleaseResponse")
+		}
+		return u.BroadcastSessionRelease
 	case BroadcastSessionSetup:
-		return &u.BroadcastSessionSetup
+		if alloc {
+			u.BroadcastSessionSetup = new(BroadcastSessionSetupResponse)
+		} else if u.BroadcastSessionSetup == nil {
+			return per.NoValue("BroadcastSessionSetupResponse")
+		}
+		return u.BroadcastSessionSetup
 	case DistributionSetup:
-		return &u.DistributionSetup
+		if alloc {
+			u.DistributionSetup = new(DistributionSetupResponse)
+		} else if u.DistributionSetup == nil {
+			return per.NoValue("DistributionSetupResponse")
+		}
+		return u.DistributionSetup
 	case DistributionRelease:
-		return &u.DistributionRelease
+		if alloc {
+			u.DistributionRelease = new(DistributionReleaseResponse)
+		} else if u.DistributionRelease == nil {
+			return per.NoValue("DistributionReleaseResponse")
+		}
+		return u.DistributionRelease
 	case NGAPPDUDescriptions_HandoverCancel:
-		return &u.HandoverCancel
+		if alloc {
+			u.HandoverCancel = new(HandoverCancelAcknowledge)
+		} else if u.HandoverCancel == nil {
+			return per.NoValue("HandoverCancelAcknowledge")
+		}
+		return u.HandoverCancel
 	case HandoverPreparation:
-		return &u.HandoverPreparation
+		if alloc {
+			u.HandoverPreparation = new(HandoverCommand)
+		} else if u.HandoverPreparation == nil {
+			return per.NoValue("HandoverCommand")
+		}
+		return u.HandoverPreparation
 	case HandoverResourceAllocation:
-		return &u.HandoverResourceAllocation
+		if alloc {
+			u.HandoverResourceAllocation = new(HandoverRequestAcknowledge)
+		} else if u.HandoverResourceAllocation == nil {
+			return per.NoValue("HandoverRequestAcknowledge")
+		}
+		return u.HandoverResourceAllocation
 	case InitialContextSetup:
-		return &u.InitialContextSetup
+		if alloc {
+			u.InitialContextSetup = new(InitialContextSetupResponse)
+		} else if u.InitialContextSetup == nil {
+			return per.NoValue("InitialContextSetupResponse")
+		}
+		return u.InitialContextSetup
 	case MulticastSessionActivation:
-		return &u.MulticastSessionActivation
+		if alloc {
+			u.MulticastSessionActivation = new(MulticastSessionActivationResponse)
+		} else if u.MulticastSessionActivation == nil {
+			return per.NoValue("MulticastSessionActivationResponse")
+		}
+		return u.MulticastSessionActivation
 	case MulticastSessionDeactivation:
-		return &u.MulticastSessionDeactivation
+		if alloc {
+			u.MulticastSessionDeactivation = new(MulticastSessionDeactivationResponse)
+		} else if u.MulticastSessionDeactivation == nil {
+			return per.NoValue("MulticastSessionDeactivationResponse")
+		}
+		return u.MulticastSessionDeactivation
 	case MulticastSessionUpdate:
-		return &u.MulticastSessionUpdate
+		if alloc {
+			u.MulticastSessionUpdate = new(MulticastSessionUpdateResponse)
+		} else if u.MulticastSessionUpdate == nil {
+			return per.NoValue("MulticastSessionUpdateResponse")
+		}
+		return u.MulticastSessionUpdate
 	case NGAPPDUDescriptions_NGReset:
-		return &u.NGReset
+		if alloc {
+			u.NGReset = new(NGResetAcknowledge)
+		} else if u.NGReset == nil {
+			return per.NoValue("NGResetAcknowledge")
+		}
+		return u.NGReset
 	case NGSetup:
-		return &u.NGSetup
+		if alloc {
+			u.NGSetup = new(NGSetupResponse)
+		} else if u.NGSetup == nil {
+			return per.NoValue("NGSetupResponse")
+		}
+		return u.NGSetup
 	case NGAPPDUDescriptions_PathSwitchRequest:
-		return &u.PathSwitchRequest
+		if alloc {
+			u.PathSwitchRequest = new(PathSwitchRequestAcknowledge)
+		} else if u.PathSwitchRequest == nil {
+			return per.NoValue("PathSwitchRequestAcknowledge")
+		}
+		return u.PathSwitchRequest
 	case PDUSessionResourceModify:
-		return &u.PDUSessionResourceModify
+		if alloc {
+			u.PDUSessionResourceModify = new(PDUSessionResourceModifyResponse)
+		} else if u.PDUSessionResourceModify == nil {
+			return per.NoValue("PDUSessionResourceModifyResponse")
+		}
+		return u.PDUSessionResourceModify
 	case NGAPPDUDescriptions_PDUSessionResourceModifyIndication:
-		return &u.PDUSessionResourceModifyIndication
+		if alloc {
+			u.PDUSessionResourceModifyIndication = new(PDUSessionResourceModifyConfirm)
+		} else if u.PDUSessionResourceModifyIndication == nil {
+			return per.NoValue("PDUSessionResourceModifyConfirm")
+		}
+		return u.PDUSessionResourceModifyIndication
 	case PDUSessionResourceRelease:
-		return &u.PDUSessionResourceRelease
+		if alloc {
+			u.PDUSessionResourceRelease = new(PDUSessionResourceReleaseResponse)
+		} else if u.PDUSessionResourceRelease == nil {
+			return per.NoValue("PDUSessionResourceReleaseResponse")
+		}
+		return u.PDUSessionResourceRelease
 	case PDUSessionResourceSetup:
-		return &u.PDUSessionResourceSetup
+		if alloc {
+			u.PDUSessionResourceSetup = new(PDUSessionResourceSetupResponse)
+		} else if u.PDUSessionResourceSetup == nil {
+			return per.NoValue("PDUSessionResourceSetupResponse")
+		}
+		return u.PDUSessionResourceSetup
 	case PWSCancel:
-		return &u.PWSCancel
+		if alloc {
+			u.PWSCancel = new(PWSCancelResponse)
+		} else if u.PWSCancel == nil {
+			return per.NoValue("PWSCancelResponse")
+		}
+		return u.PWSCancel
 	case NGAPPDUDescriptions_RANConfigurationUpdate:
-		return &u.RANConfigurationUpdate
+		if alloc {
+			u.RANConfigurationUpdate = new(RANConfigurationUpdateAcknowledge)
+		} else if u.RANConfigurationUpdate == nil {
+			return per.NoValue("RANConfigurationUpdateAcknowledge")
+		}
+		return u.RANConfigurationUpdate
 	case UEContextModification:
-		return &u.UEContextModification
+		if alloc {
+			u.UEContextModification = new(UEContextModificationResponse)
+		} else if u.UEContextModification == nil {
+			return per.NoValue("UEContextModificationResponse")
+		}
+		return u.UEContextModification
 	case UEContextRelease:
-		return &u.UEContextRelease
+		if alloc {
+			u.UEContextRelease = new(UEContextReleaseComplete)
+		} else if u.UEContextRelease == nil {
+			return per.NoValue("UEContextReleaseComplete")
+		}
+		return u.UEContextRelease
 	case UEContextResume:
-		return &u.UEContextResume
+		if alloc {
+			u.UEContextResume = new(UEContextResumeResponse)
+		} else if u.UEContextResume == nil {
+			return per.NoValue("UEContextResumeResponse")
+		}
+		return u.UEContextResume
 	case UEContextSuspend:
-		return &u.UEContextSuspend
+		if alloc {
+			u.UEContextSuspend = new(UEContextSuspendResponse)
+		} else if u.UEContextSuspend == nil {
+			return per.NoValue("UEContextSuspendResponse")
+		}
+		return u.UEContextSuspend
 	case UERadioCapabilityCheck:
-		return &u.UERadioCapabilityCheck
+		if alloc {
+			u.UERadioCapabilityCheck = new(UERadioCapabilityCheckResponse)
+		} else if u.UERadioCapabilityCheck == nil {
+			return per.NoValue("UERadioCapabilityCheckResponse")
+		}
+		return u.UERadioCapabilityCheck
 	case UERadioCapabilityIDMapping:
-		return &u.UERadioCapabilityIDMapping
+		if alloc {
+			u.UERadioCapabilityIDMapping = new(UERadioCapabilityIDMappingResponse)
+		} else if u.UERadioCapabilityIDMapping == nil {
+			return per.NoValue("UERadioCapabilityIDMappingResponse")
+		}
+		return u.UERadioCapabilityIDMapping
 	case WriteReplaceWarning:
-		return &u.WriteReplaceWarning
+		if alloc {
+			u.WriteReplaceWarning = new(WriteReplaceWarningResponse)
+		} else if u.WriteReplaceWarning == nil {
+			return per.NoValue("WriteReplaceWarningResponse")
+		}
+		return u.WriteReplaceWarning
 	}
 	return nil
 }
@@ -883,35 +1408,110 @@ func (u *UnsuccessfulOutcome_Value) resolvePER(key int64, p *per.Reader, at int,
 func (u *UnsuccessfulOutcome_Value) perValue(alloc bool) per.Value {
 	switch u.Kind {
 	case NGAPPDUDescriptions_AMFConfigurationUpdate:
-		return &u.AMFConfigurationUpdate
+		if alloc {
+			u.AMFConfigurationUpdate = new(AMFConfigurationUpdateFailure)
+		} else if u.AMFConfigurationUpdate == nil {
+			return per.NoValue("AMFConfigurationUpdateFailure")
+		}
+		return u.AMFConfigurationUpdate
 	case BroadcastSessionModification:
-		return &u.BroadcastSessionModification
+		if alloc {
+			u.BroadcastSessionModification = new(BroadcastSessionModificationFailure)
+		} else if u.BroadcastSessionModification == nil {
+			return per.NoValue("BroadcastSessionModificationFailure")
+		}
+		return u.BroadcastSessionModification
 	case BroadcastSessionSetup:
-		return &u.BroadcastSessionSetup
+		if alloc {
+			u.BroadcastSessionSetup = new(BroadcastSessionSetupFailure)
+		} else if u.BroadcastSessionSetup == nil {
+			return per.NoValue("BroadcastSessionSetupFailure")
+		}
+		return u.BroadcastSessionSetup
 	case DistributionSetup:
-		return &u.DistributionSetup
+		if alloc {
+			u.DistributionSetup = new(DistributionSetupFailure)
+		} else if u.DistributionSetup == nil {
+			return per.NoValue("DistributionSetupFailure")
+		}
+		return u.DistributionSetup
 	case HandoverPreparation:
-		return &u.HandoverPreparation
+		if alloc {
+			u.HandoverPreparation = new(HandoverPreparationFailure)
+		} else if u.HandoverPreparation == nil {
+			return per.NoValue("HandoverPreparationFailure")
+		}
+		return u.HandoverPreparation
 	case HandoverResourceAllocation:
-		return &u.HandoverResourceAllocation
+		if alloc {
+			u.HandoverResourceAllocation = new(HandoverFailure)
+		} else if u.HandoverResourceAllocation == nil {
+			return per.NoValue("HandoverFailure")
+		}
+		return u.HandoverResourceAllocation
 	case InitialContextSetup:
-		return &u.InitialContextSetup
+		if alloc {
+			u.InitialContextSetup = new(InitialContextSetupFailure)
+		} else if u.InitialContextSetup == nil {
+			return per.NoValue("InitialContextSetupFailure")
+		}
+		return u.InitialContextSetup
 	case MulticastSessionActivation:
-		return &u.MulticastSessionActivation
+		if alloc {
+			u.MulticastSessionActivation = new(MulticastSessionActivationFailure)
+		} else if u.MulticastSessionActivation == nil {
+			return per.NoValue("MulticastSessionActivationFailure")
+		}
+		return u.MulticastSessionActivation
 	case MulticastSessionUpdate:
-		return &u.MulticastSessionUpdate
+		if alloc {
+			u.MulticastSessionUpdate = new(MulticastSessionUpdateFailure)
+		} else if u.MulticastSessionUpdate == nil {
+			return per.NoValue("MulticastSessionUpdateFailure")
+		}
+		return u.MulticastSessionUpdate
 	case NGSetup:
-		return &u.NGSetup
+		if alloc {
+			u.NGSetup = new(NGSetupFailure)
+		} else if u.NGSetup == nil {
+			return per.NoValue("NGSetupFailure")
+		}
+		return u.NGSetup
 	case NGAPPDUDescriptions_PathSwitchRequest:
-		return &u.PathSwitchRequest
+		if alloc {
+			u.PathSwitchRequest = new(PathSwitchRequestFailure)
+		} else if u.PathSwitchRequest == nil {
+			return per.NoValue("PathSwitchRequestFailure")
+		}
+		return u.PathSwitchRequest
 	case NGAPPDUDescriptions_RANConfigurationUpdate:
-		return &u.RANConfigurationUpdate
+		if alloc {
+			u.RANConfigurationUpdate = new(RANConfigurationUpdateFailure)
+		} else if u.RANConfigurationUpdate == nil {
+			return per.NoValue("RANConfigurationUpdateFailure")
+		}
+		return u.RANConfigurationUpdate
 	case UEContextModification:
-		return &u.UEContextModification
+		if alloc {
+			u.UEContextModification = new(UEContextModificationFailure)
+		} else if u.UEContextModification == nil {
+			return per.NoValue("UEContextModificationFailure")
+		}
+		return u.UEContextModification
 	case UEContextResume:
-		return &u.UEContextResume
+		if alloc {
+			u.UEContextResume = new(UEContextResumeFailure)
+		} else if u.UEContextResume == nil {
+			return per.NoValue("UEContextResumeFailure")
+		}
+		return u.UEContextResume
 	case UEContextSuspend:
-		return &u.UEContextSuspend
+		if alloc {
+			u.UEContextSuspend = new(UEContextSuspendFailure)
+		} else if u.UEContextSuspend == nil {
+			return per.NoValue("UEContextSuspendFailure")
+		}
+		return u.UEContextSuspend
 	}
 	return nil
 }

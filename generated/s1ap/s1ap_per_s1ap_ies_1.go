@@ -17503,13 +17503,28 @@ func (u *SourceeNBToTargeteNBTransparentContainerExtIEs) resolvePER(key int64, p
 func (u *SourceeNBToTargeteNBTransparentContainerExtIEs) perValue(alloc bool) per.Value {
 	switch u.Kind {
 	case SourceeNBToTargeteNBTransparentContainerExtIEs_IDMobilityInformation:
-		return &u.IDMobilityInformation
+		if alloc {
+			u.IDMobilityInformation = new(S1APIEs_MobilityInformation)
+		} else if u.IDMobilityInformation == nil {
+			return per.NoValue("MobilityInformation")
+		}
+		return u.IDMobilityInformation
 	case SourceeNBToTargeteNBTransparentContainerExtIEs_IDUEHistoryInformationFromTheUE:
-		return &u.IDUEHistoryInformationFromTheUE
+		if alloc {
+			u.IDUEHistoryInformationFromTheUE = new(UEHistoryInformationFromTheUE)
+		} else if u.IDUEHistoryInformationFromTheUE == nil {
+			return per.NoValue("UE-HistoryInformationFromTheUE")
+		}
+		return u.IDUEHistoryInformationFromTheUE
 	case SourceeNBToTargeteNBTransparentContainerExtIEs_IDIMSvoiceEPSfallbackfrom5G:
 		return &u.IDIMSvoiceEPSfallbackfrom5G
 	case SourceeNBToTargeteNBTransparentContainerExtIEs_IDAdditionalRRMPriorityIndex:
-		return &u.IDAdditionalRRMPriorityIndex
+		if alloc {
+			u.IDAdditionalRRMPriorityIndex = new(AdditionalRRMPriorityIndex)
+		} else if u.IDAdditionalRRMPriorityIndex == nil {
+			return per.NoValue("AdditionalRRMPriorityIndex")
+		}
+		return u.IDAdditionalRRMPriorityIndex
 	case SourceeNBToTargeteNBTransparentContainerExtIEs_IDContextatSource:
 		if alloc {
 			u.IDContextatSource = new(ContextatSource)
@@ -17536,7 +17551,12 @@ func (u *SourceeNBToTargeteNBTransparentContainerExtIEs) perValue(alloc bool) pe
 	case SourceeNBToTargeteNBTransparentContainerExtIEs_IDUEContextReferenceatSourceeNB:
 		return &u.IDUEContextReferenceatSourceeNB
 	case SourceeNBToTargeteNBTransparentContainerExtIEs_IDSourceSNID:
-		return &u.IDSourceSNID
+		if alloc {
+			u.IDSourceSNID = new(GlobalRANNODEID)
+		} else if u.IDSourceSNID == nil {
+			return per.NoValue("Global-RAN-NODE-ID")
+		}
+		return u.IDSourceSNID
 	case SourceeNBToTargeteNBTransparentContainerExtIEs_IDDirectForwardingPathAvailability:
 		return &u.IDDirectForwardingPathAvailability
 	}
@@ -19525,69 +19545,3 @@ func (u *CompletedCellinTAIItemExtIEs) perValue(alloc bool) per.Value {
 func (u *CompletedCellinTAIItemExtIEs) encodePER(w *per.Writer, field string) {
 	w.OpenValue(u.perValue(false), u.Raw, field)
 }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TargetID) DecodePER(r *per.Reader) error {
-	*v = TargetID{}
-	i, inExt := r.Index(3, true)
-	if inExt {
-		switch i {
-		case 0:
-			v.Choice = TargetID_TargetgNgRanNodeID
-			if o, ok := r.Open("targetgNgRanNode-ID"); ok {
-				v.TargetgNgRanNodeID = per.DecodeNested[TargetNgRanNodeID](r, "TargetNgRanNode-ID", "targetgNgRanNode-ID")
-				r.Close(o, "targetgNgRanNode-ID")
-			}
-			return r.Err()
-		}
-		// An alternative of a later version: kept to be written back.
-		v.Unknown = r.UnknownAlternative(i)
-		return r.Err()
-	}
-	switch i {
-	case 0:
-		v.Choice = TargetID_TargeteNBID
-		v.TargeteNBID = per.DecodeNested[TargeteNBID](r, "TargeteNB-ID", "targeteNB-ID")
-	case 1:
-		v.Choice = TargetID_TargetRNCID
-		v.TargetRNCID = per.DecodeNested[TargetRNCID](r, "TargetRNC-ID", "targetRNC-ID")
-	case 2:
-		v.Choice = TargetID_CGI
-		v.CGI = per.DecodeNested[CGI](r, "CGI", "cGI")
-	default:
-		r.Invalid(der.KindInvalidValue, "TargetID", "no alternative has this index", "X.691 23")
-	}
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TargetID) EncodePER(w *per.Writer) error {
-	switch v.Choice {
-	case TargetID_TargeteNBID:
-		w.WriteIndex(0, 3, true, false)
-		per.EncodeNested(w, v.TargeteNBID, "TargeteNB-ID", "targeteNB-ID")
-	case TargetID_TargetRNCID:
-		w.WriteIndex(1, 3, true, false)
-		per.EncodeNested(w, v.TargetRNCID, "TargetRNC-ID", "targetRNC-ID")
-	case TargetID_CGI:
-		w.WriteIndex(2, 3, true, false)
-		per.EncodeNested(w, v.CGI, "CGI", "cGI")
-	case TargetID_TargetgNgRanNodeID:
-		w.WriteIndex(0, 3, true, true)
-		o := w.BeginOpen()
-		per.EncodeNested(w, v.TargetgNgRanNodeID, "TargetNgRanNode-ID", "targetgNgRanNode-ID")
-		w.EndOpen(o)
-	default:
-		if len(v.Unknown) == 0 {
-			w.Fail(der.NoChoice("TargetID"), "")
-		}
-		w.UnknownAlternative(v.Unknown, 3)
-	}
-	return w.Err()
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TargetID (X.691); v aliases b.
-func (v *TargetID) UnmarshalAPER(b []byte) error { return per.UnmarshalRoot(b, v, true, "TargetID") }
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TargetID) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }

@@ -157,15 +157,40 @@ func (u *HandoverRequiredIEs) perValue(alloc bool) per.Value {
 	case HandoverRequiredIEs_IDSRVCCHOIndication:
 		return &u.IDSRVCCHOIndication
 	case HandoverRequestIEs_IDSourceToTargetTransparentContainer:
-		return &u.SourceToTargetTransparentContainer
+		if alloc {
+			u.SourceToTargetTransparentContainer = new(SourceToTargetTransparentContainer)
+		} else if u.SourceToTargetTransparentContainer == nil {
+			return per.NoValue("Source-ToTarget-TransparentContainer")
+		}
+		return u.SourceToTargetTransparentContainer
 	case HandoverRequiredIEs_IDSourceToTargetTransparentContainerSecondary:
-		return &u.SourceToTargetTransparentContainer
+		if alloc {
+			u.SourceToTargetTransparentContainer = new(SourceToTargetTransparentContainer)
+		} else if u.SourceToTargetTransparentContainer == nil {
+			return per.NoValue("Source-ToTarget-TransparentContainer")
+		}
+		return u.SourceToTargetTransparentContainer
 	case HandoverRequiredIEs_IDMSClassmark2:
-		return &u.IDMSClassmark2
+		if alloc {
+			u.IDMSClassmark2 = new(MSClassmark2)
+		} else if u.IDMSClassmark2 == nil {
+			return per.NoValue("MSClassmark2")
+		}
+		return u.IDMSClassmark2
 	case HandoverRequiredIEs_IDMSClassmark3:
-		return &u.IDMSClassmark3
+		if alloc {
+			u.IDMSClassmark3 = new(MSClassmark3)
+		} else if u.IDMSClassmark3 == nil {
+			return per.NoValue("MSClassmark3")
+		}
+		return u.IDMSClassmark3
 	case HandoverRequestAcknowledgeIEs_IDCSGID:
-		return &u.IDCSGID
+		if alloc {
+			u.IDCSGID = new(CSGID)
+		} else if u.IDCSGID == nil {
+			return per.NoValue("CSG-Id")
+		}
+		return u.IDCSGID
 	case HandoverRequestAcknowledgeIEs_IDCellAccessMode:
 		return &u.IDCellAccessMode
 	case HandoverRequiredIEs_IDPSServiceNotAvailable:
@@ -760,9 +785,19 @@ func (u *HandoverRequestIEs) perValue(alloc bool) per.Value {
 		}
 		return u.IDUEaggregateMaximumBitrate
 	case HandoverRequestIEs_IDERABToBeSetupListHOReq:
-		return &u.IDERABToBeSetupListHOReq
+		if alloc {
+			u.IDERABToBeSetupListHOReq = new(ERABToBeSetupListHOReq)
+		} else if u.IDERABToBeSetupListHOReq == nil {
+			return per.NoValue("E-RABToBeSetupListHOReq")
+		}
+		return u.IDERABToBeSetupListHOReq
 	case HandoverRequestIEs_IDSourceToTargetTransparentContainer:
-		return &u.IDSourceToTargetTransparentContainer
+		if alloc {
+			u.IDSourceToTargetTransparentContainer = new(SourceToTargetTransparentContainer)
+		} else if u.IDSourceToTargetTransparentContainer == nil {
+			return per.NoValue("Source-ToTarget-TransparentContainer")
+		}
+		return u.IDSourceToTargetTransparentContainer
 	case HandoverRequestIEs_IDUESecurityCapabilities:
 		if alloc {
 			u.IDUESecurityCapabilities = new(UESecurityCapabilities)
@@ -801,9 +836,19 @@ func (u *HandoverRequestIEs) perValue(alloc bool) per.Value {
 		}
 		return u.IDSecurityContext
 	case HandoverRequestIEs_IDNASSecurityParameterstoEUTRAN:
-		return &u.IDNASSecurityParameterstoEUTRAN
+		if alloc {
+			u.IDNASSecurityParameterstoEUTRAN = new(NASSecurityParameterstoEUTRAN)
+		} else if u.IDNASSecurityParameterstoEUTRAN == nil {
+			return per.NoValue("NASSecurityParameterstoE-UTRAN")
+		}
+		return u.IDNASSecurityParameterstoEUTRAN
 	case HandoverRequestAcknowledgeIEs_IDCSGID:
-		return &u.IDCSGID
+		if alloc {
+			u.IDCSGID = new(CSGID)
+		} else if u.IDCSGID == nil {
+			return per.NoValue("CSG-Id")
+		}
+		return u.IDCSGID
 	case ERABModificationConfirmIEs_IDCSGMembershipStatus:
 		return &u.IDCSGMembershipStatus
 	case HandoverRequestIEs_IDGUMMEIID:
@@ -818,9 +863,19 @@ func (u *HandoverRequestIEs) perValue(alloc bool) per.Value {
 	case HandoverRequestIEs_IDManagementBasedMDTAllowed:
 		return &u.IDManagementBasedMDTAllowed
 	case HandoverRequestIEs_IDManagementBasedMDTPLMNList:
-		return &u.IDManagementBasedMDTPLMNList
+		if alloc {
+			u.IDManagementBasedMDTPLMNList = new(MDTPLMNList)
+		} else if u.IDManagementBasedMDTPLMNList == nil {
+			return per.NoValue("MDTPLMNList")
+		}
+		return u.IDManagementBasedMDTPLMNList
 	case ConnectionEstablishmentIndicationIEs_IDMaskedIMEISV:
-		return &u.IDMaskedIMEISV
+		if alloc {
+			u.IDMaskedIMEISV = new(MaskedIMEISV)
+		} else if u.IDMaskedIMEISV == nil {
+			return per.NoValue("Masked-IMEISV")
+		}
+		return u.IDMaskedIMEISV
 	case HandoverRequestIEs_IDExpectedUEBehaviour:
 		if alloc {
 			u.IDExpectedUEBehaviour = new(ExpectedUEBehaviour)
@@ -874,7 +929,12 @@ func (u *HandoverRequestIEs) perValue(alloc bool) per.Value {
 		}
 		return u.IDSubscriptionBasedUEDifferentiationInfo
 	case DownlinkNASTransportIEs_IDAdditionalRRMPriorityIndex:
-		return &u.IDAdditionalRRMPriorityIndex
+		if alloc {
+			u.IDAdditionalRRMPriorityIndex = new(AdditionalRRMPriorityIndex)
+		} else if u.IDAdditionalRRMPriorityIndex == nil {
+			return per.NoValue("AdditionalRRMPriorityIndex")
+		}
+		return u.IDAdditionalRRMPriorityIndex
 	case HandoverRequestIEs_IDIABAuthorized:
 		return &u.IDIABAuthorized
 	case HandoverRequestIEs_IDNRV2XServicesAuthorized:
@@ -899,7 +959,12 @@ func (u *HandoverRequestIEs) perValue(alloc bool) per.Value {
 		}
 		return u.IDPC5QoSParameters
 	case ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID:
-		return &u.IDUERadioCapabilityID
+		if alloc {
+			u.IDUERadioCapabilityID = new(UERadioCapabilityID)
+		} else if u.IDUERadioCapabilityID == nil {
+			return per.NoValue("UERadioCapabilityID")
+		}
+		return u.IDUERadioCapabilityID
 	}
 	return nil
 }
@@ -1164,13 +1229,33 @@ func (u *HandoverRequestAcknowledgeIEs) perValue(alloc bool) per.Value {
 	case CellTrafficTraceIEs_IDENBUES1APID:
 		return &u.IDENBUES1APID
 	case HandoverRequestAcknowledgeIEs_IDERABAdmittedList:
-		return &u.IDERABAdmittedList
+		if alloc {
+			u.IDERABAdmittedList = new(ERABAdmittedList)
+		} else if u.IDERABAdmittedList == nil {
+			return per.NoValue("E-RABAdmittedList")
+		}
+		return u.IDERABAdmittedList
 	case HandoverRequestAcknowledgeIEs_IDERABFailedToSetupListHOReqAck:
-		return &u.IDERABFailedToSetupListHOReqAck
+		if alloc {
+			u.IDERABFailedToSetupListHOReqAck = new(ERABFailedtoSetupListHOReqAck)
+		} else if u.IDERABFailedToSetupListHOReqAck == nil {
+			return per.NoValue("E-RABFailedtoSetupListHOReqAck")
+		}
+		return u.IDERABFailedToSetupListHOReqAck
 	case HandoverCommandIEs_IDTargetToSourceTransparentContainer:
-		return &u.IDTargetToSourceTransparentContainer
+		if alloc {
+			u.IDTargetToSourceTransparentContainer = new(TargetToSourceTransparentContainer)
+		} else if u.IDTargetToSourceTransparentContainer == nil {
+			return per.NoValue("Target-ToSource-TransparentContainer")
+		}
+		return u.IDTargetToSourceTransparentContainer
 	case HandoverRequestAcknowledgeIEs_IDCSGID:
-		return &u.IDCSGID
+		if alloc {
+			u.IDCSGID = new(CSGID)
+		} else if u.IDCSGID == nil {
+			return per.NoValue("CSG-Id")
+		}
+		return u.IDCSGID
 	case ERABModificationConfirmIEs_IDCriticalityDiagnostics:
 		if alloc {
 			u.IDCriticalityDiagnostics = new(CriticalityDiagnostics)
@@ -1843,7 +1928,12 @@ func (u *PathSwitchRequestIEs) perValue(alloc bool) per.Value {
 	case CellTrafficTraceIEs_IDENBUES1APID:
 		return &u.IDENBUES1APID
 	case PathSwitchRequestIEs_IDERABToBeSwitchedDLList:
-		return &u.IDERABToBeSwitchedDLList
+		if alloc {
+			u.IDERABToBeSwitchedDLList = new(ERABToBeSwitchedDLList)
+		} else if u.IDERABToBeSwitchedDLList == nil {
+			return per.NoValue("E-RABToBeSwitchedDLList")
+		}
+		return u.IDERABToBeSwitchedDLList
 	case PathSwitchRequestIEs_IDSourceMMEUES1APID:
 		return &u.IDSourceMMEUES1APID
 	case CellTrafficTraceIEs_IDEUTRANCGI:
@@ -1868,7 +1958,12 @@ func (u *PathSwitchRequestIEs) perValue(alloc bool) per.Value {
 		}
 		return u.IDUESecurityCapabilities
 	case HandoverRequestAcknowledgeIEs_IDCSGID:
-		return &u.IDCSGID
+		if alloc {
+			u.IDCSGID = new(CSGID)
+		} else if u.IDCSGID == nil {
+			return per.NoValue("CSG-Id")
+		}
+		return u.IDCSGID
 	case HandoverRequestAcknowledgeIEs_IDCellAccessMode:
 		return &u.IDCellAccessMode
 	case PathSwitchRequestIEs_IDSourceMMEGUMMEI:
@@ -1888,7 +1983,12 @@ func (u *PathSwitchRequestIEs) perValue(alloc bool) per.Value {
 		}
 		return u.IDTunnelInformationForBBF
 	case HandoverNotifyIEs_IDLHNID:
-		return &u.IDLHNID
+		if alloc {
+			u.IDLHNID = new(LHNID)
+		} else if u.IDLHNID == nil {
+			return per.NoValue("LHN-ID")
+		}
+		return u.IDLHNID
 	case PathSwitchRequestIEs_IDRRCResumeCause:
 		return &u.IDRRCResumeCause
 	case DownlinkNASTransportIEs_IDNRUESecurityCapabilities:
@@ -2205,9 +2305,19 @@ func (u *PathSwitchRequestAcknowledgeIEs) perValue(alloc bool) per.Value {
 		}
 		return u.IDUEaggregateMaximumBitrate
 	case PathSwitchRequestAcknowledgeIEs_IDERABToBeSwitchedULList:
-		return &u.IDERABToBeSwitchedULList
+		if alloc {
+			u.IDERABToBeSwitchedULList = new(ERABToBeSwitchedULList)
+		} else if u.IDERABToBeSwitchedULList == nil {
+			return per.NoValue("E-RABToBeSwitchedULList")
+		}
+		return u.IDERABToBeSwitchedULList
 	case ERABReleaseCommandIEs_IDERABToBeReleasedList:
-		return &u.IDERABToBeReleasedList
+		if alloc {
+			u.IDERABToBeReleasedList = new(ERABList)
+		} else if u.IDERABToBeReleasedList == nil {
+			return per.NoValue("E-RABList")
+		}
+		return u.IDERABToBeReleasedList
 	case HandoverRequestIEs_IDSecurityContext:
 		if alloc {
 			u.IDSecurityContext = new(SecurityContext)
@@ -2279,7 +2389,12 @@ func (u *PathSwitchRequestAcknowledgeIEs) perValue(alloc bool) per.Value {
 		}
 		return u.IDHandoverRestrictionList
 	case DownlinkNASTransportIEs_IDAdditionalRRMPriorityIndex:
-		return &u.IDAdditionalRRMPriorityIndex
+		if alloc {
+			u.IDAdditionalRRMPriorityIndex = new(AdditionalRRMPriorityIndex)
+		} else if u.IDAdditionalRRMPriorityIndex == nil {
+			return per.NoValue("AdditionalRRMPriorityIndex")
+		}
+		return u.IDAdditionalRRMPriorityIndex
 	case HandoverRequestIEs_IDNRV2XServicesAuthorized:
 		if alloc {
 			u.IDNRV2XServicesAuthorized = new(NRV2XServicesAuthorized)
@@ -2302,7 +2417,12 @@ func (u *PathSwitchRequestAcknowledgeIEs) perValue(alloc bool) per.Value {
 		}
 		return u.IDPC5QoSParameters
 	case ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID:
-		return &u.IDUERadioCapabilityID
+		if alloc {
+			u.IDUERadioCapabilityID = new(UERadioCapabilityID)
+		} else if u.IDUERadioCapabilityID == nil {
+			return per.NoValue("UERadioCapabilityID")
+		}
+		return u.IDUERadioCapabilityID
 	case HandoverRequestIEs_IDUESecurityCapabilities:
 		if alloc {
 			u.IDUESecurityCapabilities = new(UESecurityCapabilities)
@@ -2311,7 +2431,12 @@ func (u *PathSwitchRequestAcknowledgeIEs) perValue(alloc bool) per.Value {
 		}
 		return u.IDUESecurityCapabilities
 	case PathSwitchRequestAcknowledgeIEs_IDERABToBeUpdatedList:
-		return &u.IDERABToBeUpdatedList
+		if alloc {
+			u.IDERABToBeUpdatedList = new(ERABToBeUpdatedList)
+		} else if u.IDERABToBeUpdatedList == nil {
+			return per.NoValue("E-RABToBeUpdatedList")
+		}
+		return u.IDERABToBeUpdatedList
 	}
 	return nil
 }
@@ -5405,7 +5530,12 @@ func (u *InitialContextSetupRequestIEs) perValue(alloc bool) per.Value {
 		}
 		return u.IDUEaggregateMaximumBitrate
 	case InitialContextSetupRequestIEs_IDERABToBeSetupListCtxtSUReq:
-		return &u.IDERABToBeSetupListCtxtSUReq
+		if alloc {
+			u.IDERABToBeSetupListCtxtSUReq = new(ERABToBeSetupListCtxtSUReq)
+		} else if u.IDERABToBeSetupListCtxtSUReq == nil {
+			return per.NoValue("E-RABToBeSetupListCtxtSUReq")
+		}
+		return u.IDERABToBeSetupListCtxtSUReq
 	case HandoverRequestIEs_IDUESecurityCapabilities:
 		if alloc {
 			u.IDUESecurityCapabilities = new(UESecurityCapabilities)
@@ -5414,7 +5544,12 @@ func (u *InitialContextSetupRequestIEs) perValue(alloc bool) per.Value {
 		}
 		return u.IDUESecurityCapabilities
 	case InitialContextSetupRequestIEs_IDSecurityKey:
-		return &u.IDSecurityKey
+		if alloc {
+			u.IDSecurityKey = new(SecurityKey)
+		} else if u.IDSecurityKey == nil {
+			return per.NoValue("SecurityKey")
+		}
+		return u.IDSecurityKey
 	case HandoverRequestIEs_IDTraceActivation:
 		if alloc {
 			u.IDTraceActivation = new(TraceActivation)
@@ -5430,7 +5565,12 @@ func (u *InitialContextSetupRequestIEs) perValue(alloc bool) per.Value {
 		}
 		return u.IDHandoverRestrictionList
 	case ConnectionEstablishmentIndicationIEs_IDUERadioCapability:
-		return &u.IDUERadioCapability
+		if alloc {
+			u.IDUERadioCapability = new(UERadioCapability)
+		} else if u.IDUERadioCapability == nil {
+			return per.NoValue("UERadioCapability")
+		}
+		return u.IDUERadioCapability
 	case DownlinkNASTransportIEs_IDSubscriberProfileIDforRFP:
 		return &u.IDSubscriberProfileIDforRFP
 	case InitialContextSetupRequestIEs_IDCSFallbackIndicator:
@@ -5458,11 +5598,21 @@ func (u *InitialContextSetupRequestIEs) perValue(alloc bool) per.Value {
 	case HandoverRequestIEs_IDManagementBasedMDTAllowed:
 		return &u.IDManagementBasedMDTAllowed
 	case HandoverRequestIEs_IDManagementBasedMDTPLMNList:
-		return &u.IDManagementBasedMDTPLMNList
+		if alloc {
+			u.IDManagementBasedMDTPLMNList = new(MDTPLMNList)
+		} else if u.IDManagementBasedMDTPLMNList == nil {
+			return per.NoValue("MDTPLMNList")
+		}
+		return u.IDManagementBasedMDTPLMNList
 	case InitialContextSetupRequestIEs_IDAdditionalCSFallbackIndicator:
 		return &u.IDAdditionalCSFallbackIndicator
 	case ConnectionEstablishmentIndicationIEs_IDMaskedIMEISV:
-		return &u.IDMaskedIMEISV
+		if alloc {
+			u.IDMaskedIMEISV = new(MaskedIMEISV)
+		} else if u.IDMaskedIMEISV == nil {
+			return per.NoValue("Masked-IMEISV")
+		}
+		return u.IDMaskedIMEISV
 	case HandoverRequestIEs_IDExpectedUEBehaviour:
 		if alloc {
 			u.IDExpectedUEBehaviour = new(ExpectedUEBehaviour)
@@ -5516,7 +5666,12 @@ func (u *InitialContextSetupRequestIEs) perValue(alloc bool) per.Value {
 		}
 		return u.IDSubscriptionBasedUEDifferentiationInfo
 	case DownlinkNASTransportIEs_IDAdditionalRRMPriorityIndex:
-		return &u.IDAdditionalRRMPriorityIndex
+		if alloc {
+			u.IDAdditionalRRMPriorityIndex = new(AdditionalRRMPriorityIndex)
+		} else if u.IDAdditionalRRMPriorityIndex == nil {
+			return per.NoValue("AdditionalRRMPriorityIndex")
+		}
+		return u.IDAdditionalRRMPriorityIndex
 	case HandoverRequestIEs_IDIABAuthorized:
 		return &u.IDIABAuthorized
 	case HandoverRequestIEs_IDNRV2XServicesAuthorized:
@@ -5541,7 +5696,12 @@ func (u *InitialContextSetupRequestIEs) perValue(alloc bool) per.Value {
 		}
 		return u.IDPC5QoSParameters
 	case ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID:
-		return &u.IDUERadioCapabilityID
+		if alloc {
+			u.IDUERadioCapabilityID = new(UERadioCapabilityID)
+		} else if u.IDUERadioCapabilityID == nil {
+			return per.NoValue("UERadioCapabilityID")
+		}
+		return u.IDUERadioCapabilityID
 	}
 	return nil
 }
@@ -6362,7 +6522,12 @@ func (u *PagingIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 func (u *PagingIEs) perValue(alloc bool) per.Value {
 	switch u.Kind {
 	case PagingIEs_IDUEIdentityIndexValue:
-		return &u.IDUEIdentityIndexValue
+		if alloc {
+			u.IDUEIdentityIndexValue = new(UEIdentityIndexValue)
+		} else if u.IDUEIdentityIndexValue == nil {
+			return per.NoValue("UEIdentityIndexValue")
+		}
+		return u.IDUEIdentityIndexValue
 	case PagingIEs_IDUEPagingID:
 		if alloc {
 			u.IDUEPagingID = new(UEPagingID)
@@ -6375,13 +6540,28 @@ func (u *PagingIEs) perValue(alloc bool) per.Value {
 	case PagingIEs_IDCNDomain:
 		return &u.IDCNDomain
 	case PagingIEs_IDTAIList:
-		return &u.IDTAIList
+		if alloc {
+			u.IDTAIList = new(TAIList)
+		} else if u.IDTAIList == nil {
+			return per.NoValue("TAIList")
+		}
+		return u.IDTAIList
 	case ENBConfigurationUpdateIEs_IDCSGIDList:
-		return &u.IDCSGIDList
+		if alloc {
+			u.IDCSGIDList = new(CSGIDList)
+		} else if u.IDCSGIDList == nil {
+			return per.NoValue("CSG-IdList")
+		}
+		return u.IDCSGIDList
 	case PagingIEs_IDPagingPriority:
 		return &u.IDPagingPriority
 	case PagingIEs_IDUERadioCapabilityForPaging:
-		return &u.IDUERadioCapabilityForPaging
+		if alloc {
+			u.IDUERadioCapabilityForPaging = new(UERadioCapabilityForPaging)
+		} else if u.IDUERadioCapabilityForPaging == nil {
+			return per.NoValue("UERadioCapabilityForPaging")
+		}
+		return u.IDUERadioCapabilityForPaging
 	case PagingIEs_IDAssistanceDataForPaging:
 		if alloc {
 			u.IDAssistanceDataForPaging = new(AssistanceDataForPaging)
@@ -6397,7 +6577,12 @@ func (u *PagingIEs) perValue(alloc bool) per.Value {
 		}
 		return u.IDPagingEDRXInformation
 	case PagingIEs_IDExtendedUEIdentityIndexValue:
-		return &u.IDExtendedUEIdentityIndexValue
+		if alloc {
+			u.IDExtendedUEIdentityIndexValue = new(ExtendedUEIdentityIndexValue)
+		} else if u.IDExtendedUEIdentityIndexValue == nil {
+			return per.NoValue("Extended-UEIdentityIndexValue")
+		}
+		return u.IDExtendedUEIdentityIndexValue
 	case PagingIEs_IDNBIoTPagingEDRXInformation:
 		if alloc {
 			u.IDNBIoTPagingEDRXInformation = new(NBIoTPagingEDRXInformation)
@@ -6406,7 +6591,12 @@ func (u *PagingIEs) perValue(alloc bool) per.Value {
 		}
 		return u.IDNBIoTPagingEDRXInformation
 	case PagingIEs_IDNBIoTUEIdentityIndexValue:
-		return &u.IDNBIoTUEIdentityIndexValue
+		if alloc {
+			u.IDNBIoTUEIdentityIndexValue = new(NBIoTUEIdentityIndexValue)
+		} else if u.IDNBIoTUEIdentityIndexValue == nil {
+			return per.NoValue("NB-IoT-UEIdentityIndexValue")
+		}
+		return u.IDNBIoTUEIdentityIndexValue
 	case ConnectionEstablishmentIndicationIEs_IDEnhancedCoverageRestricted:
 		return &u.IDEnhancedCoverageRestricted
 	case ConnectionEstablishmentIndicationIEs_IDCEModeBRestricted:
@@ -7170,7 +7360,12 @@ func (u *UEContextModificationRequestIEs) perValue(alloc bool) per.Value {
 	case CellTrafficTraceIEs_IDENBUES1APID:
 		return &u.IDENBUES1APID
 	case InitialContextSetupRequestIEs_IDSecurityKey:
-		return &u.IDSecurityKey
+		if alloc {
+			u.IDSecurityKey = new(SecurityKey)
+		} else if u.IDSecurityKey == nil {
+			return per.NoValue("SecurityKey")
+		}
+		return u.IDSecurityKey
 	case DownlinkNASTransportIEs_IDSubscriberProfileIDforRFP:
 		return &u.IDSubscriberProfileIDforRFP
 	case ERABModifyRequestIEs_IDUEaggregateMaximumBitrate:
@@ -7235,7 +7430,12 @@ func (u *UEContextModificationRequestIEs) perValue(alloc bool) per.Value {
 	case HandoverRequestIEs_IDAerialUEsubscriptionInformation:
 		return &u.IDAerialUEsubscriptionInformation
 	case DownlinkNASTransportIEs_IDAdditionalRRMPriorityIndex:
-		return &u.IDAdditionalRRMPriorityIndex
+		if alloc {
+			u.IDAdditionalRRMPriorityIndex = new(AdditionalRRMPriorityIndex)
+		} else if u.IDAdditionalRRMPriorityIndex == nil {
+			return per.NoValue("AdditionalRRMPriorityIndex")
+		}
+		return u.IDAdditionalRRMPriorityIndex
 	case HandoverRequestIEs_IDIABAuthorized:
 		return &u.IDIABAuthorized
 	case HandoverRequestIEs_IDNRV2XServicesAuthorized:
@@ -7260,7 +7460,12 @@ func (u *UEContextModificationRequestIEs) perValue(alloc bool) per.Value {
 		}
 		return u.IDPC5QoSParameters
 	case ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID:
-		return &u.IDUERadioCapabilityID
+		if alloc {
+			u.IDUERadioCapabilityID = new(UERadioCapabilityID)
+		} else if u.IDUERadioCapabilityID == nil {
+			return per.NoValue("UERadioCapabilityID")
+		}
+		return u.IDUERadioCapabilityID
 	}
 	return nil
 }
@@ -7907,7 +8112,12 @@ func (u *DownlinkNASTransportIEs) perValue(alloc bool) per.Value {
 	case CellTrafficTraceIEs_IDENBUES1APID:
 		return &u.IDENBUES1APID
 	case DownlinkNASTransportIEs_IDNASPDU:
-		return &u.IDNASPDU
+		if alloc {
+			u.IDNASPDU = new(NASPDU)
+		} else if u.IDNASPDU == nil {
+			return per.NoValue("NAS-PDU")
+		}
+		return u.IDNASPDU
 	case DownlinkNASTransportIEs_IDHandoverRestrictionList:
 		if alloc {
 			u.IDHandoverRestrictionList = new(HandoverRestrictionList)
@@ -7920,7 +8130,12 @@ func (u *DownlinkNASTransportIEs) perValue(alloc bool) per.Value {
 	case DownlinkNASTransportIEs_IDSRVCCOperationPossible:
 		return &u.IDSRVCCOperationPossible
 	case ConnectionEstablishmentIndicationIEs_IDUERadioCapability:
-		return &u.IDUERadioCapability
+		if alloc {
+			u.IDUERadioCapability = new(UERadioCapability)
+		} else if u.IDUERadioCapability == nil {
+			return per.NoValue("UERadioCapability")
+		}
+		return u.IDUERadioCapability
 	case DownlinkNASTransportIEs_IDDLNASPDUDeliveryAckRequest:
 		return &u.IDDLNASPDUDeliveryAckRequest
 	case ConnectionEstablishmentIndicationIEs_IDEnhancedCoverageRestricted:
@@ -7948,11 +8163,26 @@ func (u *DownlinkNASTransportIEs) perValue(alloc bool) per.Value {
 		}
 		return u.IDSubscriptionBasedUEDifferentiationInfo
 	case DownlinkNASTransportIEs_IDAdditionalRRMPriorityIndex:
-		return &u.IDAdditionalRRMPriorityIndex
+		if alloc {
+			u.IDAdditionalRRMPriorityIndex = new(AdditionalRRMPriorityIndex)
+		} else if u.IDAdditionalRRMPriorityIndex == nil {
+			return per.NoValue("AdditionalRRMPriorityIndex")
+		}
+		return u.IDAdditionalRRMPriorityIndex
 	case ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID:
-		return &u.IDUERadioCapabilityID
+		if alloc {
+			u.IDUERadioCapabilityID = new(UERadioCapabilityID)
+		} else if u.IDUERadioCapabilityID == nil {
+			return per.NoValue("UERadioCapabilityID")
+		}
+		return u.IDUERadioCapabilityID
 	case ConnectionEstablishmentIndicationIEs_IDMaskedIMEISV:
-		return &u.IDMaskedIMEISV
+		if alloc {
+			u.IDMaskedIMEISV = new(MaskedIMEISV)
+		} else if u.IDMaskedIMEISV == nil {
+			return per.NoValue("Masked-IMEISV")
+		}
+		return u.IDMaskedIMEISV
 	}
 	return nil
 }
@@ -8109,7 +8339,12 @@ func (u *InitialUEMessageIEs) perValue(alloc bool) per.Value {
 	case CellTrafficTraceIEs_IDENBUES1APID:
 		return &u.IDENBUES1APID
 	case DownlinkNASTransportIEs_IDNASPDU:
-		return &u.IDNASPDU
+		if alloc {
+			u.IDNASPDU = new(NASPDU)
+		} else if u.IDNASPDU == nil {
+			return per.NoValue("NAS-PDU")
+		}
+		return u.IDNASPDU
 	case ENBCPRelocationIndicationIEs_IDTAI:
 		if alloc {
 			u.IDTAI = new(TAI)
@@ -8134,7 +8369,12 @@ func (u *InitialUEMessageIEs) perValue(alloc bool) per.Value {
 		}
 		return u.IDSTMSI
 	case HandoverRequestAcknowledgeIEs_IDCSGID:
-		return &u.IDCSGID
+		if alloc {
+			u.IDCSGID = new(CSGID)
+		} else if u.IDCSGID == nil {
+			return per.NoValue("CSG-Id")
+		}
+		return u.IDCSGID
 	case HandoverRequestIEs_IDGUMMEIID:
 		if alloc {
 			u.IDGUMMEIID = new(GUMMEI)
@@ -8145,7 +8385,12 @@ func (u *InitialUEMessageIEs) perValue(alloc bool) per.Value {
 	case HandoverRequestAcknowledgeIEs_IDCellAccessMode:
 		return &u.IDCellAccessMode
 	case InitialUEMessageIEs_IDGWTransportLayerAddress:
-		return &u.TransportLayerAddress
+		if alloc {
+			u.TransportLayerAddress = new(TransportLayerAddress)
+		} else if u.TransportLayerAddress == nil {
+			return per.NoValue("TransportLayerAddress")
+		}
+		return u.TransportLayerAddress
 	case InitialUEMessageIEs_IDRelayNodeIndicator:
 		return &u.IDRelayNodeIndicator
 	case InitialUEMessageIEs_IDGUMMEIType:
@@ -8158,11 +8403,26 @@ func (u *InitialUEMessageIEs) perValue(alloc bool) per.Value {
 		}
 		return u.IDTunnelInformationForBBF
 	case InitialUEMessageIEs_IDSIPTOLGWTransportLayerAddress:
-		return &u.TransportLayerAddress
+		if alloc {
+			u.TransportLayerAddress = new(TransportLayerAddress)
+		} else if u.TransportLayerAddress == nil {
+			return per.NoValue("TransportLayerAddress")
+		}
+		return u.TransportLayerAddress
 	case HandoverNotifyIEs_IDLHNID:
-		return &u.IDLHNID
+		if alloc {
+			u.IDLHNID = new(LHNID)
+		} else if u.IDLHNID == nil {
+			return per.NoValue("LHN-ID")
+		}
+		return u.IDLHNID
 	case InitialUEMessageIEs_IDMMEGroupID:
-		return &u.IDMMEGroupID
+		if alloc {
+			u.IDMMEGroupID = new(MMEGroupID)
+		} else if u.IDMMEGroupID == nil {
+			return per.NoValue("MME-Group-ID")
+		}
+		return u.IDMMEGroupID
 	case InitialUEMessageIEs_IDUEUsageType:
 		return &u.IDUEUsageType
 	case HandoverRequestAcknowledgeIEs_IDCEModeBSupportIndicator:
@@ -8172,7 +8432,12 @@ func (u *InitialUEMessageIEs) perValue(alloc bool) per.Value {
 	case InitialUEMessageIEs_IDCoverageLevel:
 		return &u.IDCoverageLevel
 	case InitialUEMessageIEs_IDUEApplicationLayerMeasurementCapability:
-		return &u.IDUEApplicationLayerMeasurementCapability
+		if alloc {
+			u.IDUEApplicationLayerMeasurementCapability = new(UEApplicationLayerMeasurementCapability)
+		} else if u.IDUEApplicationLayerMeasurementCapability == nil {
+			return per.NoValue("UE-Application-Layer-Measurement-Capability")
+		}
+		return u.IDUEApplicationLayerMeasurementCapability
 	case InitialUEMessageIEs_IDEDTSession:
 		return &u.IDEDTSession
 	case InitialUEMessageIEs_IDIABNodeIndication:
@@ -12391,9 +12656,19 @@ func (u *WriteReplaceWarningRequestIEs) resolvePER(key int64, p *per.Reader, at 
 func (u *WriteReplaceWarningRequestIEs) perValue(alloc bool) per.Value {
 	switch u.Kind {
 	case KillRequestIEs_IDMessageIdentifier:
-		return &u.IDMessageIdentifier
+		if alloc {
+			u.IDMessageIdentifier = new(MessageIdentifier)
+		} else if u.IDMessageIdentifier == nil {
+			return per.NoValue("MessageIdentifier")
+		}
+		return u.IDMessageIdentifier
 	case KillRequestIEs_IDSerialNumber:
-		return &u.IDSerialNumber
+		if alloc {
+			u.IDSerialNumber = new(SerialNumber)
+		} else if u.IDSerialNumber == nil {
+			return per.NoValue("SerialNumber")
+		}
+		return u.IDSerialNumber
 	case KillRequestIEs_IDWarningAreaList:
 		if alloc {
 			u.IDWarningAreaList = new(WarningAreaList)
@@ -12408,17 +12683,42 @@ func (u *WriteReplaceWarningRequestIEs) perValue(alloc bool) per.Value {
 	case WriteReplaceWarningRequestIEs_IDNumberofBroadcastRequest:
 		return &u.IDNumberofBroadcastRequest
 	case WriteReplaceWarningRequestIEs_IDWarningType:
-		return &u.IDWarningType
+		if alloc {
+			u.IDWarningType = new(WarningType)
+		} else if u.IDWarningType == nil {
+			return per.NoValue("WarningType")
+		}
+		return u.IDWarningType
 	case WriteReplaceWarningRequestIEs_IDWarningSecurityInfo:
-		return &u.IDWarningSecurityInfo
+		if alloc {
+			u.IDWarningSecurityInfo = new(WarningSecurityInfo)
+		} else if u.IDWarningSecurityInfo == nil {
+			return per.NoValue("WarningSecurityInfo")
+		}
+		return u.IDWarningSecurityInfo
 	case WriteReplaceWarningRequestIEs_IDDataCodingScheme:
-		return &u.IDDataCodingScheme
+		if alloc {
+			u.IDDataCodingScheme = new(DataCodingScheme)
+		} else if u.IDDataCodingScheme == nil {
+			return per.NoValue("DataCodingScheme")
+		}
+		return u.IDDataCodingScheme
 	case WriteReplaceWarningRequestIEs_IDWarningMessageContents:
-		return &u.IDWarningMessageContents
+		if alloc {
+			u.IDWarningMessageContents = new(WarningMessageContents)
+		} else if u.IDWarningMessageContents == nil {
+			return per.NoValue("WarningMessageContents")
+		}
+		return u.IDWarningMessageContents
 	case WriteReplaceWarningRequestIEs_IDConcurrentWarningMessageIndicator:
 		return &u.IDConcurrentWarningMessageIndicator
 	case WriteReplaceWarningRequestIEs_IDWarningAreaCoordinates:
-		return &u.IDWarningAreaCoordinates
+		if alloc {
+			u.IDWarningAreaCoordinates = new(WarningAreaCoordinates)
+		} else if u.IDWarningAreaCoordinates == nil {
+			return per.NoValue("WarningAreaCoordinates")
+		}
+		return u.IDWarningAreaCoordinates
 	}
 	return nil
 }
@@ -16198,7 +16498,12 @@ func (u *ConnectionEstablishmentIndicationIEs) perValue(alloc bool) per.Value {
 	case CellTrafficTraceIEs_IDENBUES1APID:
 		return &u.IDENBUES1APID
 	case ConnectionEstablishmentIndicationIEs_IDUERadioCapability:
-		return &u.IDUERadioCapability
+		if alloc {
+			u.IDUERadioCapability = new(UERadioCapability)
+		} else if u.IDUERadioCapability == nil {
+			return per.NoValue("UERadioCapability")
+		}
+		return u.IDUERadioCapability
 	case ConnectionEstablishmentIndicationIEs_IDEnhancedCoverageRestricted:
 		return &u.IDEnhancedCoverageRestricted
 	case ConnectionEstablishmentIndicationIEs_IDDLCPSecurityInformation:
@@ -16227,9 +16532,19 @@ func (u *ConnectionEstablishmentIndicationIEs) perValue(alloc bool) per.Value {
 		}
 		return u.IDUELevelQoSParameters
 	case ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID:
-		return &u.IDUERadioCapabilityID
+		if alloc {
+			u.IDUERadioCapabilityID = new(UERadioCapabilityID)
+		} else if u.IDUERadioCapabilityID == nil {
+			return per.NoValue("UERadioCapabilityID")
+		}
+		return u.IDUERadioCapabilityID
 	case ConnectionEstablishmentIndicationIEs_IDMaskedIMEISV:
-		return &u.IDMaskedIMEISV
+		if alloc {
+			u.IDMaskedIMEISV = new(MaskedIMEISV)
+		} else if u.IDMaskedIMEISV == nil {
+			return per.NoValue("Masked-IMEISV")
+		}
+		return u.IDMaskedIMEISV
 	}
 	return nil
 }

@@ -241,139 +241,474 @@ func (u *InitiatingMessage_Value) resolvePER(key int64, p *per.Reader, at int, f
 func (u *InitiatingMessage_Value) perValue(alloc bool) per.Value {
 	switch u.Kind {
 	case HandoverPreparation:
-		return &u.HandoverPreparation
+		if alloc {
+			u.HandoverPreparation = new(HandoverRequired)
+		} else if u.HandoverPreparation == nil {
+			return per.NoValue("HandoverRequired")
+		}
+		return u.HandoverPreparation
 	case HandoverResourceAllocation:
-		return &u.HandoverResourceAllocation
+		if alloc {
+			u.HandoverResourceAllocation = new(HandoverRequest)
+		} else if u.HandoverResourceAllocation == nil {
+			return per.NoValue("HandoverRequest")
+		}
+		return u.HandoverResourceAllocation
 	case S1APPDUDescriptions_PathSwitchRequest:
-		return &u.PathSwitchRequest
+		if alloc {
+			u.PathSwitchRequest = new(PathSwitchRequest)
+		} else if u.PathSwitchRequest == nil {
+			return per.NoValue("PathSwitchRequest")
+		}
+		return u.PathSwitchRequest
 	case ERABSetup:
-		return &u.ERABSetup
+		if alloc {
+			u.ERABSetup = new(ERABSetupRequest)
+		} else if u.ERABSetup == nil {
+			return per.NoValue("E-RABSetupRequest")
+		}
+		return u.ERABSetup
 	case ERABModify:
-		return &u.ERABModify
+		if alloc {
+			u.ERABModify = new(ERABModifyRequest)
+		} else if u.ERABModify == nil {
+			return per.NoValue("E-RABModifyRequest")
+		}
+		return u.ERABModify
 	case ERABRelease:
-		return &u.ERABRelease
+		if alloc {
+			u.ERABRelease = new(ERABReleaseCommand)
+		} else if u.ERABRelease == nil {
+			return per.NoValue("E-RABReleaseCommand")
+		}
+		return u.ERABRelease
 	case InitialContextSetup:
-		return &u.InitialContextSetup
+		if alloc {
+			u.InitialContextSetup = new(InitialContextSetupRequest)
+		} else if u.InitialContextSetup == nil {
+			return per.NoValue("InitialContextSetupRequest")
+		}
+		return u.InitialContextSetup
 	case S1APPDUDescriptions_HandoverCancel:
-		return &u.HandoverCancel
+		if alloc {
+			u.HandoverCancel = new(HandoverCancel)
+		} else if u.HandoverCancel == nil {
+			return per.NoValue("HandoverCancel")
+		}
+		return u.HandoverCancel
 	case Kill:
-		return &u.Kill
+		if alloc {
+			u.Kill = new(KillRequest)
+		} else if u.Kill == nil {
+			return per.NoValue("KillRequest")
+		}
+		return u.Kill
 	case S1APPDUDescriptions_Reset:
-		return &u.Reset
+		if alloc {
+			u.Reset = new(Reset)
+		} else if u.Reset == nil {
+			return per.NoValue("Reset")
+		}
+		return u.Reset
 	case S1Setup:
-		return &u.S1Setup
+		if alloc {
+			u.S1Setup = new(S1SetupRequest)
+		} else if u.S1Setup == nil {
+			return per.NoValue("S1SetupRequest")
+		}
+		return u.S1Setup
 	case UEContextModification:
-		return &u.UEContextModification
+		if alloc {
+			u.UEContextModification = new(UEContextModificationRequest)
+		} else if u.UEContextModification == nil {
+			return per.NoValue("UEContextModificationRequest")
+		}
+		return u.UEContextModification
 	case UEContextRelease:
-		return &u.UEContextRelease
+		if alloc {
+			u.UEContextRelease = new(UEContextReleaseCommand)
+		} else if u.UEContextRelease == nil {
+			return per.NoValue("UEContextReleaseCommand")
+		}
+		return u.UEContextRelease
 	case S1APPDUDescriptions_ENBConfigurationUpdate:
-		return &u.ENBConfigurationUpdate
+		if alloc {
+			u.ENBConfigurationUpdate = new(ENBConfigurationUpdate)
+		} else if u.ENBConfigurationUpdate == nil {
+			return per.NoValue("ENBConfigurationUpdate")
+		}
+		return u.ENBConfigurationUpdate
 	case S1APPDUDescriptions_MMEConfigurationUpdate:
-		return &u.MMEConfigurationUpdate
+		if alloc {
+			u.MMEConfigurationUpdate = new(MMEConfigurationUpdate)
+		} else if u.MMEConfigurationUpdate == nil {
+			return per.NoValue("MMEConfigurationUpdate")
+		}
+		return u.MMEConfigurationUpdate
 	case WriteReplaceWarning:
-		return &u.WriteReplaceWarning
+		if alloc {
+			u.WriteReplaceWarning = new(WriteReplaceWarningRequest)
+		} else if u.WriteReplaceWarning == nil {
+			return per.NoValue("WriteReplaceWarningRequest")
+		}
+		return u.WriteReplaceWarning
 	case UERadioCapabilityMatch:
-		return &u.UERadioCapabilityMatch
+		if alloc {
+			u.UERadioCapabilityMatch = new(UERadioCapabilityMatchRequest)
+		} else if u.UERadioCapabilityMatch == nil {
+			return per.NoValue("UERadioCapabilityMatchRequest")
+		}
+		return u.UERadioCapabilityMatch
 	case S1APPDUDescriptions_ERABModificationIndication:
-		return &u.ERABModificationIndication
+		if alloc {
+			u.ERABModificationIndication = new(ERABModificationIndication)
+		} else if u.ERABModificationIndication == nil {
+			return per.NoValue("E-RABModificationIndication")
+		}
+		return u.ERABModificationIndication
 	case S1APPDUDescriptions_UEContextModificationIndication:
-		return &u.UEContextModificationIndication
+		if alloc {
+			u.UEContextModificationIndication = new(UEContextModificationIndication)
+		} else if u.UEContextModificationIndication == nil {
+			return per.NoValue("UEContextModificationIndication")
+		}
+		return u.UEContextModificationIndication
 	case UEContextSuspend:
-		return &u.UEContextSuspend
+		if alloc {
+			u.UEContextSuspend = new(UEContextSuspendRequest)
+		} else if u.UEContextSuspend == nil {
+			return per.NoValue("UEContextSuspendRequest")
+		}
+		return u.UEContextSuspend
 	case UEContextResume:
-		return &u.UEContextResume
+		if alloc {
+			u.UEContextResume = new(UEContextResumeRequest)
+		} else if u.UEContextResume == nil {
+			return per.NoValue("UEContextResumeRequest")
+		}
+		return u.UEContextResume
 	case UERadioCapabilityIDMapping:
-		return &u.UERadioCapabilityIDMapping
+		if alloc {
+			u.UERadioCapabilityIDMapping = new(UERadioCapabilityIDMappingRequest)
+		} else if u.UERadioCapabilityIDMapping == nil {
+			return per.NoValue("UERadioCapabilityIDMappingRequest")
+		}
+		return u.UERadioCapabilityIDMapping
 	case HandoverNotification:
-		return &u.HandoverNotification
+		if alloc {
+			u.HandoverNotification = new(HandoverNotify)
+		} else if u.HandoverNotification == nil {
+			return per.NoValue("HandoverNotify")
+		}
+		return u.HandoverNotification
 	case S1APPDUDescriptions_ERABReleaseIndication:
-		return &u.ERABReleaseIndication
+		if alloc {
+			u.ERABReleaseIndication = new(ERABReleaseIndication)
+		} else if u.ERABReleaseIndication == nil {
+			return per.NoValue("E-RABReleaseIndication")
+		}
+		return u.ERABReleaseIndication
 	case S1APPDUDescriptions_Paging:
-		return &u.Paging
+		if alloc {
+			u.Paging = new(Paging)
+		} else if u.Paging == nil {
+			return per.NoValue("Paging")
+		}
+		return u.Paging
 	case S1APPDUDescriptions_DownlinkNASTransport:
-		return &u.DownlinkNASTransport
+		if alloc {
+			u.DownlinkNASTransport = new(DownlinkNASTransport)
+		} else if u.DownlinkNASTransport == nil {
+			return per.NoValue("DownlinkNASTransport")
+		}
+		return u.DownlinkNASTransport
 	case S1APPDUDescriptions_InitialUEMessage:
-		return &u.InitialUEMessage
+		if alloc {
+			u.InitialUEMessage = new(InitialUEMessage)
+		} else if u.InitialUEMessage == nil {
+			return per.NoValue("InitialUEMessage")
+		}
+		return u.InitialUEMessage
 	case S1APPDUDescriptions_UplinkNASTransport:
-		return &u.UplinkNASTransport
+		if alloc {
+			u.UplinkNASTransport = new(UplinkNASTransport)
+		} else if u.UplinkNASTransport == nil {
+			return per.NoValue("UplinkNASTransport")
+		}
+		return u.UplinkNASTransport
 	case S1APPDUDescriptions_ErrorIndication:
-		return &u.ErrorIndication
+		if alloc {
+			u.ErrorIndication = new(ErrorIndication)
+		} else if u.ErrorIndication == nil {
+			return per.NoValue("ErrorIndication")
+		}
+		return u.ErrorIndication
 	case S1APPDUDescriptions_NASNonDeliveryIndication:
-		return &u.NASNonDeliveryIndication
+		if alloc {
+			u.NASNonDeliveryIndication = new(NASNonDeliveryIndication)
+		} else if u.NASNonDeliveryIndication == nil {
+			return per.NoValue("NASNonDeliveryIndication")
+		}
+		return u.NASNonDeliveryIndication
 	case S1APPDUDescriptions_UEContextReleaseRequest:
-		return &u.UEContextReleaseRequest
+		if alloc {
+			u.UEContextReleaseRequest = new(UEContextReleaseRequest)
+		} else if u.UEContextReleaseRequest == nil {
+			return per.NoValue("UEContextReleaseRequest")
+		}
+		return u.UEContextReleaseRequest
 	case S1APPDUDescriptions_DownlinkS1cdma2000tunnelling:
-		return &u.DownlinkS1cdma2000tunnelling
+		if alloc {
+			u.DownlinkS1cdma2000tunnelling = new(DownlinkS1cdma2000tunnelling)
+		} else if u.DownlinkS1cdma2000tunnelling == nil {
+			return per.NoValue("DownlinkS1cdma2000tunnelling")
+		}
+		return u.DownlinkS1cdma2000tunnelling
 	case S1APPDUDescriptions_UplinkS1cdma2000tunnelling:
-		return &u.UplinkS1cdma2000tunnelling
+		if alloc {
+			u.UplinkS1cdma2000tunnelling = new(UplinkS1cdma2000tunnelling)
+		} else if u.UplinkS1cdma2000tunnelling == nil {
+			return per.NoValue("UplinkS1cdma2000tunnelling")
+		}
+		return u.UplinkS1cdma2000tunnelling
 	case S1APPDUDescriptions_UECapabilityInfoIndication:
-		return &u.UECapabilityInfoIndication
+		if alloc {
+			u.UECapabilityInfoIndication = new(UECapabilityInfoIndication)
+		} else if u.UECapabilityInfoIndication == nil {
+			return per.NoValue("UECapabilityInfoIndication")
+		}
+		return u.UECapabilityInfoIndication
 	case S1APPDUDescriptions_ENBStatusTransfer:
-		return &u.ENBStatusTransfer
+		if alloc {
+			u.ENBStatusTransfer = new(ENBStatusTransfer)
+		} else if u.ENBStatusTransfer == nil {
+			return per.NoValue("ENBStatusTransfer")
+		}
+		return u.ENBStatusTransfer
 	case S1APPDUDescriptions_MMEStatusTransfer:
-		return &u.MMEStatusTransfer
+		if alloc {
+			u.MMEStatusTransfer = new(MMEStatusTransfer)
+		} else if u.MMEStatusTransfer == nil {
+			return per.NoValue("MMEStatusTransfer")
+		}
+		return u.MMEStatusTransfer
 	case S1APPDUDescriptions_DeactivateTrace:
-		return &u.DeactivateTrace
+		if alloc {
+			u.DeactivateTrace = new(DeactivateTrace)
+		} else if u.DeactivateTrace == nil {
+			return per.NoValue("DeactivateTrace")
+		}
+		return u.DeactivateTrace
 	case S1APPDUDescriptions_TraceStart:
-		return &u.TraceStart
+		if alloc {
+			u.TraceStart = new(TraceStart)
+		} else if u.TraceStart == nil {
+			return per.NoValue("TraceStart")
+		}
+		return u.TraceStart
 	case S1APPDUDescriptions_TraceFailureIndication:
-		return &u.TraceFailureIndication
+		if alloc {
+			u.TraceFailureIndication = new(TraceFailureIndication)
+		} else if u.TraceFailureIndication == nil {
+			return per.NoValue("TraceFailureIndication")
+		}
+		return u.TraceFailureIndication
 	case S1APPDUDescriptions_CellTrafficTrace:
-		return &u.CellTrafficTrace
+		if alloc {
+			u.CellTrafficTrace = new(CellTrafficTrace)
+		} else if u.CellTrafficTrace == nil {
+			return per.NoValue("CellTrafficTrace")
+		}
+		return u.CellTrafficTrace
 	case S1APPDUDescriptions_LocationReportingControl:
-		return &u.LocationReportingControl
+		if alloc {
+			u.LocationReportingControl = new(LocationReportingControl)
+		} else if u.LocationReportingControl == nil {
+			return per.NoValue("LocationReportingControl")
+		}
+		return u.LocationReportingControl
 	case S1APPDUDescriptions_LocationReportingFailureIndication:
-		return &u.LocationReportingFailureIndication
+		if alloc {
+			u.LocationReportingFailureIndication = new(LocationReportingFailureIndication)
+		} else if u.LocationReportingFailureIndication == nil {
+			return per.NoValue("LocationReportingFailureIndication")
+		}
+		return u.LocationReportingFailureIndication
 	case S1APPDUDescriptions_LocationReport:
-		return &u.LocationReport
+		if alloc {
+			u.LocationReport = new(LocationReport)
+		} else if u.LocationReport == nil {
+			return per.NoValue("LocationReport")
+		}
+		return u.LocationReport
 	case S1APPDUDescriptions_OverloadStart:
-		return &u.OverloadStart
+		if alloc {
+			u.OverloadStart = new(OverloadStart)
+		} else if u.OverloadStart == nil {
+			return per.NoValue("OverloadStart")
+		}
+		return u.OverloadStart
 	case S1APPDUDescriptions_OverloadStop:
-		return &u.OverloadStop
+		if alloc {
+			u.OverloadStop = new(OverloadStop)
+		} else if u.OverloadStop == nil {
+			return per.NoValue("OverloadStop")
+		}
+		return u.OverloadStop
 	case S1APPDUDescriptions_ENBDirectInformationTransfer:
-		return &u.ENBDirectInformationTransfer
+		if alloc {
+			u.ENBDirectInformationTransfer = new(ENBDirectInformationTransfer)
+		} else if u.ENBDirectInformationTransfer == nil {
+			return per.NoValue("ENBDirectInformationTransfer")
+		}
+		return u.ENBDirectInformationTransfer
 	case S1APPDUDescriptions_MMEDirectInformationTransfer:
-		return &u.MMEDirectInformationTransfer
+		if alloc {
+			u.MMEDirectInformationTransfer = new(MMEDirectInformationTransfer)
+		} else if u.MMEDirectInformationTransfer == nil {
+			return per.NoValue("MMEDirectInformationTransfer")
+		}
+		return u.MMEDirectInformationTransfer
 	case S1APPDUDescriptions_ENBConfigurationTransfer:
-		return &u.ENBConfigurationTransfer
+		if alloc {
+			u.ENBConfigurationTransfer = new(ENBConfigurationTransfer)
+		} else if u.ENBConfigurationTransfer == nil {
+			return per.NoValue("ENBConfigurationTransfer")
+		}
+		return u.ENBConfigurationTransfer
 	case S1APPDUDescriptions_MMEConfigurationTransfer:
-		return &u.MMEConfigurationTransfer
+		if alloc {
+			u.MMEConfigurationTransfer = new(MMEConfigurationTransfer)
+		} else if u.MMEConfigurationTransfer == nil {
+			return per.NoValue("MMEConfigurationTransfer")
+		}
+		return u.MMEConfigurationTransfer
 	case S1APPDUDescriptions_PrivateMessage:
-		return &u.PrivateMessage
+		if alloc {
+			u.PrivateMessage = new(PrivateMessage)
+		} else if u.PrivateMessage == nil {
+			return per.NoValue("PrivateMessage")
+		}
+		return u.PrivateMessage
 	case S1APPDUDescriptions_DownlinkUEAssociatedLPPaTransport:
-		return &u.DownlinkUEAssociatedLPPaTransport
+		if alloc {
+			u.DownlinkUEAssociatedLPPaTransport = new(DownlinkUEAssociatedLPPaTransport)
+		} else if u.DownlinkUEAssociatedLPPaTransport == nil {
+			return per.NoValue("DownlinkUEAssociatedLPPaTransport")
+		}
+		return u.DownlinkUEAssociatedLPPaTransport
 	case S1APPDUDescriptions_UplinkUEAssociatedLPPaTransport:
-		return &u.UplinkUEAssociatedLPPaTransport
+		if alloc {
+			u.UplinkUEAssociatedLPPaTransport = new(UplinkUEAssociatedLPPaTransport)
+		} else if u.UplinkUEAssociatedLPPaTransport == nil {
+			return per.NoValue("UplinkUEAssociatedLPPaTransport")
+		}
+		return u.UplinkUEAssociatedLPPaTransport
 	case S1APPDUDescriptions_DownlinkNonUEAssociatedLPPaTransport:
-		return &u.DownlinkNonUEAssociatedLPPaTransport
+		if alloc {
+			u.DownlinkNonUEAssociatedLPPaTransport = new(DownlinkNonUEAssociatedLPPaTransport)
+		} else if u.DownlinkNonUEAssociatedLPPaTransport == nil {
+			return per.NoValue("DownlinkNonUEAssociatedLPPaTransport")
+		}
+		return u.DownlinkNonUEAssociatedLPPaTransport
 	case S1APPDUDescriptions_UplinkNonUEAssociatedLPPaTransport:
-		return &u.UplinkNonUEAssociatedLPPaTransport
+		if alloc {
+			u.UplinkNonUEAssociatedLPPaTransport = new(UplinkNonUEAssociatedLPPaTransport)
+		} else if u.UplinkNonUEAssociatedLPPaTransport == nil {
+			return per.NoValue("UplinkNonUEAssociatedLPPaTransport")
+		}
+		return u.UplinkNonUEAssociatedLPPaTransport
 	case S1APPDUDescriptions_PWSRestartIndication:
-		return &u.PWSRestartIndication
+		if alloc {
+			u.PWSRestartIndication = new(PWSRestartIndication)
+		} else if u.PWSRestartIndication == nil {
+			return per.NoValue("PWSRestartIndication")
+		}
+		return u.PWSRestartIndication
 	case S1APPDUDescriptions_RerouteNASRequest:
-		return &u.RerouteNASRequest
+		if alloc {
+			u.RerouteNASRequest = new(RerouteNASRequest)
+		} else if u.RerouteNASRequest == nil {
+			return per.NoValue("RerouteNASRequest")
+		}
+		return u.RerouteNASRequest
 	case S1APPDUDescriptions_PWSFailureIndication:
-		return &u.PWSFailureIndication
+		if alloc {
+			u.PWSFailureIndication = new(PWSFailureIndication)
+		} else if u.PWSFailureIndication == nil {
+			return per.NoValue("PWSFailureIndication")
+		}
+		return u.PWSFailureIndication
 	case S1APPDUDescriptions_ConnectionEstablishmentIndication:
-		return &u.ConnectionEstablishmentIndication
+		if alloc {
+			u.ConnectionEstablishmentIndication = new(ConnectionEstablishmentIndication)
+		} else if u.ConnectionEstablishmentIndication == nil {
+			return per.NoValue("ConnectionEstablishmentIndication")
+		}
+		return u.ConnectionEstablishmentIndication
 	case S1APPDUDescriptions_NASDeliveryIndication:
-		return &u.NASDeliveryIndication
+		if alloc {
+			u.NASDeliveryIndication = new(NASDeliveryIndication)
+		} else if u.NASDeliveryIndication == nil {
+			return per.NoValue("NASDeliveryIndication")
+		}
+		return u.NASDeliveryIndication
 	case S1APPDUDescriptions_RetrieveUEInformation:
-		return &u.RetrieveUEInformation
+		if alloc {
+			u.RetrieveUEInformation = new(RetrieveUEInformation)
+		} else if u.RetrieveUEInformation == nil {
+			return per.NoValue("RetrieveUEInformation")
+		}
+		return u.RetrieveUEInformation
 	case S1APPDUDescriptions_UEInformationTransfer:
-		return &u.UEInformationTransfer
+		if alloc {
+			u.UEInformationTransfer = new(UEInformationTransfer)
+		} else if u.UEInformationTransfer == nil {
+			return per.NoValue("UEInformationTransfer")
+		}
+		return u.UEInformationTransfer
 	case S1APPDUDescriptions_ENBCPRelocationIndication:
-		return &u.ENBCPRelocationIndication
+		if alloc {
+			u.ENBCPRelocationIndication = new(ENBCPRelocationIndication)
+		} else if u.ENBCPRelocationIndication == nil {
+			return per.NoValue("ENBCPRelocationIndication")
+		}
+		return u.ENBCPRelocationIndication
 	case S1APPDUDescriptions_MMECPRelocationIndication:
-		return &u.MMECPRelocationIndication
+		if alloc {
+			u.MMECPRelocationIndication = new(MMECPRelocationIndication)
+		} else if u.MMECPRelocationIndication == nil {
+			return per.NoValue("MMECPRelocationIndication")
+		}
+		return u.MMECPRelocationIndication
 	case S1APPDUDescriptions_SecondaryRATDataUsageReport:
-		return &u.SecondaryRATDataUsageReport
+		if alloc {
+			u.SecondaryRATDataUsageReport = new(SecondaryRATDataUsageReport)
+		} else if u.SecondaryRATDataUsageReport == nil {
+			return per.NoValue("SecondaryRATDataUsageReport")
+		}
+		return u.SecondaryRATDataUsageReport
 	case S1APPDUDescriptions_HandoverSuccess:
-		return &u.HandoverSuccess
+		if alloc {
+			u.HandoverSuccess = new(HandoverSuccess)
+		} else if u.HandoverSuccess == nil {
+			return per.NoValue("HandoverSuccess")
+		}
+		return u.HandoverSuccess
 	case S1APPDUDescriptions_ENBEarlyStatusTransfer:
-		return &u.ENBEarlyStatusTransfer
+		if alloc {
+			u.ENBEarlyStatusTransfer = new(ENBEarlyStatusTransfer)
+		} else if u.ENBEarlyStatusTransfer == nil {
+			return per.NoValue("ENBEarlyStatusTransfer")
+		}
+		return u.ENBEarlyStatusTransfer
 	case S1APPDUDescriptions_MMEEarlyStatusTransfer:
-		return &u.MMEEarlyStatusTransfer
+		if alloc {
+			u.MMEEarlyStatusTransfer = new(MMEEarlyStatusTransfer)
+		} else if u.MMEEarlyStatusTransfer == nil {
+			return per.NoValue("MMEEarlyStatusTransfer")
+		}
+		return u.MMEEarlyStatusTransfer
 	}
 	return nil
 }
@@ -564,49 +899,159 @@ func (u *SuccessfulOutcome_Value) resolvePER(key int64, p *per.Reader, at int, f
 func (u *SuccessfulOutcome_Value) perValue(alloc bool) per.Value {
 	switch u.Kind {
 	case HandoverPreparation:
-		return &u.HandoverPreparation
+		if alloc {
+			u.HandoverPreparation = new(HandoverCommand)
+		} else if u.HandoverPreparation == nil {
+			return per.NoValue("HandoverCommand")
+		}
+		return u.HandoverPreparation
 	case HandoverResourceAllocation:
-		return &u.HandoverResourceAllocation
+		if alloc {
+			u.HandoverResourceAllocation = new(HandoverRequestAcknowledge)
+		} else if u.HandoverResourceAllocation == nil {
+			return per.NoValue("HandoverRequestAcknowledge")
+		}
+		return u.HandoverResourceAllocation
 	case S1APPDUDescriptions_PathSwitchRequest:
-		return &u.PathSwitchRequest
+		if alloc {
+			u.PathSwitchRequest = new(PathSwitchRequestAcknowledge)
+		} else if u.PathSwitchRequest == nil {
+			return per.NoValue("PathSwitchRequestAcknowledge")
+		}
+		return u.PathSwitchRequest
 	case ERABSetup:
-		return &u.ERABSetup
+		if alloc {
+			u.ERABSetup = new(ERABSetupResponse)
+		} else if u.ERABSetup == nil {
+			return per.NoValue("E-RABSetupResponse")
+		}
+		return u.ERABSetup
 	case ERABModify:
-		return &u.ERABModify
+		if alloc {
+			u.ERABModify = new(ERABModifyResponse)
+		} else if u.ERABModify == nil {
+			return per.NoValue("E-RABModifyResponse")
+		}
+		return u.ERABModify
 	case ERABRelease:
-		return &u.ERABRelease
+		if alloc {
+			u.ERABRelease = new(ERABReleaseResponse)
+		} else if u.ERABRelease == nil {
+			return per.NoValue("E-RABReleaseResponse")
+		}
+		return u.ERABRelease
 	case InitialContextSetup:
-		return &u.InitialContextSetup
+		if alloc {
+			u.InitialContextSetup = new(InitialContextSetupResponse)
+		} else if u.InitialContextSetup == nil {
+			return per.NoValue("InitialContextSetupResponse")
+		}
+		return u.InitialContextSetup
 	case S1APPDUDescriptions_HandoverCancel:
-		return &u.HandoverCancel
+		if alloc {
+			u.HandoverCancel = new(HandoverCancelAcknowledge)
+		} else if u.HandoverCancel == nil {
+			return per.NoValue("HandoverCancelAcknowledge")
+		}
+		return u.HandoverCancel
 	case Kill:
-		return &u.Kill
+		if alloc {
+			u.Kill = new(KillResponse)
+		} else if u.Kill == nil {
+			return per.NoValue("KillResponse")
+		}
+		return u.Kill
 	case S1APPDUDescriptions_Reset:
-		return &u.Reset
+		if alloc {
+			u.Reset = new(ResetAcknowledge)
+		} else if u.Reset == nil {
+			return per.NoValue("ResetAcknowledge")
+		}
+		return u.Reset
 	case S1Setup:
-		return &u.S1Setup
+		if alloc {
+			u.S1Setup = new(S1SetupResponse)
+		} else if u.S1Setup == nil {
+			return per.NoValue("S1SetupResponse")
+		}
+		return u.S1Setup
 	case UEContextModification:
-		return &u.UEContextModification
+		if alloc {
+			u.UEContextModification = new(UEContextModificationResponse)
+		} else if u.UEContextModification == nil {
+			return per.NoValue("UEContextModificationResponse")
+		}
+		return u.UEContextModification
 	case UEContextRelease:
-		return &u.UEContextRelease
+		if alloc {
+			u.UEContextRelease = new(UEContextReleaseComplete)
+		} else if u.UEContextRelease == nil {
+			return per.NoValue("UEContextReleaseComplete")
+		}
+		return u.UEContextRelease
 	case S1APPDUDescriptions_ENBConfigurationUpdate:
-		return &u.ENBConfigurationUpdate
+		if alloc {
+			u.ENBConfigurationUpdate = new(ENBConfigurationUpdateAcknowledge)
+		} else if u.ENBConfigurationUpdate == nil {
+			return per.NoValue("ENBConfigurationUpdateAcknowledge")
+		}
+		return u.ENBConfigurationUpdate
 	case S1APPDUDescriptions_MMEConfigurationUpdate:
-		return &u.MMEConfigurationUpdate
+		if alloc {
+			u.MMEConfigurationUpdate = new(MMEConfigurationUpdateAcknowledge)
+		} else if u.MMEConfigurationUpdate == nil {
+			return per.NoValue("MMEConfigurationUpdateAcknowledge")
+		}
+		return u.MMEConfigurationUpdate
 	case WriteReplaceWarning:
-		return &u.WriteReplaceWarning
+		if alloc {
+			u.WriteReplaceWarning = new(WriteReplaceWarningResponse)
+		} else if u.WriteReplaceWarning == nil {
+			return per.NoValue("WriteReplaceWarningResponse")
+		}
+		return u.WriteReplaceWarning
 	case UERadioCapabilityMatch:
-		return &u.UERadioCapabilityMatch
+		if alloc {
+			u.UERadioCapabilityMatch = new(UERadioCapabilityMatchResponse)
+		} else if u.UERadioCapabilityMatch == nil {
+			return per.NoValue("UERadioCapabilityMatchResponse")
+		}
+		return u.UERadioCapabilityMatch
 	case S1APPDUDescriptions_ERABModificationIndication:
-		return &u.ERABModificationIndication
+		if alloc {
+			u.ERABModificationIndication = new(ERABModificationConfirm)
+		} else if u.ERABModificationIndication == nil {
+			return per.NoValue("E-RABModificationConfirm")
+		}
+		return u.ERABModificationIndication
 	case S1APPDUDescriptions_UEContextModificationIndication:
-		return &u.UEContextModificationIndication
+		if alloc {
+			u.UEContextModificationIndication = new(UEContextModificationConfirm)
+		} else if u.UEContextModificationIndication == nil {
+			return per.NoValue("UEContextModificationConfirm")
+		}
+		return u.UEContextModificationIndication
 	case UEContextSuspend:
-		return &u.UEContextSuspend
+		if alloc {
+			u.UEContextSuspend = new(UEContextSuspendResponse)
+		} else if u.UEContextSuspend == nil {
+			return per.NoValue("UEContextSuspendResponse")
+		}
+		return u.UEContextSuspend
 	case UEContextResume:
-		return &u.UEContextResume
+		if alloc {
+			u.UEContextResume = new(UEContextResumeResponse)
+		} else if u.UEContextResume == nil {
+			return per.NoValue("UEContextResumeResponse")
+		}
+		return u.UEContextResume
 	case UERadioCapabilityIDMapping:
-		return &u.UERadioCapabilityIDMapping
+		if alloc {
+			u.UERadioCapabilityIDMapping = new(UERadioCapabilityIDMappingResponse)
+		} else if u.UERadioCapabilityIDMapping == nil {
+			return per.NoValue("UERadioCapabilityIDMappingResponse")
+		}
+		return u.UERadioCapabilityIDMapping
 	}
 	return nil
 }
@@ -797,23 +1242,68 @@ func (u *UnsuccessfulOutcome_Value) resolvePER(key int64, p *per.Reader, at int,
 func (u *UnsuccessfulOutcome_Value) perValue(alloc bool) per.Value {
 	switch u.Kind {
 	case HandoverPreparation:
-		return &u.HandoverPreparation
+		if alloc {
+			u.HandoverPreparation = new(HandoverPreparationFailure)
+		} else if u.HandoverPreparation == nil {
+			return per.NoValue("HandoverPreparationFailure")
+		}
+		return u.HandoverPreparation
 	case HandoverResourceAllocation:
-		return &u.HandoverResourceAllocation
+		if alloc {
+			u.HandoverResourceAllocation = new(HandoverFailure)
+		} else if u.HandoverResourceAllocation == nil {
+			return per.NoValue("HandoverFailure")
+		}
+		return u.HandoverResourceAllocation
 	case S1APPDUDescriptions_PathSwitchRequest:
-		return &u.PathSwitchRequest
+		if alloc {
+			u.PathSwitchRequest = new(PathSwitchRequestFailure)
+		} else if u.PathSwitchRequest == nil {
+			return per.NoValue("PathSwitchRequestFailure")
+		}
+		return u.PathSwitchRequest
 	case InitialContextSetup:
-		return &u.InitialContextSetup
+		if alloc {
+			u.InitialContextSetup = new(InitialContextSetupFailure)
+		} else if u.InitialContextSetup == nil {
+			return per.NoValue("InitialContextSetupFailure")
+		}
+		return u.InitialContextSetup
 	case S1Setup:
-		return &u.S1Setup
+		if alloc {
+			u.S1Setup = new(S1SetupFailure)
+		} else if u.S1Setup == nil {
+			return per.NoValue("S1SetupFailure")
+		}
+		return u.S1Setup
 	case UEContextModification:
-		return &u.UEContextModification
+		if alloc {
+			u.UEContextModification = new(UEContextModificationFailure)
+		} else if u.UEContextModification == nil {
+			return per.NoValue("UEContextModificationFailure")
+		}
+		return u.UEContextModification
 	case S1APPDUDescriptions_ENBConfigurationUpdate:
-		return &u.ENBConfigurationUpdate
+		if alloc {
+			u.ENBConfigurationUpdate = new(ENBConfigurationUpdateFailure)
+		} else if u.ENBConfigurationUpdate == nil {
+			return per.NoValue("ENBConfigurationUpdateFailure")
+		}
+		return u.ENBConfigurationUpdate
 	case S1APPDUDescriptions_MMEConfigurationUpdate:
-		return &u.MMEConfigurationUpdate
+		if alloc {
+			u.MMEConfigurationUpdate = new(MMEConfigurationUpdateFailure)
+		} else if u.MMEConfigurationUpdate == nil {
+			return per.NoValue("MMEConfigurationUpdateFailure")
+		}
+		return u.MMEConfigurationUpdate
 	case UEContextResume:
-		return &u.UEContextResume
+		if alloc {
+			u.UEContextResume = new(UEContextResumeFailure)
+		} else if u.UEContextResume == nil {
+			return per.NoValue("UEContextResumeFailure")
+		}
+		return u.UEContextResume
 	}
 	return nil
 }
