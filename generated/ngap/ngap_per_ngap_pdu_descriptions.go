@@ -251,545 +251,166 @@ func (u *InitiatingMessage_Value) resolvePER(key int64, p *per.Reader, at int, f
 	case 50:
 		u.Kind = NGAPPDUDescriptions_UplinkUEAssociatedNRPPaTransport // uplinkUEAssociatedNRPPaTransport
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *InitiatingMessage_Value) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *InitiatingMessage_Value) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case NGAPPDUDescriptions_AMFConfigurationUpdate:
-		if alloc {
-			u.AMFConfigurationUpdate = new(AMFConfigurationUpdate)
-		} else if u.AMFConfigurationUpdate == nil {
-			return per.NoValue("AMFConfigurationUpdate")
-		}
-		return u.AMFConfigurationUpdate
+		return per.Row(p, &u.AMFConfigurationUpdate, "AMFConfigurationUpdate")
 	case BroadcastSessionModification:
-		if alloc {
-			u.BroadcastSessionModification = new(BroadcastSessionModificationRequest)
-		} else if u.BroadcastSessionModification == nil {
-			return per.NoValue("BroadcastSessionModificationRequest")
-		}
-		return u.BroadcastSessionModification
+		return per.Row(p, &u.BroadcastSessionModification, "BroadcastSessionModificationRequest")
 	case BroadcastSessionRelease:
-		if alloc {
-			u.BroadcastSessionRelease = new(BroadcastSessionReleaseRequest)
-		} else if u.BroadcastSessionRelease == nil {
-			return per.NoValue("BroadcastSessionReleaseRequest")
-		}
-		return u.BroadcastSessionRelease
+		return per.Row(p, &u.BroadcastSessionRelease, "BroadcastSessionReleaseRequest")
 	case BroadcastSessionSetup:
-		if alloc {
-			u.BroadcastSessionSetup = new(BroadcastSessionSetupRequest)
-		} else if u.BroadcastSessionSetup == nil {
-			return per.NoValue("BroadcastSessionSetupRequest")
-		}
-		return u.BroadcastSessionSetup
+		return per.Row(p, &u.BroadcastSessionSetup, "BroadcastSessionSetupRequest")
 	case DistributionSetup:
-		if alloc {
-			u.DistributionSetup = new(DistributionSetupRequest)
-		} else if u.DistributionSetup == nil {
-			return per.NoValue("DistributionSetupRequest")
-		}
-		return u.DistributionSetup
+		return per.Row(p, &u.DistributionSetup, "DistributionSetupRequest")
 	case DistributionRelease:
-		if alloc {
-			u.DistributionRelease = new(DistributionReleaseRequest)
-		} else if u.DistributionRelease == nil {
-			return per.NoValue("DistributionReleaseRequest")
-		}
-		return u.DistributionRelease
+		return per.Row(p, &u.DistributionRelease, "DistributionReleaseRequest")
 	case NGAPPDUDescriptions_HandoverCancel:
-		if alloc {
-			u.HandoverCancel = new(HandoverCancel)
-		} else if u.HandoverCancel == nil {
-			return per.NoValue("HandoverCancel")
-		}
-		return u.HandoverCancel
+		return per.Row(p, &u.HandoverCancel, "HandoverCancel")
 	case HandoverPreparation:
-		if alloc {
-			u.HandoverPreparation = new(HandoverRequired)
-		} else if u.HandoverPreparation == nil {
-			return per.NoValue("HandoverRequired")
-		}
-		return u.HandoverPreparation
+		return per.Row(p, &u.HandoverPreparation, "HandoverRequired")
 	case HandoverResourceAllocation:
-		if alloc {
-			u.HandoverResourceAllocation = new(HandoverRequest)
-		} else if u.HandoverResourceAllocation == nil {
-			return per.NoValue("HandoverRequest")
-		}
-		return u.HandoverResourceAllocation
+		return per.Row(p, &u.HandoverResourceAllocation, "HandoverRequest")
 	case InitialContextSetup:
-		if alloc {
-			u.InitialContextSetup = new(InitialContextSetupRequest)
-		} else if u.InitialContextSetup == nil {
-			return per.NoValue("InitialContextSetupRequest")
-		}
-		return u.InitialContextSetup
+		return per.Row(p, &u.InitialContextSetup, "InitialContextSetupRequest")
 	case MulticastSessionActivation:
-		if alloc {
-			u.MulticastSessionActivation = new(MulticastSessionActivationRequest)
-		} else if u.MulticastSessionActivation == nil {
-			return per.NoValue("MulticastSessionActivationRequest")
-		}
-		return u.MulticastSessionActivation
+		return per.Row(p, &u.MulticastSessionActivation, "MulticastSessionActivationRequest")
 	case MulticastSessionDeactivation:
-		if alloc {
-			u.MulticastSessionDeactivation = new(MulticastSessionDeactivationRequest)
-		} else if u.MulticastSessionDeactivation == nil {
-			return per.NoValue("MulticastSessionDeactivationRequest")
-		}
-		return u.MulticastSessionDeactivation
+		return per.Row(p, &u.MulticastSessionDeactivation, "MulticastSessionDeactivationRequest")
 	case MulticastSessionUpdate:
-		if alloc {
-			u.MulticastSessionUpdate = new(MulticastSessionUpdateRequest)
-		} else if u.MulticastSessionUpdate == nil {
-			return per.NoValue("MulticastSessionUpdateRequest")
-		}
-		return u.MulticastSessionUpdate
+		return per.Row(p, &u.MulticastSessionUpdate, "MulticastSessionUpdateRequest")
 	case NGAPPDUDescriptions_NGReset:
-		if alloc {
-			u.NGReset = new(NGReset)
-		} else if u.NGReset == nil {
-			return per.NoValue("NGReset")
-		}
-		return u.NGReset
+		return per.Row(p, &u.NGReset, "NGReset")
 	case NGSetup:
-		if alloc {
-			u.NGSetup = new(NGSetupRequest)
-		} else if u.NGSetup == nil {
-			return per.NoValue("NGSetupRequest")
-		}
-		return u.NGSetup
+		return per.Row(p, &u.NGSetup, "NGSetupRequest")
 	case NGAPPDUDescriptions_PathSwitchRequest:
-		if alloc {
-			u.PathSwitchRequest = new(PathSwitchRequest)
-		} else if u.PathSwitchRequest == nil {
-			return per.NoValue("PathSwitchRequest")
-		}
-		return u.PathSwitchRequest
+		return per.Row(p, &u.PathSwitchRequest, "PathSwitchRequest")
 	case PDUSessionResourceModify:
-		if alloc {
-			u.PDUSessionResourceModify = new(PDUSessionResourceModifyRequest)
-		} else if u.PDUSessionResourceModify == nil {
-			return per.NoValue("PDUSessionResourceModifyRequest")
-		}
-		return u.PDUSessionResourceModify
+		return per.Row(p, &u.PDUSessionResourceModify, "PDUSessionResourceModifyRequest")
 	case NGAPPDUDescriptions_PDUSessionResourceModifyIndication:
-		if alloc {
-			u.PDUSessionResourceModifyIndication = new(PDUSessionResourceModifyIndication)
-		} else if u.PDUSessionResourceModifyIndication == nil {
-			return per.NoValue("PDUSessionResourceModifyIndication")
-		}
-		return u.PDUSessionResourceModifyIndication
+		return per.Row(p, &u.PDUSessionResourceModifyIndication, "PDUSessionResourceModifyIndication")
 	case PDUSessionResourceRelease:
-		if alloc {
-			u.PDUSessionResourceRelease = new(PDUSessionResourceReleaseCommand)
-		} else if u.PDUSessionResourceRelease == nil {
-			return per.NoValue("PDUSessionResourceReleaseCommand")
-		}
-		return u.PDUSessionResourceRelease
+		return per.Row(p, &u.PDUSessionResourceRelease, "PDUSessionResourceReleaseCommand")
 	case PDUSessionResourceSetup:
-		if alloc {
-			u.PDUSessionResourceSetup = new(PDUSessionResourceSetupRequest)
-		} else if u.PDUSessionResourceSetup == nil {
-			return per.NoValue("PDUSessionResourceSetupRequest")
-		}
-		return u.PDUSessionResourceSetup
+		return per.Row(p, &u.PDUSessionResourceSetup, "PDUSessionResourceSetupRequest")
 	case PWSCancel:
-		if alloc {
-			u.PWSCancel = new(PWSCancelRequest)
-		} else if u.PWSCancel == nil {
-			return per.NoValue("PWSCancelRequest")
-		}
-		return u.PWSCancel
+		return per.Row(p, &u.PWSCancel, "PWSCancelRequest")
 	case NGAPPDUDescriptions_RANConfigurationUpdate:
-		if alloc {
-			u.RANConfigurationUpdate = new(RANConfigurationUpdate)
-		} else if u.RANConfigurationUpdate == nil {
-			return per.NoValue("RANConfigurationUpdate")
-		}
-		return u.RANConfigurationUpdate
+		return per.Row(p, &u.RANConfigurationUpdate, "RANConfigurationUpdate")
 	case UEContextModification:
-		if alloc {
-			u.UEContextModification = new(UEContextModificationRequest)
-		} else if u.UEContextModification == nil {
-			return per.NoValue("UEContextModificationRequest")
-		}
-		return u.UEContextModification
+		return per.Row(p, &u.UEContextModification, "UEContextModificationRequest")
 	case UEContextRelease:
-		if alloc {
-			u.UEContextRelease = new(UEContextReleaseCommand)
-		} else if u.UEContextRelease == nil {
-			return per.NoValue("UEContextReleaseCommand")
-		}
-		return u.UEContextRelease
+		return per.Row(p, &u.UEContextRelease, "UEContextReleaseCommand")
 	case UEContextResume:
-		if alloc {
-			u.UEContextResume = new(UEContextResumeRequest)
-		} else if u.UEContextResume == nil {
-			return per.NoValue("UEContextResumeRequest")
-		}
-		return u.UEContextResume
+		return per.Row(p, &u.UEContextResume, "UEContextResumeRequest")
 	case UEContextSuspend:
-		if alloc {
-			u.UEContextSuspend = new(UEContextSuspendRequest)
-		} else if u.UEContextSuspend == nil {
-			return per.NoValue("UEContextSuspendRequest")
-		}
-		return u.UEContextSuspend
+		return per.Row(p, &u.UEContextSuspend, "UEContextSuspendRequest")
 	case UERadioCapabilityCheck:
-		if alloc {
-			u.UERadioCapabilityCheck = new(UERadioCapabilityCheckRequest)
-		} else if u.UERadioCapabilityCheck == nil {
-			return per.NoValue("UERadioCapabilityCheckRequest")
-		}
-		return u.UERadioCapabilityCheck
+		return per.Row(p, &u.UERadioCapabilityCheck, "UERadioCapabilityCheckRequest")
 	case UERadioCapabilityIDMapping:
-		if alloc {
-			u.UERadioCapabilityIDMapping = new(UERadioCapabilityIDMappingRequest)
-		} else if u.UERadioCapabilityIDMapping == nil {
-			return per.NoValue("UERadioCapabilityIDMappingRequest")
-		}
-		return u.UERadioCapabilityIDMapping
+		return per.Row(p, &u.UERadioCapabilityIDMapping, "UERadioCapabilityIDMappingRequest")
 	case WriteReplaceWarning:
-		if alloc {
-			u.WriteReplaceWarning = new(WriteReplaceWarningRequest)
-		} else if u.WriteReplaceWarning == nil {
-			return per.NoValue("WriteReplaceWarningRequest")
-		}
-		return u.WriteReplaceWarning
+		return per.Row(p, &u.WriteReplaceWarning, "WriteReplaceWarningRequest")
 	case NGAPPDUDescriptions_AMFCPRelocationIndication:
-		if alloc {
-			u.AMFCPRelocationIndication = new(AMFCPRelocationIndication)
-		} else if u.AMFCPRelocationIndication == nil {
-			return per.NoValue("AMFCPRelocationIndication")
-		}
-		return u.AMFCPRelocationIndication
+		return per.Row(p, &u.AMFCPRelocationIndication, "AMFCPRelocationIndication")
 	case NGAPPDUDescriptions_AMFStatusIndication:
-		if alloc {
-			u.AMFStatusIndication = new(AMFStatusIndication)
-		} else if u.AMFStatusIndication == nil {
-			return per.NoValue("AMFStatusIndication")
-		}
-		return u.AMFStatusIndication
+		return per.Row(p, &u.AMFStatusIndication, "AMFStatusIndication")
 	case NGAPPDUDescriptions_BroadcastSessionReleaseRequired:
-		if alloc {
-			u.BroadcastSessionReleaseRequired = new(BroadcastSessionReleaseRequired)
-		} else if u.BroadcastSessionReleaseRequired == nil {
-			return per.NoValue("BroadcastSessionReleaseRequired")
-		}
-		return u.BroadcastSessionReleaseRequired
+		return per.Row(p, &u.BroadcastSessionReleaseRequired, "BroadcastSessionReleaseRequired")
 	case NGAPPDUDescriptions_CellTrafficTrace:
-		if alloc {
-			u.CellTrafficTrace = new(CellTrafficTrace)
-		} else if u.CellTrafficTrace == nil {
-			return per.NoValue("CellTrafficTrace")
-		}
-		return u.CellTrafficTrace
+		return per.Row(p, &u.CellTrafficTrace, "CellTrafficTrace")
 	case NGAPPDUDescriptions_ConnectionEstablishmentIndication:
-		if alloc {
-			u.ConnectionEstablishmentIndication = new(ConnectionEstablishmentIndication)
-		} else if u.ConnectionEstablishmentIndication == nil {
-			return per.NoValue("ConnectionEstablishmentIndication")
-		}
-		return u.ConnectionEstablishmentIndication
+		return per.Row(p, &u.ConnectionEstablishmentIndication, "ConnectionEstablishmentIndication")
 	case NGAPPDUDescriptions_DeactivateTrace:
-		if alloc {
-			u.DeactivateTrace = new(DeactivateTrace)
-		} else if u.DeactivateTrace == nil {
-			return per.NoValue("DeactivateTrace")
-		}
-		return u.DeactivateTrace
+		return per.Row(p, &u.DeactivateTrace, "DeactivateTrace")
 	case NGAPPDUDescriptions_DownlinkNASTransport:
-		if alloc {
-			u.DownlinkNASTransport = new(DownlinkNASTransport)
-		} else if u.DownlinkNASTransport == nil {
-			return per.NoValue("DownlinkNASTransport")
-		}
-		return u.DownlinkNASTransport
+		return per.Row(p, &u.DownlinkNASTransport, "DownlinkNASTransport")
 	case NGAPPDUDescriptions_DownlinkNonUEAssociatedNRPPaTransport:
-		if alloc {
-			u.DownlinkNonUEAssociatedNRPPaTransport = new(DownlinkNonUEAssociatedNRPPaTransport)
-		} else if u.DownlinkNonUEAssociatedNRPPaTransport == nil {
-			return per.NoValue("DownlinkNonUEAssociatedNRPPaTransport")
-		}
-		return u.DownlinkNonUEAssociatedNRPPaTransport
+		return per.Row(p, &u.DownlinkNonUEAssociatedNRPPaTransport, "DownlinkNonUEAssociatedNRPPaTransport")
 	case NGAPPDUDescriptions_DownlinkRANConfigurationTransfer:
-		if alloc {
-			u.DownlinkRANConfigurationTransfer = new(DownlinkRANConfigurationTransfer)
-		} else if u.DownlinkRANConfigurationTransfer == nil {
-			return per.NoValue("DownlinkRANConfigurationTransfer")
-		}
-		return u.DownlinkRANConfigurationTransfer
+		return per.Row(p, &u.DownlinkRANConfigurationTransfer, "DownlinkRANConfigurationTransfer")
 	case NGAPPDUDescriptions_DownlinkRANEarlyStatusTransfer:
-		if alloc {
-			u.DownlinkRANEarlyStatusTransfer = new(DownlinkRANEarlyStatusTransfer)
-		} else if u.DownlinkRANEarlyStatusTransfer == nil {
-			return per.NoValue("DownlinkRANEarlyStatusTransfer")
-		}
-		return u.DownlinkRANEarlyStatusTransfer
+		return per.Row(p, &u.DownlinkRANEarlyStatusTransfer, "DownlinkRANEarlyStatusTransfer")
 	case NGAPPDUDescriptions_DownlinkRANStatusTransfer:
-		if alloc {
-			u.DownlinkRANStatusTransfer = new(DownlinkRANStatusTransfer)
-		} else if u.DownlinkRANStatusTransfer == nil {
-			return per.NoValue("DownlinkRANStatusTransfer")
-		}
-		return u.DownlinkRANStatusTransfer
+		return per.Row(p, &u.DownlinkRANStatusTransfer, "DownlinkRANStatusTransfer")
 	case NGAPPDUDescriptions_DownlinkRIMInformationTransfer:
-		if alloc {
-			u.DownlinkRIMInformationTransfer = new(DownlinkRIMInformationTransfer)
-		} else if u.DownlinkRIMInformationTransfer == nil {
-			return per.NoValue("DownlinkRIMInformationTransfer")
-		}
-		return u.DownlinkRIMInformationTransfer
+		return per.Row(p, &u.DownlinkRIMInformationTransfer, "DownlinkRIMInformationTransfer")
 	case NGAPPDUDescriptions_DownlinkUEAssociatedNRPPaTransport:
-		if alloc {
-			u.DownlinkUEAssociatedNRPPaTransport = new(DownlinkUEAssociatedNRPPaTransport)
-		} else if u.DownlinkUEAssociatedNRPPaTransport == nil {
-			return per.NoValue("DownlinkUEAssociatedNRPPaTransport")
-		}
-		return u.DownlinkUEAssociatedNRPPaTransport
+		return per.Row(p, &u.DownlinkUEAssociatedNRPPaTransport, "DownlinkUEAssociatedNRPPaTransport")
 	case NGAPPDUDescriptions_ErrorIndication:
-		if alloc {
-			u.ErrorIndication = new(ErrorIndication)
-		} else if u.ErrorIndication == nil {
-			return per.NoValue("ErrorIndication")
-		}
-		return u.ErrorIndication
+		return per.Row(p, &u.ErrorIndication, "ErrorIndication")
 	case HandoverNotification:
-		if alloc {
-			u.HandoverNotification = new(HandoverNotify)
-		} else if u.HandoverNotification == nil {
-			return per.NoValue("HandoverNotify")
-		}
-		return u.HandoverNotification
+		return per.Row(p, &u.HandoverNotification, "HandoverNotify")
 	case NGAPPDUDescriptions_HandoverSuccess:
-		if alloc {
-			u.HandoverSuccess = new(HandoverSuccess)
-		} else if u.HandoverSuccess == nil {
-			return per.NoValue("HandoverSuccess")
-		}
-		return u.HandoverSuccess
+		return per.Row(p, &u.HandoverSuccess, "HandoverSuccess")
 	case NGAPPDUDescriptions_InitialUEMessage:
-		if alloc {
-			u.InitialUEMessage = new(InitialUEMessage)
-		} else if u.InitialUEMessage == nil {
-			return per.NoValue("InitialUEMessage")
-		}
-		return u.InitialUEMessage
+		return per.Row(p, &u.InitialUEMessage, "InitialUEMessage")
 	case NGAPPDUDescriptions_LocationReport:
-		if alloc {
-			u.LocationReport = new(LocationReport)
-		} else if u.LocationReport == nil {
-			return per.NoValue("LocationReport")
-		}
-		return u.LocationReport
+		return per.Row(p, &u.LocationReport, "LocationReport")
 	case NGAPPDUDescriptions_LocationReportingControl:
-		if alloc {
-			u.LocationReportingControl = new(LocationReportingControl)
-		} else if u.LocationReportingControl == nil {
-			return per.NoValue("LocationReportingControl")
-		}
-		return u.LocationReportingControl
+		return per.Row(p, &u.LocationReportingControl, "LocationReportingControl")
 	case NGAPPDUDescriptions_LocationReportingFailureIndication:
-		if alloc {
-			u.LocationReportingFailureIndication = new(LocationReportingFailureIndication)
-		} else if u.LocationReportingFailureIndication == nil {
-			return per.NoValue("LocationReportingFailureIndication")
-		}
-		return u.LocationReportingFailureIndication
+		return per.Row(p, &u.LocationReportingFailureIndication, "LocationReportingFailureIndication")
 	case NGAPPDUDescriptions_MulticastGroupPaging:
-		if alloc {
-			u.MulticastGroupPaging = new(MulticastGroupPaging)
-		} else if u.MulticastGroupPaging == nil {
-			return per.NoValue("MulticastGroupPaging")
-		}
-		return u.MulticastGroupPaging
+		return per.Row(p, &u.MulticastGroupPaging, "MulticastGroupPaging")
 	case NGAPPDUDescriptions_NASNonDeliveryIndication:
-		if alloc {
-			u.NASNonDeliveryIndication = new(NASNonDeliveryIndication)
-		} else if u.NASNonDeliveryIndication == nil {
-			return per.NoValue("NASNonDeliveryIndication")
-		}
-		return u.NASNonDeliveryIndication
+		return per.Row(p, &u.NASNonDeliveryIndication, "NASNonDeliveryIndication")
 	case NGAPPDUDescriptions_OverloadStart:
-		if alloc {
-			u.OverloadStart = new(OverloadStart)
-		} else if u.OverloadStart == nil {
-			return per.NoValue("OverloadStart")
-		}
-		return u.OverloadStart
+		return per.Row(p, &u.OverloadStart, "OverloadStart")
 	case NGAPPDUDescriptions_OverloadStop:
-		if alloc {
-			u.OverloadStop = new(OverloadStop)
-		} else if u.OverloadStop == nil {
-			return per.NoValue("OverloadStop")
-		}
-		return u.OverloadStop
+		return per.Row(p, &u.OverloadStop, "OverloadStop")
 	case NGAPPDUDescriptions_Paging:
-		if alloc {
-			u.Paging = new(Paging)
-		} else if u.Paging == nil {
-			return per.NoValue("Paging")
-		}
-		return u.Paging
+		return per.Row(p, &u.Paging, "Paging")
 	case NGAPPDUDescriptions_PDUSessionResourceNotify:
-		if alloc {
-			u.PDUSessionResourceNotify = new(PDUSessionResourceNotify)
-		} else if u.PDUSessionResourceNotify == nil {
-			return per.NoValue("PDUSessionResourceNotify")
-		}
-		return u.PDUSessionResourceNotify
+		return per.Row(p, &u.PDUSessionResourceNotify, "PDUSessionResourceNotify")
 	case NGAPPDUDescriptions_PrivateMessage:
-		if alloc {
-			u.PrivateMessage = new(PrivateMessage)
-		} else if u.PrivateMessage == nil {
-			return per.NoValue("PrivateMessage")
-		}
-		return u.PrivateMessage
+		return per.Row(p, &u.PrivateMessage, "PrivateMessage")
 	case NGAPPDUDescriptions_PWSFailureIndication:
-		if alloc {
-			u.PWSFailureIndication = new(PWSFailureIndication)
-		} else if u.PWSFailureIndication == nil {
-			return per.NoValue("PWSFailureIndication")
-		}
-		return u.PWSFailureIndication
+		return per.Row(p, &u.PWSFailureIndication, "PWSFailureIndication")
 	case NGAPPDUDescriptions_PWSRestartIndication:
-		if alloc {
-			u.PWSRestartIndication = new(PWSRestartIndication)
-		} else if u.PWSRestartIndication == nil {
-			return per.NoValue("PWSRestartIndication")
-		}
-		return u.PWSRestartIndication
+		return per.Row(p, &u.PWSRestartIndication, "PWSRestartIndication")
 	case NGAPPDUDescriptions_RANCPRelocationIndication:
-		if alloc {
-			u.RANCPRelocationIndication = new(RANCPRelocationIndication)
-		} else if u.RANCPRelocationIndication == nil {
-			return per.NoValue("RANCPRelocationIndication")
-		}
-		return u.RANCPRelocationIndication
+		return per.Row(p, &u.RANCPRelocationIndication, "RANCPRelocationIndication")
 	case NGAPPDUDescriptions_RerouteNASRequest:
-		if alloc {
-			u.RerouteNASRequest = new(RerouteNASRequest)
-		} else if u.RerouteNASRequest == nil {
-			return per.NoValue("RerouteNASRequest")
-		}
-		return u.RerouteNASRequest
+		return per.Row(p, &u.RerouteNASRequest, "RerouteNASRequest")
 	case NGAPPDUDescriptions_RetrieveUEInformation:
-		if alloc {
-			u.RetrieveUEInformation = new(RetrieveUEInformation)
-		} else if u.RetrieveUEInformation == nil {
-			return per.NoValue("RetrieveUEInformation")
-		}
-		return u.RetrieveUEInformation
+		return per.Row(p, &u.RetrieveUEInformation, "RetrieveUEInformation")
 	case NGAPPDUDescriptions_RRCInactiveTransitionReport:
-		if alloc {
-			u.RRCInactiveTransitionReport = new(RRCInactiveTransitionReport)
-		} else if u.RRCInactiveTransitionReport == nil {
-			return per.NoValue("RRCInactiveTransitionReport")
-		}
-		return u.RRCInactiveTransitionReport
+		return per.Row(p, &u.RRCInactiveTransitionReport, "RRCInactiveTransitionReport")
 	case NGAPPDUDescriptions_SecondaryRATDataUsageReport:
-		if alloc {
-			u.SecondaryRATDataUsageReport = new(SecondaryRATDataUsageReport)
-		} else if u.SecondaryRATDataUsageReport == nil {
-			return per.NoValue("SecondaryRATDataUsageReport")
-		}
-		return u.SecondaryRATDataUsageReport
+		return per.Row(p, &u.SecondaryRATDataUsageReport, "SecondaryRATDataUsageReport")
 	case NGAPPDUDescriptions_TraceFailureIndication:
-		if alloc {
-			u.TraceFailureIndication = new(TraceFailureIndication)
-		} else if u.TraceFailureIndication == nil {
-			return per.NoValue("TraceFailureIndication")
-		}
-		return u.TraceFailureIndication
+		return per.Row(p, &u.TraceFailureIndication, "TraceFailureIndication")
 	case NGAPPDUDescriptions_TraceStart:
-		if alloc {
-			u.TraceStart = new(TraceStart)
-		} else if u.TraceStart == nil {
-			return per.NoValue("TraceStart")
-		}
-		return u.TraceStart
+		return per.Row(p, &u.TraceStart, "TraceStart")
 	case NGAPPDUDescriptions_UEContextReleaseRequest:
-		if alloc {
-			u.UEContextReleaseRequest = new(UEContextReleaseRequest)
-		} else if u.UEContextReleaseRequest == nil {
-			return per.NoValue("UEContextReleaseRequest")
-		}
-		return u.UEContextReleaseRequest
+		return per.Row(p, &u.UEContextReleaseRequest, "UEContextReleaseRequest")
 	case NGAPPDUDescriptions_UEInformationTransfer:
-		if alloc {
-			u.UEInformationTransfer = new(UEInformationTransfer)
-		} else if u.UEInformationTransfer == nil {
-			return per.NoValue("UEInformationTransfer")
-		}
-		return u.UEInformationTransfer
+		return per.Row(p, &u.UEInformationTransfer, "UEInformationTransfer")
 	case NGAPPDUDescriptions_UERadioCapabilityInfoIndication:
-		if alloc {
-			u.UERadioCapabilityInfoIndication = new(UERadioCapabilityInfoIndication)
-		} else if u.UERadioCapabilityInfoIndication == nil {
-			return per.NoValue("UERadioCapabilityInfoIndication")
-		}
-		return u.UERadioCapabilityInfoIndication
+		return per.Row(p, &u.UERadioCapabilityInfoIndication, "UERadioCapabilityInfoIndication")
 	case UETNLABindingRelease:
-		if alloc {
-			u.UETNLABindingRelease = new(UETNLABindingReleaseRequest)
-		} else if u.UETNLABindingRelease == nil {
-			return per.NoValue("UETNLABindingReleaseRequest")
-		}
-		return u.UETNLABindingRelease
+		return per.Row(p, &u.UETNLABindingRelease, "UETNLABindingReleaseRequest")
 	case NGAPPDUDescriptions_UplinkNASTransport:
-		if alloc {
-			u.UplinkNASTransport = new(UplinkNASTransport)
-		} else if u.UplinkNASTransport == nil {
-			return per.NoValue("UplinkNASTransport")
-		}
-		return u.UplinkNASTransport
+		return per.Row(p, &u.UplinkNASTransport, "UplinkNASTransport")
 	case NGAPPDUDescriptions_UplinkNonUEAssociatedNRPPaTransport:
-		if alloc {
-			u.UplinkNonUEAssociatedNRPPaTransport = new(UplinkNonUEAssociatedNRPPaTransport)
-		} else if u.UplinkNonUEAssociatedNRPPaTransport == nil {
-			return per.NoValue("UplinkNonUEAssociatedNRPPaTransport")
-		}
-		return u.UplinkNonUEAssociatedNRPPaTransport
+		return per.Row(p, &u.UplinkNonUEAssociatedNRPPaTransport, "UplinkNonUEAssociatedNRPPaTransport")
 	case NGAPPDUDescriptions_UplinkRANConfigurationTransfer:
-		if alloc {
-			u.UplinkRANConfigurationTransfer = new(UplinkRANConfigurationTransfer)
-		} else if u.UplinkRANConfigurationTransfer == nil {
-			return per.NoValue("UplinkRANConfigurationTransfer")
-		}
-		return u.UplinkRANConfigurationTransfer
+		return per.Row(p, &u.UplinkRANConfigurationTransfer, "UplinkRANConfigurationTransfer")
 	case NGAPPDUDescriptions_UplinkRANEarlyStatusTransfer:
-		if alloc {
-			u.UplinkRANEarlyStatusTransfer = new(UplinkRANEarlyStatusTransfer)
-		} else if u.UplinkRANEarlyStatusTransfer == nil {
-			return per.NoValue("UplinkRANEarlyStatusTransfer")
-		}
-		return u.UplinkRANEarlyStatusTransfer
+		return per.Row(p, &u.UplinkRANEarlyStatusTransfer, "UplinkRANEarlyStatusTransfer")
 	case NGAPPDUDescriptions_UplinkRANStatusTransfer:
-		if alloc {
-			u.UplinkRANStatusTransfer = new(UplinkRANStatusTransfer)
-		} else if u.UplinkRANStatusTransfer == nil {
-			return per.NoValue("UplinkRANStatusTransfer")
-		}
-		return u.UplinkRANStatusTransfer
+		return per.Row(p, &u.UplinkRANStatusTransfer, "UplinkRANStatusTransfer")
 	case NGAPPDUDescriptions_UplinkRIMInformationTransfer:
-		if alloc {
-			u.UplinkRIMInformationTransfer = new(UplinkRIMInformationTransfer)
-		} else if u.UplinkRIMInformationTransfer == nil {
-			return per.NoValue("UplinkRIMInformationTransfer")
-		}
-		return u.UplinkRIMInformationTransfer
+		return per.Row(p, &u.UplinkRIMInformationTransfer, "UplinkRIMInformationTransfer")
 	case NGAPPDUDescriptions_UplinkUEAssociatedNRPPaTransport:
-		if alloc {
-			u.UplinkUEAssociatedNRPPaTransport = new(UplinkUEAssociatedNRPPaTransport)
-		} else if u.UplinkUEAssociatedNRPPaTransport == nil {
-			return per.NoValue("UplinkUEAssociatedNRPPaTransport")
-		}
-		return u.UplinkUEAssociatedNRPPaTransport
+		return per.Row(p, &u.UplinkUEAssociatedNRPPaTransport, "UplinkUEAssociatedNRPPaTransport")
 	}
 	return nil
 }
@@ -797,7 +418,7 @@ func (u *InitiatingMessage_Value) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *InitiatingMessage_Value) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -990,216 +611,72 @@ func (u *SuccessfulOutcome_Value) resolvePER(key int64, p *per.Reader, at int, f
 	case 50:
 		u.Kind = NGAPPDUDescriptions_UplinkUEAssociatedNRPPaTransport // uplinkUEAssociatedNRPPaTransport
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *SuccessfulOutcome_Value) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *SuccessfulOutcome_Value) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case NGAPPDUDescriptions_AMFConfigurationUpdate:
-		if alloc {
-			u.AMFConfigurationUpdate = new(AMFConfigurationUpdateAcknowledge)
-		} else if u.AMFConfigurationUpdate == nil {
-			return per.NoValue("AMFConfigurationUpdateAcknowledge")
-		}
-		return u.AMFConfigurationUpdate
+		return per.Row(p, &u.AMFConfigurationUpdate, "AMFConfigurationUpdateAcknowledge")
 	case BroadcastSessionModification:
-		if alloc {
-			u.BroadcastSessionModification = new(BroadcastSessionModificationResponse)
-		} else if u.BroadcastSessionModification == nil {
-			return per.NoValue("BroadcastSessionModificationResponse")
-		}
-		return u.BroadcastSessionModification
+		return per.Row(p, &u.BroadcastSessionModification, "BroadcastSessionModificationResponse")
 	case BroadcastSessionRelease:
-		if alloc {
-			u.BroadcastSessionRelease = new(BroadcastSessionReleaseResponse)
-		} else if u.BroadcastSessionRelease == nil {
-			return per.NoValue("BroadcastSessionReleaseResponse")
-		}
-		return u.BroadcastSessionRelease
+		return per.Row(p, &u.BroadcastSessionRelease, "BroadcastSessionReleaseResponse")
 	case BroadcastSessionSetup:
-		if alloc {
-			u.BroadcastSessionSetup = new(BroadcastSessionSetupResponse)
-		} else if u.BroadcastSessionSetup == nil {
-			return per.NoValue("BroadcastSessionSetupResponse")
-		}
-		return u.BroadcastSessionSetup
+		return per.Row(p, &u.BroadcastSessionSetup, "BroadcastSessionSetupResponse")
 	case DistributionSetup:
-		if alloc {
-			u.DistributionSetup = new(DistributionSetupResponse)
-		} else if u.DistributionSetup == nil {
-			return per.NoValue("DistributionSetupResponse")
-		}
-		return u.DistributionSetup
+		return per.Row(p, &u.DistributionSetup, "DistributionSetupResponse")
 	case DistributionRelease:
-		if alloc {
-			u.DistributionRelease = new(DistributionReleaseResponse)
-		} else if u.DistributionRelease == nil {
-			return per.NoValue("DistributionReleaseResponse")
-		}
-		return u.DistributionRelease
+		return per.Row(p, &u.DistributionRelease, "DistributionReleaseResponse")
 	case NGAPPDUDescriptions_HandoverCancel:
-		if alloc {
-			u.HandoverCancel = new(HandoverCancelAcknowledge)
-		} else if u.HandoverCancel == nil {
-			return per.NoValue("HandoverCancelAcknowledge")
-		}
-		return u.HandoverCancel
+		return per.Row(p, &u.HandoverCancel, "HandoverCancelAcknowledge")
 	case HandoverPreparation:
-		if alloc {
-			u.HandoverPreparation = new(HandoverCommand)
-		} else if u.HandoverPreparation == nil {
-			return per.NoValue("HandoverCommand")
-		}
-		return u.HandoverPreparation
+		return per.Row(p, &u.HandoverPreparation, "HandoverCommand")
 	case HandoverResourceAllocation:
-		if alloc {
-			u.HandoverResourceAllocation = new(HandoverRequestAcknowledge)
-		} else if u.HandoverResourceAllocation == nil {
-			return per.NoValue("HandoverRequestAcknowledge")
-		}
-		return u.HandoverResourceAllocation
+		return per.Row(p, &u.HandoverResourceAllocation, "HandoverRequestAcknowledge")
 	case InitialContextSetup:
-		if alloc {
-			u.InitialContextSetup = new(InitialContextSetupResponse)
-		} else if u.InitialContextSetup == nil {
-			return per.NoValue("InitialContextSetupResponse")
-		}
-		return u.InitialContextSetup
+		return per.Row(p, &u.InitialContextSetup, "InitialContextSetupResponse")
 	case MulticastSessionActivation:
-		if alloc {
-			u.MulticastSessionActivation = new(MulticastSessionActivationResponse)
-		} else if u.MulticastSessionActivation == nil {
-			return per.NoValue("MulticastSessionActivationResponse")
-		}
-		return u.MulticastSessionActivation
+		return per.Row(p, &u.MulticastSessionActivation, "MulticastSessionActivationResponse")
 	case MulticastSessionDeactivation:
-		if alloc {
-			u.MulticastSessionDeactivation = new(MulticastSessionDeactivationResponse)
-		} else if u.MulticastSessionDeactivation == nil {
-			return per.NoValue("MulticastSessionDeactivationResponse")
-		}
-		return u.MulticastSessionDeactivation
+		return per.Row(p, &u.MulticastSessionDeactivation, "MulticastSessionDeactivationResponse")
 	case MulticastSessionUpdate:
-		if alloc {
-			u.MulticastSessionUpdate = new(MulticastSessionUpdateResponse)
-		} else if u.MulticastSessionUpdate == nil {
-			return per.NoValue("MulticastSessionUpdateResponse")
-		}
-		return u.MulticastSessionUpdate
+		return per.Row(p, &u.MulticastSessionUpdate, "MulticastSessionUpdateResponse")
 	case NGAPPDUDescriptions_NGReset:
-		if alloc {
-			u.NGReset = new(NGResetAcknowledge)
-		} else if u.NGReset == nil {
-			return per.NoValue("NGResetAcknowledge")
-		}
-		return u.NGReset
+		return per.Row(p, &u.NGReset, "NGResetAcknowledge")
 	case NGSetup:
-		if alloc {
-			u.NGSetup = new(NGSetupResponse)
-		} else if u.NGSetup == nil {
-			return per.NoValue("NGSetupResponse")
-		}
-		return u.NGSetup
+		return per.Row(p, &u.NGSetup, "NGSetupResponse")
 	case NGAPPDUDescriptions_PathSwitchRequest:
-		if alloc {
-			u.PathSwitchRequest = new(PathSwitchRequestAcknowledge)
-		} else if u.PathSwitchRequest == nil {
-			return per.NoValue("PathSwitchRequestAcknowledge")
-		}
-		return u.PathSwitchRequest
+		return per.Row(p, &u.PathSwitchRequest, "PathSwitchRequestAcknowledge")
 	case PDUSessionResourceModify:
-		if alloc {
-			u.PDUSessionResourceModify = new(PDUSessionResourceModifyResponse)
-		} else if u.PDUSessionResourceModify == nil {
-			return per.NoValue("PDUSessionResourceModifyResponse")
-		}
-		return u.PDUSessionResourceModify
+		return per.Row(p, &u.PDUSessionResourceModify, "PDUSessionResourceModifyResponse")
 	case NGAPPDUDescriptions_PDUSessionResourceModifyIndication:
-		if alloc {
-			u.PDUSessionResourceModifyIndication = new(PDUSessionResourceModifyConfirm)
-		} else if u.PDUSessionResourceModifyIndication == nil {
-			return per.NoValue("PDUSessionResourceModifyConfirm")
-		}
-		return u.PDUSessionResourceModifyIndication
+		return per.Row(p, &u.PDUSessionResourceModifyIndication, "PDUSessionResourceModifyConfirm")
 	case PDUSessionResourceRelease:
-		if alloc {
-			u.PDUSessionResourceRelease = new(PDUSessionResourceReleaseResponse)
-		} else if u.PDUSessionResourceRelease == nil {
-			return per.NoValue("PDUSessionResourceReleaseResponse")
-		}
-		return u.PDUSessionResourceRelease
+		return per.Row(p, &u.PDUSessionResourceRelease, "PDUSessionResourceReleaseResponse")
 	case PDUSessionResourceSetup:
-		if alloc {
-			u.PDUSessionResourceSetup = new(PDUSessionResourceSetupResponse)
-		} else if u.PDUSessionResourceSetup == nil {
-			return per.NoValue("PDUSessionResourceSetupResponse")
-		}
-		return u.PDUSessionResourceSetup
+		return per.Row(p, &u.PDUSessionResourceSetup, "PDUSessionResourceSetupResponse")
 	case PWSCancel:
-		if alloc {
-			u.PWSCancel = new(PWSCancelResponse)
-		} else if u.PWSCancel == nil {
-			return per.NoValue("PWSCancelResponse")
-		}
-		return u.PWSCancel
+		return per.Row(p, &u.PWSCancel, "PWSCancelResponse")
 	case NGAPPDUDescriptions_RANConfigurationUpdate:
-		if alloc {
-			u.RANConfigurationUpdate = new(RANConfigurationUpdateAcknowledge)
-		} else if u.RANConfigurationUpdate == nil {
-			return per.NoValue("RANConfigurationUpdateAcknowledge")
-		}
-		return u.RANConfigurationUpdate
+		return per.Row(p, &u.RANConfigurationUpdate, "RANConfigurationUpdateAcknowledge")
 	case UEContextModification:
-		if alloc {
-			u.UEContextModification = new(UEContextModificationResponse)
-		} else if u.UEContextModification == nil {
-			return per.NoValue("UEContextModificationResponse")
-		}
-		return u.UEContextModification
+		return per.Row(p, &u.UEContextModification, "UEContextModificationResponse")
 	case UEContextRelease:
-		if alloc {
-			u.UEContextRelease = new(UEContextReleaseComplete)
-		} else if u.UEContextRelease == nil {
-			return per.NoValue("UEContextReleaseComplete")
-		}
-		return u.UEContextRelease
+		return per.Row(p, &u.UEContextRelease, "UEContextReleaseComplete")
 	case UEContextResume:
-		if alloc {
-			u.UEContextResume = new(UEContextResumeResponse)
-		} else if u.UEContextResume == nil {
-			return per.NoValue("UEContextResumeResponse")
-		}
-		return u.UEContextResume
+		return per.Row(p, &u.UEContextResume, "UEContextResumeResponse")
 	case UEContextSuspend:
-		if alloc {
-			u.UEContextSuspend = new(UEContextSuspendResponse)
-		} else if u.UEContextSuspend == nil {
-			return per.NoValue("UEContextSuspendResponse")
-		}
-		return u.UEContextSuspend
+		return per.Row(p, &u.UEContextSuspend, "UEContextSuspendResponse")
 	case UERadioCapabilityCheck:
-		if alloc {
-			u.UERadioCapabilityCheck = new(UERadioCapabilityCheckResponse)
-		} else if u.UERadioCapabilityCheck == nil {
-			return per.NoValue("UERadioCapabilityCheckResponse")
-		}
-		return u.UERadioCapabilityCheck
+		return per.Row(p, &u.UERadioCapabilityCheck, "UERadioCapabilityCheckResponse")
 	case UERadioCapabilityIDMapping:
-		if alloc {
-			u.UERadioCapabilityIDMapping = new(UERadioCapabilityIDMappingResponse)
-		} else if u.UERadioCapabilityIDMapping == nil {
-			return per.NoValue("UERadioCapabilityIDMappingResponse")
-		}
-		return u.UERadioCapabilityIDMapping
+		return per.Row(p, &u.UERadioCapabilityIDMapping, "UERadioCapabilityIDMappingResponse")
 	case WriteReplaceWarning:
-		if alloc {
-			u.WriteReplaceWarning = new(WriteReplaceWarningResponse)
-		} else if u.WriteReplaceWarning == nil {
-			return per.NoValue("WriteReplaceWarningResponse")
-		}
-		return u.WriteReplaceWarning
+		return per.Row(p, &u.WriteReplaceWarning, "WriteReplaceWarningResponse")
 	}
 	return nil
 }
@@ -1207,7 +684,7 @@ func (u *SuccessfulOutcome_Value) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *SuccessfulOutcome_Value) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -1400,118 +877,44 @@ func (u *UnsuccessfulOutcome_Value) resolvePER(key int64, p *per.Reader, at int,
 	case 50:
 		u.Kind = NGAPPDUDescriptions_UplinkUEAssociatedNRPPaTransport // uplinkUEAssociatedNRPPaTransport
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UnsuccessfulOutcome_Value) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UnsuccessfulOutcome_Value) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case NGAPPDUDescriptions_AMFConfigurationUpdate:
-		if alloc {
-			u.AMFConfigurationUpdate = new(AMFConfigurationUpdateFailure)
-		} else if u.AMFConfigurationUpdate == nil {
-			return per.NoValue("AMFConfigurationUpdateFailure")
-		}
-		return u.AMFConfigurationUpdate
+		return per.Row(p, &u.AMFConfigurationUpdate, "AMFConfigurationUpdateFailure")
 	case BroadcastSessionModification:
-		if alloc {
-			u.BroadcastSessionModification = new(BroadcastSessionModificationFailure)
-		} else if u.BroadcastSessionModification == nil {
-			return per.NoValue("BroadcastSessionModificationFailure")
-		}
-		return u.BroadcastSessionModification
+		return per.Row(p, &u.BroadcastSessionModification, "BroadcastSessionModificationFailure")
 	case BroadcastSessionSetup:
-		if alloc {
-			u.BroadcastSessionSetup = new(BroadcastSessionSetupFailure)
-		} else if u.BroadcastSessionSetup == nil {
-			return per.NoValue("BroadcastSessionSetupFailure")
-		}
-		return u.BroadcastSessionSetup
+		return per.Row(p, &u.BroadcastSessionSetup, "BroadcastSessionSetupFailure")
 	case DistributionSetup:
-		if alloc {
-			u.DistributionSetup = new(DistributionSetupFailure)
-		} else if u.DistributionSetup == nil {
-			return per.NoValue("DistributionSetupFailure")
-		}
-		return u.DistributionSetup
+		return per.Row(p, &u.DistributionSetup, "DistributionSetupFailure")
 	case HandoverPreparation:
-		if alloc {
-			u.HandoverPreparation = new(HandoverPreparationFailure)
-		} else if u.HandoverPreparation == nil {
-			return per.NoValue("HandoverPreparationFailure")
-		}
-		return u.HandoverPreparation
+		return per.Row(p, &u.HandoverPreparation, "HandoverPreparationFailure")
 	case HandoverResourceAllocation:
-		if alloc {
-			u.HandoverResourceAllocation = new(HandoverFailure)
-		} else if u.HandoverResourceAllocation == nil {
-			return per.NoValue("HandoverFailure")
-		}
-		return u.HandoverResourceAllocation
+		return per.Row(p, &u.HandoverResourceAllocation, "HandoverFailure")
 	case InitialContextSetup:
-		if alloc {
-			u.InitialContextSetup = new(InitialContextSetupFailure)
-		} else if u.InitialContextSetup == nil {
-			return per.NoValue("InitialContextSetupFailure")
-		}
-		return u.InitialContextSetup
+		return per.Row(p, &u.InitialContextSetup, "InitialContextSetupFailure")
 	case MulticastSessionActivation:
-		if alloc {
-			u.MulticastSessionActivation = new(MulticastSessionActivationFailure)
-		} else if u.MulticastSessionActivation == nil {
-			return per.NoValue("MulticastSessionActivationFailure")
-		}
-		return u.MulticastSessionActivation
+		return per.Row(p, &u.MulticastSessionActivation, "MulticastSessionActivationFailure")
 	case MulticastSessionUpdate:
-		if alloc {
-			u.MulticastSessionUpdate = new(MulticastSessionUpdateFailure)
-		} else if u.MulticastSessionUpdate == nil {
-			return per.NoValue("MulticastSessionUpdateFailure")
-		}
-		return u.MulticastSessionUpdate
+		return per.Row(p, &u.MulticastSessionUpdate, "MulticastSessionUpdateFailure")
 	case NGSetup:
-		if alloc {
-			u.NGSetup = new(NGSetupFailure)
-		} else if u.NGSetup == nil {
-			return per.NoValue("NGSetupFailure")
-		}
-		return u.NGSetup
+		return per.Row(p, &u.NGSetup, "NGSetupFailure")
 	case NGAPPDUDescriptions_PathSwitchRequest:
-		if alloc {
-			u.PathSwitchRequest = new(PathSwitchRequestFailure)
-		} else if u.PathSwitchRequest == nil {
-			return per.NoValue("PathSwitchRequestFailure")
-		}
-		return u.PathSwitchRequest
+		return per.Row(p, &u.PathSwitchRequest, "PathSwitchRequestFailure")
 	case NGAPPDUDescriptions_RANConfigurationUpdate:
-		if alloc {
-			u.RANConfigurationUpdate = new(RANConfigurationUpdateFailure)
-		} else if u.RANConfigurationUpdate == nil {
-			return per.NoValue("RANConfigurationUpdateFailure")
-		}
-		return u.RANConfigurationUpdate
+		return per.Row(p, &u.RANConfigurationUpdate, "RANConfigurationUpdateFailure")
 	case UEContextModification:
-		if alloc {
-			u.UEContextModification = new(UEContextModificationFailure)
-		} else if u.UEContextModification == nil {
-			return per.NoValue("UEContextModificationFailure")
-		}
-		return u.UEContextModification
+		return per.Row(p, &u.UEContextModification, "UEContextModificationFailure")
 	case UEContextResume:
-		if alloc {
-			u.UEContextResume = new(UEContextResumeFailure)
-		} else if u.UEContextResume == nil {
-			return per.NoValue("UEContextResumeFailure")
-		}
-		return u.UEContextResume
+		return per.Row(p, &u.UEContextResume, "UEContextResumeFailure")
 	case UEContextSuspend:
-		if alloc {
-			u.UEContextSuspend = new(UEContextSuspendFailure)
-		} else if u.UEContextSuspend == nil {
-			return per.NoValue("UEContextSuspendFailure")
-		}
-		return u.UEContextSuspend
+		return per.Row(p, &u.UEContextSuspend, "UEContextSuspendFailure")
 	}
 	return nil
 }
@@ -1519,5 +922,5 @@ func (u *UnsuccessfulOutcome_Value) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UnsuccessfulOutcome_Value) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }

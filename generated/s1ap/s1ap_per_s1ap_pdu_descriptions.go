@@ -233,482 +233,148 @@ func (u *InitiatingMessage_Value) resolvePER(key int64, p *per.Reader, at int, f
 	case 66:
 		u.Kind = S1APPDUDescriptions_MMEEarlyStatusTransfer // mMEEarlyStatusTransfer
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *InitiatingMessage_Value) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *InitiatingMessage_Value) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case HandoverPreparation:
-		if alloc {
-			u.HandoverPreparation = new(HandoverRequired)
-		} else if u.HandoverPreparation == nil {
-			return per.NoValue("HandoverRequired")
-		}
-		return u.HandoverPreparation
+		return per.Row(p, &u.HandoverPreparation, "HandoverRequired")
 	case HandoverResourceAllocation:
-		if alloc {
-			u.HandoverResourceAllocation = new(HandoverRequest)
-		} else if u.HandoverResourceAllocation == nil {
-			return per.NoValue("HandoverRequest")
-		}
-		return u.HandoverResourceAllocation
+		return per.Row(p, &u.HandoverResourceAllocation, "HandoverRequest")
 	case S1APPDUDescriptions_PathSwitchRequest:
-		if alloc {
-			u.PathSwitchRequest = new(PathSwitchRequest)
-		} else if u.PathSwitchRequest == nil {
-			return per.NoValue("PathSwitchRequest")
-		}
-		return u.PathSwitchRequest
+		return per.Row(p, &u.PathSwitchRequest, "PathSwitchRequest")
 	case ERABSetup:
-		if alloc {
-			u.ERABSetup = new(ERABSetupRequest)
-		} else if u.ERABSetup == nil {
-			return per.NoValue("E-RABSetupRequest")
-		}
-		return u.ERABSetup
+		return per.Row(p, &u.ERABSetup, "E-RABSetupRequest")
 	case ERABModify:
-		if alloc {
-			u.ERABModify = new(ERABModifyRequest)
-		} else if u.ERABModify == nil {
-			return per.NoValue("E-RABModifyRequest")
-		}
-		return u.ERABModify
+		return per.Row(p, &u.ERABModify, "E-RABModifyRequest")
 	case ERABRelease:
-		if alloc {
-			u.ERABRelease = new(ERABReleaseCommand)
-		} else if u.ERABRelease == nil {
-			return per.NoValue("E-RABReleaseCommand")
-		}
-		return u.ERABRelease
+		return per.Row(p, &u.ERABRelease, "E-RABReleaseCommand")
 	case InitialContextSetup:
-		if alloc {
-			u.InitialContextSetup = new(InitialContextSetupRequest)
-		} else if u.InitialContextSetup == nil {
-			return per.NoValue("InitialContextSetupRequest")
-		}
-		return u.InitialContextSetup
+		return per.Row(p, &u.InitialContextSetup, "InitialContextSetupRequest")
 	case S1APPDUDescriptions_HandoverCancel:
-		if alloc {
-			u.HandoverCancel = new(HandoverCancel)
-		} else if u.HandoverCancel == nil {
-			return per.NoValue("HandoverCancel")
-		}
-		return u.HandoverCancel
+		return per.Row(p, &u.HandoverCancel, "HandoverCancel")
 	case Kill:
-		if alloc {
-			u.Kill = new(KillRequest)
-		} else if u.Kill == nil {
-			return per.NoValue("KillRequest")
-		}
-		return u.Kill
+		return per.Row(p, &u.Kill, "KillRequest")
 	case S1APPDUDescriptions_Reset:
-		if alloc {
-			u.Reset = new(Reset)
-		} else if u.Reset == nil {
-			return per.NoValue("Reset")
-		}
-		return u.Reset
+		return per.Row(p, &u.Reset, "Reset")
 	case S1Setup:
-		if alloc {
-			u.S1Setup = new(S1SetupRequest)
-		} else if u.S1Setup == nil {
-			return per.NoValue("S1SetupRequest")
-		}
-		return u.S1Setup
+		return per.Row(p, &u.S1Setup, "S1SetupRequest")
 	case UEContextModification:
-		if alloc {
-			u.UEContextModification = new(UEContextModificationRequest)
-		} else if u.UEContextModification == nil {
-			return per.NoValue("UEContextModificationRequest")
-		}
-		return u.UEContextModification
+		return per.Row(p, &u.UEContextModification, "UEContextModificationRequest")
 	case UEContextRelease:
-		if alloc {
-			u.UEContextRelease = new(UEContextReleaseCommand)
-		} else if u.UEContextRelease == nil {
-			return per.NoValue("UEContextReleaseCommand")
-		}
-		return u.UEContextRelease
+		return per.Row(p, &u.UEContextRelease, "UEContextReleaseCommand")
 	case S1APPDUDescriptions_ENBConfigurationUpdate:
-		if alloc {
-			u.ENBConfigurationUpdate = new(ENBConfigurationUpdate)
-		} else if u.ENBConfigurationUpdate == nil {
-			return per.NoValue("ENBConfigurationUpdate")
-		}
-		return u.ENBConfigurationUpdate
+		return per.Row(p, &u.ENBConfigurationUpdate, "ENBConfigurationUpdate")
 	case S1APPDUDescriptions_MMEConfigurationUpdate:
-		if alloc {
-			u.MMEConfigurationUpdate = new(MMEConfigurationUpdate)
-		} else if u.MMEConfigurationUpdate == nil {
-			return per.NoValue("MMEConfigurationUpdate")
-		}
-		return u.MMEConfigurationUpdate
+		return per.Row(p, &u.MMEConfigurationUpdate, "MMEConfigurationUpdate")
 	case WriteReplaceWarning:
-		if alloc {
-			u.WriteReplaceWarning = new(WriteReplaceWarningRequest)
-		} else if u.WriteReplaceWarning == nil {
-			return per.NoValue("WriteReplaceWarningRequest")
-		}
-		return u.WriteReplaceWarning
+		return per.Row(p, &u.WriteReplaceWarning, "WriteReplaceWarningRequest")
 	case UERadioCapabilityMatch:
-		if alloc {
-			u.UERadioCapabilityMatch = new(UERadioCapabilityMatchRequest)
-		} else if u.UERadioCapabilityMatch == nil {
-			return per.NoValue("UERadioCapabilityMatchRequest")
-		}
-		return u.UERadioCapabilityMatch
+		return per.Row(p, &u.UERadioCapabilityMatch, "UERadioCapabilityMatchRequest")
 	case S1APPDUDescriptions_ERABModificationIndication:
-		if alloc {
-			u.ERABModificationIndication = new(ERABModificationIndication)
-		} else if u.ERABModificationIndication == nil {
-			return per.NoValue("E-RABModificationIndication")
-		}
-		return u.ERABModificationIndication
+		return per.Row(p, &u.ERABModificationIndication, "E-RABModificationIndication")
 	case S1APPDUDescriptions_UEContextModificationIndication:
-		if alloc {
-			u.UEContextModificationIndication = new(UEContextModificationIndication)
-		} else if u.UEContextModificationIndication == nil {
-			return per.NoValue("UEContextModificationIndication")
-		}
-		return u.UEContextModificationIndication
+		return per.Row(p, &u.UEContextModificationIndication, "UEContextModificationIndication")
 	case UEContextSuspend:
-		if alloc {
-			u.UEContextSuspend = new(UEContextSuspendRequest)
-		} else if u.UEContextSuspend == nil {
-			return per.NoValue("UEContextSuspendRequest")
-		}
-		return u.UEContextSuspend
+		return per.Row(p, &u.UEContextSuspend, "UEContextSuspendRequest")
 	case UEContextResume:
-		if alloc {
-			u.UEContextResume = new(UEContextResumeRequest)
-		} else if u.UEContextResume == nil {
-			return per.NoValue("UEContextResumeRequest")
-		}
-		return u.UEContextResume
+		return per.Row(p, &u.UEContextResume, "UEContextResumeRequest")
 	case UERadioCapabilityIDMapping:
-		if alloc {
-			u.UERadioCapabilityIDMapping = new(UERadioCapabilityIDMappingRequest)
-		} else if u.UERadioCapabilityIDMapping == nil {
-			return per.NoValue("UERadioCapabilityIDMappingRequest")
-		}
-		return u.UERadioCapabilityIDMapping
+		return per.Row(p, &u.UERadioCapabilityIDMapping, "UERadioCapabilityIDMappingRequest")
 	case HandoverNotification:
-		if alloc {
-			u.HandoverNotification = new(HandoverNotify)
-		} else if u.HandoverNotification == nil {
-			return per.NoValue("HandoverNotify")
-		}
-		return u.HandoverNotification
+		return per.Row(p, &u.HandoverNotification, "HandoverNotify")
 	case S1APPDUDescriptions_ERABReleaseIndication:
-		if alloc {
-			u.ERABReleaseIndication = new(ERABReleaseIndication)
-		} else if u.ERABReleaseIndication == nil {
-			return per.NoValue("E-RABReleaseIndication")
-		}
-		return u.ERABReleaseIndication
+		return per.Row(p, &u.ERABReleaseIndication, "E-RABReleaseIndication")
 	case S1APPDUDescriptions_Paging:
-		if alloc {
-			u.Paging = new(Paging)
-		} else if u.Paging == nil {
-			return per.NoValue("Paging")
-		}
-		return u.Paging
+		return per.Row(p, &u.Paging, "Paging")
 	case S1APPDUDescriptions_DownlinkNASTransport:
-		if alloc {
-			u.DownlinkNASTransport = new(DownlinkNASTransport)
-		} else if u.DownlinkNASTransport == nil {
-			return per.NoValue("DownlinkNASTransport")
-		}
-		return u.DownlinkNASTransport
+		return per.Row(p, &u.DownlinkNASTransport, "DownlinkNASTransport")
 	case S1APPDUDescriptions_InitialUEMessage:
-		if alloc {
-			u.InitialUEMessage = new(InitialUEMessage)
-		} else if u.InitialUEMessage == nil {
-			return per.NoValue("InitialUEMessage")
-		}
-		return u.InitialUEMessage
+		return per.Row(p, &u.InitialUEMessage, "InitialUEMessage")
 	case S1APPDUDescriptions_UplinkNASTransport:
-		if alloc {
-			u.UplinkNASTransport = new(UplinkNASTransport)
-		} else if u.UplinkNASTransport == nil {
-			return per.NoValue("UplinkNASTransport")
-		}
-		return u.UplinkNASTransport
+		return per.Row(p, &u.UplinkNASTransport, "UplinkNASTransport")
 	case S1APPDUDescriptions_ErrorIndication:
-		if alloc {
-			u.ErrorIndication = new(ErrorIndication)
-		} else if u.ErrorIndication == nil {
-			return per.NoValue("ErrorIndication")
-		}
-		return u.ErrorIndication
+		return per.Row(p, &u.ErrorIndication, "ErrorIndication")
 	case S1APPDUDescriptions_NASNonDeliveryIndication:
-		if alloc {
-			u.NASNonDeliveryIndication = new(NASNonDeliveryIndication)
-		} else if u.NASNonDeliveryIndication == nil {
-			return per.NoValue("NASNonDeliveryIndication")
-		}
-		return u.NASNonDeliveryIndication
+		return per.Row(p, &u.NASNonDeliveryIndication, "NASNonDeliveryIndication")
 	case S1APPDUDescriptions_UEContextReleaseRequest:
-		if alloc {
-			u.UEContextReleaseRequest = new(UEContextReleaseRequest)
-		} else if u.UEContextReleaseRequest == nil {
-			return per.NoValue("UEContextReleaseRequest")
-		}
-		return u.UEContextReleaseRequest
+		return per.Row(p, &u.UEContextReleaseRequest, "UEContextReleaseRequest")
 	case S1APPDUDescriptions_DownlinkS1cdma2000tunnelling:
-		if alloc {
-			u.DownlinkS1cdma2000tunnelling = new(DownlinkS1cdma2000tunnelling)
-		} else if u.DownlinkS1cdma2000tunnelling == nil {
-			return per.NoValue("DownlinkS1cdma2000tunnelling")
-		}
-		return u.DownlinkS1cdma2000tunnelling
+		return per.Row(p, &u.DownlinkS1cdma2000tunnelling, "DownlinkS1cdma2000tunnelling")
 	case S1APPDUDescriptions_UplinkS1cdma2000tunnelling:
-		if alloc {
-			u.UplinkS1cdma2000tunnelling = new(UplinkS1cdma2000tunnelling)
-		} else if u.UplinkS1cdma2000tunnelling == nil {
-			return per.NoValue("UplinkS1cdma2000tunnelling")
-		}
-		return u.UplinkS1cdma2000tunnelling
+		return per.Row(p, &u.UplinkS1cdma2000tunnelling, "UplinkS1cdma2000tunnelling")
 	case S1APPDUDescriptions_UECapabilityInfoIndication:
-		if alloc {
-			u.UECapabilityInfoIndication = new(UECapabilityInfoIndication)
-		} else if u.UECapabilityInfoIndication == nil {
-			return per.NoValue("UECapabilityInfoIndication")
-		}
-		return u.UECapabilityInfoIndication
+		return per.Row(p, &u.UECapabilityInfoIndication, "UECapabilityInfoIndication")
 	case S1APPDUDescriptions_ENBStatusTransfer:
-		if alloc {
-			u.ENBStatusTransfer = new(ENBStatusTransfer)
-		} else if u.ENBStatusTransfer == nil {
-			return per.NoValue("ENBStatusTransfer")
-		}
-		return u.ENBStatusTransfer
+		return per.Row(p, &u.ENBStatusTransfer, "ENBStatusTransfer")
 	case S1APPDUDescriptions_MMEStatusTransfer:
-		if alloc {
-			u.MMEStatusTransfer = new(MMEStatusTransfer)
-		} else if u.MMEStatusTransfer == nil {
-			return per.NoValue("MMEStatusTransfer")
-		}
-		return u.MMEStatusTransfer
+		return per.Row(p, &u.MMEStatusTransfer, "MMEStatusTransfer")
 	case S1APPDUDescriptions_DeactivateTrace:
-		if alloc {
-			u.DeactivateTrace = new(DeactivateTrace)
-		} else if u.DeactivateTrace == nil {
-			return per.NoValue("DeactivateTrace")
-		}
-		return u.DeactivateTrace
+		return per.Row(p, &u.DeactivateTrace, "DeactivateTrace")
 	case S1APPDUDescriptions_TraceStart:
-		if alloc {
-			u.TraceStart = new(TraceStart)
-		} else if u.TraceStart == nil {
-			return per.NoValue("TraceStart")
-		}
-		return u.TraceStart
+		return per.Row(p, &u.TraceStart, "TraceStart")
 	case S1APPDUDescriptions_TraceFailureIndication:
-		if alloc {
-			u.TraceFailureIndication = new(TraceFailureIndication)
-		} else if u.TraceFailureIndication == nil {
-			return per.NoValue("TraceFailureIndication")
-		}
-		return u.TraceFailureIndication
+		return per.Row(p, &u.TraceFailureIndication, "TraceFailureIndication")
 	case S1APPDUDescriptions_CellTrafficTrace:
-		if alloc {
-			u.CellTrafficTrace = new(CellTrafficTrace)
-		} else if u.CellTrafficTrace == nil {
-			return per.NoValue("CellTrafficTrace")
-		}
-		return u.CellTrafficTrace
+		return per.Row(p, &u.CellTrafficTrace, "CellTrafficTrace")
 	case S1APPDUDescriptions_LocationReportingControl:
-		if alloc {
-			u.LocationReportingControl = new(LocationReportingControl)
-		} else if u.LocationReportingControl == nil {
-			return per.NoValue("LocationReportingControl")
-		}
-		return u.LocationReportingControl
+		return per.Row(p, &u.LocationReportingControl, "LocationReportingControl")
 	case S1APPDUDescriptions_LocationReportingFailureIndication:
-		if alloc {
-			u.LocationReportingFailureIndication = new(LocationReportingFailureIndication)
-		} else if u.LocationReportingFailureIndication == nil {
-			return per.NoValue("LocationReportingFailureIndication")
-		}
-		return u.LocationReportingFailureIndication
+		return per.Row(p, &u.LocationReportingFailureIndication, "LocationReportingFailureIndication")
 	case S1APPDUDescriptions_LocationReport:
-		if alloc {
-			u.LocationReport = new(LocationReport)
-		} else if u.LocationReport == nil {
-			return per.NoValue("LocationReport")
-		}
-		return u.LocationReport
+		return per.Row(p, &u.LocationReport, "LocationReport")
 	case S1APPDUDescriptions_OverloadStart:
-		if alloc {
-			u.OverloadStart = new(OverloadStart)
-		} else if u.OverloadStart == nil {
-			return per.NoValue("OverloadStart")
-		}
-		return u.OverloadStart
+		return per.Row(p, &u.OverloadStart, "OverloadStart")
 	case S1APPDUDescriptions_OverloadStop:
-		if alloc {
-			u.OverloadStop = new(OverloadStop)
-		} else if u.OverloadStop == nil {
-			return per.NoValue("OverloadStop")
-		}
-		return u.OverloadStop
+		return per.Row(p, &u.OverloadStop, "OverloadStop")
 	case S1APPDUDescriptions_ENBDirectInformationTransfer:
-		if alloc {
-			u.ENBDirectInformationTransfer = new(ENBDirectInformationTransfer)
-		} else if u.ENBDirectInformationTransfer == nil {
-			return per.NoValue("ENBDirectInformationTransfer")
-		}
-		return u.ENBDirectInformationTransfer
+		return per.Row(p, &u.ENBDirectInformationTransfer, "ENBDirectInformationTransfer")
 	case S1APPDUDescriptions_MMEDirectInformationTransfer:
-		if alloc {
-			u.MMEDirectInformationTransfer = new(MMEDirectInformationTransfer)
-		} else if u.MMEDirectInformationTransfer == nil {
-			return per.NoValue("MMEDirectInformationTransfer")
-		}
-		return u.MMEDirectInformationTransfer
+		return per.Row(p, &u.MMEDirectInformationTransfer, "MMEDirectInformationTransfer")
 	case S1APPDUDescriptions_ENBConfigurationTransfer:
-		if alloc {
-			u.ENBConfigurationTransfer = new(ENBConfigurationTransfer)
-		} else if u.ENBConfigurationTransfer == nil {
-			return per.NoValue("ENBConfigurationTransfer")
-		}
-		return u.ENBConfigurationTransfer
+		return per.Row(p, &u.ENBConfigurationTransfer, "ENBConfigurationTransfer")
 	case S1APPDUDescriptions_MMEConfigurationTransfer:
-		if alloc {
-			u.MMEConfigurationTransfer = new(MMEConfigurationTransfer)
-		} else if u.MMEConfigurationTransfer == nil {
-			return per.NoValue("MMEConfigurationTransfer")
-		}
-		return u.MMEConfigurationTransfer
+		return per.Row(p, &u.MMEConfigurationTransfer, "MMEConfigurationTransfer")
 	case S1APPDUDescriptions_PrivateMessage:
-		if alloc {
-			u.PrivateMessage = new(PrivateMessage)
-		} else if u.PrivateMessage == nil {
-			return per.NoValue("PrivateMessage")
-		}
-		return u.PrivateMessage
+		return per.Row(p, &u.PrivateMessage, "PrivateMessage")
 	case S1APPDUDescriptions_DownlinkUEAssociatedLPPaTransport:
-		if alloc {
-			u.DownlinkUEAssociatedLPPaTransport = new(DownlinkUEAssociatedLPPaTransport)
-		} else if u.DownlinkUEAssociatedLPPaTransport == nil {
-			return per.NoValue("DownlinkUEAssociatedLPPaTransport")
-		}
-		return u.DownlinkUEAssociatedLPPaTransport
+		return per.Row(p, &u.DownlinkUEAssociatedLPPaTransport, "DownlinkUEAssociatedLPPaTransport")
 	case S1APPDUDescriptions_UplinkUEAssociatedLPPaTransport:
-		if alloc {
-			u.UplinkUEAssociatedLPPaTransport = new(UplinkUEAssociatedLPPaTransport)
-		} else if u.UplinkUEAssociatedLPPaTransport == nil {
-			return per.NoValue("UplinkUEAssociatedLPPaTransport")
-		}
-		return u.UplinkUEAssociatedLPPaTransport
+		return per.Row(p, &u.UplinkUEAssociatedLPPaTransport, "UplinkUEAssociatedLPPaTransport")
 	case S1APPDUDescriptions_DownlinkNonUEAssociatedLPPaTransport:
-		if alloc {
-			u.DownlinkNonUEAssociatedLPPaTransport = new(DownlinkNonUEAssociatedLPPaTransport)
-		} else if u.DownlinkNonUEAssociatedLPPaTransport == nil {
-			return per.NoValue("DownlinkNonUEAssociatedLPPaTransport")
-		}
-		return u.DownlinkNonUEAssociatedLPPaTransport
+		return per.Row(p, &u.DownlinkNonUEAssociatedLPPaTransport, "DownlinkNonUEAssociatedLPPaTransport")
 	case S1APPDUDescriptions_UplinkNonUEAssociatedLPPaTransport:
-		if alloc {
-			u.UplinkNonUEAssociatedLPPaTransport = new(UplinkNonUEAssociatedLPPaTransport)
-		} else if u.UplinkNonUEAssociatedLPPaTransport == nil {
-			return per.NoValue("UplinkNonUEAssociatedLPPaTransport")
-		}
-		return u.UplinkNonUEAssociatedLPPaTransport
+		return per.Row(p, &u.UplinkNonUEAssociatedLPPaTransport, "UplinkNonUEAssociatedLPPaTransport")
 	case S1APPDUDescriptions_PWSRestartIndication:
-		if alloc {
-			u.PWSRestartIndication = new(PWSRestartIndication)
-		} else if u.PWSRestartIndication == nil {
-			return per.NoValue("PWSRestartIndication")
-		}
-		return u.PWSRestartIndication
+		return per.Row(p, &u.PWSRestartIndication, "PWSRestartIndication")
 	case S1APPDUDescriptions_RerouteNASRequest:
-		if alloc {
-			u.RerouteNASRequest = new(RerouteNASRequest)
-		} else if u.RerouteNASRequest == nil {
-			return per.NoValue("RerouteNASRequest")
-		}
-		return u.RerouteNASRequest
+		return per.Row(p, &u.RerouteNASRequest, "RerouteNASRequest")
 	case S1APPDUDescriptions_PWSFailureIndication:
-		if alloc {
-			u.PWSFailureIndication = new(PWSFailureIndication)
-		} else if u.PWSFailureIndication == nil {
-			return per.NoValue("PWSFailureIndication")
-		}
-		return u.PWSFailureIndication
+		return per.Row(p, &u.PWSFailureIndication, "PWSFailureIndication")
 	case S1APPDUDescriptions_ConnectionEstablishmentIndication:
-		if alloc {
-			u.ConnectionEstablishmentIndication = new(ConnectionEstablishmentIndication)
-		} else if u.ConnectionEstablishmentIndication == nil {
-			return per.NoValue("ConnectionEstablishmentIndication")
-		}
-		return u.ConnectionEstablishmentIndication
+		return per.Row(p, &u.ConnectionEstablishmentIndication, "ConnectionEstablishmentIndication")
 	case S1APPDUDescriptions_NASDeliveryIndication:
-		if alloc {
-			u.NASDeliveryIndication = new(NASDeliveryIndication)
-		} else if u.NASDeliveryIndication == nil {
-			return per.NoValue("NASDeliveryIndication")
-		}
-		return u.NASDeliveryIndication
+		return per.Row(p, &u.NASDeliveryIndication, "NASDeliveryIndication")
 	case S1APPDUDescriptions_RetrieveUEInformation:
-		if alloc {
-			u.RetrieveUEInformation = new(RetrieveUEInformation)
-		} else if u.RetrieveUEInformation == nil {
-			return per.NoValue("RetrieveUEInformation")
-		}
-		return u.RetrieveUEInformation
+		return per.Row(p, &u.RetrieveUEInformation, "RetrieveUEInformation")
 	case S1APPDUDescriptions_UEInformationTransfer:
-		if alloc {
-			u.UEInformationTransfer = new(UEInformationTransfer)
-		} else if u.UEInformationTransfer == nil {
-			return per.NoValue("UEInformationTransfer")
-		}
-		return u.UEInformationTransfer
+		return per.Row(p, &u.UEInformationTransfer, "UEInformationTransfer")
 	case S1APPDUDescriptions_ENBCPRelocationIndication:
-		if alloc {
-			u.ENBCPRelocationIndication = new(ENBCPRelocationIndication)
-		} else if u.ENBCPRelocationIndication == nil {
-			return per.NoValue("ENBCPRelocationIndication")
-		}
-		return u.ENBCPRelocationIndication
+		return per.Row(p, &u.ENBCPRelocationIndication, "ENBCPRelocationIndication")
 	case S1APPDUDescriptions_MMECPRelocationIndication:
-		if alloc {
-			u.MMECPRelocationIndication = new(MMECPRelocationIndication)
-		} else if u.MMECPRelocationIndication == nil {
-			return per.NoValue("MMECPRelocationIndication")
-		}
-		return u.MMECPRelocationIndication
+		return per.Row(p, &u.MMECPRelocationIndication, "MMECPRelocationIndication")
 	case S1APPDUDescriptions_SecondaryRATDataUsageReport:
-		if alloc {
-			u.SecondaryRATDataUsageReport = new(SecondaryRATDataUsageReport)
-		} else if u.SecondaryRATDataUsageReport == nil {
-			return per.NoValue("SecondaryRATDataUsageReport")
-		}
-		return u.SecondaryRATDataUsageReport
+		return per.Row(p, &u.SecondaryRATDataUsageReport, "SecondaryRATDataUsageReport")
 	case S1APPDUDescriptions_HandoverSuccess:
-		if alloc {
-			u.HandoverSuccess = new(HandoverSuccess)
-		} else if u.HandoverSuccess == nil {
-			return per.NoValue("HandoverSuccess")
-		}
-		return u.HandoverSuccess
+		return per.Row(p, &u.HandoverSuccess, "HandoverSuccess")
 	case S1APPDUDescriptions_ENBEarlyStatusTransfer:
-		if alloc {
-			u.ENBEarlyStatusTransfer = new(ENBEarlyStatusTransfer)
-		} else if u.ENBEarlyStatusTransfer == nil {
-			return per.NoValue("ENBEarlyStatusTransfer")
-		}
-		return u.ENBEarlyStatusTransfer
+		return per.Row(p, &u.ENBEarlyStatusTransfer, "ENBEarlyStatusTransfer")
 	case S1APPDUDescriptions_MMEEarlyStatusTransfer:
-		if alloc {
-			u.MMEEarlyStatusTransfer = new(MMEEarlyStatusTransfer)
-		} else if u.MMEEarlyStatusTransfer == nil {
-			return per.NoValue("MMEEarlyStatusTransfer")
-		}
-		return u.MMEEarlyStatusTransfer
+		return per.Row(p, &u.MMEEarlyStatusTransfer, "MMEEarlyStatusTransfer")
 	}
 	return nil
 }
@@ -716,7 +382,7 @@ func (u *InitiatingMessage_Value) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *InitiatingMessage_Value) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -891,167 +557,58 @@ func (u *SuccessfulOutcome_Value) resolvePER(key int64, p *per.Reader, at int, f
 	case 66:
 		u.Kind = S1APPDUDescriptions_MMEEarlyStatusTransfer // mMEEarlyStatusTransfer
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *SuccessfulOutcome_Value) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *SuccessfulOutcome_Value) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case HandoverPreparation:
-		if alloc {
-			u.HandoverPreparation = new(HandoverCommand)
-		} else if u.HandoverPreparation == nil {
-			return per.NoValue("HandoverCommand")
-		}
-		return u.HandoverPreparation
+		return per.Row(p, &u.HandoverPreparation, "HandoverCommand")
 	case HandoverResourceAllocation:
-		if alloc {
-			u.HandoverResourceAllocation = new(HandoverRequestAcknowledge)
-		} else if u.HandoverResourceAllocation == nil {
-			return per.NoValue("HandoverRequestAcknowledge")
-		}
-		return u.HandoverResourceAllocation
+		return per.Row(p, &u.HandoverResourceAllocation, "HandoverRequestAcknowledge")
 	case S1APPDUDescriptions_PathSwitchRequest:
-		if alloc {
-			u.PathSwitchRequest = new(PathSwitchRequestAcknowledge)
-		} else if u.PathSwitchRequest == nil {
-			return per.NoValue("PathSwitchRequestAcknowledge")
-		}
-		return u.PathSwitchRequest
+		return per.Row(p, &u.PathSwitchRequest, "PathSwitchRequestAcknowledge")
 	case ERABSetup:
-		if alloc {
-			u.ERABSetup = new(ERABSetupResponse)
-		} else if u.ERABSetup == nil {
-			return per.NoValue("E-RABSetupResponse")
-		}
-		return u.ERABSetup
+		return per.Row(p, &u.ERABSetup, "E-RABSetupResponse")
 	case ERABModify:
-		if alloc {
-			u.ERABModify = new(ERABModifyResponse)
-		} else if u.ERABModify == nil {
-			return per.NoValue("E-RABModifyResponse")
-		}
-		return u.ERABModify
+		return per.Row(p, &u.ERABModify, "E-RABModifyResponse")
 	case ERABRelease:
-		if alloc {
-			u.ERABRelease = new(ERABReleaseResponse)
-		} else if u.ERABRelease == nil {
-			return per.NoValue("E-RABReleaseResponse")
-		}
-		return u.ERABRelease
+		return per.Row(p, &u.ERABRelease, "E-RABReleaseResponse")
 	case InitialContextSetup:
-		if alloc {
-			u.InitialContextSetup = new(InitialContextSetupResponse)
-		} else if u.InitialContextSetup == nil {
-			return per.NoValue("InitialContextSetupResponse")
-		}
-		return u.InitialContextSetup
+		return per.Row(p, &u.InitialContextSetup, "InitialContextSetupResponse")
 	case S1APPDUDescriptions_HandoverCancel:
-		if alloc {
-			u.HandoverCancel = new(HandoverCancelAcknowledge)
-		} else if u.HandoverCancel == nil {
-			return per.NoValue("HandoverCancelAcknowledge")
-		}
-		return u.HandoverCancel
+		return per.Row(p, &u.HandoverCancel, "HandoverCancelAcknowledge")
 	case Kill:
-		if alloc {
-			u.Kill = new(KillResponse)
-		} else if u.Kill == nil {
-			return per.NoValue("KillResponse")
-		}
-		return u.Kill
+		return per.Row(p, &u.Kill, "KillResponse")
 	case S1APPDUDescriptions_Reset:
-		if alloc {
-			u.Reset = new(ResetAcknowledge)
-		} else if u.Reset == nil {
-			return per.NoValue("ResetAcknowledge")
-		}
-		return u.Reset
+		return per.Row(p, &u.Reset, "ResetAcknowledge")
 	case S1Setup:
-		if alloc {
-			u.S1Setup = new(S1SetupResponse)
-		} else if u.S1Setup == nil {
-			return per.NoValue("S1SetupResponse")
-		}
-		return u.S1Setup
+		return per.Row(p, &u.S1Setup, "S1SetupResponse")
 	case UEContextModification:
-		if alloc {
-			u.UEContextModification = new(UEContextModificationResponse)
-		} else if u.UEContextModification == nil {
-			return per.NoValue("UEContextModificationResponse")
-		}
-		return u.UEContextModification
+		return per.Row(p, &u.UEContextModification, "UEContextModificationResponse")
 	case UEContextRelease:
-		if alloc {
-			u.UEContextRelease = new(UEContextReleaseComplete)
-		} else if u.UEContextRelease == nil {
-			return per.NoValue("UEContextReleaseComplete")
-		}
-		return u.UEContextRelease
+		return per.Row(p, &u.UEContextRelease, "UEContextReleaseComplete")
 	case S1APPDUDescriptions_ENBConfigurationUpdate:
-		if alloc {
-			u.ENBConfigurationUpdate = new(ENBConfigurationUpdateAcknowledge)
-		} else if u.ENBConfigurationUpdate == nil {
-			return per.NoValue("ENBConfigurationUpdateAcknowledge")
-		}
-		return u.ENBConfigurationUpdate
+		return per.Row(p, &u.ENBConfigurationUpdate, "ENBConfigurationUpdateAcknowledge")
 	case S1APPDUDescriptions_MMEConfigurationUpdate:
-		if alloc {
-			u.MMEConfigurationUpdate = new(MMEConfigurationUpdateAcknowledge)
-		} else if u.MMEConfigurationUpdate == nil {
-			return per.NoValue("MMEConfigurationUpdateAcknowledge")
-		}
-		return u.MMEConfigurationUpdate
+		return per.Row(p, &u.MMEConfigurationUpdate, "MMEConfigurationUpdateAcknowledge")
 	case WriteReplaceWarning:
-		if alloc {
-			u.WriteReplaceWarning = new(WriteReplaceWarningResponse)
-		} else if u.WriteReplaceWarning == nil {
-			return per.NoValue("WriteReplaceWarningResponse")
-		}
-		return u.WriteReplaceWarning
+		return per.Row(p, &u.WriteReplaceWarning, "WriteReplaceWarningResponse")
 	case UERadioCapabilityMatch:
-		if alloc {
-			u.UERadioCapabilityMatch = new(UERadioCapabilityMatchResponse)
-		} else if u.UERadioCapabilityMatch == nil {
-			return per.NoValue("UERadioCapabilityMatchResponse")
-		}
-		return u.UERadioCapabilityMatch
+		return per.Row(p, &u.UERadioCapabilityMatch, "UERadioCapabilityMatchResponse")
 	case S1APPDUDescriptions_ERABModificationIndication:
-		if alloc {
-			u.ERABModificationIndication = new(ERABModificationConfirm)
-		} else if u.ERABModificationIndication == nil {
-			return per.NoValue("E-RABModificationConfirm")
-		}
-		return u.ERABModificationIndication
+		return per.Row(p, &u.ERABModificationIndication, "E-RABModificationConfirm")
 	case S1APPDUDescriptions_UEContextModificationIndication:
-		if alloc {
-			u.UEContextModificationIndication = new(UEContextModificationConfirm)
-		} else if u.UEContextModificationIndication == nil {
-			return per.NoValue("UEContextModificationConfirm")
-		}
-		return u.UEContextModificationIndication
+		return per.Row(p, &u.UEContextModificationIndication, "UEContextModificationConfirm")
 	case UEContextSuspend:
-		if alloc {
-			u.UEContextSuspend = new(UEContextSuspendResponse)
-		} else if u.UEContextSuspend == nil {
-			return per.NoValue("UEContextSuspendResponse")
-		}
-		return u.UEContextSuspend
+		return per.Row(p, &u.UEContextSuspend, "UEContextSuspendResponse")
 	case UEContextResume:
-		if alloc {
-			u.UEContextResume = new(UEContextResumeResponse)
-		} else if u.UEContextResume == nil {
-			return per.NoValue("UEContextResumeResponse")
-		}
-		return u.UEContextResume
+		return per.Row(p, &u.UEContextResume, "UEContextResumeResponse")
 	case UERadioCapabilityIDMapping:
-		if alloc {
-			u.UERadioCapabilityIDMapping = new(UERadioCapabilityIDMappingResponse)
-		} else if u.UERadioCapabilityIDMapping == nil {
-			return per.NoValue("UERadioCapabilityIDMappingResponse")
-		}
-		return u.UERadioCapabilityIDMapping
+		return per.Row(p, &u.UERadioCapabilityIDMapping, "UERadioCapabilityIDMappingResponse")
 	}
 	return nil
 }
@@ -1059,7 +616,7 @@ func (u *SuccessfulOutcome_Value) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *SuccessfulOutcome_Value) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -1234,76 +791,32 @@ func (u *UnsuccessfulOutcome_Value) resolvePER(key int64, p *per.Reader, at int,
 	case 66:
 		u.Kind = S1APPDUDescriptions_MMEEarlyStatusTransfer // mMEEarlyStatusTransfer
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UnsuccessfulOutcome_Value) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UnsuccessfulOutcome_Value) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case HandoverPreparation:
-		if alloc {
-			u.HandoverPreparation = new(HandoverPreparationFailure)
-		} else if u.HandoverPreparation == nil {
-			return per.NoValue("HandoverPreparationFailure")
-		}
-		return u.HandoverPreparation
+		return per.Row(p, &u.HandoverPreparation, "HandoverPreparationFailure")
 	case HandoverResourceAllocation:
-		if alloc {
-			u.HandoverResourceAllocation = new(HandoverFailure)
-		} else if u.HandoverResourceAllocation == nil {
-			return per.NoValue("HandoverFailure")
-		}
-		return u.HandoverResourceAllocation
+		return per.Row(p, &u.HandoverResourceAllocation, "HandoverFailure")
 	case S1APPDUDescriptions_PathSwitchRequest:
-		if alloc {
-			u.PathSwitchRequest = new(PathSwitchRequestFailure)
-		} else if u.PathSwitchRequest == nil {
-			return per.NoValue("PathSwitchRequestFailure")
-		}
-		return u.PathSwitchRequest
+		return per.Row(p, &u.PathSwitchRequest, "PathSwitchRequestFailure")
 	case InitialContextSetup:
-		if alloc {
-			u.InitialContextSetup = new(InitialContextSetupFailure)
-		} else if u.InitialContextSetup == nil {
-			return per.NoValue("InitialContextSetupFailure")
-		}
-		return u.InitialContextSetup
+		return per.Row(p, &u.InitialContextSetup, "InitialContextSetupFailure")
 	case S1Setup:
-		if alloc {
-			u.S1Setup = new(S1SetupFailure)
-		} else if u.S1Setup == nil {
-			return per.NoValue("S1SetupFailure")
-		}
-		return u.S1Setup
+		return per.Row(p, &u.S1Setup, "S1SetupFailure")
 	case UEContextModification:
-		if alloc {
-			u.UEContextModification = new(UEContextModificationFailure)
-		} else if u.UEContextModification == nil {
-			return per.NoValue("UEContextModificationFailure")
-		}
-		return u.UEContextModification
+		return per.Row(p, &u.UEContextModification, "UEContextModificationFailure")
 	case S1APPDUDescriptions_ENBConfigurationUpdate:
-		if alloc {
-			u.ENBConfigurationUpdate = new(ENBConfigurationUpdateFailure)
-		} else if u.ENBConfigurationUpdate == nil {
-			return per.NoValue("ENBConfigurationUpdateFailure")
-		}
-		return u.ENBConfigurationUpdate
+		return per.Row(p, &u.ENBConfigurationUpdate, "ENBConfigurationUpdateFailure")
 	case S1APPDUDescriptions_MMEConfigurationUpdate:
-		if alloc {
-			u.MMEConfigurationUpdate = new(MMEConfigurationUpdateFailure)
-		} else if u.MMEConfigurationUpdate == nil {
-			return per.NoValue("MMEConfigurationUpdateFailure")
-		}
-		return u.MMEConfigurationUpdate
+		return per.Row(p, &u.MMEConfigurationUpdate, "MMEConfigurationUpdateFailure")
 	case UEContextResume:
-		if alloc {
-			u.UEContextResume = new(UEContextResumeFailure)
-		} else if u.UEContextResume == nil {
-			return per.NoValue("UEContextResumeFailure")
-		}
-		return u.UEContextResume
+		return per.Row(p, &u.UEContextResume, "UEContextResumeFailure")
 	}
 	return nil
 }
@@ -1311,5 +824,5 @@ func (u *UnsuccessfulOutcome_Value) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UnsuccessfulOutcome_Value) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
