@@ -15431,7 +15431,7 @@ func (u *PDUSessionResourceItemCxtRelCplExtIEs) resolvePER(key int64, p *per.Rea
 		u.Kind = PDUSessionResourceItemCxtRelCplExtIEs_IDPDUSessionResourceReleaseResponseTransfer
 		f := p.Field(u.Raw, at)
 		r := &f
-		u.IDPDUSessionResourceReleaseResponseTransfer = new(PDUSessionResourceReleaseResponseTransfer)
+		u.IDPDUSessionResourceReleaseResponseTransfer = per.New[PDUSessionResourceReleaseResponseTransfer](r, "PDUSessionResourceReleaseResponseTransfer", "")
 		r.DecodeOpen(u.IDPDUSessionResourceReleaseResponseTransfer, "")
 		p.EndSub(r, &u.Raw, field)
 		return

@@ -12865,7 +12865,7 @@ func (u *BroadcastSessionSetupResponseIEs) resolvePER(key int64, p *per.Reader, 
 		u.Kind = BroadcastSessionSetupResponseIEs_IDMBSSessionSetupResponseTransfer
 		f := p.Field(u.Raw, at)
 		r := &f
-		u.IDMBSSessionSetupResponseTransfer = new(MBSSessionSetupOrModResponseTransfer)
+		u.IDMBSSessionSetupResponseTransfer = per.New[MBSSessionSetupOrModResponseTransfer](r, "MBSSessionSetupOrModResponseTransfer", "")
 		r.DecodeOpen(u.IDMBSSessionSetupResponseTransfer, "")
 		p.EndSub(r, &u.Raw, field)
 		return
@@ -12998,7 +12998,7 @@ func (u *BroadcastSessionSetupFailureIEs) resolvePER(key int64, p *per.Reader, a
 		u.Kind = BroadcastSessionSetupFailureIEs_IDMBSSessionSetupFailureTransfer
 		f := p.Field(u.Raw, at)
 		r := &f
-		u.IDMBSSessionSetupFailureTransfer = new(MBSSessionSetupOrModFailureTransfer)
+		u.IDMBSSessionSetupFailureTransfer = per.New[MBSSessionSetupOrModFailureTransfer](r, "MBSSessionSetupOrModFailureTransfer", "")
 		r.DecodeOpen(u.IDMBSSessionSetupFailureTransfer, "")
 		p.EndSub(r, &u.Raw, field)
 		return
@@ -13267,7 +13267,7 @@ func (u *BroadcastSessionModificationResponseIEs) resolvePER(key int64, p *per.R
 		u.Kind = BroadcastSessionModificationResponseIEs_IDMBSSessionModificationResponseTransfer
 		f := p.Field(u.Raw, at)
 		r := &f
-		u.IDMBSSessionModificationResponseTransfer = new(MBSSessionSetupOrModResponseTransfer)
+		u.IDMBSSessionModificationResponseTransfer = per.New[MBSSessionSetupOrModResponseTransfer](r, "MBSSessionSetupOrModResponseTransfer", "")
 		r.DecodeOpen(u.IDMBSSessionModificationResponseTransfer, "")
 		p.EndSub(r, &u.Raw, field)
 		return
@@ -13402,7 +13402,7 @@ func (u *BroadcastSessionModificationFailureIEs) resolvePER(key int64, p *per.Re
 		u.Kind = BroadcastSessionModificationFailureIEs_IDMBSSessionModificationFailureTransfer
 		f := p.Field(u.Raw, at)
 		r := &f
-		u.IDMBSSessionModificationFailureTransfer = new(MBSSessionSetupOrModFailureTransfer)
+		u.IDMBSSessionModificationFailureTransfer = per.New[MBSSessionSetupOrModFailureTransfer](r, "MBSSessionSetupOrModFailureTransfer", "")
 		r.DecodeOpen(u.IDMBSSessionModificationFailureTransfer, "")
 		p.EndSub(r, &u.Raw, field)
 		return
@@ -13767,7 +13767,7 @@ func (u *BroadcastSessionReleaseResponseIEs) resolvePER(key int64, p *per.Reader
 		u.Kind = BroadcastSessionReleaseResponseIEs_IDMBSSessionReleaseResponseTransfer
 		f := p.Field(u.Raw, at)
 		r := &f
-		u.IDMBSSessionReleaseResponseTransfer = new(MBSSessionReleaseResponseTransfer)
+		u.IDMBSSessionReleaseResponseTransfer = per.New[MBSSessionReleaseResponseTransfer](r, "MBSSessionReleaseResponseTransfer", "")
 		r.DecodeOpen(u.IDMBSSessionReleaseResponseTransfer, "")
 		p.EndSub(r, &u.Raw, field)
 		return
@@ -13902,7 +13902,7 @@ func (u *DistributionSetupRequestIEs) resolvePER(key int64, p *per.Reader, at in
 		u.Kind = DistributionSetupRequestIEs_IDMBSDistributionSetupRequestTransfer
 		f := p.Field(u.Raw, at)
 		r := &f
-		u.IDMBSDistributionSetupRequestTransfer = new(MBSDistributionSetupRequestTransfer)
+		u.IDMBSDistributionSetupRequestTransfer = per.New[MBSDistributionSetupRequestTransfer](r, "MBS-DistributionSetupRequestTransfer", "")
 		r.DecodeOpen(u.IDMBSDistributionSetupRequestTransfer, "")
 		p.EndSub(r, &u.Raw, field)
 		return
@@ -14035,7 +14035,7 @@ func (u *DistributionSetupResponseIEs) resolvePER(key int64, p *per.Reader, at i
 		u.Kind = DistributionSetupResponseIEs_IDMBSDistributionSetupResponseTransfer
 		f := p.Field(u.Raw, at)
 		r := &f
-		u.IDMBSDistributionSetupResponseTransfer = new(MBSDistributionSetupResponseTransfer)
+		u.IDMBSDistributionSetupResponseTransfer = per.New[MBSDistributionSetupResponseTransfer](r, "MBS-DistributionSetupResponseTransfer", "")
 		r.DecodeOpen(u.IDMBSDistributionSetupResponseTransfer, "")
 		p.EndSub(r, &u.Raw, field)
 		return
@@ -14172,7 +14172,7 @@ func (u *DistributionSetupFailureIEs) resolvePER(key int64, p *per.Reader, at in
 		u.Kind = DistributionSetupFailureIEs_IDMBSDistributionSetupUnsuccessfulTransfer
 		f := p.Field(u.Raw, at)
 		r := &f
-		u.IDMBSDistributionSetupUnsuccessfulTransfer = new(MBSDistributionSetupUnsuccessfulTransfer)
+		u.IDMBSDistributionSetupUnsuccessfulTransfer = per.New[MBSDistributionSetupUnsuccessfulTransfer](r, "MBS-DistributionSetupUnsuccessfulTransfer", "")
 		r.DecodeOpen(u.IDMBSDistributionSetupUnsuccessfulTransfer, "")
 		p.EndSub(r, &u.Raw, field)
 		return
@@ -14313,7 +14313,7 @@ func (u *DistributionReleaseRequestIEs) resolvePER(key int64, p *per.Reader, at 
 		u.Kind = DistributionReleaseRequestIEs_IDMBSDistributionReleaseRequestTransfer
 		f := p.Field(u.Raw, at)
 		r := &f
-		u.IDMBSDistributionReleaseRequestTransfer = new(MBSDistributionReleaseRequestTransfer)
+		u.IDMBSDistributionReleaseRequestTransfer = per.New[MBSDistributionReleaseRequestTransfer](r, "MBS-DistributionReleaseRequestTransfer", "")
 		r.DecodeOpen(u.IDMBSDistributionReleaseRequestTransfer, "")
 		p.EndSub(r, &u.Raw, field)
 		return
@@ -14568,7 +14568,7 @@ func (u *MulticastSessionActivationRequestIEs) resolvePER(key int64, p *per.Read
 		u.Kind = MulticastSessionActivationRequestIEs_IDMulticastSessionActivationRequestTransfer
 		f := p.Field(u.Raw, at)
 		r := &f
-		u.IDMulticastSessionActivationRequestTransfer = new(MulticastSessionActivationRequestTransfer)
+		u.IDMulticastSessionActivationRequestTransfer = per.New[MulticastSessionActivationRequestTransfer](r, "MulticastSessionActivationRequestTransfer", "")
 		r.DecodeOpen(u.IDMulticastSessionActivationRequestTransfer, "")
 		p.EndSub(r, &u.Raw, field)
 		return
@@ -14935,7 +14935,7 @@ func (u *MulticastSessionDeactivationRequestIEs) resolvePER(key int64, p *per.Re
 		u.Kind = MulticastSessionDeactivationRequestIEs_IDMulticastSessionDeactivationRequestTransfer
 		f := p.Field(u.Raw, at)
 		r := &f
-		u.IDMulticastSessionDeactivationRequestTransfer = new(MulticastSessionDeactivationRequestTransfer)
+		u.IDMulticastSessionDeactivationRequestTransfer = per.New[MulticastSessionDeactivationRequestTransfer](r, "MulticastSessionDeactivationRequestTransfer", "")
 		r.DecodeOpen(u.IDMulticastSessionDeactivationRequestTransfer, "")
 		p.EndSub(r, &u.Raw, field)
 		return

@@ -11,21 +11,27 @@ import (
 )
 
 // TestRowBudget decodes a real InitialUEMessage (an Attach Request) under
-// allocation budgets (per.Options.MaxAlloc) that the rows held by pointer
-// exceed: the procedure's value (*InitialUEMessage in
-// InitiatingMessage_Value), then, after it and the list of the 6 IEs, the
-// NAS-PDU of IE 1 (*NASPDU). Each fails with the limit error at the start
-// of the row's open type field with its path; a budget a byte larger gets
-// past that row.
+// allocation budgets (per.Options.MaxAlloc) that the values held by
+// pointer exceed, in the order the decode allocates them: the PDU's
+// alternative (*InitiatingMessage, per.DecodeNested), the procedure's
+// value, a row of InitiatingMessage_Value (*InitialUEMessage, per.Row),
+// then, after the list of the 6 IEs, the NAS-PDU of IE 1 (*NASPDU,
+// per.Row). Each fails with the limit error at the start of the value's
+// encoding (a row's: of its open type field) with its path; a budget a
+// byte larger gets past that value.
 func TestRowBudget(t *testing.T) {
 	msg := messageAt(t, 22, "InitialUEMessage (Attach Request)")
-	list := int(unsafe.Sizeof(InitialUEMessage{})) + 6*int(unsafe.Sizeof(ProtocolIEField_InitialUEMessageIEs{}))
+	pdu := int(unsafe.Sizeof(InitiatingMessage{}))
+	value := pdu + int(unsafe.Sizeof(InitialUEMessage{}))
+	list := value + 6*int(unsafe.Sizeof(ProtocolIEField_InitialUEMessageIEs{}))
 	tests := []struct {
 		name     string
 		maxAlloc int
 		want     permsg.WantError
 	}{
-		{"the procedure's value", int(unsafe.Sizeof(InitialUEMessage{})) - 1,
+		{"the PDU's alternative", pdu - 1,
+			permsg.WantError{Kind: der.KindLimit, Offset: 3, Path: "initiatingMessage"}},
+		{"the procedure's value", value - 1,
 			permsg.WantError{Kind: der.KindLimit, Offset: 8 * 4, Path: "initiatingMessage.value"}},
 		{"the NAS-PDU of IE 1", list + int(unsafe.Sizeof(NASPDU{})) - 1,
 			permsg.WantError{Kind: der.KindLimit, Offset: 8 * 17, Path: "initiatingMessage.value.protocolIEs[1].value"}},

@@ -211,3 +211,27 @@ func TestRowFailed(t *testing.T) {
 		t.Errorf("Row(nil) of %p: %#v, want the pointer", v, got)
 	}
 }
+
+// TestNew checks that New charges a new value to the allocation budget:
+// two pairs (16 bytes each) within 40 bytes, a third not, which is nil and
+// fails the decode with the limit error at the reader's position, the
+// field in its path; after that New allocates nothing.
+func TestNew(t *testing.T) {
+	r := per.NewReader([]byte{0xff}, true, &per.Options{MaxAlloc: 40})
+	r.Bool("lead")
+	for i := range 2 {
+		if v := per.New[pair](&r, "pair", "f"); v == nil || r.Err() != nil {
+			t.Fatalf("New %d within the budget: %v, %v", i, v, r.Err())
+		}
+	}
+	if v := per.New[pair](&r, "pair", "f"); v != nil {
+		t.Errorf("New beyond the budget: %v, want nil", v)
+	}
+	const want = "asn1: f at bit 1: pair: decode would allocate more than its limit"
+	if err := r.Err(); err == nil || err.Error() != want || !errors.Is(err, der.ErrLimit) {
+		t.Errorf("New beyond the budget: error %v, want %s", err, want)
+	}
+	if v := per.New[pair](&r, "pair", "f"); v != nil {
+		t.Errorf("New after an error: %v, want nil", v)
+	}
+}

@@ -113,17 +113,38 @@ func (r *Reader) DecodeContained(v Value, c Contents, field string) {
 
 // DecodeNested decodes a new value of the generated type T, which breaks
 // a recursive cycle (held by pointer), one level deeper (Enter, Leave):
-// the type's name typ says which in the error of too deep a nesting.
+// the type's name typ says which in the error of too deep a nesting. The
+// value is charged to the allocation budget (New).
 func DecodeNested[T any, P interface {
 	*T
 	Value
 }](r *Reader, typ, field string) *T {
+	v := New[T](r, typ, field)
+	if v != nil {
+		r.Fail(r.ReadNested(P(v), typ), field)
+	}
+	return v
+}
+
+// New returns a new value of T, the type typ, for a component that
+// generated code holds by pointer (an OCTET STRING (CONTAINING T): a row
+// of a union, an alternative), charged to the decode's allocation budget
+// (Options.MaxAlloc) as Row charges a row. Past the budget, or once the
+// decode has failed, it returns nil, and the decode fails with the limit
+// error at r's position, field (unless "") first in its path; the calls
+// that would read into the nil value do nothing then.
+func New[T any](r *Reader, typ, field string) *T {
 	if r.err != nil {
 		return nil
 	}
-	v := new(T)
-	r.Fail(r.ReadNested(P(v), typ), field)
-	return v
+	var zero T
+	size := int(unsafe.Sizeof(zero))
+	if size > r.alloc {
+		r.Fail(r.errAt(r.pos, der.KindLimit, typ, "decode would allocate more than its limit", ""), field)
+		return nil
+	}
+	r.alloc -= size
+	return new(T)
 }
 
 // DecodeEach decodes v, a SEQUENCE OF or SET OF of size s whose elements
