@@ -93,12 +93,15 @@
 //     (the DirectoryString instances of a Name's attributes share
 //     DirectoryString, its strings String), and each row keeps the
 //     constraints of its own type on decode and encode. Rows larger than
-//     48 bytes are behind pointers; in a package with DER and without PER,
-//     every row of a named type larger than a pointer is when the union's
-//     fields add up to more than 128 bytes (CertExtensions: 160 bytes, not
-//     376). Decoding resolves the key at once; an unknown key
-//     of an extensible table keeps only Raw, which encoding writes back
-//     unchanged. Open types without a table are the raw element ([]byte).
+//     48 bytes are behind pointers; in a package with DER or PER, every
+//     row of a named type larger than a pointer is when the union's fields
+//     add up to more than 128 bytes (CertExtensions: 160 bytes, not 376;
+//     NGAP's InitiatingMessage 656, not 3,696). Decoding allocates the row
+//     the key selects, charged to the decode's allocation budget
+//     (MaxAlloc: der.New, per.Row), and resolves the key at once; an
+//     unknown key of an extensible table keeps only Raw, which encoding
+//     writes back unchanged. Open types without a table are the raw
+//     element ([]byte).
 //   - Types the model marks as signed (TBSCertificate, ...) keep their
 //     received encoding in a Raw field; components it marks
 //     (SignedAttributes) in a field named after the component plus Raw.

@@ -80,7 +80,7 @@ func Example_tolerant() {
 	for _, d := range devs {
 		fmt.Println(d)
 	}
-	fmt.Printf("%q\n", pdu.InitiatingMessage.Value.AMFConfigurationUpdate.ProtocolIEs[0].Value.IDAMFName)
+	fmt.Printf("%q\n", *pdu.InitiatingMessage.Value.AMFConfigurationUpdate.ProtocolIEs[0].Value.IDAMFName)
 	// Output:
 	// asn1: NGAP-PDU.initiatingMessage.value.protocolIEs[0].value at bit 104: PrintableString: character not in the alphabet (X.691 30.5.4)
 	// initiatingMessage.value.protocolIEs[0].value at bit 104: PrintableString: character not in the alphabet (X.691 30.5.4)

@@ -19,13 +19,13 @@ import (
 func initialUEMessage(nas []byte) *NGAPPDU {
 	ies := ProtocolIEContainer_InitialUEMessageIEs{
 		{ID: IDRANUENGAPID, Criticality: Criticality_Reject, Value: InitialUEMessageIEs{Kind: AMFCPRelocationIndicationIEs_IDRANUENGAPID, IDRANUENGAPID: 7}},
-		{ID: IDNASPDU, Criticality: Criticality_Reject, Value: InitialUEMessageIEs{Kind: DownlinkNASTransportIEs_IDNASPDU, IDNASPDU: nas}},
+		{ID: IDNASPDU, Criticality: Criticality_Reject, Value: InitialUEMessageIEs{Kind: DownlinkNASTransportIEs_IDNASPDU, IDNASPDU: (*NASPDU)(&nas)}},
 		{ID: IDRRCEstablishmentCause, Criticality: Criticality_Ignore, Value: InitialUEMessageIEs{Kind: InitialUEMessageIEs_IDRRCEstablishmentCause, IDRRCEstablishmentCause: RRCEstablishmentCause_MoSignalling}},
 	}
 	return &NGAPPDU{Choice: NGAPPDU_InitiatingMessage, InitiatingMessage: &InitiatingMessage{
 		ProcedureCode: IDInitialUEMessage,
 		Criticality:   Criticality_Ignore,
-		Value:         InitiatingMessage_Value{Kind: NGAPPDUDescriptions_InitialUEMessage, InitialUEMessage: InitialUEMessage{ProtocolIEs: ies}},
+		Value:         InitiatingMessage_Value{Kind: NGAPPDUDescriptions_InitialUEMessage, InitialUEMessage: &InitialUEMessage{ProtocolIEs: ies}},
 	}}
 }
 
@@ -66,7 +66,7 @@ func TestFragmentedNASPDU(t *testing.T) {
 	}
 
 	ies := got.InitiatingMessage.Value.InitialUEMessage.ProtocolIEs
-	if len(ies) != 3 || !bytes.Equal(ies[1].Value.IDNASPDU, nas) {
+	if len(ies) != 3 || ies[1].Value.IDNASPDU == nil || !bytes.Equal(*ies[1].Value.IDNASPDU, nas) {
 		t.Fatalf("decoded %d IEs, want 3 with the NAS-PDU second", len(ies))
 	}
 	if ies[2].Value.IDRRCEstablishmentCause != RRCEstablishmentCause_MoSignalling {

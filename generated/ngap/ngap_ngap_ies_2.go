@@ -4894,18 +4894,18 @@ type PDUSessionResourceModifyRequestTransferIEs struct {
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                NgapProtocolIesKind
 	IDPDUSessionAggregateMaximumBitRate *PDUSessionAggregateMaximumBitRate // when Kind is PDUSessionResourceModifyRequestTransferIEs_IDPDUSessionAggregateMaximumBitRate
-	IDULNGUUPTNLModifyList              ULNGUUPTNLModifyList               // when Kind is PDUSessionResourceModifyRequestTransferIEs_IDULNGUUPTNLModifyList
+	IDULNGUUPTNLModifyList              *ULNGUUPTNLModifyList              // when Kind is PDUSessionResourceModifyRequestTransferIEs_IDULNGUUPTNLModifyList
 	IDNetworkInstance                   NetworkInstance                    // when Kind is PDUSessionResourceModifyRequestTransferIEs_IDNetworkInstance
-	IDQosFlowAddOrModifyRequestList     QosFlowAddOrModifyRequestList      // when Kind is PDUSessionResourceModifyRequestTransferIEs_IDQosFlowAddOrModifyRequestList
-	IDQosFlowToReleaseList              QosFlowListWithCause               // when Kind is PDUSessionResourceModifyRequestTransferIEs_IDQosFlowToReleaseList
+	IDQosFlowAddOrModifyRequestList     *QosFlowAddOrModifyRequestList     // when Kind is PDUSessionResourceModifyRequestTransferIEs_IDQosFlowAddOrModifyRequestList
+	IDQosFlowToReleaseList              *QosFlowListWithCause              // when Kind is PDUSessionResourceModifyRequestTransferIEs_IDQosFlowToReleaseList
 	// UPTransportLayerInformationList is the value when Kind is PDUSessionResourceModifyRequestTransferIEs_IDAdditionalULNGUUPTNLInformation or PDUSessionResourceModifyRequestTransferIEs_IDAdditionalRedundantULNGUUPTNLInformation.
-	UPTransportLayerInformationList UPTransportLayerInformationList
+	UPTransportLayerInformationList *UPTransportLayerInformationList
 	// CommonNetworkInstance is the value when Kind is PDUSessionResourceModifyRequestTransferIEs_IDCommonNetworkInstance or PDUSessionResourceModifyRequestTransferIEs_IDRedundantCommonNetworkInstance.
-	CommonNetworkInstance                CommonNetworkInstance
-	IDRedundantULNGUUPTNLInformation     *UPTransportLayerInformation       // when Kind is PDUSessionResourceModifyRequestTransferIEs_IDRedundantULNGUUPTNLInformation
-	IDSecurityIndication                 *SecurityIndication                // when Kind is PDUSessionResourceModifyRequestTransferIEs_IDSecurityIndication
-	IDMBSSessionSetuporModifyRequestList MBSSessionSetuporModifyRequestList // when Kind is PDUSessionResourceModifyRequestTransferIEs_IDMBSSessionSetuporModifyRequestList
-	IDMBSSessionToReleaseList            MBSSessionToReleaseList            // when Kind is PDUSessionResourceModifyRequestTransferIEs_IDMBSSessionToReleaseList
+	CommonNetworkInstance                *CommonNetworkInstance
+	IDRedundantULNGUUPTNLInformation     *UPTransportLayerInformation        // when Kind is PDUSessionResourceModifyRequestTransferIEs_IDRedundantULNGUUPTNLInformation
+	IDSecurityIndication                 *SecurityIndication                 // when Kind is PDUSessionResourceModifyRequestTransferIEs_IDSecurityIndication
+	IDMBSSessionSetuporModifyRequestList *MBSSessionSetuporModifyRequestList // when Kind is PDUSessionResourceModifyRequestTransferIEs_IDMBSSessionSetuporModifyRequestList
+	IDMBSSessionToReleaseList            *MBSSessionToReleaseList            // when Kind is PDUSessionResourceModifyRequestTransferIEs_IDMBSSessionToReleaseList
 }
 
 // PDUSessionResourceModifyResponseTransfer is the ASN.1 type PDUSessionResourceModifyResponseTransfer.
@@ -6310,17 +6310,17 @@ type PDUSessionResourceSetupRequestTransferIEs struct {
 	// UPTransportLayerInformation is the value when Kind is PDUSessionResourceSetupRequestTransferIEs_IDULNGUUPTNLInformation or PDUSessionResourceModifyRequestTransferIEs_IDRedundantULNGUUPTNLInformation.
 	UPTransportLayerInformation *UPTransportLayerInformation
 	// UPTransportLayerInformationList is the value when Kind is PDUSessionResourceModifyRequestTransferIEs_IDAdditionalULNGUUPTNLInformation or PDUSessionResourceModifyRequestTransferIEs_IDAdditionalRedundantULNGUUPTNLInformation.
-	UPTransportLayerInformationList UPTransportLayerInformationList
+	UPTransportLayerInformationList *UPTransportLayerInformationList
 	IDDataForwardingNotPossible     DataForwardingNotPossible // when Kind is PDUSessionResourceSetupRequestTransferIEs_IDDataForwardingNotPossible
 	IDPDUSessionType                PDUSessionType            // when Kind is PDUSessionResourceSetupRequestTransferIEs_IDPDUSessionType
 	IDSecurityIndication            *SecurityIndication       // when Kind is PDUSessionResourceModifyRequestTransferIEs_IDSecurityIndication
 	IDNetworkInstance               NetworkInstance           // when Kind is PDUSessionResourceModifyRequestTransferIEs_IDNetworkInstance
-	IDQosFlowSetupRequestList       QosFlowSetupRequestList   // when Kind is PDUSessionResourceSetupRequestTransferIEs_IDQosFlowSetupRequestList
+	IDQosFlowSetupRequestList       *QosFlowSetupRequestList  // when Kind is PDUSessionResourceSetupRequestTransferIEs_IDQosFlowSetupRequestList
 	// CommonNetworkInstance is the value when Kind is PDUSessionResourceModifyRequestTransferIEs_IDCommonNetworkInstance or PDUSessionResourceModifyRequestTransferIEs_IDRedundantCommonNetworkInstance.
-	CommonNetworkInstance              CommonNetworkInstance
+	CommonNetworkInstance              *CommonNetworkInstance
 	IDDirectForwardingPathAvailability DirectForwardingPathAvailability // when Kind is HandoverRequiredIEs_IDDirectForwardingPathAvailability
 	IDRedundantPDUSessionInformation   *RedundantPDUSessionInformation  // when Kind is PDUSessionResourceSetupRequestTransferIEs_IDRedundantPDUSessionInformation
-	IDMBSSessionSetupRequestList       MBSSessionSetupRequestList       // when Kind is PDUSessionResourceSetupRequestTransferIEs_IDMBSSessionSetupRequestList
+	IDMBSSessionSetupRequestList       *MBSSessionSetupRequestList      // when Kind is PDUSessionResourceSetupRequestTransferIEs_IDMBSSessionSetupRequestList
 }
 
 // PDUSessionResourceSetupResponseTransfer is the ASN.1 type PDUSessionResourceSetupResponseTransfer.

@@ -511,20 +511,20 @@ type InitialContextSetupRequestIEs struct {
 	Kind                                          NgapProtocolIesKind
 	IDAMFUENGAPID                                 AMFUENGAPID                                  // when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID
 	IDRANUENGAPID                                 RANUENGAPID                                  // when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID
-	IDOldAMF                                      AMFName                                      // when Kind is DownlinkNASTransportIEs_IDOldAMF
+	IDOldAMF                                      *AMFName                                     // when Kind is DownlinkNASTransportIEs_IDOldAMF
 	IDUEAggregateMaximumBitRate                   *UEAggregateMaximumBitRate                   // when Kind is DownlinkNASTransportIEs_IDUEAggregateMaximumBitRate
 	IDCoreNetworkAssistanceInformationForInactive *CoreNetworkAssistanceInformationForInactive // when Kind is HandoverRequestIEs_IDCoreNetworkAssistanceInformationForInactive
 	IDGUAMI                                       *GUAMI                                       // when Kind is HandoverRequestIEs_IDGUAMI
-	IDPDUSessionResourceSetupListCxtReq           PDUSessionResourceSetupListCxtReq            // when Kind is InitialContextSetupRequestIEs_IDPDUSessionResourceSetupListCxtReq
-	IDAllowedNSSAI                                AllowedNSSAI                                 // when Kind is AMFCPRelocationIndicationIEs_IDAllowedNSSAI
+	IDPDUSessionResourceSetupListCxtReq           *PDUSessionResourceSetupListCxtReq           // when Kind is InitialContextSetupRequestIEs_IDPDUSessionResourceSetupListCxtReq
+	IDAllowedNSSAI                                *AllowedNSSAI                                // when Kind is AMFCPRelocationIndicationIEs_IDAllowedNSSAI
 	IDUESecurityCapabilities                      *UESecurityCapabilities                      // when Kind is HandoverRequestIEs_IDUESecurityCapabilities
-	IDSecurityKey                                 SecurityKey                                  // when Kind is InitialContextSetupRequestIEs_IDSecurityKey
+	IDSecurityKey                                 *SecurityKey                                 // when Kind is InitialContextSetupRequestIEs_IDSecurityKey
 	IDTraceActivation                             *TraceActivation                             // when Kind is HandoverRequestIEs_IDTraceActivation
 	IDMobilityRestrictionList                     *MobilityRestrictionList                     // when Kind is DownlinkNASTransportIEs_IDMobilityRestrictionList
-	IDUERadioCapability                           UERadioCapability                            // when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapability
+	IDUERadioCapability                           *UERadioCapability                           // when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapability
 	IDIndexToRFSP                                 IndexToRFSP                                  // when Kind is DownlinkNASTransportIEs_IDIndexToRFSP
-	IDMaskedIMEISV                                MaskedIMEISV                                 // when Kind is ConnectionEstablishmentIndicationIEs_IDMaskedIMEISV
-	IDNASPDU                                      NASPDU                                       // when Kind is DownlinkNASTransportIEs_IDNASPDU
+	IDMaskedIMEISV                                *MaskedIMEISV                                // when Kind is ConnectionEstablishmentIndicationIEs_IDMaskedIMEISV
+	IDNASPDU                                      *NASPDU                                      // when Kind is DownlinkNASTransportIEs_IDNASPDU
 	IDEmergencyFallbackIndicator                  *EmergencyFallbackIndicator                  // when Kind is InitialContextSetupRequestIEs_IDEmergencyFallbackIndicator
 	IDRRCInactiveTransitionReportRequest          RRCInactiveTransitionReportRequest           // when Kind is HandoverRequestIEs_IDRRCInactiveTransitionReportRequest
 	IDUERadioCapabilityForPaging                  *UERadioCapabilityForPaging                  // when Kind is InitialContextSetupRequestIEs_IDUERadioCapabilityForPaging
@@ -544,13 +544,13 @@ type InitialContextSetupRequestIEs struct {
 	IDPC5QoSParameters                     *PC5QoSParameters                     // when Kind is HandoverRequestIEs_IDPC5QoSParameters
 	IDCEmodeBrestricted                    CEmodeBrestricted                     // when Kind is ConnectionEstablishmentIndicationIEs_IDCEmodeBrestricted
 	IDUEUPCIoTSupport                      UEUPCIoTSupport                       // when Kind is HandoverRequestIEs_IDUEUPCIoTSupport
-	IDRGLevelWirelineAccessCharacteristics RGLevelWirelineAccessCharacteristics  // when Kind is InitialContextSetupRequestIEs_IDRGLevelWirelineAccessCharacteristics
-	IDManagementBasedMDTPLMNList           MDTPLMNList                           // when Kind is HandoverRequestIEs_IDManagementBasedMDTPLMNList
-	IDUERadioCapabilityID                  UERadioCapabilityID                   // when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID
+	IDRGLevelWirelineAccessCharacteristics *RGLevelWirelineAccessCharacteristics // when Kind is InitialContextSetupRequestIEs_IDRGLevelWirelineAccessCharacteristics
+	IDManagementBasedMDTPLMNList           *MDTPLMNList                          // when Kind is HandoverRequestIEs_IDManagementBasedMDTPLMNList
+	IDUERadioCapabilityID                  *UERadioCapabilityID                  // when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID
 	IDTimeSyncAssistanceInfo               *TimeSyncAssistanceInfo               // when Kind is HandoverRequestIEs_IDTimeSyncAssistanceInfo
 	IDQMCConfigInfo                        *QMCConfigInfo                        // when Kind is InitialContextSetupRequestIEs_IDQMCConfigInfo
 	IDTargetNSSAIInformation               *TargetNSSAIInformation               // when Kind is DownlinkNASTransportIEs_IDTargetNSSAIInformation
-	IDUESliceMaximumBitRateList            UESliceMaximumBitRateList             // when Kind is HandoverRequestIEs_IDUESliceMaximumBitRateList
+	IDUESliceMaximumBitRateList            *UESliceMaximumBitRateList            // when Kind is HandoverRequestIEs_IDUESliceMaximumBitRateList
 	IDFiveGProSeAuthorized                 *FiveGProSeAuthorized                 // when Kind is HandoverRequestIEs_IDFiveGProSeAuthorized
 	IDFiveGProSePC5QoSParameters           *FiveGProSePC5QoSParameters           // when Kind is HandoverRequestIEs_IDFiveGProSePC5QoSParameters
 }
@@ -1165,7 +1165,7 @@ type UEContextModificationRequestIEs struct {
 	AMFUENGAPID                                   AMFUENGAPID
 	IDRANUENGAPID                                 RANUENGAPID                                  // when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID
 	IDRANPagingPriority                           RANPagingPriority                            // when Kind is DownlinkNASTransportIEs_IDRANPagingPriority
-	IDSecurityKey                                 SecurityKey                                  // when Kind is InitialContextSetupRequestIEs_IDSecurityKey
+	IDSecurityKey                                 *SecurityKey                                 // when Kind is InitialContextSetupRequestIEs_IDSecurityKey
 	IDIndexToRFSP                                 IndexToRFSP                                  // when Kind is DownlinkNASTransportIEs_IDIndexToRFSP
 	IDUEAggregateMaximumBitRate                   *UEAggregateMaximumBitRate                   // when Kind is DownlinkNASTransportIEs_IDUEAggregateMaximumBitRate
 	IDUESecurityCapabilities                      *UESecurityCapabilities                      // when Kind is HandoverRequestIEs_IDUESecurityCapabilities
@@ -1182,13 +1182,13 @@ type UEContextModificationRequestIEs struct {
 	NRUESidelinkAggregateMaximumBitrate      *NRUESidelinkAggregateMaximumBitrate
 	IDLTEUESidelinkAggregateMaximumBitrate   *LTEUESidelinkAggregateMaximumBitrate // when Kind is HandoverRequestIEs_IDLTEUESidelinkAggregateMaximumBitrate
 	IDPC5QoSParameters                       *PC5QoSParameters                     // when Kind is HandoverRequestIEs_IDPC5QoSParameters
-	IDUERadioCapabilityID                    UERadioCapabilityID                   // when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID
-	IDRGLevelWirelineAccessCharacteristics   RGLevelWirelineAccessCharacteristics  // when Kind is InitialContextSetupRequestIEs_IDRGLevelWirelineAccessCharacteristics
+	IDUERadioCapabilityID                    *UERadioCapabilityID                  // when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID
+	IDRGLevelWirelineAccessCharacteristics   *RGLevelWirelineAccessCharacteristics // when Kind is InitialContextSetupRequestIEs_IDRGLevelWirelineAccessCharacteristics
 	IDTimeSyncAssistanceInfo                 *TimeSyncAssistanceInfo               // when Kind is HandoverRequestIEs_IDTimeSyncAssistanceInfo
 	IDQMCConfigInfo                          *QMCConfigInfo                        // when Kind is InitialContextSetupRequestIEs_IDQMCConfigInfo
 	IDQMCDeactivation                        *QMCDeactivation                      // when Kind is UEContextModificationRequestIEs_IDQMCDeactivation
-	IDUESliceMaximumBitRateList              UESliceMaximumBitRateList             // when Kind is HandoverRequestIEs_IDUESliceMaximumBitRateList
-	IDManagementBasedMDTPLMNModificationList MDTPLMNModificationList               // when Kind is PathSwitchRequestAcknowledgeIEs_IDManagementBasedMDTPLMNModificationList
+	IDUESliceMaximumBitRateList              *UESliceMaximumBitRateList            // when Kind is HandoverRequestIEs_IDUESliceMaximumBitRateList
+	IDManagementBasedMDTPLMNModificationList *MDTPLMNModificationList              // when Kind is PathSwitchRequestAcknowledgeIEs_IDManagementBasedMDTPLMNModificationList
 	IDFiveGProSeAuthorized                   *FiveGProSeAuthorized                 // when Kind is HandoverRequestIEs_IDFiveGProSeAuthorized
 	IDFiveGProSePC5QoSParameters             *FiveGProSePC5QoSParameters           // when Kind is HandoverRequestIEs_IDFiveGProSePC5QoSParameters
 }
@@ -1706,12 +1706,12 @@ type HandoverRequestIEs struct {
 	IDUESecurityCapabilities                      *UESecurityCapabilities                      // when Kind is HandoverRequestIEs_IDUESecurityCapabilities
 	IDSecurityContext                             *SecurityContext                             // when Kind is HandoverRequestIEs_IDSecurityContext
 	IDNewSecurityContextInd                       NewSecurityContextInd                        // when Kind is HandoverRequestIEs_IDNewSecurityContextInd
-	IDNASC                                        NASPDU                                       // when Kind is HandoverRequestIEs_IDNASC
-	IDPDUSessionResourceSetupListHOReq            PDUSessionResourceSetupListHOReq             // when Kind is HandoverRequestIEs_IDPDUSessionResourceSetupListHOReq
-	IDAllowedNSSAI                                AllowedNSSAI                                 // when Kind is AMFCPRelocationIndicationIEs_IDAllowedNSSAI
+	IDNASC                                        *NASPDU                                      // when Kind is HandoverRequestIEs_IDNASC
+	IDPDUSessionResourceSetupListHOReq            *PDUSessionResourceSetupListHOReq            // when Kind is HandoverRequestIEs_IDPDUSessionResourceSetupListHOReq
+	IDAllowedNSSAI                                *AllowedNSSAI                                // when Kind is AMFCPRelocationIndicationIEs_IDAllowedNSSAI
 	IDTraceActivation                             *TraceActivation                             // when Kind is HandoverRequestIEs_IDTraceActivation
-	IDMaskedIMEISV                                MaskedIMEISV                                 // when Kind is ConnectionEstablishmentIndicationIEs_IDMaskedIMEISV
-	IDSourceToTargetTransparentContainer          SourceToTargetTransparentContainer           // when Kind is HandoverRequestIEs_IDSourceToTargetTransparentContainer
+	IDMaskedIMEISV                                *MaskedIMEISV                                // when Kind is ConnectionEstablishmentIndicationIEs_IDMaskedIMEISV
+	IDSourceToTargetTransparentContainer          *SourceToTargetTransparentContainer          // when Kind is HandoverRequestIEs_IDSourceToTargetTransparentContainer
 	IDMobilityRestrictionList                     *MobilityRestrictionList                     // when Kind is DownlinkNASTransportIEs_IDMobilityRestrictionList
 	IDLocationReportingRequestType                *LocationReportingRequestType                // when Kind is HandoverRequestIEs_IDLocationReportingRequestType
 	IDRRCInactiveTransitionReportRequest          RRCInactiveTransitionReportRequest           // when Kind is HandoverRequestIEs_IDRRCInactiveTransitionReportRequest
@@ -1730,11 +1730,11 @@ type HandoverRequestIEs struct {
 	IDPC5QoSParameters                     *PC5QoSParameters                     // when Kind is HandoverRequestIEs_IDPC5QoSParameters
 	IDCEmodeBrestricted                    CEmodeBrestricted                     // when Kind is ConnectionEstablishmentIndicationIEs_IDCEmodeBrestricted
 	IDUEUPCIoTSupport                      UEUPCIoTSupport                       // when Kind is HandoverRequestIEs_IDUEUPCIoTSupport
-	IDManagementBasedMDTPLMNList           MDTPLMNList                           // when Kind is HandoverRequestIEs_IDManagementBasedMDTPLMNList
-	IDUERadioCapabilityID                  UERadioCapabilityID                   // when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID
+	IDManagementBasedMDTPLMNList           *MDTPLMNList                          // when Kind is HandoverRequestIEs_IDManagementBasedMDTPLMNList
+	IDUERadioCapabilityID                  *UERadioCapabilityID                  // when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID
 	IDExtendedConnectedTime                ExtendedConnectedTime                 // when Kind is DownlinkNASTransportIEs_IDExtendedConnectedTime
 	IDTimeSyncAssistanceInfo               *TimeSyncAssistanceInfo               // when Kind is HandoverRequestIEs_IDTimeSyncAssistanceInfo
-	IDUESliceMaximumBitRateList            UESliceMaximumBitRateList             // when Kind is HandoverRequestIEs_IDUESliceMaximumBitRateList
+	IDUESliceMaximumBitRateList            *UESliceMaximumBitRateList            // when Kind is HandoverRequestIEs_IDUESliceMaximumBitRateList
 	IDFiveGProSeAuthorized                 *FiveGProSeAuthorized                 // when Kind is HandoverRequestIEs_IDFiveGProSeAuthorized
 	IDFiveGProSePC5QoSParameters           *FiveGProSePC5QoSParameters           // when Kind is HandoverRequestIEs_IDFiveGProSePC5QoSParameters
 }
@@ -1996,9 +1996,9 @@ type PathSwitchRequestAcknowledgeIEs struct {
 	IDUESecurityCapabilities                      *UESecurityCapabilities                      // when Kind is HandoverRequestIEs_IDUESecurityCapabilities
 	IDSecurityContext                             *SecurityContext                             // when Kind is HandoverRequestIEs_IDSecurityContext
 	IDNewSecurityContextInd                       NewSecurityContextInd                        // when Kind is HandoverRequestIEs_IDNewSecurityContextInd
-	IDPDUSessionResourceSwitchedList              PDUSessionResourceSwitchedList               // when Kind is PathSwitchRequestAcknowledgeIEs_IDPDUSessionResourceSwitchedList
-	IDPDUSessionResourceReleasedListPSAck         PDUSessionResourceReleasedListPSAck          // when Kind is PathSwitchRequestAcknowledgeIEs_IDPDUSessionResourceReleasedListPSAck
-	IDAllowedNSSAI                                AllowedNSSAI                                 // when Kind is AMFCPRelocationIndicationIEs_IDAllowedNSSAI
+	IDPDUSessionResourceSwitchedList              *PDUSessionResourceSwitchedList              // when Kind is PathSwitchRequestAcknowledgeIEs_IDPDUSessionResourceSwitchedList
+	IDPDUSessionResourceReleasedListPSAck         *PDUSessionResourceReleasedListPSAck         // when Kind is PathSwitchRequestAcknowledgeIEs_IDPDUSessionResourceReleasedListPSAck
+	IDAllowedNSSAI                                *AllowedNSSAI                                // when Kind is AMFCPRelocationIndicationIEs_IDAllowedNSSAI
 	IDCoreNetworkAssistanceInformationForInactive *CoreNetworkAssistanceInformationForInactive // when Kind is HandoverRequestIEs_IDCoreNetworkAssistanceInformationForInactive
 	IDRRCInactiveTransitionReportRequest          RRCInactiveTransitionReportRequest           // when Kind is HandoverRequestIEs_IDRRCInactiveTransitionReportRequest
 	IDCriticalityDiagnostics                      *CriticalityDiagnostics                      // when Kind is AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
@@ -2016,12 +2016,12 @@ type PathSwitchRequestAcknowledgeIEs struct {
 	IDPC5QoSParameters                       *PC5QoSParameters                     // when Kind is HandoverRequestIEs_IDPC5QoSParameters
 	IDCEmodeBrestricted                      CEmodeBrestricted                     // when Kind is ConnectionEstablishmentIndicationIEs_IDCEmodeBrestricted
 	IDUEUPCIoTSupport                        UEUPCIoTSupport                       // when Kind is HandoverRequestIEs_IDUEUPCIoTSupport
-	IDUERadioCapabilityID                    UERadioCapabilityID                   // when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID
-	IDManagementBasedMDTPLMNList             MDTPLMNList                           // when Kind is HandoverRequestIEs_IDManagementBasedMDTPLMNList
+	IDUERadioCapabilityID                    *UERadioCapabilityID                  // when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID
+	IDManagementBasedMDTPLMNList             *MDTPLMNList                          // when Kind is HandoverRequestIEs_IDManagementBasedMDTPLMNList
 	IDTimeSyncAssistanceInfo                 *TimeSyncAssistanceInfo               // when Kind is HandoverRequestIEs_IDTimeSyncAssistanceInfo
 	IDFiveGProSeAuthorized                   *FiveGProSeAuthorized                 // when Kind is HandoverRequestIEs_IDFiveGProSeAuthorized
 	IDFiveGProSePC5QoSParameters             *FiveGProSePC5QoSParameters           // when Kind is HandoverRequestIEs_IDFiveGProSePC5QoSParameters
-	IDManagementBasedMDTPLMNModificationList MDTPLMNModificationList               // when Kind is PathSwitchRequestAcknowledgeIEs_IDManagementBasedMDTPLMNModificationList
+	IDManagementBasedMDTPLMNModificationList *MDTPLMNModificationList              // when Kind is PathSwitchRequestAcknowledgeIEs_IDManagementBasedMDTPLMNModificationList
 }
 
 // PathSwitchRequestFailure is the ASN.1 type PathSwitchRequestFailure.
@@ -2462,7 +2462,7 @@ type PagingIEs struct {
 	Kind                          NgapProtocolIesKind
 	IDUEPagingIdentity            *UEPagingIdentity           // when Kind is PagingIEs_IDUEPagingIdentity
 	IDPagingDRX                   PagingDRX                   // when Kind is PagingIEs_IDPagingDRX
-	IDTAIListForPaging            TAIListForPaging            // when Kind is PagingIEs_IDTAIListForPaging
+	IDTAIListForPaging            *TAIListForPaging           // when Kind is PagingIEs_IDTAIListForPaging
 	IDPagingPriority              PagingPriority              // when Kind is PagingIEs_IDPagingPriority
 	IDUERadioCapabilityForPaging  *UERadioCapabilityForPaging // when Kind is InitialContextSetupRequestIEs_IDUERadioCapabilityForPaging
 	IDPagingOrigin                PagingOrigin                // when Kind is PagingIEs_IDPagingOrigin
@@ -2523,15 +2523,15 @@ type InitialUEMessageIEs struct {
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                  NgapProtocolIesKind
 	IDRANUENGAPID                         RANUENGAPID                          // when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID
-	IDNASPDU                              NASPDU                               // when Kind is DownlinkNASTransportIEs_IDNASPDU
-	IDUserLocationInformation             UserLocationInformation              // when Kind is HandoverNotifyIEs_IDUserLocationInformation
+	IDNASPDU                              *NASPDU                              // when Kind is DownlinkNASTransportIEs_IDNASPDU
+	IDUserLocationInformation             *UserLocationInformation             // when Kind is HandoverNotifyIEs_IDUserLocationInformation
 	IDRRCEstablishmentCause               RRCEstablishmentCause                // when Kind is InitialUEMessageIEs_IDRRCEstablishmentCause
 	IDFiveGSTMSI                          *FiveGSTMSI                          // when Kind is ErrorIndicationIEs_IDFiveGSTMSI
-	IDAMFSetID                            AMFSetID                             // when Kind is InitialUEMessageIEs_IDAMFSetID
+	IDAMFSetID                            *AMFSetID                            // when Kind is InitialUEMessageIEs_IDAMFSetID
 	IDUEContextRequest                    UEContextRequest                     // when Kind is InitialUEMessageIEs_IDUEContextRequest
-	IDAllowedNSSAI                        AllowedNSSAI                         // when Kind is AMFCPRelocationIndicationIEs_IDAllowedNSSAI
+	IDAllowedNSSAI                        *AllowedNSSAI                        // when Kind is AMFCPRelocationIndicationIEs_IDAllowedNSSAI
 	IDSourceToTargetAMFInformationReroute *SourceToTargetAMFInformationReroute // when Kind is InitialUEMessageIEs_IDSourceToTargetAMFInformationReroute
-	IDSelectedPLMNIdentity                PLMNIdentity                         // when Kind is InitialUEMessageIEs_IDSelectedPLMNIdentity
+	IDSelectedPLMNIdentity                *PLMNIdentity                        // when Kind is InitialUEMessageIEs_IDSelectedPLMNIdentity
 	IDIABNodeIndication                   IABNodeIndication                    // when Kind is InitialUEMessageIEs_IDIABNodeIndication
 	IDCEmodeBSupportIndicator             CEmodeBSupportIndicator              // when Kind is InitialUEMessageIEs_IDCEmodeBSupportIndicator
 	IDLTEMIndication                      LTEMIndication                       // when Kind is InitialUEMessageIEs_IDLTEMIndication
@@ -2587,24 +2587,24 @@ type DownlinkNASTransportIEs struct {
 	Kind                          NgapProtocolIesKind
 	IDAMFUENGAPID                 AMFUENGAPID                 // when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID
 	IDRANUENGAPID                 RANUENGAPID                 // when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID
-	IDOldAMF                      AMFName                     // when Kind is DownlinkNASTransportIEs_IDOldAMF
+	IDOldAMF                      *AMFName                    // when Kind is DownlinkNASTransportIEs_IDOldAMF
 	IDRANPagingPriority           RANPagingPriority           // when Kind is DownlinkNASTransportIEs_IDRANPagingPriority
-	IDNASPDU                      NASPDU                      // when Kind is DownlinkNASTransportIEs_IDNASPDU
+	IDNASPDU                      *NASPDU                     // when Kind is DownlinkNASTransportIEs_IDNASPDU
 	IDMobilityRestrictionList     *MobilityRestrictionList    // when Kind is DownlinkNASTransportIEs_IDMobilityRestrictionList
 	IDIndexToRFSP                 IndexToRFSP                 // when Kind is DownlinkNASTransportIEs_IDIndexToRFSP
 	IDUEAggregateMaximumBitRate   *UEAggregateMaximumBitRate  // when Kind is DownlinkNASTransportIEs_IDUEAggregateMaximumBitRate
-	IDAllowedNSSAI                AllowedNSSAI                // when Kind is AMFCPRelocationIndicationIEs_IDAllowedNSSAI
+	IDAllowedNSSAI                *AllowedNSSAI               // when Kind is AMFCPRelocationIndicationIEs_IDAllowedNSSAI
 	IDSRVCCOperationPossible      SRVCCOperationPossible      // when Kind is DownlinkNASTransportIEs_IDSRVCCOperationPossible
 	IDEnhancedCoverageRestriction EnhancedCoverageRestriction // when Kind is ConnectionEstablishmentIndicationIEs_IDEnhancedCoverageRestriction
 	IDExtendedConnectedTime       ExtendedConnectedTime       // when Kind is DownlinkNASTransportIEs_IDExtendedConnectedTime
 	IDUEDifferentiationInfo       *UEDifferentiationInfo      // when Kind is ConnectionEstablishmentIndicationIEs_IDUEDifferentiationInfo
 	IDCEmodeBrestricted           CEmodeBrestricted           // when Kind is ConnectionEstablishmentIndicationIEs_IDCEmodeBrestricted
-	IDUERadioCapability           UERadioCapability           // when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapability
+	IDUERadioCapability           *UERadioCapability          // when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapability
 	IDUECapabilityInfoRequest     UECapabilityInfoRequest     // when Kind is DownlinkNASTransportIEs_IDUECapabilityInfoRequest
 	IDEndIndication               EndIndication               // when Kind is ConnectionEstablishmentIndicationIEs_IDEndIndication
-	IDUERadioCapabilityID         UERadioCapabilityID         // when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID
+	IDUERadioCapabilityID         *UERadioCapabilityID        // when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID
 	IDTargetNSSAIInformation      *TargetNSSAIInformation     // when Kind is DownlinkNASTransportIEs_IDTargetNSSAIInformation
-	IDMaskedIMEISV                MaskedIMEISV                // when Kind is ConnectionEstablishmentIndicationIEs_IDMaskedIMEISV
+	IDMaskedIMEISV                *MaskedIMEISV               // when Kind is ConnectionEstablishmentIndicationIEs_IDMaskedIMEISV
 }
 
 // UplinkNASTransport is the ASN.1 type UplinkNASTransport.
@@ -3110,14 +3110,14 @@ type AMFConfigurationUpdateIEs struct {
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                            NgapProtocolIesKind
-	IDAMFName                       AMFName                       // when Kind is AMFConfigurationUpdateIEs_IDAMFName
-	IDServedGUAMIList               ServedGUAMIList               // when Kind is AMFConfigurationUpdateIEs_IDServedGUAMIList
-	IDRelativeAMFCapacity           RelativeAMFCapacity           // when Kind is AMFConfigurationUpdateIEs_IDRelativeAMFCapacity
-	IDPLMNSupportList               PLMNSupportList               // when Kind is AMFConfigurationUpdateIEs_IDPLMNSupportList
-	IDAMFTNLAssociationToAddList    AMFTNLAssociationToAddList    // when Kind is AMFConfigurationUpdateIEs_IDAMFTNLAssociationToAddList
-	IDAMFTNLAssociationToRemoveList AMFTNLAssociationToRemoveList // when Kind is AMFConfigurationUpdateIEs_IDAMFTNLAssociationToRemoveList
-	IDAMFTNLAssociationToUpdateList AMFTNLAssociationToUpdateList // when Kind is AMFConfigurationUpdateIEs_IDAMFTNLAssociationToUpdateList
-	IDExtendedAMFName               *ExtendedAMFName              // when Kind is AMFConfigurationUpdateIEs_IDExtendedAMFName
+	IDAMFName                       *AMFName                       // when Kind is AMFConfigurationUpdateIEs_IDAMFName
+	IDServedGUAMIList               *ServedGUAMIList               // when Kind is AMFConfigurationUpdateIEs_IDServedGUAMIList
+	IDRelativeAMFCapacity           RelativeAMFCapacity            // when Kind is AMFConfigurationUpdateIEs_IDRelativeAMFCapacity
+	IDPLMNSupportList               *PLMNSupportList               // when Kind is AMFConfigurationUpdateIEs_IDPLMNSupportList
+	IDAMFTNLAssociationToAddList    *AMFTNLAssociationToAddList    // when Kind is AMFConfigurationUpdateIEs_IDAMFTNLAssociationToAddList
+	IDAMFTNLAssociationToRemoveList *AMFTNLAssociationToRemoveList // when Kind is AMFConfigurationUpdateIEs_IDAMFTNLAssociationToRemoveList
+	IDAMFTNLAssociationToUpdateList *AMFTNLAssociationToUpdateList // when Kind is AMFConfigurationUpdateIEs_IDAMFTNLAssociationToUpdateList
+	IDExtendedAMFName               *ExtendedAMFName               // when Kind is AMFConfigurationUpdateIEs_IDExtendedAMFName
 }
 
 // AMFConfigurationUpdateAcknowledge is the ASN.1 type AMFConfigurationUpdateAcknowledge.
@@ -3649,17 +3649,17 @@ type WriteReplaceWarningRequestIEs struct {
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                          NgapProtocolIesKind
-	IDMessageIdentifier           MessageIdentifier           // when Kind is PWSCancelRequestIEs_IDMessageIdentifier
-	IDSerialNumber                SerialNumber                // when Kind is PWSCancelRequestIEs_IDSerialNumber
+	IDMessageIdentifier           *MessageIdentifier          // when Kind is PWSCancelRequestIEs_IDMessageIdentifier
+	IDSerialNumber                *SerialNumber               // when Kind is PWSCancelRequestIEs_IDSerialNumber
 	IDWarningAreaList             *WarningAreaList            // when Kind is PWSCancelRequestIEs_IDWarningAreaList
 	IDRepetitionPeriod            RepetitionPeriod            // when Kind is WriteReplaceWarningRequestIEs_IDRepetitionPeriod
 	IDNumberOfBroadcastsRequested NumberOfBroadcastsRequested // when Kind is WriteReplaceWarningRequestIEs_IDNumberOfBroadcastsRequested
-	IDWarningType                 WarningType                 // when Kind is WriteReplaceWarningRequestIEs_IDWarningType
-	IDWarningSecurityInfo         WarningSecurityInfo         // when Kind is WriteReplaceWarningRequestIEs_IDWarningSecurityInfo
-	IDDataCodingScheme            DataCodingScheme            // when Kind is WriteReplaceWarningRequestIEs_IDDataCodingScheme
-	IDWarningMessageContents      WarningMessageContents      // when Kind is WriteReplaceWarningRequestIEs_IDWarningMessageContents
+	IDWarningType                 *WarningType                // when Kind is WriteReplaceWarningRequestIEs_IDWarningType
+	IDWarningSecurityInfo         *WarningSecurityInfo        // when Kind is WriteReplaceWarningRequestIEs_IDWarningSecurityInfo
+	IDDataCodingScheme            *DataCodingScheme           // when Kind is WriteReplaceWarningRequestIEs_IDDataCodingScheme
+	IDWarningMessageContents      *WarningMessageContents     // when Kind is WriteReplaceWarningRequestIEs_IDWarningMessageContents
 	IDConcurrentWarningMessageInd ConcurrentWarningMessageInd // when Kind is WriteReplaceWarningRequestIEs_IDConcurrentWarningMessageInd
-	IDWarningAreaCoordinates      WarningAreaCoordinates      // when Kind is WriteReplaceWarningRequestIEs_IDWarningAreaCoordinates
+	IDWarningAreaCoordinates      *WarningAreaCoordinates     // when Kind is WriteReplaceWarningRequestIEs_IDWarningAreaCoordinates
 }
 
 // WriteReplaceWarningResponse is the ASN.1 type WriteReplaceWarningResponse.
@@ -4878,17 +4878,17 @@ type ConnectionEstablishmentIndicationIEs struct {
 	Kind                          NgapProtocolIesKind
 	IDAMFUENGAPID                 AMFUENGAPID                 // when Kind is AMFCPRelocationIndicationIEs_IDAMFUENGAPID
 	IDRANUENGAPID                 RANUENGAPID                 // when Kind is AMFCPRelocationIndicationIEs_IDRANUENGAPID
-	IDUERadioCapability           UERadioCapability           // when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapability
+	IDUERadioCapability           *UERadioCapability          // when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapability
 	IDEndIndication               EndIndication               // when Kind is ConnectionEstablishmentIndicationIEs_IDEndIndication
 	IDSNSSAI                      *SNSSAI                     // when Kind is AMFCPRelocationIndicationIEs_IDSNSSAI
-	IDAllowedNSSAI                AllowedNSSAI                // when Kind is AMFCPRelocationIndicationIEs_IDAllowedNSSAI
+	IDAllowedNSSAI                *AllowedNSSAI               // when Kind is AMFCPRelocationIndicationIEs_IDAllowedNSSAI
 	IDUEDifferentiationInfo       *UEDifferentiationInfo      // when Kind is ConnectionEstablishmentIndicationIEs_IDUEDifferentiationInfo
 	IDDLCPSecurityInformation     *DLCPSecurityInformation    // when Kind is ConnectionEstablishmentIndicationIEs_IDDLCPSecurityInformation
 	IDNBIoTUEPriority             NBIoTUEPriority             // when Kind is ConnectionEstablishmentIndicationIEs_IDNBIoTUEPriority
 	IDEnhancedCoverageRestriction EnhancedCoverageRestriction // when Kind is ConnectionEstablishmentIndicationIEs_IDEnhancedCoverageRestriction
 	IDCEmodeBrestricted           CEmodeBrestricted           // when Kind is ConnectionEstablishmentIndicationIEs_IDCEmodeBrestricted
-	IDUERadioCapabilityID         UERadioCapabilityID         // when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID
-	IDMaskedIMEISV                MaskedIMEISV                // when Kind is ConnectionEstablishmentIndicationIEs_IDMaskedIMEISV
+	IDUERadioCapabilityID         *UERadioCapabilityID        // when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID
+	IDMaskedIMEISV                *MaskedIMEISV               // when Kind is ConnectionEstablishmentIndicationIEs_IDMaskedIMEISV
 }
 
 // UERadioCapabilityIDMappingRequest is the ASN.1 type UERadioCapabilityIDMappingRequest.

@@ -10,6 +10,124 @@ import (
 )
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *PeriodicReportingIEs) DecodePER(r *per.Reader) error {
+	*v = PeriodicReportingIEs{}
+	ext := r.Extended()
+	r.Preamble(&v.HasIEExtensions)
+	r.Decode(&v.ReportingPeriodicity, "reportingPeriodicity")
+	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *PeriodicReportingIEs) EncodePER(w *per.Writer) error {
+	x := per.Additions(v.Unknown)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
+	w.Encode(&v.ReportingPeriodicity, "reportingPeriodicity")
+	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a PeriodicReportingIEs (X.691); v aliases b.
+func (v *PeriodicReportingIEs) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "PeriodicReportingIEs")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *PeriodicReportingIEs) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *ProtocolExtensionContainer_PeriodicReportingIEsExtIEs) DecodePER(r *per.Reader) error {
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *ProtocolExtensionContainer_PeriodicReportingIEsExtIEs) EncodePER(w *per.Writer) error {
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
+func (v *ProtocolExtensionContainer_PeriodicReportingIEsExtIEs) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *ProtocolExtensionContainer_PeriodicReportingIEsExtIEs) MarshalAPER() ([]byte, error) {
+	return per.Marshal(v, true)
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *ProtocolExtensionField_PeriodicReportingIEsExtIEs) DecodePER(r *per.Reader) error {
+	*v = ProtocolExtensionField_PeriodicReportingIEsExtIEs{}
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *ProtocolExtensionField_PeriodicReportingIEsExtIEs) EncodePER(w *per.Writer) error {
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.ExtensionValue.encodePER(w, "extensionValue")
+	return w.Err()
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
+func (v *ProtocolExtensionField_PeriodicReportingIEsExtIEs) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *ProtocolExtensionField_PeriodicReportingIEsExtIEs) MarshalAPER() ([]byte, error) {
+	return per.Marshal(v, true)
+}
+
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *PeriodicReportingIEsExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
+}
+
+// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
+// the value that key selects: the complete encoding of the row's type (X.691 10.2,
+// 11.1). A key the table does not list, or a row without a type, leaves the value
+// in Raw (Kind 0 for the key not listed).
+func (u *PeriodicReportingIEsExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
+	switch key {
+	}
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PeriodicReportingIEsExtIEs) perValue(p *per.Reader) per.Value {
+	return nil
+}
+
+// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
+// Raw as the field's octets.
+func (u *PeriodicReportingIEsExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(nil), u.Raw, field)
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *ReportingPeriodicity) DecodePER(r *per.Reader) error {
+	return per.DecodeEnum(r, v, 6, 0, true)
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *ReportingPeriodicity) EncodePER(w *per.Writer) error {
+	return w.WriteEnum(int64(*v), 6, 0, true)
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *IntersystemSONInformationReply) DecodePER(r *per.Reader) error {
 	*v = IntersystemSONInformationReply{}
 	i, _ := r.Index(3, false)
@@ -95,19 +213,20 @@ func (u *IntersystemSONInformationReplyExtIEs) decodePER(key int64, r *per.Reade
 func (u *IntersystemSONInformationReplyExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *IntersystemSONInformationReplyExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *IntersystemSONInformationReplyExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *IntersystemSONInformationReplyExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -204,19 +323,20 @@ func (u *IntersystemCellActivationReplyExtIEs) decodePER(key int64, r *per.Reade
 func (u *IntersystemCellActivationReplyExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *IntersystemCellActivationReplyExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *IntersystemCellActivationReplyExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *IntersystemCellActivationReplyExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -329,19 +449,20 @@ func (u *IntersystemResourceStatusReplyExtIEs) decodePER(key int64, r *per.Reade
 func (u *IntersystemResourceStatusReplyExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *IntersystemResourceStatusReplyExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *IntersystemResourceStatusReplyExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *IntersystemResourceStatusReplyExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -434,27 +555,18 @@ func (u *IntersystemSONInformationReportExtIEs) resolvePER(key int64, p *per.Rea
 	case 293:
 		u.Kind = IntersystemSONInformationReportExtIEs_IDIntersystemResourceStatusUpdate
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *IntersystemSONInformationReportExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *IntersystemSONInformationReportExtIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case IntersystemSONInformationReportExtIEs_IDEnergySavingIndication:
-		if alloc {
-			u.IDEnergySavingIndication = new(IntersystemCellStateIndication)
-		} else if u.IDEnergySavingIndication == nil {
-			return per.NoValue("IntersystemCellStateIndication")
-		}
-		return u.IDEnergySavingIndication
+		return per.Row(p, &u.IDEnergySavingIndication, "IntersystemCellStateIndication")
 	case IntersystemSONInformationReportExtIEs_IDIntersystemResourceStatusUpdate:
-		if alloc {
-			u.IDIntersystemResourceStatusUpdate = new(IntersystemResourceStatusReport)
-		} else if u.IDIntersystemResourceStatusUpdate == nil {
-			return per.NoValue("IntersystemResourceStatusReport")
-		}
-		return u.IDIntersystemResourceStatusUpdate
+		return per.Row(p, &u.IDIntersystemResourceStatusUpdate, "IntersystemResourceStatusReport")
 	}
 	return nil
 }
@@ -462,7 +574,7 @@ func (u *IntersystemSONInformationReportExtIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *IntersystemSONInformationReportExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -557,19 +669,20 @@ func (u *IntersystemCellStateIndicationExtIEs) decodePER(key int64, r *per.Reade
 func (u *IntersystemCellStateIndicationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *IntersystemCellStateIndicationExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *IntersystemCellStateIndicationExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *IntersystemCellStateIndicationExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -684,19 +797,20 @@ func (u *NotificationCellItemExtIEs) decodePER(key int64, r *per.Reader, field s
 func (u *NotificationCellItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *NotificationCellItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *NotificationCellItemExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *NotificationCellItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -791,19 +905,20 @@ func (u *IntersystemResourceStatusReportExtIEs) decodePER(key int64, r *per.Read
 func (u *IntersystemResourceStatusReportExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *IntersystemResourceStatusReportExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *IntersystemResourceStatusReportExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *IntersystemResourceStatusReportExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -892,19 +1007,20 @@ func (u *ResourceStatusReportingSystemExtIEs) decodePER(key int64, r *per.Reader
 func (u *ResourceStatusReportingSystemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *ResourceStatusReportingSystemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *ResourceStatusReportingSystemExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *ResourceStatusReportingSystemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -999,19 +1115,20 @@ func (u *EUTRANReportingStatusIEsExtIEs) decodePER(key int64, r *per.Reader, fie
 func (u *EUTRANReportingStatusIEsExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *EUTRANReportingStatusIEsExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *EUTRANReportingStatusIEsExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *EUTRANReportingStatusIEsExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -1132,19 +1249,20 @@ func (u *EUTRANCellReportItemExtIEs) decodePER(key int64, r *per.Reader, field s
 func (u *EUTRANCellReportItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *EUTRANCellReportItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *EUTRANCellReportItemExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *EUTRANCellReportItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -1243,19 +1361,20 @@ func (u *EUTRANCompositeAvailableCapacityGroupExtIEs) decodePER(key int64, r *pe
 func (u *EUTRANCompositeAvailableCapacityGroupExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *EUTRANCompositeAvailableCapacityGroupExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *EUTRANCompositeAvailableCapacityGroupExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *EUTRANCompositeAvailableCapacityGroupExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -1352,19 +1471,20 @@ func (u *CompositeAvailableCapacityExtIEs) decodePER(key int64, r *per.Reader, f
 func (u *CompositeAvailableCapacityExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *CompositeAvailableCapacityExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *CompositeAvailableCapacityExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *CompositeAvailableCapacityExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -1485,19 +1605,20 @@ func (u *EUTRANRadioResourceStatusExtIEs) decodePER(key int64, r *per.Reader, fi
 func (u *EUTRANRadioResourceStatusExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *EUTRANRadioResourceStatusExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *EUTRANRadioResourceStatusExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *EUTRANRadioResourceStatusExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -1592,19 +1713,20 @@ func (u *NGRANReportingStatusIEsExtIEs) decodePER(key int64, r *per.Reader, fiel
 func (u *NGRANReportingStatusIEsExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *NGRANReportingStatusIEsExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *NGRANReportingStatusIEsExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *NGRANReportingStatusIEsExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -1725,19 +1847,20 @@ func (u *NGRANCellReportItemExtIEs) decodePER(key int64, r *per.Reader, field st
 func (u *NGRANCellReportItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *NGRANCellReportItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *NGRANCellReportItemExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *NGRANCellReportItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -1866,19 +1989,20 @@ func (u *NGRANRadioResourceStatusExtIEs) decodePER(key int64, r *per.Reader, fie
 func (u *NGRANRadioResourceStatusExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *NGRANRadioResourceStatusExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *NGRANRadioResourceStatusExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *NGRANRadioResourceStatusExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -1973,19 +2097,20 @@ func (u *InterSystemHOReportExtIEs) decodePER(key int64, r *per.Reader, field st
 func (u *InterSystemHOReportExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *InterSystemHOReportExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *InterSystemHOReportExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *InterSystemHOReportExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -2074,19 +2199,20 @@ func (u *InterSystemHandoverReportTypeExtIEs) decodePER(key int64, r *per.Reader
 func (u *InterSystemHandoverReportTypeExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *InterSystemHandoverReportTypeExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *InterSystemHandoverReportTypeExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *InterSystemHandoverReportTypeExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -2187,19 +2313,20 @@ func (u *IntersystemUnnecessaryHOExtIEs) decodePER(key int64, r *per.Reader, fie
 func (u *IntersystemUnnecessaryHOExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *IntersystemUnnecessaryHOExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *IntersystemUnnecessaryHOExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *IntersystemUnnecessaryHOExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -2304,19 +2431,20 @@ func (u *LAIExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *LAIExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *LAIExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *LAIExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *LAIExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -2417,19 +2545,20 @@ func (u *LastVisitedCellInformationExtIEs) decodePER(key int64, r *per.Reader, f
 func (u *LastVisitedCellInformationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *LastVisitedCellInformationExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *LastVisitedCellInformationExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *LastVisitedCellInformationExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -2524,19 +2653,20 @@ func (u *LastVisitedCellItemExtIEs) decodePER(key int64, r *per.Reader, field st
 func (u *LastVisitedCellItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *LastVisitedCellItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *LastVisitedCellItemExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *LastVisitedCellItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -2665,12 +2795,13 @@ func (u *LastVisitedNGRANCellInformationExtIEs) resolvePER(key int64, p *per.Rea
 	case 289:
 		u.Kind = LastVisitedNGRANCellInformationExtIEs_IDLastVisitedPSCellList
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *LastVisitedNGRANCellInformationExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *LastVisitedNGRANCellInformationExtIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case LastVisitedNGRANCellInformationExtIEs_IDLastVisitedPSCellList:
 		return &u.IDLastVisitedPSCellList
@@ -2681,7 +2812,7 @@ func (u *LastVisitedNGRANCellInformationExtIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *LastVisitedNGRANCellInformationExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -2796,19 +2927,20 @@ func (u *LastVisitedPSCellInformationExtIEs) decodePER(key int64, r *per.Reader,
 func (u *LastVisitedPSCellInformationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *LastVisitedPSCellInformationExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *LastVisitedPSCellInformationExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *LastVisitedPSCellInformationExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -2951,12 +3083,13 @@ func (u *LocationReportingRequestTypeExtIEs) resolvePER(key int64, p *per.Reader
 	case 170:
 		u.Kind = LocationReportingRequestTypeExtIEs_IDLocationReportingAdditionalInfo
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *LocationReportingRequestTypeExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *LocationReportingRequestTypeExtIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case LocationReportingRequestTypeExtIEs_IDLocationReportingAdditionalInfo:
 		return &u.IDLocationReportingAdditionalInfo
@@ -2967,7 +3100,7 @@ func (u *LocationReportingRequestTypeExtIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *LocationReportingRequestTypeExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -3076,12 +3209,13 @@ func (u *LoggedMDTNrExtIEs) resolvePER(key int64, p *per.Reader, at int, field s
 	case 360:
 		u.Kind = LoggedMDTNrExtIEs_IDEarlyMeasurement
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *LoggedMDTNrExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *LoggedMDTNrExtIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case LoggedMDTNrExtIEs_IDEarlyMeasurement:
 		return &u.IDEarlyMeasurement
@@ -3092,7 +3226,7 @@ func (u *LoggedMDTNrExtIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *LoggedMDTNrExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -3197,19 +3331,20 @@ func (u *LoggedMDTTriggerExtIEs) decodePER(key int64, r *per.Reader, field strin
 func (u *LoggedMDTTriggerExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *LoggedMDTTriggerExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *LoggedMDTTriggerExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *LoggedMDTTriggerExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -3324,19 +3459,20 @@ func (u *LTEV2XServicesAuthorizedExtIEs) decodePER(key int64, r *per.Reader, fie
 func (u *LTEV2XServicesAuthorizedExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *LTEV2XServicesAuthorizedExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *LTEV2XServicesAuthorizedExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *LTEV2XServicesAuthorizedExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -3433,19 +3569,20 @@ func (u *LTEUESidelinkAggregateMaximumBitratesExtIEs) decodePER(key int64, r *pe
 func (u *LTEUESidelinkAggregateMaximumBitratesExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *LTEUESidelinkAggregateMaximumBitratesExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *LTEUESidelinkAggregateMaximumBitratesExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *LTEUESidelinkAggregateMaximumBitratesExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -3620,19 +3757,20 @@ func (u *MBSDataForwardingResponseMRBItemExtIEs) decodePER(key int64, r *per.Rea
 func (u *MBSDataForwardingResponseMRBItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *MBSDataForwardingResponseMRBItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *MBSDataForwardingResponseMRBItemExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *MBSDataForwardingResponseMRBItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -3753,19 +3891,20 @@ func (u *MBSMappingandDataForwardingRequestItemExtIEs) decodePER(key int64, r *p
 func (u *MBSMappingandDataForwardingRequestItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *MBSMappingandDataForwardingRequestItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *MBSMappingandDataForwardingRequestItemExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *MBSMappingandDataForwardingRequestItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -3872,19 +4011,20 @@ func (u *MRBProgressInformationExtIEs) decodePER(key int64, r *per.Reader, field
 func (u *MRBProgressInformationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *MRBProgressInformationExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *MRBProgressInformationExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *MRBProgressInformationExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -3999,19 +4139,20 @@ func (u *MBSQoSFlowsToBeSetupItemExtIEs) decodePER(key int64, r *per.Reader, fie
 func (u *MBSQoSFlowsToBeSetupItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *MBSQoSFlowsToBeSetupItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *MBSQoSFlowsToBeSetupItemExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *MBSQoSFlowsToBeSetupItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -4100,19 +4241,20 @@ func (u *MBSServiceAreaExtIEs) decodePER(key int64, r *per.Reader, field string)
 func (u *MBSServiceAreaExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *MBSServiceAreaExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *MBSServiceAreaExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *MBSServiceAreaExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -4227,19 +4369,20 @@ func (u *MBSServiceAreaInformationItemExtIEs) decodePER(key int64, r *per.Reader
 func (u *MBSServiceAreaInformationItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *MBSServiceAreaInformationItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *MBSServiceAreaInformationItemExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *MBSServiceAreaInformationItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -4336,19 +4479,20 @@ func (u *MBSServiceAreaInformationExtIEs) decodePER(key int64, r *per.Reader, fi
 func (u *MBSServiceAreaInformationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *MBSServiceAreaInformationExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *MBSServiceAreaInformationExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *MBSServiceAreaInformationExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -4481,19 +4625,20 @@ func (u *MBSSessionIDExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *MBSSessionIDExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *MBSSessionIDExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *MBSSessionIDExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *MBSSessionIDExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -4610,19 +4755,20 @@ func (u *MBSSessionFailedtoSetupItemExtIEs) decodePER(key int64, r *per.Reader, 
 func (u *MBSSessionFailedtoSetupItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *MBSSessionFailedtoSetupItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *MBSSessionFailedtoSetupItemExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *MBSSessionFailedtoSetupItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -4747,19 +4893,20 @@ func (u *MBSActiveSessionInformationSourcetoTargetItemExtIEs) decodePER(key int6
 func (u *MBSActiveSessionInformationSourcetoTargetItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *MBSActiveSessionInformationSourcetoTargetItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *MBSActiveSessionInformationSourcetoTargetItemExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *MBSActiveSessionInformationSourcetoTargetItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -4878,19 +5025,20 @@ func (u *MBSActiveSessionInformationTargettoSourceItemExtIEs) decodePER(key int6
 func (u *MBSActiveSessionInformationTargettoSourceItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *MBSActiveSessionInformationTargettoSourceItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *MBSActiveSessionInformationTargettoSourceItemExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *MBSActiveSessionInformationTargettoSourceItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -4989,19 +5137,20 @@ func (u *MBSSessionSetupOrModFailureTransferExtIEs) decodePER(key int64, r *per.
 func (u *MBSSessionSetupOrModFailureTransferExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *MBSSessionSetupOrModFailureTransferExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *MBSSessionSetupOrModFailureTransferExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *MBSSessionSetupOrModFailureTransferExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -5116,19 +5265,20 @@ func (u *MBSSessionSetupResponseItemExtIEs) decodePER(key int64, r *per.Reader, 
 func (u *MBSSessionSetupResponseItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *MBSSessionSetupResponseItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *MBSSessionSetupResponseItemExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *MBSSessionSetupResponseItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -5227,20 +5377,16 @@ func (u *MBSSessionSetupOrModRequestTransferIEs) resolvePER(key int64, p *per.Re
 	case 357:
 		u.Kind = MBSSessionSetupOrModRequestTransferIEs_IDMBSSessionFSAIDList
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *MBSSessionSetupOrModRequestTransferIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *MBSSessionSetupOrModRequestTransferIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case MBSSessionSetupOrModRequestTransferIEs_IDMBSSessionTNLInfo5GC:
-		if alloc {
-			u.IDMBSSessionTNLInfo5GC = new(MBSSessionTNLInfo5GC)
-		} else if u.IDMBSSessionTNLInfo5GC == nil {
-			return per.NoValue("MBS-SessionTNLInfo5GC")
-		}
-		return u.IDMBSSessionTNLInfo5GC
+		return per.Row(p, &u.IDMBSSessionTNLInfo5GC, "MBS-SessionTNLInfo5GC")
 	case MBSSessionSetupOrModRequestTransferIEs_IDMBSQoSFlowsToBeSetupModList:
 		return &u.IDMBSQoSFlowsToBeSetupModList
 	case MBSSessionSetupOrModRequestTransferIEs_IDMBSSessionFSAIDList:
@@ -5252,7 +5398,7 @@ func (u *MBSSessionSetupOrModRequestTransferIEs) perValue(alloc bool) per.Value 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *MBSSessionSetupOrModRequestTransferIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -5379,19 +5525,20 @@ func (u *MBSSessionReleaseResponseTransferExtIEs) decodePER(key int64, r *per.Re
 func (u *MBSSessionReleaseResponseTransferExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *MBSSessionReleaseResponseTransferExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *MBSSessionReleaseResponseTransferExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *MBSSessionReleaseResponseTransferExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -5488,19 +5635,20 @@ func (u *MBSSessionSetupOrModResponseTransferExtIEs) decodePER(key int64, r *per
 func (u *MBSSessionSetupOrModResponseTransferExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *MBSSessionSetupOrModResponseTransferExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *MBSSessionSetupOrModResponseTransferExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *MBSSessionSetupOrModResponseTransferExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -5597,19 +5745,20 @@ func (u *MBSSessionTNLInfo5GCExtIEs) decodePER(key int64, r *per.Reader, field s
 func (u *MBSSessionTNLInfo5GCExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *MBSSessionTNLInfo5GCExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *MBSSessionTNLInfo5GCExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *MBSSessionTNLInfo5GCExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -5724,19 +5873,20 @@ func (u *MBSSessionTNLInfo5GCItemExtIEs) decodePER(key int64, r *per.Reader, fie
 func (u *MBSSessionTNLInfo5GCItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *MBSSessionTNLInfo5GCItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *MBSSessionTNLInfo5GCItemExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *MBSSessionTNLInfo5GCItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -5825,19 +5975,20 @@ func (u *MBSSessionTNLInfoNGRANExtIEs) decodePER(key int64, r *per.Reader, field
 func (u *MBSSessionTNLInfoNGRANExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *MBSSessionTNLInfoNGRANExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *MBSSessionTNLInfoNGRANExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *MBSSessionTNLInfoNGRANExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -5952,19 +6103,20 @@ func (u *MBSSessionTNLInfoNGRANItemExtIEs) decodePER(key int64, r *per.Reader, f
 func (u *MBSSessionTNLInfoNGRANItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *MBSSessionTNLInfoNGRANItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *MBSSessionTNLInfoNGRANItemExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *MBSSessionTNLInfoNGRANItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -6067,19 +6219,20 @@ func (u *MBSDistributionReleaseRequesTransferExtIEs) decodePER(key int64, r *per
 func (u *MBSDistributionReleaseRequesTransferExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *MBSDistributionReleaseRequesTransferExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *MBSDistributionReleaseRequesTransferExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *MBSDistributionReleaseRequesTransferExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -6180,19 +6333,20 @@ func (u *MBSDistributionSetupRequestTransferExtIEs) decodePER(key int64, r *per.
 func (u *MBSDistributionSetupRequestTransferExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *MBSDistributionSetupRequestTransferExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *MBSDistributionSetupRequestTransferExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *MBSDistributionSetupRequestTransferExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -6299,19 +6453,20 @@ func (u *MBSDistributionSetupResponseTransferExtIEs) decodePER(key int64, r *per
 func (u *MBSDistributionSetupResponseTransferExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *MBSDistributionSetupResponseTransferExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *MBSDistributionSetupResponseTransferExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *MBSDistributionSetupResponseTransferExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -6414,19 +6569,20 @@ func (u *MBSDistributionSetupUnsuccessfulTransferExtIEs) decodePER(key int64, r 
 func (u *MBSDistributionSetupUnsuccessfulTransferExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *MBSDistributionSetupUnsuccessfulTransferExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *MBSDistributionSetupUnsuccessfulTransferExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *MBSDistributionSetupUnsuccessfulTransferExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -6543,19 +6699,20 @@ func (u *MBSSessionSetupRequestItemExtIEs) decodePER(key int64, r *per.Reader, f
 func (u *MBSSessionSetupRequestItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *MBSSessionSetupRequestItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *MBSSessionSetupRequestItemExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *MBSSessionSetupRequestItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -6678,19 +6835,20 @@ func (u *MBSSessionSetuporModifyRequestItemExtIEs) decodePER(key int64, r *per.R
 func (u *MBSSessionSetuporModifyRequestItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *MBSSessionSetuporModifyRequestItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *MBSSessionSetuporModifyRequestItemExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *MBSSessionSetuporModifyRequestItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -6805,19 +6963,20 @@ func (u *MBSSessionToReleaseItemExtIEs) decodePER(key int64, r *per.Reader, fiel
 func (u *MBSSessionToReleaseItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *MBSSessionToReleaseItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *MBSSessionToReleaseItemExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *MBSSessionToReleaseItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -6960,12 +7119,13 @@ func (u *MobilityRestrictionListExtIEs) resolvePER(key int64, p *per.Reader, at 
 	case 261:
 		u.Kind = MobilityRestrictionListExtIEs_IDNPNMobilityInformation
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *MobilityRestrictionListExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *MobilityRestrictionListExtIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case MobilityRestrictionListExtIEs_IDLastEUTRANPLMNIdentity:
 		return &u.IDLastEUTRANPLMNIdentity
@@ -6974,12 +7134,7 @@ func (u *MobilityRestrictionListExtIEs) perValue(alloc bool) per.Value {
 	case MobilityRestrictionListExtIEs_IDCNTypeRestrictionsForEquivalent:
 		return &u.IDCNTypeRestrictionsForEquivalent
 	case MobilityRestrictionListExtIEs_IDNPNMobilityInformation:
-		if alloc {
-			u.IDNPNMobilityInformation = new(NPNMobilityInformation)
-		} else if u.IDNPNMobilityInformation == nil {
-			return per.NoValue("NPN-MobilityInformation")
-		}
-		return u.IDNPNMobilityInformation
+		return per.Row(p, &u.IDNPNMobilityInformation, "NPN-MobilityInformation")
 	}
 	return nil
 }
@@ -6987,7 +7142,7 @@ func (u *MobilityRestrictionListExtIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *MobilityRestrictionListExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -7070,19 +7225,20 @@ func (u *MDTAlignmentInfoExtIEs) decodePER(key int64, r *per.Reader, field strin
 func (u *MDTAlignmentInfoExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *MDTAlignmentInfoExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *MDTAlignmentInfoExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *MDTAlignmentInfoExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -7215,19 +7371,20 @@ func (u *MDTConfigurationExtIEs) decodePER(key int64, r *per.Reader, field strin
 func (u *MDTConfigurationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *MDTConfigurationExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *MDTConfigurationExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *MDTConfigurationExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -7328,19 +7485,20 @@ func (u *MDTConfigurationNRExtIEs) decodePER(key int64, r *per.Reader, field str
 func (u *MDTConfigurationNRExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *MDTConfigurationNRExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *MDTConfigurationNRExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *MDTConfigurationNRExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -7441,19 +7599,20 @@ func (u *MDTConfigurationEUTRAExtIEs) decodePER(key int64, r *per.Reader, field 
 func (u *MDTConfigurationEUTRAExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *MDTConfigurationEUTRAExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *MDTConfigurationEUTRAExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *MDTConfigurationEUTRAExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -7544,19 +7703,20 @@ func (u *MDTModeNrExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *MDTModeNrExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *MDTModeNrExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *MDTModeNrExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *MDTModeNrExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -7689,19 +7849,20 @@ func (u *MulticastSessionActivationRequestTransferExtIEs) decodePER(key int64, r
 func (u *MulticastSessionActivationRequestTransferExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *MulticastSessionActivationRequestTransferExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *MulticastSessionActivationRequestTransferExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *MulticastSessionActivationRequestTransferExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -7798,19 +7959,20 @@ func (u *MulticastSessionDeactivationRequestTransferExtIEs) decodePER(key int64,
 func (u *MulticastSessionDeactivationRequestTransferExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *MulticastSessionDeactivationRequestTransferExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *MulticastSessionDeactivationRequestTransferExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *MulticastSessionDeactivationRequestTransferExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -7913,38 +8075,24 @@ func (u *MulticastSessionUpdateRequestTransferIEs) resolvePER(key int64, p *per.
 	case 352:
 		u.Kind = MBSSessionSetupOrModRequestTransferIEs_IDMBSSessionTNLInfo5GC
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *MulticastSessionUpdateRequestTransferIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *MulticastSessionUpdateRequestTransferIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case BroadcastSessionModificationFailureIEs_IDMBSSessionID:
-		if alloc {
-			u.IDMBSSessionID = new(MBSSessionID)
-		} else if u.IDMBSSessionID == nil {
-			return per.NoValue("MBS-SessionID")
-		}
-		return u.IDMBSSessionID
+		return per.Row(p, &u.IDMBSSessionID, "MBS-SessionID")
 	case BroadcastSessionModificationRequestIEs_IDMBSServiceArea:
-		if alloc {
-			u.IDMBSServiceArea = new(MBSServiceArea)
-		} else if u.IDMBSServiceArea == nil {
-			return per.NoValue("MBS-ServiceArea")
-		}
-		return u.IDMBSServiceArea
+		return per.Row(p, &u.IDMBSServiceArea, "MBS-ServiceArea")
 	case MBSSessionSetupOrModRequestTransferIEs_IDMBSQoSFlowsToBeSetupModList:
 		return &u.IDMBSQoSFlowsToBeSetupModList
 	case MulticastSessionUpdateRequestTransferIEs_IDMBSQoSFlowToReleaseList:
 		return &u.IDMBSQoSFlowToReleaseList
 	case MBSSessionSetupOrModRequestTransferIEs_IDMBSSessionTNLInfo5GC:
-		if alloc {
-			u.IDMBSSessionTNLInfo5GC = new(MBSSessionTNLInfo5GC)
-		} else if u.IDMBSSessionTNLInfo5GC == nil {
-			return per.NoValue("MBS-SessionTNLInfo5GC")
-		}
-		return u.IDMBSSessionTNLInfo5GC
+		return per.Row(p, &u.IDMBSSessionTNLInfo5GC, "MBS-SessionTNLInfo5GC")
 	}
 	return nil
 }
@@ -7952,7 +8100,7 @@ func (u *MulticastSessionUpdateRequestTransferIEs) perValue(alloc bool) per.Valu
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *MulticastSessionUpdateRequestTransferIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -8067,19 +8215,20 @@ func (u *MulticastGroupPagingAreaItemExtIEs) decodePER(key int64, r *per.Reader,
 func (u *MulticastGroupPagingAreaItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *MulticastGroupPagingAreaItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *MulticastGroupPagingAreaItemExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *MulticastGroupPagingAreaItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -8192,19 +8341,20 @@ func (u *MulticastGroupPagingAreaExtIEs) decodePER(key int64, r *per.Reader, fie
 func (u *MulticastGroupPagingAreaExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *MulticastGroupPagingAreaExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *MulticastGroupPagingAreaExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *MulticastGroupPagingAreaExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -8319,19 +8469,20 @@ func (u *UEPagingItemExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *UEPagingItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UEPagingItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UEPagingItemExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UEPagingItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -8434,22 +8585,18 @@ func (u *M1ConfigurationExtIEs) resolvePER(key int64, p *per.Reader, at int, fie
 	case 361:
 		u.Kind = M1ConfigurationExtIEs_IDBeamMeasurementsReportConfiguration
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *M1ConfigurationExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *M1ConfigurationExtIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case M1ConfigurationExtIEs_IDIncludeBeamMeasurementsIndication:
 		return &u.IDIncludeBeamMeasurementsIndication
 	case M1ConfigurationExtIEs_IDBeamMeasurementsReportConfiguration:
-		if alloc {
-			u.IDBeamMeasurementsReportConfiguration = new(BeamMeasurementsReportConfiguration)
-		} else if u.IDBeamMeasurementsReportConfiguration == nil {
-			return per.NoValue("BeamMeasurementsReportConfiguration")
-		}
-		return u.IDBeamMeasurementsReportConfiguration
+		return per.Row(p, &u.IDBeamMeasurementsReportConfiguration, "BeamMeasurementsReportConfiguration")
 	}
 	return nil
 }
@@ -8457,7 +8604,7 @@ func (u *M1ConfigurationExtIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *M1ConfigurationExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -8582,19 +8729,20 @@ func (u *M1ThresholdEventA2ExtIEs) decodePER(key int64, r *per.Reader, field str
 func (u *M1ThresholdEventA2ExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *M1ThresholdEventA2ExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *M1ThresholdEventA2ExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *M1ThresholdEventA2ExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -8689,19 +8837,20 @@ func (u *M1ThresholdTypeExtIEs) decodePER(key int64, r *per.Reader, field string
 func (u *M1ThresholdTypeExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *M1ThresholdTypeExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *M1ThresholdTypeExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *M1ThresholdTypeExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -8800,12 +8949,13 @@ func (u *M1PeriodicReportingExtIEs) resolvePER(key int64, p *per.Reader, at int,
 	case 285:
 		u.Kind = M1PeriodicReportingExtIEs_IDExtendedReportIntervalMDT
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *M1PeriodicReportingExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *M1PeriodicReportingExtIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case M1PeriodicReportingExtIEs_IDExtendedReportIntervalMDT:
 		return &u.IDExtendedReportIntervalMDT
@@ -8816,7 +8966,7 @@ func (u *M1PeriodicReportingExtIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *M1PeriodicReportingExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -8915,12 +9065,13 @@ func (u *M4ConfigurationExtIEs) resolvePER(key int64, p *per.Reader, at int, fie
 	case 336:
 		u.Kind = M4ConfigurationExtIEs_IDM4ReportAmount
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *M4ConfigurationExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *M4ConfigurationExtIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case M4ConfigurationExtIEs_IDM4ReportAmount:
 		return &u.IDM4ReportAmount
@@ -8931,7 +9082,7 @@ func (u *M4ConfigurationExtIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *M4ConfigurationExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -9042,12 +9193,13 @@ func (u *M5ConfigurationExtIEs) resolvePER(key int64, p *per.Reader, at int, fie
 	case 337:
 		u.Kind = M5ConfigurationExtIEs_IDM5ReportAmount
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *M5ConfigurationExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *M5ConfigurationExtIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case M5ConfigurationExtIEs_IDM5ReportAmount:
 		return &u.IDM5ReportAmount
@@ -9058,7 +9210,7 @@ func (u *M5ConfigurationExtIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *M5ConfigurationExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -9171,12 +9323,13 @@ func (u *M6ConfigurationExtIEs) resolvePER(key int64, p *per.Reader, at int, fie
 	case 341:
 		u.Kind = M6ConfigurationExtIEs_IDExcessPacketDelayThresholdConfiguration
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *M6ConfigurationExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *M6ConfigurationExtIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case M6ConfigurationExtIEs_IDM6ReportAmount:
 		return &u.IDM6ReportAmount
@@ -9189,7 +9342,7 @@ func (u *M6ConfigurationExtIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *M6ConfigurationExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -9300,12 +9453,13 @@ func (u *M7ConfigurationExtIEs) resolvePER(key int64, p *per.Reader, at int, fie
 	case 339:
 		u.Kind = M7ConfigurationExtIEs_IDM7ReportAmount
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *M7ConfigurationExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *M7ConfigurationExtIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case M7ConfigurationExtIEs_IDM7ReportAmount:
 		return &u.IDM7ReportAmount
@@ -9316,7 +9470,7 @@ func (u *M7ConfigurationExtIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *M7ConfigurationExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -9429,19 +9583,20 @@ func (u *MDTLocationInfoExtIEs) decodePER(key int64, r *per.Reader, field string
 func (u *MDTLocationInfoExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *MDTLocationInfoExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *MDTLocationInfoExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *MDTLocationInfoExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -9532,19 +9687,20 @@ func (u *N3IWFIDExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *N3IWFIDExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *N3IWFIDExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *N3IWFIDExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *N3IWFIDExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -9701,19 +9857,20 @@ func (u *NBIoTPagingEDRXInfoExtIEs) decodePER(key int64, r *per.Reader, field st
 func (u *NBIoTPagingEDRXInfoExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *NBIoTPagingEDRXInfoExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *NBIoTPagingEDRXInfoExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *NBIoTPagingEDRXInfoExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -9884,19 +10041,20 @@ func (u *NGAPIESupportInformationRequestItemExtIEs) decodePER(key int64, r *per.
 func (u *NGAPIESupportInformationRequestItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *NGAPIESupportInformationRequestItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *NGAPIESupportInformationRequestItemExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *NGAPIESupportInformationRequestItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -10017,19 +10175,20 @@ func (u *NGAPIESupportInformationResponseItemExtIEs) decodePER(key int64, r *per
 func (u *NGAPIESupportInformationResponseItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *NGAPIESupportInformationResponseItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *NGAPIESupportInformationResponseItemExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *NGAPIESupportInformationResponseItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -10120,19 +10279,20 @@ func (u *NgENBIDExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *NgENBIDExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *NgENBIDExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *NgENBIDExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *NgENBIDExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -10227,19 +10387,20 @@ func (u *NGRANCGIExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *NGRANCGIExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *NGRANCGIExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *NGRANCGIExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *NGRANCGIExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -10347,19 +10508,20 @@ func (u *NGRANTNLAssociationToRemoveItemExtIEs) decodePER(key int64, r *per.Read
 func (u *NGRANTNLAssociationToRemoveItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *NGRANTNLAssociationToRemoveItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *NGRANTNLAssociationToRemoveItemExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *NGRANTNLAssociationToRemoveItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -10488,12 +10650,13 @@ func (u *NonDynamic5QIDescriptorExtIEs) resolvePER(key int64, p *per.Reader, at 
 	case 188:
 		u.Kind = Dynamic5QIDescriptorExtIEs_IDCNPacketDelayBudgetUL
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *NonDynamic5QIDescriptorExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *NonDynamic5QIDescriptorExtIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case Dynamic5QIDescriptorExtIEs_IDCNPacketDelayBudgetDL:
 		return &u.ExtendedPacketDelayBudget
@@ -10506,7 +10669,7 @@ func (u *NonDynamic5QIDescriptorExtIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *NonDynamic5QIDescriptorExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -10621,19 +10784,20 @@ func (u *NPNAccessInformationExtIEs) decodePER(key int64, r *per.Reader, field s
 func (u *NPNAccessInformationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *NPNAccessInformationExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *NPNAccessInformationExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *NPNAccessInformationExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -10722,19 +10886,20 @@ func (u *NPNMobilityInformationExtIEs) decodePER(key int64, r *per.Reader, field
 func (u *NPNMobilityInformationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *NPNMobilityInformationExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *NPNMobilityInformationExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *NPNMobilityInformationExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -10817,19 +10982,20 @@ func (u *NPNPagingAssistanceInformationExtIEs) decodePER(key int64, r *per.Reade
 func (u *NPNPagingAssistanceInformationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *NPNPagingAssistanceInformationExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *NPNPagingAssistanceInformationExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *NPNPagingAssistanceInformationExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -10910,19 +11076,20 @@ func (u *NPNSupportExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *NPNSupportExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *NPNSupportExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *NPNSupportExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *NPNSupportExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -11029,19 +11196,20 @@ func (u *NRCGIExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *NRCGIExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *NRCGIExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *NRCGIExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *NRCGIExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -11172,19 +11340,20 @@ func (u *NRPagingeDRXInformationExtIEs) decodePER(key int64, r *per.Reader, fiel
 func (u *NRPagingeDRXInformationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *NRPagingeDRXInformationExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *NRPagingeDRXInformationExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *NRPagingeDRXInformationExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -11361,19 +11530,20 @@ func (u *NRNTNTAIInformationExtIEs) decodePER(key int64, r *per.Reader, field st
 func (u *NRNTNTAIInformationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *NRNTNTAIInformationExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *NRNTNTAIInformationExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *NRNTNTAIInformationExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -11534,19 +11704,20 @@ func (u *NRFrequencyBandItemExtIEs) decodePER(key int64, r *per.Reader, field st
 func (u *NRFrequencyBandItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *NRFrequencyBandItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *NRFrequencyBandItemExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *NRFrequencyBandItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -11643,19 +11814,20 @@ func (u *NRFrequencyInfoExtIEs) decodePER(key int64, r *per.Reader, field string
 func (u *NRFrequencyInfoExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *NRFrequencyInfoExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *NRFrequencyInfoExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *NRFrequencyInfoExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -11764,19 +11936,20 @@ func (u *NRV2XServicesAuthorizedExtIEs) decodePER(key int64, r *per.Reader, fiel
 func (u *NRV2XServicesAuthorizedExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *NRV2XServicesAuthorizedExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *NRV2XServicesAuthorizedExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *NRV2XServicesAuthorizedExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -11885,19 +12058,20 @@ func (u *NRUESidelinkAggregateMaximumBitrateExtIEs) decodePER(key int64, r *per.
 func (u *NRUESidelinkAggregateMaximumBitrateExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *NRUESidelinkAggregateMaximumBitrateExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *NRUESidelinkAggregateMaximumBitrateExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *NRUESidelinkAggregateMaximumBitrateExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -12004,19 +12178,20 @@ func (u *OverloadResponseExtIEs) decodePER(key int64, r *per.Reader, field strin
 func (u *OverloadResponseExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *OverloadResponseExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *OverloadResponseExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *OverloadResponseExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -12133,19 +12308,20 @@ func (u *OverloadStartNSSAIItemExtIEs) decodePER(key int64, r *per.Reader, field
 func (u *OverloadStartNSSAIItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *OverloadStartNSSAIItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *OverloadStartNSSAIItemExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *OverloadStartNSSAIItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -12254,19 +12430,20 @@ func (u *PacketErrorRateExtIEs) decodePER(key int64, r *per.Reader, field string
 func (u *PacketErrorRateExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PacketErrorRateExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PacketErrorRateExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PacketErrorRateExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -12375,19 +12552,20 @@ func (u *PagingAssisDataforCEcapabUEExtIEs) decodePER(key int64, r *per.Reader, 
 func (u *PagingAssisDataforCEcapabUEExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PagingAssisDataforCEcapabUEExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PagingAssisDataforCEcapabUEExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PagingAssisDataforCEcapabUEExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -12486,19 +12664,20 @@ func (u *PagingAttemptInformationExtIEs) decodePER(key int64, r *per.Reader, fie
 func (u *PagingAttemptInformationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PagingAttemptInformationExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PagingAttemptInformationExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PagingAttemptInformationExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -12661,22 +12840,18 @@ func (u *PathSwitchRequestAcknowledgeTransferExtIEs) resolvePER(key int64, p *pe
 	case 277:
 		u.Kind = PathSwitchRequestAcknowledgeTransferExtIEs_IDQosFlowParametersList
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PathSwitchRequestAcknowledgeTransferExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PathSwitchRequestAcknowledgeTransferExtIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case PDUSessionResourceModifyResponseTransferExtIEs_IDAdditionalNGUUPTNLInformation:
 		return &u.UPTransportLayerInformationPairList
 	case PDUSessionResourceModifyConfirmTransferExtIEs_IDRedundantULNGUUPTNLInformation:
-		if alloc {
-			u.IDRedundantULNGUUPTNLInformation = new(UPTransportLayerInformation)
-		} else if u.IDRedundantULNGUUPTNLInformation == nil {
-			return per.NoValue("UPTransportLayerInformation")
-		}
-		return u.IDRedundantULNGUUPTNLInformation
+		return per.Row(p, &u.IDRedundantULNGUUPTNLInformation, "UPTransportLayerInformation")
 	case PDUSessionResourceModifyConfirmTransferExtIEs_IDAdditionalRedundantNGUUPTNLInformation:
 		return &u.UPTransportLayerInformationPairList
 	case PathSwitchRequestAcknowledgeTransferExtIEs_IDQosFlowParametersList:
@@ -12688,7 +12863,7 @@ func (u *PathSwitchRequestAcknowledgeTransferExtIEs) perValue(alloc bool) per.Va
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PathSwitchRequestAcknowledgeTransferExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -12785,19 +12960,20 @@ func (u *PathSwitchRequestSetupFailedTransferExtIEs) decodePER(key int64, r *per
 func (u *PathSwitchRequestSetupFailedTransferExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PathSwitchRequestSetupFailedTransferExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PathSwitchRequestSetupFailedTransferExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PathSwitchRequestSetupFailedTransferExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -12912,40 +13088,26 @@ func (u *PathSwitchRequestTransferExtIEs) resolvePER(key int64, p *per.Reader, a
 	case 309:
 		u.Kind = HandoverRequestAcknowledgeTransferExtIEs_IDMBSSupportIndicator
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PathSwitchRequestTransferExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PathSwitchRequestTransferExtIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case PathSwitchRequestTransferExtIEs_IDAdditionalDLQosFlowPerTNLInformation:
 		return &u.QosFlowPerTNLInformationList
 	case HandoverRequestAcknowledgeTransferExtIEs_IDRedundantDLNGUUPTNLInformation:
-		if alloc {
-			u.IDRedundantDLNGUUPTNLInformation = new(UPTransportLayerInformation)
-		} else if u.IDRedundantDLNGUUPTNLInformation == nil {
-			return per.NoValue("UPTransportLayerInformation")
-		}
-		return u.IDRedundantDLNGUUPTNLInformation
+		return per.Row(p, &u.IDRedundantDLNGUUPTNLInformation, "UPTransportLayerInformation")
 	case PathSwitchRequestTransferExtIEs_IDRedundantDLNGUTNLInformationReused:
 		return &u.IDRedundantDLNGUTNLInformationReused
 	case PDUSessionResourceModifyIndicationTransferExtIEs_IDAdditionalRedundantDLQosFlowPerTNLInformation:
 		return &u.QosFlowPerTNLInformationList
 	case HandoverRequestAcknowledgeTransferExtIEs_IDUsedRSNInformation:
-		if alloc {
-			u.IDUsedRSNInformation = new(RedundantPDUSessionInformation)
-		} else if u.IDUsedRSNInformation == nil {
-			return per.NoValue("RedundantPDUSessionInformation")
-		}
-		return u.IDUsedRSNInformation
+		return per.Row(p, &u.IDUsedRSNInformation, "RedundantPDUSessionInformation")
 	case HandoverRequestAcknowledgeTransferExtIEs_IDGlobalRANNodeID:
-		if alloc {
-			u.IDGlobalRANNodeID = new(GlobalRANNodeID)
-		} else if u.IDGlobalRANNodeID == nil {
-			return per.NoValue("GlobalRANNodeID")
-		}
-		return u.IDGlobalRANNodeID
+		return per.Row(p, &u.IDGlobalRANNodeID, "GlobalRANNodeID")
 	case HandoverRequestAcknowledgeTransferExtIEs_IDMBSSupportIndicator:
 		return &u.IDMBSSupportIndicator
 	}
@@ -12955,7 +13117,7 @@ func (u *PathSwitchRequestTransferExtIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PathSwitchRequestTransferExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -13052,19 +13214,20 @@ func (u *PathSwitchRequestUnsuccessfulTransferExtIEs) decodePER(key int64, r *pe
 func (u *PathSwitchRequestUnsuccessfulTransferExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PathSwitchRequestUnsuccessfulTransferExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PathSwitchRequestUnsuccessfulTransferExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PathSwitchRequestUnsuccessfulTransferExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -13161,19 +13324,20 @@ func (u *PC5QoSParametersExtIEs) decodePER(key int64, r *per.Reader, field strin
 func (u *PC5QoSParametersExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PC5QoSParametersExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PC5QoSParametersExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PC5QoSParametersExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -13290,19 +13454,20 @@ func (u *PC5QoSFlowItemExtIEs) decodePER(key int64, r *per.Reader, field string)
 func (u *PC5QoSFlowItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PC5QoSFlowItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PC5QoSFlowItemExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PC5QoSFlowItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -13399,19 +13564,20 @@ func (u *PC5FlowBitRatesExtIEs) decodePER(key int64, r *per.Reader, field string
 func (u *PC5FlowBitRatesExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PC5FlowBitRatesExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PC5FlowBitRatesExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PC5FlowBitRatesExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -13534,19 +13700,20 @@ func (u *PDUSessionAggregateMaximumBitRateExtIEs) decodePER(key int64, r *per.Re
 func (u *PDUSessionAggregateMaximumBitRateExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PDUSessionAggregateMaximumBitRateExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PDUSessionAggregateMaximumBitRateExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PDUSessionAggregateMaximumBitRateExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -13685,19 +13852,20 @@ func (u *PDUSessionResourceAdmittedItemExtIEs) decodePER(key int64, r *per.Reade
 func (u *PDUSessionResourceAdmittedItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PDUSessionResourceAdmittedItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PDUSessionResourceAdmittedItemExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PDUSessionResourceAdmittedItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -13816,19 +13984,20 @@ func (u *PDUSessionResourceFailedToModifyItemModCfmExtIEs) decodePER(key int64, 
 func (u *PDUSessionResourceFailedToModifyItemModCfmExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PDUSessionResourceFailedToModifyItemModCfmExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PDUSessionResourceFailedToModifyItemModCfmExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PDUSessionResourceFailedToModifyItemModCfmExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -13947,19 +14116,20 @@ func (u *PDUSessionResourceFailedToModifyItemModResExtIEs) decodePER(key int64, 
 func (u *PDUSessionResourceFailedToModifyItemModResExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PDUSessionResourceFailedToModifyItemModResExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PDUSessionResourceFailedToModifyItemModResExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PDUSessionResourceFailedToModifyItemModResExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -14078,19 +14248,20 @@ func (u *PDUSessionResourceFailedToResumeItemRESReqExtIEs) decodePER(key int64, 
 func (u *PDUSessionResourceFailedToResumeItemRESReqExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PDUSessionResourceFailedToResumeItemRESReqExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PDUSessionResourceFailedToResumeItemRESReqExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PDUSessionResourceFailedToResumeItemRESReqExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -14209,19 +14380,20 @@ func (u *PDUSessionResourceFailedToResumeItemRESResExtIEs) decodePER(key int64, 
 func (u *PDUSessionResourceFailedToResumeItemRESResExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PDUSessionResourceFailedToResumeItemRESResExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PDUSessionResourceFailedToResumeItemRESResExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PDUSessionResourceFailedToResumeItemRESResExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -14340,19 +14512,20 @@ func (u *PDUSessionResourceFailedToSetupItemCxtFailExtIEs) decodePER(key int64, 
 func (u *PDUSessionResourceFailedToSetupItemCxtFailExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PDUSessionResourceFailedToSetupItemCxtFailExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PDUSessionResourceFailedToSetupItemCxtFailExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PDUSessionResourceFailedToSetupItemCxtFailExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -14471,19 +14644,20 @@ func (u *PDUSessionResourceFailedToSetupItemCxtResExtIEs) decodePER(key int64, r
 func (u *PDUSessionResourceFailedToSetupItemCxtResExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PDUSessionResourceFailedToSetupItemCxtResExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PDUSessionResourceFailedToSetupItemCxtResExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PDUSessionResourceFailedToSetupItemCxtResExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -14602,19 +14776,20 @@ func (u *PDUSessionResourceFailedToSetupItemHOAckExtIEs) decodePER(key int64, r 
 func (u *PDUSessionResourceFailedToSetupItemHOAckExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PDUSessionResourceFailedToSetupItemHOAckExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PDUSessionResourceFailedToSetupItemHOAckExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PDUSessionResourceFailedToSetupItemHOAckExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -14733,19 +14908,20 @@ func (u *PDUSessionResourceFailedToSetupItemPSReqExtIEs) decodePER(key int64, r 
 func (u *PDUSessionResourceFailedToSetupItemPSReqExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PDUSessionResourceFailedToSetupItemPSReqExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PDUSessionResourceFailedToSetupItemPSReqExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PDUSessionResourceFailedToSetupItemPSReqExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -14864,19 +15040,20 @@ func (u *PDUSessionResourceFailedToSetupItemSUResExtIEs) decodePER(key int64, r 
 func (u *PDUSessionResourceFailedToSetupItemSUResExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PDUSessionResourceFailedToSetupItemSUResExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PDUSessionResourceFailedToSetupItemSUResExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PDUSessionResourceFailedToSetupItemSUResExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -14991,19 +15168,20 @@ func (u *PDUSessionResourceHandoverItemExtIEs) decodePER(key int64, r *per.Reade
 func (u *PDUSessionResourceHandoverItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PDUSessionResourceHandoverItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PDUSessionResourceHandoverItemExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PDUSessionResourceHandoverItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -15124,19 +15302,20 @@ func (u *PDUSessionResourceInformationItemExtIEs) decodePER(key int64, r *per.Re
 func (u *PDUSessionResourceInformationItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PDUSessionResourceInformationItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PDUSessionResourceInformationItemExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PDUSessionResourceInformationItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -15252,17 +15431,18 @@ func (u *PDUSessionResourceItemCxtRelCplExtIEs) resolvePER(key int64, p *per.Rea
 		u.Kind = PDUSessionResourceItemCxtRelCplExtIEs_IDPDUSessionResourceReleaseResponseTransfer
 		f := p.Field(u.Raw, at)
 		r := &f
-		u.IDPDUSessionResourceReleaseResponseTransfer = new(PDUSessionResourceReleaseResponseTransfer)
+		u.IDPDUSessionResourceReleaseResponseTransfer = per.New[PDUSessionResourceReleaseResponseTransfer](r, "PDUSessionResourceReleaseResponseTransfer", "")
 		r.DecodeOpen(u.IDPDUSessionResourceReleaseResponseTransfer, "")
 		p.EndSub(r, &u.Raw, field)
 		return
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PDUSessionResourceItemCxtRelCplExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PDUSessionResourceItemCxtRelCplExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
@@ -15280,7 +15460,7 @@ func (u *PDUSessionResourceItemCxtRelCplExtIEs) encodePER(w *per.Writer, field s
 		w.EndOpen(o)
 		return
 	}
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -15393,19 +15573,20 @@ func (u *PDUSessionResourceItemCxtRelReqExtIEs) decodePER(key int64, r *per.Read
 func (u *PDUSessionResourceItemCxtRelReqExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PDUSessionResourceItemCxtRelReqExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PDUSessionResourceItemCxtRelReqExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PDUSessionResourceItemCxtRelReqExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -15520,19 +15701,20 @@ func (u *PDUSessionResourceItemHORqdExtIEs) decodePER(key int64, r *per.Reader, 
 func (u *PDUSessionResourceItemHORqdExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PDUSessionResourceItemHORqdExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PDUSessionResourceItemHORqdExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PDUSessionResourceItemHORqdExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -15639,20 +15821,16 @@ func (u *PDUSessionResourceModifyConfirmTransferExtIEs) resolvePER(key int64, p 
 	case 185:
 		u.Kind = PDUSessionResourceModifyConfirmTransferExtIEs_IDAdditionalRedundantNGUUPTNLInformation
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PDUSessionResourceModifyConfirmTransferExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PDUSessionResourceModifyConfirmTransferExtIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case PDUSessionResourceModifyConfirmTransferExtIEs_IDRedundantULNGUUPTNLInformation:
-		if alloc {
-			u.IDRedundantULNGUUPTNLInformation = new(UPTransportLayerInformation)
-		} else if u.IDRedundantULNGUUPTNLInformation == nil {
-			return per.NoValue("UPTransportLayerInformation")
-		}
-		return u.IDRedundantULNGUUPTNLInformation
+		return per.Row(p, &u.IDRedundantULNGUUPTNLInformation, "UPTransportLayerInformation")
 	case PDUSessionResourceModifyConfirmTransferExtIEs_IDAdditionalRedundantNGUUPTNLInformation:
 		return &u.IDAdditionalRedundantNGUUPTNLInformation
 	}
@@ -15662,7 +15840,7 @@ func (u *PDUSessionResourceModifyConfirmTransferExtIEs) perValue(alloc bool) per
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PDUSessionResourceModifyConfirmTransferExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -15759,19 +15937,20 @@ func (u *PDUSessionResourceModifyIndicationUnsuccessfulTransferExtIEs) decodePER
 func (u *PDUSessionResourceModifyIndicationUnsuccessfulTransferExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PDUSessionResourceModifyIndicationUnsuccessfulTransferExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PDUSessionResourceModifyIndicationUnsuccessfulTransferExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PDUSessionResourceModifyIndicationUnsuccessfulTransferExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -15890,54 +16069,40 @@ func (u *PDUSessionResourceModifyRequestTransferIEs) resolvePER(key int64, p *pe
 	case 317:
 		u.Kind = PDUSessionResourceModifyRequestTransferIEs_IDMBSSessionToReleaseList
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PDUSessionResourceModifyRequestTransferIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PDUSessionResourceModifyRequestTransferIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case PDUSessionResourceModifyRequestTransferIEs_IDPDUSessionAggregateMaximumBitRate:
-		if alloc {
-			u.IDPDUSessionAggregateMaximumBitRate = new(PDUSessionAggregateMaximumBitRate)
-		} else if u.IDPDUSessionAggregateMaximumBitRate == nil {
-			return per.NoValue("PDUSessionAggregateMaximumBitRate")
-		}
-		return u.IDPDUSessionAggregateMaximumBitRate
+		return per.Row(p, &u.IDPDUSessionAggregateMaximumBitRate, "PDUSessionAggregateMaximumBitRate")
 	case PDUSessionResourceModifyRequestTransferIEs_IDULNGUUPTNLModifyList:
-		return &u.IDULNGUUPTNLModifyList
+		return per.Row(p, &u.IDULNGUUPTNLModifyList, "UL-NGU-UP-TNLModifyList")
 	case PDUSessionResourceModifyRequestTransferIEs_IDNetworkInstance:
 		return &u.IDNetworkInstance
 	case PDUSessionResourceModifyRequestTransferIEs_IDQosFlowAddOrModifyRequestList:
-		return &u.IDQosFlowAddOrModifyRequestList
+		return per.Row(p, &u.IDQosFlowAddOrModifyRequestList, "QosFlowAddOrModifyRequestList")
 	case PDUSessionResourceModifyRequestTransferIEs_IDQosFlowToReleaseList:
-		return &u.IDQosFlowToReleaseList
+		return per.Row(p, &u.IDQosFlowToReleaseList, "QosFlowListWithCause")
 	case PDUSessionResourceModifyRequestTransferIEs_IDAdditionalULNGUUPTNLInformation:
-		return &u.UPTransportLayerInformationList
+		return per.Row(p, &u.UPTransportLayerInformationList, "UPTransportLayerInformationList")
 	case PDUSessionResourceModifyRequestTransferIEs_IDCommonNetworkInstance:
-		return &u.CommonNetworkInstance
+		return per.Row(p, &u.CommonNetworkInstance, "CommonNetworkInstance")
 	case PDUSessionResourceModifyRequestTransferIEs_IDAdditionalRedundantULNGUUPTNLInformation:
-		return &u.UPTransportLayerInformationList
+		return per.Row(p, &u.UPTransportLayerInformationList, "UPTransportLayerInformationList")
 	case PDUSessionResourceModifyRequestTransferIEs_IDRedundantCommonNetworkInstance:
-		return &u.CommonNetworkInstance
+		return per.Row(p, &u.CommonNetworkInstance, "CommonNetworkInstance")
 	case PDUSessionResourceModifyRequestTransferIEs_IDRedundantULNGUUPTNLInformation:
-		if alloc {
-			u.IDRedundantULNGUUPTNLInformation = new(UPTransportLayerInformation)
-		} else if u.IDRedundantULNGUUPTNLInformation == nil {
-			return per.NoValue("UPTransportLayerInformation")
-		}
-		return u.IDRedundantULNGUUPTNLInformation
+		return per.Row(p, &u.IDRedundantULNGUUPTNLInformation, "UPTransportLayerInformation")
 	case PDUSessionResourceModifyRequestTransferIEs_IDSecurityIndication:
-		if alloc {
-			u.IDSecurityIndication = new(SecurityIndication)
-		} else if u.IDSecurityIndication == nil {
-			return per.NoValue("SecurityIndication")
-		}
-		return u.IDSecurityIndication
+		return per.Row(p, &u.IDSecurityIndication, "SecurityIndication")
 	case PDUSessionResourceModifyRequestTransferIEs_IDMBSSessionSetuporModifyRequestList:
-		return &u.IDMBSSessionSetuporModifyRequestList
+		return per.Row(p, &u.IDMBSSessionSetuporModifyRequestList, "MBSSessionSetuporModifyRequestList")
 	case PDUSessionResourceModifyRequestTransferIEs_IDMBSSessionToReleaseList:
-		return &u.IDMBSSessionToReleaseList
+		return per.Row(p, &u.IDMBSSessionToReleaseList, "MBSSessionToReleaseList")
 	}
 	return nil
 }
@@ -15945,7 +16110,7 @@ func (u *PDUSessionResourceModifyRequestTransferIEs) perValue(alloc bool) per.Va
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PDUSessionResourceModifyRequestTransferIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -16068,40 +16233,26 @@ func (u *PDUSessionResourceModifyResponseTransferExtIEs) resolvePER(key int64, p
 	case 311:
 		u.Kind = PDUSessionResourceModifyResponseTransferExtIEs_IDMBSSessionFailedtoSetuporModifyList
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PDUSessionResourceModifyResponseTransferExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PDUSessionResourceModifyResponseTransferExtIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case PDUSessionResourceModifyResponseTransferExtIEs_IDAdditionalNGUUPTNLInformation:
 		return &u.UPTransportLayerInformationPairList
 	case HandoverRequestAcknowledgeTransferExtIEs_IDRedundantDLNGUUPTNLInformation:
-		if alloc {
-			u.UPTransportLayerInformation = new(UPTransportLayerInformation)
-		} else if u.UPTransportLayerInformation == nil {
-			return per.NoValue("UPTransportLayerInformation")
-		}
-		return u.UPTransportLayerInformation
+		return per.Row(p, &u.UPTransportLayerInformation, "UPTransportLayerInformation")
 	case PDUSessionResourceModifyConfirmTransferExtIEs_IDRedundantULNGUUPTNLInformation:
-		if alloc {
-			u.UPTransportLayerInformation = new(UPTransportLayerInformation)
-		} else if u.UPTransportLayerInformation == nil {
-			return per.NoValue("UPTransportLayerInformation")
-		}
-		return u.UPTransportLayerInformation
+		return per.Row(p, &u.UPTransportLayerInformation, "UPTransportLayerInformation")
 	case PDUSessionResourceModifyIndicationTransferExtIEs_IDAdditionalRedundantDLQosFlowPerTNLInformation:
 		return &u.IDAdditionalRedundantDLQosFlowPerTNLInformation
 	case PDUSessionResourceModifyConfirmTransferExtIEs_IDAdditionalRedundantNGUUPTNLInformation:
 		return &u.UPTransportLayerInformationPairList
 	case PDUSessionResourceModifyIndicationTransferExtIEs_IDSecondaryRATUsageInformation:
-		if alloc {
-			u.IDSecondaryRATUsageInformation = new(SecondaryRATUsageInformation)
-		} else if u.IDSecondaryRATUsageInformation == nil {
-			return per.NoValue("SecondaryRATUsageInformation")
-		}
-		return u.IDSecondaryRATUsageInformation
+		return per.Row(p, &u.IDSecondaryRATUsageInformation, "SecondaryRATUsageInformation")
 	case HandoverRequestAcknowledgeTransferExtIEs_IDMBSSupportIndicator:
 		return &u.IDMBSSupportIndicator
 	case PDUSessionResourceModifyResponseTransferExtIEs_IDMBSSessionSetuporModifyResponseList:
@@ -16115,7 +16266,7 @@ func (u *PDUSessionResourceModifyResponseTransferExtIEs) perValue(alloc bool) pe
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PDUSessionResourceModifyResponseTransferExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -16224,43 +16375,24 @@ func (u *PDUSessionResourceModifyIndicationTransferExtIEs) resolvePER(key int64,
 	case 27:
 		u.Kind = HandoverRequestAcknowledgeTransferExtIEs_IDGlobalRANNodeID
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PDUSessionResourceModifyIndicationTransferExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PDUSessionResourceModifyIndicationTransferExtIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case PDUSessionResourceModifyIndicationTransferExtIEs_IDSecondaryRATUsageInformation:
-		if alloc {
-			u.IDSecondaryRATUsageInformation = new(SecondaryRATUsageInformation)
-		} else if u.IDSecondaryRATUsageInformation == nil {
-			return per.NoValue("SecondaryRATUsageInformation")
-		}
-		return u.IDSecondaryRATUsageInformation
+		return per.Row(p, &u.IDSecondaryRATUsageInformation, "SecondaryRATUsageInformation")
 	case PDUSessionResourceModifyIndicationTransferExtIEs_IDSecurityResult:
-		if alloc {
-			u.IDSecurityResult = new(SecurityResult)
-		} else if u.IDSecurityResult == nil {
-			return per.NoValue("SecurityResult")
-		}
-		return u.IDSecurityResult
+		return per.Row(p, &u.IDSecurityResult, "SecurityResult")
 	case PDUSessionResourceModifyIndicationTransferExtIEs_IDRedundantDLQosFlowPerTNLInformation:
-		if alloc {
-			u.IDRedundantDLQosFlowPerTNLInformation = new(QosFlowPerTNLInformation)
-		} else if u.IDRedundantDLQosFlowPerTNLInformation == nil {
-			return per.NoValue("QosFlowPerTNLInformation")
-		}
-		return u.IDRedundantDLQosFlowPerTNLInformation
+		return per.Row(p, &u.IDRedundantDLQosFlowPerTNLInformation, "QosFlowPerTNLInformation")
 	case PDUSessionResourceModifyIndicationTransferExtIEs_IDAdditionalRedundantDLQosFlowPerTNLInformation:
 		return &u.IDAdditionalRedundantDLQosFlowPerTNLInformation
 	case HandoverRequestAcknowledgeTransferExtIEs_IDGlobalRANNodeID:
-		if alloc {
-			u.IDGlobalRANNodeID = new(GlobalRANNodeID)
-		} else if u.IDGlobalRANNodeID == nil {
-			return per.NoValue("GlobalRANNodeID")
-		}
-		return u.IDGlobalRANNodeID
+		return per.Row(p, &u.IDGlobalRANNodeID, "GlobalRANNodeID")
 	}
 	return nil
 }
@@ -16268,7 +16400,7 @@ func (u *PDUSessionResourceModifyIndicationTransferExtIEs) perValue(alloc bool) 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PDUSessionResourceModifyIndicationTransferExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -16387,19 +16519,20 @@ func (u *PDUSessionResourceModifyItemModCfmExtIEs) decodePER(key int64, r *per.R
 func (u *PDUSessionResourceModifyItemModCfmExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PDUSessionResourceModifyItemModCfmExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PDUSessionResourceModifyItemModCfmExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PDUSessionResourceModifyItemModCfmExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -16518,19 +16651,20 @@ func (u *PDUSessionResourceModifyItemModIndExtIEs) decodePER(key int64, r *per.R
 func (u *PDUSessionResourceModifyItemModIndExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PDUSessionResourceModifyItemModIndExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PDUSessionResourceModifyItemModIndExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PDUSessionResourceModifyItemModIndExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -16655,27 +16789,18 @@ func (u *PDUSessionResourceModifyItemModReqExtIEs) resolvePER(key int64, p *per.
 	case 281:
 		u.Kind = PDUSessionResourceModifyItemModReqExtIEs_IDPduSessionExpectedUEActivityBehaviour
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PDUSessionResourceModifyItemModReqExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PDUSessionResourceModifyItemModReqExtIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case PDUSessionResourceModifyItemModReqExtIEs_IDSNSSAI:
-		if alloc {
-			u.IDSNSSAI = new(SNSSAI)
-		} else if u.IDSNSSAI == nil {
-			return per.NoValue("S-NSSAI")
-		}
-		return u.IDSNSSAI
+		return per.Row(p, &u.IDSNSSAI, "S-NSSAI")
 	case PDUSessionResourceModifyItemModReqExtIEs_IDPduSessionExpectedUEActivityBehaviour:
-		if alloc {
-			u.IDPduSessionExpectedUEActivityBehaviour = new(ExpectedUEActivityBehaviour)
-		} else if u.IDPduSessionExpectedUEActivityBehaviour == nil {
-			return per.NoValue("ExpectedUEActivityBehaviour")
-		}
-		return u.IDPduSessionExpectedUEActivityBehaviour
+		return per.Row(p, &u.IDPduSessionExpectedUEActivityBehaviour, "ExpectedUEActivityBehaviour")
 	}
 	return nil
 }
@@ -16683,7 +16808,7 @@ func (u *PDUSessionResourceModifyItemModReqExtIEs) perValue(alloc bool) per.Valu
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PDUSessionResourceModifyItemModReqExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -16802,19 +16927,20 @@ func (u *PDUSessionResourceModifyItemModResExtIEs) decodePER(key int64, r *per.R
 func (u *PDUSessionResourceModifyItemModResExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PDUSessionResourceModifyItemModResExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PDUSessionResourceModifyItemModResExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PDUSessionResourceModifyItemModResExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -16913,19 +17039,20 @@ func (u *PDUSessionResourceModifyUnsuccessfulTransferExtIEs) decodePER(key int64
 func (u *PDUSessionResourceModifyUnsuccessfulTransferExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PDUSessionResourceModifyUnsuccessfulTransferExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PDUSessionResourceModifyUnsuccessfulTransferExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PDUSessionResourceModifyUnsuccessfulTransferExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -17040,19 +17167,20 @@ func (u *PDUSessionResourceNotifyItemExtIEs) decodePER(key int64, r *per.Reader,
 func (u *PDUSessionResourceNotifyItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PDUSessionResourceNotifyItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PDUSessionResourceNotifyItemExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PDUSessionResourceNotifyItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -17151,20 +17279,16 @@ func (u *PDUSessionResourceNotifyReleasedTransferExtIEs) resolvePER(key int64, p
 	case 144:
 		u.Kind = PDUSessionResourceModifyIndicationTransferExtIEs_IDSecondaryRATUsageInformation
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PDUSessionResourceNotifyReleasedTransferExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PDUSessionResourceNotifyReleasedTransferExtIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case PDUSessionResourceModifyIndicationTransferExtIEs_IDSecondaryRATUsageInformation:
-		if alloc {
-			u.IDSecondaryRATUsageInformation = new(SecondaryRATUsageInformation)
-		} else if u.IDSecondaryRATUsageInformation == nil {
-			return per.NoValue("SecondaryRATUsageInformation")
-		}
-		return u.IDSecondaryRATUsageInformation
+		return per.Row(p, &u.IDSecondaryRATUsageInformation, "SecondaryRATUsageInformation")
 	}
 	return nil
 }
@@ -17172,7 +17296,7 @@ func (u *PDUSessionResourceNotifyReleasedTransferExtIEs) perValue(alloc bool) pe
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PDUSessionResourceNotifyReleasedTransferExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -17273,20 +17397,16 @@ func (u *PDUSessionResourceNotifyTransferExtIEs) resolvePER(key int64, p *per.Re
 	case 278:
 		u.Kind = PDUSessionResourceNotifyTransferExtIEs_IDQosFlowFeedbackList
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PDUSessionResourceNotifyTransferExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PDUSessionResourceNotifyTransferExtIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case PDUSessionResourceModifyIndicationTransferExtIEs_IDSecondaryRATUsageInformation:
-		if alloc {
-			u.IDSecondaryRATUsageInformation = new(SecondaryRATUsageInformation)
-		} else if u.IDSecondaryRATUsageInformation == nil {
-			return per.NoValue("SecondaryRATUsageInformation")
-		}
-		return u.IDSecondaryRATUsageInformation
+		return per.Row(p, &u.IDSecondaryRATUsageInformation, "SecondaryRATUsageInformation")
 	case PDUSessionResourceNotifyTransferExtIEs_IDQosFlowFeedbackList:
 		return &u.IDQosFlowFeedbackList
 	}
@@ -17296,7 +17416,7 @@ func (u *PDUSessionResourceNotifyTransferExtIEs) perValue(alloc bool) per.Value 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PDUSessionResourceNotifyTransferExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -17393,19 +17513,20 @@ func (u *PDUSessionResourceReleaseCommandTransferExtIEs) decodePER(key int64, r 
 func (u *PDUSessionResourceReleaseCommandTransferExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PDUSessionResourceReleaseCommandTransferExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PDUSessionResourceReleaseCommandTransferExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PDUSessionResourceReleaseCommandTransferExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -17524,19 +17645,20 @@ func (u *PDUSessionResourceReleasedItemNotExtIEs) decodePER(key int64, r *per.Re
 func (u *PDUSessionResourceReleasedItemNotExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PDUSessionResourceReleasedItemNotExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PDUSessionResourceReleasedItemNotExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PDUSessionResourceReleasedItemNotExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -17655,19 +17777,20 @@ func (u *PDUSessionResourceReleasedItemPSAckExtIEs) decodePER(key int64, r *per.
 func (u *PDUSessionResourceReleasedItemPSAckExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PDUSessionResourceReleasedItemPSAckExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PDUSessionResourceReleasedItemPSAckExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PDUSessionResourceReleasedItemPSAckExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -17786,19 +17909,20 @@ func (u *PDUSessionResourceReleasedItemPSFailExtIEs) decodePER(key int64, r *per
 func (u *PDUSessionResourceReleasedItemPSFailExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PDUSessionResourceReleasedItemPSFailExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PDUSessionResourceReleasedItemPSFailExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PDUSessionResourceReleasedItemPSFailExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -17917,19 +18041,20 @@ func (u *PDUSessionResourceReleasedItemRelResExtIEs) decodePER(key int64, r *per
 func (u *PDUSessionResourceReleasedItemRelResExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PDUSessionResourceReleasedItemRelResExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PDUSessionResourceReleasedItemRelResExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PDUSessionResourceReleasedItemRelResExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -18026,20 +18151,16 @@ func (u *PDUSessionResourceReleaseResponseTransferExtIEs) resolvePER(key int64, 
 	case 144:
 		u.Kind = PDUSessionResourceModifyIndicationTransferExtIEs_IDSecondaryRATUsageInformation
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PDUSessionResourceReleaseResponseTransferExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PDUSessionResourceReleaseResponseTransferExtIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case PDUSessionResourceModifyIndicationTransferExtIEs_IDSecondaryRATUsageInformation:
-		if alloc {
-			u.IDSecondaryRATUsageInformation = new(SecondaryRATUsageInformation)
-		} else if u.IDSecondaryRATUsageInformation == nil {
-			return per.NoValue("SecondaryRATUsageInformation")
-		}
-		return u.IDSecondaryRATUsageInformation
+		return per.Row(p, &u.IDSecondaryRATUsageInformation, "SecondaryRATUsageInformation")
 	}
 	return nil
 }
@@ -18047,7 +18168,7 @@ func (u *PDUSessionResourceReleaseResponseTransferExtIEs) perValue(alloc bool) p
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PDUSessionResourceReleaseResponseTransferExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -18166,19 +18287,20 @@ func (u *PDUSessionResourceResumeItemRESReqExtIEs) decodePER(key int64, r *per.R
 func (u *PDUSessionResourceResumeItemRESReqExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PDUSessionResourceResumeItemRESReqExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PDUSessionResourceResumeItemRESReqExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PDUSessionResourceResumeItemRESReqExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -18297,19 +18419,20 @@ func (u *PDUSessionResourceResumeItemRESResExtIEs) decodePER(key int64, r *per.R
 func (u *PDUSessionResourceResumeItemRESResExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PDUSessionResourceResumeItemRESResExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PDUSessionResourceResumeItemRESResExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PDUSessionResourceResumeItemRESResExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -18329,223 +18452,5 @@ func (v *PDUSessionResourceSecondaryRATUsageList) UnmarshalAPER(b []byte) error 
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
 func (v *PDUSessionResourceSecondaryRATUsageList) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *PDUSessionResourceSecondaryRATUsageItem) DecodePER(r *per.Reader) error {
-	*v = PDUSessionResourceSecondaryRATUsageItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.PDUSessionID, "pDUSessionID")
-	r.DecodeOpen(&v.SecondaryRATDataUsageReportTransfer, "secondaryRATDataUsageReportTransfer")
-	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *PDUSessionResourceSecondaryRATUsageItem) EncodePER(w *per.Writer) error {
-	x := per.Additions(v.Unknown)
-	w.Extended(x)
-	w.Preamble(v.HasIEExtensions)
-	w.Encode(&v.PDUSessionID, "pDUSessionID")
-	w.EncodeOpen(&v.SecondaryRATDataUsageReportTransfer, "secondaryRATDataUsageReportTransfer")
-	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	w.Extensions(x, v.Unknown)
-	w.EndExtensions(x, v.Unknown)
-	return w.Err()
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a PDUSessionResourceSecondaryRATUsageItem (X.691); v aliases b.
-func (v *PDUSessionResourceSecondaryRATUsageItem) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "PDUSessionResourceSecondaryRATUsageItem")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *PDUSessionResourceSecondaryRATUsageItem) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_PDUSessionResourceSecondaryRATUsageItemExtIEs) DecodePER(r *per.Reader) error {
-	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_PDUSessionResourceSecondaryRATUsageItemExtIEs) EncodePER(w *per.Writer) error {
-	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_PDUSessionResourceSecondaryRATUsageItemExtIEs) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_PDUSessionResourceSecondaryRATUsageItemExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_PDUSessionResourceSecondaryRATUsageItemExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_PDUSessionResourceSecondaryRATUsageItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
-	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_PDUSessionResourceSecondaryRATUsageItemExtIEs) EncodePER(w *per.Writer) error {
-	w.Encode(&v.ID, "id")
-	w.Encode(&v.Criticality, "criticality")
-	v.ExtensionValue.encodePER(w, "extensionValue")
-	return w.Err()
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_PDUSessionResourceSecondaryRATUsageItemExtIEs) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_PDUSessionResourceSecondaryRATUsageItemExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads the open type field of the value that key selects (X.691 10.2)
-// into Raw and decodes it (resolvePER).
-func (u *PDUSessionResourceSecondaryRATUsageItemExtIEs) decodePER(key int64, r *per.Reader, field string) {
-	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *PDUSessionResourceSecondaryRATUsageItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
-	switch key {
-	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
-}
-
-// perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PDUSessionResourceSecondaryRATUsageItemExtIEs) perValue(alloc bool) per.Value {
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *PDUSessionResourceSecondaryRATUsageItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *PDUSessionResourceSetupListCxtReq) DecodePER(r *per.Reader) error {
-	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 256})
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *PDUSessionResourceSetupListCxtReq) EncodePER(w *per.Writer) error {
-	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 256})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a PDUSessionResourceSetupListCxtReq (X.691); v aliases b.
-func (v *PDUSessionResourceSetupListCxtReq) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "PDUSessionResourceSetupListCxtReq")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *PDUSessionResourceSetupListCxtReq) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *PDUSessionResourceSetupItemCxtReq) DecodePER(r *per.Reader) error {
-	*v = PDUSessionResourceSetupItemCxtReq{}
-	ext := r.Extended()
-	r.Preamble(&v.HasNASPDU, &v.HasIEExtensions)
-	r.Decode(&v.PDUSessionID, "pDUSessionID")
-	r.DecodeOptional(v.HasNASPDU, &v.NASPDU, "nAS-PDU")
-	r.Decode(&v.SNSSAI, "s-NSSAI")
-	r.DecodeOpen(&v.PDUSessionResourceSetupRequestTransfer, "pDUSessionResourceSetupRequestTransfer")
-	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *PDUSessionResourceSetupItemCxtReq) EncodePER(w *per.Writer) error {
-	x := per.Additions(v.Unknown)
-	w.Extended(x)
-	w.Preamble(v.HasNASPDU, v.HasIEExtensions)
-	w.Encode(&v.PDUSessionID, "pDUSessionID")
-	w.EncodeOptional(v.HasNASPDU, &v.NASPDU, "nAS-PDU")
-	w.Encode(&v.SNSSAI, "s-NSSAI")
-	w.EncodeOpen(&v.PDUSessionResourceSetupRequestTransfer, "pDUSessionResourceSetupRequestTransfer")
-	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	w.Extensions(x, v.Unknown)
-	w.EndExtensions(x, v.Unknown)
-	return w.Err()
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a PDUSessionResourceSetupItemCxtReq (X.691); v aliases b.
-func (v *PDUSessionResourceSetupItemCxtReq) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "PDUSessionResourceSetupItemCxtReq")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *PDUSessionResourceSetupItemCxtReq) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_PDUSessionResourceSetupItemCxtReqExtIEs) DecodePER(r *per.Reader) error {
-	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_PDUSessionResourceSetupItemCxtReqExtIEs) EncodePER(w *per.Writer) error {
-	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_PDUSessionResourceSetupItemCxtReqExtIEs) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_PDUSessionResourceSetupItemCxtReqExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_PDUSessionResourceSetupItemCxtReqExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_PDUSessionResourceSetupItemCxtReqExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
-	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_PDUSessionResourceSetupItemCxtReqExtIEs) EncodePER(w *per.Writer) error {
-	w.Encode(&v.ID, "id")
-	w.Encode(&v.Criticality, "criticality")
-	v.ExtensionValue.encodePER(w, "extensionValue")
-	return w.Err()
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_PDUSessionResourceSetupItemCxtReqExtIEs) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_PDUSessionResourceSetupItemCxtReqExtIEs) MarshalAPER() ([]byte, error) {
 	return per.Marshal(v, true)
 }

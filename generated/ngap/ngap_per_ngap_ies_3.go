@@ -9,6 +9,225 @@ import (
 	"github.com/asn1gen/asn1gen/runtime/per"
 )
 
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *PDUSessionResourceSecondaryRATUsageItem) DecodePER(r *per.Reader) error {
+	*v = PDUSessionResourceSecondaryRATUsageItem{}
+	ext := r.Extended()
+	r.Preamble(&v.HasIEExtensions)
+	r.Decode(&v.PDUSessionID, "pDUSessionID")
+	r.DecodeOpen(&v.SecondaryRATDataUsageReportTransfer, "secondaryRATDataUsageReportTransfer")
+	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *PDUSessionResourceSecondaryRATUsageItem) EncodePER(w *per.Writer) error {
+	x := per.Additions(v.Unknown)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
+	w.Encode(&v.PDUSessionID, "pDUSessionID")
+	w.EncodeOpen(&v.SecondaryRATDataUsageReportTransfer, "secondaryRATDataUsageReportTransfer")
+	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a PDUSessionResourceSecondaryRATUsageItem (X.691); v aliases b.
+func (v *PDUSessionResourceSecondaryRATUsageItem) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "PDUSessionResourceSecondaryRATUsageItem")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *PDUSessionResourceSecondaryRATUsageItem) MarshalAPER() ([]byte, error) {
+	return per.Marshal(v, true)
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *ProtocolExtensionContainer_PDUSessionResourceSecondaryRATUsageItemExtIEs) DecodePER(r *per.Reader) error {
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *ProtocolExtensionContainer_PDUSessionResourceSecondaryRATUsageItemExtIEs) EncodePER(w *per.Writer) error {
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
+func (v *ProtocolExtensionContainer_PDUSessionResourceSecondaryRATUsageItemExtIEs) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *ProtocolExtensionContainer_PDUSessionResourceSecondaryRATUsageItemExtIEs) MarshalAPER() ([]byte, error) {
+	return per.Marshal(v, true)
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *ProtocolExtensionField_PDUSessionResourceSecondaryRATUsageItemExtIEs) DecodePER(r *per.Reader) error {
+	*v = ProtocolExtensionField_PDUSessionResourceSecondaryRATUsageItemExtIEs{}
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *ProtocolExtensionField_PDUSessionResourceSecondaryRATUsageItemExtIEs) EncodePER(w *per.Writer) error {
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.ExtensionValue.encodePER(w, "extensionValue")
+	return w.Err()
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
+func (v *ProtocolExtensionField_PDUSessionResourceSecondaryRATUsageItemExtIEs) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *ProtocolExtensionField_PDUSessionResourceSecondaryRATUsageItemExtIEs) MarshalAPER() ([]byte, error) {
+	return per.Marshal(v, true)
+}
+
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *PDUSessionResourceSecondaryRATUsageItemExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
+}
+
+// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
+// the value that key selects: the complete encoding of the row's type (X.691 10.2,
+// 11.1). A key the table does not list, or a row without a type, leaves the value
+// in Raw (Kind 0 for the key not listed).
+func (u *PDUSessionResourceSecondaryRATUsageItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
+	switch key {
+	}
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PDUSessionResourceSecondaryRATUsageItemExtIEs) perValue(p *per.Reader) per.Value {
+	return nil
+}
+
+// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
+// Raw as the field's octets.
+func (u *PDUSessionResourceSecondaryRATUsageItemExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(nil), u.Raw, field)
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *PDUSessionResourceSetupListCxtReq) DecodePER(r *per.Reader) error {
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 256})
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *PDUSessionResourceSetupListCxtReq) EncodePER(w *per.Writer) error {
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 256})
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a PDUSessionResourceSetupListCxtReq (X.691); v aliases b.
+func (v *PDUSessionResourceSetupListCxtReq) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "PDUSessionResourceSetupListCxtReq")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *PDUSessionResourceSetupListCxtReq) MarshalAPER() ([]byte, error) {
+	return per.Marshal(v, true)
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *PDUSessionResourceSetupItemCxtReq) DecodePER(r *per.Reader) error {
+	*v = PDUSessionResourceSetupItemCxtReq{}
+	ext := r.Extended()
+	r.Preamble(&v.HasNASPDU, &v.HasIEExtensions)
+	r.Decode(&v.PDUSessionID, "pDUSessionID")
+	r.DecodeOptional(v.HasNASPDU, &v.NASPDU, "nAS-PDU")
+	r.Decode(&v.SNSSAI, "s-NSSAI")
+	r.DecodeOpen(&v.PDUSessionResourceSetupRequestTransfer, "pDUSessionResourceSetupRequestTransfer")
+	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *PDUSessionResourceSetupItemCxtReq) EncodePER(w *per.Writer) error {
+	x := per.Additions(v.Unknown)
+	w.Extended(x)
+	w.Preamble(v.HasNASPDU, v.HasIEExtensions)
+	w.Encode(&v.PDUSessionID, "pDUSessionID")
+	w.EncodeOptional(v.HasNASPDU, &v.NASPDU, "nAS-PDU")
+	w.Encode(&v.SNSSAI, "s-NSSAI")
+	w.EncodeOpen(&v.PDUSessionResourceSetupRequestTransfer, "pDUSessionResourceSetupRequestTransfer")
+	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a PDUSessionResourceSetupItemCxtReq (X.691); v aliases b.
+func (v *PDUSessionResourceSetupItemCxtReq) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "PDUSessionResourceSetupItemCxtReq")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *PDUSessionResourceSetupItemCxtReq) MarshalAPER() ([]byte, error) {
+	return per.Marshal(v, true)
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *ProtocolExtensionContainer_PDUSessionResourceSetupItemCxtReqExtIEs) DecodePER(r *per.Reader) error {
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *ProtocolExtensionContainer_PDUSessionResourceSetupItemCxtReqExtIEs) EncodePER(w *per.Writer) error {
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
+func (v *ProtocolExtensionContainer_PDUSessionResourceSetupItemCxtReqExtIEs) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *ProtocolExtensionContainer_PDUSessionResourceSetupItemCxtReqExtIEs) MarshalAPER() ([]byte, error) {
+	return per.Marshal(v, true)
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *ProtocolExtensionField_PDUSessionResourceSetupItemCxtReqExtIEs) DecodePER(r *per.Reader) error {
+	*v = ProtocolExtensionField_PDUSessionResourceSetupItemCxtReqExtIEs{}
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *ProtocolExtensionField_PDUSessionResourceSetupItemCxtReqExtIEs) EncodePER(w *per.Writer) error {
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.ExtensionValue.encodePER(w, "extensionValue")
+	return w.Err()
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
+func (v *ProtocolExtensionField_PDUSessionResourceSetupItemCxtReqExtIEs) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *ProtocolExtensionField_PDUSessionResourceSetupItemCxtReqExtIEs) MarshalAPER() ([]byte, error) {
+	return per.Marshal(v, true)
+}
+
 // decodePER reads the open type field of the value that key selects (X.691 10.2)
 // into Raw and decodes it (resolvePER).
 func (u *PDUSessionResourceSetupItemCxtReqExtIEs) decodePER(key int64, r *per.Reader, field string) {
@@ -24,20 +243,16 @@ func (u *PDUSessionResourceSetupItemCxtReqExtIEs) resolvePER(key int64, p *per.R
 	case 281:
 		u.Kind = PDUSessionResourceModifyItemModReqExtIEs_IDPduSessionExpectedUEActivityBehaviour
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PDUSessionResourceSetupItemCxtReqExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PDUSessionResourceSetupItemCxtReqExtIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case PDUSessionResourceModifyItemModReqExtIEs_IDPduSessionExpectedUEActivityBehaviour:
-		if alloc {
-			u.IDPduSessionExpectedUEActivityBehaviour = new(ExpectedUEActivityBehaviour)
-		} else if u.IDPduSessionExpectedUEActivityBehaviour == nil {
-			return per.NoValue("ExpectedUEActivityBehaviour")
-		}
-		return u.IDPduSessionExpectedUEActivityBehaviour
+		return per.Row(p, &u.IDPduSessionExpectedUEActivityBehaviour, "ExpectedUEActivityBehaviour")
 	}
 	return nil
 }
@@ -45,7 +260,7 @@ func (u *PDUSessionResourceSetupItemCxtReqExtIEs) perValue(alloc bool) per.Value
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PDUSessionResourceSetupItemCxtReqExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -164,19 +379,20 @@ func (u *PDUSessionResourceSetupItemCxtResExtIEs) decodePER(key int64, r *per.Re
 func (u *PDUSessionResourceSetupItemCxtResExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PDUSessionResourceSetupItemCxtResExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PDUSessionResourceSetupItemCxtResExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PDUSessionResourceSetupItemCxtResExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -295,20 +511,16 @@ func (u *PDUSessionResourceSetupItemHOReqExtIEs) resolvePER(key int64, p *per.Re
 	case 281:
 		u.Kind = PDUSessionResourceModifyItemModReqExtIEs_IDPduSessionExpectedUEActivityBehaviour
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PDUSessionResourceSetupItemHOReqExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PDUSessionResourceSetupItemHOReqExtIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case PDUSessionResourceModifyItemModReqExtIEs_IDPduSessionExpectedUEActivityBehaviour:
-		if alloc {
-			u.IDPduSessionExpectedUEActivityBehaviour = new(ExpectedUEActivityBehaviour)
-		} else if u.IDPduSessionExpectedUEActivityBehaviour == nil {
-			return per.NoValue("ExpectedUEActivityBehaviour")
-		}
-		return u.IDPduSessionExpectedUEActivityBehaviour
+		return per.Row(p, &u.IDPduSessionExpectedUEActivityBehaviour, "ExpectedUEActivityBehaviour")
 	}
 	return nil
 }
@@ -316,7 +528,7 @@ func (u *PDUSessionResourceSetupItemHOReqExtIEs) perValue(alloc bool) per.Value 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PDUSessionResourceSetupItemHOReqExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -437,20 +649,16 @@ func (u *PDUSessionResourceSetupItemSUReqExtIEs) resolvePER(key int64, p *per.Re
 	case 281:
 		u.Kind = PDUSessionResourceModifyItemModReqExtIEs_IDPduSessionExpectedUEActivityBehaviour
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PDUSessionResourceSetupItemSUReqExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PDUSessionResourceSetupItemSUReqExtIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case PDUSessionResourceModifyItemModReqExtIEs_IDPduSessionExpectedUEActivityBehaviour:
-		if alloc {
-			u.IDPduSessionExpectedUEActivityBehaviour = new(ExpectedUEActivityBehaviour)
-		} else if u.IDPduSessionExpectedUEActivityBehaviour == nil {
-			return per.NoValue("ExpectedUEActivityBehaviour")
-		}
-		return u.IDPduSessionExpectedUEActivityBehaviour
+		return per.Row(p, &u.IDPduSessionExpectedUEActivityBehaviour, "ExpectedUEActivityBehaviour")
 	}
 	return nil
 }
@@ -458,7 +666,7 @@ func (u *PDUSessionResourceSetupItemSUReqExtIEs) perValue(alloc bool) per.Value 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PDUSessionResourceSetupItemSUReqExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -573,19 +781,20 @@ func (u *PDUSessionResourceSetupItemSUResExtIEs) decodePER(key int64, r *per.Rea
 func (u *PDUSessionResourceSetupItemSUResExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PDUSessionResourceSetupItemSUResExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PDUSessionResourceSetupItemSUResExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PDUSessionResourceSetupItemSUResExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -708,68 +917,44 @@ func (u *PDUSessionResourceSetupRequestTransferIEs) resolvePER(key int64, p *per
 	case 318:
 		u.Kind = PDUSessionResourceSetupRequestTransferIEs_IDMBSSessionSetupRequestList
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PDUSessionResourceSetupRequestTransferIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PDUSessionResourceSetupRequestTransferIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case PDUSessionResourceModifyRequestTransferIEs_IDPDUSessionAggregateMaximumBitRate:
-		if alloc {
-			u.IDPDUSessionAggregateMaximumBitRate = new(PDUSessionAggregateMaximumBitRate)
-		} else if u.IDPDUSessionAggregateMaximumBitRate == nil {
-			return per.NoValue("PDUSessionAggregateMaximumBitRate")
-		}
-		return u.IDPDUSessionAggregateMaximumBitRate
+		return per.Row(p, &u.IDPDUSessionAggregateMaximumBitRate, "PDUSessionAggregateMaximumBitRate")
 	case PDUSessionResourceSetupRequestTransferIEs_IDULNGUUPTNLInformation:
-		if alloc {
-			u.UPTransportLayerInformation = new(UPTransportLayerInformation)
-		} else if u.UPTransportLayerInformation == nil {
-			return per.NoValue("UPTransportLayerInformation")
-		}
-		return u.UPTransportLayerInformation
+		return per.Row(p, &u.UPTransportLayerInformation, "UPTransportLayerInformation")
 	case PDUSessionResourceModifyRequestTransferIEs_IDAdditionalULNGUUPTNLInformation:
-		return &u.UPTransportLayerInformationList
+		return per.Row(p, &u.UPTransportLayerInformationList, "UPTransportLayerInformationList")
 	case PDUSessionResourceSetupRequestTransferIEs_IDDataForwardingNotPossible:
 		return &u.IDDataForwardingNotPossible
 	case PDUSessionResourceSetupRequestTransferIEs_IDPDUSessionType:
 		return &u.IDPDUSessionType
 	case PDUSessionResourceModifyRequestTransferIEs_IDSecurityIndication:
-		if alloc {
-			u.IDSecurityIndication = new(SecurityIndication)
-		} else if u.IDSecurityIndication == nil {
-			return per.NoValue("SecurityIndication")
-		}
-		return u.IDSecurityIndication
+		return per.Row(p, &u.IDSecurityIndication, "SecurityIndication")
 	case PDUSessionResourceModifyRequestTransferIEs_IDNetworkInstance:
 		return &u.IDNetworkInstance
 	case PDUSessionResourceSetupRequestTransferIEs_IDQosFlowSetupRequestList:
-		return &u.IDQosFlowSetupRequestList
+		return per.Row(p, &u.IDQosFlowSetupRequestList, "QosFlowSetupRequestList")
 	case PDUSessionResourceModifyRequestTransferIEs_IDCommonNetworkInstance:
-		return &u.CommonNetworkInstance
+		return per.Row(p, &u.CommonNetworkInstance, "CommonNetworkInstance")
 	case HandoverRequiredIEs_IDDirectForwardingPathAvailability:
 		return &u.IDDirectForwardingPathAvailability
 	case PDUSessionResourceModifyRequestTransferIEs_IDRedundantULNGUUPTNLInformation:
-		if alloc {
-			u.UPTransportLayerInformation = new(UPTransportLayerInformation)
-		} else if u.UPTransportLayerInformation == nil {
-			return per.NoValue("UPTransportLayerInformation")
-		}
-		return u.UPTransportLayerInformation
+		return per.Row(p, &u.UPTransportLayerInformation, "UPTransportLayerInformation")
 	case PDUSessionResourceModifyRequestTransferIEs_IDAdditionalRedundantULNGUUPTNLInformation:
-		return &u.UPTransportLayerInformationList
+		return per.Row(p, &u.UPTransportLayerInformationList, "UPTransportLayerInformationList")
 	case PDUSessionResourceModifyRequestTransferIEs_IDRedundantCommonNetworkInstance:
-		return &u.CommonNetworkInstance
+		return per.Row(p, &u.CommonNetworkInstance, "CommonNetworkInstance")
 	case PDUSessionResourceSetupRequestTransferIEs_IDRedundantPDUSessionInformation:
-		if alloc {
-			u.IDRedundantPDUSessionInformation = new(RedundantPDUSessionInformation)
-		} else if u.IDRedundantPDUSessionInformation == nil {
-			return per.NoValue("RedundantPDUSessionInformation")
-		}
-		return u.IDRedundantPDUSessionInformation
+		return per.Row(p, &u.IDRedundantPDUSessionInformation, "RedundantPDUSessionInformation")
 	case PDUSessionResourceSetupRequestTransferIEs_IDMBSSessionSetupRequestList:
-		return &u.IDMBSSessionSetupRequestList
+		return per.Row(p, &u.IDMBSSessionSetupRequestList, "MBSSessionSetupRequestList")
 	}
 	return nil
 }
@@ -777,7 +962,7 @@ func (u *PDUSessionResourceSetupRequestTransferIEs) perValue(alloc bool) per.Val
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PDUSessionResourceSetupRequestTransferIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -894,36 +1079,22 @@ func (u *PDUSessionResourceSetupResponseTransferExtIEs) resolvePER(key int64, p 
 	case 310:
 		u.Kind = PDUSessionResourceSetupResponseTransferExtIEs_IDMBSSessionFailedtoSetupList
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PDUSessionResourceSetupResponseTransferExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PDUSessionResourceSetupResponseTransferExtIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case PDUSessionResourceModifyIndicationTransferExtIEs_IDRedundantDLQosFlowPerTNLInformation:
-		if alloc {
-			u.IDRedundantDLQosFlowPerTNLInformation = new(QosFlowPerTNLInformation)
-		} else if u.IDRedundantDLQosFlowPerTNLInformation == nil {
-			return per.NoValue("QosFlowPerTNLInformation")
-		}
-		return u.IDRedundantDLQosFlowPerTNLInformation
+		return per.Row(p, &u.IDRedundantDLQosFlowPerTNLInformation, "QosFlowPerTNLInformation")
 	case PDUSessionResourceModifyIndicationTransferExtIEs_IDAdditionalRedundantDLQosFlowPerTNLInformation:
 		return &u.IDAdditionalRedundantDLQosFlowPerTNLInformation
 	case HandoverRequestAcknowledgeTransferExtIEs_IDUsedRSNInformation:
-		if alloc {
-			u.IDUsedRSNInformation = new(RedundantPDUSessionInformation)
-		} else if u.IDUsedRSNInformation == nil {
-			return per.NoValue("RedundantPDUSessionInformation")
-		}
-		return u.IDUsedRSNInformation
+		return per.Row(p, &u.IDUsedRSNInformation, "RedundantPDUSessionInformation")
 	case HandoverRequestAcknowledgeTransferExtIEs_IDGlobalRANNodeID:
-		if alloc {
-			u.IDGlobalRANNodeID = new(GlobalRANNodeID)
-		} else if u.IDGlobalRANNodeID == nil {
-			return per.NoValue("GlobalRANNodeID")
-		}
-		return u.IDGlobalRANNodeID
+		return per.Row(p, &u.IDGlobalRANNodeID, "GlobalRANNodeID")
 	case HandoverRequestAcknowledgeTransferExtIEs_IDMBSSupportIndicator:
 		return &u.IDMBSSupportIndicator
 	case PDUSessionResourceSetupResponseTransferExtIEs_IDMBSSessionSetupResponseList:
@@ -937,7 +1108,7 @@ func (u *PDUSessionResourceSetupResponseTransferExtIEs) perValue(alloc bool) per
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PDUSessionResourceSetupResponseTransferExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -1036,19 +1207,20 @@ func (u *PDUSessionResourceSetupUnsuccessfulTransferExtIEs) decodePER(key int64,
 func (u *PDUSessionResourceSetupUnsuccessfulTransferExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PDUSessionResourceSetupUnsuccessfulTransferExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PDUSessionResourceSetupUnsuccessfulTransferExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PDUSessionResourceSetupUnsuccessfulTransferExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -1167,19 +1339,20 @@ func (u *PDUSessionResourceSuspendItemSUSReqExtIEs) decodePER(key int64, r *per.
 func (u *PDUSessionResourceSuspendItemSUSReqExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PDUSessionResourceSuspendItemSUSReqExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PDUSessionResourceSuspendItemSUSReqExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PDUSessionResourceSuspendItemSUSReqExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -1296,20 +1469,16 @@ func (u *PDUSessionResourceSwitchedItemExtIEs) resolvePER(key int64, p *per.Read
 	case 281:
 		u.Kind = PDUSessionResourceModifyItemModReqExtIEs_IDPduSessionExpectedUEActivityBehaviour
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PDUSessionResourceSwitchedItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PDUSessionResourceSwitchedItemExtIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case PDUSessionResourceModifyItemModReqExtIEs_IDPduSessionExpectedUEActivityBehaviour:
-		if alloc {
-			u.IDPduSessionExpectedUEActivityBehaviour = new(ExpectedUEActivityBehaviour)
-		} else if u.IDPduSessionExpectedUEActivityBehaviour == nil {
-			return per.NoValue("ExpectedUEActivityBehaviour")
-		}
-		return u.IDPduSessionExpectedUEActivityBehaviour
+		return per.Row(p, &u.IDPduSessionExpectedUEActivityBehaviour, "ExpectedUEActivityBehaviour")
 	}
 	return nil
 }
@@ -1317,7 +1486,7 @@ func (u *PDUSessionResourceSwitchedItemExtIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PDUSessionResourceSwitchedItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -1436,19 +1605,20 @@ func (u *PDUSessionResourceToBeSwitchedDLItemExtIEs) decodePER(key int64, r *per
 func (u *PDUSessionResourceToBeSwitchedDLItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PDUSessionResourceToBeSwitchedDLItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PDUSessionResourceToBeSwitchedDLItemExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PDUSessionResourceToBeSwitchedDLItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -1567,19 +1737,20 @@ func (u *PDUSessionResourceToReleaseItemHOCmdExtIEs) decodePER(key int64, r *per
 func (u *PDUSessionResourceToReleaseItemHOCmdExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PDUSessionResourceToReleaseItemHOCmdExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PDUSessionResourceToReleaseItemHOCmdExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PDUSessionResourceToReleaseItemHOCmdExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -1698,19 +1869,20 @@ func (u *PDUSessionResourceToReleaseItemRelCmdExtIEs) decodePER(key int64, r *pe
 func (u *PDUSessionResourceToReleaseItemRelCmdExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PDUSessionResourceToReleaseItemRelCmdExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PDUSessionResourceToReleaseItemRelCmdExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PDUSessionResourceToReleaseItemRelCmdExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -1813,19 +1985,20 @@ func (u *PDUSessionUsageReportExtIEs) decodePER(key int64, r *per.Reader, field 
 func (u *PDUSessionUsageReportExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PDUSessionUsageReportExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PDUSessionUsageReportExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PDUSessionUsageReportExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -1920,19 +2093,20 @@ func (u *PEIPSassistanceInformationExtIEs) decodePER(key int64, r *per.Reader, f
 func (u *PEIPSassistanceInformationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PEIPSassistanceInformationExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PEIPSassistanceInformationExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PEIPSassistanceInformationExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -2063,19 +2237,20 @@ func (u *PLMNAreaBasedQMCExtIEs) decodePER(key int64, r *per.Reader, field strin
 func (u *PLMNAreaBasedQMCExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PLMNAreaBasedQMCExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PLMNAreaBasedQMCExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PLMNAreaBasedQMCExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -2214,20 +2389,16 @@ func (u *PLMNSupportItemExtIEs) resolvePER(key int64, p *per.Reader, at int, fie
 	case 325:
 		u.Kind = PLMNSupportItemExtIEs_IDOnboardingSupport
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PLMNSupportItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PLMNSupportItemExtIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case BroadcastPLMNItemExtIEs_IDNPNSupport:
-		if alloc {
-			u.IDNPNSupport = new(NPNSupport)
-		} else if u.IDNPNSupport == nil {
-			return per.NoValue("NPN-Support")
-		}
-		return u.IDNPNSupport
+		return per.Row(p, &u.IDNPNSupport, "NPN-Support")
 	case PLMNSupportItemExtIEs_IDExtendedSliceSupportList:
 		return &u.IDExtendedSliceSupportList
 	case PLMNSupportItemExtIEs_IDOnboardingSupport:
@@ -2239,7 +2410,7 @@ func (u *PLMNSupportItemExtIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PLMNSupportItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -2334,19 +2505,20 @@ func (u *PNINPNMobilityInformationExtIEs) decodePER(key int64, r *per.Reader, fi
 func (u *PNINPNMobilityInformationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PNINPNMobilityInformationExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PNINPNMobilityInformationExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PNINPNMobilityInformationExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -2491,19 +2663,20 @@ func (u *PWSFailedCellIDListExtIEs) decodePER(key int64, r *per.Reader, field st
 func (u *PWSFailedCellIDListExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PWSFailedCellIDListExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PWSFailedCellIDListExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PWSFailedCellIDListExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -2598,19 +2771,20 @@ func (u *QMCConfigInfoExtIEs) decodePER(key int64, r *per.Reader, field string) 
 func (u *QMCConfigInfoExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *QMCConfigInfoExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *QMCConfigInfoExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *QMCConfigInfoExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -2705,19 +2879,20 @@ func (u *QMCDeactivationExtIEs) decodePER(key int64, r *per.Reader, field string
 func (u *QMCDeactivationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *QMCDeactivationExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *QMCDeactivationExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *QMCDeactivationExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -2836,19 +3011,20 @@ func (u *QosCharacteristicsExtIEs) decodePER(key int64, r *per.Reader, field str
 func (u *QosCharacteristicsExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *QosCharacteristicsExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *QosCharacteristicsExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *QosCharacteristicsExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -2963,12 +3139,13 @@ func (u *QosFlowAcceptedItemExtIEs) resolvePER(key int64, p *per.Reader, at int,
 	case 221:
 		u.Kind = AssociatedQosFlowItemExtIEs_IDCurrentQoSParaSetIndex
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *QosFlowAcceptedItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *QosFlowAcceptedItemExtIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case AssociatedQosFlowItemExtIEs_IDCurrentQoSParaSetIndex:
 		return &u.IDCurrentQoSParaSetIndex
@@ -2979,7 +3156,7 @@ func (u *QosFlowAcceptedItemExtIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *QosFlowAcceptedItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -3100,20 +3277,16 @@ func (u *QosFlowAddOrModifyRequestItemExtIEs) resolvePER(key int64, p *per.Reade
 	case 194:
 		u.Kind = QosFlowAddOrModifyRequestItemExtIEs_IDRedundantQosFlowIndicator
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *QosFlowAddOrModifyRequestItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *QosFlowAddOrModifyRequestItemExtIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case QosFlowAddOrModifyRequestItemExtIEs_IDTSCTrafficCharacteristics:
-		if alloc {
-			u.IDTSCTrafficCharacteristics = new(TSCTrafficCharacteristics)
-		} else if u.IDTSCTrafficCharacteristics == nil {
-			return per.NoValue("TSCTrafficCharacteristics")
-		}
-		return u.IDTSCTrafficCharacteristics
+		return per.Row(p, &u.IDTSCTrafficCharacteristics, "TSCTrafficCharacteristics")
 	case QosFlowAddOrModifyRequestItemExtIEs_IDRedundantQosFlowIndicator:
 		return &u.IDRedundantQosFlowIndicator
 	}
@@ -3123,7 +3296,7 @@ func (u *QosFlowAddOrModifyRequestItemExtIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *QosFlowAddOrModifyRequestItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -3238,12 +3411,13 @@ func (u *QosFlowAddOrModifyResponseItemExtIEs) resolvePER(key int64, p *per.Read
 	case 221:
 		u.Kind = AssociatedQosFlowItemExtIEs_IDCurrentQoSParaSetIndex
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *QosFlowAddOrModifyResponseItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *QosFlowAddOrModifyResponseItemExtIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case AssociatedQosFlowItemExtIEs_IDCurrentQoSParaSetIndex:
 		return &u.IDCurrentQoSParaSetIndex
@@ -3254,7 +3428,7 @@ func (u *QosFlowAddOrModifyResponseItemExtIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *QosFlowAddOrModifyResponseItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -3373,19 +3547,20 @@ func (u *QosFlowFeedbackItemExtIEs) decodePER(key int64, r *per.Reader, field st
 func (u *QosFlowFeedbackItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *QosFlowFeedbackItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *QosFlowFeedbackItemExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *QosFlowFeedbackItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -3518,12 +3693,13 @@ func (u *QosFlowInformationItemExtIEs) resolvePER(key int64, p *per.Reader, at i
 	case 354:
 		u.Kind = ERABInformationItemExtIEs_IDSourceNodeTNLAddrInfo
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *QosFlowInformationItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *QosFlowInformationItemExtIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case QosFlowInformationItemExtIEs_IDULForwarding:
 		return &u.IDULForwarding
@@ -3538,7 +3714,7 @@ func (u *QosFlowInformationItemExtIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *QosFlowInformationItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -3645,12 +3821,13 @@ func (u *QosFlowLevelQosParametersExtIEs) resolvePER(key int64, p *per.Reader, a
 	case 276:
 		u.Kind = QosFlowLevelQosParametersExtIEs_IDQosMonitoringReportingFrequency
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *QosFlowLevelQosParametersExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *QosFlowLevelQosParametersExtIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case QosFlowLevelQosParametersExtIEs_IDQosMonitoringRequest:
 		return &u.IDQosMonitoringRequest
@@ -3663,7 +3840,7 @@ func (u *QosFlowLevelQosParametersExtIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *QosFlowLevelQosParametersExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -3818,19 +3995,20 @@ func (u *QosFlowWithCauseItemExtIEs) decodePER(key int64, r *per.Reader, field s
 func (u *QosFlowWithCauseItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *QosFlowWithCauseItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *QosFlowWithCauseItemExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *QosFlowWithCauseItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -3943,19 +4121,20 @@ func (u *QosFlowModifyConfirmItemExtIEs) decodePER(key int64, r *per.Reader, fie
 func (u *QosFlowModifyConfirmItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *QosFlowModifyConfirmItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *QosFlowModifyConfirmItemExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *QosFlowModifyConfirmItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -4072,12 +4251,13 @@ func (u *QosFlowNotifyItemExtIEs) resolvePER(key int64, p *per.Reader, at int, f
 	case 221:
 		u.Kind = AssociatedQosFlowItemExtIEs_IDCurrentQoSParaSetIndex
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *QosFlowNotifyItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *QosFlowNotifyItemExtIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case AssociatedQosFlowItemExtIEs_IDCurrentQoSParaSetIndex:
 		return &u.IDCurrentQoSParaSetIndex
@@ -4088,7 +4268,7 @@ func (u *QosFlowNotifyItemExtIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *QosFlowNotifyItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -4209,12 +4389,13 @@ func (u *QosFlowParametersItemExtIEs) resolvePER(key int64, p *per.Reader, at in
 	case 279:
 		u.Kind = QosFlowParametersItemExtIEs_IDBurstArrivalTimeDownlink
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *QosFlowParametersItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *QosFlowParametersItemExtIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case Dynamic5QIDescriptorExtIEs_IDCNPacketDelayBudgetDL:
 		return &u.ExtendedPacketDelayBudget
@@ -4229,7 +4410,7 @@ func (u *QosFlowParametersItemExtIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *QosFlowParametersItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -4326,19 +4507,20 @@ func (u *QosFlowPerTNLInformationExtIEs) decodePER(key int64, r *per.Reader, fie
 func (u *QosFlowPerTNLInformationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *QosFlowPerTNLInformationExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *QosFlowPerTNLInformationExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *QosFlowPerTNLInformationExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -4451,19 +4633,20 @@ func (u *QosFlowPerTNLInformationItemExtIEs) decodePER(key int64, r *per.Reader,
 func (u *QosFlowPerTNLInformationItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *QosFlowPerTNLInformationItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *QosFlowPerTNLInformationItemExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *QosFlowPerTNLInformationItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -4584,20 +4767,16 @@ func (u *QosFlowSetupRequestItemExtIEs) resolvePER(key int64, p *per.Reader, at 
 	case 194:
 		u.Kind = QosFlowAddOrModifyRequestItemExtIEs_IDRedundantQosFlowIndicator
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *QosFlowSetupRequestItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *QosFlowSetupRequestItemExtIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case QosFlowAddOrModifyRequestItemExtIEs_IDTSCTrafficCharacteristics:
-		if alloc {
-			u.IDTSCTrafficCharacteristics = new(TSCTrafficCharacteristics)
-		} else if u.IDTSCTrafficCharacteristics == nil {
-			return per.NoValue("TSCTrafficCharacteristics")
-		}
-		return u.IDTSCTrafficCharacteristics
+		return per.Row(p, &u.IDTSCTrafficCharacteristics, "TSCTrafficCharacteristics")
 	case QosFlowAddOrModifyRequestItemExtIEs_IDRedundantQosFlowIndicator:
 		return &u.IDRedundantQosFlowIndicator
 	}
@@ -4607,7 +4786,7 @@ func (u *QosFlowSetupRequestItemExtIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *QosFlowSetupRequestItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -4724,12 +4903,13 @@ func (u *QosFlowItemWithDataForwardingExtIEs) resolvePER(key int64, p *per.Reade
 	case 221:
 		u.Kind = AssociatedQosFlowItemExtIEs_IDCurrentQoSParaSetIndex
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *QosFlowItemWithDataForwardingExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *QosFlowItemWithDataForwardingExtIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case AssociatedQosFlowItemExtIEs_IDCurrentQoSParaSetIndex:
 		return &u.IDCurrentQoSParaSetIndex
@@ -4740,7 +4920,7 @@ func (u *QosFlowItemWithDataForwardingExtIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *QosFlowItemWithDataForwardingExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -4853,19 +5033,20 @@ func (u *QosFlowToBeForwardedItemExtIEs) decodePER(key int64, r *per.Reader, fie
 func (u *QosFlowToBeForwardedItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *QosFlowToBeForwardedItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *QosFlowToBeForwardedItemExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *QosFlowToBeForwardedItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -4982,19 +5163,20 @@ func (u *QoSFlowsUsageReportItemExtIEs) decodePER(key int64, r *per.Reader, fiel
 func (u *QoSFlowsUsageReportItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *QoSFlowsUsageReportItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *QoSFlowsUsageReportItemExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *QoSFlowsUsageReportItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -5145,19 +5327,20 @@ func (u *RANStatusTransferTransparentContainerExtIEs) decodePER(key int64, r *pe
 func (u *RANStatusTransferTransparentContainerExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *RANStatusTransferTransparentContainerExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *RANStatusTransferTransparentContainerExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *RANStatusTransferTransparentContainerExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -5292,20 +5475,16 @@ func (u *RATRestrictionsItemExtIEs) resolvePER(key int64, p *per.Reader, at int,
 	case 180:
 		u.Kind = RATRestrictionsItemExtIEs_IDExtendedRATRestrictionInformation
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *RATRestrictionsItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *RATRestrictionsItemExtIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case RATRestrictionsItemExtIEs_IDExtendedRATRestrictionInformation:
-		if alloc {
-			u.IDExtendedRATRestrictionInformation = new(ExtendedRATRestrictionInformation)
-		} else if u.IDExtendedRATRestrictionInformation == nil {
-			return per.NoValue("ExtendedRATRestrictionInformation")
-		}
-		return u.IDExtendedRATRestrictionInformation
+		return per.Row(p, &u.IDExtendedRATRestrictionInformation, "ExtendedRATRestrictionInformation")
 	}
 	return nil
 }
@@ -5313,7 +5492,7 @@ func (u *RATRestrictionsItemExtIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *RATRestrictionsItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -5420,19 +5599,20 @@ func (u *RecommendedCellsForPagingExtIEs) decodePER(key int64, r *per.Reader, fi
 func (u *RecommendedCellsForPagingExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *RecommendedCellsForPagingExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *RecommendedCellsForPagingExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *RecommendedCellsForPagingExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -5547,19 +5727,20 @@ func (u *RecommendedCellItemExtIEs) decodePER(key int64, r *per.Reader, field st
 func (u *RecommendedCellItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *RecommendedCellItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *RecommendedCellItemExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *RecommendedCellItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -5654,19 +5835,20 @@ func (u *RecommendedRANNodesForPagingExtIEs) decodePER(key int64, r *per.Reader,
 func (u *RecommendedRANNodesForPagingExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *RecommendedRANNodesForPagingExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *RecommendedRANNodesForPagingExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *RecommendedRANNodesForPagingExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -5779,19 +5961,20 @@ func (u *RecommendedRANNodeItemExtIEs) decodePER(key int64, r *per.Reader, field
 func (u *RecommendedRANNodeItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *RecommendedRANNodeItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *RecommendedRANNodeItemExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *RecommendedRANNodeItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -5904,12 +6087,13 @@ func (u *RedundantPDUSessionInformationExtIEs) resolvePER(key int64, p *per.Read
 	case 331:
 		u.Kind = RedundantPDUSessionInformationExtIEs_IDPDUSessionPairID
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *RedundantPDUSessionInformationExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *RedundantPDUSessionInformationExtIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case RedundantPDUSessionInformationExtIEs_IDPDUSessionPairID:
 		return &u.IDPDUSessionPairID
@@ -5920,7 +6104,7 @@ func (u *RedundantPDUSessionInformationExtIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *RedundantPDUSessionInformationExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -6085,19 +6269,20 @@ func (u *ResetTypeExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *ResetTypeExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *ResetTypeExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *ResetTypeExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *ResetTypeExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -6276,19 +6461,20 @@ func (u *RIMInformationTransferExtIEs) decodePER(key int64, r *per.Reader, field
 func (u *RIMInformationTransferExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *RIMInformationTransferExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *RIMInformationTransferExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *RIMInformationTransferExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -6385,19 +6571,20 @@ func (u *RIMInformationExtIEs) decodePER(key int64, r *per.Reader, field string)
 func (u *RIMInformationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *RIMInformationExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *RIMInformationExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *RIMInformationExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -6512,19 +6699,20 @@ func (u *ScheduledCommunicationTimeExtIEs) decodePER(key int64, r *per.Reader, f
 func (u *ScheduledCommunicationTimeExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *ScheduledCommunicationTimeExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *ScheduledCommunicationTimeExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *ScheduledCommunicationTimeExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -6649,19 +6837,20 @@ func (u *SecondaryRATUsageInformationExtIEs) decodePER(key int64, r *per.Reader,
 func (u *SecondaryRATUsageInformationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *SecondaryRATUsageInformationExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *SecondaryRATUsageInformationExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *SecondaryRATUsageInformationExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -6758,19 +6947,20 @@ func (u *SecondaryRATDataUsageReportTransferExtIEs) decodePER(key int64, r *per.
 func (u *SecondaryRATDataUsageReportTransferExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *SecondaryRATDataUsageReportTransferExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *SecondaryRATDataUsageReportTransferExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *SecondaryRATDataUsageReportTransferExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -6867,19 +7057,20 @@ func (u *SecurityContextExtIEs) decodePER(key int64, r *per.Reader, field string
 func (u *SecurityContextExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *SecurityContextExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *SecurityContextExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *SecurityContextExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -6980,12 +7171,13 @@ func (u *SecurityIndicationExtIEs) resolvePER(key int64, p *per.Reader, at int, 
 	case 151:
 		u.Kind = SecurityIndicationExtIEs_IDMaximumIntegrityProtectedDataRateDL
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *SecurityIndicationExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *SecurityIndicationExtIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case SecurityIndicationExtIEs_IDMaximumIntegrityProtectedDataRateDL:
 		return &u.IDMaximumIntegrityProtectedDataRateDL
@@ -6996,7 +7188,7 @@ func (u *SecurityIndicationExtIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *SecurityIndicationExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -7105,19 +7297,20 @@ func (u *SecurityResultExtIEs) decodePER(key int64, r *per.Reader, field string)
 func (u *SecurityResultExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *SecurityResultExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *SecurityResultExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *SecurityResultExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -7214,19 +7407,20 @@ func (u *SensorMeasurementConfigurationExtIEs) decodePER(key int64, r *per.Reade
 func (u *SensorMeasurementConfigurationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *SensorMeasurementConfigurationExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *SensorMeasurementConfigurationExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *SensorMeasurementConfigurationExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -7339,19 +7533,20 @@ func (u *SensorMeasConfigNameItemExtIEs) decodePER(key int64, r *per.Reader, fie
 func (u *SensorMeasConfigNameItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *SensorMeasConfigNameItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *SensorMeasConfigNameItemExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *SensorMeasConfigNameItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -7452,19 +7647,20 @@ func (u *SensorNameConfigExtIEs) decodePER(key int64, r *per.Reader, field strin
 func (u *SensorNameConfigExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *SensorNameConfigExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *SensorNameConfigExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *SensorNameConfigExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -7593,12 +7789,13 @@ func (u *ServedGUAMIItemExtIEs) resolvePER(key int64, p *per.Reader, at int, fie
 	case 176:
 		u.Kind = ServedGUAMIItemExtIEs_IDGUAMIType
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *ServedGUAMIItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *ServedGUAMIItemExtIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case ServedGUAMIItemExtIEs_IDGUAMIType:
 		return &u.IDGUAMIType
@@ -7609,7 +7806,7 @@ func (u *ServedGUAMIItemExtIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *ServedGUAMIItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -7726,19 +7923,20 @@ func (u *ServiceAreaInformationItemExtIEs) decodePER(key int64, r *per.Reader, f
 func (u *ServiceAreaInformationItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *ServiceAreaInformationItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *ServiceAreaInformationItemExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *ServiceAreaInformationItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -7855,19 +8053,20 @@ func (u *SharedNGUMulticastTNLInformationExtIEs) decodePER(key int64, r *per.Rea
 func (u *SharedNGUMulticastTNLInformationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *SharedNGUMulticastTNLInformationExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *SharedNGUMulticastTNLInformationExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *SharedNGUMulticastTNLInformationExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -7980,19 +8179,20 @@ func (u *SliceOverloadItemExtIEs) decodePER(key int64, r *per.Reader, field stri
 func (u *SliceOverloadItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *SliceOverloadItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *SliceOverloadItemExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *SliceOverloadItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -8105,19 +8305,20 @@ func (u *SliceSupportItemExtIEs) decodePER(key int64, r *per.Reader, field strin
 func (u *SliceSupportItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *SliceSupportItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *SliceSupportItemExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *SliceSupportItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -8230,19 +8431,20 @@ func (u *SliceSupportQMCItemExtIEs) decodePER(key int64, r *per.Reader, field st
 func (u *SliceSupportQMCItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *SliceSupportQMCItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *SliceSupportQMCItemExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *SliceSupportQMCItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -8337,19 +8539,20 @@ func (u *SNPNMobilityInformationExtIEs) decodePER(key int64, r *per.Reader, fiel
 func (u *SNPNMobilityInformationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *SNPNMobilityInformationExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *SNPNMobilityInformationExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *SNPNMobilityInformationExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -8444,19 +8647,20 @@ func (u *SNSSAIExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *SNSSAIExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *SNSSAIExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *SNSSAIExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *SNSSAIExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -8557,19 +8761,20 @@ func (u *SONConfigurationTransferExtIEs) decodePER(key int64, r *per.Reader, fie
 func (u *SONConfigurationTransferExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *SONConfigurationTransferExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *SONConfigurationTransferExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *SONConfigurationTransferExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -8660,20 +8865,16 @@ func (u *SONInformationExtIEs) resolvePER(key int64, p *per.Reader, at int, fiel
 	case 252:
 		u.Kind = SONInformationExtIEs_IDSONInformationReport
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *SONInformationExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *SONInformationExtIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case SONInformationExtIEs_IDSONInformationReport:
-		if alloc {
-			u.IDSONInformationReport = new(SONInformationReport)
-		} else if u.IDSONInformationReport == nil {
-			return per.NoValue("SONInformationReport")
-		}
-		return u.IDSONInformationReport
+		return per.Row(p, &u.IDSONInformationReport, "SONInformationReport")
 	}
 	return nil
 }
@@ -8681,7 +8882,7 @@ func (u *SONInformationExtIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *SONInformationExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -8776,19 +8977,20 @@ func (u *SONInformationReplyExtIEs) decodePER(key int64, r *per.Reader, field st
 func (u *SONInformationReplyExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *SONInformationReplyExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *SONInformationReplyExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *SONInformationReplyExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -8879,12 +9081,13 @@ func (u *SONInformationReportExtIEs) resolvePER(key int64, p *per.Reader, at int
 	case 294:
 		u.Kind = SONInformationReportExtIEs_IDSuccessfulHandoverReportList
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *SONInformationReportExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *SONInformationReportExtIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case SONInformationReportExtIEs_IDSuccessfulHandoverReportList:
 		return &u.IDSuccessfulHandoverReportList
@@ -8895,7 +9098,7 @@ func (u *SONInformationReportExtIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *SONInformationReportExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -9008,19 +9211,20 @@ func (u *SuccessfulHandoverReportItemExtIEs) decodePER(key int64, r *per.Reader,
 func (u *SuccessfulHandoverReportItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *SuccessfulHandoverReportItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *SuccessfulHandoverReportItemExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *SuccessfulHandoverReportItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -9151,40 +9355,26 @@ func (u *SourceNGRANNodeToTargetNGRANNodeTransparentContainerExtIEs) resolvePER(
 	case 355:
 		u.Kind = SourceNGRANNodeToTargetNGRANNodeTransparentContainerExtIEs_IDNGAPIESupportInformationRequestList
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *SourceNGRANNodeToTargetNGRANNodeTransparentContainerExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *SourceNGRANNodeToTargetNGRANNodeTransparentContainerExtIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case SourceNGRANNodeToTargetNGRANNodeTransparentContainerExtIEs_IDSgNBUEX2APID:
 		return &u.IDSgNBUEX2APID
 	case SourceNGRANNodeToTargetNGRANNodeTransparentContainerExtIEs_IDUEHistoryInformationFromTheUE:
-		if alloc {
-			u.IDUEHistoryInformationFromTheUE = new(UEHistoryInformationFromTheUE)
-		} else if u.IDUEHistoryInformationFromTheUE == nil {
-			return per.NoValue("UEHistoryInformationFromTheUE")
-		}
-		return u.IDUEHistoryInformationFromTheUE
+		return per.Row(p, &u.IDUEHistoryInformationFromTheUE, "UEHistoryInformationFromTheUE")
 	case SourceNGRANNodeToTargetNGRANNodeTransparentContainerExtIEs_IDSourceNodeID:
-		if alloc {
-			u.IDSourceNodeID = new(SourceNodeID)
-		} else if u.IDSourceNodeID == nil {
-			return per.NoValue("SourceNodeID")
-		}
-		return u.IDSourceNodeID
+		return per.Row(p, &u.IDSourceNodeID, "SourceNodeID")
 	case SourceNGRANNodeToTargetNGRANNodeTransparentContainerExtIEs_IDUEContextReferenceAtSource:
 		return &u.IDUEContextReferenceAtSource
 	case SourceNGRANNodeToTargetNGRANNodeTransparentContainerExtIEs_IDMBSActiveSessionInformationSourcetoTargetList:
 		return &u.IDMBSActiveSessionInformationSourcetoTargetList
 	case SourceNGRANNodeToTargetNGRANNodeTransparentContainerExtIEs_IDQMCConfigInfo:
-		if alloc {
-			u.IDQMCConfigInfo = new(QMCConfigInfo)
-		} else if u.IDQMCConfigInfo == nil {
-			return per.NoValue("QMCConfigInfo")
-		}
-		return u.IDQMCConfigInfo
+		return per.Row(p, &u.IDQMCConfigInfo, "QMCConfigInfo")
 	case SourceNGRANNodeToTargetNGRANNodeTransparentContainerExtIEs_IDNGAPIESupportInformationRequestList:
 		return &u.IDNGAPIESupportInformationRequestList
 	}
@@ -9194,7 +9384,7 @@ func (u *SourceNGRANNodeToTargetNGRANNodeTransparentContainerExtIEs) perValue(al
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *SourceNGRANNodeToTargetNGRANNodeTransparentContainerExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -9277,19 +9467,20 @@ func (u *SourceNodeIDExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *SourceNodeIDExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *SourceNodeIDExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *SourceNodeIDExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *SourceNodeIDExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -9396,19 +9587,20 @@ func (u *SourceRANNodeIDExtIEs) decodePER(key int64, r *per.Reader, field string
 func (u *SourceRANNodeIDExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *SourceRANNodeIDExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *SourceRANNodeIDExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *SourceRANNodeIDExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -9521,19 +9713,20 @@ func (u *SourceToTargetAMFInformationRerouteExtIEs) decodePER(key int64, r *per.
 func (u *SourceToTargetAMFInformationRerouteExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *SourceToTargetAMFInformationRerouteExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *SourceToTargetAMFInformationRerouteExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *SourceToTargetAMFInformationRerouteExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -9710,12 +9903,13 @@ func (u *SupportedTAItemExtIEs) resolvePER(key int64, p *per.Reader, at int, fie
 	case 179:
 		u.Kind = SupportedTAItemExtIEs_IDRATInformation
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *SupportedTAItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *SupportedTAItemExtIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case SupportedTAItemExtIEs_IDConfiguredTACIndication:
 		return &u.IDConfiguredTACIndication
@@ -9728,7 +9922,7 @@ func (u *SupportedTAItemExtIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *SupportedTAItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -9889,19 +10083,20 @@ func (u *TAIExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *TAIExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *TAIExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *TAIExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *TAIExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -10016,19 +10211,20 @@ func (u *TAIBroadcastEUTRAItemExtIEs) decodePER(key int64, r *per.Reader, field 
 func (u *TAIBroadcastEUTRAItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *TAIBroadcastEUTRAItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *TAIBroadcastEUTRAItemExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *TAIBroadcastEUTRAItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -10143,19 +10339,20 @@ func (u *TAIBroadcastNRItemExtIEs) decodePER(key int64, r *per.Reader, field str
 func (u *TAIBroadcastNRItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *TAIBroadcastNRItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *TAIBroadcastNRItemExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *TAIBroadcastNRItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -10270,19 +10467,20 @@ func (u *TAICancelledEUTRAItemExtIEs) decodePER(key int64, r *per.Reader, field 
 func (u *TAICancelledEUTRAItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *TAICancelledEUTRAItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *TAICancelledEUTRAItemExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *TAICancelledEUTRAItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -10397,19 +10595,20 @@ func (u *TAICancelledNRItemExtIEs) decodePER(key int64, r *per.Reader, field str
 func (u *TAICancelledNRItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *TAICancelledNRItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *TAICancelledNRItemExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *TAICancelledNRItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -10522,19 +10721,20 @@ func (u *TAIListForInactiveItemExtIEs) decodePER(key int64, r *per.Reader, field
 func (u *TAIListForInactiveItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *TAIListForInactiveItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *TAIListForInactiveItemExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *TAIListForInactiveItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -10647,19 +10847,20 @@ func (u *TAIListForPagingItemExtIEs) decodePER(key int64, r *per.Reader, field s
 func (u *TAIListForPagingItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *TAIListForPagingItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *TAIListForPagingItemExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *TAIListForPagingItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -10810,19 +11011,20 @@ func (u *TAINSAGSupportItemExtIEs) decodePER(key int64, r *per.Reader, field str
 func (u *TAINSAGSupportItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *TAINSAGSupportItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *TAINSAGSupportItemExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *TAINSAGSupportItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -10919,19 +11121,20 @@ func (u *TargeteNBIDExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *TargeteNBIDExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *TargeteNBIDExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *TargeteNBIDExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *TargeteNBIDExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -11030,19 +11233,20 @@ func (u *TargetHomeENBIDExtIEs) decodePER(key int64, r *per.Reader, field string
 func (u *TargetHomeENBIDExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *TargetHomeENBIDExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *TargetHomeENBIDExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *TargetHomeENBIDExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -11131,27 +11335,18 @@ func (u *TargetIDExtIEs) resolvePER(key int64, p *per.Reader, at int, field stri
 	case 364:
 		u.Kind = TargetIDExtIEs_IDTargetHomeENBID
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *TargetIDExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *TargetIDExtIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case TargetIDExtIEs_IDTargetRNCID:
-		if alloc {
-			u.IDTargetRNCID = new(TargetRNCID)
-		} else if u.IDTargetRNCID == nil {
-			return per.NoValue("TargetRNC-ID")
-		}
-		return u.IDTargetRNCID
+		return per.Row(p, &u.IDTargetRNCID, "TargetRNC-ID")
 	case TargetIDExtIEs_IDTargetHomeENBID:
-		if alloc {
-			u.IDTargetHomeENBID = new(TargetHomeENBID)
-		} else if u.IDTargetHomeENBID == nil {
-			return per.NoValue("TargetHomeENB-ID")
-		}
-		return u.IDTargetHomeENBID
+		return per.Row(p, &u.IDTargetHomeENBID, "TargetHomeENB-ID")
 	}
 	return nil
 }
@@ -11159,7 +11354,7 @@ func (u *TargetIDExtIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *TargetIDExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -11264,12 +11459,13 @@ func (u *TargetNGRANNodeToSourceNGRANNodeTransparentContainerExtIEs) resolvePER(
 	case 356:
 		u.Kind = TargetNGRANNodeToSourceNGRANNodeFailureTransparentContainerExtIEs_IDNGAPIESupportInformationResponseList
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *TargetNGRANNodeToSourceNGRANNodeTransparentContainerExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *TargetNGRANNodeToSourceNGRANNodeTransparentContainerExtIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case TargetNGRANNodeToSourceNGRANNodeTransparentContainerExtIEs_IDDAPSResponseInfoList:
 		return &u.IDDAPSResponseInfoList
@@ -11286,7 +11482,7 @@ func (u *TargetNGRANNodeToSourceNGRANNodeTransparentContainerExtIEs) perValue(al
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *TargetNGRANNodeToSourceNGRANNodeTransparentContainerExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -11385,12 +11581,13 @@ func (u *TargetNGRANNodeToSourceNGRANNodeFailureTransparentContainerExtIEs) reso
 	case 356:
 		u.Kind = TargetNGRANNodeToSourceNGRANNodeFailureTransparentContainerExtIEs_IDNGAPIESupportInformationResponseList
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *TargetNGRANNodeToSourceNGRANNodeFailureTransparentContainerExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *TargetNGRANNodeToSourceNGRANNodeFailureTransparentContainerExtIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case TargetNGRANNodeToSourceNGRANNodeFailureTransparentContainerExtIEs_IDNGAPIESupportInformationResponseList:
 		return &u.IDNGAPIESupportInformationResponseList
@@ -11401,7 +11598,7 @@ func (u *TargetNGRANNodeToSourceNGRANNodeFailureTransparentContainerExtIEs) perV
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *TargetNGRANNodeToSourceNGRANNodeFailureTransparentContainerExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -11514,19 +11711,20 @@ func (u *TargetNSSAIItemExtIEs) decodePER(key int64, r *per.Reader, field string
 func (u *TargetNSSAIItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *TargetNSSAIItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *TargetNSSAIItemExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *TargetNSSAIItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -11623,19 +11821,20 @@ func (u *TargetNSSAIInformationItemExtIEs) decodePER(key int64, r *per.Reader, f
 func (u *TargetNSSAIInformationItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *TargetNSSAIInformationItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *TargetNSSAIInformationItemExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *TargetNSSAIInformationItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -11732,19 +11931,20 @@ func (u *TargetRANNodeIDExtIEs) decodePER(key int64, r *per.Reader, field string
 func (u *TargetRANNodeIDExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *TargetRANNodeIDExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *TargetRANNodeIDExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *TargetRANNodeIDExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -11841,19 +12041,20 @@ func (u *TargetRANNodeIDRIMExtIEs) decodePER(key int64, r *per.Reader, field str
 func (u *TargetRANNodeIDRIMExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *TargetRANNodeIDRIMExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *TargetRANNodeIDRIMExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *TargetRANNodeIDRIMExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -11952,20 +12153,16 @@ func (u *TargetRANNodeIDSONExtIEs) resolvePER(key int64, p *per.Reader, at int, 
 	case 45:
 		u.Kind = TargetRANNodeIDSONExtIEs_IDNRCGI
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *TargetRANNodeIDSONExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *TargetRANNodeIDSONExtIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case TargetRANNodeIDSONExtIEs_IDNRCGI:
-		if alloc {
-			u.IDNRCGI = new(NRCGI)
-		} else if u.IDNRCGI == nil {
-			return per.NoValue("NR-CGI")
-		}
-		return u.IDNRCGI
+		return per.Row(p, &u.IDNRCGI, "NR-CGI")
 	}
 	return nil
 }
@@ -11973,7 +12170,7 @@ func (u *TargetRANNodeIDSONExtIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *TargetRANNodeIDSONExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -12072,19 +12269,20 @@ func (u *TargetRNCIDExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *TargetRNCIDExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *TargetRNCIDExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *TargetRNCIDExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *TargetRNCIDExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -12227,19 +12425,20 @@ func (u *TimeSyncAssistanceInfoExtIEs) decodePER(key int64, r *per.Reader, field
 func (u *TimeSyncAssistanceInfoExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *TimeSyncAssistanceInfoExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *TimeSyncAssistanceInfoExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *TimeSyncAssistanceInfoExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -12372,19 +12571,20 @@ func (u *TNGFIDExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *TNGFIDExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *TNGFIDExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *TNGFIDExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *TNGFIDExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -12511,19 +12711,20 @@ func (u *TNLAssociationItemExtIEs) decodePER(key int64, r *per.Reader, field str
 func (u *TNLAssociationItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *TNLAssociationItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *TNLAssociationItemExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *TNLAssociationItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -12630,19 +12831,20 @@ func (u *TooearlyIntersystemHOExtIEs) decodePER(key int64, r *per.Reader, field 
 func (u *TooearlyIntersystemHOExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *TooearlyIntersystemHOExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *TooearlyIntersystemHOExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *TooearlyIntersystemHOExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -12747,20 +12949,16 @@ func (u *TraceActivationExtIEs) resolvePER(key int64, p *per.Reader, at int, fie
 	case 257:
 		u.Kind = TraceActivationExtIEs_IDTraceCollectionEntityURI
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *TraceActivationExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *TraceActivationExtIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case TraceActivationExtIEs_IDMDTConfiguration:
-		if alloc {
-			u.IDMDTConfiguration = new(MDTConfiguration)
-		} else if u.IDMDTConfiguration == nil {
-			return per.NoValue("MDT-Configuration")
-		}
-		return u.IDMDTConfiguration
+		return per.Row(p, &u.IDMDTConfiguration, "MDT-Configuration")
 	case TraceActivationExtIEs_IDTraceCollectionEntityURI:
 		return &u.IDTraceCollectionEntityURI
 	}
@@ -12770,7 +12968,7 @@ func (u *TraceActivationExtIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *TraceActivationExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -12901,19 +13099,20 @@ func (u *TAIBasedMDTExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *TAIBasedMDTExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *TAIBasedMDTExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *TAIBasedMDTExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *TAIBasedMDTExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -13026,19 +13225,20 @@ func (u *TAIBasedQMCExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *TAIBasedQMCExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *TAIBasedQMCExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *TAIBasedQMCExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *TAIBasedQMCExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -13151,19 +13351,20 @@ func (u *TABasedQMCExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *TABasedQMCExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *TABasedQMCExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *TABasedQMCExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *TABasedQMCExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -13276,19 +13477,20 @@ func (u *TABasedMDTExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *TABasedMDTExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *TABasedMDTExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *TABasedMDTExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *TABasedMDTExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -13439,19 +13641,20 @@ func (u *TWIFIDExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *TWIFIDExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *TWIFIDExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *TWIFIDExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *TWIFIDExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -13550,12 +13753,13 @@ func (u *TSCAssistanceInformationExtIEs) resolvePER(key int64, p *per.Reader, at
 	case 327:
 		u.Kind = TSCAssistanceInformationExtIEs_IDSurvivalTime
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *TSCAssistanceInformationExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *TSCAssistanceInformationExtIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case TSCAssistanceInformationExtIEs_IDSurvivalTime:
 		return &u.IDSurvivalTime
@@ -13566,7 +13770,7 @@ func (u *TSCAssistanceInformationExtIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *TSCAssistanceInformationExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -13663,19 +13867,20 @@ func (u *TSCTrafficCharacteristicsExtIEs) decodePER(key int64, r *per.Reader, fi
 func (u *TSCTrafficCharacteristicsExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *TSCTrafficCharacteristicsExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *TSCTrafficCharacteristicsExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *TSCTrafficCharacteristicsExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -13772,19 +13977,20 @@ func (u *UEAggregateMaximumBitRateExtIEs) decodePER(key int64, r *per.Reader, fi
 func (u *UEAggregateMaximumBitRateExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UEAggregateMaximumBitRateExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UEAggregateMaximumBitRateExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UEAggregateMaximumBitRateExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -13897,19 +14103,20 @@ func (u *UEAppLayerMeasInfoItemExtIEs) decodePER(key int64, r *per.Reader, field
 func (u *UEAppLayerMeasInfoItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UEAppLayerMeasInfoItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UEAppLayerMeasInfoItemExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UEAppLayerMeasInfoItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -14026,19 +14233,20 @@ func (u *UEAppLayerMeasConfigInfoExtIEs) decodePER(key int64, r *per.Reader, fie
 func (u *UEAppLayerMeasConfigInfoExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UEAppLayerMeasConfigInfoExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UEAppLayerMeasConfigInfoExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UEAppLayerMeasConfigInfoExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -14157,19 +14365,20 @@ func (u *UEAssociatedLogicalNGConnectionItemExtIEs) decodePER(key int64, r *per.
 func (u *UEAssociatedLogicalNGConnectionItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UEAssociatedLogicalNGConnectionItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UEAssociatedLogicalNGConnectionItemExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UEAssociatedLogicalNGConnectionItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -14280,19 +14489,20 @@ func (u *UEContextResumeRequestTransferExtIEs) decodePER(key int64, r *per.Reade
 func (u *UEContextResumeRequestTransferExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UEContextResumeRequestTransferExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UEContextResumeRequestTransferExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UEContextResumeRequestTransferExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -14387,19 +14597,20 @@ func (u *UEContextResumeResponseTransferExtIEs) decodePER(key int64, r *per.Read
 func (u *UEContextResumeResponseTransferExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UEContextResumeResponseTransferExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UEContextResumeResponseTransferExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UEContextResumeResponseTransferExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -14494,19 +14705,20 @@ func (u *UEContextSuspendRequestTransferExtIEs) decodePER(key int64, r *per.Read
 func (u *UEContextSuspendRequestTransferExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UEContextSuspendRequestTransferExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UEContextSuspendRequestTransferExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UEContextSuspendRequestTransferExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -14611,19 +14823,20 @@ func (u *UEDifferentiationInfoExtIEs) decodePER(key int64, r *per.Reader, field 
 func (u *UEDifferentiationInfoExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UEDifferentiationInfoExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UEDifferentiationInfoExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UEDifferentiationInfoExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -14724,19 +14937,20 @@ func (u *UEHistoryInformationFromTheUEExtIEs) decodePER(key int64, r *per.Reader
 func (u *UEHistoryInformationFromTheUEExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UEHistoryInformationFromTheUEExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UEHistoryInformationFromTheUEExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UEHistoryInformationFromTheUEExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -14819,19 +15033,20 @@ func (u *UEIdentityIndexValueExtIEs) decodePER(key int64, r *per.Reader, field s
 func (u *UEIdentityIndexValueExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UEIdentityIndexValueExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UEIdentityIndexValueExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UEIdentityIndexValueExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -14918,19 +15133,20 @@ func (u *UENGAPIDsExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *UENGAPIDsExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UENGAPIDsExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UENGAPIDsExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UENGAPIDsExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -15027,19 +15243,20 @@ func (u *UENGAPIDPairExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *UENGAPIDPairExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UENGAPIDPairExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UENGAPIDPairExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UENGAPIDPairExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -15122,19 +15339,20 @@ func (u *UEPagingIdentityExtIEs) decodePER(key int64, r *per.Reader, field strin
 func (u *UEPagingIdentityExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UEPagingIdentityExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UEPagingIdentityExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UEPagingIdentityExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -15255,19 +15473,20 @@ func (u *UEPresenceInAreaOfInterestItemExtIEs) decodePER(key int64, r *per.Reade
 func (u *UEPresenceInAreaOfInterestItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UEPresenceInAreaOfInterestItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UEPresenceInAreaOfInterestItemExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UEPresenceInAreaOfInterestItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -15378,12 +15597,13 @@ func (u *UERadioCapabilityForPagingExtIEs) resolvePER(key int64, p *per.Reader, 
 	case 214:
 		u.Kind = UERadioCapabilityForPagingExtIEs_IDUERadioCapabilityForPagingOfNBIoT
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UERadioCapabilityForPagingExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UERadioCapabilityForPagingExtIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case UERadioCapabilityForPagingExtIEs_IDUERadioCapabilityForPagingOfNBIoT:
 		return &u.IDUERadioCapabilityForPagingOfNBIoT
@@ -15394,7 +15614,7 @@ func (u *UERadioCapabilityForPagingExtIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UERadioCapabilityForPagingExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -15541,19 +15761,20 @@ func (u *UERLFReportContainerExtIEs) decodePER(key int64, r *per.Reader, field s
 func (u *UERLFReportContainerExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UERLFReportContainerExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UERLFReportContainerExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UERLFReportContainerExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -15654,19 +15875,20 @@ func (u *UESecurityCapabilitiesExtIEs) decodePER(key int64, r *per.Reader, field
 func (u *UESecurityCapabilitiesExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UESecurityCapabilitiesExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UESecurityCapabilitiesExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UESecurityCapabilitiesExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -15783,19 +16005,20 @@ func (u *UESliceMaximumBitRateItemExtIEs) decodePER(key int64, r *per.Reader, fi
 func (u *UESliceMaximumBitRateItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UESliceMaximumBitRateItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UESliceMaximumBitRateItemExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UESliceMaximumBitRateItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -15898,19 +16121,20 @@ func (u *ULCPSecurityInformationExtIEs) decodePER(key int64, r *per.Reader, fiel
 func (u *ULCPSecurityInformationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *ULCPSecurityInformationExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *ULCPSecurityInformationExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *ULCPSecurityInformationExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -16053,27 +16277,18 @@ func (u *ULNGUUPTNLModifyItemExtIEs) resolvePER(key int64, p *per.Reader, at int
 	case 192:
 		u.Kind = HandoverRequestAcknowledgeTransferExtIEs_IDRedundantDLNGUUPTNLInformation
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *ULNGUUPTNLModifyItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *ULNGUUPTNLModifyItemExtIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case PDUSessionResourceModifyConfirmTransferExtIEs_IDRedundantULNGUUPTNLInformation:
-		if alloc {
-			u.UPTransportLayerInformation = new(UPTransportLayerInformation)
-		} else if u.UPTransportLayerInformation == nil {
-			return per.NoValue("UPTransportLayerInformation")
-		}
-		return u.UPTransportLayerInformation
+		return per.Row(p, &u.UPTransportLayerInformation, "UPTransportLayerInformation")
 	case HandoverRequestAcknowledgeTransferExtIEs_IDRedundantDLNGUUPTNLInformation:
-		if alloc {
-			u.UPTransportLayerInformation = new(UPTransportLayerInformation)
-		} else if u.UPTransportLayerInformation == nil {
-			return per.NoValue("UPTransportLayerInformation")
-		}
-		return u.UPTransportLayerInformation
+		return per.Row(p, &u.UPTransportLayerInformation, "UPTransportLayerInformation")
 	}
 	return nil
 }
@@ -16081,7 +16296,7 @@ func (u *ULNGUUPTNLModifyItemExtIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *ULNGUUPTNLModifyItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -16198,19 +16413,20 @@ func (u *UnavailableGUAMIItemExtIEs) decodePER(key int64, r *per.Reader, field s
 func (u *UnavailableGUAMIItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UnavailableGUAMIItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UnavailableGUAMIItemExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UnavailableGUAMIItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -16311,19 +16527,20 @@ func (u *UPTransportLayerInformationExtIEs) decodePER(key int64, r *per.Reader, 
 func (u *UPTransportLayerInformationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UPTransportLayerInformationExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UPTransportLayerInformationExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UPTransportLayerInformationExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -16438,12 +16655,13 @@ func (u *UPTransportLayerInformationItemExtIEs) resolvePER(key int64, p *per.Rea
 	case 166:
 		u.Kind = UPTransportLayerInformationItemExtIEs_IDCommonNetworkInstance
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UPTransportLayerInformationItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UPTransportLayerInformationItemExtIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case UPTransportLayerInformationItemExtIEs_IDCommonNetworkInstance:
 		return &u.IDCommonNetworkInstance
@@ -16454,7 +16672,7 @@ func (u *UPTransportLayerInformationItemExtIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UPTransportLayerInformationItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -16573,19 +16791,20 @@ func (u *UPTransportLayerInformationPairItemExtIEs) decodePER(key int64, r *per.
 func (u *UPTransportLayerInformationPairItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UPTransportLayerInformationPairItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UPTransportLayerInformationPairItemExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UPTransportLayerInformationPairItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -16698,34 +16917,20 @@ func (u *UserLocationInformationExtIEs) resolvePER(key int64, p *per.Reader, at 
 	case 243:
 		u.Kind = UserLocationInformationExtIEs_IDUserLocationInformationWAGF
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UserLocationInformationExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UserLocationInformationExtIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case UserLocationInformationExtIEs_IDUserLocationInformationTNGF:
-		if alloc {
-			u.IDUserLocationInformationTNGF = new(UserLocationInformationTNGF)
-		} else if u.IDUserLocationInformationTNGF == nil {
-			return per.NoValue("UserLocationInformationTNGF")
-		}
-		return u.IDUserLocationInformationTNGF
+		return per.Row(p, &u.IDUserLocationInformationTNGF, "UserLocationInformationTNGF")
 	case UserLocationInformationExtIEs_IDUserLocationInformationTWIF:
-		if alloc {
-			u.IDUserLocationInformationTWIF = new(UserLocationInformationTWIF)
-		} else if u.IDUserLocationInformationTWIF == nil {
-			return per.NoValue("UserLocationInformationTWIF")
-		}
-		return u.IDUserLocationInformationTWIF
+		return per.Row(p, &u.IDUserLocationInformationTWIF, "UserLocationInformationTWIF")
 	case UserLocationInformationExtIEs_IDUserLocationInformationWAGF:
-		if alloc {
-			u.IDUserLocationInformationWAGF = new(UserLocationInformationWAGF)
-		} else if u.IDUserLocationInformationWAGF == nil {
-			return per.NoValue("UserLocationInformationW-AGF")
-		}
-		return u.IDUserLocationInformationWAGF
+		return per.Row(p, &u.IDUserLocationInformationWAGF, "UserLocationInformationW-AGF")
 	}
 	return nil
 }
@@ -16733,7 +16938,7 @@ func (u *UserLocationInformationExtIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UserLocationInformationExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -16834,20 +17039,16 @@ func (u *UserLocationInformationEUTRAExtIEs) resolvePER(key int64, p *per.Reader
 	case 149:
 		u.Kind = UserLocationInformationEUTRAExtIEs_IDPSCellInformation
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UserLocationInformationEUTRAExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UserLocationInformationEUTRAExtIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case UserLocationInformationEUTRAExtIEs_IDPSCellInformation:
-		if alloc {
-			u.IDPSCellInformation = new(NGRANCGI)
-		} else if u.IDPSCellInformation == nil {
-			return per.NoValue("NGRAN-CGI")
-		}
-		return u.IDPSCellInformation
+		return per.Row(p, &u.IDPSCellInformation, "NGRAN-CGI")
 	}
 	return nil
 }
@@ -16855,7 +17056,7 @@ func (u *UserLocationInformationEUTRAExtIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UserLocationInformationEUTRAExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -16954,20 +17155,16 @@ func (u *UserLocationInformationN3IWFExtIEs) resolvePER(key int64, p *per.Reader
 	case 213:
 		u.Kind = GlobalLineIDExtIEs_IDTAI
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UserLocationInformationN3IWFExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UserLocationInformationN3IWFExtIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case GlobalLineIDExtIEs_IDTAI:
-		if alloc {
-			u.IDTAI = new(TAI)
-		} else if u.IDTAI == nil {
-			return per.NoValue("TAI")
-		}
-		return u.IDTAI
+		return per.Row(p, &u.IDTAI, "TAI")
 	}
 	return nil
 }
@@ -16975,7 +17172,7 @@ func (u *UserLocationInformationN3IWFExtIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UserLocationInformationN3IWFExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -17076,20 +17273,16 @@ func (u *UserLocationInformationTNGFExtIEs) resolvePER(key int64, p *per.Reader,
 	case 213:
 		u.Kind = GlobalLineIDExtIEs_IDTAI
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UserLocationInformationTNGFExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UserLocationInformationTNGFExtIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case GlobalLineIDExtIEs_IDTAI:
-		if alloc {
-			u.IDTAI = new(TAI)
-		} else if u.IDTAI == nil {
-			return per.NoValue("TAI")
-		}
-		return u.IDTAI
+		return per.Row(p, &u.IDTAI, "TAI")
 	}
 	return nil
 }
@@ -17097,7 +17290,7 @@ func (u *UserLocationInformationTNGFExtIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UserLocationInformationTNGFExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -17198,20 +17391,16 @@ func (u *UserLocationInformationTWIFExtIEs) resolvePER(key int64, p *per.Reader,
 	case 213:
 		u.Kind = GlobalLineIDExtIEs_IDTAI
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UserLocationInformationTWIFExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UserLocationInformationTWIFExtIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case GlobalLineIDExtIEs_IDTAI:
-		if alloc {
-			u.IDTAI = new(TAI)
-		} else if u.IDTAI == nil {
-			return per.NoValue("TAI")
-		}
-		return u.IDTAI
+		return per.Row(p, &u.IDTAI, "TAI")
 	}
 	return nil
 }
@@ -17219,7 +17408,7 @@ func (u *UserLocationInformationTWIFExtIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UserLocationInformationTWIFExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -17314,29 +17503,20 @@ func (u *UserLocationInformationWAGFExtIEs) resolvePER(key int64, p *per.Reader,
 	case 363:
 		u.Kind = UserLocationInformationWAGFExtIEs_IDGlobalCableIDNew
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UserLocationInformationWAGFExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UserLocationInformationWAGFExtIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case UserLocationInformationWAGFExtIEs_IDGlobalCableID:
 		return &u.IDGlobalCableID
 	case UserLocationInformationWAGFExtIEs_IDHFCNodeIDNew:
-		if alloc {
-			u.IDHFCNodeIDNew = new(HFCNodeIDNew)
-		} else if u.IDHFCNodeIDNew == nil {
-			return per.NoValue("HFCNode-ID-new")
-		}
-		return u.IDHFCNodeIDNew
+		return per.Row(p, &u.IDHFCNodeIDNew, "HFCNode-ID-new")
 	case UserLocationInformationWAGFExtIEs_IDGlobalCableIDNew:
-		if alloc {
-			u.IDGlobalCableIDNew = new(GlobalCableIDNew)
-		} else if u.IDGlobalCableIDNew == nil {
-			return per.NoValue("GlobalCable-ID-new")
-		}
-		return u.IDGlobalCableIDNew
+		return per.Row(p, &u.IDGlobalCableIDNew, "GlobalCable-ID-new")
 	}
 	return nil
 }
@@ -17344,7 +17524,7 @@ func (u *UserLocationInformationWAGFExtIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UserLocationInformationWAGFExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -17449,29 +17629,20 @@ func (u *UserLocationInformationNRExtIEs) resolvePER(key int64, p *per.Reader, a
 	case 287:
 		u.Kind = UserLocationInformationNRExtIEs_IDNRNTNTAIInformation
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UserLocationInformationNRExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UserLocationInformationNRExtIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case UserLocationInformationEUTRAExtIEs_IDPSCellInformation:
-		if alloc {
-			u.IDPSCellInformation = new(NGRANCGI)
-		} else if u.IDPSCellInformation == nil {
-			return per.NoValue("NGRAN-CGI")
-		}
-		return u.IDPSCellInformation
+		return per.Row(p, &u.IDPSCellInformation, "NGRAN-CGI")
 	case UserLocationInformationNRExtIEs_IDNID:
 		return &u.IDNID
 	case UserLocationInformationNRExtIEs_IDNRNTNTAIInformation:
-		if alloc {
-			u.IDNRNTNTAIInformation = new(NRNTNTAIInformation)
-		} else if u.IDNRNTNTAIInformation == nil {
-			return per.NoValue("NRNTNTAIInformation")
-		}
-		return u.IDNRNTNTAIInformation
+		return per.Row(p, &u.IDNRNTNTAIInformation, "NRNTNTAIInformation")
 	}
 	return nil
 }
@@ -17479,7 +17650,7 @@ func (u *UserLocationInformationNRExtIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UserLocationInformationNRExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -17576,19 +17747,20 @@ func (u *UserPlaneSecurityInformationExtIEs) decodePER(key int64, r *per.Reader,
 func (u *UserPlaneSecurityInformationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UserPlaneSecurityInformationExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UserPlaneSecurityInformationExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UserPlaneSecurityInformationExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -17707,19 +17879,20 @@ func (u *VolumeTimedReportItemExtIEs) decodePER(key int64, r *per.Reader, field 
 func (u *VolumeTimedReportItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *VolumeTimedReportItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *VolumeTimedReportItemExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *VolumeTimedReportItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -17798,19 +17971,20 @@ func (u *WAGFIDExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *WAGFIDExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *WAGFIDExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *WAGFIDExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *WAGFIDExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -17923,19 +18097,20 @@ func (u *WarningAreaListExtIEs) decodePER(key int64, r *per.Reader, field string
 func (u *WarningAreaListExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *WarningAreaListExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *WarningAreaListExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *WarningAreaListExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -18072,19 +18247,20 @@ func (u *WLANMeasurementConfigurationExtIEs) decodePER(key int64, r *per.Reader,
 func (u *WLANMeasurementConfigurationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *WLANMeasurementConfigurationExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *WLANMeasurementConfigurationExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *WLANMeasurementConfigurationExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -18197,19 +18373,20 @@ func (u *WLANMeasConfigNameItemExtIEs) decodePER(key int64, r *per.Reader, field
 func (u *WLANMeasConfigNameItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *WLANMeasConfigNameItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *WLANMeasConfigNameItemExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *WLANMeasConfigNameItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -18322,19 +18499,20 @@ func (u *WUSAssistanceInformationExtIEs) decodePER(key int64, r *per.Reader, fie
 func (u *WUSAssistanceInformationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *WUSAssistanceInformationExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *WUSAssistanceInformationExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *WUSAssistanceInformationExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -18449,12 +18627,13 @@ func (u *XnExtTLAItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field 
 	case 173:
 		u.Kind = XnExtTLAItemExtIEs_IDSCTPTLAs
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *XnExtTLAItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *XnExtTLAItemExtIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case XnExtTLAItemExtIEs_IDSCTPTLAs:
 		return &u.IDSCTPTLAs
@@ -18465,7 +18644,7 @@ func (u *XnExtTLAItemExtIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *XnExtTLAItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -18590,17 +18769,18 @@ func (u *XnTNLConfigurationInfoExtIEs) decodePER(key int64, r *per.Reader, field
 func (u *XnTNLConfigurationInfoExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *XnTNLConfigurationInfoExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *XnTNLConfigurationInfoExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *XnTNLConfigurationInfoExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }

@@ -111,12 +111,13 @@ func (u *PDUSessionResourceSetupRequestIEs) resolvePER(key int64, p *per.Reader,
 	case 335:
 		u.Kind = HandoverRequestIEs_IDUESliceMaximumBitRateList
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PDUSessionResourceSetupRequestIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PDUSessionResourceSetupRequestIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case AMFCPRelocationIndicationIEs_IDAMFUENGAPID:
 		return &u.IDAMFUENGAPID
@@ -129,12 +130,7 @@ func (u *PDUSessionResourceSetupRequestIEs) perValue(alloc bool) per.Value {
 	case PDUSessionResourceSetupRequestIEs_IDPDUSessionResourceSetupListSUReq:
 		return &u.IDPDUSessionResourceSetupListSUReq
 	case DownlinkNASTransportIEs_IDUEAggregateMaximumBitRate:
-		if alloc {
-			u.IDUEAggregateMaximumBitRate = new(UEAggregateMaximumBitRate)
-		} else if u.IDUEAggregateMaximumBitRate == nil {
-			return per.NoValue("UEAggregateMaximumBitRate")
-		}
-		return u.IDUEAggregateMaximumBitRate
+		return per.Row(p, &u.IDUEAggregateMaximumBitRate, "UEAggregateMaximumBitRate")
 	case HandoverRequestIEs_IDUESliceMaximumBitRateList:
 		return &u.IDUESliceMaximumBitRateList
 	}
@@ -144,7 +140,7 @@ func (u *PDUSessionResourceSetupRequestIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PDUSessionResourceSetupRequestIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -247,12 +243,13 @@ func (u *PDUSessionResourceSetupResponseIEs) resolvePER(key int64, p *per.Reader
 	case 121:
 		u.Kind = HandoverNotifyIEs_IDUserLocationInformation
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PDUSessionResourceSetupResponseIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PDUSessionResourceSetupResponseIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case AMFCPRelocationIndicationIEs_IDAMFUENGAPID:
 		return &u.IDAMFUENGAPID
@@ -263,12 +260,7 @@ func (u *PDUSessionResourceSetupResponseIEs) perValue(alloc bool) per.Value {
 	case PDUSessionResourceSetupResponseIEs_IDPDUSessionResourceFailedToSetupListSURes:
 		return &u.IDPDUSessionResourceFailedToSetupListSURes
 	case AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics:
-		if alloc {
-			u.IDCriticalityDiagnostics = new(CriticalityDiagnostics)
-		} else if u.IDCriticalityDiagnostics == nil {
-			return per.NoValue("CriticalityDiagnostics")
-		}
-		return u.IDCriticalityDiagnostics
+		return per.Row(p, &u.IDCriticalityDiagnostics, "CriticalityDiagnostics")
 	case HandoverNotifyIEs_IDUserLocationInformation:
 		return &u.IDUserLocationInformation
 	}
@@ -278,7 +270,7 @@ func (u *PDUSessionResourceSetupResponseIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PDUSessionResourceSetupResponseIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -379,12 +371,13 @@ func (u *PDUSessionResourceReleaseCommandIEs) resolvePER(key int64, p *per.Reade
 	case 79:
 		u.Kind = PDUSessionResourceReleaseCommandIEs_IDPDUSessionResourceToReleaseListRelCmd
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PDUSessionResourceReleaseCommandIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PDUSessionResourceReleaseCommandIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case AMFCPRelocationIndicationIEs_IDAMFUENGAPID:
 		return &u.IDAMFUENGAPID
@@ -403,7 +396,7 @@ func (u *PDUSessionResourceReleaseCommandIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PDUSessionResourceReleaseCommandIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -506,12 +499,13 @@ func (u *PDUSessionResourceReleaseResponseIEs) resolvePER(key int64, p *per.Read
 	case 19:
 		u.Kind = AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PDUSessionResourceReleaseResponseIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PDUSessionResourceReleaseResponseIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case AMFCPRelocationIndicationIEs_IDAMFUENGAPID:
 		return &u.IDAMFUENGAPID
@@ -522,12 +516,7 @@ func (u *PDUSessionResourceReleaseResponseIEs) perValue(alloc bool) per.Value {
 	case HandoverNotifyIEs_IDUserLocationInformation:
 		return &u.IDUserLocationInformation
 	case AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics:
-		if alloc {
-			u.IDCriticalityDiagnostics = new(CriticalityDiagnostics)
-		} else if u.IDCriticalityDiagnostics == nil {
-			return per.NoValue("CriticalityDiagnostics")
-		}
-		return u.IDCriticalityDiagnostics
+		return per.Row(p, &u.IDCriticalityDiagnostics, "CriticalityDiagnostics")
 	}
 	return nil
 }
@@ -535,7 +524,7 @@ func (u *PDUSessionResourceReleaseResponseIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PDUSessionResourceReleaseResponseIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -634,12 +623,13 @@ func (u *PDUSessionResourceModifyRequestIEs) resolvePER(key int64, p *per.Reader
 	case 64:
 		u.Kind = PDUSessionResourceModifyRequestIEs_IDPDUSessionResourceModifyListModReq
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PDUSessionResourceModifyRequestIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PDUSessionResourceModifyRequestIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case AMFCPRelocationIndicationIEs_IDAMFUENGAPID:
 		return &u.IDAMFUENGAPID
@@ -656,7 +646,7 @@ func (u *PDUSessionResourceModifyRequestIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PDUSessionResourceModifyRequestIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -759,12 +749,13 @@ func (u *PDUSessionResourceModifyResponseIEs) resolvePER(key int64, p *per.Reade
 	case 19:
 		u.Kind = AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PDUSessionResourceModifyResponseIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PDUSessionResourceModifyResponseIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case AMFCPRelocationIndicationIEs_IDAMFUENGAPID:
 		return &u.IDAMFUENGAPID
@@ -777,12 +768,7 @@ func (u *PDUSessionResourceModifyResponseIEs) perValue(alloc bool) per.Value {
 	case HandoverNotifyIEs_IDUserLocationInformation:
 		return &u.IDUserLocationInformation
 	case AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics:
-		if alloc {
-			u.IDCriticalityDiagnostics = new(CriticalityDiagnostics)
-		} else if u.IDCriticalityDiagnostics == nil {
-			return per.NoValue("CriticalityDiagnostics")
-		}
-		return u.IDCriticalityDiagnostics
+		return per.Row(p, &u.IDCriticalityDiagnostics, "CriticalityDiagnostics")
 	}
 	return nil
 }
@@ -790,7 +776,7 @@ func (u *PDUSessionResourceModifyResponseIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PDUSessionResourceModifyResponseIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -891,12 +877,13 @@ func (u *PDUSessionResourceNotifyIEs) resolvePER(key int64, p *per.Reader, at in
 	case 121:
 		u.Kind = HandoverNotifyIEs_IDUserLocationInformation
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PDUSessionResourceNotifyIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PDUSessionResourceNotifyIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case AMFCPRelocationIndicationIEs_IDAMFUENGAPID:
 		return &u.IDAMFUENGAPID
@@ -915,7 +902,7 @@ func (u *PDUSessionResourceNotifyIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PDUSessionResourceNotifyIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -1016,12 +1003,13 @@ func (u *PDUSessionResourceModifyIndicationIEs) resolvePER(key int64, p *per.Rea
 	case 121:
 		u.Kind = HandoverNotifyIEs_IDUserLocationInformation
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PDUSessionResourceModifyIndicationIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PDUSessionResourceModifyIndicationIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case AMFCPRelocationIndicationIEs_IDAMFUENGAPID:
 		return &u.IDAMFUENGAPID
@@ -1038,7 +1026,7 @@ func (u *PDUSessionResourceModifyIndicationIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PDUSessionResourceModifyIndicationIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -1139,12 +1127,13 @@ func (u *PDUSessionResourceModifyConfirmIEs) resolvePER(key int64, p *per.Reader
 	case 19:
 		u.Kind = AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PDUSessionResourceModifyConfirmIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PDUSessionResourceModifyConfirmIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case AMFCPRelocationIndicationIEs_IDAMFUENGAPID:
 		return &u.IDAMFUENGAPID
@@ -1155,12 +1144,7 @@ func (u *PDUSessionResourceModifyConfirmIEs) perValue(alloc bool) per.Value {
 	case PDUSessionResourceModifyConfirmIEs_IDPDUSessionResourceFailedToModifyListModCfm:
 		return &u.IDPDUSessionResourceFailedToModifyListModCfm
 	case AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics:
-		if alloc {
-			u.IDCriticalityDiagnostics = new(CriticalityDiagnostics)
-		} else if u.IDCriticalityDiagnostics == nil {
-			return per.NoValue("CriticalityDiagnostics")
-		}
-		return u.IDCriticalityDiagnostics
+		return per.Row(p, &u.IDCriticalityDiagnostics, "CriticalityDiagnostics")
 	}
 	return nil
 }
@@ -1168,7 +1152,7 @@ func (u *PDUSessionResourceModifyConfirmIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PDUSessionResourceModifyConfirmIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -1347,107 +1331,58 @@ func (u *InitialContextSetupRequestIEs) resolvePER(key int64, p *per.Reader, at 
 	case 347:
 		u.Kind = HandoverRequestIEs_IDFiveGProSePC5QoSParameters
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *InitialContextSetupRequestIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *InitialContextSetupRequestIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case AMFCPRelocationIndicationIEs_IDAMFUENGAPID:
 		return &u.IDAMFUENGAPID
 	case AMFCPRelocationIndicationIEs_IDRANUENGAPID:
 		return &u.IDRANUENGAPID
 	case DownlinkNASTransportIEs_IDOldAMF:
-		return &u.IDOldAMF
+		return per.Row(p, &u.IDOldAMF, "AMFName")
 	case DownlinkNASTransportIEs_IDUEAggregateMaximumBitRate:
-		if alloc {
-			u.IDUEAggregateMaximumBitRate = new(UEAggregateMaximumBitRate)
-		} else if u.IDUEAggregateMaximumBitRate == nil {
-			return per.NoValue("UEAggregateMaximumBitRate")
-		}
-		return u.IDUEAggregateMaximumBitRate
+		return per.Row(p, &u.IDUEAggregateMaximumBitRate, "UEAggregateMaximumBitRate")
 	case HandoverRequestIEs_IDCoreNetworkAssistanceInformationForInactive:
-		if alloc {
-			u.IDCoreNetworkAssistanceInformationForInactive = new(CoreNetworkAssistanceInformationForInactive)
-		} else if u.IDCoreNetworkAssistanceInformationForInactive == nil {
-			return per.NoValue("CoreNetworkAssistanceInformationForInactive")
-		}
-		return u.IDCoreNetworkAssistanceInformationForInactive
+		return per.Row(p, &u.IDCoreNetworkAssistanceInformationForInactive, "CoreNetworkAssistanceInformationForInactive")
 	case HandoverRequestIEs_IDGUAMI:
-		if alloc {
-			u.IDGUAMI = new(GUAMI)
-		} else if u.IDGUAMI == nil {
-			return per.NoValue("GUAMI")
-		}
-		return u.IDGUAMI
+		return per.Row(p, &u.IDGUAMI, "GUAMI")
 	case InitialContextSetupRequestIEs_IDPDUSessionResourceSetupListCxtReq:
-		return &u.IDPDUSessionResourceSetupListCxtReq
+		return per.Row(p, &u.IDPDUSessionResourceSetupListCxtReq, "PDUSessionResourceSetupListCxtReq")
 	case AMFCPRelocationIndicationIEs_IDAllowedNSSAI:
-		return &u.IDAllowedNSSAI
+		return per.Row(p, &u.IDAllowedNSSAI, "AllowedNSSAI")
 	case HandoverRequestIEs_IDUESecurityCapabilities:
-		if alloc {
-			u.IDUESecurityCapabilities = new(UESecurityCapabilities)
-		} else if u.IDUESecurityCapabilities == nil {
-			return per.NoValue("UESecurityCapabilities")
-		}
-		return u.IDUESecurityCapabilities
+		return per.Row(p, &u.IDUESecurityCapabilities, "UESecurityCapabilities")
 	case InitialContextSetupRequestIEs_IDSecurityKey:
-		return &u.IDSecurityKey
+		return per.Row(p, &u.IDSecurityKey, "SecurityKey")
 	case HandoverRequestIEs_IDTraceActivation:
-		if alloc {
-			u.IDTraceActivation = new(TraceActivation)
-		} else if u.IDTraceActivation == nil {
-			return per.NoValue("TraceActivation")
-		}
-		return u.IDTraceActivation
+		return per.Row(p, &u.IDTraceActivation, "TraceActivation")
 	case DownlinkNASTransportIEs_IDMobilityRestrictionList:
-		if alloc {
-			u.IDMobilityRestrictionList = new(MobilityRestrictionList)
-		} else if u.IDMobilityRestrictionList == nil {
-			return per.NoValue("MobilityRestrictionList")
-		}
-		return u.IDMobilityRestrictionList
+		return per.Row(p, &u.IDMobilityRestrictionList, "MobilityRestrictionList")
 	case ConnectionEstablishmentIndicationIEs_IDUERadioCapability:
-		return &u.IDUERadioCapability
+		return per.Row(p, &u.IDUERadioCapability, "UERadioCapability")
 	case DownlinkNASTransportIEs_IDIndexToRFSP:
 		return &u.IDIndexToRFSP
 	case ConnectionEstablishmentIndicationIEs_IDMaskedIMEISV:
-		return &u.IDMaskedIMEISV
+		return per.Row(p, &u.IDMaskedIMEISV, "MaskedIMEISV")
 	case DownlinkNASTransportIEs_IDNASPDU:
-		return &u.IDNASPDU
+		return per.Row(p, &u.IDNASPDU, "NAS-PDU")
 	case InitialContextSetupRequestIEs_IDEmergencyFallbackIndicator:
-		if alloc {
-			u.IDEmergencyFallbackIndicator = new(EmergencyFallbackIndicator)
-		} else if u.IDEmergencyFallbackIndicator == nil {
-			return per.NoValue("EmergencyFallbackIndicator")
-		}
-		return u.IDEmergencyFallbackIndicator
+		return per.Row(p, &u.IDEmergencyFallbackIndicator, "EmergencyFallbackIndicator")
 	case HandoverRequestIEs_IDRRCInactiveTransitionReportRequest:
 		return &u.IDRRCInactiveTransitionReportRequest
 	case InitialContextSetupRequestIEs_IDUERadioCapabilityForPaging:
-		if alloc {
-			u.IDUERadioCapabilityForPaging = new(UERadioCapabilityForPaging)
-		} else if u.IDUERadioCapabilityForPaging == nil {
-			return per.NoValue("UERadioCapabilityForPaging")
-		}
-		return u.IDUERadioCapabilityForPaging
+		return per.Row(p, &u.IDUERadioCapabilityForPaging, "UERadioCapabilityForPaging")
 	case HandoverRequestIEs_IDRedirectionVoiceFallback:
 		return &u.IDRedirectionVoiceFallback
 	case HandoverRequestIEs_IDLocationReportingRequestType:
-		if alloc {
-			u.IDLocationReportingRequestType = new(LocationReportingRequestType)
-		} else if u.IDLocationReportingRequestType == nil {
-			return per.NoValue("LocationReportingRequestType")
-		}
-		return u.IDLocationReportingRequestType
+		return per.Row(p, &u.IDLocationReportingRequestType, "LocationReportingRequestType")
 	case HandoverRequestIEs_IDCNAssistedRANTuning:
-		if alloc {
-			u.IDCNAssistedRANTuning = new(CNAssistedRANTuning)
-		} else if u.IDCNAssistedRANTuning == nil {
-			return per.NoValue("CNAssistedRANTuning")
-		}
-		return u.IDCNAssistedRANTuning
+		return per.Row(p, &u.IDCNAssistedRANTuning, "CNAssistedRANTuning")
 	case DownlinkNASTransportIEs_IDSRVCCOperationPossible:
 		return &u.IDSRVCCOperationPossible
 	case HandoverRequestIEs_IDIABAuthorized:
@@ -1457,101 +1392,41 @@ func (u *InitialContextSetupRequestIEs) perValue(alloc bool) per.Value {
 	case DownlinkNASTransportIEs_IDExtendedConnectedTime:
 		return &u.IDExtendedConnectedTime
 	case ConnectionEstablishmentIndicationIEs_IDUEDifferentiationInfo:
-		if alloc {
-			u.IDUEDifferentiationInfo = new(UEDifferentiationInfo)
-		} else if u.IDUEDifferentiationInfo == nil {
-			return per.NoValue("UE-DifferentiationInfo")
-		}
-		return u.IDUEDifferentiationInfo
+		return per.Row(p, &u.IDUEDifferentiationInfo, "UE-DifferentiationInfo")
 	case HandoverRequestIEs_IDNRV2XServicesAuthorized:
-		if alloc {
-			u.IDNRV2XServicesAuthorized = new(NRV2XServicesAuthorized)
-		} else if u.IDNRV2XServicesAuthorized == nil {
-			return per.NoValue("NRV2XServicesAuthorized")
-		}
-		return u.IDNRV2XServicesAuthorized
+		return per.Row(p, &u.IDNRV2XServicesAuthorized, "NRV2XServicesAuthorized")
 	case HandoverRequestIEs_IDLTEV2XServicesAuthorized:
-		if alloc {
-			u.IDLTEV2XServicesAuthorized = new(LTEV2XServicesAuthorized)
-		} else if u.IDLTEV2XServicesAuthorized == nil {
-			return per.NoValue("LTEV2XServicesAuthorized")
-		}
-		return u.IDLTEV2XServicesAuthorized
+		return per.Row(p, &u.IDLTEV2XServicesAuthorized, "LTEV2XServicesAuthorized")
 	case HandoverRequestIEs_IDNRUESidelinkAggregateMaximumBitrate:
-		if alloc {
-			u.NRUESidelinkAggregateMaximumBitrate = new(NRUESidelinkAggregateMaximumBitrate)
-		} else if u.NRUESidelinkAggregateMaximumBitrate == nil {
-			return per.NoValue("NRUESidelinkAggregateMaximumBitrate")
-		}
-		return u.NRUESidelinkAggregateMaximumBitrate
+		return per.Row(p, &u.NRUESidelinkAggregateMaximumBitrate, "NRUESidelinkAggregateMaximumBitrate")
 	case HandoverRequestIEs_IDLTEUESidelinkAggregateMaximumBitrate:
-		if alloc {
-			u.IDLTEUESidelinkAggregateMaximumBitrate = new(LTEUESidelinkAggregateMaximumBitrate)
-		} else if u.IDLTEUESidelinkAggregateMaximumBitrate == nil {
-			return per.NoValue("LTEUESidelinkAggregateMaximumBitrate")
-		}
-		return u.IDLTEUESidelinkAggregateMaximumBitrate
+		return per.Row(p, &u.IDLTEUESidelinkAggregateMaximumBitrate, "LTEUESidelinkAggregateMaximumBitrate")
 	case HandoverRequestIEs_IDPC5QoSParameters:
-		if alloc {
-			u.IDPC5QoSParameters = new(PC5QoSParameters)
-		} else if u.IDPC5QoSParameters == nil {
-			return per.NoValue("PC5QoSParameters")
-		}
-		return u.IDPC5QoSParameters
+		return per.Row(p, &u.IDPC5QoSParameters, "PC5QoSParameters")
 	case ConnectionEstablishmentIndicationIEs_IDCEmodeBrestricted:
 		return &u.IDCEmodeBrestricted
 	case HandoverRequestIEs_IDUEUPCIoTSupport:
 		return &u.IDUEUPCIoTSupport
 	case InitialContextSetupRequestIEs_IDRGLevelWirelineAccessCharacteristics:
-		return &u.IDRGLevelWirelineAccessCharacteristics
+		return per.Row(p, &u.IDRGLevelWirelineAccessCharacteristics, "RGLevelWirelineAccessCharacteristics")
 	case HandoverRequestIEs_IDManagementBasedMDTPLMNList:
-		return &u.IDManagementBasedMDTPLMNList
+		return per.Row(p, &u.IDManagementBasedMDTPLMNList, "MDTPLMNList")
 	case ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID:
-		return &u.IDUERadioCapabilityID
+		return per.Row(p, &u.IDUERadioCapabilityID, "UERadioCapabilityID")
 	case HandoverRequestIEs_IDTimeSyncAssistanceInfo:
-		if alloc {
-			u.IDTimeSyncAssistanceInfo = new(TimeSyncAssistanceInfo)
-		} else if u.IDTimeSyncAssistanceInfo == nil {
-			return per.NoValue("TimeSyncAssistanceInfo")
-		}
-		return u.IDTimeSyncAssistanceInfo
+		return per.Row(p, &u.IDTimeSyncAssistanceInfo, "TimeSyncAssistanceInfo")
 	case InitialContextSetupRequestIEs_IDQMCConfigInfo:
-		if alloc {
-			u.IDQMCConfigInfo = new(QMCConfigInfo)
-		} else if u.IDQMCConfigInfo == nil {
-			return per.NoValue("QMCConfigInfo")
-		}
-		return u.IDQMCConfigInfo
+		return per.Row(p, &u.IDQMCConfigInfo, "QMCConfigInfo")
 	case DownlinkNASTransportIEs_IDTargetNSSAIInformation:
-		if alloc {
-			u.IDTargetNSSAIInformation = new(TargetNSSAIInformation)
-		} else if u.IDTargetNSSAIInformation == nil {
-			return per.NoValue("TargetNSSAIInformation")
-		}
-		return u.IDTargetNSSAIInformation
+		return per.Row(p, &u.IDTargetNSSAIInformation, "TargetNSSAIInformation")
 	case HandoverRequestIEs_IDUESliceMaximumBitRateList:
-		return &u.IDUESliceMaximumBitRateList
+		return per.Row(p, &u.IDUESliceMaximumBitRateList, "UESliceMaximumBitRateList")
 	case HandoverRequestIEs_IDFiveGProSeAuthorized:
-		if alloc {
-			u.IDFiveGProSeAuthorized = new(FiveGProSeAuthorized)
-		} else if u.IDFiveGProSeAuthorized == nil {
-			return per.NoValue("FiveG-ProSeAuthorized")
-		}
-		return u.IDFiveGProSeAuthorized
+		return per.Row(p, &u.IDFiveGProSeAuthorized, "FiveG-ProSeAuthorized")
 	case HandoverRequestIEs_IDFiveGProSeUEPC5AggregateMaximumBitRate:
-		if alloc {
-			u.NRUESidelinkAggregateMaximumBitrate = new(NRUESidelinkAggregateMaximumBitrate)
-		} else if u.NRUESidelinkAggregateMaximumBitrate == nil {
-			return per.NoValue("NRUESidelinkAggregateMaximumBitrate")
-		}
-		return u.NRUESidelinkAggregateMaximumBitrate
+		return per.Row(p, &u.NRUESidelinkAggregateMaximumBitrate, "NRUESidelinkAggregateMaximumBitrate")
 	case HandoverRequestIEs_IDFiveGProSePC5QoSParameters:
-		if alloc {
-			u.IDFiveGProSePC5QoSParameters = new(FiveGProSePC5QoSParameters)
-		} else if u.IDFiveGProSePC5QoSParameters == nil {
-			return per.NoValue("FiveG-ProSePC5QoSParameters")
-		}
-		return u.IDFiveGProSePC5QoSParameters
+		return per.Row(p, &u.IDFiveGProSePC5QoSParameters, "FiveG-ProSePC5QoSParameters")
 	}
 	return nil
 }
@@ -1559,7 +1434,7 @@ func (u *InitialContextSetupRequestIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *InitialContextSetupRequestIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -1660,12 +1535,13 @@ func (u *InitialContextSetupResponseIEs) resolvePER(key int64, p *per.Reader, at
 	case 19:
 		u.Kind = AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *InitialContextSetupResponseIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *InitialContextSetupResponseIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case AMFCPRelocationIndicationIEs_IDAMFUENGAPID:
 		return &u.IDAMFUENGAPID
@@ -1676,12 +1552,7 @@ func (u *InitialContextSetupResponseIEs) perValue(alloc bool) per.Value {
 	case InitialContextSetupResponseIEs_IDPDUSessionResourceFailedToSetupListCxtRes:
 		return &u.IDPDUSessionResourceFailedToSetupListCxtRes
 	case AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics:
-		if alloc {
-			u.IDCriticalityDiagnostics = new(CriticalityDiagnostics)
-		} else if u.IDCriticalityDiagnostics == nil {
-			return per.NoValue("CriticalityDiagnostics")
-		}
-		return u.IDCriticalityDiagnostics
+		return per.Row(p, &u.IDCriticalityDiagnostics, "CriticalityDiagnostics")
 	}
 	return nil
 }
@@ -1689,7 +1560,7 @@ func (u *InitialContextSetupResponseIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *InitialContextSetupResponseIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -1790,12 +1661,13 @@ func (u *InitialContextSetupFailureIEs) resolvePER(key int64, p *per.Reader, at 
 	case 19:
 		u.Kind = AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *InitialContextSetupFailureIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *InitialContextSetupFailureIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case AMFCPRelocationIndicationIEs_IDAMFUENGAPID:
 		return &u.IDAMFUENGAPID
@@ -1804,19 +1676,9 @@ func (u *InitialContextSetupFailureIEs) perValue(alloc bool) per.Value {
 	case InitialContextSetupFailureIEs_IDPDUSessionResourceFailedToSetupListCxtFail:
 		return &u.IDPDUSessionResourceFailedToSetupListCxtFail
 	case AMFConfigurationUpdateFailureIEs_IDCause:
-		if alloc {
-			u.IDCause = new(Cause)
-		} else if u.IDCause == nil {
-			return per.NoValue("Cause")
-		}
-		return u.IDCause
+		return per.Row(p, &u.IDCause, "Cause")
 	case AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics:
-		if alloc {
-			u.IDCriticalityDiagnostics = new(CriticalityDiagnostics)
-		} else if u.IDCriticalityDiagnostics == nil {
-			return per.NoValue("CriticalityDiagnostics")
-		}
-		return u.IDCriticalityDiagnostics
+		return per.Row(p, &u.IDCriticalityDiagnostics, "CriticalityDiagnostics")
 	}
 	return nil
 }
@@ -1824,7 +1686,7 @@ func (u *InitialContextSetupFailureIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *InitialContextSetupFailureIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -1923,12 +1785,13 @@ func (u *UEContextReleaseRequestIEs) resolvePER(key int64, p *per.Reader, at int
 	case 15:
 		u.Kind = AMFConfigurationUpdateFailureIEs_IDCause
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UEContextReleaseRequestIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UEContextReleaseRequestIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case AMFCPRelocationIndicationIEs_IDAMFUENGAPID:
 		return &u.IDAMFUENGAPID
@@ -1937,12 +1800,7 @@ func (u *UEContextReleaseRequestIEs) perValue(alloc bool) per.Value {
 	case UEContextReleaseRequestIEs_IDPDUSessionResourceListCxtRelReq:
 		return &u.IDPDUSessionResourceListCxtRelReq
 	case AMFConfigurationUpdateFailureIEs_IDCause:
-		if alloc {
-			u.IDCause = new(Cause)
-		} else if u.IDCause == nil {
-			return per.NoValue("Cause")
-		}
-		return u.IDCause
+		return per.Row(p, &u.IDCause, "Cause")
 	}
 	return nil
 }
@@ -1950,7 +1808,7 @@ func (u *UEContextReleaseRequestIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UEContextReleaseRequestIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -2045,27 +1903,18 @@ func (u *UEContextReleaseCommandIEs) resolvePER(key int64, p *per.Reader, at int
 	case 15:
 		u.Kind = AMFConfigurationUpdateFailureIEs_IDCause
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UEContextReleaseCommandIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UEContextReleaseCommandIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case UEContextReleaseCommandIEs_IDUENGAPIDs:
-		if alloc {
-			u.IDUENGAPIDs = new(UENGAPIDs)
-		} else if u.IDUENGAPIDs == nil {
-			return per.NoValue("UE-NGAP-IDs")
-		}
-		return u.IDUENGAPIDs
+		return per.Row(p, &u.IDUENGAPIDs, "UE-NGAP-IDs")
 	case AMFConfigurationUpdateFailureIEs_IDCause:
-		if alloc {
-			u.IDCause = new(Cause)
-		} else if u.IDCause == nil {
-			return per.NoValue("Cause")
-		}
-		return u.IDCause
+		return per.Row(p, &u.IDCause, "Cause")
 	}
 	return nil
 }
@@ -2073,7 +1922,7 @@ func (u *UEContextReleaseCommandIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UEContextReleaseCommandIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -2178,12 +2027,13 @@ func (u *UEContextReleaseCompleteIEs) resolvePER(key int64, p *per.Reader, at in
 	case 207:
 		u.Kind = UEContextReleaseCompleteIEs_IDPagingAssisDataforCEcapabUE
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UEContextReleaseCompleteIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UEContextReleaseCompleteIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case AMFCPRelocationIndicationIEs_IDAMFUENGAPID:
 		return &u.IDAMFUENGAPID
@@ -2192,28 +2042,13 @@ func (u *UEContextReleaseCompleteIEs) perValue(alloc bool) per.Value {
 	case HandoverNotifyIEs_IDUserLocationInformation:
 		return &u.IDUserLocationInformation
 	case UEContextReleaseCompleteIEs_IDInfoOnRecommendedCellsAndRANNodesForPaging:
-		if alloc {
-			u.IDInfoOnRecommendedCellsAndRANNodesForPaging = new(InfoOnRecommendedCellsAndRANNodesForPaging)
-		} else if u.IDInfoOnRecommendedCellsAndRANNodesForPaging == nil {
-			return per.NoValue("InfoOnRecommendedCellsAndRANNodesForPaging")
-		}
-		return u.IDInfoOnRecommendedCellsAndRANNodesForPaging
+		return per.Row(p, &u.IDInfoOnRecommendedCellsAndRANNodesForPaging, "InfoOnRecommendedCellsAndRANNodesForPaging")
 	case UEContextReleaseCompleteIEs_IDPDUSessionResourceListCxtRelCpl:
 		return &u.IDPDUSessionResourceListCxtRelCpl
 	case AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics:
-		if alloc {
-			u.IDCriticalityDiagnostics = new(CriticalityDiagnostics)
-		} else if u.IDCriticalityDiagnostics == nil {
-			return per.NoValue("CriticalityDiagnostics")
-		}
-		return u.IDCriticalityDiagnostics
+		return per.Row(p, &u.IDCriticalityDiagnostics, "CriticalityDiagnostics")
 	case UEContextReleaseCompleteIEs_IDPagingAssisDataforCEcapabUE:
-		if alloc {
-			u.IDPagingAssisDataforCEcapabUE = new(PagingAssisDataforCEcapabUE)
-		} else if u.IDPagingAssisDataforCEcapabUE == nil {
-			return per.NoValue("PagingAssisDataforCEcapabUE")
-		}
-		return u.IDPagingAssisDataforCEcapabUE
+		return per.Row(p, &u.IDPagingAssisDataforCEcapabUE, "PagingAssisDataforCEcapabUE")
 	}
 	return nil
 }
@@ -2221,7 +2056,7 @@ func (u *UEContextReleaseCompleteIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UEContextReleaseCompleteIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -2328,12 +2163,13 @@ func (u *UEContextResumeRequestIEs) resolvePER(key int64, p *per.Reader, at int,
 	case 207:
 		u.Kind = UEContextReleaseCompleteIEs_IDPagingAssisDataforCEcapabUE
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UEContextResumeRequestIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UEContextResumeRequestIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case AMFCPRelocationIndicationIEs_IDAMFUENGAPID:
 		return &u.IDAMFUENGAPID
@@ -2348,19 +2184,9 @@ func (u *UEContextResumeRequestIEs) perValue(alloc bool) per.Value {
 	case UEContextResumeRequestIEs_IDSuspendRequestIndication:
 		return &u.IDSuspendRequestIndication
 	case UEContextReleaseCompleteIEs_IDInfoOnRecommendedCellsAndRANNodesForPaging:
-		if alloc {
-			u.IDInfoOnRecommendedCellsAndRANNodesForPaging = new(InfoOnRecommendedCellsAndRANNodesForPaging)
-		} else if u.IDInfoOnRecommendedCellsAndRANNodesForPaging == nil {
-			return per.NoValue("InfoOnRecommendedCellsAndRANNodesForPaging")
-		}
-		return u.IDInfoOnRecommendedCellsAndRANNodesForPaging
+		return per.Row(p, &u.IDInfoOnRecommendedCellsAndRANNodesForPaging, "InfoOnRecommendedCellsAndRANNodesForPaging")
 	case UEContextReleaseCompleteIEs_IDPagingAssisDataforCEcapabUE:
-		if alloc {
-			u.IDPagingAssisDataforCEcapabUE = new(PagingAssisDataforCEcapabUE)
-		} else if u.IDPagingAssisDataforCEcapabUE == nil {
-			return per.NoValue("PagingAssisDataforCEcapabUE")
-		}
-		return u.IDPagingAssisDataforCEcapabUE
+		return per.Row(p, &u.IDPagingAssisDataforCEcapabUE, "PagingAssisDataforCEcapabUE")
 	}
 	return nil
 }
@@ -2368,7 +2194,7 @@ func (u *UEContextResumeRequestIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UEContextResumeRequestIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -2475,12 +2301,13 @@ func (u *UEContextResumeResponseIEs) resolvePER(key int64, p *per.Reader, at int
 	case 19:
 		u.Kind = AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UEContextResumeResponseIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UEContextResumeResponseIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case AMFCPRelocationIndicationIEs_IDAMFUENGAPID:
 		return &u.IDAMFUENGAPID
@@ -2491,23 +2318,13 @@ func (u *UEContextResumeResponseIEs) perValue(alloc bool) per.Value {
 	case UEContextResumeResponseIEs_IDPDUSessionResourceFailedToResumeListRESRes:
 		return &u.IDPDUSessionResourceFailedToResumeListRESRes
 	case HandoverRequestIEs_IDSecurityContext:
-		if alloc {
-			u.IDSecurityContext = new(SecurityContext)
-		} else if u.IDSecurityContext == nil {
-			return per.NoValue("SecurityContext")
-		}
-		return u.IDSecurityContext
+		return per.Row(p, &u.IDSecurityContext, "SecurityContext")
 	case UEContextResumeResponseIEs_IDSuspendResponseIndication:
 		return &u.IDSuspendResponseIndication
 	case DownlinkNASTransportIEs_IDExtendedConnectedTime:
 		return &u.IDExtendedConnectedTime
 	case AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics:
-		if alloc {
-			u.IDCriticalityDiagnostics = new(CriticalityDiagnostics)
-		} else if u.IDCriticalityDiagnostics == nil {
-			return per.NoValue("CriticalityDiagnostics")
-		}
-		return u.IDCriticalityDiagnostics
+		return per.Row(p, &u.IDCriticalityDiagnostics, "CriticalityDiagnostics")
 	}
 	return nil
 }
@@ -2515,7 +2332,7 @@ func (u *UEContextResumeResponseIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UEContextResumeResponseIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -2614,31 +2431,22 @@ func (u *UEContextResumeFailureIEs) resolvePER(key int64, p *per.Reader, at int,
 	case 19:
 		u.Kind = AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UEContextResumeFailureIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UEContextResumeFailureIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case AMFCPRelocationIndicationIEs_IDAMFUENGAPID:
 		return &u.IDAMFUENGAPID
 	case AMFCPRelocationIndicationIEs_IDRANUENGAPID:
 		return &u.IDRANUENGAPID
 	case AMFConfigurationUpdateFailureIEs_IDCause:
-		if alloc {
-			u.IDCause = new(Cause)
-		} else if u.IDCause == nil {
-			return per.NoValue("Cause")
-		}
-		return u.IDCause
+		return per.Row(p, &u.IDCause, "Cause")
 	case AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics:
-		if alloc {
-			u.IDCriticalityDiagnostics = new(CriticalityDiagnostics)
-		} else if u.IDCriticalityDiagnostics == nil {
-			return per.NoValue("CriticalityDiagnostics")
-		}
-		return u.IDCriticalityDiagnostics
+		return per.Row(p, &u.IDCriticalityDiagnostics, "CriticalityDiagnostics")
 	}
 	return nil
 }
@@ -2646,7 +2454,7 @@ func (u *UEContextResumeFailureIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UEContextResumeFailureIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -2747,31 +2555,22 @@ func (u *UEContextSuspendRequestIEs) resolvePER(key int64, p *per.Reader, at int
 	case 231:
 		u.Kind = UEContextSuspendRequestIEs_IDPDUSessionResourceSuspendListSUSReq
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UEContextSuspendRequestIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UEContextSuspendRequestIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case AMFCPRelocationIndicationIEs_IDAMFUENGAPID:
 		return &u.IDAMFUENGAPID
 	case AMFCPRelocationIndicationIEs_IDRANUENGAPID:
 		return &u.IDRANUENGAPID
 	case UEContextReleaseCompleteIEs_IDInfoOnRecommendedCellsAndRANNodesForPaging:
-		if alloc {
-			u.IDInfoOnRecommendedCellsAndRANNodesForPaging = new(InfoOnRecommendedCellsAndRANNodesForPaging)
-		} else if u.IDInfoOnRecommendedCellsAndRANNodesForPaging == nil {
-			return per.NoValue("InfoOnRecommendedCellsAndRANNodesForPaging")
-		}
-		return u.IDInfoOnRecommendedCellsAndRANNodesForPaging
+		return per.Row(p, &u.IDInfoOnRecommendedCellsAndRANNodesForPaging, "InfoOnRecommendedCellsAndRANNodesForPaging")
 	case UEContextReleaseCompleteIEs_IDPagingAssisDataforCEcapabUE:
-		if alloc {
-			u.IDPagingAssisDataforCEcapabUE = new(PagingAssisDataforCEcapabUE)
-		} else if u.IDPagingAssisDataforCEcapabUE == nil {
-			return per.NoValue("PagingAssisDataforCEcapabUE")
-		}
-		return u.IDPagingAssisDataforCEcapabUE
+		return per.Row(p, &u.IDPagingAssisDataforCEcapabUE, "PagingAssisDataforCEcapabUE")
 	case UEContextSuspendRequestIEs_IDPDUSessionResourceSuspendListSUSReq:
 		return &u.IDPDUSessionResourceSuspendListSUSReq
 	}
@@ -2781,7 +2580,7 @@ func (u *UEContextSuspendRequestIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UEContextSuspendRequestIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -2880,31 +2679,22 @@ func (u *UEContextSuspendResponseIEs) resolvePER(key int64, p *per.Reader, at in
 	case 19:
 		u.Kind = AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UEContextSuspendResponseIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UEContextSuspendResponseIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case AMFCPRelocationIndicationIEs_IDAMFUENGAPID:
 		return &u.IDAMFUENGAPID
 	case AMFCPRelocationIndicationIEs_IDRANUENGAPID:
 		return &u.IDRANUENGAPID
 	case HandoverRequestIEs_IDSecurityContext:
-		if alloc {
-			u.IDSecurityContext = new(SecurityContext)
-		} else if u.IDSecurityContext == nil {
-			return per.NoValue("SecurityContext")
-		}
-		return u.IDSecurityContext
+		return per.Row(p, &u.IDSecurityContext, "SecurityContext")
 	case AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics:
-		if alloc {
-			u.IDCriticalityDiagnostics = new(CriticalityDiagnostics)
-		} else if u.IDCriticalityDiagnostics == nil {
-			return per.NoValue("CriticalityDiagnostics")
-		}
-		return u.IDCriticalityDiagnostics
+		return per.Row(p, &u.IDCriticalityDiagnostics, "CriticalityDiagnostics")
 	}
 	return nil
 }
@@ -2912,7 +2702,7 @@ func (u *UEContextSuspendResponseIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UEContextSuspendResponseIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -3011,31 +2801,22 @@ func (u *UEContextSuspendFailureIEs) resolvePER(key int64, p *per.Reader, at int
 	case 19:
 		u.Kind = AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UEContextSuspendFailureIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UEContextSuspendFailureIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case AMFCPRelocationIndicationIEs_IDAMFUENGAPID:
 		return &u.IDAMFUENGAPID
 	case AMFCPRelocationIndicationIEs_IDRANUENGAPID:
 		return &u.IDRANUENGAPID
 	case AMFConfigurationUpdateFailureIEs_IDCause:
-		if alloc {
-			u.IDCause = new(Cause)
-		} else if u.IDCause == nil {
-			return per.NoValue("Cause")
-		}
-		return u.IDCause
+		return per.Row(p, &u.IDCause, "Cause")
 	case AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics:
-		if alloc {
-			u.IDCriticalityDiagnostics = new(CriticalityDiagnostics)
-		} else if u.IDCriticalityDiagnostics == nil {
-			return per.NoValue("CriticalityDiagnostics")
-		}
-		return u.IDCriticalityDiagnostics
+		return per.Row(p, &u.IDCriticalityDiagnostics, "CriticalityDiagnostics")
 	}
 	return nil
 }
@@ -3043,7 +2824,7 @@ func (u *UEContextSuspendFailureIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UEContextSuspendFailureIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -3194,12 +2975,13 @@ func (u *UEContextModificationRequestIEs) resolvePER(key int64, p *per.Reader, a
 	case 347:
 		u.Kind = HandoverRequestIEs_IDFiveGProSePC5QoSParameters
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UEContextModificationRequestIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UEContextModificationRequestIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case AMFCPRelocationIndicationIEs_IDAMFUENGAPID:
 		return &u.AMFUENGAPID
@@ -3208,144 +2990,59 @@ func (u *UEContextModificationRequestIEs) perValue(alloc bool) per.Value {
 	case DownlinkNASTransportIEs_IDRANPagingPriority:
 		return &u.IDRANPagingPriority
 	case InitialContextSetupRequestIEs_IDSecurityKey:
-		return &u.IDSecurityKey
+		return per.Row(p, &u.IDSecurityKey, "SecurityKey")
 	case DownlinkNASTransportIEs_IDIndexToRFSP:
 		return &u.IDIndexToRFSP
 	case DownlinkNASTransportIEs_IDUEAggregateMaximumBitRate:
-		if alloc {
-			u.IDUEAggregateMaximumBitRate = new(UEAggregateMaximumBitRate)
-		} else if u.IDUEAggregateMaximumBitRate == nil {
-			return per.NoValue("UEAggregateMaximumBitRate")
-		}
-		return u.IDUEAggregateMaximumBitRate
+		return per.Row(p, &u.IDUEAggregateMaximumBitRate, "UEAggregateMaximumBitRate")
 	case HandoverRequestIEs_IDUESecurityCapabilities:
-		if alloc {
-			u.IDUESecurityCapabilities = new(UESecurityCapabilities)
-		} else if u.IDUESecurityCapabilities == nil {
-			return per.NoValue("UESecurityCapabilities")
-		}
-		return u.IDUESecurityCapabilities
+		return per.Row(p, &u.IDUESecurityCapabilities, "UESecurityCapabilities")
 	case HandoverRequestIEs_IDCoreNetworkAssistanceInformationForInactive:
-		if alloc {
-			u.IDCoreNetworkAssistanceInformationForInactive = new(CoreNetworkAssistanceInformationForInactive)
-		} else if u.IDCoreNetworkAssistanceInformationForInactive == nil {
-			return per.NoValue("CoreNetworkAssistanceInformationForInactive")
-		}
-		return u.IDCoreNetworkAssistanceInformationForInactive
+		return per.Row(p, &u.IDCoreNetworkAssistanceInformationForInactive, "CoreNetworkAssistanceInformationForInactive")
 	case InitialContextSetupRequestIEs_IDEmergencyFallbackIndicator:
-		if alloc {
-			u.IDEmergencyFallbackIndicator = new(EmergencyFallbackIndicator)
-		} else if u.IDEmergencyFallbackIndicator == nil {
-			return per.NoValue("EmergencyFallbackIndicator")
-		}
-		return u.IDEmergencyFallbackIndicator
+		return per.Row(p, &u.IDEmergencyFallbackIndicator, "EmergencyFallbackIndicator")
 	case UEContextModificationRequestIEs_IDNewAMFUENGAPID:
 		return &u.AMFUENGAPID
 	case HandoverRequestIEs_IDRRCInactiveTransitionReportRequest:
 		return &u.IDRRCInactiveTransitionReportRequest
 	case UEContextModificationRequestIEs_IDNewGUAMI:
-		if alloc {
-			u.IDNewGUAMI = new(GUAMI)
-		} else if u.IDNewGUAMI == nil {
-			return per.NoValue("GUAMI")
-		}
-		return u.IDNewGUAMI
+		return per.Row(p, &u.IDNewGUAMI, "GUAMI")
 	case HandoverRequestIEs_IDCNAssistedRANTuning:
-		if alloc {
-			u.IDCNAssistedRANTuning = new(CNAssistedRANTuning)
-		} else if u.IDCNAssistedRANTuning == nil {
-			return per.NoValue("CNAssistedRANTuning")
-		}
-		return u.IDCNAssistedRANTuning
+		return per.Row(p, &u.IDCNAssistedRANTuning, "CNAssistedRANTuning")
 	case DownlinkNASTransportIEs_IDSRVCCOperationPossible:
 		return &u.IDSRVCCOperationPossible
 	case HandoverRequestIEs_IDIABAuthorized:
 		return &u.IDIABAuthorized
 	case HandoverRequestIEs_IDNRV2XServicesAuthorized:
-		if alloc {
-			u.IDNRV2XServicesAuthorized = new(NRV2XServicesAuthorized)
-		} else if u.IDNRV2XServicesAuthorized == nil {
-			return per.NoValue("NRV2XServicesAuthorized")
-		}
-		return u.IDNRV2XServicesAuthorized
+		return per.Row(p, &u.IDNRV2XServicesAuthorized, "NRV2XServicesAuthorized")
 	case HandoverRequestIEs_IDLTEV2XServicesAuthorized:
-		if alloc {
-			u.IDLTEV2XServicesAuthorized = new(LTEV2XServicesAuthorized)
-		} else if u.IDLTEV2XServicesAuthorized == nil {
-			return per.NoValue("LTEV2XServicesAuthorized")
-		}
-		return u.IDLTEV2XServicesAuthorized
+		return per.Row(p, &u.IDLTEV2XServicesAuthorized, "LTEV2XServicesAuthorized")
 	case HandoverRequestIEs_IDNRUESidelinkAggregateMaximumBitrate:
-		if alloc {
-			u.NRUESidelinkAggregateMaximumBitrate = new(NRUESidelinkAggregateMaximumBitrate)
-		} else if u.NRUESidelinkAggregateMaximumBitrate == nil {
-			return per.NoValue("NRUESidelinkAggregateMaximumBitrate")
-		}
-		return u.NRUESidelinkAggregateMaximumBitrate
+		return per.Row(p, &u.NRUESidelinkAggregateMaximumBitrate, "NRUESidelinkAggregateMaximumBitrate")
 	case HandoverRequestIEs_IDLTEUESidelinkAggregateMaximumBitrate:
-		if alloc {
-			u.IDLTEUESidelinkAggregateMaximumBitrate = new(LTEUESidelinkAggregateMaximumBitrate)
-		} else if u.IDLTEUESidelinkAggregateMaximumBitrate == nil {
-			return per.NoValue("LTEUESidelinkAggregateMaximumBitrate")
-		}
-		return u.IDLTEUESidelinkAggregateMaximumBitrate
+		return per.Row(p, &u.IDLTEUESidelinkAggregateMaximumBitrate, "LTEUESidelinkAggregateMaximumBitrate")
 	case HandoverRequestIEs_IDPC5QoSParameters:
-		if alloc {
-			u.IDPC5QoSParameters = new(PC5QoSParameters)
-		} else if u.IDPC5QoSParameters == nil {
-			return per.NoValue("PC5QoSParameters")
-		}
-		return u.IDPC5QoSParameters
+		return per.Row(p, &u.IDPC5QoSParameters, "PC5QoSParameters")
 	case ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID:
-		return &u.IDUERadioCapabilityID
+		return per.Row(p, &u.IDUERadioCapabilityID, "UERadioCapabilityID")
 	case InitialContextSetupRequestIEs_IDRGLevelWirelineAccessCharacteristics:
-		return &u.IDRGLevelWirelineAccessCharacteristics
+		return per.Row(p, &u.IDRGLevelWirelineAccessCharacteristics, "RGLevelWirelineAccessCharacteristics")
 	case HandoverRequestIEs_IDTimeSyncAssistanceInfo:
-		if alloc {
-			u.IDTimeSyncAssistanceInfo = new(TimeSyncAssistanceInfo)
-		} else if u.IDTimeSyncAssistanceInfo == nil {
-			return per.NoValue("TimeSyncAssistanceInfo")
-		}
-		return u.IDTimeSyncAssistanceInfo
+		return per.Row(p, &u.IDTimeSyncAssistanceInfo, "TimeSyncAssistanceInfo")
 	case InitialContextSetupRequestIEs_IDQMCConfigInfo:
-		if alloc {
-			u.IDQMCConfigInfo = new(QMCConfigInfo)
-		} else if u.IDQMCConfigInfo == nil {
-			return per.NoValue("QMCConfigInfo")
-		}
-		return u.IDQMCConfigInfo
+		return per.Row(p, &u.IDQMCConfigInfo, "QMCConfigInfo")
 	case UEContextModificationRequestIEs_IDQMCDeactivation:
-		if alloc {
-			u.IDQMCDeactivation = new(QMCDeactivation)
-		} else if u.IDQMCDeactivation == nil {
-			return per.NoValue("QMCDeactivation")
-		}
-		return u.IDQMCDeactivation
+		return per.Row(p, &u.IDQMCDeactivation, "QMCDeactivation")
 	case HandoverRequestIEs_IDUESliceMaximumBitRateList:
-		return &u.IDUESliceMaximumBitRateList
+		return per.Row(p, &u.IDUESliceMaximumBitRateList, "UESliceMaximumBitRateList")
 	case PathSwitchRequestAcknowledgeIEs_IDManagementBasedMDTPLMNModificationList:
-		return &u.IDManagementBasedMDTPLMNModificationList
+		return per.Row(p, &u.IDManagementBasedMDTPLMNModificationList, "MDTPLMNModificationList")
 	case HandoverRequestIEs_IDFiveGProSeAuthorized:
-		if alloc {
-			u.IDFiveGProSeAuthorized = new(FiveGProSeAuthorized)
-		} else if u.IDFiveGProSeAuthorized == nil {
-			return per.NoValue("FiveG-ProSeAuthorized")
-		}
-		return u.IDFiveGProSeAuthorized
+		return per.Row(p, &u.IDFiveGProSeAuthorized, "FiveG-ProSeAuthorized")
 	case HandoverRequestIEs_IDFiveGProSeUEPC5AggregateMaximumBitRate:
-		if alloc {
-			u.NRUESidelinkAggregateMaximumBitrate = new(NRUESidelinkAggregateMaximumBitrate)
-		} else if u.NRUESidelinkAggregateMaximumBitrate == nil {
-			return per.NoValue("NRUESidelinkAggregateMaximumBitrate")
-		}
-		return u.NRUESidelinkAggregateMaximumBitrate
+		return per.Row(p, &u.NRUESidelinkAggregateMaximumBitrate, "NRUESidelinkAggregateMaximumBitrate")
 	case HandoverRequestIEs_IDFiveGProSePC5QoSParameters:
-		if alloc {
-			u.IDFiveGProSePC5QoSParameters = new(FiveGProSePC5QoSParameters)
-		} else if u.IDFiveGProSePC5QoSParameters == nil {
-			return per.NoValue("FiveG-ProSePC5QoSParameters")
-		}
-		return u.IDFiveGProSePC5QoSParameters
+		return per.Row(p, &u.IDFiveGProSePC5QoSParameters, "FiveG-ProSePC5QoSParameters")
 	}
 	return nil
 }
@@ -3353,7 +3050,7 @@ func (u *UEContextModificationRequestIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UEContextModificationRequestIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -3454,12 +3151,13 @@ func (u *UEContextModificationResponseIEs) resolvePER(key int64, p *per.Reader, 
 	case 19:
 		u.Kind = AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UEContextModificationResponseIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UEContextModificationResponseIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case AMFCPRelocationIndicationIEs_IDAMFUENGAPID:
 		return &u.IDAMFUENGAPID
@@ -3470,12 +3168,7 @@ func (u *UEContextModificationResponseIEs) perValue(alloc bool) per.Value {
 	case HandoverNotifyIEs_IDUserLocationInformation:
 		return &u.IDUserLocationInformation
 	case AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics:
-		if alloc {
-			u.IDCriticalityDiagnostics = new(CriticalityDiagnostics)
-		} else if u.IDCriticalityDiagnostics == nil {
-			return per.NoValue("CriticalityDiagnostics")
-		}
-		return u.IDCriticalityDiagnostics
+		return per.Row(p, &u.IDCriticalityDiagnostics, "CriticalityDiagnostics")
 	}
 	return nil
 }
@@ -3483,7 +3176,7 @@ func (u *UEContextModificationResponseIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UEContextModificationResponseIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -3582,31 +3275,22 @@ func (u *UEContextModificationFailureIEs) resolvePER(key int64, p *per.Reader, a
 	case 19:
 		u.Kind = AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UEContextModificationFailureIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UEContextModificationFailureIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case AMFCPRelocationIndicationIEs_IDAMFUENGAPID:
 		return &u.IDAMFUENGAPID
 	case AMFCPRelocationIndicationIEs_IDRANUENGAPID:
 		return &u.IDRANUENGAPID
 	case AMFConfigurationUpdateFailureIEs_IDCause:
-		if alloc {
-			u.IDCause = new(Cause)
-		} else if u.IDCause == nil {
-			return per.NoValue("Cause")
-		}
-		return u.IDCause
+		return per.Row(p, &u.IDCause, "Cause")
 	case AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics:
-		if alloc {
-			u.IDCriticalityDiagnostics = new(CriticalityDiagnostics)
-		} else if u.IDCriticalityDiagnostics == nil {
-			return per.NoValue("CriticalityDiagnostics")
-		}
-		return u.IDCriticalityDiagnostics
+		return per.Row(p, &u.IDCriticalityDiagnostics, "CriticalityDiagnostics")
 	}
 	return nil
 }
@@ -3614,7 +3298,7 @@ func (u *UEContextModificationFailureIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UEContextModificationFailureIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -3713,12 +3397,13 @@ func (u *RRCInactiveTransitionReportIEs) resolvePER(key int64, p *per.Reader, at
 	case 121:
 		u.Kind = HandoverNotifyIEs_IDUserLocationInformation
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *RRCInactiveTransitionReportIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *RRCInactiveTransitionReportIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case AMFCPRelocationIndicationIEs_IDAMFUENGAPID:
 		return &u.IDAMFUENGAPID
@@ -3735,7 +3420,7 @@ func (u *RRCInactiveTransitionReportIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *RRCInactiveTransitionReportIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -3828,20 +3513,16 @@ func (u *RetrieveUEInformationIEs) resolvePER(key int64, p *per.Reader, at int, 
 	case 26:
 		u.Kind = ErrorIndicationIEs_IDFiveGSTMSI
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *RetrieveUEInformationIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *RetrieveUEInformationIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case ErrorIndicationIEs_IDFiveGSTMSI:
-		if alloc {
-			u.IDFiveGSTMSI = new(FiveGSTMSI)
-		} else if u.IDFiveGSTMSI == nil {
-			return per.NoValue("FiveG-S-TMSI")
-		}
-		return u.IDFiveGSTMSI
+		return per.Row(p, &u.IDFiveGSTMSI, "FiveG-S-TMSI")
 	}
 	return nil
 }
@@ -3849,7 +3530,7 @@ func (u *RetrieveUEInformationIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *RetrieveUEInformationIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -3954,40 +3635,26 @@ func (u *UEInformationTransferIEs) resolvePER(key int64, p *per.Reader, at int, 
 	case 34:
 		u.Kind = ConnectionEstablishmentIndicationIEs_IDMaskedIMEISV
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UEInformationTransferIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UEInformationTransferIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case ErrorIndicationIEs_IDFiveGSTMSI:
-		if alloc {
-			u.IDFiveGSTMSI = new(FiveGSTMSI)
-		} else if u.IDFiveGSTMSI == nil {
-			return per.NoValue("FiveG-S-TMSI")
-		}
-		return u.IDFiveGSTMSI
+		return per.Row(p, &u.IDFiveGSTMSI, "FiveG-S-TMSI")
 	case ConnectionEstablishmentIndicationIEs_IDNBIoTUEPriority:
 		return &u.IDNBIoTUEPriority
 	case ConnectionEstablishmentIndicationIEs_IDUERadioCapability:
 		return &u.IDUERadioCapability
 	case AMFCPRelocationIndicationIEs_IDSNSSAI:
-		if alloc {
-			u.IDSNSSAI = new(SNSSAI)
-		} else if u.IDSNSSAI == nil {
-			return per.NoValue("S-NSSAI")
-		}
-		return u.IDSNSSAI
+		return per.Row(p, &u.IDSNSSAI, "S-NSSAI")
 	case AMFCPRelocationIndicationIEs_IDAllowedNSSAI:
 		return &u.IDAllowedNSSAI
 	case ConnectionEstablishmentIndicationIEs_IDUEDifferentiationInfo:
-		if alloc {
-			u.IDUEDifferentiationInfo = new(UEDifferentiationInfo)
-		} else if u.IDUEDifferentiationInfo == nil {
-			return per.NoValue("UE-DifferentiationInfo")
-		}
-		return u.IDUEDifferentiationInfo
+		return per.Row(p, &u.IDUEDifferentiationInfo, "UE-DifferentiationInfo")
 	case ConnectionEstablishmentIndicationIEs_IDMaskedIMEISV:
 		return &u.IDMaskedIMEISV
 	}
@@ -3997,7 +3664,7 @@ func (u *UEInformationTransferIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UEInformationTransferIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -4098,43 +3765,24 @@ func (u *RANCPRelocationIndicationIEs) resolvePER(key int64, p *per.Reader, at i
 	case 211:
 		u.Kind = RANCPRelocationIndicationIEs_IDULCPSecurityInformation
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *RANCPRelocationIndicationIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *RANCPRelocationIndicationIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case AMFCPRelocationIndicationIEs_IDRANUENGAPID:
 		return &u.IDRANUENGAPID
 	case ErrorIndicationIEs_IDFiveGSTMSI:
-		if alloc {
-			u.IDFiveGSTMSI = new(FiveGSTMSI)
-		} else if u.IDFiveGSTMSI == nil {
-			return per.NoValue("FiveG-S-TMSI")
-		}
-		return u.IDFiveGSTMSI
+		return per.Row(p, &u.IDFiveGSTMSI, "FiveG-S-TMSI")
 	case RANCPRelocationIndicationIEs_IDEUTRACGI:
-		if alloc {
-			u.IDEUTRACGI = new(EUTRACGI)
-		} else if u.IDEUTRACGI == nil {
-			return per.NoValue("EUTRA-CGI")
-		}
-		return u.IDEUTRACGI
+		return per.Row(p, &u.IDEUTRACGI, "EUTRA-CGI")
 	case RANCPRelocationIndicationIEs_IDTAI:
-		if alloc {
-			u.IDTAI = new(TAI)
-		} else if u.IDTAI == nil {
-			return per.NoValue("TAI")
-		}
-		return u.IDTAI
+		return per.Row(p, &u.IDTAI, "TAI")
 	case RANCPRelocationIndicationIEs_IDULCPSecurityInformation:
-		if alloc {
-			u.IDULCPSecurityInformation = new(ULCPSecurityInformation)
-		} else if u.IDULCPSecurityInformation == nil {
-			return per.NoValue("UL-CP-SecurityInformation")
-		}
-		return u.IDULCPSecurityInformation
+		return per.Row(p, &u.IDULCPSecurityInformation, "UL-CP-SecurityInformation")
 	}
 	return nil
 }
@@ -4142,7 +3790,7 @@ func (u *RANCPRelocationIndicationIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *RANCPRelocationIndicationIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -4249,12 +3897,13 @@ func (u *HandoverRequiredIEs) resolvePER(key int64, p *per.Reader, at int, field
 	case 101:
 		u.Kind = HandoverRequestIEs_IDSourceToTargetTransparentContainer
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *HandoverRequiredIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *HandoverRequiredIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case AMFCPRelocationIndicationIEs_IDAMFUENGAPID:
 		return &u.IDAMFUENGAPID
@@ -4263,12 +3912,7 @@ func (u *HandoverRequiredIEs) perValue(alloc bool) per.Value {
 	case HandoverCommandIEs_IDHandoverType:
 		return &u.IDHandoverType
 	case AMFConfigurationUpdateFailureIEs_IDCause:
-		if alloc {
-			u.IDCause = new(Cause)
-		} else if u.IDCause == nil {
-			return per.NoValue("Cause")
-		}
-		return u.IDCause
+		return per.Row(p, &u.IDCause, "Cause")
 	case HandoverRequiredIEs_IDTargetID:
 		return &u.IDTargetID
 	case HandoverRequiredIEs_IDDirectForwardingPathAvailability:
@@ -4284,7 +3928,7 @@ func (u *HandoverRequiredIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *HandoverRequiredIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -4391,12 +4035,13 @@ func (u *HandoverCommandIEs) resolvePER(key int64, p *per.Reader, at int, field 
 	case 19:
 		u.Kind = AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *HandoverCommandIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *HandoverCommandIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case AMFCPRelocationIndicationIEs_IDAMFUENGAPID:
 		return &u.IDAMFUENGAPID
@@ -4413,12 +4058,7 @@ func (u *HandoverCommandIEs) perValue(alloc bool) per.Value {
 	case HandoverCommandIEs_IDTargetToSourceTransparentContainer:
 		return &u.IDTargetToSourceTransparentContainer
 	case AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics:
-		if alloc {
-			u.IDCriticalityDiagnostics = new(CriticalityDiagnostics)
-		} else if u.IDCriticalityDiagnostics == nil {
-			return per.NoValue("CriticalityDiagnostics")
-		}
-		return u.IDCriticalityDiagnostics
+		return per.Row(p, &u.IDCriticalityDiagnostics, "CriticalityDiagnostics")
 	}
 	return nil
 }
@@ -4426,7 +4066,7 @@ func (u *HandoverCommandIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *HandoverCommandIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -4527,31 +4167,22 @@ func (u *HandoverPreparationFailureIEs) resolvePER(key int64, p *per.Reader, at 
 	case 262:
 		u.Kind = HandoverFailureIEs_IDTargettoSourceFailureTransparentContainer
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *HandoverPreparationFailureIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *HandoverPreparationFailureIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case AMFCPRelocationIndicationIEs_IDAMFUENGAPID:
 		return &u.IDAMFUENGAPID
 	case AMFCPRelocationIndicationIEs_IDRANUENGAPID:
 		return &u.IDRANUENGAPID
 	case AMFConfigurationUpdateFailureIEs_IDCause:
-		if alloc {
-			u.IDCause = new(Cause)
-		} else if u.IDCause == nil {
-			return per.NoValue("Cause")
-		}
-		return u.IDCause
+		return per.Row(p, &u.IDCause, "Cause")
 	case AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics:
-		if alloc {
-			u.IDCriticalityDiagnostics = new(CriticalityDiagnostics)
-		} else if u.IDCriticalityDiagnostics == nil {
-			return per.NoValue("CriticalityDiagnostics")
-		}
-		return u.IDCriticalityDiagnostics
+		return per.Row(p, &u.IDCriticalityDiagnostics, "CriticalityDiagnostics")
 	case HandoverFailureIEs_IDTargettoSourceFailureTransparentContainer:
 		return &u.IDTargettoSourceFailureTransparentContainer
 	}
@@ -4561,7 +4192,7 @@ func (u *HandoverPreparationFailureIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *HandoverPreparationFailureIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -4730,103 +4361,54 @@ func (u *HandoverRequestIEs) resolvePER(key int64, p *per.Reader, at int, field 
 	case 347:
 		u.Kind = HandoverRequestIEs_IDFiveGProSePC5QoSParameters
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *HandoverRequestIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *HandoverRequestIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case AMFCPRelocationIndicationIEs_IDAMFUENGAPID:
 		return &u.IDAMFUENGAPID
 	case HandoverCommandIEs_IDHandoverType:
 		return &u.IDHandoverType
 	case AMFConfigurationUpdateFailureIEs_IDCause:
-		if alloc {
-			u.IDCause = new(Cause)
-		} else if u.IDCause == nil {
-			return per.NoValue("Cause")
-		}
-		return u.IDCause
+		return per.Row(p, &u.IDCause, "Cause")
 	case DownlinkNASTransportIEs_IDUEAggregateMaximumBitRate:
-		if alloc {
-			u.IDUEAggregateMaximumBitRate = new(UEAggregateMaximumBitRate)
-		} else if u.IDUEAggregateMaximumBitRate == nil {
-			return per.NoValue("UEAggregateMaximumBitRate")
-		}
-		return u.IDUEAggregateMaximumBitRate
+		return per.Row(p, &u.IDUEAggregateMaximumBitRate, "UEAggregateMaximumBitRate")
 	case HandoverRequestIEs_IDCoreNetworkAssistanceInformationForInactive:
-		if alloc {
-			u.IDCoreNetworkAssistanceInformationForInactive = new(CoreNetworkAssistanceInformationForInactive)
-		} else if u.IDCoreNetworkAssistanceInformationForInactive == nil {
-			return per.NoValue("CoreNetworkAssistanceInformationForInactive")
-		}
-		return u.IDCoreNetworkAssistanceInformationForInactive
+		return per.Row(p, &u.IDCoreNetworkAssistanceInformationForInactive, "CoreNetworkAssistanceInformationForInactive")
 	case HandoverRequestIEs_IDUESecurityCapabilities:
-		if alloc {
-			u.IDUESecurityCapabilities = new(UESecurityCapabilities)
-		} else if u.IDUESecurityCapabilities == nil {
-			return per.NoValue("UESecurityCapabilities")
-		}
-		return u.IDUESecurityCapabilities
+		return per.Row(p, &u.IDUESecurityCapabilities, "UESecurityCapabilities")
 	case HandoverRequestIEs_IDSecurityContext:
-		if alloc {
-			u.IDSecurityContext = new(SecurityContext)
-		} else if u.IDSecurityContext == nil {
-			return per.NoValue("SecurityContext")
-		}
-		return u.IDSecurityContext
+		return per.Row(p, &u.IDSecurityContext, "SecurityContext")
 	case HandoverRequestIEs_IDNewSecurityContextInd:
 		return &u.IDNewSecurityContextInd
 	case HandoverRequestIEs_IDNASC:
-		return &u.IDNASC
+		return per.Row(p, &u.IDNASC, "NAS-PDU")
 	case HandoverRequestIEs_IDPDUSessionResourceSetupListHOReq:
-		return &u.IDPDUSessionResourceSetupListHOReq
+		return per.Row(p, &u.IDPDUSessionResourceSetupListHOReq, "PDUSessionResourceSetupListHOReq")
 	case AMFCPRelocationIndicationIEs_IDAllowedNSSAI:
-		return &u.IDAllowedNSSAI
+		return per.Row(p, &u.IDAllowedNSSAI, "AllowedNSSAI")
 	case HandoverRequestIEs_IDTraceActivation:
-		if alloc {
-			u.IDTraceActivation = new(TraceActivation)
-		} else if u.IDTraceActivation == nil {
-			return per.NoValue("TraceActivation")
-		}
-		return u.IDTraceActivation
+		return per.Row(p, &u.IDTraceActivation, "TraceActivation")
 	case ConnectionEstablishmentIndicationIEs_IDMaskedIMEISV:
-		return &u.IDMaskedIMEISV
+		return per.Row(p, &u.IDMaskedIMEISV, "MaskedIMEISV")
 	case HandoverRequestIEs_IDSourceToTargetTransparentContainer:
-		return &u.IDSourceToTargetTransparentContainer
+		return per.Row(p, &u.IDSourceToTargetTransparentContainer, "SourceToTarget-TransparentContainer")
 	case DownlinkNASTransportIEs_IDMobilityRestrictionList:
-		if alloc {
-			u.IDMobilityRestrictionList = new(MobilityRestrictionList)
-		} else if u.IDMobilityRestrictionList == nil {
-			return per.NoValue("MobilityRestrictionList")
-		}
-		return u.IDMobilityRestrictionList
+		return per.Row(p, &u.IDMobilityRestrictionList, "MobilityRestrictionList")
 	case HandoverRequestIEs_IDLocationReportingRequestType:
-		if alloc {
-			u.IDLocationReportingRequestType = new(LocationReportingRequestType)
-		} else if u.IDLocationReportingRequestType == nil {
-			return per.NoValue("LocationReportingRequestType")
-		}
-		return u.IDLocationReportingRequestType
+		return per.Row(p, &u.IDLocationReportingRequestType, "LocationReportingRequestType")
 	case HandoverRequestIEs_IDRRCInactiveTransitionReportRequest:
 		return &u.IDRRCInactiveTransitionReportRequest
 	case HandoverRequestIEs_IDGUAMI:
-		if alloc {
-			u.IDGUAMI = new(GUAMI)
-		} else if u.IDGUAMI == nil {
-			return per.NoValue("GUAMI")
-		}
-		return u.IDGUAMI
+		return per.Row(p, &u.IDGUAMI, "GUAMI")
 	case HandoverRequestIEs_IDRedirectionVoiceFallback:
 		return &u.IDRedirectionVoiceFallback
 	case HandoverRequestIEs_IDCNAssistedRANTuning:
-		if alloc {
-			u.IDCNAssistedRANTuning = new(CNAssistedRANTuning)
-		} else if u.IDCNAssistedRANTuning == nil {
-			return per.NoValue("CNAssistedRANTuning")
-		}
-		return u.IDCNAssistedRANTuning
+		return per.Row(p, &u.IDCNAssistedRANTuning, "CNAssistedRANTuning")
 	case DownlinkNASTransportIEs_IDSRVCCOperationPossible:
 		return &u.IDSRVCCOperationPossible
 	case HandoverRequestIEs_IDIABAuthorized:
@@ -4834,87 +4416,37 @@ func (u *HandoverRequestIEs) perValue(alloc bool) per.Value {
 	case ConnectionEstablishmentIndicationIEs_IDEnhancedCoverageRestriction:
 		return &u.IDEnhancedCoverageRestriction
 	case ConnectionEstablishmentIndicationIEs_IDUEDifferentiationInfo:
-		if alloc {
-			u.IDUEDifferentiationInfo = new(UEDifferentiationInfo)
-		} else if u.IDUEDifferentiationInfo == nil {
-			return per.NoValue("UE-DifferentiationInfo")
-		}
-		return u.IDUEDifferentiationInfo
+		return per.Row(p, &u.IDUEDifferentiationInfo, "UE-DifferentiationInfo")
 	case HandoverRequestIEs_IDNRV2XServicesAuthorized:
-		if alloc {
-			u.IDNRV2XServicesAuthorized = new(NRV2XServicesAuthorized)
-		} else if u.IDNRV2XServicesAuthorized == nil {
-			return per.NoValue("NRV2XServicesAuthorized")
-		}
-		return u.IDNRV2XServicesAuthorized
+		return per.Row(p, &u.IDNRV2XServicesAuthorized, "NRV2XServicesAuthorized")
 	case HandoverRequestIEs_IDLTEV2XServicesAuthorized:
-		if alloc {
-			u.IDLTEV2XServicesAuthorized = new(LTEV2XServicesAuthorized)
-		} else if u.IDLTEV2XServicesAuthorized == nil {
-			return per.NoValue("LTEV2XServicesAuthorized")
-		}
-		return u.IDLTEV2XServicesAuthorized
+		return per.Row(p, &u.IDLTEV2XServicesAuthorized, "LTEV2XServicesAuthorized")
 	case HandoverRequestIEs_IDNRUESidelinkAggregateMaximumBitrate:
-		if alloc {
-			u.NRUESidelinkAggregateMaximumBitrate = new(NRUESidelinkAggregateMaximumBitrate)
-		} else if u.NRUESidelinkAggregateMaximumBitrate == nil {
-			return per.NoValue("NRUESidelinkAggregateMaximumBitrate")
-		}
-		return u.NRUESidelinkAggregateMaximumBitrate
+		return per.Row(p, &u.NRUESidelinkAggregateMaximumBitrate, "NRUESidelinkAggregateMaximumBitrate")
 	case HandoverRequestIEs_IDLTEUESidelinkAggregateMaximumBitrate:
-		if alloc {
-			u.IDLTEUESidelinkAggregateMaximumBitrate = new(LTEUESidelinkAggregateMaximumBitrate)
-		} else if u.IDLTEUESidelinkAggregateMaximumBitrate == nil {
-			return per.NoValue("LTEUESidelinkAggregateMaximumBitrate")
-		}
-		return u.IDLTEUESidelinkAggregateMaximumBitrate
+		return per.Row(p, &u.IDLTEUESidelinkAggregateMaximumBitrate, "LTEUESidelinkAggregateMaximumBitrate")
 	case HandoverRequestIEs_IDPC5QoSParameters:
-		if alloc {
-			u.IDPC5QoSParameters = new(PC5QoSParameters)
-		} else if u.IDPC5QoSParameters == nil {
-			return per.NoValue("PC5QoSParameters")
-		}
-		return u.IDPC5QoSParameters
+		return per.Row(p, &u.IDPC5QoSParameters, "PC5QoSParameters")
 	case ConnectionEstablishmentIndicationIEs_IDCEmodeBrestricted:
 		return &u.IDCEmodeBrestricted
 	case HandoverRequestIEs_IDUEUPCIoTSupport:
 		return &u.IDUEUPCIoTSupport
 	case HandoverRequestIEs_IDManagementBasedMDTPLMNList:
-		return &u.IDManagementBasedMDTPLMNList
+		return per.Row(p, &u.IDManagementBasedMDTPLMNList, "MDTPLMNList")
 	case ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID:
-		return &u.IDUERadioCapabilityID
+		return per.Row(p, &u.IDUERadioCapabilityID, "UERadioCapabilityID")
 	case DownlinkNASTransportIEs_IDExtendedConnectedTime:
 		return &u.IDExtendedConnectedTime
 	case HandoverRequestIEs_IDTimeSyncAssistanceInfo:
-		if alloc {
-			u.IDTimeSyncAssistanceInfo = new(TimeSyncAssistanceInfo)
-		} else if u.IDTimeSyncAssistanceInfo == nil {
-			return per.NoValue("TimeSyncAssistanceInfo")
-		}
-		return u.IDTimeSyncAssistanceInfo
+		return per.Row(p, &u.IDTimeSyncAssistanceInfo, "TimeSyncAssistanceInfo")
 	case HandoverRequestIEs_IDUESliceMaximumBitRateList:
-		return &u.IDUESliceMaximumBitRateList
+		return per.Row(p, &u.IDUESliceMaximumBitRateList, "UESliceMaximumBitRateList")
 	case HandoverRequestIEs_IDFiveGProSeAuthorized:
-		if alloc {
-			u.IDFiveGProSeAuthorized = new(FiveGProSeAuthorized)
-		} else if u.IDFiveGProSeAuthorized == nil {
-			return per.NoValue("FiveG-ProSeAuthorized")
-		}
-		return u.IDFiveGProSeAuthorized
+		return per.Row(p, &u.IDFiveGProSeAuthorized, "FiveG-ProSeAuthorized")
 	case HandoverRequestIEs_IDFiveGProSeUEPC5AggregateMaximumBitRate:
-		if alloc {
-			u.NRUESidelinkAggregateMaximumBitrate = new(NRUESidelinkAggregateMaximumBitrate)
-		} else if u.NRUESidelinkAggregateMaximumBitrate == nil {
-			return per.NoValue("NRUESidelinkAggregateMaximumBitrate")
-		}
-		return u.NRUESidelinkAggregateMaximumBitrate
+		return per.Row(p, &u.NRUESidelinkAggregateMaximumBitrate, "NRUESidelinkAggregateMaximumBitrate")
 	case HandoverRequestIEs_IDFiveGProSePC5QoSParameters:
-		if alloc {
-			u.IDFiveGProSePC5QoSParameters = new(FiveGProSePC5QoSParameters)
-		} else if u.IDFiveGProSePC5QoSParameters == nil {
-			return per.NoValue("FiveG-ProSePC5QoSParameters")
-		}
-		return u.IDFiveGProSePC5QoSParameters
+		return per.Row(p, &u.IDFiveGProSePC5QoSParameters, "FiveG-ProSePC5QoSParameters")
 	}
 	return nil
 }
@@ -4922,7 +4454,7 @@ func (u *HandoverRequestIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *HandoverRequestIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -5029,12 +4561,13 @@ func (u *HandoverRequestAcknowledgeIEs) resolvePER(key int64, p *per.Reader, at 
 	case 333:
 		u.Kind = HandoverRequestAcknowledgeIEs_IDRedCapIndication
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *HandoverRequestAcknowledgeIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *HandoverRequestAcknowledgeIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case AMFCPRelocationIndicationIEs_IDAMFUENGAPID:
 		return &u.IDAMFUENGAPID
@@ -5047,19 +4580,9 @@ func (u *HandoverRequestAcknowledgeIEs) perValue(alloc bool) per.Value {
 	case HandoverCommandIEs_IDTargetToSourceTransparentContainer:
 		return &u.IDTargetToSourceTransparentContainer
 	case AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics:
-		if alloc {
-			u.IDCriticalityDiagnostics = new(CriticalityDiagnostics)
-		} else if u.IDCriticalityDiagnostics == nil {
-			return per.NoValue("CriticalityDiagnostics")
-		}
-		return u.IDCriticalityDiagnostics
+		return per.Row(p, &u.IDCriticalityDiagnostics, "CriticalityDiagnostics")
 	case HandoverRequestAcknowledgeIEs_IDNPNAccessInformation:
-		if alloc {
-			u.IDNPNAccessInformation = new(NPNAccessInformation)
-		} else if u.IDNPNAccessInformation == nil {
-			return per.NoValue("NPN-AccessInformation")
-		}
-		return u.IDNPNAccessInformation
+		return per.Row(p, &u.IDNPNAccessInformation, "NPN-AccessInformation")
 	case HandoverRequestAcknowledgeIEs_IDRedCapIndication:
 		return &u.IDRedCapIndication
 	}
@@ -5069,7 +4592,7 @@ func (u *HandoverRequestAcknowledgeIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *HandoverRequestAcknowledgeIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -5168,29 +4691,20 @@ func (u *HandoverFailureIEs) resolvePER(key int64, p *per.Reader, at int, field 
 	case 262:
 		u.Kind = HandoverFailureIEs_IDTargettoSourceFailureTransparentContainer
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *HandoverFailureIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *HandoverFailureIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case AMFCPRelocationIndicationIEs_IDAMFUENGAPID:
 		return &u.IDAMFUENGAPID
 	case AMFConfigurationUpdateFailureIEs_IDCause:
-		if alloc {
-			u.IDCause = new(Cause)
-		} else if u.IDCause == nil {
-			return per.NoValue("Cause")
-		}
-		return u.IDCause
+		return per.Row(p, &u.IDCause, "Cause")
 	case AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics:
-		if alloc {
-			u.IDCriticalityDiagnostics = new(CriticalityDiagnostics)
-		} else if u.IDCriticalityDiagnostics == nil {
-			return per.NoValue("CriticalityDiagnostics")
-		}
-		return u.IDCriticalityDiagnostics
+		return per.Row(p, &u.IDCriticalityDiagnostics, "CriticalityDiagnostics")
 	case HandoverFailureIEs_IDTargettoSourceFailureTransparentContainer:
 		return &u.IDTargettoSourceFailureTransparentContainer
 	}
@@ -5200,7 +4714,7 @@ func (u *HandoverFailureIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *HandoverFailureIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -5299,12 +4813,13 @@ func (u *HandoverNotifyIEs) resolvePER(key int64, p *per.Reader, at int, field s
 	case 269:
 		u.Kind = HandoverNotifyIEs_IDNotifySourceNGRANNode
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *HandoverNotifyIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *HandoverNotifyIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case AMFCPRelocationIndicationIEs_IDAMFUENGAPID:
 		return &u.IDAMFUENGAPID
@@ -5321,7 +4836,7 @@ func (u *HandoverNotifyIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *HandoverNotifyIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -5428,12 +4943,13 @@ func (u *PathSwitchRequestIEs) resolvePER(key int64, p *per.Reader, at int, fiel
 	case 333:
 		u.Kind = HandoverRequestAcknowledgeIEs_IDRedCapIndication
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PathSwitchRequestIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PathSwitchRequestIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case AMFCPRelocationIndicationIEs_IDRANUENGAPID:
 		return &u.IDRANUENGAPID
@@ -5442,12 +4958,7 @@ func (u *PathSwitchRequestIEs) perValue(alloc bool) per.Value {
 	case HandoverNotifyIEs_IDUserLocationInformation:
 		return &u.IDUserLocationInformation
 	case HandoverRequestIEs_IDUESecurityCapabilities:
-		if alloc {
-			u.IDUESecurityCapabilities = new(UESecurityCapabilities)
-		} else if u.IDUESecurityCapabilities == nil {
-			return per.NoValue("UESecurityCapabilities")
-		}
-		return u.IDUESecurityCapabilities
+		return per.Row(p, &u.IDUESecurityCapabilities, "UESecurityCapabilities")
 	case PathSwitchRequestIEs_IDPDUSessionResourceToBeSwitchedDLList:
 		return &u.IDPDUSessionResourceToBeSwitchedDLList
 	case PathSwitchRequestIEs_IDPDUSessionResourceFailedToSetupListPSReq:
@@ -5463,7 +4974,7 @@ func (u *PathSwitchRequestIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PathSwitchRequestIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -5616,64 +5127,40 @@ func (u *PathSwitchRequestAcknowledgeIEs) resolvePER(key int64, p *per.Reader, a
 	case 359:
 		u.Kind = PathSwitchRequestAcknowledgeIEs_IDManagementBasedMDTPLMNModificationList
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PathSwitchRequestAcknowledgeIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PathSwitchRequestAcknowledgeIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case AMFCPRelocationIndicationIEs_IDAMFUENGAPID:
 		return &u.IDAMFUENGAPID
 	case AMFCPRelocationIndicationIEs_IDRANUENGAPID:
 		return &u.IDRANUENGAPID
 	case HandoverRequestIEs_IDUESecurityCapabilities:
-		if alloc {
-			u.IDUESecurityCapabilities = new(UESecurityCapabilities)
-		} else if u.IDUESecurityCapabilities == nil {
-			return per.NoValue("UESecurityCapabilities")
-		}
-		return u.IDUESecurityCapabilities
+		return per.Row(p, &u.IDUESecurityCapabilities, "UESecurityCapabilities")
 	case HandoverRequestIEs_IDSecurityContext:
-		if alloc {
-			u.IDSecurityContext = new(SecurityContext)
-		} else if u.IDSecurityContext == nil {
-			return per.NoValue("SecurityContext")
-		}
-		return u.IDSecurityContext
+		return per.Row(p, &u.IDSecurityContext, "SecurityContext")
 	case HandoverRequestIEs_IDNewSecurityContextInd:
 		return &u.IDNewSecurityContextInd
 	case PathSwitchRequestAcknowledgeIEs_IDPDUSessionResourceSwitchedList:
-		return &u.IDPDUSessionResourceSwitchedList
+		return per.Row(p, &u.IDPDUSessionResourceSwitchedList, "PDUSessionResourceSwitchedList")
 	case PathSwitchRequestAcknowledgeIEs_IDPDUSessionResourceReleasedListPSAck:
-		return &u.IDPDUSessionResourceReleasedListPSAck
+		return per.Row(p, &u.IDPDUSessionResourceReleasedListPSAck, "PDUSessionResourceReleasedListPSAck")
 	case AMFCPRelocationIndicationIEs_IDAllowedNSSAI:
-		return &u.IDAllowedNSSAI
+		return per.Row(p, &u.IDAllowedNSSAI, "AllowedNSSAI")
 	case HandoverRequestIEs_IDCoreNetworkAssistanceInformationForInactive:
-		if alloc {
-			u.IDCoreNetworkAssistanceInformationForInactive = new(CoreNetworkAssistanceInformationForInactive)
-		} else if u.IDCoreNetworkAssistanceInformationForInactive == nil {
-			return per.NoValue("CoreNetworkAssistanceInformationForInactive")
-		}
-		return u.IDCoreNetworkAssistanceInformationForInactive
+		return per.Row(p, &u.IDCoreNetworkAssistanceInformationForInactive, "CoreNetworkAssistanceInformationForInactive")
 	case HandoverRequestIEs_IDRRCInactiveTransitionReportRequest:
 		return &u.IDRRCInactiveTransitionReportRequest
 	case AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics:
-		if alloc {
-			u.IDCriticalityDiagnostics = new(CriticalityDiagnostics)
-		} else if u.IDCriticalityDiagnostics == nil {
-			return per.NoValue("CriticalityDiagnostics")
-		}
-		return u.IDCriticalityDiagnostics
+		return per.Row(p, &u.IDCriticalityDiagnostics, "CriticalityDiagnostics")
 	case HandoverRequestIEs_IDRedirectionVoiceFallback:
 		return &u.IDRedirectionVoiceFallback
 	case HandoverRequestIEs_IDCNAssistedRANTuning:
-		if alloc {
-			u.IDCNAssistedRANTuning = new(CNAssistedRANTuning)
-		} else if u.IDCNAssistedRANTuning == nil {
-			return per.NoValue("CNAssistedRANTuning")
-		}
-		return u.IDCNAssistedRANTuning
+		return per.Row(p, &u.IDCNAssistedRANTuning, "CNAssistedRANTuning")
 	case DownlinkNASTransportIEs_IDSRVCCOperationPossible:
 		return &u.IDSRVCCOperationPossible
 	case ConnectionEstablishmentIndicationIEs_IDEnhancedCoverageRestriction:
@@ -5681,85 +5168,35 @@ func (u *PathSwitchRequestAcknowledgeIEs) perValue(alloc bool) per.Value {
 	case DownlinkNASTransportIEs_IDExtendedConnectedTime:
 		return &u.IDExtendedConnectedTime
 	case ConnectionEstablishmentIndicationIEs_IDUEDifferentiationInfo:
-		if alloc {
-			u.IDUEDifferentiationInfo = new(UEDifferentiationInfo)
-		} else if u.IDUEDifferentiationInfo == nil {
-			return per.NoValue("UE-DifferentiationInfo")
-		}
-		return u.IDUEDifferentiationInfo
+		return per.Row(p, &u.IDUEDifferentiationInfo, "UE-DifferentiationInfo")
 	case HandoverRequestIEs_IDNRV2XServicesAuthorized:
-		if alloc {
-			u.IDNRV2XServicesAuthorized = new(NRV2XServicesAuthorized)
-		} else if u.IDNRV2XServicesAuthorized == nil {
-			return per.NoValue("NRV2XServicesAuthorized")
-		}
-		return u.IDNRV2XServicesAuthorized
+		return per.Row(p, &u.IDNRV2XServicesAuthorized, "NRV2XServicesAuthorized")
 	case HandoverRequestIEs_IDLTEV2XServicesAuthorized:
-		if alloc {
-			u.IDLTEV2XServicesAuthorized = new(LTEV2XServicesAuthorized)
-		} else if u.IDLTEV2XServicesAuthorized == nil {
-			return per.NoValue("LTEV2XServicesAuthorized")
-		}
-		return u.IDLTEV2XServicesAuthorized
+		return per.Row(p, &u.IDLTEV2XServicesAuthorized, "LTEV2XServicesAuthorized")
 	case HandoverRequestIEs_IDNRUESidelinkAggregateMaximumBitrate:
-		if alloc {
-			u.NRUESidelinkAggregateMaximumBitrate = new(NRUESidelinkAggregateMaximumBitrate)
-		} else if u.NRUESidelinkAggregateMaximumBitrate == nil {
-			return per.NoValue("NRUESidelinkAggregateMaximumBitrate")
-		}
-		return u.NRUESidelinkAggregateMaximumBitrate
+		return per.Row(p, &u.NRUESidelinkAggregateMaximumBitrate, "NRUESidelinkAggregateMaximumBitrate")
 	case HandoverRequestIEs_IDLTEUESidelinkAggregateMaximumBitrate:
-		if alloc {
-			u.IDLTEUESidelinkAggregateMaximumBitrate = new(LTEUESidelinkAggregateMaximumBitrate)
-		} else if u.IDLTEUESidelinkAggregateMaximumBitrate == nil {
-			return per.NoValue("LTEUESidelinkAggregateMaximumBitrate")
-		}
-		return u.IDLTEUESidelinkAggregateMaximumBitrate
+		return per.Row(p, &u.IDLTEUESidelinkAggregateMaximumBitrate, "LTEUESidelinkAggregateMaximumBitrate")
 	case HandoverRequestIEs_IDPC5QoSParameters:
-		if alloc {
-			u.IDPC5QoSParameters = new(PC5QoSParameters)
-		} else if u.IDPC5QoSParameters == nil {
-			return per.NoValue("PC5QoSParameters")
-		}
-		return u.IDPC5QoSParameters
+		return per.Row(p, &u.IDPC5QoSParameters, "PC5QoSParameters")
 	case ConnectionEstablishmentIndicationIEs_IDCEmodeBrestricted:
 		return &u.IDCEmodeBrestricted
 	case HandoverRequestIEs_IDUEUPCIoTSupport:
 		return &u.IDUEUPCIoTSupport
 	case ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID:
-		return &u.IDUERadioCapabilityID
+		return per.Row(p, &u.IDUERadioCapabilityID, "UERadioCapabilityID")
 	case HandoverRequestIEs_IDManagementBasedMDTPLMNList:
-		return &u.IDManagementBasedMDTPLMNList
+		return per.Row(p, &u.IDManagementBasedMDTPLMNList, "MDTPLMNList")
 	case HandoverRequestIEs_IDTimeSyncAssistanceInfo:
-		if alloc {
-			u.IDTimeSyncAssistanceInfo = new(TimeSyncAssistanceInfo)
-		} else if u.IDTimeSyncAssistanceInfo == nil {
-			return per.NoValue("TimeSyncAssistanceInfo")
-		}
-		return u.IDTimeSyncAssistanceInfo
+		return per.Row(p, &u.IDTimeSyncAssistanceInfo, "TimeSyncAssistanceInfo")
 	case HandoverRequestIEs_IDFiveGProSeAuthorized:
-		if alloc {
-			u.IDFiveGProSeAuthorized = new(FiveGProSeAuthorized)
-		} else if u.IDFiveGProSeAuthorized == nil {
-			return per.NoValue("FiveG-ProSeAuthorized")
-		}
-		return u.IDFiveGProSeAuthorized
+		return per.Row(p, &u.IDFiveGProSeAuthorized, "FiveG-ProSeAuthorized")
 	case HandoverRequestIEs_IDFiveGProSeUEPC5AggregateMaximumBitRate:
-		if alloc {
-			u.NRUESidelinkAggregateMaximumBitrate = new(NRUESidelinkAggregateMaximumBitrate)
-		} else if u.NRUESidelinkAggregateMaximumBitrate == nil {
-			return per.NoValue("NRUESidelinkAggregateMaximumBitrate")
-		}
-		return u.NRUESidelinkAggregateMaximumBitrate
+		return per.Row(p, &u.NRUESidelinkAggregateMaximumBitrate, "NRUESidelinkAggregateMaximumBitrate")
 	case HandoverRequestIEs_IDFiveGProSePC5QoSParameters:
-		if alloc {
-			u.IDFiveGProSePC5QoSParameters = new(FiveGProSePC5QoSParameters)
-		} else if u.IDFiveGProSePC5QoSParameters == nil {
-			return per.NoValue("FiveG-ProSePC5QoSParameters")
-		}
-		return u.IDFiveGProSePC5QoSParameters
+		return per.Row(p, &u.IDFiveGProSePC5QoSParameters, "FiveG-ProSePC5QoSParameters")
 	case PathSwitchRequestAcknowledgeIEs_IDManagementBasedMDTPLMNModificationList:
-		return &u.IDManagementBasedMDTPLMNModificationList
+		return per.Row(p, &u.IDManagementBasedMDTPLMNModificationList, "MDTPLMNModificationList")
 	}
 	return nil
 }
@@ -5767,7 +5204,7 @@ func (u *PathSwitchRequestAcknowledgeIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PathSwitchRequestAcknowledgeIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -5866,12 +5303,13 @@ func (u *PathSwitchRequestFailureIEs) resolvePER(key int64, p *per.Reader, at in
 	case 19:
 		u.Kind = AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PathSwitchRequestFailureIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PathSwitchRequestFailureIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case AMFCPRelocationIndicationIEs_IDAMFUENGAPID:
 		return &u.IDAMFUENGAPID
@@ -5880,12 +5318,7 @@ func (u *PathSwitchRequestFailureIEs) perValue(alloc bool) per.Value {
 	case PathSwitchRequestFailureIEs_IDPDUSessionResourceReleasedListPSFail:
 		return &u.IDPDUSessionResourceReleasedListPSFail
 	case AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics:
-		if alloc {
-			u.IDCriticalityDiagnostics = new(CriticalityDiagnostics)
-		} else if u.IDCriticalityDiagnostics == nil {
-			return per.NoValue("CriticalityDiagnostics")
-		}
-		return u.IDCriticalityDiagnostics
+		return per.Row(p, &u.IDCriticalityDiagnostics, "CriticalityDiagnostics")
 	}
 	return nil
 }
@@ -5893,7 +5326,7 @@ func (u *PathSwitchRequestFailureIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PathSwitchRequestFailureIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -5990,24 +5423,20 @@ func (u *HandoverCancelIEs) resolvePER(key int64, p *per.Reader, at int, field s
 	case 15:
 		u.Kind = AMFConfigurationUpdateFailureIEs_IDCause
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *HandoverCancelIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *HandoverCancelIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case AMFCPRelocationIndicationIEs_IDAMFUENGAPID:
 		return &u.IDAMFUENGAPID
 	case AMFCPRelocationIndicationIEs_IDRANUENGAPID:
 		return &u.IDRANUENGAPID
 	case AMFConfigurationUpdateFailureIEs_IDCause:
-		if alloc {
-			u.IDCause = new(Cause)
-		} else if u.IDCause == nil {
-			return per.NoValue("Cause")
-		}
-		return u.IDCause
+		return per.Row(p, &u.IDCause, "Cause")
 	}
 	return nil
 }
@@ -6015,7 +5444,7 @@ func (u *HandoverCancelIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *HandoverCancelIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -6112,24 +5541,20 @@ func (u *HandoverCancelAcknowledgeIEs) resolvePER(key int64, p *per.Reader, at i
 	case 19:
 		u.Kind = AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *HandoverCancelAcknowledgeIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *HandoverCancelAcknowledgeIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case AMFCPRelocationIndicationIEs_IDAMFUENGAPID:
 		return &u.IDAMFUENGAPID
 	case AMFCPRelocationIndicationIEs_IDRANUENGAPID:
 		return &u.IDRANUENGAPID
 	case AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics:
-		if alloc {
-			u.IDCriticalityDiagnostics = new(CriticalityDiagnostics)
-		} else if u.IDCriticalityDiagnostics == nil {
-			return per.NoValue("CriticalityDiagnostics")
-		}
-		return u.IDCriticalityDiagnostics
+		return per.Row(p, &u.IDCriticalityDiagnostics, "CriticalityDiagnostics")
 	}
 	return nil
 }
@@ -6137,7 +5562,7 @@ func (u *HandoverCancelAcknowledgeIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *HandoverCancelAcknowledgeIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -6232,12 +5657,13 @@ func (u *HandoverSuccessIEs) resolvePER(key int64, p *per.Reader, at int, field 
 	case 85:
 		u.Kind = AMFCPRelocationIndicationIEs_IDRANUENGAPID
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *HandoverSuccessIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *HandoverSuccessIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case AMFCPRelocationIndicationIEs_IDAMFUENGAPID:
 		return &u.IDAMFUENGAPID
@@ -6250,7 +5676,7 @@ func (u *HandoverSuccessIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *HandoverSuccessIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -6347,24 +5773,20 @@ func (u *UplinkRANEarlyStatusTransferIEs) resolvePER(key int64, p *per.Reader, a
 	case 268:
 		u.Kind = DownlinkRANEarlyStatusTransferIEs_IDEarlyStatusTransferTransparentContainer
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UplinkRANEarlyStatusTransferIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UplinkRANEarlyStatusTransferIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case AMFCPRelocationIndicationIEs_IDAMFUENGAPID:
 		return &u.IDAMFUENGAPID
 	case AMFCPRelocationIndicationIEs_IDRANUENGAPID:
 		return &u.IDRANUENGAPID
 	case DownlinkRANEarlyStatusTransferIEs_IDEarlyStatusTransferTransparentContainer:
-		if alloc {
-			u.IDEarlyStatusTransferTransparentContainer = new(EarlyStatusTransferTransparentContainer)
-		} else if u.IDEarlyStatusTransferTransparentContainer == nil {
-			return per.NoValue("EarlyStatusTransfer-TransparentContainer")
-		}
-		return u.IDEarlyStatusTransferTransparentContainer
+		return per.Row(p, &u.IDEarlyStatusTransferTransparentContainer, "EarlyStatusTransfer-TransparentContainer")
 	}
 	return nil
 }
@@ -6372,7 +5794,7 @@ func (u *UplinkRANEarlyStatusTransferIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UplinkRANEarlyStatusTransferIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -6469,24 +5891,20 @@ func (u *DownlinkRANEarlyStatusTransferIEs) resolvePER(key int64, p *per.Reader,
 	case 268:
 		u.Kind = DownlinkRANEarlyStatusTransferIEs_IDEarlyStatusTransferTransparentContainer
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *DownlinkRANEarlyStatusTransferIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *DownlinkRANEarlyStatusTransferIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case AMFCPRelocationIndicationIEs_IDAMFUENGAPID:
 		return &u.IDAMFUENGAPID
 	case AMFCPRelocationIndicationIEs_IDRANUENGAPID:
 		return &u.IDRANUENGAPID
 	case DownlinkRANEarlyStatusTransferIEs_IDEarlyStatusTransferTransparentContainer:
-		if alloc {
-			u.IDEarlyStatusTransferTransparentContainer = new(EarlyStatusTransferTransparentContainer)
-		} else if u.IDEarlyStatusTransferTransparentContainer == nil {
-			return per.NoValue("EarlyStatusTransfer-TransparentContainer")
-		}
-		return u.IDEarlyStatusTransferTransparentContainer
+		return per.Row(p, &u.IDEarlyStatusTransferTransparentContainer, "EarlyStatusTransfer-TransparentContainer")
 	}
 	return nil
 }
@@ -6494,7 +5912,7 @@ func (u *DownlinkRANEarlyStatusTransferIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *DownlinkRANEarlyStatusTransferIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -6591,24 +6009,20 @@ func (u *UplinkRANStatusTransferIEs) resolvePER(key int64, p *per.Reader, at int
 	case 84:
 		u.Kind = DownlinkRANStatusTransferIEs_IDRANStatusTransferTransparentContainer
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UplinkRANStatusTransferIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UplinkRANStatusTransferIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case AMFCPRelocationIndicationIEs_IDAMFUENGAPID:
 		return &u.IDAMFUENGAPID
 	case AMFCPRelocationIndicationIEs_IDRANUENGAPID:
 		return &u.IDRANUENGAPID
 	case DownlinkRANStatusTransferIEs_IDRANStatusTransferTransparentContainer:
-		if alloc {
-			u.IDRANStatusTransferTransparentContainer = new(RANStatusTransferTransparentContainer)
-		} else if u.IDRANStatusTransferTransparentContainer == nil {
-			return per.NoValue("RANStatusTransfer-TransparentContainer")
-		}
-		return u.IDRANStatusTransferTransparentContainer
+		return per.Row(p, &u.IDRANStatusTransferTransparentContainer, "RANStatusTransfer-TransparentContainer")
 	}
 	return nil
 }
@@ -6616,7 +6030,7 @@ func (u *UplinkRANStatusTransferIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UplinkRANStatusTransferIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -6713,24 +6127,20 @@ func (u *DownlinkRANStatusTransferIEs) resolvePER(key int64, p *per.Reader, at i
 	case 84:
 		u.Kind = DownlinkRANStatusTransferIEs_IDRANStatusTransferTransparentContainer
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *DownlinkRANStatusTransferIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *DownlinkRANStatusTransferIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case AMFCPRelocationIndicationIEs_IDAMFUENGAPID:
 		return &u.IDAMFUENGAPID
 	case AMFCPRelocationIndicationIEs_IDRANUENGAPID:
 		return &u.IDRANUENGAPID
 	case DownlinkRANStatusTransferIEs_IDRANStatusTransferTransparentContainer:
-		if alloc {
-			u.IDRANStatusTransferTransparentContainer = new(RANStatusTransferTransparentContainer)
-		} else if u.IDRANStatusTransferTransparentContainer == nil {
-			return per.NoValue("RANStatusTransfer-TransparentContainer")
-		}
-		return u.IDRANStatusTransferTransparentContainer
+		return per.Row(p, &u.IDRANStatusTransferTransparentContainer, "RANStatusTransfer-TransparentContainer")
 	}
 	return nil
 }
@@ -6738,7 +6148,7 @@ func (u *DownlinkRANStatusTransferIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *DownlinkRANStatusTransferIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -6855,85 +6265,46 @@ func (u *PagingIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	case 344:
 		u.Kind = PagingIEs_IDPEIPSassistanceInformation
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PagingIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PagingIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case PagingIEs_IDUEPagingIdentity:
-		if alloc {
-			u.IDUEPagingIdentity = new(UEPagingIdentity)
-		} else if u.IDUEPagingIdentity == nil {
-			return per.NoValue("UEPagingIdentity")
-		}
-		return u.IDUEPagingIdentity
+		return per.Row(p, &u.IDUEPagingIdentity, "UEPagingIdentity")
 	case PagingIEs_IDPagingDRX:
 		return &u.IDPagingDRX
 	case PagingIEs_IDTAIListForPaging:
-		return &u.IDTAIListForPaging
+		return per.Row(p, &u.IDTAIListForPaging, "TAIListForPaging")
 	case PagingIEs_IDPagingPriority:
 		return &u.IDPagingPriority
 	case InitialContextSetupRequestIEs_IDUERadioCapabilityForPaging:
-		if alloc {
-			u.IDUERadioCapabilityForPaging = new(UERadioCapabilityForPaging)
-		} else if u.IDUERadioCapabilityForPaging == nil {
-			return per.NoValue("UERadioCapabilityForPaging")
-		}
-		return u.IDUERadioCapabilityForPaging
+		return per.Row(p, &u.IDUERadioCapabilityForPaging, "UERadioCapabilityForPaging")
 	case PagingIEs_IDPagingOrigin:
 		return &u.IDPagingOrigin
 	case PagingIEs_IDAssistanceDataForPaging:
-		if alloc {
-			u.IDAssistanceDataForPaging = new(AssistanceDataForPaging)
-		} else if u.IDAssistanceDataForPaging == nil {
-			return per.NoValue("AssistanceDataForPaging")
-		}
-		return u.IDAssistanceDataForPaging
+		return per.Row(p, &u.IDAssistanceDataForPaging, "AssistanceDataForPaging")
 	case PagingIEs_IDNBIoTPagingEDRXInfo:
-		if alloc {
-			u.IDNBIoTPagingEDRXInfo = new(NBIoTPagingEDRXInfo)
-		} else if u.IDNBIoTPagingEDRXInfo == nil {
-			return per.NoValue("NB-IoT-Paging-eDRXInfo")
-		}
-		return u.IDNBIoTPagingEDRXInfo
+		return per.Row(p, &u.IDNBIoTPagingEDRXInfo, "NB-IoT-Paging-eDRXInfo")
 	case PagingIEs_IDNBIoTPagingDRX:
 		return &u.IDNBIoTPagingDRX
 	case ConnectionEstablishmentIndicationIEs_IDEnhancedCoverageRestriction:
 		return &u.IDEnhancedCoverageRestriction
 	case PagingIEs_IDWUSAssistanceInformation:
-		if alloc {
-			u.IDWUSAssistanceInformation = new(WUSAssistanceInformation)
-		} else if u.IDWUSAssistanceInformation == nil {
-			return per.NoValue("WUS-Assistance-Information")
-		}
-		return u.IDWUSAssistanceInformation
+		return per.Row(p, &u.IDWUSAssistanceInformation, "WUS-Assistance-Information")
 	case PagingIEs_IDEUTRAPagingeDRXInformation:
-		if alloc {
-			u.IDEUTRAPagingeDRXInformation = new(EUTRAPagingeDRXInformation)
-		} else if u.IDEUTRAPagingeDRXInformation == nil {
-			return per.NoValue("EUTRA-PagingeDRXInformation")
-		}
-		return u.IDEUTRAPagingeDRXInformation
+		return per.Row(p, &u.IDEUTRAPagingeDRXInformation, "EUTRA-PagingeDRXInformation")
 	case ConnectionEstablishmentIndicationIEs_IDCEmodeBrestricted:
 		return &u.IDCEmodeBrestricted
 	case PagingIEs_IDNRPagingeDRXInformation:
-		if alloc {
-			u.IDNRPagingeDRXInformation = new(NRPagingeDRXInformation)
-		} else if u.IDNRPagingeDRXInformation == nil {
-			return per.NoValue("NR-PagingeDRXInformation")
-		}
-		return u.IDNRPagingeDRXInformation
+		return per.Row(p, &u.IDNRPagingeDRXInformation, "NR-PagingeDRXInformation")
 	case PagingIEs_IDPagingCause:
 		return &u.IDPagingCause
 	case PagingIEs_IDPEIPSassistanceInformation:
-		if alloc {
-			u.IDPEIPSassistanceInformation = new(PEIPSassistanceInformation)
-		} else if u.IDPEIPSassistanceInformation == nil {
-			return per.NoValue("PEIPSassistanceInformation")
-		}
-		return u.IDPEIPSassistanceInformation
+		return per.Row(p, &u.IDPEIPSassistanceInformation, "PEIPSassistanceInformation")
 	}
 	return nil
 }
@@ -6941,7 +6312,7 @@ func (u *PagingIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PagingIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -7066,43 +6437,34 @@ func (u *InitialUEMessageIEs) resolvePER(key int64, p *per.Reader, at int, field
 	case 333:
 		u.Kind = HandoverRequestAcknowledgeIEs_IDRedCapIndication
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *InitialUEMessageIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *InitialUEMessageIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case AMFCPRelocationIndicationIEs_IDRANUENGAPID:
 		return &u.IDRANUENGAPID
 	case DownlinkNASTransportIEs_IDNASPDU:
-		return &u.IDNASPDU
+		return per.Row(p, &u.IDNASPDU, "NAS-PDU")
 	case HandoverNotifyIEs_IDUserLocationInformation:
-		return &u.IDUserLocationInformation
+		return per.Row(p, &u.IDUserLocationInformation, "UserLocationInformation")
 	case InitialUEMessageIEs_IDRRCEstablishmentCause:
 		return &u.IDRRCEstablishmentCause
 	case ErrorIndicationIEs_IDFiveGSTMSI:
-		if alloc {
-			u.IDFiveGSTMSI = new(FiveGSTMSI)
-		} else if u.IDFiveGSTMSI == nil {
-			return per.NoValue("FiveG-S-TMSI")
-		}
-		return u.IDFiveGSTMSI
+		return per.Row(p, &u.IDFiveGSTMSI, "FiveG-S-TMSI")
 	case InitialUEMessageIEs_IDAMFSetID:
-		return &u.IDAMFSetID
+		return per.Row(p, &u.IDAMFSetID, "AMFSetID")
 	case InitialUEMessageIEs_IDUEContextRequest:
 		return &u.IDUEContextRequest
 	case AMFCPRelocationIndicationIEs_IDAllowedNSSAI:
-		return &u.IDAllowedNSSAI
+		return per.Row(p, &u.IDAllowedNSSAI, "AllowedNSSAI")
 	case InitialUEMessageIEs_IDSourceToTargetAMFInformationReroute:
-		if alloc {
-			u.IDSourceToTargetAMFInformationReroute = new(SourceToTargetAMFInformationReroute)
-		} else if u.IDSourceToTargetAMFInformationReroute == nil {
-			return per.NoValue("SourceToTarget-AMFInformationReroute")
-		}
-		return u.IDSourceToTargetAMFInformationReroute
+		return per.Row(p, &u.IDSourceToTargetAMFInformationReroute, "SourceToTarget-AMFInformationReroute")
 	case InitialUEMessageIEs_IDSelectedPLMNIdentity:
-		return &u.IDSelectedPLMNIdentity
+		return per.Row(p, &u.IDSelectedPLMNIdentity, "PLMNIdentity")
 	case InitialUEMessageIEs_IDIABNodeIndication:
 		return &u.IDIABNodeIndication
 	case InitialUEMessageIEs_IDCEmodeBSupportIndicator:
@@ -7114,12 +6476,7 @@ func (u *InitialUEMessageIEs) perValue(alloc bool) per.Value {
 	case InitialUEMessageIEs_IDAuthenticatedIndication:
 		return &u.IDAuthenticatedIndication
 	case HandoverRequestAcknowledgeIEs_IDNPNAccessInformation:
-		if alloc {
-			u.IDNPNAccessInformation = new(NPNAccessInformation)
-		} else if u.IDNPNAccessInformation == nil {
-			return per.NoValue("NPN-AccessInformation")
-		}
-		return u.IDNPNAccessInformation
+		return per.Row(p, &u.IDNPNAccessInformation, "NPN-AccessInformation")
 	case HandoverRequestAcknowledgeIEs_IDRedCapIndication:
 		return &u.IDRedCapIndication
 	}
@@ -7129,7 +6486,7 @@ func (u *InitialUEMessageIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *InitialUEMessageIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -7260,41 +6617,32 @@ func (u *DownlinkNASTransportIEs) resolvePER(key int64, p *per.Reader, at int, f
 	case 34:
 		u.Kind = ConnectionEstablishmentIndicationIEs_IDMaskedIMEISV
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *DownlinkNASTransportIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *DownlinkNASTransportIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case AMFCPRelocationIndicationIEs_IDAMFUENGAPID:
 		return &u.IDAMFUENGAPID
 	case AMFCPRelocationIndicationIEs_IDRANUENGAPID:
 		return &u.IDRANUENGAPID
 	case DownlinkNASTransportIEs_IDOldAMF:
-		return &u.IDOldAMF
+		return per.Row(p, &u.IDOldAMF, "AMFName")
 	case DownlinkNASTransportIEs_IDRANPagingPriority:
 		return &u.IDRANPagingPriority
 	case DownlinkNASTransportIEs_IDNASPDU:
-		return &u.IDNASPDU
+		return per.Row(p, &u.IDNASPDU, "NAS-PDU")
 	case DownlinkNASTransportIEs_IDMobilityRestrictionList:
-		if alloc {
-			u.IDMobilityRestrictionList = new(MobilityRestrictionList)
-		} else if u.IDMobilityRestrictionList == nil {
-			return per.NoValue("MobilityRestrictionList")
-		}
-		return u.IDMobilityRestrictionList
+		return per.Row(p, &u.IDMobilityRestrictionList, "MobilityRestrictionList")
 	case DownlinkNASTransportIEs_IDIndexToRFSP:
 		return &u.IDIndexToRFSP
 	case DownlinkNASTransportIEs_IDUEAggregateMaximumBitRate:
-		if alloc {
-			u.IDUEAggregateMaximumBitRate = new(UEAggregateMaximumBitRate)
-		} else if u.IDUEAggregateMaximumBitRate == nil {
-			return per.NoValue("UEAggregateMaximumBitRate")
-		}
-		return u.IDUEAggregateMaximumBitRate
+		return per.Row(p, &u.IDUEAggregateMaximumBitRate, "UEAggregateMaximumBitRate")
 	case AMFCPRelocationIndicationIEs_IDAllowedNSSAI:
-		return &u.IDAllowedNSSAI
+		return per.Row(p, &u.IDAllowedNSSAI, "AllowedNSSAI")
 	case DownlinkNASTransportIEs_IDSRVCCOperationPossible:
 		return &u.IDSRVCCOperationPossible
 	case ConnectionEstablishmentIndicationIEs_IDEnhancedCoverageRestriction:
@@ -7302,31 +6650,21 @@ func (u *DownlinkNASTransportIEs) perValue(alloc bool) per.Value {
 	case DownlinkNASTransportIEs_IDExtendedConnectedTime:
 		return &u.IDExtendedConnectedTime
 	case ConnectionEstablishmentIndicationIEs_IDUEDifferentiationInfo:
-		if alloc {
-			u.IDUEDifferentiationInfo = new(UEDifferentiationInfo)
-		} else if u.IDUEDifferentiationInfo == nil {
-			return per.NoValue("UE-DifferentiationInfo")
-		}
-		return u.IDUEDifferentiationInfo
+		return per.Row(p, &u.IDUEDifferentiationInfo, "UE-DifferentiationInfo")
 	case ConnectionEstablishmentIndicationIEs_IDCEmodeBrestricted:
 		return &u.IDCEmodeBrestricted
 	case ConnectionEstablishmentIndicationIEs_IDUERadioCapability:
-		return &u.IDUERadioCapability
+		return per.Row(p, &u.IDUERadioCapability, "UERadioCapability")
 	case DownlinkNASTransportIEs_IDUECapabilityInfoRequest:
 		return &u.IDUECapabilityInfoRequest
 	case ConnectionEstablishmentIndicationIEs_IDEndIndication:
 		return &u.IDEndIndication
 	case ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID:
-		return &u.IDUERadioCapabilityID
+		return per.Row(p, &u.IDUERadioCapabilityID, "UERadioCapabilityID")
 	case DownlinkNASTransportIEs_IDTargetNSSAIInformation:
-		if alloc {
-			u.IDTargetNSSAIInformation = new(TargetNSSAIInformation)
-		} else if u.IDTargetNSSAIInformation == nil {
-			return per.NoValue("TargetNSSAIInformation")
-		}
-		return u.IDTargetNSSAIInformation
+		return per.Row(p, &u.IDTargetNSSAIInformation, "TargetNSSAIInformation")
 	case ConnectionEstablishmentIndicationIEs_IDMaskedIMEISV:
-		return &u.IDMaskedIMEISV
+		return per.Row(p, &u.IDMaskedIMEISV, "MaskedIMEISV")
 	}
 	return nil
 }
@@ -7334,7 +6672,7 @@ func (u *DownlinkNASTransportIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *DownlinkNASTransportIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -7454,12 +6792,13 @@ func (u *UplinkNASTransportIEs) resolvePER(key int64, p *per.Reader, at int, fie
 		p.EndSub(r, &u.Raw, field)
 		return
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UplinkNASTransportIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UplinkNASTransportIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case AMFCPRelocationIndicationIEs_IDAMFUENGAPID:
 		return &u.IDAMFUENGAPID
@@ -7493,7 +6832,7 @@ func (u *UplinkNASTransportIEs) encodePER(w *per.Writer, field string) {
 		w.EndOpen(o)
 		return
 	}
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -7592,12 +6931,13 @@ func (u *NASNonDeliveryIndicationIEs) resolvePER(key int64, p *per.Reader, at in
 	case 15:
 		u.Kind = AMFConfigurationUpdateFailureIEs_IDCause
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *NASNonDeliveryIndicationIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *NASNonDeliveryIndicationIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case AMFCPRelocationIndicationIEs_IDAMFUENGAPID:
 		return &u.IDAMFUENGAPID
@@ -7606,12 +6946,7 @@ func (u *NASNonDeliveryIndicationIEs) perValue(alloc bool) per.Value {
 	case DownlinkNASTransportIEs_IDNASPDU:
 		return &u.IDNASPDU
 	case AMFConfigurationUpdateFailureIEs_IDCause:
-		if alloc {
-			u.IDCause = new(Cause)
-		} else if u.IDCause == nil {
-			return per.NoValue("Cause")
-		}
-		return u.IDCause
+		return per.Row(p, &u.IDCause, "Cause")
 	}
 	return nil
 }
@@ -7619,7 +6954,7 @@ func (u *NASNonDeliveryIndicationIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *NASNonDeliveryIndicationIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -7727,12 +7062,13 @@ func (u *RerouteNASRequestIEs) resolvePER(key int64, p *per.Reader, at int, fiel
 	case 171:
 		u.Kind = InitialUEMessageIEs_IDSourceToTargetAMFInformationReroute
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *RerouteNASRequestIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *RerouteNASRequestIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case AMFCPRelocationIndicationIEs_IDRANUENGAPID:
 		return &u.IDRANUENGAPID
@@ -7743,12 +7079,7 @@ func (u *RerouteNASRequestIEs) perValue(alloc bool) per.Value {
 	case AMFCPRelocationIndicationIEs_IDAllowedNSSAI:
 		return &u.IDAllowedNSSAI
 	case InitialUEMessageIEs_IDSourceToTargetAMFInformationReroute:
-		if alloc {
-			u.IDSourceToTargetAMFInformationReroute = new(SourceToTargetAMFInformationReroute)
-		} else if u.IDSourceToTargetAMFInformationReroute == nil {
-			return per.NoValue("SourceToTarget-AMFInformationReroute")
-		}
-		return u.IDSourceToTargetAMFInformationReroute
+		return per.Row(p, &u.IDSourceToTargetAMFInformationReroute, "SourceToTarget-AMFInformationReroute")
 	}
 	return nil
 }
@@ -7763,7 +7094,7 @@ func (u *RerouteNASRequestIEs) encodePER(w *per.Writer, field string) {
 		w.EndOpen(o)
 		return
 	}
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -7868,20 +7199,16 @@ func (u *NGSetupRequestIEs) resolvePER(key int64, p *per.Reader, at int, field s
 	case 273:
 		u.Kind = NGSetupRequestIEs_IDExtendedRANNodeName
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *NGSetupRequestIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *NGSetupRequestIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case NGSetupRequestIEs_IDGlobalRANNodeID:
-		if alloc {
-			u.IDGlobalRANNodeID = new(GlobalRANNodeID)
-		} else if u.IDGlobalRANNodeID == nil {
-			return per.NoValue("GlobalRANNodeID")
-		}
-		return u.IDGlobalRANNodeID
+		return per.Row(p, &u.IDGlobalRANNodeID, "GlobalRANNodeID")
 	case NGSetupRequestIEs_IDRANNodeName:
 		return &u.IDRANNodeName
 	case NGSetupRequestIEs_IDSupportedTAList:
@@ -7893,12 +7220,7 @@ func (u *NGSetupRequestIEs) perValue(alloc bool) per.Value {
 	case NGSetupRequestIEs_IDNBIoTDefaultPagingDRX:
 		return &u.IDNBIoTDefaultPagingDRX
 	case NGSetupRequestIEs_IDExtendedRANNodeName:
-		if alloc {
-			u.IDExtendedRANNodeName = new(ExtendedRANNodeName)
-		} else if u.IDExtendedRANNodeName == nil {
-			return per.NoValue("Extended-RANNodeName")
-		}
-		return u.IDExtendedRANNodeName
+		return per.Row(p, &u.IDExtendedRANNodeName, "Extended-RANNodeName")
 	}
 	return nil
 }
@@ -7906,7 +7228,7 @@ func (u *NGSetupRequestIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *NGSetupRequestIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -8013,12 +7335,13 @@ func (u *NGSetupResponseIEs) resolvePER(key int64, p *per.Reader, at int, field 
 	case 274:
 		u.Kind = AMFConfigurationUpdateIEs_IDExtendedAMFName
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *NGSetupResponseIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *NGSetupResponseIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case AMFConfigurationUpdateIEs_IDAMFName:
 		return &u.IDAMFName
@@ -8029,23 +7352,13 @@ func (u *NGSetupResponseIEs) perValue(alloc bool) per.Value {
 	case AMFConfigurationUpdateIEs_IDPLMNSupportList:
 		return &u.IDPLMNSupportList
 	case AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics:
-		if alloc {
-			u.IDCriticalityDiagnostics = new(CriticalityDiagnostics)
-		} else if u.IDCriticalityDiagnostics == nil {
-			return per.NoValue("CriticalityDiagnostics")
-		}
-		return u.IDCriticalityDiagnostics
+		return per.Row(p, &u.IDCriticalityDiagnostics, "CriticalityDiagnostics")
 	case NGSetupRequestIEs_IDUERetentionInformation:
 		return &u.IDUERetentionInformation
 	case NGSetupResponseIEs_IDIABSupported:
 		return &u.IDIABSupported
 	case AMFConfigurationUpdateIEs_IDExtendedAMFName:
-		if alloc {
-			u.IDExtendedAMFName = new(ExtendedAMFName)
-		} else if u.IDExtendedAMFName == nil {
-			return per.NoValue("Extended-AMFName")
-		}
-		return u.IDExtendedAMFName
+		return per.Row(p, &u.IDExtendedAMFName, "Extended-AMFName")
 	}
 	return nil
 }
@@ -8053,7 +7366,7 @@ func (u *NGSetupResponseIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *NGSetupResponseIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -8150,29 +7463,20 @@ func (u *NGSetupFailureIEs) resolvePER(key int64, p *per.Reader, at int, field s
 	case 19:
 		u.Kind = AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *NGSetupFailureIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *NGSetupFailureIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case AMFConfigurationUpdateFailureIEs_IDCause:
-		if alloc {
-			u.IDCause = new(Cause)
-		} else if u.IDCause == nil {
-			return per.NoValue("Cause")
-		}
-		return u.IDCause
+		return per.Row(p, &u.IDCause, "Cause")
 	case AMFConfigurationUpdateFailureIEs_IDTimeToWait:
 		return &u.IDTimeToWait
 	case AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics:
-		if alloc {
-			u.IDCriticalityDiagnostics = new(CriticalityDiagnostics)
-		} else if u.IDCriticalityDiagnostics == nil {
-			return per.NoValue("CriticalityDiagnostics")
-		}
-		return u.IDCriticalityDiagnostics
+		return per.Row(p, &u.IDCriticalityDiagnostics, "CriticalityDiagnostics")
 	}
 	return nil
 }
@@ -8180,7 +7484,7 @@ func (u *NGSetupFailureIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *NGSetupFailureIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -8285,12 +7589,13 @@ func (u *RANConfigurationUpdateIEs) resolvePER(key int64, p *per.Reader, at int,
 	case 273:
 		u.Kind = NGSetupRequestIEs_IDExtendedRANNodeName
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *RANConfigurationUpdateIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *RANConfigurationUpdateIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case NGSetupRequestIEs_IDRANNodeName:
 		return &u.IDRANNodeName
@@ -8299,23 +7604,13 @@ func (u *RANConfigurationUpdateIEs) perValue(alloc bool) per.Value {
 	case NGSetupRequestIEs_IDDefaultPagingDRX:
 		return &u.IDDefaultPagingDRX
 	case NGSetupRequestIEs_IDGlobalRANNodeID:
-		if alloc {
-			u.IDGlobalRANNodeID = new(GlobalRANNodeID)
-		} else if u.IDGlobalRANNodeID == nil {
-			return per.NoValue("GlobalRANNodeID")
-		}
-		return u.IDGlobalRANNodeID
+		return per.Row(p, &u.IDGlobalRANNodeID, "GlobalRANNodeID")
 	case RANConfigurationUpdateIEs_IDNGRANTNLAssociationToRemoveList:
 		return &u.IDNGRANTNLAssociationToRemoveList
 	case NGSetupRequestIEs_IDNBIoTDefaultPagingDRX:
 		return &u.IDNBIoTDefaultPagingDRX
 	case NGSetupRequestIEs_IDExtendedRANNodeName:
-		if alloc {
-			u.IDExtendedRANNodeName = new(ExtendedRANNodeName)
-		} else if u.IDExtendedRANNodeName == nil {
-			return per.NoValue("Extended-RANNodeName")
-		}
-		return u.IDExtendedRANNodeName
+		return per.Row(p, &u.IDExtendedRANNodeName, "Extended-RANNodeName")
 	}
 	return nil
 }
@@ -8323,7 +7618,7 @@ func (u *RANConfigurationUpdateIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *RANConfigurationUpdateIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -8418,20 +7713,16 @@ func (u *RANConfigurationUpdateAcknowledgeIEs) resolvePER(key int64, p *per.Read
 	case 19:
 		u.Kind = AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *RANConfigurationUpdateAcknowledgeIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *RANConfigurationUpdateAcknowledgeIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics:
-		if alloc {
-			u.IDCriticalityDiagnostics = new(CriticalityDiagnostics)
-		} else if u.IDCriticalityDiagnostics == nil {
-			return per.NoValue("CriticalityDiagnostics")
-		}
-		return u.IDCriticalityDiagnostics
+		return per.Row(p, &u.IDCriticalityDiagnostics, "CriticalityDiagnostics")
 	}
 	return nil
 }
@@ -8439,7 +7730,7 @@ func (u *RANConfigurationUpdateAcknowledgeIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *RANConfigurationUpdateAcknowledgeIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -8536,29 +7827,20 @@ func (u *RANConfigurationUpdateFailureIEs) resolvePER(key int64, p *per.Reader, 
 	case 19:
 		u.Kind = AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *RANConfigurationUpdateFailureIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *RANConfigurationUpdateFailureIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case AMFConfigurationUpdateFailureIEs_IDCause:
-		if alloc {
-			u.IDCause = new(Cause)
-		} else if u.IDCause == nil {
-			return per.NoValue("Cause")
-		}
-		return u.IDCause
+		return per.Row(p, &u.IDCause, "Cause")
 	case AMFConfigurationUpdateFailureIEs_IDTimeToWait:
 		return &u.IDTimeToWait
 	case AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics:
-		if alloc {
-			u.IDCriticalityDiagnostics = new(CriticalityDiagnostics)
-		} else if u.IDCriticalityDiagnostics == nil {
-			return per.NoValue("CriticalityDiagnostics")
-		}
-		return u.IDCriticalityDiagnostics
+		return per.Row(p, &u.IDCriticalityDiagnostics, "CriticalityDiagnostics")
 	}
 	return nil
 }
@@ -8566,7 +7848,7 @@ func (u *RANConfigurationUpdateFailureIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *RANConfigurationUpdateFailureIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -8673,34 +7955,30 @@ func (u *AMFConfigurationUpdateIEs) resolvePER(key int64, p *per.Reader, at int,
 	case 274:
 		u.Kind = AMFConfigurationUpdateIEs_IDExtendedAMFName
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *AMFConfigurationUpdateIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *AMFConfigurationUpdateIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case AMFConfigurationUpdateIEs_IDAMFName:
-		return &u.IDAMFName
+		return per.Row(p, &u.IDAMFName, "AMFName")
 	case AMFConfigurationUpdateIEs_IDServedGUAMIList:
-		return &u.IDServedGUAMIList
+		return per.Row(p, &u.IDServedGUAMIList, "ServedGUAMIList")
 	case AMFConfigurationUpdateIEs_IDRelativeAMFCapacity:
 		return &u.IDRelativeAMFCapacity
 	case AMFConfigurationUpdateIEs_IDPLMNSupportList:
-		return &u.IDPLMNSupportList
+		return per.Row(p, &u.IDPLMNSupportList, "PLMNSupportList")
 	case AMFConfigurationUpdateIEs_IDAMFTNLAssociationToAddList:
-		return &u.IDAMFTNLAssociationToAddList
+		return per.Row(p, &u.IDAMFTNLAssociationToAddList, "AMF-TNLAssociationToAddList")
 	case AMFConfigurationUpdateIEs_IDAMFTNLAssociationToRemoveList:
-		return &u.IDAMFTNLAssociationToRemoveList
+		return per.Row(p, &u.IDAMFTNLAssociationToRemoveList, "AMF-TNLAssociationToRemoveList")
 	case AMFConfigurationUpdateIEs_IDAMFTNLAssociationToUpdateList:
-		return &u.IDAMFTNLAssociationToUpdateList
+		return per.Row(p, &u.IDAMFTNLAssociationToUpdateList, "AMF-TNLAssociationToUpdateList")
 	case AMFConfigurationUpdateIEs_IDExtendedAMFName:
-		if alloc {
-			u.IDExtendedAMFName = new(ExtendedAMFName)
-		} else if u.IDExtendedAMFName == nil {
-			return per.NoValue("Extended-AMFName")
-		}
-		return u.IDExtendedAMFName
+		return per.Row(p, &u.IDExtendedAMFName, "Extended-AMFName")
 	}
 	return nil
 }
@@ -8708,7 +7986,7 @@ func (u *AMFConfigurationUpdateIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *AMFConfigurationUpdateIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -8807,24 +8085,20 @@ func (u *AMFConfigurationUpdateAcknowledgeIEs) resolvePER(key int64, p *per.Read
 	case 19:
 		u.Kind = AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *AMFConfigurationUpdateAcknowledgeIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *AMFConfigurationUpdateAcknowledgeIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case AMFConfigurationUpdateAcknowledgeIEs_IDAMFTNLAssociationSetupList:
 		return &u.IDAMFTNLAssociationSetupList
 	case AMFConfigurationUpdateAcknowledgeIEs_IDAMFTNLAssociationFailedToSetupList:
 		return &u.IDAMFTNLAssociationFailedToSetupList
 	case AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics:
-		if alloc {
-			u.IDCriticalityDiagnostics = new(CriticalityDiagnostics)
-		} else if u.IDCriticalityDiagnostics == nil {
-			return per.NoValue("CriticalityDiagnostics")
-		}
-		return u.IDCriticalityDiagnostics
+		return per.Row(p, &u.IDCriticalityDiagnostics, "CriticalityDiagnostics")
 	}
 	return nil
 }
@@ -8832,7 +8106,7 @@ func (u *AMFConfigurationUpdateAcknowledgeIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *AMFConfigurationUpdateAcknowledgeIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -8929,29 +8203,20 @@ func (u *AMFConfigurationUpdateFailureIEs) resolvePER(key int64, p *per.Reader, 
 	case 19:
 		u.Kind = AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *AMFConfigurationUpdateFailureIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *AMFConfigurationUpdateFailureIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case AMFConfigurationUpdateFailureIEs_IDCause:
-		if alloc {
-			u.IDCause = new(Cause)
-		} else if u.IDCause == nil {
-			return per.NoValue("Cause")
-		}
-		return u.IDCause
+		return per.Row(p, &u.IDCause, "Cause")
 	case AMFConfigurationUpdateFailureIEs_IDTimeToWait:
 		return &u.IDTimeToWait
 	case AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics:
-		if alloc {
-			u.IDCriticalityDiagnostics = new(CriticalityDiagnostics)
-		} else if u.IDCriticalityDiagnostics == nil {
-			return per.NoValue("CriticalityDiagnostics")
-		}
-		return u.IDCriticalityDiagnostics
+		return per.Row(p, &u.IDCriticalityDiagnostics, "CriticalityDiagnostics")
 	}
 	return nil
 }
@@ -8959,7 +8224,7 @@ func (u *AMFConfigurationUpdateFailureIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *AMFConfigurationUpdateFailureIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -9052,12 +8317,13 @@ func (u *AMFStatusIndicationIEs) resolvePER(key int64, p *per.Reader, at int, fi
 	case 120:
 		u.Kind = AMFStatusIndicationIEs_IDUnavailableGUAMIList
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *AMFStatusIndicationIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *AMFStatusIndicationIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case AMFStatusIndicationIEs_IDUnavailableGUAMIList:
 		return &u.IDUnavailableGUAMIList
@@ -9068,7 +8334,7 @@ func (u *AMFStatusIndicationIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *AMFStatusIndicationIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -9157,27 +8423,18 @@ func (u *NGResetIEs) resolvePER(key int64, p *per.Reader, at int, field string) 
 	case 88:
 		u.Kind = NGResetIEs_IDResetType
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *NGResetIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *NGResetIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case AMFConfigurationUpdateFailureIEs_IDCause:
-		if alloc {
-			u.IDCause = new(Cause)
-		} else if u.IDCause == nil {
-			return per.NoValue("Cause")
-		}
-		return u.IDCause
+		return per.Row(p, &u.IDCause, "Cause")
 	case NGResetIEs_IDResetType:
-		if alloc {
-			u.IDResetType = new(ResetType)
-		} else if u.IDResetType == nil {
-			return per.NoValue("ResetType")
-		}
-		return u.IDResetType
+		return per.Row(p, &u.IDResetType, "ResetType")
 	}
 	return nil
 }
@@ -9185,7 +8442,7 @@ func (u *NGResetIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *NGResetIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -9280,22 +8537,18 @@ func (u *NGResetAcknowledgeIEs) resolvePER(key int64, p *per.Reader, at int, fie
 	case 19:
 		u.Kind = AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *NGResetAcknowledgeIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *NGResetAcknowledgeIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case NGResetAcknowledgeIEs_IDUEAssociatedLogicalNGConnectionList:
 		return &u.IDUEAssociatedLogicalNGConnectionList
 	case AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics:
-		if alloc {
-			u.IDCriticalityDiagnostics = new(CriticalityDiagnostics)
-		} else if u.IDCriticalityDiagnostics == nil {
-			return per.NoValue("CriticalityDiagnostics")
-		}
-		return u.IDCriticalityDiagnostics
+		return per.Row(p, &u.IDCriticalityDiagnostics, "CriticalityDiagnostics")
 	}
 	return nil
 }
@@ -9303,7 +8556,7 @@ func (u *NGResetAcknowledgeIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *NGResetAcknowledgeIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -9404,38 +8657,24 @@ func (u *ErrorIndicationIEs) resolvePER(key int64, p *per.Reader, at int, field 
 	case 26:
 		u.Kind = ErrorIndicationIEs_IDFiveGSTMSI
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *ErrorIndicationIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *ErrorIndicationIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case AMFCPRelocationIndicationIEs_IDAMFUENGAPID:
 		return &u.IDAMFUENGAPID
 	case AMFCPRelocationIndicationIEs_IDRANUENGAPID:
 		return &u.IDRANUENGAPID
 	case AMFConfigurationUpdateFailureIEs_IDCause:
-		if alloc {
-			u.IDCause = new(Cause)
-		} else if u.IDCause == nil {
-			return per.NoValue("Cause")
-		}
-		return u.IDCause
+		return per.Row(p, &u.IDCause, "Cause")
 	case AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics:
-		if alloc {
-			u.IDCriticalityDiagnostics = new(CriticalityDiagnostics)
-		} else if u.IDCriticalityDiagnostics == nil {
-			return per.NoValue("CriticalityDiagnostics")
-		}
-		return u.IDCriticalityDiagnostics
+		return per.Row(p, &u.IDCriticalityDiagnostics, "CriticalityDiagnostics")
 	case ErrorIndicationIEs_IDFiveGSTMSI:
-		if alloc {
-			u.IDFiveGSTMSI = new(FiveGSTMSI)
-		} else if u.IDFiveGSTMSI == nil {
-			return per.NoValue("FiveG-S-TMSI")
-		}
-		return u.IDFiveGSTMSI
+		return per.Row(p, &u.IDFiveGSTMSI, "FiveG-S-TMSI")
 	}
 	return nil
 }
@@ -9443,7 +8682,7 @@ func (u *ErrorIndicationIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *ErrorIndicationIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -9538,20 +8777,16 @@ func (u *OverloadStartIEs) resolvePER(key int64, p *per.Reader, at int, field st
 	case 49:
 		u.Kind = OverloadStartIEs_IDOverloadStartNSSAIList
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *OverloadStartIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *OverloadStartIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case OverloadStartIEs_IDAMFOverloadResponse:
-		if alloc {
-			u.IDAMFOverloadResponse = new(OverloadResponse)
-		} else if u.IDAMFOverloadResponse == nil {
-			return per.NoValue("OverloadResponse")
-		}
-		return u.IDAMFOverloadResponse
+		return per.Row(p, &u.IDAMFOverloadResponse, "OverloadResponse")
 	case OverloadStartIEs_IDAMFTrafficLoadReductionIndication:
 		return &u.IDAMFTrafficLoadReductionIndication
 	case OverloadStartIEs_IDOverloadStartNSSAIList:
@@ -9563,7 +8798,7 @@ func (u *OverloadStartIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *OverloadStartIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -9652,19 +8887,20 @@ func (u *OverloadStopIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *OverloadStopIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *OverloadStopIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *OverloadStopIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *OverloadStopIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -9761,29 +8997,20 @@ func (u *UplinkRANConfigurationTransferIEs) resolvePER(key int64, p *per.Reader,
 	case 251:
 		u.Kind = UplinkRANConfigurationTransferIEs_IDIntersystemSONConfigurationTransferUL
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UplinkRANConfigurationTransferIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UplinkRANConfigurationTransferIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case UplinkRANConfigurationTransferIEs_IDSONConfigurationTransferUL:
-		if alloc {
-			u.IDSONConfigurationTransferUL = new(SONConfigurationTransfer)
-		} else if u.IDSONConfigurationTransferUL == nil {
-			return per.NoValue("SONConfigurationTransfer")
-		}
-		return u.IDSONConfigurationTransferUL
+		return per.Row(p, &u.IDSONConfigurationTransferUL, "SONConfigurationTransfer")
 	case UplinkRANConfigurationTransferIEs_IDENDCSONConfigurationTransferUL:
 		return &u.IDENDCSONConfigurationTransferUL
 	case UplinkRANConfigurationTransferIEs_IDIntersystemSONConfigurationTransferUL:
-		if alloc {
-			u.IDIntersystemSONConfigurationTransferUL = new(IntersystemSONConfigurationTransfer)
-		} else if u.IDIntersystemSONConfigurationTransferUL == nil {
-			return per.NoValue("IntersystemSONConfigurationTransfer")
-		}
-		return u.IDIntersystemSONConfigurationTransferUL
+		return per.Row(p, &u.IDIntersystemSONConfigurationTransferUL, "IntersystemSONConfigurationTransfer")
 	}
 	return nil
 }
@@ -9791,7 +9018,7 @@ func (u *UplinkRANConfigurationTransferIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UplinkRANConfigurationTransferIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -9888,29 +9115,20 @@ func (u *DownlinkRANConfigurationTransferIEs) resolvePER(key int64, p *per.Reade
 	case 250:
 		u.Kind = DownlinkRANConfigurationTransferIEs_IDIntersystemSONConfigurationTransferDL
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *DownlinkRANConfigurationTransferIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *DownlinkRANConfigurationTransferIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case DownlinkRANConfigurationTransferIEs_IDSONConfigurationTransferDL:
-		if alloc {
-			u.IDSONConfigurationTransferDL = new(SONConfigurationTransfer)
-		} else if u.IDSONConfigurationTransferDL == nil {
-			return per.NoValue("SONConfigurationTransfer")
-		}
-		return u.IDSONConfigurationTransferDL
+		return per.Row(p, &u.IDSONConfigurationTransferDL, "SONConfigurationTransfer")
 	case DownlinkRANConfigurationTransferIEs_IDENDCSONConfigurationTransferDL:
 		return &u.IDENDCSONConfigurationTransferDL
 	case DownlinkRANConfigurationTransferIEs_IDIntersystemSONConfigurationTransferDL:
-		if alloc {
-			u.IDIntersystemSONConfigurationTransferDL = new(IntersystemSONConfigurationTransfer)
-		} else if u.IDIntersystemSONConfigurationTransferDL == nil {
-			return per.NoValue("IntersystemSONConfigurationTransfer")
-		}
-		return u.IDIntersystemSONConfigurationTransferDL
+		return per.Row(p, &u.IDIntersystemSONConfigurationTransferDL, "IntersystemSONConfigurationTransfer")
 	}
 	return nil
 }
@@ -9918,7 +9136,7 @@ func (u *DownlinkRANConfigurationTransferIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *DownlinkRANConfigurationTransferIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -10031,40 +9249,36 @@ func (u *WriteReplaceWarningRequestIEs) resolvePER(key int64, p *per.Reader, at 
 	case 141:
 		u.Kind = WriteReplaceWarningRequestIEs_IDWarningAreaCoordinates
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *WriteReplaceWarningRequestIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *WriteReplaceWarningRequestIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case PWSCancelRequestIEs_IDMessageIdentifier:
-		return &u.IDMessageIdentifier
+		return per.Row(p, &u.IDMessageIdentifier, "MessageIdentifier")
 	case PWSCancelRequestIEs_IDSerialNumber:
-		return &u.IDSerialNumber
+		return per.Row(p, &u.IDSerialNumber, "SerialNumber")
 	case PWSCancelRequestIEs_IDWarningAreaList:
-		if alloc {
-			u.IDWarningAreaList = new(WarningAreaList)
-		} else if u.IDWarningAreaList == nil {
-			return per.NoValue("WarningAreaList")
-		}
-		return u.IDWarningAreaList
+		return per.Row(p, &u.IDWarningAreaList, "WarningAreaList")
 	case WriteReplaceWarningRequestIEs_IDRepetitionPeriod:
 		return &u.IDRepetitionPeriod
 	case WriteReplaceWarningRequestIEs_IDNumberOfBroadcastsRequested:
 		return &u.IDNumberOfBroadcastsRequested
 	case WriteReplaceWarningRequestIEs_IDWarningType:
-		return &u.IDWarningType
+		return per.Row(p, &u.IDWarningType, "WarningType")
 	case WriteReplaceWarningRequestIEs_IDWarningSecurityInfo:
-		return &u.IDWarningSecurityInfo
+		return per.Row(p, &u.IDWarningSecurityInfo, "WarningSecurityInfo")
 	case WriteReplaceWarningRequestIEs_IDDataCodingScheme:
-		return &u.IDDataCodingScheme
+		return per.Row(p, &u.IDDataCodingScheme, "DataCodingScheme")
 	case WriteReplaceWarningRequestIEs_IDWarningMessageContents:
-		return &u.IDWarningMessageContents
+		return per.Row(p, &u.IDWarningMessageContents, "WarningMessageContents")
 	case WriteReplaceWarningRequestIEs_IDConcurrentWarningMessageInd:
 		return &u.IDConcurrentWarningMessageInd
 	case WriteReplaceWarningRequestIEs_IDWarningAreaCoordinates:
-		return &u.IDWarningAreaCoordinates
+		return per.Row(p, &u.IDWarningAreaCoordinates, "WarningAreaCoordinates")
 	}
 	return nil
 }
@@ -10072,7 +9286,7 @@ func (u *WriteReplaceWarningRequestIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *WriteReplaceWarningRequestIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -10171,31 +9385,22 @@ func (u *WriteReplaceWarningResponseIEs) resolvePER(key int64, p *per.Reader, at
 	case 19:
 		u.Kind = AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *WriteReplaceWarningResponseIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *WriteReplaceWarningResponseIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case PWSCancelRequestIEs_IDMessageIdentifier:
 		return &u.IDMessageIdentifier
 	case PWSCancelRequestIEs_IDSerialNumber:
 		return &u.IDSerialNumber
 	case WriteReplaceWarningResponseIEs_IDBroadcastCompletedAreaList:
-		if alloc {
-			u.IDBroadcastCompletedAreaList = new(BroadcastCompletedAreaList)
-		} else if u.IDBroadcastCompletedAreaList == nil {
-			return per.NoValue("BroadcastCompletedAreaList")
-		}
-		return u.IDBroadcastCompletedAreaList
+		return per.Row(p, &u.IDBroadcastCompletedAreaList, "BroadcastCompletedAreaList")
 	case AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics:
-		if alloc {
-			u.IDCriticalityDiagnostics = new(CriticalityDiagnostics)
-		} else if u.IDCriticalityDiagnostics == nil {
-			return per.NoValue("CriticalityDiagnostics")
-		}
-		return u.IDCriticalityDiagnostics
+		return per.Row(p, &u.IDCriticalityDiagnostics, "CriticalityDiagnostics")
 	}
 	return nil
 }
@@ -10203,7 +9408,7 @@ func (u *WriteReplaceWarningResponseIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *WriteReplaceWarningResponseIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -10302,24 +9507,20 @@ func (u *PWSCancelRequestIEs) resolvePER(key int64, p *per.Reader, at int, field
 	case 14:
 		u.Kind = PWSCancelRequestIEs_IDCancelAllWarningMessages
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PWSCancelRequestIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PWSCancelRequestIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case PWSCancelRequestIEs_IDMessageIdentifier:
 		return &u.IDMessageIdentifier
 	case PWSCancelRequestIEs_IDSerialNumber:
 		return &u.IDSerialNumber
 	case PWSCancelRequestIEs_IDWarningAreaList:
-		if alloc {
-			u.IDWarningAreaList = new(WarningAreaList)
-		} else if u.IDWarningAreaList == nil {
-			return per.NoValue("WarningAreaList")
-		}
-		return u.IDWarningAreaList
+		return per.Row(p, &u.IDWarningAreaList, "WarningAreaList")
 	case PWSCancelRequestIEs_IDCancelAllWarningMessages:
 		return &u.IDCancelAllWarningMessages
 	}
@@ -10329,7 +9530,7 @@ func (u *PWSCancelRequestIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PWSCancelRequestIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -10428,31 +9629,22 @@ func (u *PWSCancelResponseIEs) resolvePER(key int64, p *per.Reader, at int, fiel
 	case 19:
 		u.Kind = AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PWSCancelResponseIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PWSCancelResponseIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case PWSCancelRequestIEs_IDMessageIdentifier:
 		return &u.IDMessageIdentifier
 	case PWSCancelRequestIEs_IDSerialNumber:
 		return &u.IDSerialNumber
 	case PWSCancelResponseIEs_IDBroadcastCancelledAreaList:
-		if alloc {
-			u.IDBroadcastCancelledAreaList = new(BroadcastCancelledAreaList)
-		} else if u.IDBroadcastCancelledAreaList == nil {
-			return per.NoValue("BroadcastCancelledAreaList")
-		}
-		return u.IDBroadcastCancelledAreaList
+		return per.Row(p, &u.IDBroadcastCancelledAreaList, "BroadcastCancelledAreaList")
 	case AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics:
-		if alloc {
-			u.IDCriticalityDiagnostics = new(CriticalityDiagnostics)
-		} else if u.IDCriticalityDiagnostics == nil {
-			return per.NoValue("CriticalityDiagnostics")
-		}
-		return u.IDCriticalityDiagnostics
+		return per.Row(p, &u.IDCriticalityDiagnostics, "CriticalityDiagnostics")
 	}
 	return nil
 }
@@ -10460,7 +9652,7 @@ func (u *PWSCancelResponseIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PWSCancelResponseIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -10559,27 +9751,18 @@ func (u *PWSRestartIndicationIEs) resolvePER(key int64, p *per.Reader, at int, f
 	case 23:
 		u.Kind = PWSRestartIndicationIEs_IDEmergencyAreaIDListForRestart
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PWSRestartIndicationIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PWSRestartIndicationIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case PWSRestartIndicationIEs_IDCellIDListForRestart:
-		if alloc {
-			u.IDCellIDListForRestart = new(CellIDListForRestart)
-		} else if u.IDCellIDListForRestart == nil {
-			return per.NoValue("CellIDListForRestart")
-		}
-		return u.IDCellIDListForRestart
+		return per.Row(p, &u.IDCellIDListForRestart, "CellIDListForRestart")
 	case NGSetupRequestIEs_IDGlobalRANNodeID:
-		if alloc {
-			u.IDGlobalRANNodeID = new(GlobalRANNodeID)
-		} else if u.IDGlobalRANNodeID == nil {
-			return per.NoValue("GlobalRANNodeID")
-		}
-		return u.IDGlobalRANNodeID
+		return per.Row(p, &u.IDGlobalRANNodeID, "GlobalRANNodeID")
 	case PWSRestartIndicationIEs_IDTAIListForRestart:
 		return &u.IDTAIListForRestart
 	case PWSRestartIndicationIEs_IDEmergencyAreaIDListForRestart:
@@ -10591,7 +9774,7 @@ func (u *PWSRestartIndicationIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PWSRestartIndicationIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -10686,27 +9869,18 @@ func (u *PWSFailureIndicationIEs) resolvePER(key int64, p *per.Reader, at int, f
 	case 27:
 		u.Kind = NGSetupRequestIEs_IDGlobalRANNodeID
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PWSFailureIndicationIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PWSFailureIndicationIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case PWSFailureIndicationIEs_IDPWSFailedCellIDList:
-		if alloc {
-			u.IDPWSFailedCellIDList = new(PWSFailedCellIDList)
-		} else if u.IDPWSFailedCellIDList == nil {
-			return per.NoValue("PWSFailedCellIDList")
-		}
-		return u.IDPWSFailedCellIDList
+		return per.Row(p, &u.IDPWSFailedCellIDList, "PWSFailedCellIDList")
 	case NGSetupRequestIEs_IDGlobalRANNodeID:
-		if alloc {
-			u.IDGlobalRANNodeID = new(GlobalRANNodeID)
-		} else if u.IDGlobalRANNodeID == nil {
-			return per.NoValue("GlobalRANNodeID")
-		}
-		return u.IDGlobalRANNodeID
+		return per.Row(p, &u.IDGlobalRANNodeID, "GlobalRANNodeID")
 	}
 	return nil
 }
@@ -10714,7 +9888,7 @@ func (u *PWSFailureIndicationIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PWSFailureIndicationIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -10815,12 +9989,13 @@ func (u *DownlinkUEAssociatedNRPPaTransportIEs) resolvePER(key int64, p *per.Rea
 	case 46:
 		u.Kind = DownlinkNonUEAssociatedNRPPaTransportIEs_IDNRPPaPDU
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *DownlinkUEAssociatedNRPPaTransportIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *DownlinkUEAssociatedNRPPaTransportIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case AMFCPRelocationIndicationIEs_IDAMFUENGAPID:
 		return &u.IDAMFUENGAPID
@@ -10837,7 +10012,7 @@ func (u *DownlinkUEAssociatedNRPPaTransportIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *DownlinkUEAssociatedNRPPaTransportIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -10936,12 +10111,13 @@ func (u *UplinkUEAssociatedNRPPaTransportIEs) resolvePER(key int64, p *per.Reade
 	case 46:
 		u.Kind = DownlinkNonUEAssociatedNRPPaTransportIEs_IDNRPPaPDU
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UplinkUEAssociatedNRPPaTransportIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UplinkUEAssociatedNRPPaTransportIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case AMFCPRelocationIndicationIEs_IDAMFUENGAPID:
 		return &u.IDAMFUENGAPID
@@ -10958,7 +10134,7 @@ func (u *UplinkUEAssociatedNRPPaTransportIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UplinkUEAssociatedNRPPaTransportIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -11055,12 +10231,13 @@ func (u *DownlinkNonUEAssociatedNRPPaTransportIEs) resolvePER(key int64, p *per.
 	case 46:
 		u.Kind = DownlinkNonUEAssociatedNRPPaTransportIEs_IDNRPPaPDU
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *DownlinkNonUEAssociatedNRPPaTransportIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *DownlinkNonUEAssociatedNRPPaTransportIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case DownlinkNonUEAssociatedNRPPaTransportIEs_IDRoutingID:
 		return &u.IDRoutingID
@@ -11073,7 +10250,7 @@ func (u *DownlinkNonUEAssociatedNRPPaTransportIEs) perValue(alloc bool) per.Valu
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *DownlinkNonUEAssociatedNRPPaTransportIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -11170,12 +10347,13 @@ func (u *UplinkNonUEAssociatedNRPPaTransportIEs) resolvePER(key int64, p *per.Re
 	case 46:
 		u.Kind = DownlinkNonUEAssociatedNRPPaTransportIEs_IDNRPPaPDU
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UplinkNonUEAssociatedNRPPaTransportIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UplinkNonUEAssociatedNRPPaTransportIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case DownlinkNonUEAssociatedNRPPaTransportIEs_IDRoutingID:
 		return &u.IDRoutingID
@@ -11188,7 +10366,7 @@ func (u *UplinkNonUEAssociatedNRPPaTransportIEs) perValue(alloc bool) per.Value 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UplinkNonUEAssociatedNRPPaTransportIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -11283,24 +10461,20 @@ func (u *TraceStartIEs) resolvePER(key int64, p *per.Reader, at int, field strin
 	case 108:
 		u.Kind = HandoverRequestIEs_IDTraceActivation
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *TraceStartIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *TraceStartIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case AMFCPRelocationIndicationIEs_IDAMFUENGAPID:
 		return &u.IDAMFUENGAPID
 	case AMFCPRelocationIndicationIEs_IDRANUENGAPID:
 		return &u.IDRANUENGAPID
 	case HandoverRequestIEs_IDTraceActivation:
-		if alloc {
-			u.IDTraceActivation = new(TraceActivation)
-		} else if u.IDTraceActivation == nil {
-			return per.NoValue("TraceActivation")
-		}
-		return u.IDTraceActivation
+		return per.Row(p, &u.IDTraceActivation, "TraceActivation")
 	}
 	return nil
 }
@@ -11308,7 +10482,7 @@ func (u *TraceStartIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *TraceStartIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -11407,12 +10581,13 @@ func (u *TraceFailureIndicationIEs) resolvePER(key int64, p *per.Reader, at int,
 	case 15:
 		u.Kind = AMFConfigurationUpdateFailureIEs_IDCause
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *TraceFailureIndicationIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *TraceFailureIndicationIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case AMFCPRelocationIndicationIEs_IDAMFUENGAPID:
 		return &u.IDAMFUENGAPID
@@ -11421,12 +10596,7 @@ func (u *TraceFailureIndicationIEs) perValue(alloc bool) per.Value {
 	case CellTrafficTraceIEs_IDNGRANTraceID:
 		return &u.IDNGRANTraceID
 	case AMFConfigurationUpdateFailureIEs_IDCause:
-		if alloc {
-			u.IDCause = new(Cause)
-		} else if u.IDCause == nil {
-			return per.NoValue("Cause")
-		}
-		return u.IDCause
+		return per.Row(p, &u.IDCause, "Cause")
 	}
 	return nil
 }
@@ -11434,7 +10604,7 @@ func (u *TraceFailureIndicationIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *TraceFailureIndicationIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -11531,12 +10701,13 @@ func (u *DeactivateTraceIEs) resolvePER(key int64, p *per.Reader, at int, field 
 	case 44:
 		u.Kind = CellTrafficTraceIEs_IDNGRANTraceID
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *DeactivateTraceIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *DeactivateTraceIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case AMFCPRelocationIndicationIEs_IDAMFUENGAPID:
 		return &u.IDAMFUENGAPID
@@ -11551,7 +10722,7 @@ func (u *DeactivateTraceIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *DeactivateTraceIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -11656,12 +10827,13 @@ func (u *CellTrafficTraceIEs) resolvePER(key int64, p *per.Reader, at int, field
 	case 257:
 		u.Kind = CellTrafficTraceIEs_IDTraceCollectionEntityURI
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *CellTrafficTraceIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *CellTrafficTraceIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case AMFCPRelocationIndicationIEs_IDAMFUENGAPID:
 		return &u.IDAMFUENGAPID
@@ -11670,12 +10842,7 @@ func (u *CellTrafficTraceIEs) perValue(alloc bool) per.Value {
 	case CellTrafficTraceIEs_IDNGRANTraceID:
 		return &u.IDNGRANTraceID
 	case CellTrafficTraceIEs_IDNGRANCGI:
-		if alloc {
-			u.IDNGRANCGI = new(NGRANCGI)
-		} else if u.IDNGRANCGI == nil {
-			return per.NoValue("NGRAN-CGI")
-		}
-		return u.IDNGRANCGI
+		return per.Row(p, &u.IDNGRANCGI, "NGRAN-CGI")
 	case CellTrafficTraceIEs_IDTraceCollectionEntityIPAddress:
 		return &u.IDTraceCollectionEntityIPAddress
 	case CellTrafficTraceIEs_IDPrivacyIndicator:
@@ -11689,7 +10856,7 @@ func (u *CellTrafficTraceIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *CellTrafficTraceIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -11786,24 +10953,20 @@ func (u *LocationReportingControlIEs) resolvePER(key int64, p *per.Reader, at in
 	case 33:
 		u.Kind = HandoverRequestIEs_IDLocationReportingRequestType
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *LocationReportingControlIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *LocationReportingControlIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case AMFCPRelocationIndicationIEs_IDAMFUENGAPID:
 		return &u.IDAMFUENGAPID
 	case AMFCPRelocationIndicationIEs_IDRANUENGAPID:
 		return &u.IDRANUENGAPID
 	case HandoverRequestIEs_IDLocationReportingRequestType:
-		if alloc {
-			u.IDLocationReportingRequestType = new(LocationReportingRequestType)
-		} else if u.IDLocationReportingRequestType == nil {
-			return per.NoValue("LocationReportingRequestType")
-		}
-		return u.IDLocationReportingRequestType
+		return per.Row(p, &u.IDLocationReportingRequestType, "LocationReportingRequestType")
 	}
 	return nil
 }
@@ -11811,7 +10974,7 @@ func (u *LocationReportingControlIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *LocationReportingControlIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -11910,24 +11073,20 @@ func (u *LocationReportingFailureIndicationIEs) resolvePER(key int64, p *per.Rea
 	case 15:
 		u.Kind = AMFConfigurationUpdateFailureIEs_IDCause
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *LocationReportingFailureIndicationIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *LocationReportingFailureIndicationIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case AMFCPRelocationIndicationIEs_IDAMFUENGAPID:
 		return &u.IDAMFUENGAPID
 	case AMFCPRelocationIndicationIEs_IDRANUENGAPID:
 		return &u.IDRANUENGAPID
 	case AMFConfigurationUpdateFailureIEs_IDCause:
-		if alloc {
-			u.IDCause = new(Cause)
-		} else if u.IDCause == nil {
-			return per.NoValue("Cause")
-		}
-		return u.IDCause
+		return per.Row(p, &u.IDCause, "Cause")
 	}
 	return nil
 }
@@ -11935,7 +11094,7 @@ func (u *LocationReportingFailureIndicationIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *LocationReportingFailureIndicationIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -12036,12 +11195,13 @@ func (u *LocationReportIEs) resolvePER(key int64, p *per.Reader, at int, field s
 	case 33:
 		u.Kind = HandoverRequestIEs_IDLocationReportingRequestType
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *LocationReportIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *LocationReportIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case AMFCPRelocationIndicationIEs_IDAMFUENGAPID:
 		return &u.IDAMFUENGAPID
@@ -12052,12 +11212,7 @@ func (u *LocationReportIEs) perValue(alloc bool) per.Value {
 	case LocationReportIEs_IDUEPresenceInAreaOfInterestList:
 		return &u.IDUEPresenceInAreaOfInterestList
 	case HandoverRequestIEs_IDLocationReportingRequestType:
-		if alloc {
-			u.IDLocationReportingRequestType = new(LocationReportingRequestType)
-		} else if u.IDLocationReportingRequestType == nil {
-			return per.NoValue("LocationReportingRequestType")
-		}
-		return u.IDLocationReportingRequestType
+		return per.Row(p, &u.IDLocationReportingRequestType, "LocationReportingRequestType")
 	}
 	return nil
 }
@@ -12065,7 +11220,7 @@ func (u *LocationReportIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *LocationReportIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -12160,12 +11315,13 @@ func (u *UETNLABindingReleaseRequestIEs) resolvePER(key int64, p *per.Reader, at
 	case 85:
 		u.Kind = AMFCPRelocationIndicationIEs_IDRANUENGAPID
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UETNLABindingReleaseRequestIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UETNLABindingReleaseRequestIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case AMFCPRelocationIndicationIEs_IDAMFUENGAPID:
 		return &u.IDAMFUENGAPID
@@ -12178,7 +11334,7 @@ func (u *UETNLABindingReleaseRequestIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UETNLABindingReleaseRequestIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -12279,12 +11435,13 @@ func (u *UERadioCapabilityInfoIndicationIEs) resolvePER(key int64, p *per.Reader
 	case 265:
 		u.Kind = UERadioCapabilityInfoIndicationIEs_IDUERadioCapabilityEUTRAFormat
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UERadioCapabilityInfoIndicationIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UERadioCapabilityInfoIndicationIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case AMFCPRelocationIndicationIEs_IDAMFUENGAPID:
 		return &u.IDAMFUENGAPID
@@ -12293,12 +11450,7 @@ func (u *UERadioCapabilityInfoIndicationIEs) perValue(alloc bool) per.Value {
 	case ConnectionEstablishmentIndicationIEs_IDUERadioCapability:
 		return &u.UERadioCapability
 	case InitialContextSetupRequestIEs_IDUERadioCapabilityForPaging:
-		if alloc {
-			u.IDUERadioCapabilityForPaging = new(UERadioCapabilityForPaging)
-		} else if u.IDUERadioCapabilityForPaging == nil {
-			return per.NoValue("UERadioCapabilityForPaging")
-		}
-		return u.IDUERadioCapabilityForPaging
+		return per.Row(p, &u.IDUERadioCapabilityForPaging, "UERadioCapabilityForPaging")
 	case UERadioCapabilityInfoIndicationIEs_IDUERadioCapabilityEUTRAFormat:
 		return &u.UERadioCapability
 	}
@@ -12308,7 +11460,7 @@ func (u *UERadioCapabilityInfoIndicationIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UERadioCapabilityInfoIndicationIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -12407,12 +11559,13 @@ func (u *UERadioCapabilityCheckRequestIEs) resolvePER(key int64, p *per.Reader, 
 	case 264:
 		u.Kind = ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UERadioCapabilityCheckRequestIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UERadioCapabilityCheckRequestIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case AMFCPRelocationIndicationIEs_IDAMFUENGAPID:
 		return &u.IDAMFUENGAPID
@@ -12429,7 +11582,7 @@ func (u *UERadioCapabilityCheckRequestIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UERadioCapabilityCheckRequestIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -12528,12 +11681,13 @@ func (u *UERadioCapabilityCheckResponseIEs) resolvePER(key int64, p *per.Reader,
 	case 19:
 		u.Kind = AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UERadioCapabilityCheckResponseIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UERadioCapabilityCheckResponseIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case AMFCPRelocationIndicationIEs_IDAMFUENGAPID:
 		return &u.IDAMFUENGAPID
@@ -12542,12 +11696,7 @@ func (u *UERadioCapabilityCheckResponseIEs) perValue(alloc bool) per.Value {
 	case UERadioCapabilityCheckResponseIEs_IDIMSVoiceSupportIndicator:
 		return &u.IDIMSVoiceSupportIndicator
 	case AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics:
-		if alloc {
-			u.IDCriticalityDiagnostics = new(CriticalityDiagnostics)
-		} else if u.IDCriticalityDiagnostics == nil {
-			return per.NoValue("CriticalityDiagnostics")
-		}
-		return u.IDCriticalityDiagnostics
+		return per.Row(p, &u.IDCriticalityDiagnostics, "CriticalityDiagnostics")
 	}
 	return nil
 }
@@ -12555,7 +11704,7 @@ func (u *UERadioCapabilityCheckResponseIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UERadioCapabilityCheckResponseIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -12729,12 +11878,13 @@ func (u *SecondaryRATDataUsageReportIEs) resolvePER(key int64, p *per.Reader, at
 	case 121:
 		u.Kind = HandoverNotifyIEs_IDUserLocationInformation
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *SecondaryRATDataUsageReportIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *SecondaryRATDataUsageReportIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case AMFCPRelocationIndicationIEs_IDAMFUENGAPID:
 		return &u.IDAMFUENGAPID
@@ -12753,7 +11903,7 @@ func (u *SecondaryRATDataUsageReportIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *SecondaryRATDataUsageReportIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -12846,20 +11996,16 @@ func (u *UplinkRIMInformationTransferIEs) resolvePER(key int64, p *per.Reader, a
 	case 175:
 		u.Kind = DownlinkRIMInformationTransferIEs_IDRIMInformationTransfer
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UplinkRIMInformationTransferIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UplinkRIMInformationTransferIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case DownlinkRIMInformationTransferIEs_IDRIMInformationTransfer:
-		if alloc {
-			u.IDRIMInformationTransfer = new(RIMInformationTransfer)
-		} else if u.IDRIMInformationTransfer == nil {
-			return per.NoValue("RIMInformationTransfer")
-		}
-		return u.IDRIMInformationTransfer
+		return per.Row(p, &u.IDRIMInformationTransfer, "RIMInformationTransfer")
 	}
 	return nil
 }
@@ -12867,7 +12013,7 @@ func (u *UplinkRIMInformationTransferIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UplinkRIMInformationTransferIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -12960,20 +12106,16 @@ func (u *DownlinkRIMInformationTransferIEs) resolvePER(key int64, p *per.Reader,
 	case 175:
 		u.Kind = DownlinkRIMInformationTransferIEs_IDRIMInformationTransfer
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *DownlinkRIMInformationTransferIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *DownlinkRIMInformationTransferIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case DownlinkRIMInformationTransferIEs_IDRIMInformationTransfer:
-		if alloc {
-			u.IDRIMInformationTransfer = new(RIMInformationTransfer)
-		} else if u.IDRIMInformationTransfer == nil {
-			return per.NoValue("RIMInformationTransfer")
-		}
-		return u.IDRIMInformationTransfer
+		return per.Row(p, &u.IDRIMInformationTransfer, "RIMInformationTransfer")
 	}
 	return nil
 }
@@ -12981,7 +12123,7 @@ func (u *DownlinkRIMInformationTransferIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *DownlinkRIMInformationTransferIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -13100,44 +12242,30 @@ func (u *ConnectionEstablishmentIndicationIEs) resolvePER(key int64, p *per.Read
 	case 34:
 		u.Kind = ConnectionEstablishmentIndicationIEs_IDMaskedIMEISV
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *ConnectionEstablishmentIndicationIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *ConnectionEstablishmentIndicationIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case AMFCPRelocationIndicationIEs_IDAMFUENGAPID:
 		return &u.IDAMFUENGAPID
 	case AMFCPRelocationIndicationIEs_IDRANUENGAPID:
 		return &u.IDRANUENGAPID
 	case ConnectionEstablishmentIndicationIEs_IDUERadioCapability:
-		return &u.IDUERadioCapability
+		return per.Row(p, &u.IDUERadioCapability, "UERadioCapability")
 	case ConnectionEstablishmentIndicationIEs_IDEndIndication:
 		return &u.IDEndIndication
 	case AMFCPRelocationIndicationIEs_IDSNSSAI:
-		if alloc {
-			u.IDSNSSAI = new(SNSSAI)
-		} else if u.IDSNSSAI == nil {
-			return per.NoValue("S-NSSAI")
-		}
-		return u.IDSNSSAI
+		return per.Row(p, &u.IDSNSSAI, "S-NSSAI")
 	case AMFCPRelocationIndicationIEs_IDAllowedNSSAI:
-		return &u.IDAllowedNSSAI
+		return per.Row(p, &u.IDAllowedNSSAI, "AllowedNSSAI")
 	case ConnectionEstablishmentIndicationIEs_IDUEDifferentiationInfo:
-		if alloc {
-			u.IDUEDifferentiationInfo = new(UEDifferentiationInfo)
-		} else if u.IDUEDifferentiationInfo == nil {
-			return per.NoValue("UE-DifferentiationInfo")
-		}
-		return u.IDUEDifferentiationInfo
+		return per.Row(p, &u.IDUEDifferentiationInfo, "UE-DifferentiationInfo")
 	case ConnectionEstablishmentIndicationIEs_IDDLCPSecurityInformation:
-		if alloc {
-			u.IDDLCPSecurityInformation = new(DLCPSecurityInformation)
-		} else if u.IDDLCPSecurityInformation == nil {
-			return per.NoValue("DL-CP-SecurityInformation")
-		}
-		return u.IDDLCPSecurityInformation
+		return per.Row(p, &u.IDDLCPSecurityInformation, "DL-CP-SecurityInformation")
 	case ConnectionEstablishmentIndicationIEs_IDNBIoTUEPriority:
 		return &u.IDNBIoTUEPriority
 	case ConnectionEstablishmentIndicationIEs_IDEnhancedCoverageRestriction:
@@ -13145,9 +12273,9 @@ func (u *ConnectionEstablishmentIndicationIEs) perValue(alloc bool) per.Value {
 	case ConnectionEstablishmentIndicationIEs_IDCEmodeBrestricted:
 		return &u.IDCEmodeBrestricted
 	case ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID:
-		return &u.IDUERadioCapabilityID
+		return per.Row(p, &u.IDUERadioCapabilityID, "UERadioCapabilityID")
 	case ConnectionEstablishmentIndicationIEs_IDMaskedIMEISV:
-		return &u.IDMaskedIMEISV
+		return per.Row(p, &u.IDMaskedIMEISV, "MaskedIMEISV")
 	}
 	return nil
 }
@@ -13155,7 +12283,7 @@ func (u *ConnectionEstablishmentIndicationIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *ConnectionEstablishmentIndicationIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -13250,12 +12378,13 @@ func (u *UERadioCapabilityIDMappingRequestIEs) resolvePER(key int64, p *per.Read
 	case 264:
 		u.Kind = ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UERadioCapabilityIDMappingRequestIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UERadioCapabilityIDMappingRequestIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID:
 		return &u.IDUERadioCapabilityID
@@ -13266,7 +12395,7 @@ func (u *UERadioCapabilityIDMappingRequestIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UERadioCapabilityIDMappingRequestIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -13365,24 +12494,20 @@ func (u *UERadioCapabilityIDMappingResponseIEs) resolvePER(key int64, p *per.Rea
 	case 19:
 		u.Kind = AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UERadioCapabilityIDMappingResponseIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UERadioCapabilityIDMappingResponseIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID:
 		return &u.IDUERadioCapabilityID
 	case ConnectionEstablishmentIndicationIEs_IDUERadioCapability:
 		return &u.IDUERadioCapability
 	case AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics:
-		if alloc {
-			u.IDCriticalityDiagnostics = new(CriticalityDiagnostics)
-		} else if u.IDCriticalityDiagnostics == nil {
-			return per.NoValue("CriticalityDiagnostics")
-		}
-		return u.IDCriticalityDiagnostics
+		return per.Row(p, &u.IDCriticalityDiagnostics, "CriticalityDiagnostics")
 	}
 	return nil
 }
@@ -13390,7 +12515,7 @@ func (u *UERadioCapabilityIDMappingResponseIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UERadioCapabilityIDMappingResponseIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -13489,24 +12614,20 @@ func (u *AMFCPRelocationIndicationIEs) resolvePER(key int64, p *per.Reader, at i
 	case 0:
 		u.Kind = AMFCPRelocationIndicationIEs_IDAllowedNSSAI
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *AMFCPRelocationIndicationIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *AMFCPRelocationIndicationIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case AMFCPRelocationIndicationIEs_IDAMFUENGAPID:
 		return &u.IDAMFUENGAPID
 	case AMFCPRelocationIndicationIEs_IDRANUENGAPID:
 		return &u.IDRANUENGAPID
 	case AMFCPRelocationIndicationIEs_IDSNSSAI:
-		if alloc {
-			u.IDSNSSAI = new(SNSSAI)
-		} else if u.IDSNSSAI == nil {
-			return per.NoValue("S-NSSAI")
-		}
-		return u.IDSNSSAI
+		return per.Row(p, &u.IDSNSSAI, "S-NSSAI")
 	case AMFCPRelocationIndicationIEs_IDAllowedNSSAI:
 		return &u.IDAllowedNSSAI
 	}
@@ -13516,7 +12637,7 @@ func (u *AMFCPRelocationIndicationIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *AMFCPRelocationIndicationIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -13620,34 +12741,20 @@ func (u *BroadcastSessionSetupRequestIEs) resolvePER(key int64, p *per.Reader, a
 		p.EndSub(r, &u.Raw, field)
 		return
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *BroadcastSessionSetupRequestIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *BroadcastSessionSetupRequestIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case BroadcastSessionModificationFailureIEs_IDMBSSessionID:
-		if alloc {
-			u.IDMBSSessionID = new(MBSSessionID)
-		} else if u.IDMBSSessionID == nil {
-			return per.NoValue("MBS-SessionID")
-		}
-		return u.IDMBSSessionID
+		return per.Row(p, &u.IDMBSSessionID, "MBS-SessionID")
 	case AMFCPRelocationIndicationIEs_IDSNSSAI:
-		if alloc {
-			u.IDSNSSAI = new(SNSSAI)
-		} else if u.IDSNSSAI == nil {
-			return per.NoValue("S-NSSAI")
-		}
-		return u.IDSNSSAI
+		return per.Row(p, &u.IDSNSSAI, "S-NSSAI")
 	case BroadcastSessionModificationRequestIEs_IDMBSServiceArea:
-		if alloc {
-			u.IDMBSServiceArea = new(MBSServiceArea)
-		} else if u.IDMBSServiceArea == nil {
-			return per.NoValue("MBS-ServiceArea")
-		}
-		return u.IDMBSServiceArea
+		return per.Row(p, &u.IDMBSServiceArea, "MBS-ServiceArea")
 	}
 	return nil
 }
@@ -13662,7 +12769,7 @@ func (u *BroadcastSessionSetupRequestIEs) encodePER(w *per.Writer, field string)
 		w.EndOpen(o)
 		return
 	}
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -13758,34 +12865,25 @@ func (u *BroadcastSessionSetupResponseIEs) resolvePER(key int64, p *per.Reader, 
 		u.Kind = BroadcastSessionSetupResponseIEs_IDMBSSessionSetupResponseTransfer
 		f := p.Field(u.Raw, at)
 		r := &f
-		u.IDMBSSessionSetupResponseTransfer = new(MBSSessionSetupOrModResponseTransfer)
+		u.IDMBSSessionSetupResponseTransfer = per.New[MBSSessionSetupOrModResponseTransfer](r, "MBSSessionSetupOrModResponseTransfer", "")
 		r.DecodeOpen(u.IDMBSSessionSetupResponseTransfer, "")
 		p.EndSub(r, &u.Raw, field)
 		return
 	case 19:
 		u.Kind = AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *BroadcastSessionSetupResponseIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *BroadcastSessionSetupResponseIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case BroadcastSessionModificationFailureIEs_IDMBSSessionID:
-		if alloc {
-			u.IDMBSSessionID = new(MBSSessionID)
-		} else if u.IDMBSSessionID == nil {
-			return per.NoValue("MBS-SessionID")
-		}
-		return u.IDMBSSessionID
+		return per.Row(p, &u.IDMBSSessionID, "MBS-SessionID")
 	case AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics:
-		if alloc {
-			u.IDCriticalityDiagnostics = new(CriticalityDiagnostics)
-		} else if u.IDCriticalityDiagnostics == nil {
-			return per.NoValue("CriticalityDiagnostics")
-		}
-		return u.IDCriticalityDiagnostics
+		return per.Row(p, &u.IDCriticalityDiagnostics, "CriticalityDiagnostics")
 	}
 	return nil
 }
@@ -13804,7 +12902,7 @@ func (u *BroadcastSessionSetupResponseIEs) encodePER(w *per.Writer, field string
 		w.EndOpen(o)
 		return
 	}
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -13900,7 +12998,7 @@ func (u *BroadcastSessionSetupFailureIEs) resolvePER(key int64, p *per.Reader, a
 		u.Kind = BroadcastSessionSetupFailureIEs_IDMBSSessionSetupFailureTransfer
 		f := p.Field(u.Raw, at)
 		r := &f
-		u.IDMBSSessionSetupFailureTransfer = new(MBSSessionSetupOrModFailureTransfer)
+		u.IDMBSSessionSetupFailureTransfer = per.New[MBSSessionSetupOrModFailureTransfer](r, "MBSSessionSetupOrModFailureTransfer", "")
 		r.DecodeOpen(u.IDMBSSessionSetupFailureTransfer, "")
 		p.EndSub(r, &u.Raw, field)
 		return
@@ -13909,34 +13007,20 @@ func (u *BroadcastSessionSetupFailureIEs) resolvePER(key int64, p *per.Reader, a
 	case 19:
 		u.Kind = AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *BroadcastSessionSetupFailureIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *BroadcastSessionSetupFailureIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case BroadcastSessionModificationFailureIEs_IDMBSSessionID:
-		if alloc {
-			u.IDMBSSessionID = new(MBSSessionID)
-		} else if u.IDMBSSessionID == nil {
-			return per.NoValue("MBS-SessionID")
-		}
-		return u.IDMBSSessionID
+		return per.Row(p, &u.IDMBSSessionID, "MBS-SessionID")
 	case AMFConfigurationUpdateFailureIEs_IDCause:
-		if alloc {
-			u.IDCause = new(Cause)
-		} else if u.IDCause == nil {
-			return per.NoValue("Cause")
-		}
-		return u.IDCause
+		return per.Row(p, &u.IDCause, "Cause")
 	case AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics:
-		if alloc {
-			u.IDCriticalityDiagnostics = new(CriticalityDiagnostics)
-		} else if u.IDCriticalityDiagnostics == nil {
-			return per.NoValue("CriticalityDiagnostics")
-		}
-		return u.IDCriticalityDiagnostics
+		return per.Row(p, &u.IDCriticalityDiagnostics, "CriticalityDiagnostics")
 	}
 	return nil
 }
@@ -13955,7 +13039,7 @@ func (u *BroadcastSessionSetupFailureIEs) encodePER(w *per.Writer, field string)
 		w.EndOpen(o)
 		return
 	}
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -14059,27 +13143,18 @@ func (u *BroadcastSessionModificationRequestIEs) resolvePER(key int64, p *per.Re
 		p.EndSub(r, &u.Raw, field)
 		return
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *BroadcastSessionModificationRequestIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *BroadcastSessionModificationRequestIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case BroadcastSessionModificationFailureIEs_IDMBSSessionID:
-		if alloc {
-			u.IDMBSSessionID = new(MBSSessionID)
-		} else if u.IDMBSSessionID == nil {
-			return per.NoValue("MBS-SessionID")
-		}
-		return u.IDMBSSessionID
+		return per.Row(p, &u.IDMBSSessionID, "MBS-SessionID")
 	case BroadcastSessionModificationRequestIEs_IDMBSServiceArea:
-		if alloc {
-			u.IDMBSServiceArea = new(MBSServiceArea)
-		} else if u.IDMBSServiceArea == nil {
-			return per.NoValue("MBS-ServiceArea")
-		}
-		return u.IDMBSServiceArea
+		return per.Row(p, &u.IDMBSServiceArea, "MBS-ServiceArea")
 	}
 	return nil
 }
@@ -14094,7 +13169,7 @@ func (u *BroadcastSessionModificationRequestIEs) encodePER(w *per.Writer, field 
 		w.EndOpen(o)
 		return
 	}
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -14192,34 +13267,25 @@ func (u *BroadcastSessionModificationResponseIEs) resolvePER(key int64, p *per.R
 		u.Kind = BroadcastSessionModificationResponseIEs_IDMBSSessionModificationResponseTransfer
 		f := p.Field(u.Raw, at)
 		r := &f
-		u.IDMBSSessionModificationResponseTransfer = new(MBSSessionSetupOrModResponseTransfer)
+		u.IDMBSSessionModificationResponseTransfer = per.New[MBSSessionSetupOrModResponseTransfer](r, "MBSSessionSetupOrModResponseTransfer", "")
 		r.DecodeOpen(u.IDMBSSessionModificationResponseTransfer, "")
 		p.EndSub(r, &u.Raw, field)
 		return
 	case 19:
 		u.Kind = AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *BroadcastSessionModificationResponseIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *BroadcastSessionModificationResponseIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case BroadcastSessionModificationFailureIEs_IDMBSSessionID:
-		if alloc {
-			u.IDMBSSessionID = new(MBSSessionID)
-		} else if u.IDMBSSessionID == nil {
-			return per.NoValue("MBS-SessionID")
-		}
-		return u.IDMBSSessionID
+		return per.Row(p, &u.IDMBSSessionID, "MBS-SessionID")
 	case AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics:
-		if alloc {
-			u.IDCriticalityDiagnostics = new(CriticalityDiagnostics)
-		} else if u.IDCriticalityDiagnostics == nil {
-			return per.NoValue("CriticalityDiagnostics")
-		}
-		return u.IDCriticalityDiagnostics
+		return per.Row(p, &u.IDCriticalityDiagnostics, "CriticalityDiagnostics")
 	}
 	return nil
 }
@@ -14238,7 +13304,7 @@ func (u *BroadcastSessionModificationResponseIEs) encodePER(w *per.Writer, field
 		w.EndOpen(o)
 		return
 	}
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -14336,7 +13402,7 @@ func (u *BroadcastSessionModificationFailureIEs) resolvePER(key int64, p *per.Re
 		u.Kind = BroadcastSessionModificationFailureIEs_IDMBSSessionModificationFailureTransfer
 		f := p.Field(u.Raw, at)
 		r := &f
-		u.IDMBSSessionModificationFailureTransfer = new(MBSSessionSetupOrModFailureTransfer)
+		u.IDMBSSessionModificationFailureTransfer = per.New[MBSSessionSetupOrModFailureTransfer](r, "MBSSessionSetupOrModFailureTransfer", "")
 		r.DecodeOpen(u.IDMBSSessionModificationFailureTransfer, "")
 		p.EndSub(r, &u.Raw, field)
 		return
@@ -14345,34 +13411,20 @@ func (u *BroadcastSessionModificationFailureIEs) resolvePER(key int64, p *per.Re
 	case 19:
 		u.Kind = AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *BroadcastSessionModificationFailureIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *BroadcastSessionModificationFailureIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case BroadcastSessionModificationFailureIEs_IDMBSSessionID:
-		if alloc {
-			u.IDMBSSessionID = new(MBSSessionID)
-		} else if u.IDMBSSessionID == nil {
-			return per.NoValue("MBS-SessionID")
-		}
-		return u.IDMBSSessionID
+		return per.Row(p, &u.IDMBSSessionID, "MBS-SessionID")
 	case AMFConfigurationUpdateFailureIEs_IDCause:
-		if alloc {
-			u.IDCause = new(Cause)
-		} else if u.IDCause == nil {
-			return per.NoValue("Cause")
-		}
-		return u.IDCause
+		return per.Row(p, &u.IDCause, "Cause")
 	case AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics:
-		if alloc {
-			u.IDCriticalityDiagnostics = new(CriticalityDiagnostics)
-		} else if u.IDCriticalityDiagnostics == nil {
-			return per.NoValue("CriticalityDiagnostics")
-		}
-		return u.IDCriticalityDiagnostics
+		return per.Row(p, &u.IDCriticalityDiagnostics, "CriticalityDiagnostics")
 	}
 	return nil
 }
@@ -14391,7 +13443,7 @@ func (u *BroadcastSessionModificationFailureIEs) encodePER(w *per.Writer, field 
 		w.EndOpen(o)
 		return
 	}
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -14486,27 +13538,18 @@ func (u *BroadcastSessionReleaseRequestIEs) resolvePER(key int64, p *per.Reader,
 	case 15:
 		u.Kind = AMFConfigurationUpdateFailureIEs_IDCause
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *BroadcastSessionReleaseRequestIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *BroadcastSessionReleaseRequestIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case BroadcastSessionModificationFailureIEs_IDMBSSessionID:
-		if alloc {
-			u.IDMBSSessionID = new(MBSSessionID)
-		} else if u.IDMBSSessionID == nil {
-			return per.NoValue("MBS-SessionID")
-		}
-		return u.IDMBSSessionID
+		return per.Row(p, &u.IDMBSSessionID, "MBS-SessionID")
 	case AMFConfigurationUpdateFailureIEs_IDCause:
-		if alloc {
-			u.IDCause = new(Cause)
-		} else if u.IDCause == nil {
-			return per.NoValue("Cause")
-		}
-		return u.IDCause
+		return per.Row(p, &u.IDCause, "Cause")
 	}
 	return nil
 }
@@ -14514,7 +13557,7 @@ func (u *BroadcastSessionReleaseRequestIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *BroadcastSessionReleaseRequestIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -14609,27 +13652,18 @@ func (u *BroadcastSessionReleaseRequiredIEs) resolvePER(key int64, p *per.Reader
 	case 15:
 		u.Kind = AMFConfigurationUpdateFailureIEs_IDCause
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *BroadcastSessionReleaseRequiredIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *BroadcastSessionReleaseRequiredIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case BroadcastSessionModificationFailureIEs_IDMBSSessionID:
-		if alloc {
-			u.IDMBSSessionID = new(MBSSessionID)
-		} else if u.IDMBSSessionID == nil {
-			return per.NoValue("MBS-SessionID")
-		}
-		return u.IDMBSSessionID
+		return per.Row(p, &u.IDMBSSessionID, "MBS-SessionID")
 	case AMFConfigurationUpdateFailureIEs_IDCause:
-		if alloc {
-			u.IDCause = new(Cause)
-		} else if u.IDCause == nil {
-			return per.NoValue("Cause")
-		}
-		return u.IDCause
+		return per.Row(p, &u.IDCause, "Cause")
 	}
 	return nil
 }
@@ -14637,7 +13671,7 @@ func (u *BroadcastSessionReleaseRequiredIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *BroadcastSessionReleaseRequiredIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -14733,34 +13767,25 @@ func (u *BroadcastSessionReleaseResponseIEs) resolvePER(key int64, p *per.Reader
 		u.Kind = BroadcastSessionReleaseResponseIEs_IDMBSSessionReleaseResponseTransfer
 		f := p.Field(u.Raw, at)
 		r := &f
-		u.IDMBSSessionReleaseResponseTransfer = new(MBSSessionReleaseResponseTransfer)
+		u.IDMBSSessionReleaseResponseTransfer = per.New[MBSSessionReleaseResponseTransfer](r, "MBSSessionReleaseResponseTransfer", "")
 		r.DecodeOpen(u.IDMBSSessionReleaseResponseTransfer, "")
 		p.EndSub(r, &u.Raw, field)
 		return
 	case 19:
 		u.Kind = AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *BroadcastSessionReleaseResponseIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *BroadcastSessionReleaseResponseIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case BroadcastSessionModificationFailureIEs_IDMBSSessionID:
-		if alloc {
-			u.IDMBSSessionID = new(MBSSessionID)
-		} else if u.IDMBSSessionID == nil {
-			return per.NoValue("MBS-SessionID")
-		}
-		return u.IDMBSSessionID
+		return per.Row(p, &u.IDMBSSessionID, "MBS-SessionID")
 	case AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics:
-		if alloc {
-			u.IDCriticalityDiagnostics = new(CriticalityDiagnostics)
-		} else if u.IDCriticalityDiagnostics == nil {
-			return per.NoValue("CriticalityDiagnostics")
-		}
-		return u.IDCriticalityDiagnostics
+		return per.Row(p, &u.IDCriticalityDiagnostics, "CriticalityDiagnostics")
 	}
 	return nil
 }
@@ -14779,7 +13804,7 @@ func (u *BroadcastSessionReleaseResponseIEs) encodePER(w *per.Writer, field stri
 		w.EndOpen(o)
 		return
 	}
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -14877,25 +13902,21 @@ func (u *DistributionSetupRequestIEs) resolvePER(key int64, p *per.Reader, at in
 		u.Kind = DistributionSetupRequestIEs_IDMBSDistributionSetupRequestTransfer
 		f := p.Field(u.Raw, at)
 		r := &f
-		u.IDMBSDistributionSetupRequestTransfer = new(MBSDistributionSetupRequestTransfer)
+		u.IDMBSDistributionSetupRequestTransfer = per.New[MBSDistributionSetupRequestTransfer](r, "MBS-DistributionSetupRequestTransfer", "")
 		r.DecodeOpen(u.IDMBSDistributionSetupRequestTransfer, "")
 		p.EndSub(r, &u.Raw, field)
 		return
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *DistributionSetupRequestIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *DistributionSetupRequestIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case BroadcastSessionModificationFailureIEs_IDMBSSessionID:
-		if alloc {
-			u.IDMBSSessionID = new(MBSSessionID)
-		} else if u.IDMBSSessionID == nil {
-			return per.NoValue("MBS-SessionID")
-		}
-		return u.IDMBSSessionID
+		return per.Row(p, &u.IDMBSSessionID, "MBS-SessionID")
 	case DistributionReleaseRequestIEs_IDMBSAreaSessionID:
 		return &u.IDMBSAreaSessionID
 	}
@@ -14916,7 +13937,7 @@ func (u *DistributionSetupRequestIEs) encodePER(w *per.Writer, field string) {
 		w.EndOpen(o)
 		return
 	}
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -15014,36 +14035,27 @@ func (u *DistributionSetupResponseIEs) resolvePER(key int64, p *per.Reader, at i
 		u.Kind = DistributionSetupResponseIEs_IDMBSDistributionSetupResponseTransfer
 		f := p.Field(u.Raw, at)
 		r := &f
-		u.IDMBSDistributionSetupResponseTransfer = new(MBSDistributionSetupResponseTransfer)
+		u.IDMBSDistributionSetupResponseTransfer = per.New[MBSDistributionSetupResponseTransfer](r, "MBS-DistributionSetupResponseTransfer", "")
 		r.DecodeOpen(u.IDMBSDistributionSetupResponseTransfer, "")
 		p.EndSub(r, &u.Raw, field)
 		return
 	case 19:
 		u.Kind = AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *DistributionSetupResponseIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *DistributionSetupResponseIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case BroadcastSessionModificationFailureIEs_IDMBSSessionID:
-		if alloc {
-			u.IDMBSSessionID = new(MBSSessionID)
-		} else if u.IDMBSSessionID == nil {
-			return per.NoValue("MBS-SessionID")
-		}
-		return u.IDMBSSessionID
+		return per.Row(p, &u.IDMBSSessionID, "MBS-SessionID")
 	case DistributionReleaseRequestIEs_IDMBSAreaSessionID:
 		return &u.IDMBSAreaSessionID
 	case AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics:
-		if alloc {
-			u.IDCriticalityDiagnostics = new(CriticalityDiagnostics)
-		} else if u.IDCriticalityDiagnostics == nil {
-			return per.NoValue("CriticalityDiagnostics")
-		}
-		return u.IDCriticalityDiagnostics
+		return per.Row(p, &u.IDCriticalityDiagnostics, "CriticalityDiagnostics")
 	}
 	return nil
 }
@@ -15062,7 +14074,7 @@ func (u *DistributionSetupResponseIEs) encodePER(w *per.Writer, field string) {
 		w.EndOpen(o)
 		return
 	}
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -15160,7 +14172,7 @@ func (u *DistributionSetupFailureIEs) resolvePER(key int64, p *per.Reader, at in
 		u.Kind = DistributionSetupFailureIEs_IDMBSDistributionSetupUnsuccessfulTransfer
 		f := p.Field(u.Raw, at)
 		r := &f
-		u.IDMBSDistributionSetupUnsuccessfulTransfer = new(MBSDistributionSetupUnsuccessfulTransfer)
+		u.IDMBSDistributionSetupUnsuccessfulTransfer = per.New[MBSDistributionSetupUnsuccessfulTransfer](r, "MBS-DistributionSetupUnsuccessfulTransfer", "")
 		r.DecodeOpen(u.IDMBSDistributionSetupUnsuccessfulTransfer, "")
 		p.EndSub(r, &u.Raw, field)
 		return
@@ -15169,36 +14181,22 @@ func (u *DistributionSetupFailureIEs) resolvePER(key int64, p *per.Reader, at in
 	case 19:
 		u.Kind = AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *DistributionSetupFailureIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *DistributionSetupFailureIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case BroadcastSessionModificationFailureIEs_IDMBSSessionID:
-		if alloc {
-			u.IDMBSSessionID = new(MBSSessionID)
-		} else if u.IDMBSSessionID == nil {
-			return per.NoValue("MBS-SessionID")
-		}
-		return u.IDMBSSessionID
+		return per.Row(p, &u.IDMBSSessionID, "MBS-SessionID")
 	case DistributionReleaseRequestIEs_IDMBSAreaSessionID:
 		return &u.IDMBSAreaSessionID
 	case AMFConfigurationUpdateFailureIEs_IDCause:
-		if alloc {
-			u.IDCause = new(Cause)
-		} else if u.IDCause == nil {
-			return per.NoValue("Cause")
-		}
-		return u.IDCause
+		return per.Row(p, &u.IDCause, "Cause")
 	case AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics:
-		if alloc {
-			u.IDCriticalityDiagnostics = new(CriticalityDiagnostics)
-		} else if u.IDCriticalityDiagnostics == nil {
-			return per.NoValue("CriticalityDiagnostics")
-		}
-		return u.IDCriticalityDiagnostics
+		return per.Row(p, &u.IDCriticalityDiagnostics, "CriticalityDiagnostics")
 	}
 	return nil
 }
@@ -15217,7 +14215,7 @@ func (u *DistributionSetupFailureIEs) encodePER(w *per.Writer, field string) {
 		w.EndOpen(o)
 		return
 	}
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -15315,36 +14313,27 @@ func (u *DistributionReleaseRequestIEs) resolvePER(key int64, p *per.Reader, at 
 		u.Kind = DistributionReleaseRequestIEs_IDMBSDistributionReleaseRequestTransfer
 		f := p.Field(u.Raw, at)
 		r := &f
-		u.IDMBSDistributionReleaseRequestTransfer = new(MBSDistributionReleaseRequestTransfer)
+		u.IDMBSDistributionReleaseRequestTransfer = per.New[MBSDistributionReleaseRequestTransfer](r, "MBS-DistributionReleaseRequestTransfer", "")
 		r.DecodeOpen(u.IDMBSDistributionReleaseRequestTransfer, "")
 		p.EndSub(r, &u.Raw, field)
 		return
 	case 15:
 		u.Kind = AMFConfigurationUpdateFailureIEs_IDCause
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *DistributionReleaseRequestIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *DistributionReleaseRequestIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case BroadcastSessionModificationFailureIEs_IDMBSSessionID:
-		if alloc {
-			u.IDMBSSessionID = new(MBSSessionID)
-		} else if u.IDMBSSessionID == nil {
-			return per.NoValue("MBS-SessionID")
-		}
-		return u.IDMBSSessionID
+		return per.Row(p, &u.IDMBSSessionID, "MBS-SessionID")
 	case DistributionReleaseRequestIEs_IDMBSAreaSessionID:
 		return &u.IDMBSAreaSessionID
 	case AMFConfigurationUpdateFailureIEs_IDCause:
-		if alloc {
-			u.IDCause = new(Cause)
-		} else if u.IDCause == nil {
-			return per.NoValue("Cause")
-		}
-		return u.IDCause
+		return per.Row(p, &u.IDCause, "Cause")
 	}
 	return nil
 }
@@ -15363,7 +14352,7 @@ func (u *DistributionReleaseRequestIEs) encodePER(w *per.Writer, field string) {
 		w.EndOpen(o)
 		return
 	}
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -15460,29 +14449,20 @@ func (u *DistributionReleaseResponseIEs) resolvePER(key int64, p *per.Reader, at
 	case 19:
 		u.Kind = AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *DistributionReleaseResponseIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *DistributionReleaseResponseIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case BroadcastSessionModificationFailureIEs_IDMBSSessionID:
-		if alloc {
-			u.IDMBSSessionID = new(MBSSessionID)
-		} else if u.IDMBSSessionID == nil {
-			return per.NoValue("MBS-SessionID")
-		}
-		return u.IDMBSSessionID
+		return per.Row(p, &u.IDMBSSessionID, "MBS-SessionID")
 	case DistributionReleaseRequestIEs_IDMBSAreaSessionID:
 		return &u.IDMBSAreaSessionID
 	case AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics:
-		if alloc {
-			u.IDCriticalityDiagnostics = new(CriticalityDiagnostics)
-		} else if u.IDCriticalityDiagnostics == nil {
-			return per.NoValue("CriticalityDiagnostics")
-		}
-		return u.IDCriticalityDiagnostics
+		return per.Row(p, &u.IDCriticalityDiagnostics, "CriticalityDiagnostics")
 	}
 	return nil
 }
@@ -15490,7 +14470,7 @@ func (u *DistributionReleaseResponseIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *DistributionReleaseResponseIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -15588,25 +14568,21 @@ func (u *MulticastSessionActivationRequestIEs) resolvePER(key int64, p *per.Read
 		u.Kind = MulticastSessionActivationRequestIEs_IDMulticastSessionActivationRequestTransfer
 		f := p.Field(u.Raw, at)
 		r := &f
-		u.IDMulticastSessionActivationRequestTransfer = new(MulticastSessionActivationRequestTransfer)
+		u.IDMulticastSessionActivationRequestTransfer = per.New[MulticastSessionActivationRequestTransfer](r, "MulticastSessionActivationRequestTransfer", "")
 		r.DecodeOpen(u.IDMulticastSessionActivationRequestTransfer, "")
 		p.EndSub(r, &u.Raw, field)
 		return
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *MulticastSessionActivationRequestIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *MulticastSessionActivationRequestIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case BroadcastSessionModificationFailureIEs_IDMBSSessionID:
-		if alloc {
-			u.IDMBSSessionID = new(MBSSessionID)
-		} else if u.IDMBSSessionID == nil {
-			return per.NoValue("MBS-SessionID")
-		}
-		return u.IDMBSSessionID
+		return per.Row(p, &u.IDMBSSessionID, "MBS-SessionID")
 	}
 	return nil
 }
@@ -15625,7 +14601,7 @@ func (u *MulticastSessionActivationRequestIEs) encodePER(w *per.Writer, field st
 		w.EndOpen(o)
 		return
 	}
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -15722,27 +14698,18 @@ func (u *MulticastSessionActivationResponseIEs) resolvePER(key int64, p *per.Rea
 	case 19:
 		u.Kind = AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *MulticastSessionActivationResponseIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *MulticastSessionActivationResponseIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case BroadcastSessionModificationFailureIEs_IDMBSSessionID:
-		if alloc {
-			u.IDMBSSessionID = new(MBSSessionID)
-		} else if u.IDMBSSessionID == nil {
-			return per.NoValue("MBS-SessionID")
-		}
-		return u.IDMBSSessionID
+		return per.Row(p, &u.IDMBSSessionID, "MBS-SessionID")
 	case AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics:
-		if alloc {
-			u.IDCriticalityDiagnostics = new(CriticalityDiagnostics)
-		} else if u.IDCriticalityDiagnostics == nil {
-			return per.NoValue("CriticalityDiagnostics")
-		}
-		return u.IDCriticalityDiagnostics
+		return per.Row(p, &u.IDCriticalityDiagnostics, "CriticalityDiagnostics")
 	}
 	return nil
 }
@@ -15750,7 +14717,7 @@ func (u *MulticastSessionActivationResponseIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *MulticastSessionActivationResponseIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -15849,34 +14816,20 @@ func (u *MulticastSessionActivationFailureIEs) resolvePER(key int64, p *per.Read
 	case 19:
 		u.Kind = AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *MulticastSessionActivationFailureIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *MulticastSessionActivationFailureIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case BroadcastSessionModificationFailureIEs_IDMBSSessionID:
-		if alloc {
-			u.IDMBSSessionID = new(MBSSessionID)
-		} else if u.IDMBSSessionID == nil {
-			return per.NoValue("MBS-SessionID")
-		}
-		return u.IDMBSSessionID
+		return per.Row(p, &u.IDMBSSessionID, "MBS-SessionID")
 	case AMFConfigurationUpdateFailureIEs_IDCause:
-		if alloc {
-			u.IDCause = new(Cause)
-		} else if u.IDCause == nil {
-			return per.NoValue("Cause")
-		}
-		return u.IDCause
+		return per.Row(p, &u.IDCause, "Cause")
 	case AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics:
-		if alloc {
-			u.IDCriticalityDiagnostics = new(CriticalityDiagnostics)
-		} else if u.IDCriticalityDiagnostics == nil {
-			return per.NoValue("CriticalityDiagnostics")
-		}
-		return u.IDCriticalityDiagnostics
+		return per.Row(p, &u.IDCriticalityDiagnostics, "CriticalityDiagnostics")
 	}
 	return nil
 }
@@ -15884,7 +14837,7 @@ func (u *MulticastSessionActivationFailureIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *MulticastSessionActivationFailureIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -15982,25 +14935,21 @@ func (u *MulticastSessionDeactivationRequestIEs) resolvePER(key int64, p *per.Re
 		u.Kind = MulticastSessionDeactivationRequestIEs_IDMulticastSessionDeactivationRequestTransfer
 		f := p.Field(u.Raw, at)
 		r := &f
-		u.IDMulticastSessionDeactivationRequestTransfer = new(MulticastSessionDeactivationRequestTransfer)
+		u.IDMulticastSessionDeactivationRequestTransfer = per.New[MulticastSessionDeactivationRequestTransfer](r, "MulticastSessionDeactivationRequestTransfer", "")
 		r.DecodeOpen(u.IDMulticastSessionDeactivationRequestTransfer, "")
 		p.EndSub(r, &u.Raw, field)
 		return
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *MulticastSessionDeactivationRequestIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *MulticastSessionDeactivationRequestIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case BroadcastSessionModificationFailureIEs_IDMBSSessionID:
-		if alloc {
-			u.IDMBSSessionID = new(MBSSessionID)
-		} else if u.IDMBSSessionID == nil {
-			return per.NoValue("MBS-SessionID")
-		}
-		return u.IDMBSSessionID
+		return per.Row(p, &u.IDMBSSessionID, "MBS-SessionID")
 	}
 	return nil
 }
@@ -16019,7 +14968,7 @@ func (u *MulticastSessionDeactivationRequestIEs) encodePER(w *per.Writer, field 
 		w.EndOpen(o)
 		return
 	}
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -16116,27 +15065,18 @@ func (u *MulticastSessionDeactivationResponseIEs) resolvePER(key int64, p *per.R
 	case 19:
 		u.Kind = AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *MulticastSessionDeactivationResponseIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *MulticastSessionDeactivationResponseIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case BroadcastSessionModificationFailureIEs_IDMBSSessionID:
-		if alloc {
-			u.IDMBSSessionID = new(MBSSessionID)
-		} else if u.IDMBSSessionID == nil {
-			return per.NoValue("MBS-SessionID")
-		}
-		return u.IDMBSSessionID
+		return per.Row(p, &u.IDMBSSessionID, "MBS-SessionID")
 	case AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics:
-		if alloc {
-			u.IDCriticalityDiagnostics = new(CriticalityDiagnostics)
-		} else if u.IDCriticalityDiagnostics == nil {
-			return per.NoValue("CriticalityDiagnostics")
-		}
-		return u.IDCriticalityDiagnostics
+		return per.Row(p, &u.IDCriticalityDiagnostics, "CriticalityDiagnostics")
 	}
 	return nil
 }
@@ -16144,7 +15084,7 @@ func (u *MulticastSessionDeactivationResponseIEs) perValue(alloc bool) per.Value
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *MulticastSessionDeactivationResponseIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -16246,20 +15186,16 @@ func (u *MulticastSessionUpdateRequestIEs) resolvePER(key int64, p *per.Reader, 
 		p.EndSub(r, &u.Raw, field)
 		return
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *MulticastSessionUpdateRequestIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *MulticastSessionUpdateRequestIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case BroadcastSessionModificationFailureIEs_IDMBSSessionID:
-		if alloc {
-			u.IDMBSSessionID = new(MBSSessionID)
-		} else if u.IDMBSSessionID == nil {
-			return per.NoValue("MBS-SessionID")
-		}
-		return u.IDMBSSessionID
+		return per.Row(p, &u.IDMBSSessionID, "MBS-SessionID")
 	case DistributionReleaseRequestIEs_IDMBSAreaSessionID:
 		return &u.IDMBSAreaSessionID
 	}
@@ -16276,7 +15212,7 @@ func (u *MulticastSessionUpdateRequestIEs) encodePER(w *per.Writer, field string
 		w.EndOpen(o)
 		return
 	}
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -16373,29 +15309,20 @@ func (u *MulticastSessionUpdateResponseIEs) resolvePER(key int64, p *per.Reader,
 	case 19:
 		u.Kind = AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *MulticastSessionUpdateResponseIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *MulticastSessionUpdateResponseIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case BroadcastSessionModificationFailureIEs_IDMBSSessionID:
-		if alloc {
-			u.IDMBSSessionID = new(MBSSessionID)
-		} else if u.IDMBSSessionID == nil {
-			return per.NoValue("MBS-SessionID")
-		}
-		return u.IDMBSSessionID
+		return per.Row(p, &u.IDMBSSessionID, "MBS-SessionID")
 	case DistributionReleaseRequestIEs_IDMBSAreaSessionID:
 		return &u.IDMBSAreaSessionID
 	case AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics:
-		if alloc {
-			u.IDCriticalityDiagnostics = new(CriticalityDiagnostics)
-		} else if u.IDCriticalityDiagnostics == nil {
-			return per.NoValue("CriticalityDiagnostics")
-		}
-		return u.IDCriticalityDiagnostics
+		return per.Row(p, &u.IDCriticalityDiagnostics, "CriticalityDiagnostics")
 	}
 	return nil
 }
@@ -16403,7 +15330,7 @@ func (u *MulticastSessionUpdateResponseIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *MulticastSessionUpdateResponseIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -16502,36 +15429,22 @@ func (u *MulticastSessionUpdateFailureIEs) resolvePER(key int64, p *per.Reader, 
 	case 19:
 		u.Kind = AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *MulticastSessionUpdateFailureIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *MulticastSessionUpdateFailureIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case BroadcastSessionModificationFailureIEs_IDMBSSessionID:
-		if alloc {
-			u.IDMBSSessionID = new(MBSSessionID)
-		} else if u.IDMBSSessionID == nil {
-			return per.NoValue("MBS-SessionID")
-		}
-		return u.IDMBSSessionID
+		return per.Row(p, &u.IDMBSSessionID, "MBS-SessionID")
 	case DistributionReleaseRequestIEs_IDMBSAreaSessionID:
 		return &u.IDMBSAreaSessionID
 	case AMFConfigurationUpdateFailureIEs_IDCause:
-		if alloc {
-			u.IDCause = new(Cause)
-		} else if u.IDCause == nil {
-			return per.NoValue("Cause")
-		}
-		return u.IDCause
+		return per.Row(p, &u.IDCause, "Cause")
 	case AMFConfigurationUpdateAcknowledgeIEs_IDCriticalityDiagnostics:
-		if alloc {
-			u.IDCriticalityDiagnostics = new(CriticalityDiagnostics)
-		} else if u.IDCriticalityDiagnostics == nil {
-			return per.NoValue("CriticalityDiagnostics")
-		}
-		return u.IDCriticalityDiagnostics
+		return per.Row(p, &u.IDCriticalityDiagnostics, "CriticalityDiagnostics")
 	}
 	return nil
 }
@@ -16539,7 +15452,7 @@ func (u *MulticastSessionUpdateFailureIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *MulticastSessionUpdateFailureIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -16636,27 +15549,18 @@ func (u *MulticastGroupPagingIEs) resolvePER(key int64, p *per.Reader, at int, f
 	case 307:
 		u.Kind = MulticastGroupPagingIEs_IDMulticastGroupPagingAreaList
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *MulticastGroupPagingIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *MulticastGroupPagingIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case BroadcastSessionModificationFailureIEs_IDMBSSessionID:
-		if alloc {
-			u.IDMBSSessionID = new(MBSSessionID)
-		} else if u.IDMBSSessionID == nil {
-			return per.NoValue("MBS-SessionID")
-		}
-		return u.IDMBSSessionID
+		return per.Row(p, &u.IDMBSSessionID, "MBS-SessionID")
 	case BroadcastSessionModificationRequestIEs_IDMBSServiceArea:
-		if alloc {
-			u.IDMBSServiceArea = new(MBSServiceArea)
-		} else if u.IDMBSServiceArea == nil {
-			return per.NoValue("MBS-ServiceArea")
-		}
-		return u.IDMBSServiceArea
+		return per.Row(p, &u.IDMBSServiceArea, "MBS-ServiceArea")
 	case MulticastGroupPagingIEs_IDMulticastGroupPagingAreaList:
 		return &u.IDMulticastGroupPagingAreaList
 	}
@@ -16666,5 +15570,5 @@ func (u *MulticastGroupPagingIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *MulticastGroupPagingIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }

@@ -251,165 +251,166 @@ func (u *InitiatingMessage_Value) resolvePER(key int64, p *per.Reader, at int, f
 	case 50:
 		u.Kind = NGAPPDUDescriptions_UplinkUEAssociatedNRPPaTransport // uplinkUEAssociatedNRPPaTransport
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *InitiatingMessage_Value) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *InitiatingMessage_Value) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case NGAPPDUDescriptions_AMFConfigurationUpdate:
-		return &u.AMFConfigurationUpdate
+		return per.Row(p, &u.AMFConfigurationUpdate, "AMFConfigurationUpdate")
 	case BroadcastSessionModification:
-		return &u.BroadcastSessionModification
+		return per.Row(p, &u.BroadcastSessionModification, "BroadcastSessionModificationRequest")
 	case BroadcastSessionRelease:
-		return &u.BroadcastSessionRelease
+		return per.Row(p, &u.BroadcastSessionRelease, "BroadcastSessionReleaseRequest")
 	case BroadcastSessionSetup:
-		return &u.BroadcastSessionSetup
+		return per.Row(p, &u.BroadcastSessionSetup, "BroadcastSessionSetupRequest")
 	case DistributionSetup:
-		return &u.DistributionSetup
+		return per.Row(p, &u.DistributionSetup, "DistributionSetupRequest")
 	case DistributionRelease:
-		return &u.DistributionRelease
+		return per.Row(p, &u.DistributionRelease, "DistributionReleaseRequest")
 	case NGAPPDUDescriptions_HandoverCancel:
-		return &u.HandoverCancel
+		return per.Row(p, &u.HandoverCancel, "HandoverCancel")
 	case HandoverPreparation:
-		return &u.HandoverPreparation
+		return per.Row(p, &u.HandoverPreparation, "HandoverRequired")
 	case HandoverResourceAllocation:
-		return &u.HandoverResourceAllocation
+		return per.Row(p, &u.HandoverResourceAllocation, "HandoverRequest")
 	case InitialContextSetup:
-		return &u.InitialContextSetup
+		return per.Row(p, &u.InitialContextSetup, "InitialContextSetupRequest")
 	case MulticastSessionActivation:
-		return &u.MulticastSessionActivation
+		return per.Row(p, &u.MulticastSessionActivation, "MulticastSessionActivationRequest")
 	case MulticastSessionDeactivation:
-		return &u.MulticastSessionDeactivation
+		return per.Row(p, &u.MulticastSessionDeactivation, "MulticastSessionDeactivationRequest")
 	case MulticastSessionUpdate:
-		return &u.MulticastSessionUpdate
+		return per.Row(p, &u.MulticastSessionUpdate, "MulticastSessionUpdateRequest")
 	case NGAPPDUDescriptions_NGReset:
-		return &u.NGReset
+		return per.Row(p, &u.NGReset, "NGReset")
 	case NGSetup:
-		return &u.NGSetup
+		return per.Row(p, &u.NGSetup, "NGSetupRequest")
 	case NGAPPDUDescriptions_PathSwitchRequest:
-		return &u.PathSwitchRequest
+		return per.Row(p, &u.PathSwitchRequest, "PathSwitchRequest")
 	case PDUSessionResourceModify:
-		return &u.PDUSessionResourceModify
+		return per.Row(p, &u.PDUSessionResourceModify, "PDUSessionResourceModifyRequest")
 	case NGAPPDUDescriptions_PDUSessionResourceModifyIndication:
-		return &u.PDUSessionResourceModifyIndication
+		return per.Row(p, &u.PDUSessionResourceModifyIndication, "PDUSessionResourceModifyIndication")
 	case PDUSessionResourceRelease:
-		return &u.PDUSessionResourceRelease
+		return per.Row(p, &u.PDUSessionResourceRelease, "PDUSessionResourceReleaseCommand")
 	case PDUSessionResourceSetup:
-		return &u.PDUSessionResourceSetup
+		return per.Row(p, &u.PDUSessionResourceSetup, "PDUSessionResourceSetupRequest")
 	case PWSCancel:
-		return &u.PWSCancel
+		return per.Row(p, &u.PWSCancel, "PWSCancelRequest")
 	case NGAPPDUDescriptions_RANConfigurationUpdate:
-		return &u.RANConfigurationUpdate
+		return per.Row(p, &u.RANConfigurationUpdate, "RANConfigurationUpdate")
 	case UEContextModification:
-		return &u.UEContextModification
+		return per.Row(p, &u.UEContextModification, "UEContextModificationRequest")
 	case UEContextRelease:
-		return &u.UEContextRelease
+		return per.Row(p, &u.UEContextRelease, "UEContextReleaseCommand")
 	case UEContextResume:
-		return &u.UEContextResume
+		return per.Row(p, &u.UEContextResume, "UEContextResumeRequest")
 	case UEContextSuspend:
-		return &u.UEContextSuspend
+		return per.Row(p, &u.UEContextSuspend, "UEContextSuspendRequest")
 	case UERadioCapabilityCheck:
-		return &u.UERadioCapabilityCheck
+		return per.Row(p, &u.UERadioCapabilityCheck, "UERadioCapabilityCheckRequest")
 	case UERadioCapabilityIDMapping:
-		return &u.UERadioCapabilityIDMapping
+		return per.Row(p, &u.UERadioCapabilityIDMapping, "UERadioCapabilityIDMappingRequest")
 	case WriteReplaceWarning:
-		return &u.WriteReplaceWarning
+		return per.Row(p, &u.WriteReplaceWarning, "WriteReplaceWarningRequest")
 	case NGAPPDUDescriptions_AMFCPRelocationIndication:
-		return &u.AMFCPRelocationIndication
+		return per.Row(p, &u.AMFCPRelocationIndication, "AMFCPRelocationIndication")
 	case NGAPPDUDescriptions_AMFStatusIndication:
-		return &u.AMFStatusIndication
+		return per.Row(p, &u.AMFStatusIndication, "AMFStatusIndication")
 	case NGAPPDUDescriptions_BroadcastSessionReleaseRequired:
-		return &u.BroadcastSessionReleaseRequired
+		return per.Row(p, &u.BroadcastSessionReleaseRequired, "BroadcastSessionReleaseRequired")
 	case NGAPPDUDescriptions_CellTrafficTrace:
-		return &u.CellTrafficTrace
+		return per.Row(p, &u.CellTrafficTrace, "CellTrafficTrace")
 	case NGAPPDUDescriptions_ConnectionEstablishmentIndication:
-		return &u.ConnectionEstablishmentIndication
+		return per.Row(p, &u.ConnectionEstablishmentIndication, "ConnectionEstablishmentIndication")
 	case NGAPPDUDescriptions_DeactivateTrace:
-		return &u.DeactivateTrace
+		return per.Row(p, &u.DeactivateTrace, "DeactivateTrace")
 	case NGAPPDUDescriptions_DownlinkNASTransport:
-		return &u.DownlinkNASTransport
+		return per.Row(p, &u.DownlinkNASTransport, "DownlinkNASTransport")
 	case NGAPPDUDescriptions_DownlinkNonUEAssociatedNRPPaTransport:
-		return &u.DownlinkNonUEAssociatedNRPPaTransport
+		return per.Row(p, &u.DownlinkNonUEAssociatedNRPPaTransport, "DownlinkNonUEAssociatedNRPPaTransport")
 	case NGAPPDUDescriptions_DownlinkRANConfigurationTransfer:
-		return &u.DownlinkRANConfigurationTransfer
+		return per.Row(p, &u.DownlinkRANConfigurationTransfer, "DownlinkRANConfigurationTransfer")
 	case NGAPPDUDescriptions_DownlinkRANEarlyStatusTransfer:
-		return &u.DownlinkRANEarlyStatusTransfer
+		return per.Row(p, &u.DownlinkRANEarlyStatusTransfer, "DownlinkRANEarlyStatusTransfer")
 	case NGAPPDUDescriptions_DownlinkRANStatusTransfer:
-		return &u.DownlinkRANStatusTransfer
+		return per.Row(p, &u.DownlinkRANStatusTransfer, "DownlinkRANStatusTransfer")
 	case NGAPPDUDescriptions_DownlinkRIMInformationTransfer:
-		return &u.DownlinkRIMInformationTransfer
+		return per.Row(p, &u.DownlinkRIMInformationTransfer, "DownlinkRIMInformationTransfer")
 	case NGAPPDUDescriptions_DownlinkUEAssociatedNRPPaTransport:
-		return &u.DownlinkUEAssociatedNRPPaTransport
+		return per.Row(p, &u.DownlinkUEAssociatedNRPPaTransport, "DownlinkUEAssociatedNRPPaTransport")
 	case NGAPPDUDescriptions_ErrorIndication:
-		return &u.ErrorIndication
+		return per.Row(p, &u.ErrorIndication, "ErrorIndication")
 	case HandoverNotification:
-		return &u.HandoverNotification
+		return per.Row(p, &u.HandoverNotification, "HandoverNotify")
 	case NGAPPDUDescriptions_HandoverSuccess:
-		return &u.HandoverSuccess
+		return per.Row(p, &u.HandoverSuccess, "HandoverSuccess")
 	case NGAPPDUDescriptions_InitialUEMessage:
-		return &u.InitialUEMessage
+		return per.Row(p, &u.InitialUEMessage, "InitialUEMessage")
 	case NGAPPDUDescriptions_LocationReport:
-		return &u.LocationReport
+		return per.Row(p, &u.LocationReport, "LocationReport")
 	case NGAPPDUDescriptions_LocationReportingControl:
-		return &u.LocationReportingControl
+		return per.Row(p, &u.LocationReportingControl, "LocationReportingControl")
 	case NGAPPDUDescriptions_LocationReportingFailureIndication:
-		return &u.LocationReportingFailureIndication
+		return per.Row(p, &u.LocationReportingFailureIndication, "LocationReportingFailureIndication")
 	case NGAPPDUDescriptions_MulticastGroupPaging:
-		return &u.MulticastGroupPaging
+		return per.Row(p, &u.MulticastGroupPaging, "MulticastGroupPaging")
 	case NGAPPDUDescriptions_NASNonDeliveryIndication:
-		return &u.NASNonDeliveryIndication
+		return per.Row(p, &u.NASNonDeliveryIndication, "NASNonDeliveryIndication")
 	case NGAPPDUDescriptions_OverloadStart:
-		return &u.OverloadStart
+		return per.Row(p, &u.OverloadStart, "OverloadStart")
 	case NGAPPDUDescriptions_OverloadStop:
-		return &u.OverloadStop
+		return per.Row(p, &u.OverloadStop, "OverloadStop")
 	case NGAPPDUDescriptions_Paging:
-		return &u.Paging
+		return per.Row(p, &u.Paging, "Paging")
 	case NGAPPDUDescriptions_PDUSessionResourceNotify:
-		return &u.PDUSessionResourceNotify
+		return per.Row(p, &u.PDUSessionResourceNotify, "PDUSessionResourceNotify")
 	case NGAPPDUDescriptions_PrivateMessage:
-		return &u.PrivateMessage
+		return per.Row(p, &u.PrivateMessage, "PrivateMessage")
 	case NGAPPDUDescriptions_PWSFailureIndication:
-		return &u.PWSFailureIndication
+		return per.Row(p, &u.PWSFailureIndication, "PWSFailureIndication")
 	case NGAPPDUDescriptions_PWSRestartIndication:
-		return &u.PWSRestartIndication
+		return per.Row(p, &u.PWSRestartIndication, "PWSRestartIndication")
 	case NGAPPDUDescriptions_RANCPRelocationIndication:
-		return &u.RANCPRelocationIndication
+		return per.Row(p, &u.RANCPRelocationIndication, "RANCPRelocationIndication")
 	case NGAPPDUDescriptions_RerouteNASRequest:
-		return &u.RerouteNASRequest
+		return per.Row(p, &u.RerouteNASRequest, "RerouteNASRequest")
 	case NGAPPDUDescriptions_RetrieveUEInformation:
-		return &u.RetrieveUEInformation
+		return per.Row(p, &u.RetrieveUEInformation, "RetrieveUEInformation")
 	case NGAPPDUDescriptions_RRCInactiveTransitionReport:
-		return &u.RRCInactiveTransitionReport
+		return per.Row(p, &u.RRCInactiveTransitionReport, "RRCInactiveTransitionReport")
 	case NGAPPDUDescriptions_SecondaryRATDataUsageReport:
-		return &u.SecondaryRATDataUsageReport
+		return per.Row(p, &u.SecondaryRATDataUsageReport, "SecondaryRATDataUsageReport")
 	case NGAPPDUDescriptions_TraceFailureIndication:
-		return &u.TraceFailureIndication
+		return per.Row(p, &u.TraceFailureIndication, "TraceFailureIndication")
 	case NGAPPDUDescriptions_TraceStart:
-		return &u.TraceStart
+		return per.Row(p, &u.TraceStart, "TraceStart")
 	case NGAPPDUDescriptions_UEContextReleaseRequest:
-		return &u.UEContextReleaseRequest
+		return per.Row(p, &u.UEContextReleaseRequest, "UEContextReleaseRequest")
 	case NGAPPDUDescriptions_UEInformationTransfer:
-		return &u.UEInformationTransfer
+		return per.Row(p, &u.UEInformationTransfer, "UEInformationTransfer")
 	case NGAPPDUDescriptions_UERadioCapabilityInfoIndication:
-		return &u.UERadioCapabilityInfoIndication
+		return per.Row(p, &u.UERadioCapabilityInfoIndication, "UERadioCapabilityInfoIndication")
 	case UETNLABindingRelease:
-		return &u.UETNLABindingRelease
+		return per.Row(p, &u.UETNLABindingRelease, "UETNLABindingReleaseRequest")
 	case NGAPPDUDescriptions_UplinkNASTransport:
-		return &u.UplinkNASTransport
+		return per.Row(p, &u.UplinkNASTransport, "UplinkNASTransport")
 	case NGAPPDUDescriptions_UplinkNonUEAssociatedNRPPaTransport:
-		return &u.UplinkNonUEAssociatedNRPPaTransport
+		return per.Row(p, &u.UplinkNonUEAssociatedNRPPaTransport, "UplinkNonUEAssociatedNRPPaTransport")
 	case NGAPPDUDescriptions_UplinkRANConfigurationTransfer:
-		return &u.UplinkRANConfigurationTransfer
+		return per.Row(p, &u.UplinkRANConfigurationTransfer, "UplinkRANConfigurationTransfer")
 	case NGAPPDUDescriptions_UplinkRANEarlyStatusTransfer:
-		return &u.UplinkRANEarlyStatusTransfer
+		return per.Row(p, &u.UplinkRANEarlyStatusTransfer, "UplinkRANEarlyStatusTransfer")
 	case NGAPPDUDescriptions_UplinkRANStatusTransfer:
-		return &u.UplinkRANStatusTransfer
+		return per.Row(p, &u.UplinkRANStatusTransfer, "UplinkRANStatusTransfer")
 	case NGAPPDUDescriptions_UplinkRIMInformationTransfer:
-		return &u.UplinkRIMInformationTransfer
+		return per.Row(p, &u.UplinkRIMInformationTransfer, "UplinkRIMInformationTransfer")
 	case NGAPPDUDescriptions_UplinkUEAssociatedNRPPaTransport:
-		return &u.UplinkUEAssociatedNRPPaTransport
+		return per.Row(p, &u.UplinkUEAssociatedNRPPaTransport, "UplinkUEAssociatedNRPPaTransport")
 	}
 	return nil
 }
@@ -417,7 +418,7 @@ func (u *InitiatingMessage_Value) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *InitiatingMessage_Value) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -610,71 +611,72 @@ func (u *SuccessfulOutcome_Value) resolvePER(key int64, p *per.Reader, at int, f
 	case 50:
 		u.Kind = NGAPPDUDescriptions_UplinkUEAssociatedNRPPaTransport // uplinkUEAssociatedNRPPaTransport
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *SuccessfulOutcome_Value) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *SuccessfulOutcome_Value) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case NGAPPDUDescriptions_AMFConfigurationUpdate:
-		return &u.AMFConfigurationUpdate
+		return per.Row(p, &u.AMFConfigurationUpdate, "AMFConfigurationUpdateAcknowledge")
 	case BroadcastSessionModification:
-		return &u.BroadcastSessionModification
+		return per.Row(p, &u.BroadcastSessionModification, "BroadcastSessionModificationResponse")
 	case BroadcastSessionRelease:
-		return &u.BroadcastSessionRelease
+		return per.Row(p, &u.BroadcastSessionRelease, "BroadcastSessionReleaseResponse")
 	case BroadcastSessionSetup:
-		return &u.BroadcastSessionSetup
+		return per.Row(p, &u.BroadcastSessionSetup, "BroadcastSessionSetupResponse")
 	case DistributionSetup:
-		return &u.DistributionSetup
+		return per.Row(p, &u.DistributionSetup, "DistributionSetupResponse")
 	case DistributionRelease:
-		return &u.DistributionRelease
+		return per.Row(p, &u.DistributionRelease, "DistributionReleaseResponse")
 	case NGAPPDUDescriptions_HandoverCancel:
-		return &u.HandoverCancel
+		return per.Row(p, &u.HandoverCancel, "HandoverCancelAcknowledge")
 	case HandoverPreparation:
-		return &u.HandoverPreparation
+		return per.Row(p, &u.HandoverPreparation, "HandoverCommand")
 	case HandoverResourceAllocation:
-		return &u.HandoverResourceAllocation
+		return per.Row(p, &u.HandoverResourceAllocation, "HandoverRequestAcknowledge")
 	case InitialContextSetup:
-		return &u.InitialContextSetup
+		return per.Row(p, &u.InitialContextSetup, "InitialContextSetupResponse")
 	case MulticastSessionActivation:
-		return &u.MulticastSessionActivation
+		return per.Row(p, &u.MulticastSessionActivation, "MulticastSessionActivationResponse")
 	case MulticastSessionDeactivation:
-		return &u.MulticastSessionDeactivation
+		return per.Row(p, &u.MulticastSessionDeactivation, "MulticastSessionDeactivationResponse")
 	case MulticastSessionUpdate:
-		return &u.MulticastSessionUpdate
+		return per.Row(p, &u.MulticastSessionUpdate, "MulticastSessionUpdateResponse")
 	case NGAPPDUDescriptions_NGReset:
-		return &u.NGReset
+		return per.Row(p, &u.NGReset, "NGResetAcknowledge")
 	case NGSetup:
-		return &u.NGSetup
+		return per.Row(p, &u.NGSetup, "NGSetupResponse")
 	case NGAPPDUDescriptions_PathSwitchRequest:
-		return &u.PathSwitchRequest
+		return per.Row(p, &u.PathSwitchRequest, "PathSwitchRequestAcknowledge")
 	case PDUSessionResourceModify:
-		return &u.PDUSessionResourceModify
+		return per.Row(p, &u.PDUSessionResourceModify, "PDUSessionResourceModifyResponse")
 	case NGAPPDUDescriptions_PDUSessionResourceModifyIndication:
-		return &u.PDUSessionResourceModifyIndication
+		return per.Row(p, &u.PDUSessionResourceModifyIndication, "PDUSessionResourceModifyConfirm")
 	case PDUSessionResourceRelease:
-		return &u.PDUSessionResourceRelease
+		return per.Row(p, &u.PDUSessionResourceRelease, "PDUSessionResourceReleaseResponse")
 	case PDUSessionResourceSetup:
-		return &u.PDUSessionResourceSetup
+		return per.Row(p, &u.PDUSessionResourceSetup, "PDUSessionResourceSetupResponse")
 	case PWSCancel:
-		return &u.PWSCancel
+		return per.Row(p, &u.PWSCancel, "PWSCancelResponse")
 	case NGAPPDUDescriptions_RANConfigurationUpdate:
-		return &u.RANConfigurationUpdate
+		return per.Row(p, &u.RANConfigurationUpdate, "RANConfigurationUpdateAcknowledge")
 	case UEContextModification:
-		return &u.UEContextModification
+		return per.Row(p, &u.UEContextModification, "UEContextModificationResponse")
 	case UEContextRelease:
-		return &u.UEContextRelease
+		return per.Row(p, &u.UEContextRelease, "UEContextReleaseComplete")
 	case UEContextResume:
-		return &u.UEContextResume
+		return per.Row(p, &u.UEContextResume, "UEContextResumeResponse")
 	case UEContextSuspend:
-		return &u.UEContextSuspend
+		return per.Row(p, &u.UEContextSuspend, "UEContextSuspendResponse")
 	case UERadioCapabilityCheck:
-		return &u.UERadioCapabilityCheck
+		return per.Row(p, &u.UERadioCapabilityCheck, "UERadioCapabilityCheckResponse")
 	case UERadioCapabilityIDMapping:
-		return &u.UERadioCapabilityIDMapping
+		return per.Row(p, &u.UERadioCapabilityIDMapping, "UERadioCapabilityIDMappingResponse")
 	case WriteReplaceWarning:
-		return &u.WriteReplaceWarning
+		return per.Row(p, &u.WriteReplaceWarning, "WriteReplaceWarningResponse")
 	}
 	return nil
 }
@@ -682,7 +684,7 @@ func (u *SuccessfulOutcome_Value) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *SuccessfulOutcome_Value) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -875,43 +877,44 @@ func (u *UnsuccessfulOutcome_Value) resolvePER(key int64, p *per.Reader, at int,
 	case 50:
 		u.Kind = NGAPPDUDescriptions_UplinkUEAssociatedNRPPaTransport // uplinkUEAssociatedNRPPaTransport
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UnsuccessfulOutcome_Value) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UnsuccessfulOutcome_Value) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case NGAPPDUDescriptions_AMFConfigurationUpdate:
-		return &u.AMFConfigurationUpdate
+		return per.Row(p, &u.AMFConfigurationUpdate, "AMFConfigurationUpdateFailure")
 	case BroadcastSessionModification:
-		return &u.BroadcastSessionModification
+		return per.Row(p, &u.BroadcastSessionModification, "BroadcastSessionModificationFailure")
 	case BroadcastSessionSetup:
-		return &u.BroadcastSessionSetup
+		return per.Row(p, &u.BroadcastSessionSetup, "BroadcastSessionSetupFailure")
 	case DistributionSetup:
-		return &u.DistributionSetup
+		return per.Row(p, &u.DistributionSetup, "DistributionSetupFailure")
 	case HandoverPreparation:
-		return &u.HandoverPreparation
+		return per.Row(p, &u.HandoverPreparation, "HandoverPreparationFailure")
 	case HandoverResourceAllocation:
-		return &u.HandoverResourceAllocation
+		return per.Row(p, &u.HandoverResourceAllocation, "HandoverFailure")
 	case InitialContextSetup:
-		return &u.InitialContextSetup
+		return per.Row(p, &u.InitialContextSetup, "InitialContextSetupFailure")
 	case MulticastSessionActivation:
-		return &u.MulticastSessionActivation
+		return per.Row(p, &u.MulticastSessionActivation, "MulticastSessionActivationFailure")
 	case MulticastSessionUpdate:
-		return &u.MulticastSessionUpdate
+		return per.Row(p, &u.MulticastSessionUpdate, "MulticastSessionUpdateFailure")
 	case NGSetup:
-		return &u.NGSetup
+		return per.Row(p, &u.NGSetup, "NGSetupFailure")
 	case NGAPPDUDescriptions_PathSwitchRequest:
-		return &u.PathSwitchRequest
+		return per.Row(p, &u.PathSwitchRequest, "PathSwitchRequestFailure")
 	case NGAPPDUDescriptions_RANConfigurationUpdate:
-		return &u.RANConfigurationUpdate
+		return per.Row(p, &u.RANConfigurationUpdate, "RANConfigurationUpdateFailure")
 	case UEContextModification:
-		return &u.UEContextModification
+		return per.Row(p, &u.UEContextModification, "UEContextModificationFailure")
 	case UEContextResume:
-		return &u.UEContextResume
+		return per.Row(p, &u.UEContextResume, "UEContextResumeFailure")
 	case UEContextSuspend:
-		return &u.UEContextSuspend
+		return per.Row(p, &u.UEContextSuspend, "UEContextSuspendFailure")
 	}
 	return nil
 }
@@ -919,5 +922,5 @@ func (u *UnsuccessfulOutcome_Value) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UnsuccessfulOutcome_Value) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }

@@ -34,7 +34,7 @@ func TestTolerantMessages(t *testing.T) {
 		}
 		if m.Line == 14 {
 			ies := v.InitiatingMessage.Value.AMFConfigurationUpdate.ProtocolIEs
-			if len(ies) != 1 || ies[0].Value.IDAMFName != "\x11" {
+			if len(ies) != 1 || ies[0].Value.IDAMFName == nil || *ies[0].Value.IDAMFName != "\x11" {
 				t.Errorf("line 14: IEs %+v, want the AMFName \"\\x11\" as received", ies)
 			}
 		}

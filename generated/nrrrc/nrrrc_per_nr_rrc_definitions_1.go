@@ -5772,7 +5772,7 @@ func (v *MRDCSecondaryCellGroupConfig_MrdcSecondaryCellGroup) DecodePER(r *per.R
 	switch i {
 	case 0:
 		v.Choice = MRDCSecondaryCellGroupConfig_NrSCG
-		v.NrSCG = new(RRCReconfiguration)
+		v.NrSCG = per.New[RRCReconfiguration](r, "RRCReconfiguration", "nr-SCG")
 		r.DecodeOpen(v.NrSCG, "nr-SCG")
 	case 1:
 		v.Choice = MRDCSecondaryCellGroupConfig_EutraSCG
@@ -6244,7 +6244,7 @@ func (v *RRCReconfigurationCompleteV1560IEs_ScgResponse) DecodePER(r *per.Reader
 	switch i {
 	case 0:
 		v.Choice = RRCReconfigurationCompleteV1560IEs_NrSCGResponse
-		v.NrSCGResponse = new(RRCReconfigurationComplete)
+		v.NrSCGResponse = per.New[RRCReconfigurationComplete](r, "RRCReconfigurationComplete", "nr-SCG-Response")
 		r.DecodeOpen(v.NrSCGResponse, "nr-SCG-Response")
 	case 1:
 		v.Choice = RRCReconfigurationCompleteV1560IEs_EutraSCGResponse

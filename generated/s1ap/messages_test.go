@@ -70,10 +70,11 @@ func procedureName(v *S1APPDU) string {
 	default:
 		return "no message"
 	}
-	// The field the Kind selects holds the message: the one that is set.
+	// The field the Kind selects holds the message: the one that is set
+	// (a pointer, nil for the other rows).
 	for i := 2; i < val.NumField(); i++ {
-		if !val.Field(i).IsZero() {
-			return val.Field(i).Type().Name()
+		if f := val.Field(i); !f.IsZero() {
+			return reflect.Indirect(f).Type().Name()
 		}
 	}
 	return "an empty message"

@@ -53,20 +53,16 @@ func (u *MDTModeExtensionIE) resolvePER(key int64, p *per.Reader, at int, field 
 		p.UnknownKey(at, "S1AP-PROTOCOL-IES.&Value({MDTMode-ExtensionIE})", field)
 		return
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *MDTModeExtensionIE) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *MDTModeExtensionIE) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case MDTModeExtensionIE_IDLoggedMBSFNMDT:
-		if alloc {
-			u.IDLoggedMBSFNMDT = new(LoggedMBSFNMDT)
-		} else if u.IDLoggedMBSFNMDT == nil {
-			return per.NoValue("LoggedMBSFNMDT")
-		}
-		return u.IDLoggedMBSFNMDT
+		return per.Row(p, &u.IDLoggedMBSFNMDT, "LoggedMBSFNMDT")
 	}
 	return nil
 }
@@ -74,7 +70,7 @@ func (u *MDTModeExtensionIE) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *MDTModeExtensionIE) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -122,12 +118,13 @@ func (u *SONInformationExtensionIE) resolvePER(key int64, p *per.Reader, at int,
 		p.UnknownKey(at, "S1AP-PROTOCOL-IES.&Value({SONInformation-ExtensionIE})", field)
 		return
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *SONInformationExtensionIE) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *SONInformationExtensionIE) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case SONInformationExtensionIE_IDSONInformationReport:
 		return &u.IDSONInformationReport
@@ -138,7 +135,7 @@ func (u *SONInformationExtensionIE) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *SONInformationExtensionIE) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -181,19 +178,20 @@ func (u *SourceNodeIDExtensionIE) decodePER(key int64, r *per.Reader, field stri
 func (u *SourceNodeIDExtensionIE) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *SourceNodeIDExtensionIE) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *SourceNodeIDExtensionIE) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *SourceNodeIDExtensionIE) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -258,20 +256,16 @@ func (u *ERABDataForwardingItemIEs) resolvePER(key int64, p *per.Reader, at int,
 	case 14:
 		u.Kind = ERABDataForwardingItemIEs_IDERABDataForwardingItem
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *ERABDataForwardingItemIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *ERABDataForwardingItemIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case ERABDataForwardingItemIEs_IDERABDataForwardingItem:
-		if alloc {
-			u.IDERABDataForwardingItem = new(ERABDataForwardingItem)
-		} else if u.IDERABDataForwardingItem == nil {
-			return per.NoValue("E-RABDataForwardingItem")
-		}
-		return u.IDERABDataForwardingItem
+		return per.Row(p, &u.IDERABDataForwardingItem, "E-RABDataForwardingItem")
 	}
 	return nil
 }
@@ -279,7 +273,7 @@ func (u *ERABDataForwardingItemIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *ERABDataForwardingItemIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -344,20 +338,16 @@ func (u *ERABToBeSetupItemHOReqIEs) resolvePER(key int64, p *per.Reader, at int,
 	case 27:
 		u.Kind = ERABToBeSetupItemHOReqIEs_IDERABToBeSetupItemHOReq
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *ERABToBeSetupItemHOReqIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *ERABToBeSetupItemHOReqIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case ERABToBeSetupItemHOReqIEs_IDERABToBeSetupItemHOReq:
-		if alloc {
-			u.IDERABToBeSetupItemHOReq = new(ERABToBeSetupItemHOReq)
-		} else if u.IDERABToBeSetupItemHOReq == nil {
-			return per.NoValue("E-RABToBeSetupItemHOReq")
-		}
-		return u.IDERABToBeSetupItemHOReq
+		return per.Row(p, &u.IDERABToBeSetupItemHOReq, "E-RABToBeSetupItemHOReq")
 	}
 	return nil
 }
@@ -365,7 +355,7 @@ func (u *ERABToBeSetupItemHOReqIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *ERABToBeSetupItemHOReqIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -430,20 +420,16 @@ func (u *ERABAdmittedItemIEs) resolvePER(key int64, p *per.Reader, at int, field
 	case 20:
 		u.Kind = ERABAdmittedItemIEs_IDERABAdmittedItem
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *ERABAdmittedItemIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *ERABAdmittedItemIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case ERABAdmittedItemIEs_IDERABAdmittedItem:
-		if alloc {
-			u.IDERABAdmittedItem = new(ERABAdmittedItem)
-		} else if u.IDERABAdmittedItem == nil {
-			return per.NoValue("E-RABAdmittedItem")
-		}
-		return u.IDERABAdmittedItem
+		return per.Row(p, &u.IDERABAdmittedItem, "E-RABAdmittedItem")
 	}
 	return nil
 }
@@ -451,7 +437,7 @@ func (u *ERABAdmittedItemIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *ERABAdmittedItemIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -516,20 +502,16 @@ func (u *ERABFailedtoSetupItemHOReqAckIEs) resolvePER(key int64, p *per.Reader, 
 	case 21:
 		u.Kind = ERABFailedtoSetupItemHOReqAckIEs_IDERABFailedtoSetupItemHOReqAck
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *ERABFailedtoSetupItemHOReqAckIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *ERABFailedtoSetupItemHOReqAckIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case ERABFailedtoSetupItemHOReqAckIEs_IDERABFailedtoSetupItemHOReqAck:
-		if alloc {
-			u.IDERABFailedtoSetupItemHOReqAck = new(ERABFailedToSetupItemHOReqAck)
-		} else if u.IDERABFailedtoSetupItemHOReqAck == nil {
-			return per.NoValue("E-RABFailedToSetupItemHOReqAck")
-		}
-		return u.IDERABFailedtoSetupItemHOReqAck
+		return per.Row(p, &u.IDERABFailedtoSetupItemHOReqAck, "E-RABFailedToSetupItemHOReqAck")
 	}
 	return nil
 }
@@ -537,7 +519,7 @@ func (u *ERABFailedtoSetupItemHOReqAckIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *ERABFailedtoSetupItemHOReqAckIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -602,20 +584,16 @@ func (u *ERABToBeSwitchedDLItemIEs) resolvePER(key int64, p *per.Reader, at int,
 	case 23:
 		u.Kind = ERABToBeSwitchedDLItemIEs_IDERABToBeSwitchedDLItem
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *ERABToBeSwitchedDLItemIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *ERABToBeSwitchedDLItemIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case ERABToBeSwitchedDLItemIEs_IDERABToBeSwitchedDLItem:
-		if alloc {
-			u.IDERABToBeSwitchedDLItem = new(ERABToBeSwitchedDLItem)
-		} else if u.IDERABToBeSwitchedDLItem == nil {
-			return per.NoValue("E-RABToBeSwitchedDLItem")
-		}
-		return u.IDERABToBeSwitchedDLItem
+		return per.Row(p, &u.IDERABToBeSwitchedDLItem, "E-RABToBeSwitchedDLItem")
 	}
 	return nil
 }
@@ -623,7 +601,7 @@ func (u *ERABToBeSwitchedDLItemIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *ERABToBeSwitchedDLItemIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -688,20 +666,16 @@ func (u *ERABToBeSwitchedULItemIEs) resolvePER(key int64, p *per.Reader, at int,
 	case 94:
 		u.Kind = ERABToBeSwitchedULItemIEs_IDERABToBeSwitchedULItem
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *ERABToBeSwitchedULItemIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *ERABToBeSwitchedULItemIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case ERABToBeSwitchedULItemIEs_IDERABToBeSwitchedULItem:
-		if alloc {
-			u.IDERABToBeSwitchedULItem = new(ERABToBeSwitchedULItem)
-		} else if u.IDERABToBeSwitchedULItem == nil {
-			return per.NoValue("E-RABToBeSwitchedULItem")
-		}
-		return u.IDERABToBeSwitchedULItem
+		return per.Row(p, &u.IDERABToBeSwitchedULItem, "E-RABToBeSwitchedULItem")
 	}
 	return nil
 }
@@ -709,7 +683,7 @@ func (u *ERABToBeSwitchedULItemIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *ERABToBeSwitchedULItemIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -774,20 +748,16 @@ func (u *ERABToBeUpdatedItemIEs) resolvePER(key int64, p *per.Reader, at int, fi
 	case 342:
 		u.Kind = ERABToBeUpdatedItemIEs_IDERABToBeUpdatedItem
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *ERABToBeUpdatedItemIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *ERABToBeUpdatedItemIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case ERABToBeUpdatedItemIEs_IDERABToBeUpdatedItem:
-		if alloc {
-			u.IDERABToBeUpdatedItem = new(ERABToBeUpdatedItem)
-		} else if u.IDERABToBeUpdatedItem == nil {
-			return per.NoValue("E-RABToBeUpdatedItem")
-		}
-		return u.IDERABToBeUpdatedItem
+		return per.Row(p, &u.IDERABToBeUpdatedItem, "E-RABToBeUpdatedItem")
 	}
 	return nil
 }
@@ -795,7 +765,7 @@ func (u *ERABToBeUpdatedItemIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *ERABToBeUpdatedItemIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -860,20 +830,16 @@ func (u *ERABToBeModifiedItemBearerModIndIEs) resolvePER(key int64, p *per.Reade
 	case 200:
 		u.Kind = ERABToBeModifiedItemBearerModIndIEs_IDERABToBeModifiedItemBearerModInd
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *ERABToBeModifiedItemBearerModIndIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *ERABToBeModifiedItemBearerModIndIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case ERABToBeModifiedItemBearerModIndIEs_IDERABToBeModifiedItemBearerModInd:
-		if alloc {
-			u.IDERABToBeModifiedItemBearerModInd = new(ERABToBeModifiedItemBearerModInd)
-		} else if u.IDERABToBeModifiedItemBearerModInd == nil {
-			return per.NoValue("E-RABToBeModifiedItemBearerModInd")
-		}
-		return u.IDERABToBeModifiedItemBearerModInd
+		return per.Row(p, &u.IDERABToBeModifiedItemBearerModInd, "E-RABToBeModifiedItemBearerModInd")
 	}
 	return nil
 }
@@ -881,7 +847,7 @@ func (u *ERABToBeModifiedItemBearerModIndIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *ERABToBeModifiedItemBearerModIndIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -946,20 +912,16 @@ func (u *ERABNotToBeModifiedItemBearerModIndIEs) resolvePER(key int64, p *per.Re
 	case 202:
 		u.Kind = ERABNotToBeModifiedItemBearerModIndIEs_IDERABNotToBeModifiedItemBearerModInd
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *ERABNotToBeModifiedItemBearerModIndIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *ERABNotToBeModifiedItemBearerModIndIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case ERABNotToBeModifiedItemBearerModIndIEs_IDERABNotToBeModifiedItemBearerModInd:
-		if alloc {
-			u.IDERABNotToBeModifiedItemBearerModInd = new(ERABNotToBeModifiedItemBearerModInd)
-		} else if u.IDERABNotToBeModifiedItemBearerModInd == nil {
-			return per.NoValue("E-RABNotToBeModifiedItemBearerModInd")
-		}
-		return u.IDERABNotToBeModifiedItemBearerModInd
+		return per.Row(p, &u.IDERABNotToBeModifiedItemBearerModInd, "E-RABNotToBeModifiedItemBearerModInd")
 	}
 	return nil
 }
@@ -967,7 +929,7 @@ func (u *ERABNotToBeModifiedItemBearerModIndIEs) perValue(alloc bool) per.Value 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *ERABNotToBeModifiedItemBearerModIndIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -1032,20 +994,16 @@ func (u *ERABFailedToResumeItemResumeReqIEs) resolvePER(key int64, p *per.Reader
 	case 236:
 		u.Kind = ERABFailedToResumeItemResumeReqIEs_IDERABFailedToResumeItemResumeReq
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *ERABFailedToResumeItemResumeReqIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *ERABFailedToResumeItemResumeReqIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case ERABFailedToResumeItemResumeReqIEs_IDERABFailedToResumeItemResumeReq:
-		if alloc {
-			u.IDERABFailedToResumeItemResumeReq = new(ERABFailedToResumeItemResumeReq)
-		} else if u.IDERABFailedToResumeItemResumeReq == nil {
-			return per.NoValue("E-RABFailedToResumeItemResumeReq")
-		}
-		return u.IDERABFailedToResumeItemResumeReq
+		return per.Row(p, &u.IDERABFailedToResumeItemResumeReq, "E-RABFailedToResumeItemResumeReq")
 	}
 	return nil
 }
@@ -1053,7 +1011,7 @@ func (u *ERABFailedToResumeItemResumeReqIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *ERABFailedToResumeItemResumeReqIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -1118,20 +1076,16 @@ func (u *ERABFailedToResumeItemResumeResIEs) resolvePER(key int64, p *per.Reader
 	case 238:
 		u.Kind = ERABFailedToResumeItemResumeResIEs_IDERABFailedToResumeItemResumeRes
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *ERABFailedToResumeItemResumeResIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *ERABFailedToResumeItemResumeResIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case ERABFailedToResumeItemResumeResIEs_IDERABFailedToResumeItemResumeRes:
-		if alloc {
-			u.IDERABFailedToResumeItemResumeRes = new(ERABFailedToResumeItemResumeRes)
-		} else if u.IDERABFailedToResumeItemResumeRes == nil {
-			return per.NoValue("E-RABFailedToResumeItemResumeRes")
-		}
-		return u.IDERABFailedToResumeItemResumeRes
+		return per.Row(p, &u.IDERABFailedToResumeItemResumeRes, "E-RABFailedToResumeItemResumeRes")
 	}
 	return nil
 }
@@ -1139,5 +1093,5 @@ func (u *ERABFailedToResumeItemResumeResIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *ERABFailedToResumeItemResumeResIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }

@@ -9,6 +9,101 @@ import (
 	"github.com/asn1gen/asn1gen/runtime/per"
 )
 
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *CompletedCellinTAIItemExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
+}
+
+// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
+// the value that key selects: the complete encoding of the row's type (X.691 10.2,
+// 11.1). A key the table does not list, or a row without a type, leaves the value
+// in Raw (Kind 0 for the key not listed).
+func (u *CompletedCellinTAIItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
+	switch key {
+	}
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *CompletedCellinTAIItemExtIEs) perValue(p *per.Reader) per.Value {
+	return nil
+}
+
+// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
+// Raw as the field's octets.
+func (u *CompletedCellinTAIItemExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(nil), u.Raw, field)
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *TargetID) DecodePER(r *per.Reader) error {
+	*v = TargetID{}
+	i, inExt := r.Index(3, true)
+	if inExt {
+		switch i {
+		case 0:
+			v.Choice = TargetID_TargetgNgRanNodeID
+			if o, ok := r.Open("targetgNgRanNode-ID"); ok {
+				v.TargetgNgRanNodeID = per.DecodeNested[TargetNgRanNodeID](r, "TargetNgRanNode-ID", "targetgNgRanNode-ID")
+				r.Close(o, "targetgNgRanNode-ID")
+			}
+			return r.Err()
+		}
+		// An alternative of a later version: kept to be written back.
+		v.Unknown = r.UnknownAlternative(i)
+		return r.Err()
+	}
+	switch i {
+	case 0:
+		v.Choice = TargetID_TargeteNBID
+		v.TargeteNBID = per.DecodeNested[TargeteNBID](r, "TargeteNB-ID", "targeteNB-ID")
+	case 1:
+		v.Choice = TargetID_TargetRNCID
+		v.TargetRNCID = per.DecodeNested[TargetRNCID](r, "TargetRNC-ID", "targetRNC-ID")
+	case 2:
+		v.Choice = TargetID_CGI
+		v.CGI = per.DecodeNested[CGI](r, "CGI", "cGI")
+	default:
+		r.Invalid(der.KindInvalidValue, "TargetID", "no alternative has this index", "X.691 23")
+	}
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *TargetID) EncodePER(w *per.Writer) error {
+	switch v.Choice {
+	case TargetID_TargeteNBID:
+		w.WriteIndex(0, 3, true, false)
+		per.EncodeNested(w, v.TargeteNBID, "TargeteNB-ID", "targeteNB-ID")
+	case TargetID_TargetRNCID:
+		w.WriteIndex(1, 3, true, false)
+		per.EncodeNested(w, v.TargetRNCID, "TargetRNC-ID", "targetRNC-ID")
+	case TargetID_CGI:
+		w.WriteIndex(2, 3, true, false)
+		per.EncodeNested(w, v.CGI, "CGI", "cGI")
+	case TargetID_TargetgNgRanNodeID:
+		w.WriteIndex(0, 3, true, true)
+		o := w.BeginOpen()
+		per.EncodeNested(w, v.TargetgNgRanNodeID, "TargetNgRanNode-ID", "targetgNgRanNode-ID")
+		w.EndOpen(o)
+	default:
+		if len(v.Unknown) == 0 {
+			w.Fail(der.NoChoice("TargetID"), "")
+		}
+		w.UnknownAlternative(v.Unknown, 3)
+	}
+	return w.Err()
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TargetID (X.691); v aliases b.
+func (v *TargetID) UnmarshalAPER(b []byte) error { return per.UnmarshalRoot(b, v, true, "TargetID") }
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *TargetID) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
+
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TargeteNBID) DecodePER(r *per.Reader) error {
 	*v = TargeteNBID{}
@@ -103,19 +198,20 @@ func (u *TargeteNBIDExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *TargeteNBIDExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *TargeteNBIDExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *TargeteNBIDExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *TargeteNBIDExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -216,19 +312,20 @@ func (u *TargetRNCIDExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *TargetRNCIDExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *TargetRNCIDExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *TargetRNCIDExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *TargetRNCIDExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -325,19 +422,20 @@ func (u *TargetNgRanNodeIDExtIEs) decodePER(key int64, r *per.Reader, field stri
 func (u *TargetNgRanNodeIDExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *TargetNgRanNodeIDExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *TargetNgRanNodeIDExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *TargetNgRanNodeIDExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -476,19 +574,20 @@ func (u *GNBExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *GNBExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *GNBExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *GNBExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *GNBExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -585,19 +684,20 @@ func (u *GlobalGNBIDExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *GlobalGNBIDExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *GlobalGNBIDExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *GlobalGNBIDExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *GlobalGNBIDExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -732,19 +832,20 @@ func (u *NGENBExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *NGENBExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *NGENBExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *NGENBExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *NGENBExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -861,12 +962,13 @@ func (u *TargeteNBToSourceeNBTransparentContainerExtIEs) resolvePER(key int64, p
 	case 79:
 		u.Kind = SourceeNBToTargeteNBTransparentContainerExtIEs_IDDirectForwardingPathAvailability
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *TargeteNBToSourceeNBTransparentContainerExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *TargeteNBToSourceeNBTransparentContainerExtIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case TargeteNBToSourceeNBTransparentContainerExtIEs_IDDAPSResponseInfoList:
 		return &u.IDDAPSResponseInfoList
@@ -883,7 +985,7 @@ func (u *TargeteNBToSourceeNBTransparentContainerExtIEs) perValue(alloc bool) pe
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *TargeteNBToSourceeNBTransparentContainerExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -1026,19 +1128,20 @@ func (u *M1ThresholdEventA2ExtIEs) decodePER(key int64, r *per.Reader, field str
 func (u *M1ThresholdEventA2ExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *M1ThresholdEventA2ExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *M1ThresholdEventA2ExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *M1ThresholdEventA2ExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -1261,27 +1364,18 @@ func (u *TraceActivationExtIEs) resolvePER(key int64, p *per.Reader, at int, fie
 	case 325:
 		u.Kind = TraceActivationExtIEs_IDTraceCollectionEntityURI
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *TraceActivationExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *TraceActivationExtIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case TraceActivationExtIEs_IDMDTConfiguration:
-		if alloc {
-			u.IDMDTConfiguration = new(MDTConfiguration)
-		} else if u.IDMDTConfiguration == nil {
-			return per.NoValue("MDT-Configuration")
-		}
-		return u.IDMDTConfiguration
+		return per.Row(p, &u.IDMDTConfiguration, "MDT-Configuration")
 	case TraceActivationExtIEs_IDUEAppLayerMeasConfig:
-		if alloc {
-			u.IDUEAppLayerMeasConfig = new(UEAppLayerMeasConfig)
-		} else if u.IDUEAppLayerMeasConfig == nil {
-			return per.NoValue("UEAppLayerMeasConfig")
-		}
-		return u.IDUEAppLayerMeasConfig
+		return per.Row(p, &u.IDUEAppLayerMeasConfig, "UEAppLayerMeasConfig")
 	case TraceActivationExtIEs_IDMDTConfigurationNR:
 		return &u.IDMDTConfigurationNR
 	case TraceActivationExtIEs_IDTraceCollectionEntityURI:
@@ -1293,7 +1387,7 @@ func (u *TraceActivationExtIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *TraceActivationExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -1420,19 +1514,20 @@ func (u *TunnelInformationExtIEs) decodePER(key int64, r *per.Reader, field stri
 func (u *TunnelInformationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *TunnelInformationExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *TunnelInformationExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *TunnelInformationExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -1557,12 +1652,13 @@ func (u *UEAggregateMaximumBitratesExtIEs) resolvePER(key int64, p *per.Reader, 
 	case 260:
 		u.Kind = UEAggregateMaximumBitratesExtIEs_IDExtendedUEaggregateMaximumBitRateUL
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UEAggregateMaximumBitratesExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UEAggregateMaximumBitratesExtIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case UEAggregateMaximumBitratesExtIEs_IDExtendedUEaggregateMaximumBitRateDL:
 		return &u.ExtendedBitRate
@@ -1575,7 +1671,7 @@ func (u *UEAggregateMaximumBitratesExtIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UEAggregateMaximumBitratesExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -1674,12 +1770,13 @@ func (u *UEAppLayerMeasConfigExtIEs) resolvePER(key int64, p *per.Reader, at int
 	case 276:
 		u.Kind = UEAppLayerMeasConfigExtIEs_IDServiceType
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UEAppLayerMeasConfigExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UEAppLayerMeasConfigExtIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case UEAppLayerMeasConfigExtIEs_IDServiceType:
 		return &u.IDServiceType
@@ -1690,7 +1787,7 @@ func (u *UEAppLayerMeasConfigExtIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UEAppLayerMeasConfigExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -1855,19 +1952,20 @@ func (u *UES1APIDPairExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *UES1APIDPairExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UES1APIDPairExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UES1APIDPairExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UES1APIDPairExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -1966,19 +2064,20 @@ func (u *UEAssociatedLogicalS1ConnectionItemExtIEs) decodePER(key int64, r *per.
 func (u *UEAssociatedLogicalS1ConnectionItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UEAssociatedLogicalS1ConnectionItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UEAssociatedLogicalS1ConnectionItemExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UEAssociatedLogicalS1ConnectionItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -2225,19 +2324,20 @@ func (u *UESecurityCapabilitiesExtIEs) decodePER(key int64, r *per.Reader, field
 func (u *UESecurityCapabilitiesExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UESecurityCapabilitiesExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UESecurityCapabilitiesExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UESecurityCapabilitiesExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -2334,19 +2434,20 @@ func (u *UESidelinkAggregateMaximumBitratesExtIEs) decodePER(key int64, r *per.R
 func (u *UESidelinkAggregateMaximumBitratesExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UESidelinkAggregateMaximumBitratesExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UESidelinkAggregateMaximumBitratesExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UESidelinkAggregateMaximumBitratesExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -2455,19 +2556,20 @@ func (u *ULCPSecurityInformationExtIEs) decodePER(key int64, r *per.Reader, fiel
 func (u *ULCPSecurityInformationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *ULCPSecurityInformationExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *ULCPSecurityInformationExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *ULCPSecurityInformationExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -2614,27 +2716,18 @@ func (u *UserLocationInformationExtIEs) resolvePER(key int64, p *per.Reader, at 
 	case 339:
 		u.Kind = UserLocationInformationExtIEs_IDLTENTNTAIInformation
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UserLocationInformationExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UserLocationInformationExtIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case UserLocationInformationExtIEs_IDPSCellInformation:
-		if alloc {
-			u.IDPSCellInformation = new(PSCellInformation)
-		} else if u.IDPSCellInformation == nil {
-			return per.NoValue("PSCellInformation")
-		}
-		return u.IDPSCellInformation
+		return per.Row(p, &u.IDPSCellInformation, "PSCellInformation")
 	case UserLocationInformationExtIEs_IDLTENTNTAIInformation:
-		if alloc {
-			u.IDLTENTNTAIInformation = new(LTENTNTAIInformation)
-		} else if u.IDLTENTNTAIInformation == nil {
-			return per.NoValue("LTE-NTN-TAI-Information")
-		}
-		return u.IDLTENTNTAIInformation
+		return per.Row(p, &u.IDLTENTNTAIInformation, "LTE-NTN-TAI-Information")
 	}
 	return nil
 }
@@ -2642,7 +2735,7 @@ func (u *UserLocationInformationExtIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UserLocationInformationExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -2771,19 +2864,20 @@ func (u *V2XServicesAuthorizedExtIEs) decodePER(key int64, r *per.Reader, field 
 func (u *V2XServicesAuthorizedExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *V2XServicesAuthorizedExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *V2XServicesAuthorizedExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *V2XServicesAuthorizedExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -2998,19 +3092,20 @@ func (u *WLANMeasurementConfigurationExtIEs) decodePER(key int64, r *per.Reader,
 func (u *WLANMeasurementConfigurationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *WLANMeasurementConfigurationExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *WLANMeasurementConfigurationExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *WLANMeasurementConfigurationExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -3141,19 +3236,20 @@ func (u *WUSAssistanceInformationExtIEs) decodePER(key int64, r *per.Reader, fie
 func (u *WUSAssistanceInformationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *WUSAssistanceInformationExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *WUSAssistanceInformationExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *WUSAssistanceInformationExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -3252,12 +3348,13 @@ func (u *X2TNLConfigurationInfoExtIEs) resolvePER(key int64, p *per.Reader, at i
 	case 193:
 		u.Kind = X2TNLConfigurationInfoExtIEs_IDENBIndirectX2TransportLayerAddresses
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *X2TNLConfigurationInfoExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *X2TNLConfigurationInfoExtIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case X2TNLConfigurationInfoExtIEs_IDENBX2ExtendedTransportLayerAddresses:
 		return &u.IDENBX2ExtendedTransportLayerAddresses
@@ -3270,7 +3367,7 @@ func (u *X2TNLConfigurationInfoExtIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *X2TNLConfigurationInfoExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -3385,19 +3482,20 @@ func (u *ENBX2ExtTLAExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *ENBX2ExtTLAExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *ENBX2ExtTLAExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *ENBX2ExtTLAExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *ENBX2ExtTLAExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.

@@ -125,12 +125,13 @@ func (u *HandoverRequiredIEs) resolvePER(key int64, p *per.Reader, at int, field
 	case 150:
 		u.Kind = HandoverRequiredIEs_IDPSServiceNotAvailable
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *HandoverRequiredIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *HandoverRequiredIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case CellTrafficTraceIEs_IDMMEUES1APID:
 		return &u.IDMMEUES1APID
@@ -139,33 +140,23 @@ func (u *HandoverRequiredIEs) perValue(alloc bool) per.Value {
 	case HandoverCommandIEs_IDHandoverType:
 		return &u.IDHandoverType
 	case ENBConfigurationUpdateFailureIEs_IDCause:
-		if alloc {
-			u.IDCause = new(Cause)
-		} else if u.IDCause == nil {
-			return per.NoValue("Cause")
-		}
-		return u.IDCause
+		return per.Row(p, &u.IDCause, "Cause")
 	case HandoverRequiredIEs_IDTargetID:
-		if alloc {
-			u.IDTargetID = new(TargetID)
-		} else if u.IDTargetID == nil {
-			return per.NoValue("TargetID")
-		}
-		return u.IDTargetID
+		return per.Row(p, &u.IDTargetID, "TargetID")
 	case HandoverRequiredIEs_IDDirectForwardingPathAvailability:
 		return &u.IDDirectForwardingPathAvailability
 	case HandoverRequiredIEs_IDSRVCCHOIndication:
 		return &u.IDSRVCCHOIndication
 	case HandoverRequestIEs_IDSourceToTargetTransparentContainer:
-		return &u.SourceToTargetTransparentContainer
+		return per.Row(p, &u.SourceToTargetTransparentContainer, "Source-ToTarget-TransparentContainer")
 	case HandoverRequiredIEs_IDSourceToTargetTransparentContainerSecondary:
-		return &u.SourceToTargetTransparentContainer
+		return per.Row(p, &u.SourceToTargetTransparentContainer, "Source-ToTarget-TransparentContainer")
 	case HandoverRequiredIEs_IDMSClassmark2:
-		return &u.IDMSClassmark2
+		return per.Row(p, &u.IDMSClassmark2, "MSClassmark2")
 	case HandoverRequiredIEs_IDMSClassmark3:
-		return &u.IDMSClassmark3
+		return per.Row(p, &u.IDMSClassmark3, "MSClassmark3")
 	case HandoverRequestAcknowledgeIEs_IDCSGID:
-		return &u.IDCSGID
+		return per.Row(p, &u.IDCSGID, "CSG-Id")
 	case HandoverRequestAcknowledgeIEs_IDCellAccessMode:
 		return &u.IDCellAccessMode
 	case HandoverRequiredIEs_IDPSServiceNotAvailable:
@@ -177,7 +168,7 @@ func (u *HandoverRequiredIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *HandoverRequiredIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -286,12 +277,13 @@ func (u *HandoverCommandIEs) resolvePER(key int64, p *per.Reader, at int, field 
 	case 58:
 		u.Kind = ERABModificationConfirmIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *HandoverCommandIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *HandoverCommandIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case CellTrafficTraceIEs_IDMMEUES1APID:
 		return &u.IDMMEUES1APID
@@ -310,12 +302,7 @@ func (u *HandoverCommandIEs) perValue(alloc bool) per.Value {
 	case HandoverCommandIEs_IDTargetToSourceTransparentContainerSecondary:
 		return &u.TargetToSourceTransparentContainer
 	case ERABModificationConfirmIEs_IDCriticalityDiagnostics:
-		if alloc {
-			u.IDCriticalityDiagnostics = new(CriticalityDiagnostics)
-		} else if u.IDCriticalityDiagnostics == nil {
-			return per.NoValue("CriticalityDiagnostics")
-		}
-		return u.IDCriticalityDiagnostics
+		return per.Row(p, &u.IDCriticalityDiagnostics, "CriticalityDiagnostics")
 	}
 	return nil
 }
@@ -323,7 +310,7 @@ func (u *HandoverCommandIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *HandoverCommandIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -426,19 +413,20 @@ func (u *ERABDataForwardingItemExtIEs) decodePER(key int64, r *per.Reader, field
 func (u *ERABDataForwardingItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *ERABDataForwardingItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *ERABDataForwardingItemExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *ERABDataForwardingItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -537,31 +525,22 @@ func (u *HandoverPreparationFailureIEs) resolvePER(key int64, p *per.Reader, at 
 	case 58:
 		u.Kind = ERABModificationConfirmIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *HandoverPreparationFailureIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *HandoverPreparationFailureIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case CellTrafficTraceIEs_IDMMEUES1APID:
 		return &u.IDMMEUES1APID
 	case CellTrafficTraceIEs_IDENBUES1APID:
 		return &u.IDENBUES1APID
 	case ENBConfigurationUpdateFailureIEs_IDCause:
-		if alloc {
-			u.IDCause = new(Cause)
-		} else if u.IDCause == nil {
-			return per.NoValue("Cause")
-		}
-		return u.IDCause
+		return per.Row(p, &u.IDCause, "Cause")
 	case ERABModificationConfirmIEs_IDCriticalityDiagnostics:
-		if alloc {
-			u.IDCriticalityDiagnostics = new(CriticalityDiagnostics)
-		} else if u.IDCriticalityDiagnostics == nil {
-			return per.NoValue("CriticalityDiagnostics")
-		}
-		return u.IDCriticalityDiagnostics
+		return per.Row(p, &u.IDCriticalityDiagnostics, "CriticalityDiagnostics")
 	}
 	return nil
 }
@@ -569,7 +548,7 @@ func (u *HandoverPreparationFailureIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *HandoverPreparationFailureIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -734,132 +713,68 @@ func (u *HandoverRequestIEs) resolvePER(key int64, p *per.Reader, at int, field 
 	case 314:
 		u.Kind = ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *HandoverRequestIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *HandoverRequestIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case CellTrafficTraceIEs_IDMMEUES1APID:
 		return &u.MMEUES1APID
 	case HandoverCommandIEs_IDHandoverType:
 		return &u.IDHandoverType
 	case ENBConfigurationUpdateFailureIEs_IDCause:
-		if alloc {
-			u.IDCause = new(Cause)
-		} else if u.IDCause == nil {
-			return per.NoValue("Cause")
-		}
-		return u.IDCause
+		return per.Row(p, &u.IDCause, "Cause")
 	case ERABModifyRequestIEs_IDUEaggregateMaximumBitrate:
-		if alloc {
-			u.IDUEaggregateMaximumBitrate = new(UEAggregateMaximumBitrate)
-		} else if u.IDUEaggregateMaximumBitrate == nil {
-			return per.NoValue("UEAggregateMaximumBitrate")
-		}
-		return u.IDUEaggregateMaximumBitrate
+		return per.Row(p, &u.IDUEaggregateMaximumBitrate, "UEAggregateMaximumBitrate")
 	case HandoverRequestIEs_IDERABToBeSetupListHOReq:
-		return &u.IDERABToBeSetupListHOReq
+		return per.Row(p, &u.IDERABToBeSetupListHOReq, "E-RABToBeSetupListHOReq")
 	case HandoverRequestIEs_IDSourceToTargetTransparentContainer:
-		return &u.IDSourceToTargetTransparentContainer
+		return per.Row(p, &u.IDSourceToTargetTransparentContainer, "Source-ToTarget-TransparentContainer")
 	case HandoverRequestIEs_IDUESecurityCapabilities:
-		if alloc {
-			u.IDUESecurityCapabilities = new(UESecurityCapabilities)
-		} else if u.IDUESecurityCapabilities == nil {
-			return per.NoValue("UESecurityCapabilities")
-		}
-		return u.IDUESecurityCapabilities
+		return per.Row(p, &u.IDUESecurityCapabilities, "UESecurityCapabilities")
 	case DownlinkNASTransportIEs_IDHandoverRestrictionList:
-		if alloc {
-			u.IDHandoverRestrictionList = new(HandoverRestrictionList)
-		} else if u.IDHandoverRestrictionList == nil {
-			return per.NoValue("HandoverRestrictionList")
-		}
-		return u.IDHandoverRestrictionList
+		return per.Row(p, &u.IDHandoverRestrictionList, "HandoverRestrictionList")
 	case HandoverRequestIEs_IDTraceActivation:
-		if alloc {
-			u.IDTraceActivation = new(TraceActivation)
-		} else if u.IDTraceActivation == nil {
-			return per.NoValue("TraceActivation")
-		}
-		return u.IDTraceActivation
+		return per.Row(p, &u.IDTraceActivation, "TraceActivation")
 	case HandoverRequestIEs_IDRequestType:
-		if alloc {
-			u.IDRequestType = new(RequestType)
-		} else if u.IDRequestType == nil {
-			return per.NoValue("RequestType")
-		}
-		return u.IDRequestType
+		return per.Row(p, &u.IDRequestType, "RequestType")
 	case DownlinkNASTransportIEs_IDSRVCCOperationPossible:
 		return &u.IDSRVCCOperationPossible
 	case HandoverRequestIEs_IDSecurityContext:
-		if alloc {
-			u.IDSecurityContext = new(SecurityContext)
-		} else if u.IDSecurityContext == nil {
-			return per.NoValue("SecurityContext")
-		}
-		return u.IDSecurityContext
+		return per.Row(p, &u.IDSecurityContext, "SecurityContext")
 	case HandoverRequestIEs_IDNASSecurityParameterstoEUTRAN:
-		return &u.IDNASSecurityParameterstoEUTRAN
+		return per.Row(p, &u.IDNASSecurityParameterstoEUTRAN, "NASSecurityParameterstoE-UTRAN")
 	case HandoverRequestAcknowledgeIEs_IDCSGID:
-		return &u.IDCSGID
+		return per.Row(p, &u.IDCSGID, "CSG-Id")
 	case ERABModificationConfirmIEs_IDCSGMembershipStatus:
 		return &u.IDCSGMembershipStatus
 	case HandoverRequestIEs_IDGUMMEIID:
-		if alloc {
-			u.IDGUMMEIID = new(GUMMEI)
-		} else if u.IDGUMMEIID == nil {
-			return per.NoValue("GUMMEI")
-		}
-		return u.IDGUMMEIID
+		return per.Row(p, &u.IDGUMMEIID, "GUMMEI")
 	case HandoverRequestIEs_IDMMEUES1APID2:
 		return &u.MMEUES1APID
 	case HandoverRequestIEs_IDManagementBasedMDTAllowed:
 		return &u.IDManagementBasedMDTAllowed
 	case HandoverRequestIEs_IDManagementBasedMDTPLMNList:
-		return &u.IDManagementBasedMDTPLMNList
+		return per.Row(p, &u.IDManagementBasedMDTPLMNList, "MDTPLMNList")
 	case ConnectionEstablishmentIndicationIEs_IDMaskedIMEISV:
-		return &u.IDMaskedIMEISV
+		return per.Row(p, &u.IDMaskedIMEISV, "Masked-IMEISV")
 	case HandoverRequestIEs_IDExpectedUEBehaviour:
-		if alloc {
-			u.IDExpectedUEBehaviour = new(ExpectedUEBehaviour)
-		} else if u.IDExpectedUEBehaviour == nil {
-			return per.NoValue("ExpectedUEBehaviour")
-		}
-		return u.IDExpectedUEBehaviour
+		return per.Row(p, &u.IDExpectedUEBehaviour, "ExpectedUEBehaviour")
 	case HandoverRequestIEs_IDProSeAuthorized:
-		if alloc {
-			u.IDProSeAuthorized = new(ProSeAuthorized)
-		} else if u.IDProSeAuthorized == nil {
-			return per.NoValue("ProSeAuthorized")
-		}
-		return u.IDProSeAuthorized
+		return per.Row(p, &u.IDProSeAuthorized, "ProSeAuthorized")
 	case HandoverRequestIEs_IDUEUserPlaneCIoTSupportIndicator:
 		return &u.IDUEUserPlaneCIoTSupportIndicator
 	case HandoverRequestIEs_IDV2XServicesAuthorized:
-		if alloc {
-			u.IDV2XServicesAuthorized = new(V2XServicesAuthorized)
-		} else if u.IDV2XServicesAuthorized == nil {
-			return per.NoValue("V2XServicesAuthorized")
-		}
-		return u.IDV2XServicesAuthorized
+		return per.Row(p, &u.IDV2XServicesAuthorized, "V2XServicesAuthorized")
 	case HandoverRequestIEs_IDUESidelinkAggregateMaximumBitrate:
-		if alloc {
-			u.IDUESidelinkAggregateMaximumBitrate = new(UESidelinkAggregateMaximumBitrate)
-		} else if u.IDUESidelinkAggregateMaximumBitrate == nil {
-			return per.NoValue("UESidelinkAggregateMaximumBitrate")
-		}
-		return u.IDUESidelinkAggregateMaximumBitrate
+		return per.Row(p, &u.IDUESidelinkAggregateMaximumBitrate, "UESidelinkAggregateMaximumBitrate")
 	case ConnectionEstablishmentIndicationIEs_IDEnhancedCoverageRestricted:
 		return &u.IDEnhancedCoverageRestricted
 	case DownlinkNASTransportIEs_IDNRUESecurityCapabilities:
-		if alloc {
-			u.IDNRUESecurityCapabilities = new(NRUESecurityCapabilities)
-		} else if u.IDNRUESecurityCapabilities == nil {
-			return per.NoValue("NRUESecurityCapabilities")
-		}
-		return u.IDNRUESecurityCapabilities
+		return per.Row(p, &u.IDNRUESecurityCapabilities, "NRUESecurityCapabilities")
 	case ConnectionEstablishmentIndicationIEs_IDCEModeBRestricted:
 		return &u.IDCEModeBRestricted
 	case HandoverRequestIEs_IDAerialUEsubscriptionInformation:
@@ -867,39 +782,19 @@ func (u *HandoverRequestIEs) perValue(alloc bool) per.Value {
 	case DownlinkNASTransportIEs_IDPendingDataIndication:
 		return &u.IDPendingDataIndication
 	case ConnectionEstablishmentIndicationIEs_IDSubscriptionBasedUEDifferentiationInfo:
-		if alloc {
-			u.IDSubscriptionBasedUEDifferentiationInfo = new(SubscriptionBasedUEDifferentiationInfo)
-		} else if u.IDSubscriptionBasedUEDifferentiationInfo == nil {
-			return per.NoValue("Subscription-Based-UE-DifferentiationInfo")
-		}
-		return u.IDSubscriptionBasedUEDifferentiationInfo
+		return per.Row(p, &u.IDSubscriptionBasedUEDifferentiationInfo, "Subscription-Based-UE-DifferentiationInfo")
 	case DownlinkNASTransportIEs_IDAdditionalRRMPriorityIndex:
-		return &u.IDAdditionalRRMPriorityIndex
+		return per.Row(p, &u.IDAdditionalRRMPriorityIndex, "AdditionalRRMPriorityIndex")
 	case HandoverRequestIEs_IDIABAuthorized:
 		return &u.IDIABAuthorized
 	case HandoverRequestIEs_IDNRV2XServicesAuthorized:
-		if alloc {
-			u.IDNRV2XServicesAuthorized = new(NRV2XServicesAuthorized)
-		} else if u.IDNRV2XServicesAuthorized == nil {
-			return per.NoValue("NRV2XServicesAuthorized")
-		}
-		return u.IDNRV2XServicesAuthorized
+		return per.Row(p, &u.IDNRV2XServicesAuthorized, "NRV2XServicesAuthorized")
 	case HandoverRequestIEs_IDNRUESidelinkAggregateMaximumBitrate:
-		if alloc {
-			u.IDNRUESidelinkAggregateMaximumBitrate = new(NRUESidelinkAggregateMaximumBitrate)
-		} else if u.IDNRUESidelinkAggregateMaximumBitrate == nil {
-			return per.NoValue("NRUESidelinkAggregateMaximumBitrate")
-		}
-		return u.IDNRUESidelinkAggregateMaximumBitrate
+		return per.Row(p, &u.IDNRUESidelinkAggregateMaximumBitrate, "NRUESidelinkAggregateMaximumBitrate")
 	case HandoverRequestIEs_IDPC5QoSParameters:
-		if alloc {
-			u.IDPC5QoSParameters = new(PC5QoSParameters)
-		} else if u.IDPC5QoSParameters == nil {
-			return per.NoValue("PC5QoSParameters")
-		}
-		return u.IDPC5QoSParameters
+		return per.Row(p, &u.IDPC5QoSParameters, "PC5QoSParameters")
 	case ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID:
-		return &u.IDUERadioCapabilityID
+		return per.Row(p, &u.IDUERadioCapabilityID, "UERadioCapabilityID")
 	}
 	return nil
 }
@@ -907,7 +802,7 @@ func (u *HandoverRequestIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *HandoverRequestIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -1016,12 +911,13 @@ func (u *ERABToBeSetupItemHOReqExtIEs) resolvePER(key int64, p *per.Reader, at i
 	case 332:
 		u.Kind = ERABInformationListItemExtIEs_IDSecurityIndication
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *ERABToBeSetupItemHOReqExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *ERABToBeSetupItemHOReqExtIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case ERABToBeSetupItemHOReqExtIEs_IDDataForwardingNotPossible:
 		return &u.IDDataForwardingNotPossible
@@ -1030,12 +926,7 @@ func (u *ERABToBeSetupItemHOReqExtIEs) perValue(alloc bool) per.Value {
 	case ERABToBeSetupItemBearerSUReqExtIEs_IDEthernetType:
 		return &u.IDEthernetType
 	case ERABInformationListItemExtIEs_IDSecurityIndication:
-		if alloc {
-			u.IDSecurityIndication = new(SecurityIndication)
-		} else if u.IDSecurityIndication == nil {
-			return per.NoValue("SecurityIndication")
-		}
-		return u.IDSecurityIndication
+		return per.Row(p, &u.IDSecurityIndication, "SecurityIndication")
 	}
 	return nil
 }
@@ -1043,7 +934,7 @@ func (u *ERABToBeSetupItemHOReqExtIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *ERABToBeSetupItemHOReqExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -1152,32 +1043,28 @@ func (u *HandoverRequestAcknowledgeIEs) resolvePER(key int64, p *per.Reader, at 
 	case 242:
 		u.Kind = HandoverRequestAcknowledgeIEs_IDCEModeBSupportIndicator
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *HandoverRequestAcknowledgeIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *HandoverRequestAcknowledgeIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case CellTrafficTraceIEs_IDMMEUES1APID:
 		return &u.IDMMEUES1APID
 	case CellTrafficTraceIEs_IDENBUES1APID:
 		return &u.IDENBUES1APID
 	case HandoverRequestAcknowledgeIEs_IDERABAdmittedList:
-		return &u.IDERABAdmittedList
+		return per.Row(p, &u.IDERABAdmittedList, "E-RABAdmittedList")
 	case HandoverRequestAcknowledgeIEs_IDERABFailedToSetupListHOReqAck:
-		return &u.IDERABFailedToSetupListHOReqAck
+		return per.Row(p, &u.IDERABFailedToSetupListHOReqAck, "E-RABFailedtoSetupListHOReqAck")
 	case HandoverCommandIEs_IDTargetToSourceTransparentContainer:
-		return &u.IDTargetToSourceTransparentContainer
+		return per.Row(p, &u.IDTargetToSourceTransparentContainer, "Target-ToSource-TransparentContainer")
 	case HandoverRequestAcknowledgeIEs_IDCSGID:
-		return &u.IDCSGID
+		return per.Row(p, &u.IDCSGID, "CSG-Id")
 	case ERABModificationConfirmIEs_IDCriticalityDiagnostics:
-		if alloc {
-			u.IDCriticalityDiagnostics = new(CriticalityDiagnostics)
-		} else if u.IDCriticalityDiagnostics == nil {
-			return per.NoValue("CriticalityDiagnostics")
-		}
-		return u.IDCriticalityDiagnostics
+		return per.Row(p, &u.IDCriticalityDiagnostics, "CriticalityDiagnostics")
 	case HandoverRequestAcknowledgeIEs_IDCellAccessMode:
 		return &u.IDCellAccessMode
 	case HandoverRequestAcknowledgeIEs_IDCEModeBSupportIndicator:
@@ -1189,7 +1076,7 @@ func (u *HandoverRequestAcknowledgeIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *HandoverRequestAcknowledgeIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -1296,19 +1183,20 @@ func (u *ERABAdmittedItemExtIEs) decodePER(key int64, r *per.Reader, field strin
 func (u *ERABAdmittedItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *ERABAdmittedItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *ERABAdmittedItemExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *ERABAdmittedItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -1405,19 +1293,20 @@ func (u *ERABFailedToSetupItemHOReqAckExtIEs) decodePER(key int64, r *per.Reader
 func (u *ERABFailedToSetupItemHOReqAckExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *ERABFailedToSetupItemHOReqAckExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *ERABFailedToSetupItemHOReqAckExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *ERABFailedToSetupItemHOReqAckExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -1514,29 +1403,20 @@ func (u *HandoverFailureIEs) resolvePER(key int64, p *per.Reader, at int, field 
 	case 58:
 		u.Kind = ERABModificationConfirmIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *HandoverFailureIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *HandoverFailureIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case CellTrafficTraceIEs_IDMMEUES1APID:
 		return &u.IDMMEUES1APID
 	case ENBConfigurationUpdateFailureIEs_IDCause:
-		if alloc {
-			u.IDCause = new(Cause)
-		} else if u.IDCause == nil {
-			return per.NoValue("Cause")
-		}
-		return u.IDCause
+		return per.Row(p, &u.IDCause, "Cause")
 	case ERABModificationConfirmIEs_IDCriticalityDiagnostics:
-		if alloc {
-			u.IDCriticalityDiagnostics = new(CriticalityDiagnostics)
-		} else if u.IDCriticalityDiagnostics == nil {
-			return per.NoValue("CriticalityDiagnostics")
-		}
-		return u.IDCriticalityDiagnostics
+		return per.Row(p, &u.IDCriticalityDiagnostics, "CriticalityDiagnostics")
 	}
 	return nil
 }
@@ -1544,7 +1424,7 @@ func (u *HandoverFailureIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *HandoverFailureIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -1653,56 +1533,32 @@ func (u *HandoverNotifyIEs) resolvePER(key int64, p *per.Reader, at int, field s
 	case 339:
 		u.Kind = ENBCPRelocationIndicationIEs_IDLTENTNTAIInformation
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *HandoverNotifyIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *HandoverNotifyIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case CellTrafficTraceIEs_IDMMEUES1APID:
 		return &u.IDMMEUES1APID
 	case CellTrafficTraceIEs_IDENBUES1APID:
 		return &u.IDENBUES1APID
 	case CellTrafficTraceIEs_IDEUTRANCGI:
-		if alloc {
-			u.IDEUTRANCGI = new(EUTRANCGI)
-		} else if u.IDEUTRANCGI == nil {
-			return per.NoValue("EUTRAN-CGI")
-		}
-		return u.IDEUTRANCGI
+		return per.Row(p, &u.IDEUTRANCGI, "EUTRAN-CGI")
 	case ENBCPRelocationIndicationIEs_IDTAI:
-		if alloc {
-			u.IDTAI = new(TAI)
-		} else if u.IDTAI == nil {
-			return per.NoValue("TAI")
-		}
-		return u.IDTAI
+		return per.Row(p, &u.IDTAI, "TAI")
 	case ERABModificationIndicationIEs_IDTunnelInformationForBBF:
-		if alloc {
-			u.IDTunnelInformationForBBF = new(TunnelInformation)
-		} else if u.IDTunnelInformationForBBF == nil {
-			return per.NoValue("TunnelInformation")
-		}
-		return u.IDTunnelInformationForBBF
+		return per.Row(p, &u.IDTunnelInformationForBBF, "TunnelInformation")
 	case HandoverNotifyIEs_IDLHNID:
 		return &u.IDLHNID
 	case HandoverNotifyIEs_IDPSCellInformation:
-		if alloc {
-			u.IDPSCellInformation = new(PSCellInformation)
-		} else if u.IDPSCellInformation == nil {
-			return per.NoValue("PSCellInformation")
-		}
-		return u.IDPSCellInformation
+		return per.Row(p, &u.IDPSCellInformation, "PSCellInformation")
 	case HandoverNotifyIEs_IDNotifySourceeNB:
 		return &u.IDNotifySourceeNB
 	case ENBCPRelocationIndicationIEs_IDLTENTNTAIInformation:
-		if alloc {
-			u.IDLTENTNTAIInformation = new(LTENTNTAIInformation)
-		} else if u.IDLTENTNTAIInformation == nil {
-			return per.NoValue("LTE-NTN-TAI-Information")
-		}
-		return u.IDLTENTNTAIInformation
+		return per.Row(p, &u.IDLTENTNTAIInformation, "LTE-NTN-TAI-Information")
 	}
 	return nil
 }
@@ -1710,7 +1566,7 @@ func (u *HandoverNotifyIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *HandoverNotifyIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -1833,85 +1689,46 @@ func (u *PathSwitchRequestIEs) resolvePER(key int64, p *per.Reader, at int, fiel
 	case 339:
 		u.Kind = ENBCPRelocationIndicationIEs_IDLTENTNTAIInformation
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PathSwitchRequestIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PathSwitchRequestIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case CellTrafficTraceIEs_IDENBUES1APID:
 		return &u.IDENBUES1APID
 	case PathSwitchRequestIEs_IDERABToBeSwitchedDLList:
-		return &u.IDERABToBeSwitchedDLList
+		return per.Row(p, &u.IDERABToBeSwitchedDLList, "E-RABToBeSwitchedDLList")
 	case PathSwitchRequestIEs_IDSourceMMEUES1APID:
 		return &u.IDSourceMMEUES1APID
 	case CellTrafficTraceIEs_IDEUTRANCGI:
-		if alloc {
-			u.IDEUTRANCGI = new(EUTRANCGI)
-		} else if u.IDEUTRANCGI == nil {
-			return per.NoValue("EUTRAN-CGI")
-		}
-		return u.IDEUTRANCGI
+		return per.Row(p, &u.IDEUTRANCGI, "EUTRAN-CGI")
 	case ENBCPRelocationIndicationIEs_IDTAI:
-		if alloc {
-			u.IDTAI = new(TAI)
-		} else if u.IDTAI == nil {
-			return per.NoValue("TAI")
-		}
-		return u.IDTAI
+		return per.Row(p, &u.IDTAI, "TAI")
 	case HandoverRequestIEs_IDUESecurityCapabilities:
-		if alloc {
-			u.IDUESecurityCapabilities = new(UESecurityCapabilities)
-		} else if u.IDUESecurityCapabilities == nil {
-			return per.NoValue("UESecurityCapabilities")
-		}
-		return u.IDUESecurityCapabilities
+		return per.Row(p, &u.IDUESecurityCapabilities, "UESecurityCapabilities")
 	case HandoverRequestAcknowledgeIEs_IDCSGID:
-		return &u.IDCSGID
+		return per.Row(p, &u.IDCSGID, "CSG-Id")
 	case HandoverRequestAcknowledgeIEs_IDCellAccessMode:
 		return &u.IDCellAccessMode
 	case PathSwitchRequestIEs_IDSourceMMEGUMMEI:
-		if alloc {
-			u.IDSourceMMEGUMMEI = new(GUMMEI)
-		} else if u.IDSourceMMEGUMMEI == nil {
-			return per.NoValue("GUMMEI")
-		}
-		return u.IDSourceMMEGUMMEI
+		return per.Row(p, &u.IDSourceMMEGUMMEI, "GUMMEI")
 	case ERABModificationConfirmIEs_IDCSGMembershipStatus:
 		return &u.IDCSGMembershipStatus
 	case ERABModificationIndicationIEs_IDTunnelInformationForBBF:
-		if alloc {
-			u.IDTunnelInformationForBBF = new(TunnelInformation)
-		} else if u.IDTunnelInformationForBBF == nil {
-			return per.NoValue("TunnelInformation")
-		}
-		return u.IDTunnelInformationForBBF
+		return per.Row(p, &u.IDTunnelInformationForBBF, "TunnelInformation")
 	case HandoverNotifyIEs_IDLHNID:
-		return &u.IDLHNID
+		return per.Row(p, &u.IDLHNID, "LHN-ID")
 	case PathSwitchRequestIEs_IDRRCResumeCause:
 		return &u.IDRRCResumeCause
 	case DownlinkNASTransportIEs_IDNRUESecurityCapabilities:
-		if alloc {
-			u.IDNRUESecurityCapabilities = new(NRUESecurityCapabilities)
-		} else if u.IDNRUESecurityCapabilities == nil {
-			return per.NoValue("NRUESecurityCapabilities")
-		}
-		return u.IDNRUESecurityCapabilities
+		return per.Row(p, &u.IDNRUESecurityCapabilities, "NRUESecurityCapabilities")
 	case HandoverNotifyIEs_IDPSCellInformation:
-		if alloc {
-			u.IDPSCellInformation = new(PSCellInformation)
-		} else if u.IDPSCellInformation == nil {
-			return per.NoValue("PSCellInformation")
-		}
-		return u.IDPSCellInformation
+		return per.Row(p, &u.IDPSCellInformation, "PSCellInformation")
 	case ENBCPRelocationIndicationIEs_IDLTENTNTAIInformation:
-		if alloc {
-			u.IDLTENTNTAIInformation = new(LTENTNTAIInformation)
-		} else if u.IDLTENTNTAIInformation == nil {
-			return per.NoValue("LTE-NTN-TAI-Information")
-		}
-		return u.IDLTENTNTAIInformation
+		return per.Row(p, &u.IDLTENTNTAIInformation, "LTE-NTN-TAI-Information")
 	}
 	return nil
 }
@@ -1919,7 +1736,7 @@ func (u *PathSwitchRequestIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PathSwitchRequestIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -2020,20 +1837,16 @@ func (u *ERABToBeSwitchedDLItemExtIEs) resolvePER(key int64, p *per.Reader, at i
 	case 332:
 		u.Kind = ERABInformationListItemExtIEs_IDSecurityIndication
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *ERABToBeSwitchedDLItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *ERABToBeSwitchedDLItemExtIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case ERABInformationListItemExtIEs_IDSecurityIndication:
-		if alloc {
-			u.IDSecurityIndication = new(SecurityIndication)
-		} else if u.IDSecurityIndication == nil {
-			return per.NoValue("SecurityIndication")
-		}
-		return u.IDSecurityIndication
+		return per.Row(p, &u.IDSecurityIndication, "SecurityIndication")
 	}
 	return nil
 }
@@ -2041,7 +1854,7 @@ func (u *ERABToBeSwitchedDLItemExtIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *ERABToBeSwitchedDLItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -2186,78 +1999,44 @@ func (u *PathSwitchRequestAcknowledgeIEs) resolvePER(key int64, p *per.Reader, a
 	case 341:
 		u.Kind = PathSwitchRequestAcknowledgeIEs_IDERABToBeUpdatedList
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PathSwitchRequestAcknowledgeIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PathSwitchRequestAcknowledgeIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case CellTrafficTraceIEs_IDMMEUES1APID:
 		return &u.MMEUES1APID
 	case CellTrafficTraceIEs_IDENBUES1APID:
 		return &u.IDENBUES1APID
 	case ERABModifyRequestIEs_IDUEaggregateMaximumBitrate:
-		if alloc {
-			u.IDUEaggregateMaximumBitrate = new(UEAggregateMaximumBitrate)
-		} else if u.IDUEaggregateMaximumBitrate == nil {
-			return per.NoValue("UEAggregateMaximumBitrate")
-		}
-		return u.IDUEaggregateMaximumBitrate
+		return per.Row(p, &u.IDUEaggregateMaximumBitrate, "UEAggregateMaximumBitrate")
 	case PathSwitchRequestAcknowledgeIEs_IDERABToBeSwitchedULList:
-		return &u.IDERABToBeSwitchedULList
+		return per.Row(p, &u.IDERABToBeSwitchedULList, "E-RABToBeSwitchedULList")
 	case ERABReleaseCommandIEs_IDERABToBeReleasedList:
-		return &u.IDERABToBeReleasedList
+		return per.Row(p, &u.IDERABToBeReleasedList, "E-RABList")
 	case HandoverRequestIEs_IDSecurityContext:
-		if alloc {
-			u.IDSecurityContext = new(SecurityContext)
-		} else if u.IDSecurityContext == nil {
-			return per.NoValue("SecurityContext")
-		}
-		return u.IDSecurityContext
+		return per.Row(p, &u.IDSecurityContext, "SecurityContext")
 	case ERABModificationConfirmIEs_IDCriticalityDiagnostics:
-		if alloc {
-			u.IDCriticalityDiagnostics = new(CriticalityDiagnostics)
-		} else if u.IDCriticalityDiagnostics == nil {
-			return per.NoValue("CriticalityDiagnostics")
-		}
-		return u.IDCriticalityDiagnostics
+		return per.Row(p, &u.IDCriticalityDiagnostics, "CriticalityDiagnostics")
 	case HandoverRequestIEs_IDMMEUES1APID2:
 		return &u.MMEUES1APID
 	case ERABModificationConfirmIEs_IDCSGMembershipStatus:
 		return &u.IDCSGMembershipStatus
 	case HandoverRequestIEs_IDProSeAuthorized:
-		if alloc {
-			u.IDProSeAuthorized = new(ProSeAuthorized)
-		} else if u.IDProSeAuthorized == nil {
-			return per.NoValue("ProSeAuthorized")
-		}
-		return u.IDProSeAuthorized
+		return per.Row(p, &u.IDProSeAuthorized, "ProSeAuthorized")
 	case HandoverRequestIEs_IDUEUserPlaneCIoTSupportIndicator:
 		return &u.IDUEUserPlaneCIoTSupportIndicator
 	case HandoverRequestIEs_IDV2XServicesAuthorized:
-		if alloc {
-			u.IDV2XServicesAuthorized = new(V2XServicesAuthorized)
-		} else if u.IDV2XServicesAuthorized == nil {
-			return per.NoValue("V2XServicesAuthorized")
-		}
-		return u.IDV2XServicesAuthorized
+		return per.Row(p, &u.IDV2XServicesAuthorized, "V2XServicesAuthorized")
 	case HandoverRequestIEs_IDUESidelinkAggregateMaximumBitrate:
-		if alloc {
-			u.IDUESidelinkAggregateMaximumBitrate = new(UESidelinkAggregateMaximumBitrate)
-		} else if u.IDUESidelinkAggregateMaximumBitrate == nil {
-			return per.NoValue("UESidelinkAggregateMaximumBitrate")
-		}
-		return u.IDUESidelinkAggregateMaximumBitrate
+		return per.Row(p, &u.IDUESidelinkAggregateMaximumBitrate, "UESidelinkAggregateMaximumBitrate")
 	case ConnectionEstablishmentIndicationIEs_IDEnhancedCoverageRestricted:
 		return &u.IDEnhancedCoverageRestricted
 	case DownlinkNASTransportIEs_IDNRUESecurityCapabilities:
-		if alloc {
-			u.IDNRUESecurityCapabilities = new(NRUESecurityCapabilities)
-		} else if u.IDNRUESecurityCapabilities == nil {
-			return per.NoValue("NRUESecurityCapabilities")
-		}
-		return u.IDNRUESecurityCapabilities
+		return per.Row(p, &u.IDNRUESecurityCapabilities, "NRUESecurityCapabilities")
 	case ConnectionEstablishmentIndicationIEs_IDCEModeBRestricted:
 		return &u.IDCEModeBRestricted
 	case HandoverRequestIEs_IDAerialUEsubscriptionInformation:
@@ -2265,53 +2044,23 @@ func (u *PathSwitchRequestAcknowledgeIEs) perValue(alloc bool) per.Value {
 	case DownlinkNASTransportIEs_IDPendingDataIndication:
 		return &u.IDPendingDataIndication
 	case ConnectionEstablishmentIndicationIEs_IDSubscriptionBasedUEDifferentiationInfo:
-		if alloc {
-			u.IDSubscriptionBasedUEDifferentiationInfo = new(SubscriptionBasedUEDifferentiationInfo)
-		} else if u.IDSubscriptionBasedUEDifferentiationInfo == nil {
-			return per.NoValue("Subscription-Based-UE-DifferentiationInfo")
-		}
-		return u.IDSubscriptionBasedUEDifferentiationInfo
+		return per.Row(p, &u.IDSubscriptionBasedUEDifferentiationInfo, "Subscription-Based-UE-DifferentiationInfo")
 	case DownlinkNASTransportIEs_IDHandoverRestrictionList:
-		if alloc {
-			u.IDHandoverRestrictionList = new(HandoverRestrictionList)
-		} else if u.IDHandoverRestrictionList == nil {
-			return per.NoValue("HandoverRestrictionList")
-		}
-		return u.IDHandoverRestrictionList
+		return per.Row(p, &u.IDHandoverRestrictionList, "HandoverRestrictionList")
 	case DownlinkNASTransportIEs_IDAdditionalRRMPriorityIndex:
-		return &u.IDAdditionalRRMPriorityIndex
+		return per.Row(p, &u.IDAdditionalRRMPriorityIndex, "AdditionalRRMPriorityIndex")
 	case HandoverRequestIEs_IDNRV2XServicesAuthorized:
-		if alloc {
-			u.IDNRV2XServicesAuthorized = new(NRV2XServicesAuthorized)
-		} else if u.IDNRV2XServicesAuthorized == nil {
-			return per.NoValue("NRV2XServicesAuthorized")
-		}
-		return u.IDNRV2XServicesAuthorized
+		return per.Row(p, &u.IDNRV2XServicesAuthorized, "NRV2XServicesAuthorized")
 	case HandoverRequestIEs_IDNRUESidelinkAggregateMaximumBitrate:
-		if alloc {
-			u.IDNRUESidelinkAggregateMaximumBitrate = new(NRUESidelinkAggregateMaximumBitrate)
-		} else if u.IDNRUESidelinkAggregateMaximumBitrate == nil {
-			return per.NoValue("NRUESidelinkAggregateMaximumBitrate")
-		}
-		return u.IDNRUESidelinkAggregateMaximumBitrate
+		return per.Row(p, &u.IDNRUESidelinkAggregateMaximumBitrate, "NRUESidelinkAggregateMaximumBitrate")
 	case HandoverRequestIEs_IDPC5QoSParameters:
-		if alloc {
-			u.IDPC5QoSParameters = new(PC5QoSParameters)
-		} else if u.IDPC5QoSParameters == nil {
-			return per.NoValue("PC5QoSParameters")
-		}
-		return u.IDPC5QoSParameters
+		return per.Row(p, &u.IDPC5QoSParameters, "PC5QoSParameters")
 	case ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID:
-		return &u.IDUERadioCapabilityID
+		return per.Row(p, &u.IDUERadioCapabilityID, "UERadioCapabilityID")
 	case HandoverRequestIEs_IDUESecurityCapabilities:
-		if alloc {
-			u.IDUESecurityCapabilities = new(UESecurityCapabilities)
-		} else if u.IDUESecurityCapabilities == nil {
-			return per.NoValue("UESecurityCapabilities")
-		}
-		return u.IDUESecurityCapabilities
+		return per.Row(p, &u.IDUESecurityCapabilities, "UESecurityCapabilities")
 	case PathSwitchRequestAcknowledgeIEs_IDERABToBeUpdatedList:
-		return &u.IDERABToBeUpdatedList
+		return per.Row(p, &u.IDERABToBeUpdatedList, "E-RABToBeUpdatedList")
 	}
 	return nil
 }
@@ -2319,7 +2068,7 @@ func (u *PathSwitchRequestAcknowledgeIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PathSwitchRequestAcknowledgeIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -2418,19 +2167,20 @@ func (u *ERABToBeSwitchedULItemExtIEs) decodePER(key int64, r *per.Reader, field
 func (u *ERABToBeSwitchedULItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *ERABToBeSwitchedULItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *ERABToBeSwitchedULItemExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *ERABToBeSwitchedULItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -2527,19 +2277,20 @@ func (u *ERABToBeUpdatedItemExtIEs) decodePER(key int64, r *per.Reader, field st
 func (u *ERABToBeUpdatedItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *ERABToBeUpdatedItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *ERABToBeUpdatedItemExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *ERABToBeUpdatedItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -2638,31 +2389,22 @@ func (u *PathSwitchRequestFailureIEs) resolvePER(key int64, p *per.Reader, at in
 	case 58:
 		u.Kind = ERABModificationConfirmIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PathSwitchRequestFailureIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PathSwitchRequestFailureIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case CellTrafficTraceIEs_IDMMEUES1APID:
 		return &u.IDMMEUES1APID
 	case CellTrafficTraceIEs_IDENBUES1APID:
 		return &u.IDENBUES1APID
 	case ENBConfigurationUpdateFailureIEs_IDCause:
-		if alloc {
-			u.IDCause = new(Cause)
-		} else if u.IDCause == nil {
-			return per.NoValue("Cause")
-		}
-		return u.IDCause
+		return per.Row(p, &u.IDCause, "Cause")
 	case ERABModificationConfirmIEs_IDCriticalityDiagnostics:
-		if alloc {
-			u.IDCriticalityDiagnostics = new(CriticalityDiagnostics)
-		} else if u.IDCriticalityDiagnostics == nil {
-			return per.NoValue("CriticalityDiagnostics")
-		}
-		return u.IDCriticalityDiagnostics
+		return per.Row(p, &u.IDCriticalityDiagnostics, "CriticalityDiagnostics")
 	}
 	return nil
 }
@@ -2670,7 +2412,7 @@ func (u *PathSwitchRequestFailureIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PathSwitchRequestFailureIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -2767,24 +2509,20 @@ func (u *HandoverCancelIEs) resolvePER(key int64, p *per.Reader, at int, field s
 	case 2:
 		u.Kind = ENBConfigurationUpdateFailureIEs_IDCause
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *HandoverCancelIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *HandoverCancelIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case CellTrafficTraceIEs_IDMMEUES1APID:
 		return &u.IDMMEUES1APID
 	case CellTrafficTraceIEs_IDENBUES1APID:
 		return &u.IDENBUES1APID
 	case ENBConfigurationUpdateFailureIEs_IDCause:
-		if alloc {
-			u.IDCause = new(Cause)
-		} else if u.IDCause == nil {
-			return per.NoValue("Cause")
-		}
-		return u.IDCause
+		return per.Row(p, &u.IDCause, "Cause")
 	}
 	return nil
 }
@@ -2792,7 +2530,7 @@ func (u *HandoverCancelIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *HandoverCancelIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -2889,24 +2627,20 @@ func (u *HandoverCancelAcknowledgeIEs) resolvePER(key int64, p *per.Reader, at i
 	case 58:
 		u.Kind = ERABModificationConfirmIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *HandoverCancelAcknowledgeIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *HandoverCancelAcknowledgeIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case CellTrafficTraceIEs_IDMMEUES1APID:
 		return &u.IDMMEUES1APID
 	case CellTrafficTraceIEs_IDENBUES1APID:
 		return &u.IDENBUES1APID
 	case ERABModificationConfirmIEs_IDCriticalityDiagnostics:
-		if alloc {
-			u.IDCriticalityDiagnostics = new(CriticalityDiagnostics)
-		} else if u.IDCriticalityDiagnostics == nil {
-			return per.NoValue("CriticalityDiagnostics")
-		}
-		return u.IDCriticalityDiagnostics
+		return per.Row(p, &u.IDCriticalityDiagnostics, "CriticalityDiagnostics")
 	}
 	return nil
 }
@@ -2914,7 +2648,7 @@ func (u *HandoverCancelAcknowledgeIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *HandoverCancelAcknowledgeIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -3009,12 +2743,13 @@ func (u *HandoverSuccessIEs) resolvePER(key int64, p *per.Reader, at int, field 
 	case 8:
 		u.Kind = CellTrafficTraceIEs_IDENBUES1APID
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *HandoverSuccessIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *HandoverSuccessIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case CellTrafficTraceIEs_IDMMEUES1APID:
 		return &u.IDMMEUES1APID
@@ -3027,7 +2762,7 @@ func (u *HandoverSuccessIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *HandoverSuccessIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -3124,24 +2859,20 @@ func (u *ENBEarlyStatusTransferIEs) resolvePER(key int64, p *per.Reader, at int,
 	case 321:
 		u.Kind = ENBEarlyStatusTransferIEs_IDENBEarlyStatusTransferTransparentContainer
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *ENBEarlyStatusTransferIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *ENBEarlyStatusTransferIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case CellTrafficTraceIEs_IDMMEUES1APID:
 		return &u.IDMMEUES1APID
 	case CellTrafficTraceIEs_IDENBUES1APID:
 		return &u.IDENBUES1APID
 	case ENBEarlyStatusTransferIEs_IDENBEarlyStatusTransferTransparentContainer:
-		if alloc {
-			u.IDENBEarlyStatusTransferTransparentContainer = new(ENBEarlyStatusTransferTransparentContainer)
-		} else if u.IDENBEarlyStatusTransferTransparentContainer == nil {
-			return per.NoValue("ENB-EarlyStatusTransfer-TransparentContainer")
-		}
-		return u.IDENBEarlyStatusTransferTransparentContainer
+		return per.Row(p, &u.IDENBEarlyStatusTransferTransparentContainer, "ENB-EarlyStatusTransfer-TransparentContainer")
 	}
 	return nil
 }
@@ -3149,7 +2880,7 @@ func (u *ENBEarlyStatusTransferIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *ENBEarlyStatusTransferIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -3246,24 +2977,20 @@ func (u *MMEEarlyStatusTransferIEs) resolvePER(key int64, p *per.Reader, at int,
 	case 321:
 		u.Kind = ENBEarlyStatusTransferIEs_IDENBEarlyStatusTransferTransparentContainer
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *MMEEarlyStatusTransferIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *MMEEarlyStatusTransferIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case CellTrafficTraceIEs_IDMMEUES1APID:
 		return &u.IDMMEUES1APID
 	case CellTrafficTraceIEs_IDENBUES1APID:
 		return &u.IDENBUES1APID
 	case ENBEarlyStatusTransferIEs_IDENBEarlyStatusTransferTransparentContainer:
-		if alloc {
-			u.IDENBEarlyStatusTransferTransparentContainer = new(ENBEarlyStatusTransferTransparentContainer)
-		} else if u.IDENBEarlyStatusTransferTransparentContainer == nil {
-			return per.NoValue("ENB-EarlyStatusTransfer-TransparentContainer")
-		}
-		return u.IDENBEarlyStatusTransferTransparentContainer
+		return per.Row(p, &u.IDENBEarlyStatusTransferTransparentContainer, "ENB-EarlyStatusTransfer-TransparentContainer")
 	}
 	return nil
 }
@@ -3271,7 +2998,7 @@ func (u *MMEEarlyStatusTransferIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *MMEEarlyStatusTransferIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -3370,24 +3097,20 @@ func (u *ERABSetupRequestIEs) resolvePER(key int64, p *per.Reader, at int, field
 	case 16:
 		u.Kind = ERABSetupRequestIEs_IDERABToBeSetupListBearerSUReq
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *ERABSetupRequestIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *ERABSetupRequestIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case CellTrafficTraceIEs_IDMMEUES1APID:
 		return &u.IDMMEUES1APID
 	case CellTrafficTraceIEs_IDENBUES1APID:
 		return &u.IDENBUES1APID
 	case ERABModifyRequestIEs_IDUEaggregateMaximumBitrate:
-		if alloc {
-			u.IDUEaggregateMaximumBitrate = new(UEAggregateMaximumBitrate)
-		} else if u.IDUEaggregateMaximumBitrate == nil {
-			return per.NoValue("UEAggregateMaximumBitrate")
-		}
-		return u.IDUEaggregateMaximumBitrate
+		return per.Row(p, &u.IDUEaggregateMaximumBitrate, "UEAggregateMaximumBitrate")
 	case ERABSetupRequestIEs_IDERABToBeSetupListBearerSUReq:
 		return &u.IDERABToBeSetupListBearerSUReq
 	}
@@ -3397,7 +3120,7 @@ func (u *ERABSetupRequestIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *ERABSetupRequestIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -3460,20 +3183,16 @@ func (u *ERABToBeSetupItemBearerSUReqIEs) resolvePER(key int64, p *per.Reader, a
 	case 17:
 		u.Kind = ERABToBeSetupItemBearerSUReqIEs_IDERABToBeSetupItemBearerSUReq
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *ERABToBeSetupItemBearerSUReqIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *ERABToBeSetupItemBearerSUReqIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case ERABToBeSetupItemBearerSUReqIEs_IDERABToBeSetupItemBearerSUReq:
-		if alloc {
-			u.IDERABToBeSetupItemBearerSUReq = new(ERABToBeSetupItemBearerSUReq)
-		} else if u.IDERABToBeSetupItemBearerSUReq == nil {
-			return per.NoValue("E-RABToBeSetupItemBearerSUReq")
-		}
-		return u.IDERABToBeSetupItemBearerSUReq
+		return per.Row(p, &u.IDERABToBeSetupItemBearerSUReq, "E-RABToBeSetupItemBearerSUReq")
 	}
 	return nil
 }
@@ -3481,7 +3200,7 @@ func (u *ERABToBeSetupItemBearerSUReqIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *ERABToBeSetupItemBearerSUReqIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -3594,12 +3313,13 @@ func (u *ERABToBeSetupItemBearerSUReqExtIEs) resolvePER(key int64, p *per.Reader
 	case 332:
 		u.Kind = ERABInformationListItemExtIEs_IDSecurityIndication
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *ERABToBeSetupItemBearerSUReqExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *ERABToBeSetupItemBearerSUReqExtIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case ERABToBeSetupItemBearerSUReqExtIEs_IDCorrelationID:
 		return &u.CorrelationID
@@ -3610,12 +3330,7 @@ func (u *ERABToBeSetupItemBearerSUReqExtIEs) perValue(alloc bool) per.Value {
 	case ERABToBeSetupItemBearerSUReqExtIEs_IDEthernetType:
 		return &u.IDEthernetType
 	case ERABInformationListItemExtIEs_IDSecurityIndication:
-		if alloc {
-			u.IDSecurityIndication = new(SecurityIndication)
-		} else if u.IDSecurityIndication == nil {
-			return per.NoValue("SecurityIndication")
-		}
-		return u.IDSecurityIndication
+		return per.Row(p, &u.IDSecurityIndication, "SecurityIndication")
 	}
 	return nil
 }
@@ -3623,7 +3338,7 @@ func (u *ERABToBeSetupItemBearerSUReqExtIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *ERABToBeSetupItemBearerSUReqExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -3726,12 +3441,13 @@ func (u *ERABSetupResponseIEs) resolvePER(key int64, p *per.Reader, at int, fiel
 	case 189:
 		u.Kind = ERABModificationIndicationIEs_IDUserLocationInformation
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *ERABSetupResponseIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *ERABSetupResponseIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case CellTrafficTraceIEs_IDMMEUES1APID:
 		return &u.IDMMEUES1APID
@@ -3742,19 +3458,9 @@ func (u *ERABSetupResponseIEs) perValue(alloc bool) per.Value {
 	case ERABSetupResponseIEs_IDERABFailedToSetupListBearerSURes:
 		return &u.IDERABFailedToSetupListBearerSURes
 	case ERABModificationConfirmIEs_IDCriticalityDiagnostics:
-		if alloc {
-			u.IDCriticalityDiagnostics = new(CriticalityDiagnostics)
-		} else if u.IDCriticalityDiagnostics == nil {
-			return per.NoValue("CriticalityDiagnostics")
-		}
-		return u.IDCriticalityDiagnostics
+		return per.Row(p, &u.IDCriticalityDiagnostics, "CriticalityDiagnostics")
 	case ERABModificationIndicationIEs_IDUserLocationInformation:
-		if alloc {
-			u.IDUserLocationInformation = new(UserLocationInformation)
-		} else if u.IDUserLocationInformation == nil {
-			return per.NoValue("UserLocationInformation")
-		}
-		return u.IDUserLocationInformation
+		return per.Row(p, &u.IDUserLocationInformation, "UserLocationInformation")
 	}
 	return nil
 }
@@ -3762,7 +3468,7 @@ func (u *ERABSetupResponseIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *ERABSetupResponseIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -3825,20 +3531,16 @@ func (u *ERABSetupItemBearerSUResIEs) resolvePER(key int64, p *per.Reader, at in
 	case 39:
 		u.Kind = ERABSetupItemBearerSUResIEs_IDERABSetupItemBearerSURes
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *ERABSetupItemBearerSUResIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *ERABSetupItemBearerSUResIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case ERABSetupItemBearerSUResIEs_IDERABSetupItemBearerSURes:
-		if alloc {
-			u.IDERABSetupItemBearerSURes = new(ERABSetupItemBearerSURes)
-		} else if u.IDERABSetupItemBearerSURes == nil {
-			return per.NoValue("E-RABSetupItemBearerSURes")
-		}
-		return u.IDERABSetupItemBearerSURes
+		return per.Row(p, &u.IDERABSetupItemBearerSURes, "E-RABSetupItemBearerSURes")
 	}
 	return nil
 }
@@ -3846,7 +3548,7 @@ func (u *ERABSetupItemBearerSUResIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *ERABSetupItemBearerSUResIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -3945,19 +3647,20 @@ func (u *ERABSetupItemBearerSUResExtIEs) decodePER(key int64, r *per.Reader, fie
 func (u *ERABSetupItemBearerSUResExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *ERABSetupItemBearerSUResExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *ERABSetupItemBearerSUResExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *ERABSetupItemBearerSUResExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -4058,24 +3761,20 @@ func (u *ERABModifyRequestIEs) resolvePER(key int64, p *per.Reader, at int, fiel
 	case 268:
 		u.Kind = ERABModifyRequestIEs_IDSecondaryRATDataUsageRequest
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *ERABModifyRequestIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *ERABModifyRequestIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case CellTrafficTraceIEs_IDMMEUES1APID:
 		return &u.IDMMEUES1APID
 	case CellTrafficTraceIEs_IDENBUES1APID:
 		return &u.IDENBUES1APID
 	case ERABModifyRequestIEs_IDUEaggregateMaximumBitrate:
-		if alloc {
-			u.IDUEaggregateMaximumBitrate = new(UEAggregateMaximumBitrate)
-		} else if u.IDUEaggregateMaximumBitrate == nil {
-			return per.NoValue("UEAggregateMaximumBitrate")
-		}
-		return u.IDUEaggregateMaximumBitrate
+		return per.Row(p, &u.IDUEaggregateMaximumBitrate, "UEAggregateMaximumBitrate")
 	case ERABModifyRequestIEs_IDERABToBeModifiedListBearerModReq:
 		return &u.IDERABToBeModifiedListBearerModReq
 	case ERABModifyRequestIEs_IDSecondaryRATDataUsageRequest:
@@ -4087,7 +3786,7 @@ func (u *ERABModifyRequestIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *ERABModifyRequestIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -4150,20 +3849,16 @@ func (u *ERABToBeModifiedItemBearerModReqIEs) resolvePER(key int64, p *per.Reade
 	case 36:
 		u.Kind = ERABToBeModifiedItemBearerModReqIEs_IDERABToBeModifiedItemBearerModReq
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *ERABToBeModifiedItemBearerModReqIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *ERABToBeModifiedItemBearerModReqIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case ERABToBeModifiedItemBearerModReqIEs_IDERABToBeModifiedItemBearerModReq:
-		if alloc {
-			u.IDERABToBeModifiedItemBearerModReq = new(ERABToBeModifiedItemBearerModReq)
-		} else if u.IDERABToBeModifiedItemBearerModReq == nil {
-			return per.NoValue("E-RABToBeModifiedItemBearerModReq")
-		}
-		return u.IDERABToBeModifiedItemBearerModReq
+		return per.Row(p, &u.IDERABToBeModifiedItemBearerModReq, "E-RABToBeModifiedItemBearerModReq")
 	}
 	return nil
 }
@@ -4171,7 +3866,7 @@ func (u *ERABToBeModifiedItemBearerModReqIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *ERABToBeModifiedItemBearerModReqIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -4272,20 +3967,16 @@ func (u *ERABToBeModifyItemBearerModReqExtIEs) resolvePER(key int64, p *per.Read
 	case 185:
 		u.Kind = ERABToBeModifyItemBearerModReqExtIEs_IDTransportInformation
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *ERABToBeModifyItemBearerModReqExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *ERABToBeModifyItemBearerModReqExtIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case ERABToBeModifyItemBearerModReqExtIEs_IDTransportInformation:
-		if alloc {
-			u.IDTransportInformation = new(TransportInformation)
-		} else if u.IDTransportInformation == nil {
-			return per.NoValue("TransportInformation")
-		}
-		return u.IDTransportInformation
+		return per.Row(p, &u.IDTransportInformation, "TransportInformation")
 	}
 	return nil
 }
@@ -4293,7 +3984,7 @@ func (u *ERABToBeModifyItemBearerModReqExtIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *ERABToBeModifyItemBearerModReqExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -4398,12 +4089,13 @@ func (u *ERABModifyResponseIEs) resolvePER(key int64, p *per.Reader, at int, fie
 	case 189:
 		u.Kind = ERABModificationIndicationIEs_IDUserLocationInformation
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *ERABModifyResponseIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *ERABModifyResponseIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case CellTrafficTraceIEs_IDMMEUES1APID:
 		return &u.IDMMEUES1APID
@@ -4414,21 +4106,11 @@ func (u *ERABModifyResponseIEs) perValue(alloc bool) per.Value {
 	case ERABModifyResponseIEs_IDERABFailedToModifyList:
 		return &u.IDERABFailedToModifyList
 	case ERABModificationConfirmIEs_IDCriticalityDiagnostics:
-		if alloc {
-			u.IDCriticalityDiagnostics = new(CriticalityDiagnostics)
-		} else if u.IDCriticalityDiagnostics == nil {
-			return per.NoValue("CriticalityDiagnostics")
-		}
-		return u.IDCriticalityDiagnostics
+		return per.Row(p, &u.IDCriticalityDiagnostics, "CriticalityDiagnostics")
 	case ERABModificationIndicationIEs_IDSecondaryRATDataUsageReportList:
 		return &u.IDSecondaryRATDataUsageReportList
 	case ERABModificationIndicationIEs_IDUserLocationInformation:
-		if alloc {
-			u.IDUserLocationInformation = new(UserLocationInformation)
-		} else if u.IDUserLocationInformation == nil {
-			return per.NoValue("UserLocationInformation")
-		}
-		return u.IDUserLocationInformation
+		return per.Row(p, &u.IDUserLocationInformation, "UserLocationInformation")
 	}
 	return nil
 }
@@ -4436,7 +4118,7 @@ func (u *ERABModifyResponseIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *ERABModifyResponseIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -4499,20 +4181,16 @@ func (u *ERABModifyItemBearerModResIEs) resolvePER(key int64, p *per.Reader, at 
 	case 37:
 		u.Kind = ERABModifyItemBearerModResIEs_IDERABModifyItemBearerModRes
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *ERABModifyItemBearerModResIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *ERABModifyItemBearerModResIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case ERABModifyItemBearerModResIEs_IDERABModifyItemBearerModRes:
-		if alloc {
-			u.IDERABModifyItemBearerModRes = new(ERABModifyItemBearerModRes)
-		} else if u.IDERABModifyItemBearerModRes == nil {
-			return per.NoValue("E-RABModifyItemBearerModRes")
-		}
-		return u.IDERABModifyItemBearerModRes
+		return per.Row(p, &u.IDERABModifyItemBearerModRes, "E-RABModifyItemBearerModRes")
 	}
 	return nil
 }
@@ -4520,7 +4198,7 @@ func (u *ERABModifyItemBearerModResIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *ERABModifyItemBearerModResIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -4615,19 +4293,20 @@ func (u *ERABModifyItemBearerModResExtIEs) decodePER(key int64, r *per.Reader, f
 func (u *ERABModifyItemBearerModResExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *ERABModifyItemBearerModResExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *ERABModifyItemBearerModResExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *ERABModifyItemBearerModResExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -4728,24 +4407,20 @@ func (u *ERABReleaseCommandIEs) resolvePER(key int64, p *per.Reader, at int, fie
 	case 26:
 		u.Kind = DownlinkNASTransportIEs_IDNASPDU
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *ERABReleaseCommandIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *ERABReleaseCommandIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case CellTrafficTraceIEs_IDMMEUES1APID:
 		return &u.IDMMEUES1APID
 	case CellTrafficTraceIEs_IDENBUES1APID:
 		return &u.IDENBUES1APID
 	case ERABModifyRequestIEs_IDUEaggregateMaximumBitrate:
-		if alloc {
-			u.IDUEaggregateMaximumBitrate = new(UEAggregateMaximumBitrate)
-		} else if u.IDUEaggregateMaximumBitrate == nil {
-			return per.NoValue("UEAggregateMaximumBitrate")
-		}
-		return u.IDUEaggregateMaximumBitrate
+		return per.Row(p, &u.IDUEaggregateMaximumBitrate, "UEAggregateMaximumBitrate")
 	case ERABReleaseCommandIEs_IDERABToBeReleasedList:
 		return &u.IDERABToBeReleasedList
 	case DownlinkNASTransportIEs_IDNASPDU:
@@ -4757,7 +4432,7 @@ func (u *ERABReleaseCommandIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *ERABReleaseCommandIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -4862,12 +4537,13 @@ func (u *ERABReleaseResponseIEs) resolvePER(key int64, p *per.Reader, at int, fi
 	case 264:
 		u.Kind = ERABModificationIndicationIEs_IDSecondaryRATDataUsageReportList
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *ERABReleaseResponseIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *ERABReleaseResponseIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case CellTrafficTraceIEs_IDMMEUES1APID:
 		return &u.IDMMEUES1APID
@@ -4878,19 +4554,9 @@ func (u *ERABReleaseResponseIEs) perValue(alloc bool) per.Value {
 	case ERABReleaseResponseIEs_IDERABFailedToReleaseList:
 		return &u.IDERABFailedToReleaseList
 	case ERABModificationConfirmIEs_IDCriticalityDiagnostics:
-		if alloc {
-			u.IDCriticalityDiagnostics = new(CriticalityDiagnostics)
-		} else if u.IDCriticalityDiagnostics == nil {
-			return per.NoValue("CriticalityDiagnostics")
-		}
-		return u.IDCriticalityDiagnostics
+		return per.Row(p, &u.IDCriticalityDiagnostics, "CriticalityDiagnostics")
 	case ERABModificationIndicationIEs_IDUserLocationInformation:
-		if alloc {
-			u.IDUserLocationInformation = new(UserLocationInformation)
-		} else if u.IDUserLocationInformation == nil {
-			return per.NoValue("UserLocationInformation")
-		}
-		return u.IDUserLocationInformation
+		return per.Row(p, &u.IDUserLocationInformation, "UserLocationInformation")
 	case ERABModificationIndicationIEs_IDSecondaryRATDataUsageReportList:
 		return &u.IDSecondaryRATDataUsageReportList
 	}
@@ -4900,7 +4566,7 @@ func (u *ERABReleaseResponseIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *ERABReleaseResponseIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -4963,20 +4629,16 @@ func (u *ERABReleaseItemBearerRelCompIEs) resolvePER(key int64, p *per.Reader, a
 	case 15:
 		u.Kind = ERABReleaseItemBearerRelCompIEs_IDERABReleaseItemBearerRelComp
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *ERABReleaseItemBearerRelCompIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *ERABReleaseItemBearerRelCompIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case ERABReleaseItemBearerRelCompIEs_IDERABReleaseItemBearerRelComp:
-		if alloc {
-			u.IDERABReleaseItemBearerRelComp = new(ERABReleaseItemBearerRelComp)
-		} else if u.IDERABReleaseItemBearerRelComp == nil {
-			return per.NoValue("E-RABReleaseItemBearerRelComp")
-		}
-		return u.IDERABReleaseItemBearerRelComp
+		return per.Row(p, &u.IDERABReleaseItemBearerRelComp, "E-RABReleaseItemBearerRelComp")
 	}
 	return nil
 }
@@ -4984,7 +4646,7 @@ func (u *ERABReleaseItemBearerRelCompIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *ERABReleaseItemBearerRelCompIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -5079,19 +4741,20 @@ func (u *ERABReleaseItemBearerRelCompExtIEs) decodePER(key int64, r *per.Reader,
 func (u *ERABReleaseItemBearerRelCompExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *ERABReleaseItemBearerRelCompExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *ERABReleaseItemBearerRelCompExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *ERABReleaseItemBearerRelCompExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -5192,12 +4855,13 @@ func (u *ERABReleaseIndicationIEs) resolvePER(key int64, p *per.Reader, at int, 
 	case 264:
 		u.Kind = ERABModificationIndicationIEs_IDSecondaryRATDataUsageReportList
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *ERABReleaseIndicationIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *ERABReleaseIndicationIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case CellTrafficTraceIEs_IDMMEUES1APID:
 		return &u.IDMMEUES1APID
@@ -5206,12 +4870,7 @@ func (u *ERABReleaseIndicationIEs) perValue(alloc bool) per.Value {
 	case ERABReleaseIndicationIEs_IDERABReleasedList:
 		return &u.IDERABReleasedList
 	case ERABModificationIndicationIEs_IDUserLocationInformation:
-		if alloc {
-			u.IDUserLocationInformation = new(UserLocationInformation)
-		} else if u.IDUserLocationInformation == nil {
-			return per.NoValue("UserLocationInformation")
-		}
-		return u.IDUserLocationInformation
+		return per.Row(p, &u.IDUserLocationInformation, "UserLocationInformation")
 	case ERABModificationIndicationIEs_IDSecondaryRATDataUsageReportList:
 		return &u.IDSecondaryRATDataUsageReportList
 	}
@@ -5221,7 +4880,7 @@ func (u *ERABReleaseIndicationIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *ERABReleaseIndicationIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -5386,51 +5045,32 @@ func (u *InitialContextSetupRequestIEs) resolvePER(key int64, p *per.Reader, at 
 	case 314:
 		u.Kind = ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *InitialContextSetupRequestIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *InitialContextSetupRequestIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case CellTrafficTraceIEs_IDMMEUES1APID:
 		return &u.MMEUES1APID
 	case CellTrafficTraceIEs_IDENBUES1APID:
 		return &u.IDENBUES1APID
 	case ERABModifyRequestIEs_IDUEaggregateMaximumBitrate:
-		if alloc {
-			u.IDUEaggregateMaximumBitrate = new(UEAggregateMaximumBitrate)
-		} else if u.IDUEaggregateMaximumBitrate == nil {
-			return per.NoValue("UEAggregateMaximumBitrate")
-		}
-		return u.IDUEaggregateMaximumBitrate
+		return per.Row(p, &u.IDUEaggregateMaximumBitrate, "UEAggregateMaximumBitrate")
 	case InitialContextSetupRequestIEs_IDERABToBeSetupListCtxtSUReq:
-		return &u.IDERABToBeSetupListCtxtSUReq
+		return per.Row(p, &u.IDERABToBeSetupListCtxtSUReq, "E-RABToBeSetupListCtxtSUReq")
 	case HandoverRequestIEs_IDUESecurityCapabilities:
-		if alloc {
-			u.IDUESecurityCapabilities = new(UESecurityCapabilities)
-		} else if u.IDUESecurityCapabilities == nil {
-			return per.NoValue("UESecurityCapabilities")
-		}
-		return u.IDUESecurityCapabilities
+		return per.Row(p, &u.IDUESecurityCapabilities, "UESecurityCapabilities")
 	case InitialContextSetupRequestIEs_IDSecurityKey:
-		return &u.IDSecurityKey
+		return per.Row(p, &u.IDSecurityKey, "SecurityKey")
 	case HandoverRequestIEs_IDTraceActivation:
-		if alloc {
-			u.IDTraceActivation = new(TraceActivation)
-		} else if u.IDTraceActivation == nil {
-			return per.NoValue("TraceActivation")
-		}
-		return u.IDTraceActivation
+		return per.Row(p, &u.IDTraceActivation, "TraceActivation")
 	case DownlinkNASTransportIEs_IDHandoverRestrictionList:
-		if alloc {
-			u.IDHandoverRestrictionList = new(HandoverRestrictionList)
-		} else if u.IDHandoverRestrictionList == nil {
-			return per.NoValue("HandoverRestrictionList")
-		}
-		return u.IDHandoverRestrictionList
+		return per.Row(p, &u.IDHandoverRestrictionList, "HandoverRestrictionList")
 	case ConnectionEstablishmentIndicationIEs_IDUERadioCapability:
-		return &u.IDUERadioCapability
+		return per.Row(p, &u.IDUERadioCapability, "UERadioCapability")
 	case DownlinkNASTransportIEs_IDSubscriberProfileIDforRFP:
 		return &u.IDSubscriberProfileIDforRFP
 	case InitialContextSetupRequestIEs_IDCSFallbackIndicator:
@@ -5440,68 +5080,33 @@ func (u *InitialContextSetupRequestIEs) perValue(alloc bool) per.Value {
 	case ERABModificationConfirmIEs_IDCSGMembershipStatus:
 		return &u.IDCSGMembershipStatus
 	case InitialContextSetupRequestIEs_IDRegisteredLAI:
-		if alloc {
-			u.IDRegisteredLAI = new(LAI)
-		} else if u.IDRegisteredLAI == nil {
-			return per.NoValue("LAI")
-		}
-		return u.IDRegisteredLAI
+		return per.Row(p, &u.IDRegisteredLAI, "LAI")
 	case HandoverRequestIEs_IDGUMMEIID:
-		if alloc {
-			u.IDGUMMEIID = new(GUMMEI)
-		} else if u.IDGUMMEIID == nil {
-			return per.NoValue("GUMMEI")
-		}
-		return u.IDGUMMEIID
+		return per.Row(p, &u.IDGUMMEIID, "GUMMEI")
 	case HandoverRequestIEs_IDMMEUES1APID2:
 		return &u.MMEUES1APID
 	case HandoverRequestIEs_IDManagementBasedMDTAllowed:
 		return &u.IDManagementBasedMDTAllowed
 	case HandoverRequestIEs_IDManagementBasedMDTPLMNList:
-		return &u.IDManagementBasedMDTPLMNList
+		return per.Row(p, &u.IDManagementBasedMDTPLMNList, "MDTPLMNList")
 	case InitialContextSetupRequestIEs_IDAdditionalCSFallbackIndicator:
 		return &u.IDAdditionalCSFallbackIndicator
 	case ConnectionEstablishmentIndicationIEs_IDMaskedIMEISV:
-		return &u.IDMaskedIMEISV
+		return per.Row(p, &u.IDMaskedIMEISV, "Masked-IMEISV")
 	case HandoverRequestIEs_IDExpectedUEBehaviour:
-		if alloc {
-			u.IDExpectedUEBehaviour = new(ExpectedUEBehaviour)
-		} else if u.IDExpectedUEBehaviour == nil {
-			return per.NoValue("ExpectedUEBehaviour")
-		}
-		return u.IDExpectedUEBehaviour
+		return per.Row(p, &u.IDExpectedUEBehaviour, "ExpectedUEBehaviour")
 	case HandoverRequestIEs_IDProSeAuthorized:
-		if alloc {
-			u.IDProSeAuthorized = new(ProSeAuthorized)
-		} else if u.IDProSeAuthorized == nil {
-			return per.NoValue("ProSeAuthorized")
-		}
-		return u.IDProSeAuthorized
+		return per.Row(p, &u.IDProSeAuthorized, "ProSeAuthorized")
 	case HandoverRequestIEs_IDUEUserPlaneCIoTSupportIndicator:
 		return &u.IDUEUserPlaneCIoTSupportIndicator
 	case HandoverRequestIEs_IDV2XServicesAuthorized:
-		if alloc {
-			u.IDV2XServicesAuthorized = new(V2XServicesAuthorized)
-		} else if u.IDV2XServicesAuthorized == nil {
-			return per.NoValue("V2XServicesAuthorized")
-		}
-		return u.IDV2XServicesAuthorized
+		return per.Row(p, &u.IDV2XServicesAuthorized, "V2XServicesAuthorized")
 	case HandoverRequestIEs_IDUESidelinkAggregateMaximumBitrate:
-		if alloc {
-			u.IDUESidelinkAggregateMaximumBitrate = new(UESidelinkAggregateMaximumBitrate)
-		} else if u.IDUESidelinkAggregateMaximumBitrate == nil {
-			return per.NoValue("UESidelinkAggregateMaximumBitrate")
-		}
-		return u.IDUESidelinkAggregateMaximumBitrate
+		return per.Row(p, &u.IDUESidelinkAggregateMaximumBitrate, "UESidelinkAggregateMaximumBitrate")
 	case ConnectionEstablishmentIndicationIEs_IDEnhancedCoverageRestricted:
 		return &u.IDEnhancedCoverageRestricted
 	case DownlinkNASTransportIEs_IDNRUESecurityCapabilities:
-		if alloc {
-			u.IDNRUESecurityCapabilities = new(NRUESecurityCapabilities)
-		} else if u.IDNRUESecurityCapabilities == nil {
-			return per.NoValue("NRUESecurityCapabilities")
-		}
-		return u.IDNRUESecurityCapabilities
+		return per.Row(p, &u.IDNRUESecurityCapabilities, "NRUESecurityCapabilities")
 	case ConnectionEstablishmentIndicationIEs_IDCEModeBRestricted:
 		return &u.IDCEModeBRestricted
 	case HandoverRequestIEs_IDAerialUEsubscriptionInformation:
@@ -5509,39 +5114,19 @@ func (u *InitialContextSetupRequestIEs) perValue(alloc bool) per.Value {
 	case DownlinkNASTransportIEs_IDPendingDataIndication:
 		return &u.IDPendingDataIndication
 	case ConnectionEstablishmentIndicationIEs_IDSubscriptionBasedUEDifferentiationInfo:
-		if alloc {
-			u.IDSubscriptionBasedUEDifferentiationInfo = new(SubscriptionBasedUEDifferentiationInfo)
-		} else if u.IDSubscriptionBasedUEDifferentiationInfo == nil {
-			return per.NoValue("Subscription-Based-UE-DifferentiationInfo")
-		}
-		return u.IDSubscriptionBasedUEDifferentiationInfo
+		return per.Row(p, &u.IDSubscriptionBasedUEDifferentiationInfo, "Subscription-Based-UE-DifferentiationInfo")
 	case DownlinkNASTransportIEs_IDAdditionalRRMPriorityIndex:
-		return &u.IDAdditionalRRMPriorityIndex
+		return per.Row(p, &u.IDAdditionalRRMPriorityIndex, "AdditionalRRMPriorityIndex")
 	case HandoverRequestIEs_IDIABAuthorized:
 		return &u.IDIABAuthorized
 	case HandoverRequestIEs_IDNRV2XServicesAuthorized:
-		if alloc {
-			u.IDNRV2XServicesAuthorized = new(NRV2XServicesAuthorized)
-		} else if u.IDNRV2XServicesAuthorized == nil {
-			return per.NoValue("NRV2XServicesAuthorized")
-		}
-		return u.IDNRV2XServicesAuthorized
+		return per.Row(p, &u.IDNRV2XServicesAuthorized, "NRV2XServicesAuthorized")
 	case HandoverRequestIEs_IDNRUESidelinkAggregateMaximumBitrate:
-		if alloc {
-			u.IDNRUESidelinkAggregateMaximumBitrate = new(NRUESidelinkAggregateMaximumBitrate)
-		} else if u.IDNRUESidelinkAggregateMaximumBitrate == nil {
-			return per.NoValue("NRUESidelinkAggregateMaximumBitrate")
-		}
-		return u.IDNRUESidelinkAggregateMaximumBitrate
+		return per.Row(p, &u.IDNRUESidelinkAggregateMaximumBitrate, "NRUESidelinkAggregateMaximumBitrate")
 	case HandoverRequestIEs_IDPC5QoSParameters:
-		if alloc {
-			u.IDPC5QoSParameters = new(PC5QoSParameters)
-		} else if u.IDPC5QoSParameters == nil {
-			return per.NoValue("PC5QoSParameters")
-		}
-		return u.IDPC5QoSParameters
+		return per.Row(p, &u.IDPC5QoSParameters, "PC5QoSParameters")
 	case ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID:
-		return &u.IDUERadioCapabilityID
+		return per.Row(p, &u.IDUERadioCapabilityID, "UERadioCapabilityID")
 	}
 	return nil
 }
@@ -5549,7 +5134,7 @@ func (u *InitialContextSetupRequestIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *InitialContextSetupRequestIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -5612,20 +5197,16 @@ func (u *ERABToBeSetupItemCtxtSUReqIEs) resolvePER(key int64, p *per.Reader, at 
 	case 52:
 		u.Kind = ERABToBeSetupItemCtxtSUReqIEs_IDERABToBeSetupItemCtxtSUReq
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *ERABToBeSetupItemCtxtSUReqIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *ERABToBeSetupItemCtxtSUReqIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case ERABToBeSetupItemCtxtSUReqIEs_IDERABToBeSetupItemCtxtSUReq:
-		if alloc {
-			u.IDERABToBeSetupItemCtxtSUReq = new(ERABToBeSetupItemCtxtSUReq)
-		} else if u.IDERABToBeSetupItemCtxtSUReq == nil {
-			return per.NoValue("E-RABToBeSetupItemCtxtSUReq")
-		}
-		return u.IDERABToBeSetupItemCtxtSUReq
+		return per.Row(p, &u.IDERABToBeSetupItemCtxtSUReq, "E-RABToBeSetupItemCtxtSUReq")
 	}
 	return nil
 }
@@ -5633,7 +5214,7 @@ func (u *ERABToBeSetupItemCtxtSUReqIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *ERABToBeSetupItemCtxtSUReqIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -5746,12 +5327,13 @@ func (u *ERABToBeSetupItemCtxtSUReqExtIEs) resolvePER(key int64, p *per.Reader, 
 	case 332:
 		u.Kind = ERABInformationListItemExtIEs_IDSecurityIndication
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *ERABToBeSetupItemCtxtSUReqExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *ERABToBeSetupItemCtxtSUReqExtIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case ERABToBeSetupItemBearerSUReqExtIEs_IDCorrelationID:
 		return &u.CorrelationID
@@ -5762,12 +5344,7 @@ func (u *ERABToBeSetupItemCtxtSUReqExtIEs) perValue(alloc bool) per.Value {
 	case ERABToBeSetupItemBearerSUReqExtIEs_IDEthernetType:
 		return &u.IDEthernetType
 	case ERABInformationListItemExtIEs_IDSecurityIndication:
-		if alloc {
-			u.IDSecurityIndication = new(SecurityIndication)
-		} else if u.IDSecurityIndication == nil {
-			return per.NoValue("SecurityIndication")
-		}
-		return u.IDSecurityIndication
+		return per.Row(p, &u.IDSecurityIndication, "SecurityIndication")
 	}
 	return nil
 }
@@ -5775,7 +5352,7 @@ func (u *ERABToBeSetupItemCtxtSUReqExtIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *ERABToBeSetupItemCtxtSUReqExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -5876,12 +5453,13 @@ func (u *InitialContextSetupResponseIEs) resolvePER(key int64, p *per.Reader, at
 	case 58:
 		u.Kind = ERABModificationConfirmIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *InitialContextSetupResponseIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *InitialContextSetupResponseIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case CellTrafficTraceIEs_IDMMEUES1APID:
 		return &u.IDMMEUES1APID
@@ -5892,12 +5470,7 @@ func (u *InitialContextSetupResponseIEs) perValue(alloc bool) per.Value {
 	case InitialContextSetupResponseIEs_IDERABFailedToSetupListCtxtSURes:
 		return &u.IDERABFailedToSetupListCtxtSURes
 	case ERABModificationConfirmIEs_IDCriticalityDiagnostics:
-		if alloc {
-			u.IDCriticalityDiagnostics = new(CriticalityDiagnostics)
-		} else if u.IDCriticalityDiagnostics == nil {
-			return per.NoValue("CriticalityDiagnostics")
-		}
-		return u.IDCriticalityDiagnostics
+		return per.Row(p, &u.IDCriticalityDiagnostics, "CriticalityDiagnostics")
 	}
 	return nil
 }
@@ -5905,7 +5478,7 @@ func (u *InitialContextSetupResponseIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *InitialContextSetupResponseIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -5968,20 +5541,16 @@ func (u *ERABSetupItemCtxtSUResIEs) resolvePER(key int64, p *per.Reader, at int,
 	case 50:
 		u.Kind = ERABSetupItemCtxtSUResIEs_IDERABSetupItemCtxtSURes
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *ERABSetupItemCtxtSUResIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *ERABSetupItemCtxtSUResIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case ERABSetupItemCtxtSUResIEs_IDERABSetupItemCtxtSURes:
-		if alloc {
-			u.IDERABSetupItemCtxtSURes = new(ERABSetupItemCtxtSURes)
-		} else if u.IDERABSetupItemCtxtSURes == nil {
-			return per.NoValue("E-RABSetupItemCtxtSURes")
-		}
-		return u.IDERABSetupItemCtxtSURes
+		return per.Row(p, &u.IDERABSetupItemCtxtSURes, "E-RABSetupItemCtxtSURes")
 	}
 	return nil
 }
@@ -5989,7 +5558,7 @@ func (u *ERABSetupItemCtxtSUResIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *ERABSetupItemCtxtSUResIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -6088,19 +5657,20 @@ func (u *ERABSetupItemCtxtSUResExtIEs) decodePER(key int64, r *per.Reader, field
 func (u *ERABSetupItemCtxtSUResExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *ERABSetupItemCtxtSUResExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *ERABSetupItemCtxtSUResExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *ERABSetupItemCtxtSUResExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -6199,31 +5769,22 @@ func (u *InitialContextSetupFailureIEs) resolvePER(key int64, p *per.Reader, at 
 	case 58:
 		u.Kind = ERABModificationConfirmIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *InitialContextSetupFailureIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *InitialContextSetupFailureIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case CellTrafficTraceIEs_IDMMEUES1APID:
 		return &u.IDMMEUES1APID
 	case CellTrafficTraceIEs_IDENBUES1APID:
 		return &u.IDENBUES1APID
 	case ENBConfigurationUpdateFailureIEs_IDCause:
-		if alloc {
-			u.IDCause = new(Cause)
-		} else if u.IDCause == nil {
-			return per.NoValue("Cause")
-		}
-		return u.IDCause
+		return per.Row(p, &u.IDCause, "Cause")
 	case ERABModificationConfirmIEs_IDCriticalityDiagnostics:
-		if alloc {
-			u.IDCriticalityDiagnostics = new(CriticalityDiagnostics)
-		} else if u.IDCriticalityDiagnostics == nil {
-			return per.NoValue("CriticalityDiagnostics")
-		}
-		return u.IDCriticalityDiagnostics
+		return per.Row(p, &u.IDCriticalityDiagnostics, "CriticalityDiagnostics")
 	}
 	return nil
 }
@@ -6231,7 +5792,7 @@ func (u *InitialContextSetupFailureIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *InitialContextSetupFailureIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -6354,59 +5915,40 @@ func (u *PagingIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	case 331:
 		u.Kind = PagingIEs_IDPagingCause
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PagingIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PagingIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case PagingIEs_IDUEIdentityIndexValue:
-		return &u.IDUEIdentityIndexValue
+		return per.Row(p, &u.IDUEIdentityIndexValue, "UEIdentityIndexValue")
 	case PagingIEs_IDUEPagingID:
-		if alloc {
-			u.IDUEPagingID = new(UEPagingID)
-		} else if u.IDUEPagingID == nil {
-			return per.NoValue("UEPagingID")
-		}
-		return u.IDUEPagingID
+		return per.Row(p, &u.IDUEPagingID, "UEPagingID")
 	case PagingIEs_IDPagingDRX:
 		return &u.IDPagingDRX
 	case PagingIEs_IDCNDomain:
 		return &u.IDCNDomain
 	case PagingIEs_IDTAIList:
-		return &u.IDTAIList
+		return per.Row(p, &u.IDTAIList, "TAIList")
 	case ENBConfigurationUpdateIEs_IDCSGIDList:
-		return &u.IDCSGIDList
+		return per.Row(p, &u.IDCSGIDList, "CSG-IdList")
 	case PagingIEs_IDPagingPriority:
 		return &u.IDPagingPriority
 	case PagingIEs_IDUERadioCapabilityForPaging:
-		return &u.IDUERadioCapabilityForPaging
+		return per.Row(p, &u.IDUERadioCapabilityForPaging, "UERadioCapabilityForPaging")
 	case PagingIEs_IDAssistanceDataForPaging:
-		if alloc {
-			u.IDAssistanceDataForPaging = new(AssistanceDataForPaging)
-		} else if u.IDAssistanceDataForPaging == nil {
-			return per.NoValue("AssistanceDataForPaging")
-		}
-		return u.IDAssistanceDataForPaging
+		return per.Row(p, &u.IDAssistanceDataForPaging, "AssistanceDataForPaging")
 	case PagingIEs_IDPagingEDRXInformation:
-		if alloc {
-			u.IDPagingEDRXInformation = new(PagingEDRXInformation)
-		} else if u.IDPagingEDRXInformation == nil {
-			return per.NoValue("Paging-eDRXInformation")
-		}
-		return u.IDPagingEDRXInformation
+		return per.Row(p, &u.IDPagingEDRXInformation, "Paging-eDRXInformation")
 	case PagingIEs_IDExtendedUEIdentityIndexValue:
-		return &u.IDExtendedUEIdentityIndexValue
+		return per.Row(p, &u.IDExtendedUEIdentityIndexValue, "Extended-UEIdentityIndexValue")
 	case PagingIEs_IDNBIoTPagingEDRXInformation:
-		if alloc {
-			u.IDNBIoTPagingEDRXInformation = new(NBIoTPagingEDRXInformation)
-		} else if u.IDNBIoTPagingEDRXInformation == nil {
-			return per.NoValue("NB-IoT-Paging-eDRXInformation")
-		}
-		return u.IDNBIoTPagingEDRXInformation
+		return per.Row(p, &u.IDNBIoTPagingEDRXInformation, "NB-IoT-Paging-eDRXInformation")
 	case PagingIEs_IDNBIoTUEIdentityIndexValue:
-		return &u.IDNBIoTUEIdentityIndexValue
+		return per.Row(p, &u.IDNBIoTUEIdentityIndexValue, "NB-IoT-UEIdentityIndexValue")
 	case ConnectionEstablishmentIndicationIEs_IDEnhancedCoverageRestricted:
 		return &u.IDEnhancedCoverageRestricted
 	case ConnectionEstablishmentIndicationIEs_IDCEModeBRestricted:
@@ -6414,12 +5956,7 @@ func (u *PagingIEs) perValue(alloc bool) per.Value {
 	case PagingIEs_IDDataSize:
 		return &u.IDDataSize
 	case PagingIEs_IDWUSAssistanceInformation:
-		if alloc {
-			u.IDWUSAssistanceInformation = new(WUSAssistanceInformation)
-		} else if u.IDWUSAssistanceInformation == nil {
-			return per.NoValue("WUS-Assistance-Information")
-		}
-		return u.IDWUSAssistanceInformation
+		return per.Row(p, &u.IDWUSAssistanceInformation, "WUS-Assistance-Information")
 	case PagingIEs_IDNBIoTPagingDRX:
 		return &u.IDNBIoTPagingDRX
 	case PagingIEs_IDPagingCause:
@@ -6431,7 +5968,7 @@ func (u *PagingIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PagingIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -6490,20 +6027,16 @@ func (u *TAIItemIEs) resolvePER(key int64, p *per.Reader, at int, field string) 
 	case 47:
 		u.Kind = TAIItemIEs_IDTAIItem
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *TAIItemIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *TAIItemIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case TAIItemIEs_IDTAIItem:
-		if alloc {
-			u.IDTAIItem = new(TAIItem)
-		} else if u.IDTAIItem == nil {
-			return per.NoValue("TAIItem")
-		}
-		return u.IDTAIItem
+		return per.Row(p, &u.IDTAIItem, "TAIItem")
 	}
 	return nil
 }
@@ -6511,7 +6044,7 @@ func (u *TAIItemIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *TAIItemIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -6604,19 +6137,20 @@ func (u *TAIItemExtIEs) decodePER(key int64, r *per.Reader, field string) {
 func (u *TAIItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *TAIItemExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *TAIItemExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *TAIItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -6717,24 +6251,20 @@ func (u *UEContextReleaseRequestIEs) resolvePER(key int64, p *per.Reader, at int
 	case 264:
 		u.Kind = ERABModificationIndicationIEs_IDSecondaryRATDataUsageReportList
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UEContextReleaseRequestIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UEContextReleaseRequestIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case CellTrafficTraceIEs_IDMMEUES1APID:
 		return &u.IDMMEUES1APID
 	case CellTrafficTraceIEs_IDENBUES1APID:
 		return &u.IDENBUES1APID
 	case ENBConfigurationUpdateFailureIEs_IDCause:
-		if alloc {
-			u.IDCause = new(Cause)
-		} else if u.IDCause == nil {
-			return per.NoValue("Cause")
-		}
-		return u.IDCause
+		return per.Row(p, &u.IDCause, "Cause")
 	case UEContextReleaseRequestIEs_IDGWContextReleaseIndication:
 		return &u.IDGWContextReleaseIndication
 	case ERABModificationIndicationIEs_IDSecondaryRATDataUsageReportList:
@@ -6746,7 +6276,7 @@ func (u *UEContextReleaseRequestIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UEContextReleaseRequestIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -6841,22 +6371,18 @@ func (u *UEContextReleaseCommandIEs) resolvePER(key int64, p *per.Reader, at int
 	case 2:
 		u.Kind = ENBConfigurationUpdateFailureIEs_IDCause
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UEContextReleaseCommandIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UEContextReleaseCommandIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case UEContextReleaseCommandIEs_IDUES1APIDs:
 		return &u.IDUES1APIDs
 	case ENBConfigurationUpdateFailureIEs_IDCause:
-		if alloc {
-			u.IDCause = new(Cause)
-		} else if u.IDCause == nil {
-			return per.NoValue("Cause")
-		}
-		return u.IDCause
+		return per.Row(p, &u.IDCause, "Cause")
 	}
 	return nil
 }
@@ -6864,7 +6390,7 @@ func (u *UEContextReleaseCommandIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UEContextReleaseCommandIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -6971,45 +6497,26 @@ func (u *UEContextReleaseCompleteIEs) resolvePER(key int64, p *per.Reader, at in
 	case 297:
 		u.Kind = SecondaryRATDataUsageReportIEs_IDTimeSinceSecondaryNodeRelease
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UEContextReleaseCompleteIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UEContextReleaseCompleteIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case CellTrafficTraceIEs_IDMMEUES1APID:
 		return &u.IDMMEUES1APID
 	case CellTrafficTraceIEs_IDENBUES1APID:
 		return &u.IDENBUES1APID
 	case ERABModificationConfirmIEs_IDCriticalityDiagnostics:
-		if alloc {
-			u.IDCriticalityDiagnostics = new(CriticalityDiagnostics)
-		} else if u.IDCriticalityDiagnostics == nil {
-			return per.NoValue("CriticalityDiagnostics")
-		}
-		return u.IDCriticalityDiagnostics
+		return per.Row(p, &u.IDCriticalityDiagnostics, "CriticalityDiagnostics")
 	case ERABModificationIndicationIEs_IDUserLocationInformation:
-		if alloc {
-			u.IDUserLocationInformation = new(UserLocationInformation)
-		} else if u.IDUserLocationInformation == nil {
-			return per.NoValue("UserLocationInformation")
-		}
-		return u.IDUserLocationInformation
+		return per.Row(p, &u.IDUserLocationInformation, "UserLocationInformation")
 	case UEContextReleaseCompleteIEs_IDInformationOnRecommendedCellsAndENBsForPaging:
-		if alloc {
-			u.IDInformationOnRecommendedCellsAndENBsForPaging = new(InformationOnRecommendedCellsAndENBsForPaging)
-		} else if u.IDInformationOnRecommendedCellsAndENBsForPaging == nil {
-			return per.NoValue("InformationOnRecommendedCellsAndENBsForPaging")
-		}
-		return u.IDInformationOnRecommendedCellsAndENBsForPaging
+		return per.Row(p, &u.IDInformationOnRecommendedCellsAndENBsForPaging, "InformationOnRecommendedCellsAndENBsForPaging")
 	case UEContextReleaseCompleteIEs_IDCellIdentifierAndCELevelForCECapableUEs:
-		if alloc {
-			u.IDCellIdentifierAndCELevelForCECapableUEs = new(CellIdentifierAndCELevelForCECapableUEs)
-		} else if u.IDCellIdentifierAndCELevelForCECapableUEs == nil {
-			return per.NoValue("CellIdentifierAndCELevelForCECapableUEs")
-		}
-		return u.IDCellIdentifierAndCELevelForCECapableUEs
+		return per.Row(p, &u.IDCellIdentifierAndCELevelForCECapableUEs, "CellIdentifierAndCELevelForCECapableUEs")
 	case ERABModificationIndicationIEs_IDSecondaryRATDataUsageReportList:
 		return &u.IDSecondaryRATDataUsageReportList
 	case SecondaryRATDataUsageReportIEs_IDTimeSinceSecondaryNodeRelease:
@@ -7021,7 +6528,7 @@ func (u *UEContextReleaseCompleteIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UEContextReleaseCompleteIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -7158,109 +6665,60 @@ func (u *UEContextModificationRequestIEs) resolvePER(key int64, p *per.Reader, a
 	case 314:
 		u.Kind = ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UEContextModificationRequestIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UEContextModificationRequestIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case CellTrafficTraceIEs_IDMMEUES1APID:
 		return &u.IDMMEUES1APID
 	case CellTrafficTraceIEs_IDENBUES1APID:
 		return &u.IDENBUES1APID
 	case InitialContextSetupRequestIEs_IDSecurityKey:
-		return &u.IDSecurityKey
+		return per.Row(p, &u.IDSecurityKey, "SecurityKey")
 	case DownlinkNASTransportIEs_IDSubscriberProfileIDforRFP:
 		return &u.IDSubscriberProfileIDforRFP
 	case ERABModifyRequestIEs_IDUEaggregateMaximumBitrate:
-		if alloc {
-			u.IDUEaggregateMaximumBitrate = new(UEAggregateMaximumBitrate)
-		} else if u.IDUEaggregateMaximumBitrate == nil {
-			return per.NoValue("UEAggregateMaximumBitrate")
-		}
-		return u.IDUEaggregateMaximumBitrate
+		return per.Row(p, &u.IDUEaggregateMaximumBitrate, "UEAggregateMaximumBitrate")
 	case InitialContextSetupRequestIEs_IDCSFallbackIndicator:
 		return &u.IDCSFallbackIndicator
 	case HandoverRequestIEs_IDUESecurityCapabilities:
-		if alloc {
-			u.IDUESecurityCapabilities = new(UESecurityCapabilities)
-		} else if u.IDUESecurityCapabilities == nil {
-			return per.NoValue("UESecurityCapabilities")
-		}
-		return u.IDUESecurityCapabilities
+		return per.Row(p, &u.IDUESecurityCapabilities, "UESecurityCapabilities")
 	case ERABModificationConfirmIEs_IDCSGMembershipStatus:
 		return &u.IDCSGMembershipStatus
 	case InitialContextSetupRequestIEs_IDRegisteredLAI:
-		if alloc {
-			u.IDRegisteredLAI = new(LAI)
-		} else if u.IDRegisteredLAI == nil {
-			return per.NoValue("LAI")
-		}
-		return u.IDRegisteredLAI
+		return per.Row(p, &u.IDRegisteredLAI, "LAI")
 	case InitialContextSetupRequestIEs_IDAdditionalCSFallbackIndicator:
 		return &u.IDAdditionalCSFallbackIndicator
 	case HandoverRequestIEs_IDProSeAuthorized:
-		if alloc {
-			u.IDProSeAuthorized = new(ProSeAuthorized)
-		} else if u.IDProSeAuthorized == nil {
-			return per.NoValue("ProSeAuthorized")
-		}
-		return u.IDProSeAuthorized
+		return per.Row(p, &u.IDProSeAuthorized, "ProSeAuthorized")
 	case DownlinkNASTransportIEs_IDSRVCCOperationPossible:
 		return &u.IDSRVCCOperationPossible
 	case UEContextModificationRequestIEs_IDSRVCCOperationNotPossible:
 		return &u.IDSRVCCOperationNotPossible
 	case HandoverRequestIEs_IDV2XServicesAuthorized:
-		if alloc {
-			u.IDV2XServicesAuthorized = new(V2XServicesAuthorized)
-		} else if u.IDV2XServicesAuthorized == nil {
-			return per.NoValue("V2XServicesAuthorized")
-		}
-		return u.IDV2XServicesAuthorized
+		return per.Row(p, &u.IDV2XServicesAuthorized, "V2XServicesAuthorized")
 	case HandoverRequestIEs_IDUESidelinkAggregateMaximumBitrate:
-		if alloc {
-			u.IDUESidelinkAggregateMaximumBitrate = new(UESidelinkAggregateMaximumBitrate)
-		} else if u.IDUESidelinkAggregateMaximumBitrate == nil {
-			return per.NoValue("UESidelinkAggregateMaximumBitrate")
-		}
-		return u.IDUESidelinkAggregateMaximumBitrate
+		return per.Row(p, &u.IDUESidelinkAggregateMaximumBitrate, "UESidelinkAggregateMaximumBitrate")
 	case DownlinkNASTransportIEs_IDNRUESecurityCapabilities:
-		if alloc {
-			u.IDNRUESecurityCapabilities = new(NRUESecurityCapabilities)
-		} else if u.IDNRUESecurityCapabilities == nil {
-			return per.NoValue("NRUESecurityCapabilities")
-		}
-		return u.IDNRUESecurityCapabilities
+		return per.Row(p, &u.IDNRUESecurityCapabilities, "NRUESecurityCapabilities")
 	case HandoverRequestIEs_IDAerialUEsubscriptionInformation:
 		return &u.IDAerialUEsubscriptionInformation
 	case DownlinkNASTransportIEs_IDAdditionalRRMPriorityIndex:
-		return &u.IDAdditionalRRMPriorityIndex
+		return per.Row(p, &u.IDAdditionalRRMPriorityIndex, "AdditionalRRMPriorityIndex")
 	case HandoverRequestIEs_IDIABAuthorized:
 		return &u.IDIABAuthorized
 	case HandoverRequestIEs_IDNRV2XServicesAuthorized:
-		if alloc {
-			u.IDNRV2XServicesAuthorized = new(NRV2XServicesAuthorized)
-		} else if u.IDNRV2XServicesAuthorized == nil {
-			return per.NoValue("NRV2XServicesAuthorized")
-		}
-		return u.IDNRV2XServicesAuthorized
+		return per.Row(p, &u.IDNRV2XServicesAuthorized, "NRV2XServicesAuthorized")
 	case HandoverRequestIEs_IDNRUESidelinkAggregateMaximumBitrate:
-		if alloc {
-			u.IDNRUESidelinkAggregateMaximumBitrate = new(NRUESidelinkAggregateMaximumBitrate)
-		} else if u.IDNRUESidelinkAggregateMaximumBitrate == nil {
-			return per.NoValue("NRUESidelinkAggregateMaximumBitrate")
-		}
-		return u.IDNRUESidelinkAggregateMaximumBitrate
+		return per.Row(p, &u.IDNRUESidelinkAggregateMaximumBitrate, "NRUESidelinkAggregateMaximumBitrate")
 	case HandoverRequestIEs_IDPC5QoSParameters:
-		if alloc {
-			u.IDPC5QoSParameters = new(PC5QoSParameters)
-		} else if u.IDPC5QoSParameters == nil {
-			return per.NoValue("PC5QoSParameters")
-		}
-		return u.IDPC5QoSParameters
+		return per.Row(p, &u.IDPC5QoSParameters, "PC5QoSParameters")
 	case ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID:
-		return &u.IDUERadioCapabilityID
+		return per.Row(p, &u.IDUERadioCapabilityID, "UERadioCapabilityID")
 	}
 	return nil
 }
@@ -7268,7 +6726,7 @@ func (u *UEContextModificationRequestIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UEContextModificationRequestIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -7365,24 +6823,20 @@ func (u *UEContextModificationResponseIEs) resolvePER(key int64, p *per.Reader, 
 	case 58:
 		u.Kind = ERABModificationConfirmIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UEContextModificationResponseIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UEContextModificationResponseIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case CellTrafficTraceIEs_IDMMEUES1APID:
 		return &u.IDMMEUES1APID
 	case CellTrafficTraceIEs_IDENBUES1APID:
 		return &u.IDENBUES1APID
 	case ERABModificationConfirmIEs_IDCriticalityDiagnostics:
-		if alloc {
-			u.IDCriticalityDiagnostics = new(CriticalityDiagnostics)
-		} else if u.IDCriticalityDiagnostics == nil {
-			return per.NoValue("CriticalityDiagnostics")
-		}
-		return u.IDCriticalityDiagnostics
+		return per.Row(p, &u.IDCriticalityDiagnostics, "CriticalityDiagnostics")
 	}
 	return nil
 }
@@ -7390,7 +6844,7 @@ func (u *UEContextModificationResponseIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UEContextModificationResponseIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -7489,31 +6943,22 @@ func (u *UEContextModificationFailureIEs) resolvePER(key int64, p *per.Reader, a
 	case 58:
 		u.Kind = ERABModificationConfirmIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UEContextModificationFailureIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UEContextModificationFailureIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case CellTrafficTraceIEs_IDMMEUES1APID:
 		return &u.IDMMEUES1APID
 	case CellTrafficTraceIEs_IDENBUES1APID:
 		return &u.IDENBUES1APID
 	case ENBConfigurationUpdateFailureIEs_IDCause:
-		if alloc {
-			u.IDCause = new(Cause)
-		} else if u.IDCause == nil {
-			return per.NoValue("Cause")
-		}
-		return u.IDCause
+		return per.Row(p, &u.IDCause, "Cause")
 	case ERABModificationConfirmIEs_IDCriticalityDiagnostics:
-		if alloc {
-			u.IDCriticalityDiagnostics = new(CriticalityDiagnostics)
-		} else if u.IDCriticalityDiagnostics == nil {
-			return per.NoValue("CriticalityDiagnostics")
-		}
-		return u.IDCriticalityDiagnostics
+		return per.Row(p, &u.IDCriticalityDiagnostics, "CriticalityDiagnostics")
 	}
 	return nil
 }
@@ -7521,7 +6966,7 @@ func (u *UEContextModificationFailureIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UEContextModificationFailureIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -7620,12 +7065,13 @@ func (u *UERadioCapabilityMatchRequestIEs) resolvePER(key int64, p *per.Reader, 
 	case 314:
 		u.Kind = ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UERadioCapabilityMatchRequestIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UERadioCapabilityMatchRequestIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case CellTrafficTraceIEs_IDMMEUES1APID:
 		return &u.IDMMEUES1APID
@@ -7642,7 +7088,7 @@ func (u *UERadioCapabilityMatchRequestIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UERadioCapabilityMatchRequestIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -7741,12 +7187,13 @@ func (u *UERadioCapabilityMatchResponseIEs) resolvePER(key int64, p *per.Reader,
 	case 58:
 		u.Kind = ERABModificationConfirmIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UERadioCapabilityMatchResponseIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UERadioCapabilityMatchResponseIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case CellTrafficTraceIEs_IDMMEUES1APID:
 		return &u.IDMMEUES1APID
@@ -7755,12 +7202,7 @@ func (u *UERadioCapabilityMatchResponseIEs) perValue(alloc bool) per.Value {
 	case UERadioCapabilityMatchResponseIEs_IDVoiceSupportMatchIndicator:
 		return &u.IDVoiceSupportMatchIndicator
 	case ERABModificationConfirmIEs_IDCriticalityDiagnostics:
-		if alloc {
-			u.IDCriticalityDiagnostics = new(CriticalityDiagnostics)
-		} else if u.IDCriticalityDiagnostics == nil {
-			return per.NoValue("CriticalityDiagnostics")
-		}
-		return u.IDCriticalityDiagnostics
+		return per.Row(p, &u.IDCriticalityDiagnostics, "CriticalityDiagnostics")
 	}
 	return nil
 }
@@ -7768,7 +7210,7 @@ func (u *UERadioCapabilityMatchResponseIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UERadioCapabilityMatchResponseIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -7895,43 +7337,34 @@ func (u *DownlinkNASTransportIEs) resolvePER(key int64, p *per.Reader, at int, f
 	case 192:
 		u.Kind = ConnectionEstablishmentIndicationIEs_IDMaskedIMEISV
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *DownlinkNASTransportIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *DownlinkNASTransportIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case CellTrafficTraceIEs_IDMMEUES1APID:
 		return &u.IDMMEUES1APID
 	case CellTrafficTraceIEs_IDENBUES1APID:
 		return &u.IDENBUES1APID
 	case DownlinkNASTransportIEs_IDNASPDU:
-		return &u.IDNASPDU
+		return per.Row(p, &u.IDNASPDU, "NAS-PDU")
 	case DownlinkNASTransportIEs_IDHandoverRestrictionList:
-		if alloc {
-			u.IDHandoverRestrictionList = new(HandoverRestrictionList)
-		} else if u.IDHandoverRestrictionList == nil {
-			return per.NoValue("HandoverRestrictionList")
-		}
-		return u.IDHandoverRestrictionList
+		return per.Row(p, &u.IDHandoverRestrictionList, "HandoverRestrictionList")
 	case DownlinkNASTransportIEs_IDSubscriberProfileIDforRFP:
 		return &u.IDSubscriberProfileIDforRFP
 	case DownlinkNASTransportIEs_IDSRVCCOperationPossible:
 		return &u.IDSRVCCOperationPossible
 	case ConnectionEstablishmentIndicationIEs_IDUERadioCapability:
-		return &u.IDUERadioCapability
+		return per.Row(p, &u.IDUERadioCapability, "UERadioCapability")
 	case DownlinkNASTransportIEs_IDDLNASPDUDeliveryAckRequest:
 		return &u.IDDLNASPDUDeliveryAckRequest
 	case ConnectionEstablishmentIndicationIEs_IDEnhancedCoverageRestricted:
 		return &u.IDEnhancedCoverageRestricted
 	case DownlinkNASTransportIEs_IDNRUESecurityCapabilities:
-		if alloc {
-			u.IDNRUESecurityCapabilities = new(NRUESecurityCapabilities)
-		} else if u.IDNRUESecurityCapabilities == nil {
-			return per.NoValue("NRUESecurityCapabilities")
-		}
-		return u.IDNRUESecurityCapabilities
+		return per.Row(p, &u.IDNRUESecurityCapabilities, "NRUESecurityCapabilities")
 	case ConnectionEstablishmentIndicationIEs_IDCEModeBRestricted:
 		return &u.IDCEModeBRestricted
 	case DownlinkNASTransportIEs_IDUECapabilityInfoRequest:
@@ -7941,18 +7374,13 @@ func (u *DownlinkNASTransportIEs) perValue(alloc bool) per.Value {
 	case DownlinkNASTransportIEs_IDPendingDataIndication:
 		return &u.IDPendingDataIndication
 	case ConnectionEstablishmentIndicationIEs_IDSubscriptionBasedUEDifferentiationInfo:
-		if alloc {
-			u.IDSubscriptionBasedUEDifferentiationInfo = new(SubscriptionBasedUEDifferentiationInfo)
-		} else if u.IDSubscriptionBasedUEDifferentiationInfo == nil {
-			return per.NoValue("Subscription-Based-UE-DifferentiationInfo")
-		}
-		return u.IDSubscriptionBasedUEDifferentiationInfo
+		return per.Row(p, &u.IDSubscriptionBasedUEDifferentiationInfo, "Subscription-Based-UE-DifferentiationInfo")
 	case DownlinkNASTransportIEs_IDAdditionalRRMPriorityIndex:
-		return &u.IDAdditionalRRMPriorityIndex
+		return per.Row(p, &u.IDAdditionalRRMPriorityIndex, "AdditionalRRMPriorityIndex")
 	case ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID:
-		return &u.IDUERadioCapabilityID
+		return per.Row(p, &u.IDUERadioCapabilityID, "UERadioCapabilityID")
 	case ConnectionEstablishmentIndicationIEs_IDMaskedIMEISV:
-		return &u.IDMaskedIMEISV
+		return per.Row(p, &u.IDMaskedIMEISV, "Masked-IMEISV")
 	}
 	return nil
 }
@@ -7960,7 +7388,7 @@ func (u *DownlinkNASTransportIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *DownlinkNASTransportIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -8099,70 +7527,46 @@ func (u *InitialUEMessageIEs) resolvePER(key int64, p *per.Reader, at int, field
 	case 339:
 		u.Kind = ENBCPRelocationIndicationIEs_IDLTENTNTAIInformation
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *InitialUEMessageIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *InitialUEMessageIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case CellTrafficTraceIEs_IDENBUES1APID:
 		return &u.IDENBUES1APID
 	case DownlinkNASTransportIEs_IDNASPDU:
-		return &u.IDNASPDU
+		return per.Row(p, &u.IDNASPDU, "NAS-PDU")
 	case ENBCPRelocationIndicationIEs_IDTAI:
-		if alloc {
-			u.IDTAI = new(TAI)
-		} else if u.IDTAI == nil {
-			return per.NoValue("TAI")
-		}
-		return u.IDTAI
+		return per.Row(p, &u.IDTAI, "TAI")
 	case CellTrafficTraceIEs_IDEUTRANCGI:
-		if alloc {
-			u.IDEUTRANCGI = new(EUTRANCGI)
-		} else if u.IDEUTRANCGI == nil {
-			return per.NoValue("EUTRAN-CGI")
-		}
-		return u.IDEUTRANCGI
+		return per.Row(p, &u.IDEUTRANCGI, "EUTRAN-CGI")
 	case InitialUEMessageIEs_IDRRCEstablishmentCause:
 		return &u.IDRRCEstablishmentCause
 	case ENBCPRelocationIndicationIEs_IDSTMSI:
-		if alloc {
-			u.IDSTMSI = new(STMSI)
-		} else if u.IDSTMSI == nil {
-			return per.NoValue("S-TMSI")
-		}
-		return u.IDSTMSI
+		return per.Row(p, &u.IDSTMSI, "S-TMSI")
 	case HandoverRequestAcknowledgeIEs_IDCSGID:
-		return &u.IDCSGID
+		return per.Row(p, &u.IDCSGID, "CSG-Id")
 	case HandoverRequestIEs_IDGUMMEIID:
-		if alloc {
-			u.IDGUMMEIID = new(GUMMEI)
-		} else if u.IDGUMMEIID == nil {
-			return per.NoValue("GUMMEI")
-		}
-		return u.IDGUMMEIID
+		return per.Row(p, &u.IDGUMMEIID, "GUMMEI")
 	case HandoverRequestAcknowledgeIEs_IDCellAccessMode:
 		return &u.IDCellAccessMode
 	case InitialUEMessageIEs_IDGWTransportLayerAddress:
-		return &u.TransportLayerAddress
+		return per.Row(p, &u.TransportLayerAddress, "TransportLayerAddress")
 	case InitialUEMessageIEs_IDRelayNodeIndicator:
 		return &u.IDRelayNodeIndicator
 	case InitialUEMessageIEs_IDGUMMEIType:
 		return &u.IDGUMMEIType
 	case ERABModificationIndicationIEs_IDTunnelInformationForBBF:
-		if alloc {
-			u.IDTunnelInformationForBBF = new(TunnelInformation)
-		} else if u.IDTunnelInformationForBBF == nil {
-			return per.NoValue("TunnelInformation")
-		}
-		return u.IDTunnelInformationForBBF
+		return per.Row(p, &u.IDTunnelInformationForBBF, "TunnelInformation")
 	case InitialUEMessageIEs_IDSIPTOLGWTransportLayerAddress:
-		return &u.TransportLayerAddress
+		return per.Row(p, &u.TransportLayerAddress, "TransportLayerAddress")
 	case HandoverNotifyIEs_IDLHNID:
-		return &u.IDLHNID
+		return per.Row(p, &u.IDLHNID, "LHN-ID")
 	case InitialUEMessageIEs_IDMMEGroupID:
-		return &u.IDMMEGroupID
+		return per.Row(p, &u.IDMMEGroupID, "MME-Group-ID")
 	case InitialUEMessageIEs_IDUEUsageType:
 		return &u.IDUEUsageType
 	case HandoverRequestAcknowledgeIEs_IDCEModeBSupportIndicator:
@@ -8172,18 +7576,13 @@ func (u *InitialUEMessageIEs) perValue(alloc bool) per.Value {
 	case InitialUEMessageIEs_IDCoverageLevel:
 		return &u.IDCoverageLevel
 	case InitialUEMessageIEs_IDUEApplicationLayerMeasurementCapability:
-		return &u.IDUEApplicationLayerMeasurementCapability
+		return per.Row(p, &u.IDUEApplicationLayerMeasurementCapability, "UE-Application-Layer-Measurement-Capability")
 	case InitialUEMessageIEs_IDEDTSession:
 		return &u.IDEDTSession
 	case InitialUEMessageIEs_IDIABNodeIndication:
 		return &u.IDIABNodeIndication
 	case ENBCPRelocationIndicationIEs_IDLTENTNTAIInformation:
-		if alloc {
-			u.IDLTENTNTAIInformation = new(LTENTNTAIInformation)
-		} else if u.IDLTENTNTAIInformation == nil {
-			return per.NoValue("LTE-NTN-TAI-Information")
-		}
-		return u.IDLTENTNTAIInformation
+		return per.Row(p, &u.IDLTENTNTAIInformation, "LTE-NTN-TAI-Information")
 	}
 	return nil
 }
@@ -8191,7 +7590,7 @@ func (u *InitialUEMessageIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *InitialUEMessageIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -8302,12 +7701,13 @@ func (u *UplinkNASTransportIEs) resolvePER(key int64, p *per.Reader, at int, fie
 	case 339:
 		u.Kind = ENBCPRelocationIndicationIEs_IDLTENTNTAIInformation
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UplinkNASTransportIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UplinkNASTransportIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case CellTrafficTraceIEs_IDMMEUES1APID:
 		return &u.IDMMEUES1APID
@@ -8316,19 +7716,9 @@ func (u *UplinkNASTransportIEs) perValue(alloc bool) per.Value {
 	case DownlinkNASTransportIEs_IDNASPDU:
 		return &u.IDNASPDU
 	case CellTrafficTraceIEs_IDEUTRANCGI:
-		if alloc {
-			u.IDEUTRANCGI = new(EUTRANCGI)
-		} else if u.IDEUTRANCGI == nil {
-			return per.NoValue("EUTRAN-CGI")
-		}
-		return u.IDEUTRANCGI
+		return per.Row(p, &u.IDEUTRANCGI, "EUTRAN-CGI")
 	case ENBCPRelocationIndicationIEs_IDTAI:
-		if alloc {
-			u.IDTAI = new(TAI)
-		} else if u.IDTAI == nil {
-			return per.NoValue("TAI")
-		}
-		return u.IDTAI
+		return per.Row(p, &u.IDTAI, "TAI")
 	case InitialUEMessageIEs_IDGWTransportLayerAddress:
 		return &u.TransportLayerAddress
 	case InitialUEMessageIEs_IDSIPTOLGWTransportLayerAddress:
@@ -8336,19 +7726,9 @@ func (u *UplinkNASTransportIEs) perValue(alloc bool) per.Value {
 	case HandoverNotifyIEs_IDLHNID:
 		return &u.IDLHNID
 	case HandoverNotifyIEs_IDPSCellInformation:
-		if alloc {
-			u.IDPSCellInformation = new(PSCellInformation)
-		} else if u.IDPSCellInformation == nil {
-			return per.NoValue("PSCellInformation")
-		}
-		return u.IDPSCellInformation
+		return per.Row(p, &u.IDPSCellInformation, "PSCellInformation")
 	case ENBCPRelocationIndicationIEs_IDLTENTNTAIInformation:
-		if alloc {
-			u.IDLTENTNTAIInformation = new(LTENTNTAIInformation)
-		} else if u.IDLTENTNTAIInformation == nil {
-			return per.NoValue("LTE-NTN-TAI-Information")
-		}
-		return u.IDLTENTNTAIInformation
+		return per.Row(p, &u.IDLTENTNTAIInformation, "LTE-NTN-TAI-Information")
 	}
 	return nil
 }
@@ -8356,7 +7736,7 @@ func (u *UplinkNASTransportIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UplinkNASTransportIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -8455,12 +7835,13 @@ func (u *NASNonDeliveryIndicationIEs) resolvePER(key int64, p *per.Reader, at in
 	case 2:
 		u.Kind = ENBConfigurationUpdateFailureIEs_IDCause
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *NASNonDeliveryIndicationIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *NASNonDeliveryIndicationIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case CellTrafficTraceIEs_IDMMEUES1APID:
 		return &u.IDMMEUES1APID
@@ -8469,12 +7850,7 @@ func (u *NASNonDeliveryIndicationIEs) perValue(alloc bool) per.Value {
 	case DownlinkNASTransportIEs_IDNASPDU:
 		return &u.IDNASPDU
 	case ENBConfigurationUpdateFailureIEs_IDCause:
-		if alloc {
-			u.IDCause = new(Cause)
-		} else if u.IDCause == nil {
-			return per.NoValue("Cause")
-		}
-		return u.IDCause
+		return per.Row(p, &u.IDCause, "Cause")
 	}
 	return nil
 }
@@ -8482,7 +7858,7 @@ func (u *NASNonDeliveryIndicationIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *NASNonDeliveryIndicationIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -8590,12 +7966,13 @@ func (u *RerouteNASRequestIEs) resolvePER(key int64, p *per.Reader, at int, fiel
 	case 230:
 		u.Kind = InitialUEMessageIEs_IDUEUsageType
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *RerouteNASRequestIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *RerouteNASRequestIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case CellTrafficTraceIEs_IDENBUES1APID:
 		return &u.IDENBUES1APID
@@ -8604,12 +7981,7 @@ func (u *RerouteNASRequestIEs) perValue(alloc bool) per.Value {
 	case InitialUEMessageIEs_IDMMEGroupID:
 		return &u.IDMMEGroupID
 	case RerouteNASRequestIEs_IDAdditionalGUTI:
-		if alloc {
-			u.IDAdditionalGUTI = new(AdditionalGUTI)
-		} else if u.IDAdditionalGUTI == nil {
-			return per.NoValue("Additional-GUTI")
-		}
-		return u.IDAdditionalGUTI
+		return per.Row(p, &u.IDAdditionalGUTI, "Additional-GUTI")
 	case InitialUEMessageIEs_IDUEUsageType:
 		return &u.IDUEUsageType
 	}
@@ -8626,7 +7998,7 @@ func (u *RerouteNASRequestIEs) encodePER(w *per.Writer, field string) {
 		w.EndOpen(o)
 		return
 	}
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -8721,12 +8093,13 @@ func (u *NASDeliveryIndicationIEs) resolvePER(key int64, p *per.Reader, at int, 
 	case 8:
 		u.Kind = CellTrafficTraceIEs_IDENBUES1APID
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *NASDeliveryIndicationIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *NASDeliveryIndicationIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case CellTrafficTraceIEs_IDMMEUES1APID:
 		return &u.IDMMEUES1APID
@@ -8739,7 +8112,7 @@ func (u *NASDeliveryIndicationIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *NASDeliveryIndicationIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -8828,27 +8201,18 @@ func (u *ResetIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	case 92:
 		u.Kind = ResetIEs_IDResetType
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *ResetIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *ResetIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case ENBConfigurationUpdateFailureIEs_IDCause:
-		if alloc {
-			u.IDCause = new(Cause)
-		} else if u.IDCause == nil {
-			return per.NoValue("Cause")
-		}
-		return u.IDCause
+		return per.Row(p, &u.IDCause, "Cause")
 	case ResetIEs_IDResetType:
-		if alloc {
-			u.IDResetType = new(ResetType)
-		} else if u.IDResetType == nil {
-			return per.NoValue("ResetType")
-		}
-		return u.IDResetType
+		return per.Row(p, &u.IDResetType, "ResetType")
 	}
 	return nil
 }
@@ -8856,7 +8220,7 @@ func (u *ResetIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *ResetIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -8973,20 +8337,16 @@ func (u *UEAssociatedLogicalS1ConnectionItemRes) resolvePER(key int64, p *per.Re
 	case 91:
 		u.Kind = UEAssociatedLogicalS1ConnectionItemRes_IDUEAssociatedLogicalS1ConnectionItem
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UEAssociatedLogicalS1ConnectionItemRes) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UEAssociatedLogicalS1ConnectionItemRes) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case UEAssociatedLogicalS1ConnectionItemRes_IDUEAssociatedLogicalS1ConnectionItem:
-		if alloc {
-			u.IDUEAssociatedLogicalS1ConnectionItem = new(UEAssociatedLogicalS1ConnectionItem)
-		} else if u.IDUEAssociatedLogicalS1ConnectionItem == nil {
-			return per.NoValue("UE-associatedLogicalS1-ConnectionItem")
-		}
-		return u.IDUEAssociatedLogicalS1ConnectionItem
+		return per.Row(p, &u.IDUEAssociatedLogicalS1ConnectionItem, "UE-associatedLogicalS1-ConnectionItem")
 	}
 	return nil
 }
@@ -8994,7 +8354,7 @@ func (u *UEAssociatedLogicalS1ConnectionItemRes) perValue(alloc bool) per.Value 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UEAssociatedLogicalS1ConnectionItemRes) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -9089,22 +8449,18 @@ func (u *ResetAcknowledgeIEs) resolvePER(key int64, p *per.Reader, at int, field
 	case 58:
 		u.Kind = ERABModificationConfirmIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *ResetAcknowledgeIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *ResetAcknowledgeIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case ResetAcknowledgeIEs_IDUEAssociatedLogicalS1ConnectionListResAck:
 		return &u.IDUEAssociatedLogicalS1ConnectionListResAck
 	case ERABModificationConfirmIEs_IDCriticalityDiagnostics:
-		if alloc {
-			u.IDCriticalityDiagnostics = new(CriticalityDiagnostics)
-		} else if u.IDCriticalityDiagnostics == nil {
-			return per.NoValue("CriticalityDiagnostics")
-		}
-		return u.IDCriticalityDiagnostics
+		return per.Row(p, &u.IDCriticalityDiagnostics, "CriticalityDiagnostics")
 	}
 	return nil
 }
@@ -9112,7 +8468,7 @@ func (u *ResetAcknowledgeIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *ResetAcknowledgeIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -9177,20 +8533,16 @@ func (u *UEAssociatedLogicalS1ConnectionItemResAck) resolvePER(key int64, p *per
 	case 91:
 		u.Kind = UEAssociatedLogicalS1ConnectionItemRes_IDUEAssociatedLogicalS1ConnectionItem
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UEAssociatedLogicalS1ConnectionItemResAck) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UEAssociatedLogicalS1ConnectionItemResAck) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case UEAssociatedLogicalS1ConnectionItemRes_IDUEAssociatedLogicalS1ConnectionItem:
-		if alloc {
-			u.IDUEAssociatedLogicalS1ConnectionItem = new(UEAssociatedLogicalS1ConnectionItem)
-		} else if u.IDUEAssociatedLogicalS1ConnectionItem == nil {
-			return per.NoValue("UE-associatedLogicalS1-ConnectionItem")
-		}
-		return u.IDUEAssociatedLogicalS1ConnectionItem
+		return per.Row(p, &u.IDUEAssociatedLogicalS1ConnectionItem, "UE-associatedLogicalS1-ConnectionItem")
 	}
 	return nil
 }
@@ -9198,7 +8550,7 @@ func (u *UEAssociatedLogicalS1ConnectionItemResAck) perValue(alloc bool) per.Val
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UEAssociatedLogicalS1ConnectionItemResAck) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -9299,38 +8651,24 @@ func (u *ErrorIndicationIEs) resolvePER(key int64, p *per.Reader, at int, field 
 	case 96:
 		u.Kind = ENBCPRelocationIndicationIEs_IDSTMSI
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *ErrorIndicationIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *ErrorIndicationIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case CellTrafficTraceIEs_IDMMEUES1APID:
 		return &u.IDMMEUES1APID
 	case CellTrafficTraceIEs_IDENBUES1APID:
 		return &u.IDENBUES1APID
 	case ENBConfigurationUpdateFailureIEs_IDCause:
-		if alloc {
-			u.IDCause = new(Cause)
-		} else if u.IDCause == nil {
-			return per.NoValue("Cause")
-		}
-		return u.IDCause
+		return per.Row(p, &u.IDCause, "Cause")
 	case ERABModificationConfirmIEs_IDCriticalityDiagnostics:
-		if alloc {
-			u.IDCriticalityDiagnostics = new(CriticalityDiagnostics)
-		} else if u.IDCriticalityDiagnostics == nil {
-			return per.NoValue("CriticalityDiagnostics")
-		}
-		return u.IDCriticalityDiagnostics
+		return per.Row(p, &u.IDCriticalityDiagnostics, "CriticalityDiagnostics")
 	case ENBCPRelocationIndicationIEs_IDSTMSI:
-		if alloc {
-			u.IDSTMSI = new(STMSI)
-		} else if u.IDSTMSI == nil {
-			return per.NoValue("S-TMSI")
-		}
-		return u.IDSTMSI
+		return per.Row(p, &u.IDSTMSI, "S-TMSI")
 	}
 	return nil
 }
@@ -9338,7 +8676,7 @@ func (u *ErrorIndicationIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *ErrorIndicationIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -9445,20 +8783,16 @@ func (u *S1SetupRequestIEs) resolvePER(key int64, p *per.Reader, at int, field s
 	case 291:
 		u.Kind = S1SetupRequestIEs_IDConnectedengNBList
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *S1SetupRequestIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *S1SetupRequestIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case PWSFailureIndicationIEs_IDGlobalENBID:
-		if alloc {
-			u.IDGlobalENBID = new(GlobalENBID)
-		} else if u.IDGlobalENBID == nil {
-			return per.NoValue("Global-ENB-ID")
-		}
-		return u.IDGlobalENBID
+		return per.Row(p, &u.IDGlobalENBID, "Global-ENB-ID")
 	case ENBConfigurationUpdateIEs_IDENBname:
 		return &u.IDENBname
 	case ENBConfigurationUpdateIEs_IDSupportedTAs:
@@ -9480,7 +8814,7 @@ func (u *S1SetupRequestIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *S1SetupRequestIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -9587,12 +8921,13 @@ func (u *S1SetupResponseIEs) resolvePER(key int64, p *per.Reader, at int, field 
 	case 303:
 		u.Kind = S1SetupResponseIEs_IDIABSupported
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *S1SetupResponseIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *S1SetupResponseIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case MMEConfigurationUpdateIEs_IDMMEname:
 		return &u.IDMMEname
@@ -9603,12 +8938,7 @@ func (u *S1SetupResponseIEs) perValue(alloc bool) per.Value {
 	case S1SetupResponseIEs_IDMMERelaySupportIndicator:
 		return &u.IDMMERelaySupportIndicator
 	case ERABModificationConfirmIEs_IDCriticalityDiagnostics:
-		if alloc {
-			u.IDCriticalityDiagnostics = new(CriticalityDiagnostics)
-		} else if u.IDCriticalityDiagnostics == nil {
-			return per.NoValue("CriticalityDiagnostics")
-		}
-		return u.IDCriticalityDiagnostics
+		return per.Row(p, &u.IDCriticalityDiagnostics, "CriticalityDiagnostics")
 	case S1SetupRequestIEs_IDUERetentionInformation:
 		return &u.IDUERetentionInformation
 	case MMEConfigurationUpdateIEs_IDServedDCNs:
@@ -9622,7 +8952,7 @@ func (u *S1SetupResponseIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *S1SetupResponseIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -9719,29 +9049,20 @@ func (u *S1SetupFailureIEs) resolvePER(key int64, p *per.Reader, at int, field s
 	case 58:
 		u.Kind = ERABModificationConfirmIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *S1SetupFailureIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *S1SetupFailureIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case ENBConfigurationUpdateFailureIEs_IDCause:
-		if alloc {
-			u.IDCause = new(Cause)
-		} else if u.IDCause == nil {
-			return per.NoValue("Cause")
-		}
-		return u.IDCause
+		return per.Row(p, &u.IDCause, "Cause")
 	case ENBConfigurationUpdateFailureIEs_IDTimeToWait:
 		return &u.IDTimeToWait
 	case ERABModificationConfirmIEs_IDCriticalityDiagnostics:
-		if alloc {
-			u.IDCriticalityDiagnostics = new(CriticalityDiagnostics)
-		} else if u.IDCriticalityDiagnostics == nil {
-			return per.NoValue("CriticalityDiagnostics")
-		}
-		return u.IDCriticalityDiagnostics
+		return per.Row(p, &u.IDCriticalityDiagnostics, "CriticalityDiagnostics")
 	}
 	return nil
 }
@@ -9749,7 +9070,7 @@ func (u *S1SetupFailureIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *S1SetupFailureIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -9854,12 +9175,13 @@ func (u *ENBConfigurationUpdateIEs) resolvePER(key int64, p *per.Reader, at int,
 	case 293:
 		u.Kind = ENBConfigurationUpdateIEs_IDConnectedengNBToRemoveList
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *ENBConfigurationUpdateIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *ENBConfigurationUpdateIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case ENBConfigurationUpdateIEs_IDENBname:
 		return &u.IDENBname
@@ -9882,7 +9204,7 @@ func (u *ENBConfigurationUpdateIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *ENBConfigurationUpdateIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -9977,20 +9299,16 @@ func (u *ENBConfigurationUpdateAcknowledgeIEs) resolvePER(key int64, p *per.Read
 	case 58:
 		u.Kind = ERABModificationConfirmIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *ENBConfigurationUpdateAcknowledgeIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *ENBConfigurationUpdateAcknowledgeIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case ERABModificationConfirmIEs_IDCriticalityDiagnostics:
-		if alloc {
-			u.IDCriticalityDiagnostics = new(CriticalityDiagnostics)
-		} else if u.IDCriticalityDiagnostics == nil {
-			return per.NoValue("CriticalityDiagnostics")
-		}
-		return u.IDCriticalityDiagnostics
+		return per.Row(p, &u.IDCriticalityDiagnostics, "CriticalityDiagnostics")
 	}
 	return nil
 }
@@ -9998,7 +9316,7 @@ func (u *ENBConfigurationUpdateAcknowledgeIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *ENBConfigurationUpdateAcknowledgeIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -10095,29 +9413,20 @@ func (u *ENBConfigurationUpdateFailureIEs) resolvePER(key int64, p *per.Reader, 
 	case 58:
 		u.Kind = ERABModificationConfirmIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *ENBConfigurationUpdateFailureIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *ENBConfigurationUpdateFailureIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case ENBConfigurationUpdateFailureIEs_IDCause:
-		if alloc {
-			u.IDCause = new(Cause)
-		} else if u.IDCause == nil {
-			return per.NoValue("Cause")
-		}
-		return u.IDCause
+		return per.Row(p, &u.IDCause, "Cause")
 	case ENBConfigurationUpdateFailureIEs_IDTimeToWait:
 		return &u.IDTimeToWait
 	case ERABModificationConfirmIEs_IDCriticalityDiagnostics:
-		if alloc {
-			u.IDCriticalityDiagnostics = new(CriticalityDiagnostics)
-		} else if u.IDCriticalityDiagnostics == nil {
-			return per.NoValue("CriticalityDiagnostics")
-		}
-		return u.IDCriticalityDiagnostics
+		return per.Row(p, &u.IDCriticalityDiagnostics, "CriticalityDiagnostics")
 	}
 	return nil
 }
@@ -10125,7 +9434,7 @@ func (u *ENBConfigurationUpdateFailureIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *ENBConfigurationUpdateFailureIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -10224,12 +9533,13 @@ func (u *MMEConfigurationUpdateIEs) resolvePER(key int64, p *per.Reader, at int,
 	case 247:
 		u.Kind = MMEConfigurationUpdateIEs_IDServedDCNs
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *MMEConfigurationUpdateIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *MMEConfigurationUpdateIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case MMEConfigurationUpdateIEs_IDMMEname:
 		return &u.IDMMEname
@@ -10246,7 +9556,7 @@ func (u *MMEConfigurationUpdateIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *MMEConfigurationUpdateIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -10341,20 +9651,16 @@ func (u *MMEConfigurationUpdateAcknowledgeIEs) resolvePER(key int64, p *per.Read
 	case 58:
 		u.Kind = ERABModificationConfirmIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *MMEConfigurationUpdateAcknowledgeIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *MMEConfigurationUpdateAcknowledgeIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case ERABModificationConfirmIEs_IDCriticalityDiagnostics:
-		if alloc {
-			u.IDCriticalityDiagnostics = new(CriticalityDiagnostics)
-		} else if u.IDCriticalityDiagnostics == nil {
-			return per.NoValue("CriticalityDiagnostics")
-		}
-		return u.IDCriticalityDiagnostics
+		return per.Row(p, &u.IDCriticalityDiagnostics, "CriticalityDiagnostics")
 	}
 	return nil
 }
@@ -10362,7 +9668,7 @@ func (u *MMEConfigurationUpdateAcknowledgeIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *MMEConfigurationUpdateAcknowledgeIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -10459,29 +9765,20 @@ func (u *MMEConfigurationUpdateFailureIEs) resolvePER(key int64, p *per.Reader, 
 	case 58:
 		u.Kind = ERABModificationConfirmIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *MMEConfigurationUpdateFailureIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *MMEConfigurationUpdateFailureIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case ENBConfigurationUpdateFailureIEs_IDCause:
-		if alloc {
-			u.IDCause = new(Cause)
-		} else if u.IDCause == nil {
-			return per.NoValue("Cause")
-		}
-		return u.IDCause
+		return per.Row(p, &u.IDCause, "Cause")
 	case ENBConfigurationUpdateFailureIEs_IDTimeToWait:
 		return &u.IDTimeToWait
 	case ERABModificationConfirmIEs_IDCriticalityDiagnostics:
-		if alloc {
-			u.IDCriticalityDiagnostics = new(CriticalityDiagnostics)
-		} else if u.IDCriticalityDiagnostics == nil {
-			return per.NoValue("CriticalityDiagnostics")
-		}
-		return u.IDCriticalityDiagnostics
+		return per.Row(p, &u.IDCriticalityDiagnostics, "CriticalityDiagnostics")
 	}
 	return nil
 }
@@ -10489,7 +9786,7 @@ func (u *MMEConfigurationUpdateFailureIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *MMEConfigurationUpdateFailureIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -10592,12 +9889,13 @@ func (u *DownlinkS1cdma2000tunnellingIEs) resolvePER(key int64, p *per.Reader, a
 	case 70:
 		u.Kind = DownlinkS1cdma2000tunnellingIEs_IDCdma2000PDU
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *DownlinkS1cdma2000tunnellingIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *DownlinkS1cdma2000tunnellingIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case CellTrafficTraceIEs_IDMMEUES1APID:
 		return &u.IDMMEUES1APID
@@ -10618,7 +9916,7 @@ func (u *DownlinkS1cdma2000tunnellingIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *DownlinkS1cdma2000tunnellingIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -10727,12 +10025,13 @@ func (u *UplinkS1cdma2000tunnellingIEs) resolvePER(key int64, p *per.Reader, at 
 	case 140:
 		u.Kind = UplinkS1cdma2000tunnellingIEs_IDEUTRANRoundTripDelayEstimationInfo
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UplinkS1cdma2000tunnellingIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UplinkS1cdma2000tunnellingIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case CellTrafficTraceIEs_IDMMEUES1APID:
 		return &u.IDMMEUES1APID
@@ -10745,12 +10044,7 @@ func (u *UplinkS1cdma2000tunnellingIEs) perValue(alloc bool) per.Value {
 	case UplinkS1cdma2000tunnellingIEs_IDCdma2000HORequiredIndication:
 		return &u.IDCdma2000HORequiredIndication
 	case UplinkS1cdma2000tunnellingIEs_IDCdma2000OneXSRVCCInfo:
-		if alloc {
-			u.IDCdma2000OneXSRVCCInfo = new(Cdma2000OneXSRVCCInfo)
-		} else if u.IDCdma2000OneXSRVCCInfo == nil {
-			return per.NoValue("Cdma2000OneXSRVCCInfo")
-		}
-		return u.IDCdma2000OneXSRVCCInfo
+		return per.Row(p, &u.IDCdma2000OneXSRVCCInfo, "Cdma2000OneXSRVCCInfo")
 	case UplinkS1cdma2000tunnellingIEs_IDCdma2000OneXRAND:
 		return &u.IDCdma2000OneXRAND
 	case DownlinkS1cdma2000tunnellingIEs_IDCdma2000PDU:
@@ -10764,7 +10058,7 @@ func (u *UplinkS1cdma2000tunnellingIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UplinkS1cdma2000tunnellingIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -10871,12 +10165,13 @@ func (u *UECapabilityInfoIndicationIEs) resolvePER(key int64, p *per.Reader, at 
 	case 327:
 		u.Kind = UECapabilityInfoIndicationIEs_IDUERadioCapabilityForPagingNRFormat
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UECapabilityInfoIndicationIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UECapabilityInfoIndicationIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case CellTrafficTraceIEs_IDMMEUES1APID:
 		return &u.IDMMEUES1APID
@@ -10901,7 +10196,7 @@ func (u *UECapabilityInfoIndicationIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UECapabilityInfoIndicationIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -10998,24 +10293,20 @@ func (u *ENBStatusTransferIEs) resolvePER(key int64, p *per.Reader, at int, fiel
 	case 90:
 		u.Kind = ENBStatusTransferIEs_IDENBStatusTransferTransparentContainer
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *ENBStatusTransferIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *ENBStatusTransferIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case CellTrafficTraceIEs_IDMMEUES1APID:
 		return &u.IDMMEUES1APID
 	case CellTrafficTraceIEs_IDENBUES1APID:
 		return &u.IDENBUES1APID
 	case ENBStatusTransferIEs_IDENBStatusTransferTransparentContainer:
-		if alloc {
-			u.IDENBStatusTransferTransparentContainer = new(ENBStatusTransferTransparentContainer)
-		} else if u.IDENBStatusTransferTransparentContainer == nil {
-			return per.NoValue("ENB-StatusTransfer-TransparentContainer")
-		}
-		return u.IDENBStatusTransferTransparentContainer
+		return per.Row(p, &u.IDENBStatusTransferTransparentContainer, "ENB-StatusTransfer-TransparentContainer")
 	}
 	return nil
 }
@@ -11023,7 +10314,7 @@ func (u *ENBStatusTransferIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *ENBStatusTransferIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -11120,24 +10411,20 @@ func (u *MMEStatusTransferIEs) resolvePER(key int64, p *per.Reader, at int, fiel
 	case 90:
 		u.Kind = ENBStatusTransferIEs_IDENBStatusTransferTransparentContainer
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *MMEStatusTransferIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *MMEStatusTransferIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case CellTrafficTraceIEs_IDMMEUES1APID:
 		return &u.IDMMEUES1APID
 	case CellTrafficTraceIEs_IDENBUES1APID:
 		return &u.IDENBUES1APID
 	case ENBStatusTransferIEs_IDENBStatusTransferTransparentContainer:
-		if alloc {
-			u.IDENBStatusTransferTransparentContainer = new(ENBStatusTransferTransparentContainer)
-		} else if u.IDENBStatusTransferTransparentContainer == nil {
-			return per.NoValue("ENB-StatusTransfer-TransparentContainer")
-		}
-		return u.IDENBStatusTransferTransparentContainer
+		return per.Row(p, &u.IDENBStatusTransferTransparentContainer, "ENB-StatusTransfer-TransparentContainer")
 	}
 	return nil
 }
@@ -11145,7 +10432,7 @@ func (u *MMEStatusTransferIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *MMEStatusTransferIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -11240,24 +10527,20 @@ func (u *TraceStartIEs) resolvePER(key int64, p *per.Reader, at int, field strin
 	case 25:
 		u.Kind = HandoverRequestIEs_IDTraceActivation
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *TraceStartIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *TraceStartIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case CellTrafficTraceIEs_IDMMEUES1APID:
 		return &u.IDMMEUES1APID
 	case CellTrafficTraceIEs_IDENBUES1APID:
 		return &u.IDENBUES1APID
 	case HandoverRequestIEs_IDTraceActivation:
-		if alloc {
-			u.IDTraceActivation = new(TraceActivation)
-		} else if u.IDTraceActivation == nil {
-			return per.NoValue("TraceActivation")
-		}
-		return u.IDTraceActivation
+		return per.Row(p, &u.IDTraceActivation, "TraceActivation")
 	}
 	return nil
 }
@@ -11265,7 +10548,7 @@ func (u *TraceStartIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *TraceStartIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -11364,12 +10647,13 @@ func (u *TraceFailureIndicationIEs) resolvePER(key int64, p *per.Reader, at int,
 	case 2:
 		u.Kind = ENBConfigurationUpdateFailureIEs_IDCause
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *TraceFailureIndicationIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *TraceFailureIndicationIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case CellTrafficTraceIEs_IDMMEUES1APID:
 		return &u.IDMMEUES1APID
@@ -11378,12 +10662,7 @@ func (u *TraceFailureIndicationIEs) perValue(alloc bool) per.Value {
 	case CellTrafficTraceIEs_IDEUTRANTraceID:
 		return &u.IDEUTRANTraceID
 	case ENBConfigurationUpdateFailureIEs_IDCause:
-		if alloc {
-			u.IDCause = new(Cause)
-		} else if u.IDCause == nil {
-			return per.NoValue("Cause")
-		}
-		return u.IDCause
+		return per.Row(p, &u.IDCause, "Cause")
 	}
 	return nil
 }
@@ -11391,7 +10670,7 @@ func (u *TraceFailureIndicationIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *TraceFailureIndicationIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -11488,12 +10767,13 @@ func (u *DeactivateTraceIEs) resolvePER(key int64, p *per.Reader, at int, field 
 	case 86:
 		u.Kind = CellTrafficTraceIEs_IDEUTRANTraceID
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *DeactivateTraceIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *DeactivateTraceIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case CellTrafficTraceIEs_IDMMEUES1APID:
 		return &u.IDMMEUES1APID
@@ -11508,7 +10788,7 @@ func (u *DeactivateTraceIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *DeactivateTraceIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -11611,12 +10891,13 @@ func (u *CellTrafficTraceIEs) resolvePER(key int64, p *per.Reader, at int, field
 	case 166:
 		u.Kind = CellTrafficTraceIEs_IDPrivacyIndicator
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *CellTrafficTraceIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *CellTrafficTraceIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case CellTrafficTraceIEs_IDMMEUES1APID:
 		return &u.IDMMEUES1APID
@@ -11625,12 +10906,7 @@ func (u *CellTrafficTraceIEs) perValue(alloc bool) per.Value {
 	case CellTrafficTraceIEs_IDEUTRANTraceID:
 		return &u.IDEUTRANTraceID
 	case CellTrafficTraceIEs_IDEUTRANCGI:
-		if alloc {
-			u.IDEUTRANCGI = new(EUTRANCGI)
-		} else if u.IDEUTRANCGI == nil {
-			return per.NoValue("EUTRAN-CGI")
-		}
-		return u.IDEUTRANCGI
+		return per.Row(p, &u.IDEUTRANCGI, "EUTRAN-CGI")
 	case CellTrafficTraceIEs_IDTraceCollectionEntityIPAddress:
 		return &u.IDTraceCollectionEntityIPAddress
 	case CellTrafficTraceIEs_IDPrivacyIndicator:
@@ -11642,7 +10918,7 @@ func (u *CellTrafficTraceIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *CellTrafficTraceIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -11739,24 +11015,20 @@ func (u *LocationReportingControlIEs) resolvePER(key int64, p *per.Reader, at in
 	case 98:
 		u.Kind = HandoverRequestIEs_IDRequestType
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *LocationReportingControlIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *LocationReportingControlIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case CellTrafficTraceIEs_IDMMEUES1APID:
 		return &u.IDMMEUES1APID
 	case CellTrafficTraceIEs_IDENBUES1APID:
 		return &u.IDENBUES1APID
 	case HandoverRequestIEs_IDRequestType:
-		if alloc {
-			u.IDRequestType = new(RequestType)
-		} else if u.IDRequestType == nil {
-			return per.NoValue("RequestType")
-		}
-		return u.IDRequestType
+		return per.Row(p, &u.IDRequestType, "RequestType")
 	}
 	return nil
 }
@@ -11764,7 +11036,7 @@ func (u *LocationReportingControlIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *LocationReportingControlIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -11863,24 +11135,20 @@ func (u *LocationReportingFailureIndicationIEs) resolvePER(key int64, p *per.Rea
 	case 2:
 		u.Kind = ENBConfigurationUpdateFailureIEs_IDCause
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *LocationReportingFailureIndicationIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *LocationReportingFailureIndicationIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case CellTrafficTraceIEs_IDMMEUES1APID:
 		return &u.IDMMEUES1APID
 	case CellTrafficTraceIEs_IDENBUES1APID:
 		return &u.IDENBUES1APID
 	case ENBConfigurationUpdateFailureIEs_IDCause:
-		if alloc {
-			u.IDCause = new(Cause)
-		} else if u.IDCause == nil {
-			return per.NoValue("Cause")
-		}
-		return u.IDCause
+		return per.Row(p, &u.IDCause, "Cause")
 	}
 	return nil
 }
@@ -11888,7 +11156,7 @@ func (u *LocationReportingFailureIndicationIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *LocationReportingFailureIndicationIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -11993,52 +11261,28 @@ func (u *LocationReportIEs) resolvePER(key int64, p *per.Reader, at int, field s
 	case 339:
 		u.Kind = ENBCPRelocationIndicationIEs_IDLTENTNTAIInformation
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *LocationReportIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *LocationReportIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case CellTrafficTraceIEs_IDMMEUES1APID:
 		return &u.IDMMEUES1APID
 	case CellTrafficTraceIEs_IDENBUES1APID:
 		return &u.IDENBUES1APID
 	case CellTrafficTraceIEs_IDEUTRANCGI:
-		if alloc {
-			u.IDEUTRANCGI = new(EUTRANCGI)
-		} else if u.IDEUTRANCGI == nil {
-			return per.NoValue("EUTRAN-CGI")
-		}
-		return u.IDEUTRANCGI
+		return per.Row(p, &u.IDEUTRANCGI, "EUTRAN-CGI")
 	case ENBCPRelocationIndicationIEs_IDTAI:
-		if alloc {
-			u.IDTAI = new(TAI)
-		} else if u.IDTAI == nil {
-			return per.NoValue("TAI")
-		}
-		return u.IDTAI
+		return per.Row(p, &u.IDTAI, "TAI")
 	case HandoverRequestIEs_IDRequestType:
-		if alloc {
-			u.IDRequestType = new(RequestType)
-		} else if u.IDRequestType == nil {
-			return per.NoValue("RequestType")
-		}
-		return u.IDRequestType
+		return per.Row(p, &u.IDRequestType, "RequestType")
 	case HandoverNotifyIEs_IDPSCellInformation:
-		if alloc {
-			u.IDPSCellInformation = new(PSCellInformation)
-		} else if u.IDPSCellInformation == nil {
-			return per.NoValue("PSCellInformation")
-		}
-		return u.IDPSCellInformation
+		return per.Row(p, &u.IDPSCellInformation, "PSCellInformation")
 	case ENBCPRelocationIndicationIEs_IDLTENTNTAIInformation:
-		if alloc {
-			u.IDLTENTNTAIInformation = new(LTENTNTAIInformation)
-		} else if u.IDLTENTNTAIInformation == nil {
-			return per.NoValue("LTE-NTN-TAI-Information")
-		}
-		return u.IDLTENTNTAIInformation
+		return per.Row(p, &u.IDLTENTNTAIInformation, "LTE-NTN-TAI-Information")
 	}
 	return nil
 }
@@ -12046,7 +11290,7 @@ func (u *LocationReportIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *LocationReportIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -12141,12 +11385,13 @@ func (u *OverloadStartIEs) resolvePER(key int64, p *per.Reader, at int, field st
 	case 161:
 		u.Kind = OverloadStartIEs_IDTrafficLoadReductionIndication
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *OverloadStartIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *OverloadStartIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case OverloadStartIEs_IDOverloadResponse:
 		return &u.IDOverloadResponse
@@ -12161,7 +11406,7 @@ func (u *OverloadStartIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *OverloadStartIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -12252,12 +11497,13 @@ func (u *OverloadStopIEs) resolvePER(key int64, p *per.Reader, at int, field str
 	case 154:
 		u.Kind = OverloadStartIEs_IDGUMMEIList
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *OverloadStopIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *OverloadStopIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case OverloadStartIEs_IDGUMMEIList:
 		return &u.IDGUMMEIList
@@ -12268,7 +11514,7 @@ func (u *OverloadStopIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *OverloadStopIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -12383,24 +11629,20 @@ func (u *WriteReplaceWarningRequestIEs) resolvePER(key int64, p *per.Reader, at 
 	case 286:
 		u.Kind = WriteReplaceWarningRequestIEs_IDWarningAreaCoordinates
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *WriteReplaceWarningRequestIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *WriteReplaceWarningRequestIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case KillRequestIEs_IDMessageIdentifier:
-		return &u.IDMessageIdentifier
+		return per.Row(p, &u.IDMessageIdentifier, "MessageIdentifier")
 	case KillRequestIEs_IDSerialNumber:
-		return &u.IDSerialNumber
+		return per.Row(p, &u.IDSerialNumber, "SerialNumber")
 	case KillRequestIEs_IDWarningAreaList:
-		if alloc {
-			u.IDWarningAreaList = new(WarningAreaList)
-		} else if u.IDWarningAreaList == nil {
-			return per.NoValue("WarningAreaList")
-		}
-		return u.IDWarningAreaList
+		return per.Row(p, &u.IDWarningAreaList, "WarningAreaList")
 	case WriteReplaceWarningRequestIEs_IDRepetitionPeriod:
 		return &u.IDRepetitionPeriod
 	case WriteReplaceWarningRequestIEs_IDExtendedRepetitionPeriod:
@@ -12408,17 +11650,17 @@ func (u *WriteReplaceWarningRequestIEs) perValue(alloc bool) per.Value {
 	case WriteReplaceWarningRequestIEs_IDNumberofBroadcastRequest:
 		return &u.IDNumberofBroadcastRequest
 	case WriteReplaceWarningRequestIEs_IDWarningType:
-		return &u.IDWarningType
+		return per.Row(p, &u.IDWarningType, "WarningType")
 	case WriteReplaceWarningRequestIEs_IDWarningSecurityInfo:
-		return &u.IDWarningSecurityInfo
+		return per.Row(p, &u.IDWarningSecurityInfo, "WarningSecurityInfo")
 	case WriteReplaceWarningRequestIEs_IDDataCodingScheme:
-		return &u.IDDataCodingScheme
+		return per.Row(p, &u.IDDataCodingScheme, "DataCodingScheme")
 	case WriteReplaceWarningRequestIEs_IDWarningMessageContents:
-		return &u.IDWarningMessageContents
+		return per.Row(p, &u.IDWarningMessageContents, "WarningMessageContents")
 	case WriteReplaceWarningRequestIEs_IDConcurrentWarningMessageIndicator:
 		return &u.IDConcurrentWarningMessageIndicator
 	case WriteReplaceWarningRequestIEs_IDWarningAreaCoordinates:
-		return &u.IDWarningAreaCoordinates
+		return per.Row(p, &u.IDWarningAreaCoordinates, "WarningAreaCoordinates")
 	}
 	return nil
 }
@@ -12426,7 +11668,7 @@ func (u *WriteReplaceWarningRequestIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *WriteReplaceWarningRequestIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -12525,31 +11767,22 @@ func (u *WriteReplaceWarningResponseIEs) resolvePER(key int64, p *per.Reader, at
 	case 58:
 		u.Kind = ERABModificationConfirmIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *WriteReplaceWarningResponseIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *WriteReplaceWarningResponseIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case KillRequestIEs_IDMessageIdentifier:
 		return &u.IDMessageIdentifier
 	case KillRequestIEs_IDSerialNumber:
 		return &u.IDSerialNumber
 	case WriteReplaceWarningResponseIEs_IDBroadcastCompletedAreaList:
-		if alloc {
-			u.IDBroadcastCompletedAreaList = new(BroadcastCompletedAreaList)
-		} else if u.IDBroadcastCompletedAreaList == nil {
-			return per.NoValue("BroadcastCompletedAreaList")
-		}
-		return u.IDBroadcastCompletedAreaList
+		return per.Row(p, &u.IDBroadcastCompletedAreaList, "BroadcastCompletedAreaList")
 	case ERABModificationConfirmIEs_IDCriticalityDiagnostics:
-		if alloc {
-			u.IDCriticalityDiagnostics = new(CriticalityDiagnostics)
-		} else if u.IDCriticalityDiagnostics == nil {
-			return per.NoValue("CriticalityDiagnostics")
-		}
-		return u.IDCriticalityDiagnostics
+		return per.Row(p, &u.IDCriticalityDiagnostics, "CriticalityDiagnostics")
 	}
 	return nil
 }
@@ -12557,7 +11790,7 @@ func (u *WriteReplaceWarningResponseIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *WriteReplaceWarningResponseIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -12650,12 +11883,13 @@ func (u *ENBDirectInformationTransferIEs) resolvePER(key int64, p *per.Reader, a
 	case 121:
 		u.Kind = ENBDirectInformationTransferIEs_IDInterSystemInformationTransferTypeEDT
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *ENBDirectInformationTransferIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *ENBDirectInformationTransferIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case ENBDirectInformationTransferIEs_IDInterSystemInformationTransferTypeEDT:
 		return &u.IDInterSystemInformationTransferTypeEDT
@@ -12666,7 +11900,7 @@ func (u *ENBDirectInformationTransferIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *ENBDirectInformationTransferIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -12803,12 +12037,13 @@ func (u *MMEDirectInformationTransferIEs) resolvePER(key int64, p *per.Reader, a
 	case 122:
 		u.Kind = MMEDirectInformationTransferIEs_IDInterSystemInformationTransferTypeMDT
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *MMEDirectInformationTransferIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *MMEDirectInformationTransferIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case MMEDirectInformationTransferIEs_IDInterSystemInformationTransferTypeMDT:
 		return &u.IDInterSystemInformationTransferTypeMDT
@@ -12819,7 +12054,7 @@ func (u *MMEDirectInformationTransferIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *MMEDirectInformationTransferIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -12916,27 +12151,18 @@ func (u *ENBConfigurationTransferIEs) resolvePER(key int64, p *per.Reader, at in
 	case 310:
 		u.Kind = ENBConfigurationTransferIEs_IDIntersystemSONConfigurationTransferECT
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *ENBConfigurationTransferIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *ENBConfigurationTransferIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case ENBConfigurationTransferIEs_IDSONConfigurationTransferECT:
-		if alloc {
-			u.IDSONConfigurationTransferECT = new(SONConfigurationTransfer)
-		} else if u.IDSONConfigurationTransferECT == nil {
-			return per.NoValue("SONConfigurationTransfer")
-		}
-		return u.IDSONConfigurationTransferECT
+		return per.Row(p, &u.IDSONConfigurationTransferECT, "SONConfigurationTransfer")
 	case ENBConfigurationTransferIEs_IDENDCSONConfigurationTransferECT:
-		if alloc {
-			u.IDENDCSONConfigurationTransferECT = new(ENDCSONConfigurationTransfer)
-		} else if u.IDENDCSONConfigurationTransferECT == nil {
-			return per.NoValue("EN-DCSONConfigurationTransfer")
-		}
-		return u.IDENDCSONConfigurationTransferECT
+		return per.Row(p, &u.IDENDCSONConfigurationTransferECT, "EN-DCSONConfigurationTransfer")
 	case ENBConfigurationTransferIEs_IDIntersystemSONConfigurationTransferECT:
 		return &u.IDIntersystemSONConfigurationTransferECT
 	}
@@ -12946,7 +12172,7 @@ func (u *ENBConfigurationTransferIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *ENBConfigurationTransferIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -13043,27 +12269,18 @@ func (u *MMEConfigurationTransferIEs) resolvePER(key int64, p *per.Reader, at in
 	case 309:
 		u.Kind = MMEConfigurationTransferIEs_IDIntersystemSONConfigurationTransferMCT
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *MMEConfigurationTransferIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *MMEConfigurationTransferIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case MMEConfigurationTransferIEs_IDSONConfigurationTransferMCT:
-		if alloc {
-			u.IDSONConfigurationTransferMCT = new(SONConfigurationTransfer)
-		} else if u.IDSONConfigurationTransferMCT == nil {
-			return per.NoValue("SONConfigurationTransfer")
-		}
-		return u.IDSONConfigurationTransferMCT
+		return per.Row(p, &u.IDSONConfigurationTransferMCT, "SONConfigurationTransfer")
 	case MMEConfigurationTransferIEs_IDENDCSONConfigurationTransferMCT:
-		if alloc {
-			u.IDENDCSONConfigurationTransferMCT = new(ENDCSONConfigurationTransfer)
-		} else if u.IDENDCSONConfigurationTransferMCT == nil {
-			return per.NoValue("EN-DCSONConfigurationTransfer")
-		}
-		return u.IDENDCSONConfigurationTransferMCT
+		return per.Row(p, &u.IDENDCSONConfigurationTransferMCT, "EN-DCSONConfigurationTransfer")
 	case MMEConfigurationTransferIEs_IDIntersystemSONConfigurationTransferMCT:
 		return &u.IDIntersystemSONConfigurationTransferMCT
 	}
@@ -13073,7 +12290,7 @@ func (u *MMEConfigurationTransferIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *MMEConfigurationTransferIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -13243,24 +12460,20 @@ func (u *KillRequestIEs) resolvePER(key int64, p *per.Reader, at int, field stri
 	case 191:
 		u.Kind = KillRequestIEs_IDKillAllWarningMessages
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *KillRequestIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *KillRequestIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case KillRequestIEs_IDMessageIdentifier:
 		return &u.IDMessageIdentifier
 	case KillRequestIEs_IDSerialNumber:
 		return &u.IDSerialNumber
 	case KillRequestIEs_IDWarningAreaList:
-		if alloc {
-			u.IDWarningAreaList = new(WarningAreaList)
-		} else if u.IDWarningAreaList == nil {
-			return per.NoValue("WarningAreaList")
-		}
-		return u.IDWarningAreaList
+		return per.Row(p, &u.IDWarningAreaList, "WarningAreaList")
 	case KillRequestIEs_IDKillAllWarningMessages:
 		return &u.IDKillAllWarningMessages
 	}
@@ -13270,7 +12483,7 @@ func (u *KillRequestIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *KillRequestIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -13367,31 +12580,22 @@ func (u *KillResponseIEs) resolvePER(key int64, p *per.Reader, at int, field str
 	case 58:
 		u.Kind = ERABModificationConfirmIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *KillResponseIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *KillResponseIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case KillRequestIEs_IDMessageIdentifier:
 		return &u.IDMessageIdentifier
 	case KillRequestIEs_IDSerialNumber:
 		return &u.IDSerialNumber
 	case KillResponseIEs_IDBroadcastCancelledAreaList:
-		if alloc {
-			u.IDBroadcastCancelledAreaList = new(BroadcastCancelledAreaList)
-		} else if u.IDBroadcastCancelledAreaList == nil {
-			return per.NoValue("BroadcastCancelledAreaList")
-		}
-		return u.IDBroadcastCancelledAreaList
+		return per.Row(p, &u.IDBroadcastCancelledAreaList, "BroadcastCancelledAreaList")
 	case ERABModificationConfirmIEs_IDCriticalityDiagnostics:
-		if alloc {
-			u.IDCriticalityDiagnostics = new(CriticalityDiagnostics)
-		} else if u.IDCriticalityDiagnostics == nil {
-			return per.NoValue("CriticalityDiagnostics")
-		}
-		return u.IDCriticalityDiagnostics
+		return per.Row(p, &u.IDCriticalityDiagnostics, "CriticalityDiagnostics")
 	}
 	return nil
 }
@@ -13399,7 +12603,7 @@ func (u *KillResponseIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *KillResponseIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -13498,22 +12702,18 @@ func (u *PWSRestartIndicationIEs) resolvePER(key int64, p *per.Reader, at int, f
 	case 190:
 		u.Kind = PWSRestartIndicationIEs_IDEmergencyAreaIDListForRestart
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PWSRestartIndicationIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PWSRestartIndicationIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case PWSRestartIndicationIEs_IDECGIListForRestart:
 		return &u.IDECGIListForRestart
 	case PWSFailureIndicationIEs_IDGlobalENBID:
-		if alloc {
-			u.IDGlobalENBID = new(GlobalENBID)
-		} else if u.IDGlobalENBID == nil {
-			return per.NoValue("Global-ENB-ID")
-		}
-		return u.IDGlobalENBID
+		return per.Row(p, &u.IDGlobalENBID, "Global-ENB-ID")
 	case PWSRestartIndicationIEs_IDTAIListForRestart:
 		return &u.IDTAIListForRestart
 	case PWSRestartIndicationIEs_IDEmergencyAreaIDListForRestart:
@@ -13525,7 +12725,7 @@ func (u *PWSRestartIndicationIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PWSRestartIndicationIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -13620,22 +12820,18 @@ func (u *PWSFailureIndicationIEs) resolvePER(key int64, p *per.Reader, at int, f
 	case 59:
 		u.Kind = PWSFailureIndicationIEs_IDGlobalENBID
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PWSFailureIndicationIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PWSFailureIndicationIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case PWSFailureIndicationIEs_IDPWSfailedECGIList:
 		return &u.IDPWSfailedECGIList
 	case PWSFailureIndicationIEs_IDGlobalENBID:
-		if alloc {
-			u.IDGlobalENBID = new(GlobalENBID)
-		} else if u.IDGlobalENBID == nil {
-			return per.NoValue("Global-ENB-ID")
-		}
-		return u.IDGlobalENBID
+		return per.Row(p, &u.IDGlobalENBID, "Global-ENB-ID")
 	}
 	return nil
 }
@@ -13643,7 +12839,7 @@ func (u *PWSFailureIndicationIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *PWSFailureIndicationIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -13744,12 +12940,13 @@ func (u *DownlinkUEAssociatedLPPaTransportIEs) resolvePER(key int64, p *per.Read
 	case 147:
 		u.Kind = DownlinkNonUEAssociatedLPPaTransportIEs_IDLPPaPDU
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *DownlinkUEAssociatedLPPaTransportIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *DownlinkUEAssociatedLPPaTransportIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case CellTrafficTraceIEs_IDMMEUES1APID:
 		return &u.IDMMEUES1APID
@@ -13766,7 +12963,7 @@ func (u *DownlinkUEAssociatedLPPaTransportIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *DownlinkUEAssociatedLPPaTransportIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -13865,12 +13062,13 @@ func (u *UplinkUEAssociatedLPPaTransportIEs) resolvePER(key int64, p *per.Reader
 	case 147:
 		u.Kind = DownlinkNonUEAssociatedLPPaTransportIEs_IDLPPaPDU
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UplinkUEAssociatedLPPaTransportIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UplinkUEAssociatedLPPaTransportIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case CellTrafficTraceIEs_IDMMEUES1APID:
 		return &u.IDMMEUES1APID
@@ -13887,7 +13085,7 @@ func (u *UplinkUEAssociatedLPPaTransportIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UplinkUEAssociatedLPPaTransportIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -13984,12 +13182,13 @@ func (u *DownlinkNonUEAssociatedLPPaTransportIEs) resolvePER(key int64, p *per.R
 	case 147:
 		u.Kind = DownlinkNonUEAssociatedLPPaTransportIEs_IDLPPaPDU
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *DownlinkNonUEAssociatedLPPaTransportIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *DownlinkNonUEAssociatedLPPaTransportIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case DownlinkNonUEAssociatedLPPaTransportIEs_IDRoutingID:
 		return &u.IDRoutingID
@@ -14002,7 +13201,7 @@ func (u *DownlinkNonUEAssociatedLPPaTransportIEs) perValue(alloc bool) per.Value
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *DownlinkNonUEAssociatedLPPaTransportIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -14099,12 +13298,13 @@ func (u *UplinkNonUEAssociatedLPPaTransportIEs) resolvePER(key int64, p *per.Rea
 	case 147:
 		u.Kind = DownlinkNonUEAssociatedLPPaTransportIEs_IDLPPaPDU
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UplinkNonUEAssociatedLPPaTransportIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UplinkNonUEAssociatedLPPaTransportIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case DownlinkNonUEAssociatedLPPaTransportIEs_IDRoutingID:
 		return &u.IDRoutingID
@@ -14117,7 +13317,7 @@ func (u *UplinkNonUEAssociatedLPPaTransportIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UplinkNonUEAssociatedLPPaTransportIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -14224,12 +13424,13 @@ func (u *ERABModificationIndicationIEs) resolvePER(key int64, p *per.Reader, at 
 	case 189:
 		u.Kind = ERABModificationIndicationIEs_IDUserLocationInformation
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *ERABModificationIndicationIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *ERABModificationIndicationIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case CellTrafficTraceIEs_IDMMEUES1APID:
 		return &u.IDMMEUES1APID
@@ -14240,28 +13441,13 @@ func (u *ERABModificationIndicationIEs) perValue(alloc bool) per.Value {
 	case ERABModificationIndicationIEs_IDERABNotToBeModifiedListBearerModInd:
 		return &u.IDERABNotToBeModifiedListBearerModInd
 	case ERABModificationIndicationIEs_IDCSGMembershipInfo:
-		if alloc {
-			u.IDCSGMembershipInfo = new(CSGMembershipInfo)
-		} else if u.IDCSGMembershipInfo == nil {
-			return per.NoValue("CSGMembershipInfo")
-		}
-		return u.IDCSGMembershipInfo
+		return per.Row(p, &u.IDCSGMembershipInfo, "CSGMembershipInfo")
 	case ERABModificationIndicationIEs_IDTunnelInformationForBBF:
-		if alloc {
-			u.IDTunnelInformationForBBF = new(TunnelInformation)
-		} else if u.IDTunnelInformationForBBF == nil {
-			return per.NoValue("TunnelInformation")
-		}
-		return u.IDTunnelInformationForBBF
+		return per.Row(p, &u.IDTunnelInformationForBBF, "TunnelInformation")
 	case ERABModificationIndicationIEs_IDSecondaryRATDataUsageReportList:
 		return &u.IDSecondaryRATDataUsageReportList
 	case ERABModificationIndicationIEs_IDUserLocationInformation:
-		if alloc {
-			u.IDUserLocationInformation = new(UserLocationInformation)
-		} else if u.IDUserLocationInformation == nil {
-			return per.NoValue("UserLocationInformation")
-		}
-		return u.IDUserLocationInformation
+		return per.Row(p, &u.IDUserLocationInformation, "UserLocationInformation")
 	}
 	return nil
 }
@@ -14269,7 +13455,7 @@ func (u *ERABModificationIndicationIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *ERABModificationIndicationIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -14368,19 +13554,20 @@ func (u *ERABToBeModifiedItemBearerModIndExtIEs) decodePER(key int64, r *per.Rea
 func (u *ERABToBeModifiedItemBearerModIndExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *ERABToBeModifiedItemBearerModIndExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *ERABToBeModifiedItemBearerModIndExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *ERABToBeModifiedItemBearerModIndExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -14481,19 +13668,20 @@ func (u *ERABNotToBeModifiedItemBearerModIndExtIEs) decodePER(key int64, r *per.
 func (u *ERABNotToBeModifiedItemBearerModIndExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *ERABNotToBeModifiedItemBearerModIndExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *ERABNotToBeModifiedItemBearerModIndExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *ERABNotToBeModifiedItemBearerModIndExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -14594,19 +13782,20 @@ func (u *CSGMembershipInfoExtIEs) decodePER(key int64, r *per.Reader, field stri
 func (u *CSGMembershipInfoExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *CSGMembershipInfoExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *CSGMembershipInfoExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *CSGMembershipInfoExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -14711,12 +13900,13 @@ func (u *ERABModificationConfirmIEs) resolvePER(key int64, p *per.Reader, at int
 	case 146:
 		u.Kind = ERABModificationConfirmIEs_IDCSGMembershipStatus
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *ERABModificationConfirmIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *ERABModificationConfirmIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case CellTrafficTraceIEs_IDMMEUES1APID:
 		return &u.IDMMEUES1APID
@@ -14729,12 +13919,7 @@ func (u *ERABModificationConfirmIEs) perValue(alloc bool) per.Value {
 	case ERABModificationConfirmIEs_IDERABToBeReleasedListBearerModConf:
 		return &u.ERABList
 	case ERABModificationConfirmIEs_IDCriticalityDiagnostics:
-		if alloc {
-			u.IDCriticalityDiagnostics = new(CriticalityDiagnostics)
-		} else if u.IDCriticalityDiagnostics == nil {
-			return per.NoValue("CriticalityDiagnostics")
-		}
-		return u.IDCriticalityDiagnostics
+		return per.Row(p, &u.IDCriticalityDiagnostics, "CriticalityDiagnostics")
 	case ERABModificationConfirmIEs_IDCSGMembershipStatus:
 		return &u.IDCSGMembershipStatus
 	}
@@ -14744,7 +13929,7 @@ func (u *ERABModificationConfirmIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *ERABModificationConfirmIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -14807,20 +13992,16 @@ func (u *ERABModifyItemBearerModConfIEs) resolvePER(key int64, p *per.Reader, at
 	case 204:
 		u.Kind = ERABModifyItemBearerModConfIEs_IDERABModifyItemBearerModConf
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *ERABModifyItemBearerModConfIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *ERABModifyItemBearerModConfIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case ERABModifyItemBearerModConfIEs_IDERABModifyItemBearerModConf:
-		if alloc {
-			u.IDERABModifyItemBearerModConf = new(ERABModifyItemBearerModConf)
-		} else if u.IDERABModifyItemBearerModConf == nil {
-			return per.NoValue("E-RABModifyItemBearerModConf")
-		}
-		return u.IDERABModifyItemBearerModConf
+		return per.Row(p, &u.IDERABModifyItemBearerModConf, "E-RABModifyItemBearerModConf")
 	}
 	return nil
 }
@@ -14828,7 +14009,7 @@ func (u *ERABModifyItemBearerModConfIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *ERABModifyItemBearerModConfIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -14923,19 +14104,20 @@ func (u *ERABModifyItemBearerModConfExtIEs) decodePER(key int64, r *per.Reader, 
 func (u *ERABModifyItemBearerModConfExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *ERABModifyItemBearerModConfExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *ERABModifyItemBearerModConfExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *ERABModifyItemBearerModConfExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -15032,24 +14214,20 @@ func (u *UEContextModificationIndicationIEs) resolvePER(key int64, p *per.Reader
 	case 226:
 		u.Kind = ERABModificationIndicationIEs_IDCSGMembershipInfo
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UEContextModificationIndicationIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UEContextModificationIndicationIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case CellTrafficTraceIEs_IDMMEUES1APID:
 		return &u.IDMMEUES1APID
 	case CellTrafficTraceIEs_IDENBUES1APID:
 		return &u.IDENBUES1APID
 	case ERABModificationIndicationIEs_IDCSGMembershipInfo:
-		if alloc {
-			u.IDCSGMembershipInfo = new(CSGMembershipInfo)
-		} else if u.IDCSGMembershipInfo == nil {
-			return per.NoValue("CSGMembershipInfo")
-		}
-		return u.IDCSGMembershipInfo
+		return per.Row(p, &u.IDCSGMembershipInfo, "CSGMembershipInfo")
 	}
 	return nil
 }
@@ -15057,7 +14235,7 @@ func (u *UEContextModificationIndicationIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UEContextModificationIndicationIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -15156,12 +14334,13 @@ func (u *UEContextModificationConfirmIEs) resolvePER(key int64, p *per.Reader, a
 	case 58:
 		u.Kind = ERABModificationConfirmIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UEContextModificationConfirmIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UEContextModificationConfirmIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case CellTrafficTraceIEs_IDMMEUES1APID:
 		return &u.IDMMEUES1APID
@@ -15170,12 +14349,7 @@ func (u *UEContextModificationConfirmIEs) perValue(alloc bool) per.Value {
 	case ERABModificationConfirmIEs_IDCSGMembershipStatus:
 		return &u.IDCSGMembershipStatus
 	case ERABModificationConfirmIEs_IDCriticalityDiagnostics:
-		if alloc {
-			u.IDCriticalityDiagnostics = new(CriticalityDiagnostics)
-		} else if u.IDCriticalityDiagnostics == nil {
-			return per.NoValue("CriticalityDiagnostics")
-		}
-		return u.IDCriticalityDiagnostics
+		return per.Row(p, &u.IDCriticalityDiagnostics, "CriticalityDiagnostics")
 	}
 	return nil
 }
@@ -15183,7 +14357,7 @@ func (u *UEContextModificationConfirmIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UEContextModificationConfirmIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -15288,40 +14462,26 @@ func (u *UEContextSuspendRequestIEs) resolvePER(key int64, p *per.Reader, at int
 	case 297:
 		u.Kind = SecondaryRATDataUsageReportIEs_IDTimeSinceSecondaryNodeRelease
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UEContextSuspendRequestIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UEContextSuspendRequestIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case CellTrafficTraceIEs_IDMMEUES1APID:
 		return &u.IDMMEUES1APID
 	case CellTrafficTraceIEs_IDENBUES1APID:
 		return &u.IDENBUES1APID
 	case UEContextReleaseCompleteIEs_IDInformationOnRecommendedCellsAndENBsForPaging:
-		if alloc {
-			u.IDInformationOnRecommendedCellsAndENBsForPaging = new(InformationOnRecommendedCellsAndENBsForPaging)
-		} else if u.IDInformationOnRecommendedCellsAndENBsForPaging == nil {
-			return per.NoValue("InformationOnRecommendedCellsAndENBsForPaging")
-		}
-		return u.IDInformationOnRecommendedCellsAndENBsForPaging
+		return per.Row(p, &u.IDInformationOnRecommendedCellsAndENBsForPaging, "InformationOnRecommendedCellsAndENBsForPaging")
 	case UEContextReleaseCompleteIEs_IDCellIdentifierAndCELevelForCECapableUEs:
-		if alloc {
-			u.IDCellIdentifierAndCELevelForCECapableUEs = new(CellIdentifierAndCELevelForCECapableUEs)
-		} else if u.IDCellIdentifierAndCELevelForCECapableUEs == nil {
-			return per.NoValue("CellIdentifierAndCELevelForCECapableUEs")
-		}
-		return u.IDCellIdentifierAndCELevelForCECapableUEs
+		return per.Row(p, &u.IDCellIdentifierAndCELevelForCECapableUEs, "CellIdentifierAndCELevelForCECapableUEs")
 	case ERABModificationIndicationIEs_IDSecondaryRATDataUsageReportList:
 		return &u.IDSecondaryRATDataUsageReportList
 	case ERABModificationIndicationIEs_IDUserLocationInformation:
-		if alloc {
-			u.IDUserLocationInformation = new(UserLocationInformation)
-		} else if u.IDUserLocationInformation == nil {
-			return per.NoValue("UserLocationInformation")
-		}
-		return u.IDUserLocationInformation
+		return per.Row(p, &u.IDUserLocationInformation, "UserLocationInformation")
 	case SecondaryRATDataUsageReportIEs_IDTimeSinceSecondaryNodeRelease:
 		return &u.IDTimeSinceSecondaryNodeRelease
 	}
@@ -15331,7 +14491,7 @@ func (u *UEContextSuspendRequestIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UEContextSuspendRequestIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -15430,31 +14590,22 @@ func (u *UEContextSuspendResponseIEs) resolvePER(key int64, p *per.Reader, at in
 	case 40:
 		u.Kind = HandoverRequestIEs_IDSecurityContext
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UEContextSuspendResponseIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UEContextSuspendResponseIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case CellTrafficTraceIEs_IDMMEUES1APID:
 		return &u.IDMMEUES1APID
 	case CellTrafficTraceIEs_IDENBUES1APID:
 		return &u.IDENBUES1APID
 	case ERABModificationConfirmIEs_IDCriticalityDiagnostics:
-		if alloc {
-			u.IDCriticalityDiagnostics = new(CriticalityDiagnostics)
-		} else if u.IDCriticalityDiagnostics == nil {
-			return per.NoValue("CriticalityDiagnostics")
-		}
-		return u.IDCriticalityDiagnostics
+		return per.Row(p, &u.IDCriticalityDiagnostics, "CriticalityDiagnostics")
 	case HandoverRequestIEs_IDSecurityContext:
-		if alloc {
-			u.IDSecurityContext = new(SecurityContext)
-		} else if u.IDSecurityContext == nil {
-			return per.NoValue("SecurityContext")
-		}
-		return u.IDSecurityContext
+		return per.Row(p, &u.IDSecurityContext, "SecurityContext")
 	}
 	return nil
 }
@@ -15462,7 +14613,7 @@ func (u *UEContextSuspendResponseIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UEContextSuspendResponseIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -15561,12 +14712,13 @@ func (u *UEContextResumeRequestIEs) resolvePER(key int64, p *per.Reader, at int,
 	case 245:
 		u.Kind = PathSwitchRequestIEs_IDRRCResumeCause
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UEContextResumeRequestIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UEContextResumeRequestIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case CellTrafficTraceIEs_IDMMEUES1APID:
 		return &u.IDMMEUES1APID
@@ -15583,7 +14735,7 @@ func (u *UEContextResumeRequestIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UEContextResumeRequestIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -15680,19 +14832,20 @@ func (u *ERABFailedToResumeItemResumeReqExtIEs) decodePER(key int64, r *per.Read
 func (u *ERABFailedToResumeItemResumeReqExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *ERABFailedToResumeItemResumeReqExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *ERABFailedToResumeItemResumeReqExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *ERABFailedToResumeItemResumeReqExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -15795,12 +14948,13 @@ func (u *UEContextResumeResponseIEs) resolvePER(key int64, p *per.Reader, at int
 	case 283:
 		u.Kind = DownlinkNASTransportIEs_IDPendingDataIndication
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UEContextResumeResponseIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UEContextResumeResponseIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case CellTrafficTraceIEs_IDMMEUES1APID:
 		return &u.IDMMEUES1APID
@@ -15809,19 +14963,9 @@ func (u *UEContextResumeResponseIEs) perValue(alloc bool) per.Value {
 	case UEContextResumeResponseIEs_IDERABFailedToResumeListResumeRes:
 		return &u.IDERABFailedToResumeListResumeRes
 	case ERABModificationConfirmIEs_IDCriticalityDiagnostics:
-		if alloc {
-			u.IDCriticalityDiagnostics = new(CriticalityDiagnostics)
-		} else if u.IDCriticalityDiagnostics == nil {
-			return per.NoValue("CriticalityDiagnostics")
-		}
-		return u.IDCriticalityDiagnostics
+		return per.Row(p, &u.IDCriticalityDiagnostics, "CriticalityDiagnostics")
 	case HandoverRequestIEs_IDSecurityContext:
-		if alloc {
-			u.IDSecurityContext = new(SecurityContext)
-		} else if u.IDSecurityContext == nil {
-			return per.NoValue("SecurityContext")
-		}
-		return u.IDSecurityContext
+		return per.Row(p, &u.IDSecurityContext, "SecurityContext")
 	case DownlinkNASTransportIEs_IDPendingDataIndication:
 		return &u.IDPendingDataIndication
 	}
@@ -15831,7 +14975,7 @@ func (u *UEContextResumeResponseIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UEContextResumeResponseIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -15928,19 +15072,20 @@ func (u *ERABFailedToResumeItemResumeResExtIEs) decodePER(key int64, r *per.Read
 func (u *ERABFailedToResumeItemResumeResExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *ERABFailedToResumeItemResumeResExtIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *ERABFailedToResumeItemResumeResExtIEs) perValue(p *per.Reader) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *ERABFailedToResumeItemResumeResExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -16039,31 +15184,22 @@ func (u *UEContextResumeFailureIEs) resolvePER(key int64, p *per.Reader, at int,
 	case 58:
 		u.Kind = ERABModificationConfirmIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UEContextResumeFailureIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UEContextResumeFailureIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case CellTrafficTraceIEs_IDMMEUES1APID:
 		return &u.IDMMEUES1APID
 	case CellTrafficTraceIEs_IDENBUES1APID:
 		return &u.IDENBUES1APID
 	case ENBConfigurationUpdateFailureIEs_IDCause:
-		if alloc {
-			u.IDCause = new(Cause)
-		} else if u.IDCause == nil {
-			return per.NoValue("Cause")
-		}
-		return u.IDCause
+		return per.Row(p, &u.IDCause, "Cause")
 	case ERABModificationConfirmIEs_IDCriticalityDiagnostics:
-		if alloc {
-			u.IDCriticalityDiagnostics = new(CriticalityDiagnostics)
-		} else if u.IDCriticalityDiagnostics == nil {
-			return per.NoValue("CriticalityDiagnostics")
-		}
-		return u.IDCriticalityDiagnostics
+		return per.Row(p, &u.IDCriticalityDiagnostics, "CriticalityDiagnostics")
 	}
 	return nil
 }
@@ -16071,7 +15207,7 @@ func (u *UEContextResumeFailureIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UEContextResumeFailureIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -16186,50 +15322,36 @@ func (u *ConnectionEstablishmentIndicationIEs) resolvePER(key int64, p *per.Read
 	case 192:
 		u.Kind = ConnectionEstablishmentIndicationIEs_IDMaskedIMEISV
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *ConnectionEstablishmentIndicationIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *ConnectionEstablishmentIndicationIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case CellTrafficTraceIEs_IDMMEUES1APID:
 		return &u.IDMMEUES1APID
 	case CellTrafficTraceIEs_IDENBUES1APID:
 		return &u.IDENBUES1APID
 	case ConnectionEstablishmentIndicationIEs_IDUERadioCapability:
-		return &u.IDUERadioCapability
+		return per.Row(p, &u.IDUERadioCapability, "UERadioCapability")
 	case ConnectionEstablishmentIndicationIEs_IDEnhancedCoverageRestricted:
 		return &u.IDEnhancedCoverageRestricted
 	case ConnectionEstablishmentIndicationIEs_IDDLCPSecurityInformation:
-		if alloc {
-			u.IDDLCPSecurityInformation = new(DLCPSecurityInformation)
-		} else if u.IDDLCPSecurityInformation == nil {
-			return per.NoValue("DL-CP-SecurityInformation")
-		}
-		return u.IDDLCPSecurityInformation
+		return per.Row(p, &u.IDDLCPSecurityInformation, "DL-CP-SecurityInformation")
 	case ConnectionEstablishmentIndicationIEs_IDCEModeBRestricted:
 		return &u.IDCEModeBRestricted
 	case ConnectionEstablishmentIndicationIEs_IDEndIndication:
 		return &u.IDEndIndication
 	case ConnectionEstablishmentIndicationIEs_IDSubscriptionBasedUEDifferentiationInfo:
-		if alloc {
-			u.IDSubscriptionBasedUEDifferentiationInfo = new(SubscriptionBasedUEDifferentiationInfo)
-		} else if u.IDSubscriptionBasedUEDifferentiationInfo == nil {
-			return per.NoValue("Subscription-Based-UE-DifferentiationInfo")
-		}
-		return u.IDSubscriptionBasedUEDifferentiationInfo
+		return per.Row(p, &u.IDSubscriptionBasedUEDifferentiationInfo, "Subscription-Based-UE-DifferentiationInfo")
 	case ConnectionEstablishmentIndicationIEs_IDUELevelQoSParameters:
-		if alloc {
-			u.IDUELevelQoSParameters = new(ERABLevelQoSParameters)
-		} else if u.IDUELevelQoSParameters == nil {
-			return per.NoValue("E-RABLevelQoSParameters")
-		}
-		return u.IDUELevelQoSParameters
+		return per.Row(p, &u.IDUELevelQoSParameters, "E-RABLevelQoSParameters")
 	case ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID:
-		return &u.IDUERadioCapabilityID
+		return per.Row(p, &u.IDUERadioCapabilityID, "UERadioCapabilityID")
 	case ConnectionEstablishmentIndicationIEs_IDMaskedIMEISV:
-		return &u.IDMaskedIMEISV
+		return per.Row(p, &u.IDMaskedIMEISV, "Masked-IMEISV")
 	}
 	return nil
 }
@@ -16237,7 +15359,7 @@ func (u *ConnectionEstablishmentIndicationIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *ConnectionEstablishmentIndicationIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -16330,20 +15452,16 @@ func (u *RetrieveUEInformationIEs) resolvePER(key int64, p *per.Reader, at int, 
 	case 96:
 		u.Kind = ENBCPRelocationIndicationIEs_IDSTMSI
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *RetrieveUEInformationIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *RetrieveUEInformationIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case ENBCPRelocationIndicationIEs_IDSTMSI:
-		if alloc {
-			u.IDSTMSI = new(STMSI)
-		} else if u.IDSTMSI == nil {
-			return per.NoValue("S-TMSI")
-		}
-		return u.IDSTMSI
+		return per.Row(p, &u.IDSTMSI, "S-TMSI")
 	}
 	return nil
 }
@@ -16351,7 +15469,7 @@ func (u *RetrieveUEInformationIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *RetrieveUEInformationIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -16454,36 +15572,22 @@ func (u *UEInformationTransferIEs) resolvePER(key int64, p *per.Reader, at int, 
 	case 192:
 		u.Kind = ConnectionEstablishmentIndicationIEs_IDMaskedIMEISV
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UEInformationTransferIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UEInformationTransferIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case ENBCPRelocationIndicationIEs_IDSTMSI:
-		if alloc {
-			u.IDSTMSI = new(STMSI)
-		} else if u.IDSTMSI == nil {
-			return per.NoValue("S-TMSI")
-		}
-		return u.IDSTMSI
+		return per.Row(p, &u.IDSTMSI, "S-TMSI")
 	case ConnectionEstablishmentIndicationIEs_IDUELevelQoSParameters:
-		if alloc {
-			u.IDUELevelQoSParameters = new(ERABLevelQoSParameters)
-		} else if u.IDUELevelQoSParameters == nil {
-			return per.NoValue("E-RABLevelQoSParameters")
-		}
-		return u.IDUELevelQoSParameters
+		return per.Row(p, &u.IDUELevelQoSParameters, "E-RABLevelQoSParameters")
 	case ConnectionEstablishmentIndicationIEs_IDUERadioCapability:
 		return &u.IDUERadioCapability
 	case ConnectionEstablishmentIndicationIEs_IDSubscriptionBasedUEDifferentiationInfo:
-		if alloc {
-			u.IDSubscriptionBasedUEDifferentiationInfo = new(SubscriptionBasedUEDifferentiationInfo)
-		} else if u.IDSubscriptionBasedUEDifferentiationInfo == nil {
-			return per.NoValue("Subscription-Based-UE-DifferentiationInfo")
-		}
-		return u.IDSubscriptionBasedUEDifferentiationInfo
+		return per.Row(p, &u.IDSubscriptionBasedUEDifferentiationInfo, "Subscription-Based-UE-DifferentiationInfo")
 	case DownlinkNASTransportIEs_IDPendingDataIndication:
 		return &u.IDPendingDataIndication
 	case ConnectionEstablishmentIndicationIEs_IDMaskedIMEISV:
@@ -16495,7 +15599,7 @@ func (u *UEInformationTransferIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UEInformationTransferIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -16598,50 +15702,26 @@ func (u *ENBCPRelocationIndicationIEs) resolvePER(key int64, p *per.Reader, at i
 	case 339:
 		u.Kind = ENBCPRelocationIndicationIEs_IDLTENTNTAIInformation
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *ENBCPRelocationIndicationIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *ENBCPRelocationIndicationIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case CellTrafficTraceIEs_IDENBUES1APID:
 		return &u.IDENBUES1APID
 	case ENBCPRelocationIndicationIEs_IDSTMSI:
-		if alloc {
-			u.IDSTMSI = new(STMSI)
-		} else if u.IDSTMSI == nil {
-			return per.NoValue("S-TMSI")
-		}
-		return u.IDSTMSI
+		return per.Row(p, &u.IDSTMSI, "S-TMSI")
 	case CellTrafficTraceIEs_IDEUTRANCGI:
-		if alloc {
-			u.IDEUTRANCGI = new(EUTRANCGI)
-		} else if u.IDEUTRANCGI == nil {
-			return per.NoValue("EUTRAN-CGI")
-		}
-		return u.IDEUTRANCGI
+		return per.Row(p, &u.IDEUTRANCGI, "EUTRAN-CGI")
 	case ENBCPRelocationIndicationIEs_IDTAI:
-		if alloc {
-			u.IDTAI = new(TAI)
-		} else if u.IDTAI == nil {
-			return per.NoValue("TAI")
-		}
-		return u.IDTAI
+		return per.Row(p, &u.IDTAI, "TAI")
 	case ENBCPRelocationIndicationIEs_IDULCPSecurityInformation:
-		if alloc {
-			u.IDULCPSecurityInformation = new(ULCPSecurityInformation)
-		} else if u.IDULCPSecurityInformation == nil {
-			return per.NoValue("UL-CP-SecurityInformation")
-		}
-		return u.IDULCPSecurityInformation
+		return per.Row(p, &u.IDULCPSecurityInformation, "UL-CP-SecurityInformation")
 	case ENBCPRelocationIndicationIEs_IDLTENTNTAIInformation:
-		if alloc {
-			u.IDLTENTNTAIInformation = new(LTENTNTAIInformation)
-		} else if u.IDLTENTNTAIInformation == nil {
-			return per.NoValue("LTE-NTN-TAI-Information")
-		}
-		return u.IDLTENTNTAIInformation
+		return per.Row(p, &u.IDLTENTNTAIInformation, "LTE-NTN-TAI-Information")
 	}
 	return nil
 }
@@ -16649,7 +15729,7 @@ func (u *ENBCPRelocationIndicationIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *ENBCPRelocationIndicationIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -16744,12 +15824,13 @@ func (u *MMECPRelocationIndicationIEs) resolvePER(key int64, p *per.Reader, at i
 	case 8:
 		u.Kind = CellTrafficTraceIEs_IDENBUES1APID
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *MMECPRelocationIndicationIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *MMECPRelocationIndicationIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case CellTrafficTraceIEs_IDMMEUES1APID:
 		return &u.IDMMEUES1APID
@@ -16762,7 +15843,7 @@ func (u *MMECPRelocationIndicationIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *MMECPRelocationIndicationIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -16865,12 +15946,13 @@ func (u *SecondaryRATDataUsageReportIEs) resolvePER(key int64, p *per.Reader, at
 	case 297:
 		u.Kind = SecondaryRATDataUsageReportIEs_IDTimeSinceSecondaryNodeRelease
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *SecondaryRATDataUsageReportIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *SecondaryRATDataUsageReportIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case CellTrafficTraceIEs_IDMMEUES1APID:
 		return &u.IDMMEUES1APID
@@ -16881,12 +15963,7 @@ func (u *SecondaryRATDataUsageReportIEs) perValue(alloc bool) per.Value {
 	case SecondaryRATDataUsageReportIEs_IDHandoverFlag:
 		return &u.IDHandoverFlag
 	case ERABModificationIndicationIEs_IDUserLocationInformation:
-		if alloc {
-			u.IDUserLocationInformation = new(UserLocationInformation)
-		} else if u.IDUserLocationInformation == nil {
-			return per.NoValue("UserLocationInformation")
-		}
-		return u.IDUserLocationInformation
+		return per.Row(p, &u.IDUserLocationInformation, "UserLocationInformation")
 	case SecondaryRATDataUsageReportIEs_IDTimeSinceSecondaryNodeRelease:
 		return &u.IDTimeSinceSecondaryNodeRelease
 	}
@@ -16896,7 +15973,7 @@ func (u *SecondaryRATDataUsageReportIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *SecondaryRATDataUsageReportIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -16991,12 +16068,13 @@ func (u *UERadioCapabilityIDMappingRequestIEs) resolvePER(key int64, p *per.Read
 	case 314:
 		u.Kind = ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UERadioCapabilityIDMappingRequestIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UERadioCapabilityIDMappingRequestIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID:
 		return &u.IDUERadioCapabilityID
@@ -17007,7 +16085,7 @@ func (u *UERadioCapabilityIDMappingRequestIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UERadioCapabilityIDMappingRequestIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -17106,24 +16184,20 @@ func (u *UERadioCapabilityIDMappingResponseIEs) resolvePER(key int64, p *per.Rea
 	case 58:
 		u.Kind = ERABModificationConfirmIEs_IDCriticalityDiagnostics
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UERadioCapabilityIDMappingResponseIEs) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UERadioCapabilityIDMappingResponseIEs) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID:
 		return &u.IDUERadioCapabilityID
 	case ConnectionEstablishmentIndicationIEs_IDUERadioCapability:
 		return &u.IDUERadioCapability
 	case ERABModificationConfirmIEs_IDCriticalityDiagnostics:
-		if alloc {
-			u.IDCriticalityDiagnostics = new(CriticalityDiagnostics)
-		} else if u.IDCriticalityDiagnostics == nil {
-			return per.NoValue("CriticalityDiagnostics")
-		}
-		return u.IDCriticalityDiagnostics
+		return per.Row(p, &u.IDCriticalityDiagnostics, "CriticalityDiagnostics")
 	}
 	return nil
 }
@@ -17131,5 +16205,5 @@ func (u *UERadioCapabilityIDMappingResponseIEs) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UERadioCapabilityIDMappingResponseIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }

@@ -233,147 +233,148 @@ func (u *InitiatingMessage_Value) resolvePER(key int64, p *per.Reader, at int, f
 	case 66:
 		u.Kind = S1APPDUDescriptions_MMEEarlyStatusTransfer // mMEEarlyStatusTransfer
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *InitiatingMessage_Value) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *InitiatingMessage_Value) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case HandoverPreparation:
-		return &u.HandoverPreparation
+		return per.Row(p, &u.HandoverPreparation, "HandoverRequired")
 	case HandoverResourceAllocation:
-		return &u.HandoverResourceAllocation
+		return per.Row(p, &u.HandoverResourceAllocation, "HandoverRequest")
 	case S1APPDUDescriptions_PathSwitchRequest:
-		return &u.PathSwitchRequest
+		return per.Row(p, &u.PathSwitchRequest, "PathSwitchRequest")
 	case ERABSetup:
-		return &u.ERABSetup
+		return per.Row(p, &u.ERABSetup, "E-RABSetupRequest")
 	case ERABModify:
-		return &u.ERABModify
+		return per.Row(p, &u.ERABModify, "E-RABModifyRequest")
 	case ERABRelease:
-		return &u.ERABRelease
+		return per.Row(p, &u.ERABRelease, "E-RABReleaseCommand")
 	case InitialContextSetup:
-		return &u.InitialContextSetup
+		return per.Row(p, &u.InitialContextSetup, "InitialContextSetupRequest")
 	case S1APPDUDescriptions_HandoverCancel:
-		return &u.HandoverCancel
+		return per.Row(p, &u.HandoverCancel, "HandoverCancel")
 	case Kill:
-		return &u.Kill
+		return per.Row(p, &u.Kill, "KillRequest")
 	case S1APPDUDescriptions_Reset:
-		return &u.Reset
+		return per.Row(p, &u.Reset, "Reset")
 	case S1Setup:
-		return &u.S1Setup
+		return per.Row(p, &u.S1Setup, "S1SetupRequest")
 	case UEContextModification:
-		return &u.UEContextModification
+		return per.Row(p, &u.UEContextModification, "UEContextModificationRequest")
 	case UEContextRelease:
-		return &u.UEContextRelease
+		return per.Row(p, &u.UEContextRelease, "UEContextReleaseCommand")
 	case S1APPDUDescriptions_ENBConfigurationUpdate:
-		return &u.ENBConfigurationUpdate
+		return per.Row(p, &u.ENBConfigurationUpdate, "ENBConfigurationUpdate")
 	case S1APPDUDescriptions_MMEConfigurationUpdate:
-		return &u.MMEConfigurationUpdate
+		return per.Row(p, &u.MMEConfigurationUpdate, "MMEConfigurationUpdate")
 	case WriteReplaceWarning:
-		return &u.WriteReplaceWarning
+		return per.Row(p, &u.WriteReplaceWarning, "WriteReplaceWarningRequest")
 	case UERadioCapabilityMatch:
-		return &u.UERadioCapabilityMatch
+		return per.Row(p, &u.UERadioCapabilityMatch, "UERadioCapabilityMatchRequest")
 	case S1APPDUDescriptions_ERABModificationIndication:
-		return &u.ERABModificationIndication
+		return per.Row(p, &u.ERABModificationIndication, "E-RABModificationIndication")
 	case S1APPDUDescriptions_UEContextModificationIndication:
-		return &u.UEContextModificationIndication
+		return per.Row(p, &u.UEContextModificationIndication, "UEContextModificationIndication")
 	case UEContextSuspend:
-		return &u.UEContextSuspend
+		return per.Row(p, &u.UEContextSuspend, "UEContextSuspendRequest")
 	case UEContextResume:
-		return &u.UEContextResume
+		return per.Row(p, &u.UEContextResume, "UEContextResumeRequest")
 	case UERadioCapabilityIDMapping:
-		return &u.UERadioCapabilityIDMapping
+		return per.Row(p, &u.UERadioCapabilityIDMapping, "UERadioCapabilityIDMappingRequest")
 	case HandoverNotification:
-		return &u.HandoverNotification
+		return per.Row(p, &u.HandoverNotification, "HandoverNotify")
 	case S1APPDUDescriptions_ERABReleaseIndication:
-		return &u.ERABReleaseIndication
+		return per.Row(p, &u.ERABReleaseIndication, "E-RABReleaseIndication")
 	case S1APPDUDescriptions_Paging:
-		return &u.Paging
+		return per.Row(p, &u.Paging, "Paging")
 	case S1APPDUDescriptions_DownlinkNASTransport:
-		return &u.DownlinkNASTransport
+		return per.Row(p, &u.DownlinkNASTransport, "DownlinkNASTransport")
 	case S1APPDUDescriptions_InitialUEMessage:
-		return &u.InitialUEMessage
+		return per.Row(p, &u.InitialUEMessage, "InitialUEMessage")
 	case S1APPDUDescriptions_UplinkNASTransport:
-		return &u.UplinkNASTransport
+		return per.Row(p, &u.UplinkNASTransport, "UplinkNASTransport")
 	case S1APPDUDescriptions_ErrorIndication:
-		return &u.ErrorIndication
+		return per.Row(p, &u.ErrorIndication, "ErrorIndication")
 	case S1APPDUDescriptions_NASNonDeliveryIndication:
-		return &u.NASNonDeliveryIndication
+		return per.Row(p, &u.NASNonDeliveryIndication, "NASNonDeliveryIndication")
 	case S1APPDUDescriptions_UEContextReleaseRequest:
-		return &u.UEContextReleaseRequest
+		return per.Row(p, &u.UEContextReleaseRequest, "UEContextReleaseRequest")
 	case S1APPDUDescriptions_DownlinkS1cdma2000tunnelling:
-		return &u.DownlinkS1cdma2000tunnelling
+		return per.Row(p, &u.DownlinkS1cdma2000tunnelling, "DownlinkS1cdma2000tunnelling")
 	case S1APPDUDescriptions_UplinkS1cdma2000tunnelling:
-		return &u.UplinkS1cdma2000tunnelling
+		return per.Row(p, &u.UplinkS1cdma2000tunnelling, "UplinkS1cdma2000tunnelling")
 	case S1APPDUDescriptions_UECapabilityInfoIndication:
-		return &u.UECapabilityInfoIndication
+		return per.Row(p, &u.UECapabilityInfoIndication, "UECapabilityInfoIndication")
 	case S1APPDUDescriptions_ENBStatusTransfer:
-		return &u.ENBStatusTransfer
+		return per.Row(p, &u.ENBStatusTransfer, "ENBStatusTransfer")
 	case S1APPDUDescriptions_MMEStatusTransfer:
-		return &u.MMEStatusTransfer
+		return per.Row(p, &u.MMEStatusTransfer, "MMEStatusTransfer")
 	case S1APPDUDescriptions_DeactivateTrace:
-		return &u.DeactivateTrace
+		return per.Row(p, &u.DeactivateTrace, "DeactivateTrace")
 	case S1APPDUDescriptions_TraceStart:
-		return &u.TraceStart
+		return per.Row(p, &u.TraceStart, "TraceStart")
 	case S1APPDUDescriptions_TraceFailureIndication:
-		return &u.TraceFailureIndication
+		return per.Row(p, &u.TraceFailureIndication, "TraceFailureIndication")
 	case S1APPDUDescriptions_CellTrafficTrace:
-		return &u.CellTrafficTrace
+		return per.Row(p, &u.CellTrafficTrace, "CellTrafficTrace")
 	case S1APPDUDescriptions_LocationReportingControl:
-		return &u.LocationReportingControl
+		return per.Row(p, &u.LocationReportingControl, "LocationReportingControl")
 	case S1APPDUDescriptions_LocationReportingFailureIndication:
-		return &u.LocationReportingFailureIndication
+		return per.Row(p, &u.LocationReportingFailureIndication, "LocationReportingFailureIndication")
 	case S1APPDUDescriptions_LocationReport:
-		return &u.LocationReport
+		return per.Row(p, &u.LocationReport, "LocationReport")
 	case S1APPDUDescriptions_OverloadStart:
-		return &u.OverloadStart
+		return per.Row(p, &u.OverloadStart, "OverloadStart")
 	case S1APPDUDescriptions_OverloadStop:
-		return &u.OverloadStop
+		return per.Row(p, &u.OverloadStop, "OverloadStop")
 	case S1APPDUDescriptions_ENBDirectInformationTransfer:
-		return &u.ENBDirectInformationTransfer
+		return per.Row(p, &u.ENBDirectInformationTransfer, "ENBDirectInformationTransfer")
 	case S1APPDUDescriptions_MMEDirectInformationTransfer:
-		return &u.MMEDirectInformationTransfer
+		return per.Row(p, &u.MMEDirectInformationTransfer, "MMEDirectInformationTransfer")
 	case S1APPDUDescriptions_ENBConfigurationTransfer:
-		return &u.ENBConfigurationTransfer
+		return per.Row(p, &u.ENBConfigurationTransfer, "ENBConfigurationTransfer")
 	case S1APPDUDescriptions_MMEConfigurationTransfer:
-		return &u.MMEConfigurationTransfer
+		return per.Row(p, &u.MMEConfigurationTransfer, "MMEConfigurationTransfer")
 	case S1APPDUDescriptions_PrivateMessage:
-		return &u.PrivateMessage
+		return per.Row(p, &u.PrivateMessage, "PrivateMessage")
 	case S1APPDUDescriptions_DownlinkUEAssociatedLPPaTransport:
-		return &u.DownlinkUEAssociatedLPPaTransport
+		return per.Row(p, &u.DownlinkUEAssociatedLPPaTransport, "DownlinkUEAssociatedLPPaTransport")
 	case S1APPDUDescriptions_UplinkUEAssociatedLPPaTransport:
-		return &u.UplinkUEAssociatedLPPaTransport
+		return per.Row(p, &u.UplinkUEAssociatedLPPaTransport, "UplinkUEAssociatedLPPaTransport")
 	case S1APPDUDescriptions_DownlinkNonUEAssociatedLPPaTransport:
-		return &u.DownlinkNonUEAssociatedLPPaTransport
+		return per.Row(p, &u.DownlinkNonUEAssociatedLPPaTransport, "DownlinkNonUEAssociatedLPPaTransport")
 	case S1APPDUDescriptions_UplinkNonUEAssociatedLPPaTransport:
-		return &u.UplinkNonUEAssociatedLPPaTransport
+		return per.Row(p, &u.UplinkNonUEAssociatedLPPaTransport, "UplinkNonUEAssociatedLPPaTransport")
 	case S1APPDUDescriptions_PWSRestartIndication:
-		return &u.PWSRestartIndication
+		return per.Row(p, &u.PWSRestartIndication, "PWSRestartIndication")
 	case S1APPDUDescriptions_RerouteNASRequest:
-		return &u.RerouteNASRequest
+		return per.Row(p, &u.RerouteNASRequest, "RerouteNASRequest")
 	case S1APPDUDescriptions_PWSFailureIndication:
-		return &u.PWSFailureIndication
+		return per.Row(p, &u.PWSFailureIndication, "PWSFailureIndication")
 	case S1APPDUDescriptions_ConnectionEstablishmentIndication:
-		return &u.ConnectionEstablishmentIndication
+		return per.Row(p, &u.ConnectionEstablishmentIndication, "ConnectionEstablishmentIndication")
 	case S1APPDUDescriptions_NASDeliveryIndication:
-		return &u.NASDeliveryIndication
+		return per.Row(p, &u.NASDeliveryIndication, "NASDeliveryIndication")
 	case S1APPDUDescriptions_RetrieveUEInformation:
-		return &u.RetrieveUEInformation
+		return per.Row(p, &u.RetrieveUEInformation, "RetrieveUEInformation")
 	case S1APPDUDescriptions_UEInformationTransfer:
-		return &u.UEInformationTransfer
+		return per.Row(p, &u.UEInformationTransfer, "UEInformationTransfer")
 	case S1APPDUDescriptions_ENBCPRelocationIndication:
-		return &u.ENBCPRelocationIndication
+		return per.Row(p, &u.ENBCPRelocationIndication, "ENBCPRelocationIndication")
 	case S1APPDUDescriptions_MMECPRelocationIndication:
-		return &u.MMECPRelocationIndication
+		return per.Row(p, &u.MMECPRelocationIndication, "MMECPRelocationIndication")
 	case S1APPDUDescriptions_SecondaryRATDataUsageReport:
-		return &u.SecondaryRATDataUsageReport
+		return per.Row(p, &u.SecondaryRATDataUsageReport, "SecondaryRATDataUsageReport")
 	case S1APPDUDescriptions_HandoverSuccess:
-		return &u.HandoverSuccess
+		return per.Row(p, &u.HandoverSuccess, "HandoverSuccess")
 	case S1APPDUDescriptions_ENBEarlyStatusTransfer:
-		return &u.ENBEarlyStatusTransfer
+		return per.Row(p, &u.ENBEarlyStatusTransfer, "ENBEarlyStatusTransfer")
 	case S1APPDUDescriptions_MMEEarlyStatusTransfer:
-		return &u.MMEEarlyStatusTransfer
+		return per.Row(p, &u.MMEEarlyStatusTransfer, "MMEEarlyStatusTransfer")
 	}
 	return nil
 }
@@ -381,7 +382,7 @@ func (u *InitiatingMessage_Value) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *InitiatingMessage_Value) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -556,57 +557,58 @@ func (u *SuccessfulOutcome_Value) resolvePER(key int64, p *per.Reader, at int, f
 	case 66:
 		u.Kind = S1APPDUDescriptions_MMEEarlyStatusTransfer // mMEEarlyStatusTransfer
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *SuccessfulOutcome_Value) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *SuccessfulOutcome_Value) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case HandoverPreparation:
-		return &u.HandoverPreparation
+		return per.Row(p, &u.HandoverPreparation, "HandoverCommand")
 	case HandoverResourceAllocation:
-		return &u.HandoverResourceAllocation
+		return per.Row(p, &u.HandoverResourceAllocation, "HandoverRequestAcknowledge")
 	case S1APPDUDescriptions_PathSwitchRequest:
-		return &u.PathSwitchRequest
+		return per.Row(p, &u.PathSwitchRequest, "PathSwitchRequestAcknowledge")
 	case ERABSetup:
-		return &u.ERABSetup
+		return per.Row(p, &u.ERABSetup, "E-RABSetupResponse")
 	case ERABModify:
-		return &u.ERABModify
+		return per.Row(p, &u.ERABModify, "E-RABModifyResponse")
 	case ERABRelease:
-		return &u.ERABRelease
+		return per.Row(p, &u.ERABRelease, "E-RABReleaseResponse")
 	case InitialContextSetup:
-		return &u.InitialContextSetup
+		return per.Row(p, &u.InitialContextSetup, "InitialContextSetupResponse")
 	case S1APPDUDescriptions_HandoverCancel:
-		return &u.HandoverCancel
+		return per.Row(p, &u.HandoverCancel, "HandoverCancelAcknowledge")
 	case Kill:
-		return &u.Kill
+		return per.Row(p, &u.Kill, "KillResponse")
 	case S1APPDUDescriptions_Reset:
-		return &u.Reset
+		return per.Row(p, &u.Reset, "ResetAcknowledge")
 	case S1Setup:
-		return &u.S1Setup
+		return per.Row(p, &u.S1Setup, "S1SetupResponse")
 	case UEContextModification:
-		return &u.UEContextModification
+		return per.Row(p, &u.UEContextModification, "UEContextModificationResponse")
 	case UEContextRelease:
-		return &u.UEContextRelease
+		return per.Row(p, &u.UEContextRelease, "UEContextReleaseComplete")
 	case S1APPDUDescriptions_ENBConfigurationUpdate:
-		return &u.ENBConfigurationUpdate
+		return per.Row(p, &u.ENBConfigurationUpdate, "ENBConfigurationUpdateAcknowledge")
 	case S1APPDUDescriptions_MMEConfigurationUpdate:
-		return &u.MMEConfigurationUpdate
+		return per.Row(p, &u.MMEConfigurationUpdate, "MMEConfigurationUpdateAcknowledge")
 	case WriteReplaceWarning:
-		return &u.WriteReplaceWarning
+		return per.Row(p, &u.WriteReplaceWarning, "WriteReplaceWarningResponse")
 	case UERadioCapabilityMatch:
-		return &u.UERadioCapabilityMatch
+		return per.Row(p, &u.UERadioCapabilityMatch, "UERadioCapabilityMatchResponse")
 	case S1APPDUDescriptions_ERABModificationIndication:
-		return &u.ERABModificationIndication
+		return per.Row(p, &u.ERABModificationIndication, "E-RABModificationConfirm")
 	case S1APPDUDescriptions_UEContextModificationIndication:
-		return &u.UEContextModificationIndication
+		return per.Row(p, &u.UEContextModificationIndication, "UEContextModificationConfirm")
 	case UEContextSuspend:
-		return &u.UEContextSuspend
+		return per.Row(p, &u.UEContextSuspend, "UEContextSuspendResponse")
 	case UEContextResume:
-		return &u.UEContextResume
+		return per.Row(p, &u.UEContextResume, "UEContextResumeResponse")
 	case UERadioCapabilityIDMapping:
-		return &u.UERadioCapabilityIDMapping
+		return per.Row(p, &u.UERadioCapabilityIDMapping, "UERadioCapabilityIDMappingResponse")
 	}
 	return nil
 }
@@ -614,7 +616,7 @@ func (u *SuccessfulOutcome_Value) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *SuccessfulOutcome_Value) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
@@ -789,31 +791,32 @@ func (u *UnsuccessfulOutcome_Value) resolvePER(key int64, p *per.Reader, at int,
 	case 66:
 		u.Kind = S1APPDUDescriptions_MMEEarlyStatusTransfer // mMEEarlyStatusTransfer
 	}
-	p.DecodeField(&u.Raw, at, u.perValue(true), field)
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
 }
 
 // perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *UnsuccessfulOutcome_Value) perValue(alloc bool) per.Value {
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *UnsuccessfulOutcome_Value) perValue(p *per.Reader) per.Value {
 	switch u.Kind {
 	case HandoverPreparation:
-		return &u.HandoverPreparation
+		return per.Row(p, &u.HandoverPreparation, "HandoverPreparationFailure")
 	case HandoverResourceAllocation:
-		return &u.HandoverResourceAllocation
+		return per.Row(p, &u.HandoverResourceAllocation, "HandoverFailure")
 	case S1APPDUDescriptions_PathSwitchRequest:
-		return &u.PathSwitchRequest
+		return per.Row(p, &u.PathSwitchRequest, "PathSwitchRequestFailure")
 	case InitialContextSetup:
-		return &u.InitialContextSetup
+		return per.Row(p, &u.InitialContextSetup, "InitialContextSetupFailure")
 	case S1Setup:
-		return &u.S1Setup
+		return per.Row(p, &u.S1Setup, "S1SetupFailure")
 	case UEContextModification:
-		return &u.UEContextModification
+		return per.Row(p, &u.UEContextModification, "UEContextModificationFailure")
 	case S1APPDUDescriptions_ENBConfigurationUpdate:
-		return &u.ENBConfigurationUpdate
+		return per.Row(p, &u.ENBConfigurationUpdate, "ENBConfigurationUpdateFailure")
 	case S1APPDUDescriptions_MMEConfigurationUpdate:
-		return &u.MMEConfigurationUpdate
+		return per.Row(p, &u.MMEConfigurationUpdate, "MMEConfigurationUpdateFailure")
 	case UEContextResume:
-		return &u.UEContextResume
+		return per.Row(p, &u.UEContextResume, "UEContextResumeFailure")
 	}
 	return nil
 }
@@ -821,5 +824,5 @@ func (u *UnsuccessfulOutcome_Value) perValue(alloc bool) per.Value {
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
 func (u *UnsuccessfulOutcome_Value) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
+	w.OpenValue(u.perValue(nil), u.Raw, field)
 }

@@ -10128,16 +10128,16 @@ type SourceeNBToTargeteNBTransparentContainerExtIEs struct {
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                  S1apProtocolExtensionKind
-	IDMobilityInformation                 S1APIEs_MobilityInformation          // when Kind is SourceeNBToTargeteNBTransparentContainerExtIEs_IDMobilityInformation
-	IDUEHistoryInformationFromTheUE       UEHistoryInformationFromTheUE        // when Kind is SourceeNBToTargeteNBTransparentContainerExtIEs_IDUEHistoryInformationFromTheUE
+	IDMobilityInformation                 *S1APIEs_MobilityInformation         // when Kind is SourceeNBToTargeteNBTransparentContainerExtIEs_IDMobilityInformation
+	IDUEHistoryInformationFromTheUE       *UEHistoryInformationFromTheUE       // when Kind is SourceeNBToTargeteNBTransparentContainerExtIEs_IDUEHistoryInformationFromTheUE
 	IDIMSvoiceEPSfallbackfrom5G           IMSvoiceEPSfallbackfrom5G            // when Kind is SourceeNBToTargeteNBTransparentContainerExtIEs_IDIMSvoiceEPSfallbackfrom5G
-	IDAdditionalRRMPriorityIndex          AdditionalRRMPriorityIndex           // when Kind is SourceeNBToTargeteNBTransparentContainerExtIEs_IDAdditionalRRMPriorityIndex
+	IDAdditionalRRMPriorityIndex          *AdditionalRRMPriorityIndex          // when Kind is SourceeNBToTargeteNBTransparentContainerExtIEs_IDAdditionalRRMPriorityIndex
 	IDContextatSource                     *ContextatSource                     // when Kind is SourceeNBToTargeteNBTransparentContainerExtIEs_IDContextatSource
 	IDIntersystemMeasurementConfiguration *IntersystemMeasurementConfiguration // when Kind is SourceeNBToTargeteNBTransparentContainerExtIEs_IDIntersystemMeasurementConfiguration
 	IDSourceNodeID                        *SourceNodeID                        // when Kind is SourceeNBToTargeteNBTransparentContainerExtIEs_IDSourceNodeID
 	IDEmergencyIndicator                  EmergencyIndicator                   // when Kind is SourceeNBToTargeteNBTransparentContainerExtIEs_IDEmergencyIndicator
 	IDUEContextReferenceatSourceeNB       ENBUES1APID                          // when Kind is SourceeNBToTargeteNBTransparentContainerExtIEs_IDUEContextReferenceatSourceeNB
-	IDSourceSNID                          GlobalRANNODEID                      // when Kind is SourceeNBToTargeteNBTransparentContainerExtIEs_IDSourceSNID
+	IDSourceSNID                          *GlobalRANNODEID                     // when Kind is SourceeNBToTargeteNBTransparentContainerExtIEs_IDSourceSNID
 	IDDirectForwardingPathAvailability    DirectForwardingPathAvailability     // when Kind is SourceeNBToTargeteNBTransparentContainerExtIEs_IDDirectForwardingPathAvailability
 }
 

@@ -61,10 +61,10 @@ type HandoverRequiredIEs struct {
 	IDDirectForwardingPathAvailability DirectForwardingPathAvailability // when Kind is HandoverRequiredIEs_IDDirectForwardingPathAvailability
 	IDSRVCCHOIndication                SRVCCHOIndication                // when Kind is HandoverRequiredIEs_IDSRVCCHOIndication
 	// SourceToTargetTransparentContainer is the value when Kind is HandoverRequestIEs_IDSourceToTargetTransparentContainer or HandoverRequiredIEs_IDSourceToTargetTransparentContainerSecondary.
-	SourceToTargetTransparentContainer SourceToTargetTransparentContainer
-	IDMSClassmark2                     MSClassmark2          // when Kind is HandoverRequiredIEs_IDMSClassmark2
-	IDMSClassmark3                     MSClassmark3          // when Kind is HandoverRequiredIEs_IDMSClassmark3
-	IDCSGID                            CSGID                 // when Kind is HandoverRequestAcknowledgeIEs_IDCSGID
+	SourceToTargetTransparentContainer *SourceToTargetTransparentContainer
+	IDMSClassmark2                     *MSClassmark2         // when Kind is HandoverRequiredIEs_IDMSClassmark2
+	IDMSClassmark3                     *MSClassmark3         // when Kind is HandoverRequiredIEs_IDMSClassmark3
+	IDCSGID                            *CSGID                // when Kind is HandoverRequestAcknowledgeIEs_IDCSGID
 	IDCellAccessMode                   CellAccessMode        // when Kind is HandoverRequestAcknowledgeIEs_IDCellAccessMode
 	IDPSServiceNotAvailable            PSServiceNotAvailable // when Kind is HandoverRequiredIEs_IDPSServiceNotAvailable
 }
@@ -291,21 +291,21 @@ type HandoverRequestIEs struct {
 	IDHandoverType                           HandoverType                            // when Kind is HandoverCommandIEs_IDHandoverType
 	IDCause                                  *Cause                                  // when Kind is ENBConfigurationUpdateFailureIEs_IDCause
 	IDUEaggregateMaximumBitrate              *UEAggregateMaximumBitrate              // when Kind is ERABModifyRequestIEs_IDUEaggregateMaximumBitrate
-	IDERABToBeSetupListHOReq                 ERABToBeSetupListHOReq                  // when Kind is HandoverRequestIEs_IDERABToBeSetupListHOReq
-	IDSourceToTargetTransparentContainer     SourceToTargetTransparentContainer      // when Kind is HandoverRequestIEs_IDSourceToTargetTransparentContainer
+	IDERABToBeSetupListHOReq                 *ERABToBeSetupListHOReq                 // when Kind is HandoverRequestIEs_IDERABToBeSetupListHOReq
+	IDSourceToTargetTransparentContainer     *SourceToTargetTransparentContainer     // when Kind is HandoverRequestIEs_IDSourceToTargetTransparentContainer
 	IDUESecurityCapabilities                 *UESecurityCapabilities                 // when Kind is HandoverRequestIEs_IDUESecurityCapabilities
 	IDHandoverRestrictionList                *HandoverRestrictionList                // when Kind is DownlinkNASTransportIEs_IDHandoverRestrictionList
 	IDTraceActivation                        *TraceActivation                        // when Kind is HandoverRequestIEs_IDTraceActivation
 	IDRequestType                            *RequestType                            // when Kind is HandoverRequestIEs_IDRequestType
 	IDSRVCCOperationPossible                 SRVCCOperationPossible                  // when Kind is DownlinkNASTransportIEs_IDSRVCCOperationPossible
 	IDSecurityContext                        *SecurityContext                        // when Kind is HandoverRequestIEs_IDSecurityContext
-	IDNASSecurityParameterstoEUTRAN          NASSecurityParameterstoEUTRAN           // when Kind is HandoverRequestIEs_IDNASSecurityParameterstoEUTRAN
-	IDCSGID                                  CSGID                                   // when Kind is HandoverRequestAcknowledgeIEs_IDCSGID
+	IDNASSecurityParameterstoEUTRAN          *NASSecurityParameterstoEUTRAN          // when Kind is HandoverRequestIEs_IDNASSecurityParameterstoEUTRAN
+	IDCSGID                                  *CSGID                                  // when Kind is HandoverRequestAcknowledgeIEs_IDCSGID
 	IDCSGMembershipStatus                    CSGMembershipStatus                     // when Kind is ERABModificationConfirmIEs_IDCSGMembershipStatus
 	IDGUMMEIID                               *GUMMEI                                 // when Kind is HandoverRequestIEs_IDGUMMEIID
 	IDManagementBasedMDTAllowed              ManagementBasedMDTAllowed               // when Kind is HandoverRequestIEs_IDManagementBasedMDTAllowed
-	IDManagementBasedMDTPLMNList             MDTPLMNList                             // when Kind is HandoverRequestIEs_IDManagementBasedMDTPLMNList
-	IDMaskedIMEISV                           MaskedIMEISV                            // when Kind is ConnectionEstablishmentIndicationIEs_IDMaskedIMEISV
+	IDManagementBasedMDTPLMNList             *MDTPLMNList                            // when Kind is HandoverRequestIEs_IDManagementBasedMDTPLMNList
+	IDMaskedIMEISV                           *MaskedIMEISV                           // when Kind is ConnectionEstablishmentIndicationIEs_IDMaskedIMEISV
 	IDExpectedUEBehaviour                    *ExpectedUEBehaviour                    // when Kind is HandoverRequestIEs_IDExpectedUEBehaviour
 	IDProSeAuthorized                        *ProSeAuthorized                        // when Kind is HandoverRequestIEs_IDProSeAuthorized
 	IDUEUserPlaneCIoTSupportIndicator        UEUserPlaneCIoTSupportIndicator         // when Kind is HandoverRequestIEs_IDUEUserPlaneCIoTSupportIndicator
@@ -317,12 +317,12 @@ type HandoverRequestIEs struct {
 	IDAerialUEsubscriptionInformation        AerialUEsubscriptionInformation         // when Kind is HandoverRequestIEs_IDAerialUEsubscriptionInformation
 	IDPendingDataIndication                  PendingDataIndication                   // when Kind is DownlinkNASTransportIEs_IDPendingDataIndication
 	IDSubscriptionBasedUEDifferentiationInfo *SubscriptionBasedUEDifferentiationInfo // when Kind is ConnectionEstablishmentIndicationIEs_IDSubscriptionBasedUEDifferentiationInfo
-	IDAdditionalRRMPriorityIndex             AdditionalRRMPriorityIndex              // when Kind is DownlinkNASTransportIEs_IDAdditionalRRMPriorityIndex
+	IDAdditionalRRMPriorityIndex             *AdditionalRRMPriorityIndex             // when Kind is DownlinkNASTransportIEs_IDAdditionalRRMPriorityIndex
 	IDIABAuthorized                          IABAuthorized                           // when Kind is HandoverRequestIEs_IDIABAuthorized
 	IDNRV2XServicesAuthorized                *NRV2XServicesAuthorized                // when Kind is HandoverRequestIEs_IDNRV2XServicesAuthorized
 	IDNRUESidelinkAggregateMaximumBitrate    *NRUESidelinkAggregateMaximumBitrate    // when Kind is HandoverRequestIEs_IDNRUESidelinkAggregateMaximumBitrate
 	IDPC5QoSParameters                       *PC5QoSParameters                       // when Kind is HandoverRequestIEs_IDPC5QoSParameters
-	IDUERadioCapabilityID                    UERadioCapabilityID                     // when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID
+	IDUERadioCapabilityID                    *UERadioCapabilityID                    // when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID
 }
 
 // ERABToBeSetupListHOReq is the ASN.1 type E-RABToBeSetupListHOReq.
@@ -435,15 +435,15 @@ type HandoverRequestAcknowledgeIEs struct {
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                 S1apProtocolIesKind
-	IDMMEUES1APID                        MMEUES1APID                        // when Kind is CellTrafficTraceIEs_IDMMEUES1APID
-	IDENBUES1APID                        ENBUES1APID                        // when Kind is CellTrafficTraceIEs_IDENBUES1APID
-	IDERABAdmittedList                   ERABAdmittedList                   // when Kind is HandoverRequestAcknowledgeIEs_IDERABAdmittedList
-	IDERABFailedToSetupListHOReqAck      ERABFailedtoSetupListHOReqAck      // when Kind is HandoverRequestAcknowledgeIEs_IDERABFailedToSetupListHOReqAck
-	IDTargetToSourceTransparentContainer TargetToSourceTransparentContainer // when Kind is HandoverCommandIEs_IDTargetToSourceTransparentContainer
-	IDCSGID                              CSGID                              // when Kind is HandoverRequestAcknowledgeIEs_IDCSGID
-	IDCriticalityDiagnostics             *CriticalityDiagnostics            // when Kind is ERABModificationConfirmIEs_IDCriticalityDiagnostics
-	IDCellAccessMode                     CellAccessMode                     // when Kind is HandoverRequestAcknowledgeIEs_IDCellAccessMode
-	IDCEModeBSupportIndicator            CEModeBSupportIndicator            // when Kind is HandoverRequestAcknowledgeIEs_IDCEModeBSupportIndicator
+	IDMMEUES1APID                        MMEUES1APID                         // when Kind is CellTrafficTraceIEs_IDMMEUES1APID
+	IDENBUES1APID                        ENBUES1APID                         // when Kind is CellTrafficTraceIEs_IDENBUES1APID
+	IDERABAdmittedList                   *ERABAdmittedList                   // when Kind is HandoverRequestAcknowledgeIEs_IDERABAdmittedList
+	IDERABFailedToSetupListHOReqAck      *ERABFailedtoSetupListHOReqAck      // when Kind is HandoverRequestAcknowledgeIEs_IDERABFailedToSetupListHOReqAck
+	IDTargetToSourceTransparentContainer *TargetToSourceTransparentContainer // when Kind is HandoverCommandIEs_IDTargetToSourceTransparentContainer
+	IDCSGID                              *CSGID                              // when Kind is HandoverRequestAcknowledgeIEs_IDCSGID
+	IDCriticalityDiagnostics             *CriticalityDiagnostics             // when Kind is ERABModificationConfirmIEs_IDCriticalityDiagnostics
+	IDCellAccessMode                     CellAccessMode                      // when Kind is HandoverRequestAcknowledgeIEs_IDCellAccessMode
+	IDCEModeBSupportIndicator            CEModeBSupportIndicator             // when Kind is HandoverRequestAcknowledgeIEs_IDCEModeBSupportIndicator
 }
 
 // ERABAdmittedList is the ASN.1 type E-RABAdmittedList.
@@ -725,17 +725,17 @@ type PathSwitchRequestIEs struct {
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                       S1apProtocolIesKind
 	IDENBUES1APID              ENBUES1APID               // when Kind is CellTrafficTraceIEs_IDENBUES1APID
-	IDERABToBeSwitchedDLList   ERABToBeSwitchedDLList    // when Kind is PathSwitchRequestIEs_IDERABToBeSwitchedDLList
+	IDERABToBeSwitchedDLList   *ERABToBeSwitchedDLList   // when Kind is PathSwitchRequestIEs_IDERABToBeSwitchedDLList
 	IDSourceMMEUES1APID        MMEUES1APID               // when Kind is PathSwitchRequestIEs_IDSourceMMEUES1APID
 	IDEUTRANCGI                *EUTRANCGI                // when Kind is CellTrafficTraceIEs_IDEUTRANCGI
 	IDTAI                      *TAI                      // when Kind is ENBCPRelocationIndicationIEs_IDTAI
 	IDUESecurityCapabilities   *UESecurityCapabilities   // when Kind is HandoverRequestIEs_IDUESecurityCapabilities
-	IDCSGID                    CSGID                     // when Kind is HandoverRequestAcknowledgeIEs_IDCSGID
+	IDCSGID                    *CSGID                    // when Kind is HandoverRequestAcknowledgeIEs_IDCSGID
 	IDCellAccessMode           CellAccessMode            // when Kind is HandoverRequestAcknowledgeIEs_IDCellAccessMode
 	IDSourceMMEGUMMEI          *GUMMEI                   // when Kind is PathSwitchRequestIEs_IDSourceMMEGUMMEI
 	IDCSGMembershipStatus      CSGMembershipStatus       // when Kind is ERABModificationConfirmIEs_IDCSGMembershipStatus
 	IDTunnelInformationForBBF  *TunnelInformation        // when Kind is ERABModificationIndicationIEs_IDTunnelInformationForBBF
-	IDLHNID                    LHNID                     // when Kind is HandoverNotifyIEs_IDLHNID
+	IDLHNID                    *LHNID                    // when Kind is HandoverNotifyIEs_IDLHNID
 	IDRRCResumeCause           RRCEstablishmentCause     // when Kind is PathSwitchRequestIEs_IDRRCResumeCause
 	IDNRUESecurityCapabilities *NRUESecurityCapabilities // when Kind is DownlinkNASTransportIEs_IDNRUESecurityCapabilities
 	IDPSCellInformation        *PSCellInformation        // when Kind is HandoverNotifyIEs_IDPSCellInformation
@@ -851,8 +851,8 @@ type PathSwitchRequestAcknowledgeIEs struct {
 	MMEUES1APID                              MMEUES1APID
 	IDENBUES1APID                            ENBUES1APID                             // when Kind is CellTrafficTraceIEs_IDENBUES1APID
 	IDUEaggregateMaximumBitrate              *UEAggregateMaximumBitrate              // when Kind is ERABModifyRequestIEs_IDUEaggregateMaximumBitrate
-	IDERABToBeSwitchedULList                 ERABToBeSwitchedULList                  // when Kind is PathSwitchRequestAcknowledgeIEs_IDERABToBeSwitchedULList
-	IDERABToBeReleasedList                   ERABList                                // when Kind is ERABReleaseCommandIEs_IDERABToBeReleasedList
+	IDERABToBeSwitchedULList                 *ERABToBeSwitchedULList                 // when Kind is PathSwitchRequestAcknowledgeIEs_IDERABToBeSwitchedULList
+	IDERABToBeReleasedList                   *ERABList                               // when Kind is ERABReleaseCommandIEs_IDERABToBeReleasedList
 	IDSecurityContext                        *SecurityContext                        // when Kind is HandoverRequestIEs_IDSecurityContext
 	IDCriticalityDiagnostics                 *CriticalityDiagnostics                 // when Kind is ERABModificationConfirmIEs_IDCriticalityDiagnostics
 	IDCSGMembershipStatus                    CSGMembershipStatus                     // when Kind is ERABModificationConfirmIEs_IDCSGMembershipStatus
@@ -867,13 +867,13 @@ type PathSwitchRequestAcknowledgeIEs struct {
 	IDPendingDataIndication                  PendingDataIndication                   // when Kind is DownlinkNASTransportIEs_IDPendingDataIndication
 	IDSubscriptionBasedUEDifferentiationInfo *SubscriptionBasedUEDifferentiationInfo // when Kind is ConnectionEstablishmentIndicationIEs_IDSubscriptionBasedUEDifferentiationInfo
 	IDHandoverRestrictionList                *HandoverRestrictionList                // when Kind is DownlinkNASTransportIEs_IDHandoverRestrictionList
-	IDAdditionalRRMPriorityIndex             AdditionalRRMPriorityIndex              // when Kind is DownlinkNASTransportIEs_IDAdditionalRRMPriorityIndex
+	IDAdditionalRRMPriorityIndex             *AdditionalRRMPriorityIndex             // when Kind is DownlinkNASTransportIEs_IDAdditionalRRMPriorityIndex
 	IDNRV2XServicesAuthorized                *NRV2XServicesAuthorized                // when Kind is HandoverRequestIEs_IDNRV2XServicesAuthorized
 	IDNRUESidelinkAggregateMaximumBitrate    *NRUESidelinkAggregateMaximumBitrate    // when Kind is HandoverRequestIEs_IDNRUESidelinkAggregateMaximumBitrate
 	IDPC5QoSParameters                       *PC5QoSParameters                       // when Kind is HandoverRequestIEs_IDPC5QoSParameters
-	IDUERadioCapabilityID                    UERadioCapabilityID                     // when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID
+	IDUERadioCapabilityID                    *UERadioCapabilityID                    // when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID
 	IDUESecurityCapabilities                 *UESecurityCapabilities                 // when Kind is HandoverRequestIEs_IDUESecurityCapabilities
-	IDERABToBeUpdatedList                    ERABToBeUpdatedList                     // when Kind is PathSwitchRequestAcknowledgeIEs_IDERABToBeUpdatedList
+	IDERABToBeUpdatedList                    *ERABToBeUpdatedList                    // when Kind is PathSwitchRequestAcknowledgeIEs_IDERABToBeUpdatedList
 }
 
 // ERABToBeSwitchedULList is the ASN.1 type E-RABToBeSwitchedULList.
@@ -2170,12 +2170,12 @@ type InitialContextSetupRequestIEs struct {
 	MMEUES1APID                              MMEUES1APID
 	IDENBUES1APID                            ENBUES1APID                             // when Kind is CellTrafficTraceIEs_IDENBUES1APID
 	IDUEaggregateMaximumBitrate              *UEAggregateMaximumBitrate              // when Kind is ERABModifyRequestIEs_IDUEaggregateMaximumBitrate
-	IDERABToBeSetupListCtxtSUReq             ERABToBeSetupListCtxtSUReq              // when Kind is InitialContextSetupRequestIEs_IDERABToBeSetupListCtxtSUReq
+	IDERABToBeSetupListCtxtSUReq             *ERABToBeSetupListCtxtSUReq             // when Kind is InitialContextSetupRequestIEs_IDERABToBeSetupListCtxtSUReq
 	IDUESecurityCapabilities                 *UESecurityCapabilities                 // when Kind is HandoverRequestIEs_IDUESecurityCapabilities
-	IDSecurityKey                            SecurityKey                             // when Kind is InitialContextSetupRequestIEs_IDSecurityKey
+	IDSecurityKey                            *SecurityKey                            // when Kind is InitialContextSetupRequestIEs_IDSecurityKey
 	IDTraceActivation                        *TraceActivation                        // when Kind is HandoverRequestIEs_IDTraceActivation
 	IDHandoverRestrictionList                *HandoverRestrictionList                // when Kind is DownlinkNASTransportIEs_IDHandoverRestrictionList
-	IDUERadioCapability                      UERadioCapability                       // when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapability
+	IDUERadioCapability                      *UERadioCapability                      // when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapability
 	IDSubscriberProfileIDforRFP              SubscriberProfileIDforRFP               // when Kind is DownlinkNASTransportIEs_IDSubscriberProfileIDforRFP
 	IDCSFallbackIndicator                    CSFallbackIndicator                     // when Kind is InitialContextSetupRequestIEs_IDCSFallbackIndicator
 	IDSRVCCOperationPossible                 SRVCCOperationPossible                  // when Kind is DownlinkNASTransportIEs_IDSRVCCOperationPossible
@@ -2183,9 +2183,9 @@ type InitialContextSetupRequestIEs struct {
 	IDRegisteredLAI                          *LAI                                    // when Kind is InitialContextSetupRequestIEs_IDRegisteredLAI
 	IDGUMMEIID                               *GUMMEI                                 // when Kind is HandoverRequestIEs_IDGUMMEIID
 	IDManagementBasedMDTAllowed              ManagementBasedMDTAllowed               // when Kind is HandoverRequestIEs_IDManagementBasedMDTAllowed
-	IDManagementBasedMDTPLMNList             MDTPLMNList                             // when Kind is HandoverRequestIEs_IDManagementBasedMDTPLMNList
+	IDManagementBasedMDTPLMNList             *MDTPLMNList                            // when Kind is HandoverRequestIEs_IDManagementBasedMDTPLMNList
 	IDAdditionalCSFallbackIndicator          AdditionalCSFallbackIndicator           // when Kind is InitialContextSetupRequestIEs_IDAdditionalCSFallbackIndicator
-	IDMaskedIMEISV                           MaskedIMEISV                            // when Kind is ConnectionEstablishmentIndicationIEs_IDMaskedIMEISV
+	IDMaskedIMEISV                           *MaskedIMEISV                           // when Kind is ConnectionEstablishmentIndicationIEs_IDMaskedIMEISV
 	IDExpectedUEBehaviour                    *ExpectedUEBehaviour                    // when Kind is HandoverRequestIEs_IDExpectedUEBehaviour
 	IDProSeAuthorized                        *ProSeAuthorized                        // when Kind is HandoverRequestIEs_IDProSeAuthorized
 	IDUEUserPlaneCIoTSupportIndicator        UEUserPlaneCIoTSupportIndicator         // when Kind is HandoverRequestIEs_IDUEUserPlaneCIoTSupportIndicator
@@ -2197,12 +2197,12 @@ type InitialContextSetupRequestIEs struct {
 	IDAerialUEsubscriptionInformation        AerialUEsubscriptionInformation         // when Kind is HandoverRequestIEs_IDAerialUEsubscriptionInformation
 	IDPendingDataIndication                  PendingDataIndication                   // when Kind is DownlinkNASTransportIEs_IDPendingDataIndication
 	IDSubscriptionBasedUEDifferentiationInfo *SubscriptionBasedUEDifferentiationInfo // when Kind is ConnectionEstablishmentIndicationIEs_IDSubscriptionBasedUEDifferentiationInfo
-	IDAdditionalRRMPriorityIndex             AdditionalRRMPriorityIndex              // when Kind is DownlinkNASTransportIEs_IDAdditionalRRMPriorityIndex
+	IDAdditionalRRMPriorityIndex             *AdditionalRRMPriorityIndex             // when Kind is DownlinkNASTransportIEs_IDAdditionalRRMPriorityIndex
 	IDIABAuthorized                          IABAuthorized                           // when Kind is HandoverRequestIEs_IDIABAuthorized
 	IDNRV2XServicesAuthorized                *NRV2XServicesAuthorized                // when Kind is HandoverRequestIEs_IDNRV2XServicesAuthorized
 	IDNRUESidelinkAggregateMaximumBitrate    *NRUESidelinkAggregateMaximumBitrate    // when Kind is HandoverRequestIEs_IDNRUESidelinkAggregateMaximumBitrate
 	IDPC5QoSParameters                       *PC5QoSParameters                       // when Kind is HandoverRequestIEs_IDPC5QoSParameters
-	IDUERadioCapabilityID                    UERadioCapabilityID                     // when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID
+	IDUERadioCapabilityID                    *UERadioCapabilityID                    // when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID
 }
 
 // ERABToBeSetupListCtxtSUReq is the ASN.1 type E-RABToBeSetupListCtxtSUReq.
@@ -2548,25 +2548,25 @@ type PagingIEs struct {
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                           S1apProtocolIesKind
-	IDUEIdentityIndexValue         UEIdentityIndexValue         // when Kind is PagingIEs_IDUEIdentityIndexValue
-	IDUEPagingID                   *UEPagingID                  // when Kind is PagingIEs_IDUEPagingID
-	IDPagingDRX                    PagingDRX                    // when Kind is PagingIEs_IDPagingDRX
-	IDCNDomain                     CNDomain                     // when Kind is PagingIEs_IDCNDomain
-	IDTAIList                      TAIList                      // when Kind is PagingIEs_IDTAIList
-	IDCSGIDList                    CSGIDList                    // when Kind is ENBConfigurationUpdateIEs_IDCSGIDList
-	IDPagingPriority               PagingPriority               // when Kind is PagingIEs_IDPagingPriority
-	IDUERadioCapabilityForPaging   UERadioCapabilityForPaging   // when Kind is PagingIEs_IDUERadioCapabilityForPaging
-	IDAssistanceDataForPaging      *AssistanceDataForPaging     // when Kind is PagingIEs_IDAssistanceDataForPaging
-	IDPagingEDRXInformation        *PagingEDRXInformation       // when Kind is PagingIEs_IDPagingEDRXInformation
-	IDExtendedUEIdentityIndexValue ExtendedUEIdentityIndexValue // when Kind is PagingIEs_IDExtendedUEIdentityIndexValue
-	IDNBIoTPagingEDRXInformation   *NBIoTPagingEDRXInformation  // when Kind is PagingIEs_IDNBIoTPagingEDRXInformation
-	IDNBIoTUEIdentityIndexValue    NBIoTUEIdentityIndexValue    // when Kind is PagingIEs_IDNBIoTUEIdentityIndexValue
-	IDEnhancedCoverageRestricted   EnhancedCoverageRestricted   // when Kind is ConnectionEstablishmentIndicationIEs_IDEnhancedCoverageRestricted
-	IDCEModeBRestricted            CEModeBRestricted            // when Kind is ConnectionEstablishmentIndicationIEs_IDCEModeBRestricted
-	IDDataSize                     DataSize                     // when Kind is PagingIEs_IDDataSize
-	IDWUSAssistanceInformation     *WUSAssistanceInformation    // when Kind is PagingIEs_IDWUSAssistanceInformation
-	IDNBIoTPagingDRX               NBIoTPagingDRX               // when Kind is PagingIEs_IDNBIoTPagingDRX
-	IDPagingCause                  PagingCause                  // when Kind is PagingIEs_IDPagingCause
+	IDUEIdentityIndexValue         *UEIdentityIndexValue         // when Kind is PagingIEs_IDUEIdentityIndexValue
+	IDUEPagingID                   *UEPagingID                   // when Kind is PagingIEs_IDUEPagingID
+	IDPagingDRX                    PagingDRX                     // when Kind is PagingIEs_IDPagingDRX
+	IDCNDomain                     CNDomain                      // when Kind is PagingIEs_IDCNDomain
+	IDTAIList                      *TAIList                      // when Kind is PagingIEs_IDTAIList
+	IDCSGIDList                    *CSGIDList                    // when Kind is ENBConfigurationUpdateIEs_IDCSGIDList
+	IDPagingPriority               PagingPriority                // when Kind is PagingIEs_IDPagingPriority
+	IDUERadioCapabilityForPaging   *UERadioCapabilityForPaging   // when Kind is PagingIEs_IDUERadioCapabilityForPaging
+	IDAssistanceDataForPaging      *AssistanceDataForPaging      // when Kind is PagingIEs_IDAssistanceDataForPaging
+	IDPagingEDRXInformation        *PagingEDRXInformation        // when Kind is PagingIEs_IDPagingEDRXInformation
+	IDExtendedUEIdentityIndexValue *ExtendedUEIdentityIndexValue // when Kind is PagingIEs_IDExtendedUEIdentityIndexValue
+	IDNBIoTPagingEDRXInformation   *NBIoTPagingEDRXInformation   // when Kind is PagingIEs_IDNBIoTPagingEDRXInformation
+	IDNBIoTUEIdentityIndexValue    *NBIoTUEIdentityIndexValue    // when Kind is PagingIEs_IDNBIoTUEIdentityIndexValue
+	IDEnhancedCoverageRestricted   EnhancedCoverageRestricted    // when Kind is ConnectionEstablishmentIndicationIEs_IDEnhancedCoverageRestricted
+	IDCEModeBRestricted            CEModeBRestricted             // when Kind is ConnectionEstablishmentIndicationIEs_IDCEModeBRestricted
+	IDDataSize                     DataSize                      // when Kind is PagingIEs_IDDataSize
+	IDWUSAssistanceInformation     *WUSAssistanceInformation     // when Kind is PagingIEs_IDWUSAssistanceInformation
+	IDNBIoTPagingDRX               NBIoTPagingDRX                // when Kind is PagingIEs_IDNBIoTPagingDRX
+	IDPagingCause                  PagingCause                   // when Kind is PagingIEs_IDPagingCause
 }
 
 // TAIList is the ASN.1 type TAIList.
@@ -2858,7 +2858,7 @@ type UEContextModificationRequestIEs struct {
 	Kind                                  S1apProtocolIesKind
 	IDMMEUES1APID                         MMEUES1APID                          // when Kind is CellTrafficTraceIEs_IDMMEUES1APID
 	IDENBUES1APID                         ENBUES1APID                          // when Kind is CellTrafficTraceIEs_IDENBUES1APID
-	IDSecurityKey                         SecurityKey                          // when Kind is InitialContextSetupRequestIEs_IDSecurityKey
+	IDSecurityKey                         *SecurityKey                         // when Kind is InitialContextSetupRequestIEs_IDSecurityKey
 	IDSubscriberProfileIDforRFP           SubscriberProfileIDforRFP            // when Kind is DownlinkNASTransportIEs_IDSubscriberProfileIDforRFP
 	IDUEaggregateMaximumBitrate           *UEAggregateMaximumBitrate           // when Kind is ERABModifyRequestIEs_IDUEaggregateMaximumBitrate
 	IDCSFallbackIndicator                 CSFallbackIndicator                  // when Kind is InitialContextSetupRequestIEs_IDCSFallbackIndicator
@@ -2873,12 +2873,12 @@ type UEContextModificationRequestIEs struct {
 	IDUESidelinkAggregateMaximumBitrate   *UESidelinkAggregateMaximumBitrate   // when Kind is HandoverRequestIEs_IDUESidelinkAggregateMaximumBitrate
 	IDNRUESecurityCapabilities            *NRUESecurityCapabilities            // when Kind is DownlinkNASTransportIEs_IDNRUESecurityCapabilities
 	IDAerialUEsubscriptionInformation     AerialUEsubscriptionInformation      // when Kind is HandoverRequestIEs_IDAerialUEsubscriptionInformation
-	IDAdditionalRRMPriorityIndex          AdditionalRRMPriorityIndex           // when Kind is DownlinkNASTransportIEs_IDAdditionalRRMPriorityIndex
+	IDAdditionalRRMPriorityIndex          *AdditionalRRMPriorityIndex          // when Kind is DownlinkNASTransportIEs_IDAdditionalRRMPriorityIndex
 	IDIABAuthorized                       IABAuthorized                        // when Kind is HandoverRequestIEs_IDIABAuthorized
 	IDNRV2XServicesAuthorized             *NRV2XServicesAuthorized             // when Kind is HandoverRequestIEs_IDNRV2XServicesAuthorized
 	IDNRUESidelinkAggregateMaximumBitrate *NRUESidelinkAggregateMaximumBitrate // when Kind is HandoverRequestIEs_IDNRUESidelinkAggregateMaximumBitrate
 	IDPC5QoSParameters                    *PC5QoSParameters                    // when Kind is HandoverRequestIEs_IDPC5QoSParameters
-	IDUERadioCapabilityID                 UERadioCapabilityID                  // when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID
+	IDUERadioCapabilityID                 *UERadioCapabilityID                 // when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID
 }
 
 // UEContextModificationResponse is the ASN.1 type UEContextModificationResponse.
@@ -3126,11 +3126,11 @@ type DownlinkNASTransportIEs struct {
 	Kind                                     S1apProtocolIesKind
 	IDMMEUES1APID                            MMEUES1APID                             // when Kind is CellTrafficTraceIEs_IDMMEUES1APID
 	IDENBUES1APID                            ENBUES1APID                             // when Kind is CellTrafficTraceIEs_IDENBUES1APID
-	IDNASPDU                                 NASPDU                                  // when Kind is DownlinkNASTransportIEs_IDNASPDU
+	IDNASPDU                                 *NASPDU                                 // when Kind is DownlinkNASTransportIEs_IDNASPDU
 	IDHandoverRestrictionList                *HandoverRestrictionList                // when Kind is DownlinkNASTransportIEs_IDHandoverRestrictionList
 	IDSubscriberProfileIDforRFP              SubscriberProfileIDforRFP               // when Kind is DownlinkNASTransportIEs_IDSubscriberProfileIDforRFP
 	IDSRVCCOperationPossible                 SRVCCOperationPossible                  // when Kind is DownlinkNASTransportIEs_IDSRVCCOperationPossible
-	IDUERadioCapability                      UERadioCapability                       // when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapability
+	IDUERadioCapability                      *UERadioCapability                      // when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapability
 	IDDLNASPDUDeliveryAckRequest             DLNASPDUDeliveryAckRequest              // when Kind is DownlinkNASTransportIEs_IDDLNASPDUDeliveryAckRequest
 	IDEnhancedCoverageRestricted             EnhancedCoverageRestricted              // when Kind is ConnectionEstablishmentIndicationIEs_IDEnhancedCoverageRestricted
 	IDNRUESecurityCapabilities               *NRUESecurityCapabilities               // when Kind is DownlinkNASTransportIEs_IDNRUESecurityCapabilities
@@ -3139,9 +3139,9 @@ type DownlinkNASTransportIEs struct {
 	IDEndIndication                          EndIndication                           // when Kind is ConnectionEstablishmentIndicationIEs_IDEndIndication
 	IDPendingDataIndication                  PendingDataIndication                   // when Kind is DownlinkNASTransportIEs_IDPendingDataIndication
 	IDSubscriptionBasedUEDifferentiationInfo *SubscriptionBasedUEDifferentiationInfo // when Kind is ConnectionEstablishmentIndicationIEs_IDSubscriptionBasedUEDifferentiationInfo
-	IDAdditionalRRMPriorityIndex             AdditionalRRMPriorityIndex              // when Kind is DownlinkNASTransportIEs_IDAdditionalRRMPriorityIndex
-	IDUERadioCapabilityID                    UERadioCapabilityID                     // when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID
-	IDMaskedIMEISV                           MaskedIMEISV                            // when Kind is ConnectionEstablishmentIndicationIEs_IDMaskedIMEISV
+	IDAdditionalRRMPriorityIndex             *AdditionalRRMPriorityIndex             // when Kind is DownlinkNASTransportIEs_IDAdditionalRRMPriorityIndex
+	IDUERadioCapabilityID                    *UERadioCapabilityID                    // when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID
+	IDMaskedIMEISV                           *MaskedIMEISV                           // when Kind is ConnectionEstablishmentIndicationIEs_IDMaskedIMEISV
 }
 
 // InitialUEMessage is the ASN.1 type InitialUEMessage.
@@ -3189,29 +3189,29 @@ type InitialUEMessageIEs struct {
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                    S1apProtocolIesKind
 	IDENBUES1APID           ENBUES1APID           // when Kind is CellTrafficTraceIEs_IDENBUES1APID
-	IDNASPDU                NASPDU                // when Kind is DownlinkNASTransportIEs_IDNASPDU
+	IDNASPDU                *NASPDU               // when Kind is DownlinkNASTransportIEs_IDNASPDU
 	IDTAI                   *TAI                  // when Kind is ENBCPRelocationIndicationIEs_IDTAI
 	IDEUTRANCGI             *EUTRANCGI            // when Kind is CellTrafficTraceIEs_IDEUTRANCGI
 	IDRRCEstablishmentCause RRCEstablishmentCause // when Kind is InitialUEMessageIEs_IDRRCEstablishmentCause
 	IDSTMSI                 *STMSI                // when Kind is ENBCPRelocationIndicationIEs_IDSTMSI
-	IDCSGID                 CSGID                 // when Kind is HandoverRequestAcknowledgeIEs_IDCSGID
+	IDCSGID                 *CSGID                // when Kind is HandoverRequestAcknowledgeIEs_IDCSGID
 	IDGUMMEIID              *GUMMEI               // when Kind is HandoverRequestIEs_IDGUMMEIID
 	IDCellAccessMode        CellAccessMode        // when Kind is HandoverRequestAcknowledgeIEs_IDCellAccessMode
 	// TransportLayerAddress is the value when Kind is InitialUEMessageIEs_IDGWTransportLayerAddress or InitialUEMessageIEs_IDSIPTOLGWTransportLayerAddress.
-	TransportLayerAddress                     TransportLayerAddress
-	IDRelayNodeIndicator                      RelayNodeIndicator                      // when Kind is InitialUEMessageIEs_IDRelayNodeIndicator
-	IDGUMMEIType                              GUMMEIType                              // when Kind is InitialUEMessageIEs_IDGUMMEIType
-	IDTunnelInformationForBBF                 *TunnelInformation                      // when Kind is ERABModificationIndicationIEs_IDTunnelInformationForBBF
-	IDLHNID                                   LHNID                                   // when Kind is HandoverNotifyIEs_IDLHNID
-	IDMMEGroupID                              MMEGroupID                              // when Kind is InitialUEMessageIEs_IDMMEGroupID
-	IDUEUsageType                             UEUsageType                             // when Kind is InitialUEMessageIEs_IDUEUsageType
-	IDCEModeBSupportIndicator                 CEModeBSupportIndicator                 // when Kind is HandoverRequestAcknowledgeIEs_IDCEModeBSupportIndicator
-	IDDCNID                                   DCNID                                   // when Kind is InitialUEMessageIEs_IDDCNID
-	IDCoverageLevel                           CoverageLevel                           // when Kind is InitialUEMessageIEs_IDCoverageLevel
-	IDUEApplicationLayerMeasurementCapability UEApplicationLayerMeasurementCapability // when Kind is InitialUEMessageIEs_IDUEApplicationLayerMeasurementCapability
-	IDEDTSession                              EDTSession                              // when Kind is InitialUEMessageIEs_IDEDTSession
-	IDIABNodeIndication                       IABNodeIndication                       // when Kind is InitialUEMessageIEs_IDIABNodeIndication
-	IDLTENTNTAIInformation                    *LTENTNTAIInformation                   // when Kind is ENBCPRelocationIndicationIEs_IDLTENTNTAIInformation
+	TransportLayerAddress                     *TransportLayerAddress
+	IDRelayNodeIndicator                      RelayNodeIndicator                       // when Kind is InitialUEMessageIEs_IDRelayNodeIndicator
+	IDGUMMEIType                              GUMMEIType                               // when Kind is InitialUEMessageIEs_IDGUMMEIType
+	IDTunnelInformationForBBF                 *TunnelInformation                       // when Kind is ERABModificationIndicationIEs_IDTunnelInformationForBBF
+	IDLHNID                                   *LHNID                                   // when Kind is HandoverNotifyIEs_IDLHNID
+	IDMMEGroupID                              *MMEGroupID                              // when Kind is InitialUEMessageIEs_IDMMEGroupID
+	IDUEUsageType                             UEUsageType                              // when Kind is InitialUEMessageIEs_IDUEUsageType
+	IDCEModeBSupportIndicator                 CEModeBSupportIndicator                  // when Kind is HandoverRequestAcknowledgeIEs_IDCEModeBSupportIndicator
+	IDDCNID                                   DCNID                                    // when Kind is InitialUEMessageIEs_IDDCNID
+	IDCoverageLevel                           CoverageLevel                            // when Kind is InitialUEMessageIEs_IDCoverageLevel
+	IDUEApplicationLayerMeasurementCapability *UEApplicationLayerMeasurementCapability // when Kind is InitialUEMessageIEs_IDUEApplicationLayerMeasurementCapability
+	IDEDTSession                              EDTSession                               // when Kind is InitialUEMessageIEs_IDEDTSession
+	IDIABNodeIndication                       IABNodeIndication                        // when Kind is InitialUEMessageIEs_IDIABNodeIndication
+	IDLTENTNTAIInformation                    *LTENTNTAIInformation                    // when Kind is ENBCPRelocationIndicationIEs_IDLTENTNTAIInformation
 }
 
 // UplinkNASTransport is the ASN.1 type UplinkNASTransport.
@@ -4900,18 +4900,18 @@ type WriteReplaceWarningRequestIEs struct {
 	Raw []byte
 	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
 	Kind                                S1apProtocolIesKind
-	IDMessageIdentifier                 MessageIdentifier                 // when Kind is KillRequestIEs_IDMessageIdentifier
-	IDSerialNumber                      SerialNumber                      // when Kind is KillRequestIEs_IDSerialNumber
+	IDMessageIdentifier                 *MessageIdentifier                // when Kind is KillRequestIEs_IDMessageIdentifier
+	IDSerialNumber                      *SerialNumber                     // when Kind is KillRequestIEs_IDSerialNumber
 	IDWarningAreaList                   *WarningAreaList                  // when Kind is KillRequestIEs_IDWarningAreaList
 	IDRepetitionPeriod                  RepetitionPeriod                  // when Kind is WriteReplaceWarningRequestIEs_IDRepetitionPeriod
 	IDExtendedRepetitionPeriod          ExtendedRepetitionPeriod          // when Kind is WriteReplaceWarningRequestIEs_IDExtendedRepetitionPeriod
 	IDNumberofBroadcastRequest          NumberofBroadcastRequest          // when Kind is WriteReplaceWarningRequestIEs_IDNumberofBroadcastRequest
-	IDWarningType                       WarningType                       // when Kind is WriteReplaceWarningRequestIEs_IDWarningType
-	IDWarningSecurityInfo               WarningSecurityInfo               // when Kind is WriteReplaceWarningRequestIEs_IDWarningSecurityInfo
-	IDDataCodingScheme                  DataCodingScheme                  // when Kind is WriteReplaceWarningRequestIEs_IDDataCodingScheme
-	IDWarningMessageContents            WarningMessageContents            // when Kind is WriteReplaceWarningRequestIEs_IDWarningMessageContents
+	IDWarningType                       *WarningType                      // when Kind is WriteReplaceWarningRequestIEs_IDWarningType
+	IDWarningSecurityInfo               *WarningSecurityInfo              // when Kind is WriteReplaceWarningRequestIEs_IDWarningSecurityInfo
+	IDDataCodingScheme                  *DataCodingScheme                 // when Kind is WriteReplaceWarningRequestIEs_IDDataCodingScheme
+	IDWarningMessageContents            *WarningMessageContents           // when Kind is WriteReplaceWarningRequestIEs_IDWarningMessageContents
 	IDConcurrentWarningMessageIndicator ConcurrentWarningMessageIndicator // when Kind is WriteReplaceWarningRequestIEs_IDConcurrentWarningMessageIndicator
-	IDWarningAreaCoordinates            WarningAreaCoordinates            // when Kind is WriteReplaceWarningRequestIEs_IDWarningAreaCoordinates
+	IDWarningAreaCoordinates            *WarningAreaCoordinates           // when Kind is WriteReplaceWarningRequestIEs_IDWarningAreaCoordinates
 }
 
 // WriteReplaceWarningResponse is the ASN.1 type WriteReplaceWarningResponse.
@@ -6504,15 +6504,15 @@ type ConnectionEstablishmentIndicationIEs struct {
 	Kind                                     S1apProtocolIesKind
 	IDMMEUES1APID                            MMEUES1APID                             // when Kind is CellTrafficTraceIEs_IDMMEUES1APID
 	IDENBUES1APID                            ENBUES1APID                             // when Kind is CellTrafficTraceIEs_IDENBUES1APID
-	IDUERadioCapability                      UERadioCapability                       // when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapability
+	IDUERadioCapability                      *UERadioCapability                      // when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapability
 	IDEnhancedCoverageRestricted             EnhancedCoverageRestricted              // when Kind is ConnectionEstablishmentIndicationIEs_IDEnhancedCoverageRestricted
 	IDDLCPSecurityInformation                *DLCPSecurityInformation                // when Kind is ConnectionEstablishmentIndicationIEs_IDDLCPSecurityInformation
 	IDCEModeBRestricted                      CEModeBRestricted                       // when Kind is ConnectionEstablishmentIndicationIEs_IDCEModeBRestricted
 	IDEndIndication                          EndIndication                           // when Kind is ConnectionEstablishmentIndicationIEs_IDEndIndication
 	IDSubscriptionBasedUEDifferentiationInfo *SubscriptionBasedUEDifferentiationInfo // when Kind is ConnectionEstablishmentIndicationIEs_IDSubscriptionBasedUEDifferentiationInfo
 	IDUELevelQoSParameters                   *ERABLevelQoSParameters                 // when Kind is ConnectionEstablishmentIndicationIEs_IDUELevelQoSParameters
-	IDUERadioCapabilityID                    UERadioCapabilityID                     // when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID
-	IDMaskedIMEISV                           MaskedIMEISV                            // when Kind is ConnectionEstablishmentIndicationIEs_IDMaskedIMEISV
+	IDUERadioCapabilityID                    *UERadioCapabilityID                    // when Kind is ConnectionEstablishmentIndicationIEs_IDUERadioCapabilityID
+	IDMaskedIMEISV                           *MaskedIMEISV                           // when Kind is ConnectionEstablishmentIndicationIEs_IDMaskedIMEISV
 }
 
 // RetrieveUEInformation is the ASN.1 type RetrieveUEInformation.

@@ -2,6 +2,7 @@ package der
 
 import (
 	"bytes"
+	"errors"
 	"strings"
 	"testing"
 	"unsafe"
@@ -167,5 +168,28 @@ func TestKeepTextSizes(t *testing.T) {
 	fresh.keepText([]byte("x"), 1<<20)
 	if cap(fresh.text) != textChunkMin {
 		t.Errorf("first chunk cap %d, want %d", cap(fresh.text), textChunkMin)
+	}
+}
+
+// TestNewBudget checks that New charges the size of the value to the
+// allocation budget: two rows (96 bytes each) within 200 bytes, a third
+// not, which fails with a MaxAlloc limit error at the reader's offset and
+// allocates nothing.
+func TestNewBudget(t *testing.T) {
+	// Two NULLs, the first skipped: the offset is 2.
+	r := NewPooledReader([]byte{0x05, 0x00, 0x05, 0x00}, &Options{MaxAlloc: 2*int(unsafe.Sizeof(row{})) + 4})
+	defer r.Release()
+	if err := r.Skip(); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 2 {
+		if v, err := New[row](&r); err != nil || v == nil {
+			t.Fatalf("New %d within the budget: %v, %v", i, v, err)
+		}
+	}
+	v, err := New[row](&r)
+	var e *Error
+	if v != nil || !errors.As(err, &e) || e.Kind != KindLimit || e.Offset != 2 || e.Rule != "Options.MaxAlloc" {
+		t.Errorf("New beyond the budget: %v, %v; want nil and a MaxAlloc limit error at offset 2", v, err)
 	}
 }

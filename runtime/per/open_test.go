@@ -134,3 +134,104 @@ func TestDecodeField(t *testing.T) {
 		})
 	}
 }
+
+// TestRow decodes pairs held by pointer, as the rows of a union, from open
+// type fields with Row and DecodeField under an allocation budget: the new
+// value is charged to it (a pair is 16 bytes), and one the budget cannot
+// pay for stays nil and fails the decode with a limit error at the start
+// of its field's octets, the field in its path, in place and in a copy.
+func TestRow(t *testing.T) {
+	type result struct {
+		V   []*pair
+		Err string
+	}
+	tests := []struct {
+		name     string
+		aligned  bool
+		lead     int
+		maxAlloc int
+		in       string
+		want     result
+	}{
+		{"paid for", true, 0, 16, "03 07 00 08", result{V: []*pair{{7, 8}}}},
+		{"one byte short", true, 0, 15, "03 07 00 08", result{V: []*pair{nil},
+			Err: "asn1: f at bit 8: pair: decode would allocate more than its limit"}},
+		{"one byte short, after bits", true, 3, 15, "e0 03 07 00 08", result{V: []*pair{nil},
+			Err: "asn1: f at bit 16: pair: decode would allocate more than its limit"}},
+		{"one byte short, a copy (UNALIGNED, off an octet)", false, 1, 15, "81 83 82 00 00", result{V: []*pair{nil},
+			Err: "asn1: f at bit 9: pair: decode would allocate more than its limit"}},
+		{"the second not paid for", true, 0, 31, "03 07 00 08 03 09 00 0a", result{V: []*pair{{7, 8}, nil},
+			Err: "asn1: f at bit 40: pair: decode would allocate more than its limit"}},
+		{"both paid for", true, 0, 32, "03 07 00 08 03 09 00 0a", result{V: []*pair{{7, 8}, {9, 10}}}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			in := unhex(t, tc.in)
+			r := per.NewReader(in, tc.aligned, &per.Options{MaxAlloc: tc.maxAlloc})
+			for range tc.lead {
+				r.Bool("lead")
+			}
+			var got result
+			for r.Err() == nil && r.Offset() < 8*len(in) {
+				var raw []byte
+				var v *pair
+				at := r.OpenField(&raw, "f")
+				r.DecodeField(&raw, at, per.Row(&r, &v, "pair"), "f")
+				got.V = append(got.V, v)
+			}
+			if err := r.Err(); err != nil {
+				got.Err = err.Error()
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestRowFailed checks that Row allocates nothing once the decode has
+// failed, and that without a Reader (an encode) it gives the row's value,
+// or a NoValue naming its type when the pointer is nil.
+func TestRowFailed(t *testing.T) {
+	r := per.NewReader([]byte{0}, true, nil)
+	r.Int(0, 1<<16-1, false, "f") // 16 bits, 8 left
+	if r.Err() == nil {
+		t.Fatal("no error reading past the end")
+	}
+	var v *pair
+	if got := per.Row(&r, &v, "pair"); got != nil || v != nil {
+		t.Errorf("Row after an error: %v, value %v; want nil, nil", got, v)
+	}
+
+	if got := per.Row(nil, &v, "pair"); got != per.NoValue("pair") {
+		t.Errorf("Row(nil) of a nil pointer: %#v, want NoValue(\"pair\")", got)
+	}
+	v = &pair{1, 2}
+	if got := per.Row(nil, &v, "pair"); got != per.Value(v) {
+		t.Errorf("Row(nil) of %p: %#v, want the pointer", v, got)
+	}
+}
+
+// TestNew checks that New charges a new value to the allocation budget:
+// two pairs (16 bytes each) within 40 bytes, a third not, which is nil and
+// fails the decode with the limit error at the reader's position, the
+// field in its path; after that New allocates nothing.
+func TestNew(t *testing.T) {
+	r := per.NewReader([]byte{0xff}, true, &per.Options{MaxAlloc: 40})
+	r.Bool("lead")
+	for i := range 2 {
+		if v := per.New[pair](&r, "pair", "f"); v == nil || r.Err() != nil {
+			t.Fatalf("New %d within the budget: %v, %v", i, v, r.Err())
+		}
+	}
+	if v := per.New[pair](&r, "pair", "f"); v != nil {
+		t.Errorf("New beyond the budget: %v, want nil", v)
+	}
+	const want = "asn1: f at bit 1: pair: decode would allocate more than its limit"
+	if err := r.Err(); err == nil || err.Error() != want || !errors.Is(err, der.ErrLimit) {
+		t.Errorf("New beyond the budget: error %v, want %s", err, want)
+	}
+	if v := per.New[pair](&r, "pair", "f"); v != nil {
+		t.Errorf("New after an error: %v, want nil", v)
+	}
+}

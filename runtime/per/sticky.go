@@ -1,6 +1,8 @@
 package per
 
 import (
+	"unsafe"
+
 	"github.com/asn1gen/asn1gen/runtime/der"
 	"github.com/asn1gen/asn1gen/runtime/isotime"
 )
@@ -111,17 +113,38 @@ func (r *Reader) DecodeContained(v Value, c Contents, field string) {
 
 // DecodeNested decodes a new value of the generated type T, which breaks
 // a recursive cycle (held by pointer), one level deeper (Enter, Leave):
-// the type's name typ says which in the error of too deep a nesting.
+// the type's name typ says which in the error of too deep a nesting. The
+// value is charged to the allocation budget (New).
 func DecodeNested[T any, P interface {
 	*T
 	Value
 }](r *Reader, typ, field string) *T {
+	v := New[T](r, typ, field)
+	if v != nil {
+		r.Fail(r.ReadNested(P(v), typ), field)
+	}
+	return v
+}
+
+// New returns a new value of T, the type typ, for a component that
+// generated code holds by pointer (an OCTET STRING (CONTAINING T): a row
+// of a union, an alternative), charged to the decode's allocation budget
+// (Options.MaxAlloc) as Row charges a row. Past the budget, or once the
+// decode has failed, it returns nil, and the decode fails with the limit
+// error at r's position, field (unless "") first in its path; the calls
+// that would read into the nil value do nothing then.
+func New[T any](r *Reader, typ, field string) *T {
 	if r.err != nil {
 		return nil
 	}
-	v := new(T)
-	r.Fail(r.ReadNested(P(v), typ), field)
-	return v
+	var zero T
+	size := int(unsafe.Sizeof(zero))
+	if size > r.alloc {
+		r.Fail(r.errAt(r.pos, der.KindLimit, typ, "decode would allocate more than its limit", ""), field)
+		return nil
+	}
+	r.alloc -= size
+	return new(T)
 }
 
 // DecodeEach decodes v, a SEQUENCE OF or SET OF of size s whose elements
@@ -436,6 +459,51 @@ func (r *Reader) DecodeField(raw *[]byte, at int, v Value, field string) {
 	}
 	r.Fail(err, field)
 }
+
+// Row returns the Value of a union's row that the union holds by pointer
+// at *slot, as the union's perValue method returns it for DecodeField and
+// Writer.OpenValue. With r (a decode) it is a new value, charged to r's
+// allocation budget (Options.MaxAlloc) as the elements of a SEQUENCE OF
+// are, so that memory stays linear in the input whatever the row's size;
+// past the budget *slot stays nil and the Value fails the decode with a
+// limit error at the start of the open type field, typ in its message,
+// the field in its path. Without r (an encode) it is *slot, or NoValue(typ)
+// when nil.
+func Row[T any, P interface {
+	*T
+	Value
+}](r *Reader, slot **T, typ string) Value {
+	if r == nil {
+		if *slot == nil {
+			return NoValue(typ)
+		}
+		return P(*slot)
+	}
+	if r.err != nil {
+		return nil // DecodeField does nothing
+	}
+	var zero T
+	size := int(unsafe.Sizeof(zero))
+	if size > r.alloc {
+		return overBudget(typ)
+	}
+	r.alloc -= size
+	*slot = new(T)
+	return P(*slot)
+}
+
+// overBudget is the Value of a union's row held by pointer whose value the
+// allocation budget cannot pay for (Row): its decode fails at once.
+type overBudget string
+
+// DecodePER fails with a limit error at r's position, the start of the
+// open type field.
+func (n overBudget) DecodePER(r *Reader) error {
+	return r.errAt(r.pos, der.KindLimit, string(n), "decode would allocate more than its limit", "")
+}
+
+// EncodePER fails: an overBudget is for decoders.
+func (n overBudget) EncodePER(w *Writer) error { return der.NilValue(string(n)) }
 
 // inPlace returns the bit of r's octets where b, the octets of an open
 // type field at bit at of the input (ReadOpenField), begin, if they are

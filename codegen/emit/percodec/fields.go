@@ -66,7 +66,8 @@ func (e *Emitter) readContained(g *jen.Group, f *plan.Field, p emit.Place, name 
 	}
 	addr := p.Addr()
 	if f.Ptr {
-		g.Add(p.Val()).Op("=").New(emit.Ref(f.Named))
+		// v.A = per.New[T](r, "T", "a"): charged to the budget.
+		g.Add(p.Val()).Op("=").Add(pr("New")).Types(emit.Ref(f.Named)).Call(r(), jen.Lit(f.Named.ASN1), name)
 		addr = p.Val()
 	}
 	if c, ok := e.perContentsSize(f, where); ok {

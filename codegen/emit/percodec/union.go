@@ -17,7 +17,7 @@ import (
 //	func (u *T) decodePER(key K, r *per.Reader, field string)          // the field, then resolvePER
 //	func (u *T) resolvePER(key K, p *per.Reader, at int, field string) // the row's value, from Raw
 //	func (u *T) encodePER(w *per.Writer, field string)
-//	func (u *T) perValue(alloc bool) per.Value                         // the field of the row Kind selects
+//	func (u *T) perValue(p *per.Reader) per.Value                      // the field of the row Kind selects
 //
 // which keep their errors in the Reader or Writer with field first in the
 // path. Raw keeps the field's octets, which encodePER writes back
@@ -91,20 +91,20 @@ func (e *Emitter) union(f *jen.File, gt *plan.Type) {
 				})
 			}
 		})
-		g.Id("p").Dot("DecodeField").Call(jen.Op("&").Id("u").Dot("Raw"), jen.Id("at"), jen.Id("u").Dot("perValue").Call(jen.True()), jen.Id("field"))
+		g.Id("p").Dot("DecodeField").Call(jen.Op("&").Id("u").Dot("Raw"), jen.Id("at"), jen.Id("u").Dot("perValue").Call(jen.Id("p")), jen.Id("field"))
 	})
 
 	e.valueMethod(f, gt)
 
 	//	func (u *T) encodePER(w *per.Writer, field string) {
-	//		w.OpenValue(u.perValue(false), u.Raw, field)
+	//		w.OpenValue(u.perValue(nil), u.Raw, field)
 	//	}
 	e.Reset()
 	encParams := []jen.Code{jen.Id("w").Op("*").Add(pr("Writer"))}
-	write := w().Dot("OpenValue").Call(jen.Id("u").Dot("perValue").Call(jen.False()), jen.Id("u").Dot("Raw"), jen.Id("field"))
+	write := w().Dot("OpenValue").Call(jen.Id("u").Dot("perValue").Call(jen.Nil()), jen.Id("u").Dot("Raw"), jen.Id("field"))
 	if u.Containing {
 		encParams = append(encParams, contents.Clone())
-		write = w().Dot("ContainedValue").Call(jen.Id("u").Dot("perValue").Call(jen.False()), jen.Id("u").Dot("Raw"), jen.Id("c"), jen.Id("field"))
+		write = w().Dot("ContainedValue").Call(jen.Id("u").Dot("perValue").Call(jen.Nil()), jen.Id("u").Dot("Raw"), jen.Id("c"), jen.Id("field"))
 		emit.Comment(f, "encodePER writes the complete encoding of the typed value Kind selects, or Raw, as\nthe octets of the string c (X.682 11).")
 	} else {
 		emit.Comment(f, "encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or\nRaw as the field's octets.")
@@ -133,25 +133,21 @@ func (e *Emitter) union(f *jen.File, gt *plan.Type) {
 // valueMethod emits perValue, the field of the row Kind selects as a
 // per.Value (a row of a generated type):
 //
-//	func (u *T) perValue(alloc bool) per.Value {
+//	func (u *T) perValue(p *per.Reader) per.Value {
 //		switch u.Kind {
 //		case T_IDAMFName:
 //			return &u.IDAMFName
 //		case T_IDExtendedAMFName:
-//			if alloc {
-//				u.IDExtendedAMFName = new(ExtendedAMFName)
-//			} else if u.IDExtendedAMFName == nil {
-//				return per.NoValue("Extended-AMFName")
-//			}
-//			return u.IDExtendedAMFName
+//			return per.Row(p, &u.IDExtendedAMFName, "Extended-AMFName")
 //		}
 //		return nil
 //	}
 func (e *Emitter) valueMethod(f *jen.File, gt *plan.Type) {
 	u := gt.Union
 	emit.Comment(f, "perValue returns the field that holds the value of the row Kind selects, nil for\n"+
-		"none (the value is Raw); with alloc, a row held by pointer gets a new value.")
-	f.Func().Params(jen.Id("u").Op("*").Id(gt.Name)).Id("perValue").Params(jen.Id("alloc").Bool()).Add(pr("Value")).BlockFunc(func(g *jen.Group) {
+		"none (the value is Raw); with p (a decode), a row held by pointer gets a new value\n"+
+		"charged to p's allocation budget (per.Row).")
+	f.Func().Params(jen.Id("u").Op("*").Id(gt.Name)).Id("perValue").Params(jen.Id("p").Op("*").Add(pr("Reader"))).Add(pr("Value")).BlockFunc(func(g *jen.Group) {
 		var rows []*plan.Row
 		for _, ue := range u.Rows {
 			if ue.Field != nil && valueRow(ue.Field) {
@@ -170,11 +166,7 @@ func (e *Emitter) valueMethod(f *jen.File, gt *plan.Type) {
 							g.Return(slot)
 							return
 						}
-						g.If(jen.Id("alloc")).Block(
-							slot.Clone().Op("=").New(emit.Ref(ue.Field.Named)),
-						).Else().If(slot.Clone().Op("==").Nil()).Block(
-							jen.Return(pr("NoValue").Call(jen.Lit(ue.Field.Named.ASN1))))
-						g.Return(slot)
+						g.Return(pr("Row").Call(jen.Id("p"), jen.Op("&").Add(slot), jen.Lit(ue.Field.Named.ASN1)))
 					})
 				}
 			})
