@@ -222,7 +222,7 @@ func (e *Emitter) present(gt *plan.Type, f *plan.Field) jen.Code {
 		if e.compared[f] {
 			return jen.Id(comparedName(f)) // declared by sequenceEncode
 		}
-		if def := e.encodedDefault(f, gt.ASN1+"."+f.ASN1); def != "" && f.Has != "" {
+		if def := e.encoderDefault(f, gt.ASN1+"."+f.ASN1); def != "" && f.Has != "" {
 			return jen.Id("v").Dot(f.Has).Op("&&").Op("!").Add(encodesDefault(f, def))
 		}
 	}
@@ -296,7 +296,7 @@ func (e *Emitter) declareCompared(g *jen.Group, gt *plan.Type) {
 		if f.Comp.Default == nil || f.Has == "" || emit.NotDefault(f, emit.FieldDst(f)) != nil {
 			continue
 		}
-		if def := e.encodedDefault(f, gt.ASN1+"."+f.ASN1); def != "" {
+		if def := e.encoderDefault(f, gt.ASN1+"."+f.ASN1); def != "" {
 			g.Id(comparedName(f)).Op(":=").Id("v").Dot(f.Has).Op("&&").Op("!").Add(encodesDefault(f, def))
 			e.compared[f] = true
 		}
