@@ -31,6 +31,8 @@ func TestPERInterop(t *testing.T) {
 		switch a {
 		case "V2", "C2":
 			return nil // the later versions of V1 and C1
+		case "SerialSizedRefs", "NarrowedRef":
+			return nil // asn1ct ignores these components' own SIZE (PerTest.asn)
 		case "V1", "C1":
 			return []string{a, a + "=" + strings.Replace(a, "1", "2", 1)}
 		}

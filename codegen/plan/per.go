@@ -205,3 +205,36 @@ func ContentsBySize(f *Field) bool {
 	c := f.Type.Constraints
 	return !((c == nil || c.Size == nil) && f.Type.Underlying().Kind == model.TypeOctetString)
 }
+
+// OwnSize reports whether component f refers to a named OCTET STRING,
+// BIT STRING, SEQUENCE OF, SET OF or character string type and constrains
+// it further (oct Oct (SIZE (2)), name Name (FROM ("A".."Z"))) so that its
+// PER-visible constraints differ from the named type's: its effective
+// constraints, the named type's and its own applied in turn (X.680 49.3,
+// 49.8), set its length determinant and alphabet (X.691 10.9, 16, 17,
+// 20, 30) and its OER length (X.696 13, 14, 27). The codecs read and write
+// it in place by them, not by the named type's codec.
+func OwnSize(f *Field) bool {
+	if !OwnConstraints(f) {
+		return false
+	}
+	switch f.Type.Underlying().Kind {
+	case model.TypeOctetString, model.TypeBitString, model.TypeSequenceOf, model.TypeSetOf, model.TypeCharacterString:
+	default:
+		return false
+	}
+	if c := f.Type.Constraints; c.Containing != nil || c.EncodedBy != nil {
+		return false
+	}
+	return PERConstraints(f.Type) != PERConstraints(f.Type.Ref.Type)
+}
+
+// ListElem returns the element of the list type gt, through the types it
+// is defined as (L2 ::= L (SIZE (1..4))); nil if it has none.
+func ListElem(gt *Type) *Field {
+	gt = ResolveAlias(gt)
+	for gt.Elem == nil && gt.Base != nil {
+		gt = ResolveAlias(gt.Base)
+	}
+	return gt.Elem
+}

@@ -15,7 +15,8 @@ import (
 // features is a module of what the real messages do not have: an
 // addition group, additions a reader of an older version does not know,
 // DATE, UTCTime, REAL, an INTEGER without bounds, strings that contain a
-// value with a SIZE and as a BIT STRING.
+// value with a SIZE and as a BIT STRING, components that constrain the
+// named type they refer to.
 const features = `Features DEFINITIONS AUTOMATIC TAGS ::= BEGIN
 New ::= SEQUENCE {
 	flag BOOLEAN,
@@ -46,6 +47,10 @@ Late ::= SEQUENCE {
 Wrap ::= SEQUENCE { kind INTEGER (0..3), data OCTET STRING }
 Pick ::= CHOICE { a INTEGER (0..3), ..., b Inner, c BOOLEAN }
 PickOld ::= CHOICE { a INTEGER (0..3), ..., b Inner }
+Oct ::= OCTET STRING
+Ints ::= SEQUENCE OF INTEGER (0..7)
+Ver ::= INTEGER (0..255)
+Own ::= SEQUENCE { oct Oct (SIZE (2)), l Ints (SIZE (2)), ver Ver (3), o Oct (SIZE (1)) OPTIONAL }
 END
 `
 
@@ -231,6 +236,27 @@ func TestContainsRule(t *testing.T) {
 		res = featureDecode(t, "Wrap", b, aligned)
 		if text := lines(t, res); !strings.Contains(text, "data OCTET STRING 2a") {
 			t.Errorf("aligned %v: without the rule:\n%s", aligned, text)
+		}
+	}
+}
+
+// TestOwnConstraints walks components that constrain the named type they
+// refer to by their effective constraints, as the generated codecs read
+// them (X.691 10.9, 13.2.1, 17.6, 20.6): o present 1; oct, fixed, ab cd
+// without a length; l 5 and 3 without a count, 3 bits each; ver, of
+// the one value 3, no bits; o ff. ALIGNED aligns none of these.
+func TestOwnConstraints(t *testing.T) {
+	b := []byte{0xd5, 0xe6, 0xd7, 0xfe}
+	for _, aligned := range []bool{false, true} {
+		res := featureDecode(t, "Own", b, aligned)
+		text := lines(t, res)
+		if len(res.Issues) > 0 || res.Bits != 31 {
+			t.Fatalf("aligned %v: %d bits, %+v\n%s", aligned, res.Bits, res.Issues, text)
+		}
+		for _, want := range []string{"oct Oct abcd", "[0] INTEGER 5", "[1] INTEGER 3", "ver Ver 3", "o Oct ff"} {
+			if !strings.Contains(text, want) {
+				t.Errorf("aligned %v: no %q in\n%s", aligned, want, text)
+			}
 		}
 	}
 }

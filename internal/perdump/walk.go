@@ -203,6 +203,23 @@ func (w *walker) field(r *per.Reader, f *plan.Field, n *Node, keys *keySet) erro
 	case f.Named == nil:
 		defer end(r, n)
 		return w.builtin(r, f.Type, n)
+	case plan.ConstrainedInt(f):
+		// version Version (v1): by the component's own constraints, not
+		// the named type's (X.691 10.3), as the emitter reads it.
+		defer end(r, n)
+		return w.builtin(r, f.Type, n)
+	case plan.OwnIntConstraint(f):
+		defer end(r, n)
+		return r.Error(der.KindUnsupported, f.ASN1, "a component constraining a named INTEGER held as der.Integer", "")
+	case plan.OwnSize(f):
+		// oct Oct (SIZE (2)): by the component's effective SIZE and
+		// alphabet (X.691 10.9, 30), as the emitter reads it.
+		defer end(r, n)
+		if k := f.Type.Underlying().Kind; k == model.TypeSequenceOf || k == model.TypeSetOf {
+			n.form = jertext.Array
+			return w.list(r, f.Type, plan.ListElem(f.Named), n, nil)
+		}
+		return w.builtin(r, f.Type, n)
 	case f.Ptr:
 		// A pointer breaks a recursive cycle: one level deeper.
 		if err := r.Enter(f.Named.ASN1); err != nil {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/asn1gen/asn1gen/codegen/emit"
+	"github.com/asn1gen/asn1gen/codegen/model"
 	"github.com/asn1gen/asn1gen/codegen/oervalue"
 	"github.com/asn1gen/asn1gen/codegen/plan"
 	"github.com/dave/jennifer/jen"
@@ -32,11 +33,29 @@ import (
 // encoding of the DEFAULT value of f, declaring it on first use; "" (after
 // fail) when the generator cannot compare f's values by their encodings.
 func (e *Emitter) encodedDefault(f *plan.Field, where string) string {
+	return e.encodedDefaultAs(f, f.Type, where)
+}
+
+// encoderDefault returns the variable that the encoder compares f's
+// encoding with (encodesDefault): that of encodedDefault, but for a
+// component read and written by its own SIZE (ownSize) the encoding of
+// the default as a value of the named type, whose codec oer.Writer.Encodes
+// calls.
+func (e *Emitter) encoderDefault(f *plan.Field, where string) string {
+	if ownSize(f) {
+		return e.encodedDefaultAs(f, f.Type.Ref.Type, where+" as a value of "+f.Named.ASN1)
+	}
+	return e.encodedDefault(f, where)
+}
+
+// encodedDefaultAs is encodedDefault with the default encoded as a value
+// of t.
+func (e *Emitter) encodedDefaultAs(f *plan.Field, t *model.Type, where string) string {
 	if f.Named == nil || f.Named.Pkg != "" && !e.usedOER(f.Named.Pkg) || f.Union != nil || f.Octets {
 		e.fail(where, "a DEFAULT value the generated code cannot compare")
 		return ""
 	}
-	b, err := oervalue.Encode(f.Type, f.Comp.Default)
+	b, err := oervalue.Encode(t, f.Comp.Default)
 	if err != nil {
 		e.fail(where, "a DEFAULT value the generated code cannot compare ("+err.Error()+")")
 		return ""

@@ -89,6 +89,12 @@ func (e *Emitter) readField(g *jen.Group, f *plan.Field, p emit.Place, rd string
 		if read, ok := e.readBuiltin(f.Type, rd, name, where); ok {
 			g.Add(p.Val()).Op("=").Add(emit.Ref(f.Named).Call(read))
 		}
+	case ownSize(f):
+		// v.A = Oct(r.FixedOctetString(2, "a")): by the component's
+		// effective SIZE (X.696 13, 14, 27), not the named type's.
+		if read, ok := e.readBuiltin(f.Type, rd, name, where); ok {
+			g.Add(p.Val()).Op("=").Add(emit.Ref(f.Named).Call(read))
+		}
 	default:
 		g.Add(r().Dot("Decode").Call(p.Addr(), name))
 	}
@@ -124,9 +130,24 @@ func (e *Emitter) writeField(g *jen.Group, f *plan.Field, p emit.Place, name jen
 		).Else().Block(w().Dot("Encode").Call(p.Val(), name))
 	case plan.ConstrainedInt(f):
 		e.writeBuiltin(g, f.Type, func() *jen.Statement { return jen.Int64().Call(p.Val()) }, name, where)
+	case ownSize(f):
+		e.writeBuiltin(g, f.Type, func() *jen.Statement { return emit.PrimitiveGo(f.Named).Call(p.Val()) }, name, where)
 	default:
 		g.Add(w().Dot("Encode").Call(p.Addr(), name))
 	}
+}
+
+// ownSize reports whether f is a component of a named OCTET STRING, BIT
+// STRING or character string type that constrains it further
+// (plan.OwnSize), which the codecs read and write in place by its
+// effective SIZE. A list's quantity field does not depend on its SIZE
+// (X.696 17.1): its named type's codec writes it.
+func ownSize(f *plan.Field) bool {
+	if !plan.OwnSize(f) {
+		return false
+	}
+	k := f.Type.Underlying().Kind
+	return k != model.TypeSequenceOf && k != model.TypeSetOf
 }
 
 // readComponent emits the decoding of a component of a SEQUENCE or SET
@@ -201,7 +222,7 @@ func (e *Emitter) present(gt *plan.Type, f *plan.Field) jen.Code {
 		if e.compared[f] {
 			return jen.Id(comparedName(f)) // declared by sequenceEncode
 		}
-		if def := e.encodedDefault(f, gt.ASN1+"."+f.ASN1); def != "" && f.Has != "" {
+		if def := e.encoderDefault(f, gt.ASN1+"."+f.ASN1); def != "" && f.Has != "" {
 			return jen.Id("v").Dot(f.Has).Op("&&").Op("!").Add(encodesDefault(f, def))
 		}
 	}
@@ -275,7 +296,7 @@ func (e *Emitter) declareCompared(g *jen.Group, gt *plan.Type) {
 		if f.Comp.Default == nil || f.Has == "" || emit.NotDefault(f, emit.FieldDst(f)) != nil {
 			continue
 		}
-		if def := e.encodedDefault(f, gt.ASN1+"."+f.ASN1); def != "" {
+		if def := e.encoderDefault(f, gt.ASN1+"."+f.ASN1); def != "" {
 			g.Id(comparedName(f)).Op(":=").Id("v").Dot(f.Has).Op("&&").Op("!").Add(encodesDefault(f, def))
 			e.compared[f] = true
 		}

@@ -10,7 +10,8 @@ import (
 // single reports whether readField writes f as the one statement
 // r.Decode(addr, name), which DecodeOptional makes conditional.
 func single(f *plan.Field) bool {
-	return f.Named != nil && !f.Ptr && !f.Octets && f.Union == nil && !f.List && !inPlaceEnum(f.Named)
+	return f.Named != nil && !f.Ptr && !f.Octets && f.Union == nil && !f.List && !inPlaceEnum(f.Named) &&
+		!plan.ConstrainedInt(f) && !plan.OwnSize(f)
 }
 
 // readField emits the decoding of f (a component, alternative or element)
@@ -46,12 +47,62 @@ func (e *Emitter) readField(g *jen.Group, f *plan.Field, p emit.Place, name jen.
 		if read, ok := e.readBuiltin(f.Type, name, where); ok {
 			g.Add(p.Val()).Op("=").Add(emit.Ref(f.Named).Call(read))
 		}
+	case plan.OwnSize(f):
+		e.readOwnSize(g, f, p, name, where)
 	default:
 		g.Add(r().Dot("Decode").Call(p.Addr(), field))
 	}
 	if ks := e.per.deferred[f]; len(ks) > 0 {
 		e.resolveDeferred(g, f, ks) // f is the key of open types before it
 	}
+}
+
+// readOwnSize emits the decoding of a component f of a named string or
+// list type that constrains it further (plan.OwnSize): in place, by its
+// effective constraints, not by the named type's codec.
+//
+//	v.A = Oct(r.OctetString(per.Size{Lb: 2, Ub: 2}, "a"))
+//	per.DecodeEach(r, &v.L, per.Size{Lb: 2, Ub: 2}, "l", func(r *per.Reader, e *int64) {
+//		*e = r.IntAny(9223372036854775807, false, "")
+//	})
+func (e *Emitter) readOwnSize(g *jen.Group, f *plan.Field, p emit.Place, name jen.Code, where string) {
+	if k := f.Type.Underlying().Kind; k == model.TypeSequenceOf || k == model.TypeSetOf {
+		if size, ok := e.ownListSize(f, where); ok {
+			g.Add(e.eachCall(plan.ListElem(f.Named), p.Addr(), size, name, where+"[]", true))
+		}
+		return
+	}
+	if read, ok := e.readBuiltin(f.Type, name, where); ok {
+		g.Add(p.Val()).Op("=").Add(emit.Ref(f.Named).Call(read))
+	}
+}
+
+// writeOwnSize emits the encoding of a component f that readOwnSize
+// decodes.
+func (e *Emitter) writeOwnSize(g *jen.Group, f *plan.Field, p emit.Place, name jen.Code, where string) {
+	if k := f.Type.Underlying().Kind; k == model.TypeSequenceOf || k == model.TypeSetOf {
+		if size, ok := e.ownListSize(f, where); ok {
+			g.Add(e.eachCall(plan.ListElem(f.Named), p.Val(), size, name, where+"[]", false))
+		}
+		return
+	}
+	e.writeBuiltin(g, f.Type, func() *jen.Statement { return emit.PrimitiveGo(f.Named).Call(p.Val()) }, name, where)
+}
+
+// ownListSize returns the per.Size of a list component f that constrains
+// its named type further, false (after perFail) when there is none the
+// emitter handles.
+func (e *Emitter) ownListSize(f *plan.Field, where string) (jen.Code, bool) {
+	pc := e.perConstraintsOf(f.Type)
+	switch {
+	case pc.unsupported != "":
+		e.perFail(where, pc.unsupported)
+	case plan.ListElem(f.Named) == nil:
+		e.perFail(where, "a list without an element type")
+	default:
+		return pc.size, true
+	}
+	return nil, false
 }
 
 // readContained emits the decoding of an OCTET or BIT STRING (CONTAINING
@@ -95,6 +146,8 @@ func (e *Emitter) writeField(g *jen.Group, f *plan.Field, p emit.Place, name jen
 		g.Add(pr("EncodeNested").Call(w(), p.Val(), jen.Lit(f.Named.ASN1), field))
 	case plan.ConstrainedInt(f):
 		e.writeBuiltin(g, f.Type, func() *jen.Statement { return jen.Int64().Call(p.Val()) }, name, where)
+	case plan.OwnSize(f):
+		e.writeOwnSize(g, f, p, name, where)
 	default:
 		g.Add(w().Dot("Encode").Call(p.Addr(), field))
 	}
