@@ -310,25 +310,36 @@ func (r *Reader) Peek(t Tag) bool {
 // and then copied as a block, a store-forwarding stall that cost more than
 // the read itself.
 func (r *Reader) ReadConstructed(t Tag, typ string) (sub Reader, err error) {
-	sub = *r
-	sub.pos, sub.end, err = r.enter(t, typ)
-	sub.depth++
-	sub.seq = true
-	sub.err = nil // the sub-reader's own, not a copy of r's
+	sub.in, sub.s = r.in, r.s
+	err = r.enter(&sub, t, typ)
 	return sub, err
 }
 
-// enter is ReadConstructed returning the window of the contents.
-func (r *Reader) enter(t Tag, typ string) (cs, ce int, err error) {
+// enter is ReadConstructed writing the window, depth and flags of the
+// sub-reader to *sub, whose input and state ReadConstructed has set: every
+// field once, in the caller's variable when ReadConstructed is inlined (go
+// build -gcflags=-m ./runtime/der says "can inline
+// (*Reader).ReadConstructed"). It stores no pointer through sub, which
+// would move the decode state to the heap.
+func (r *Reader) enter(sub *Reader, t Tag, typ string) error {
 	if want, low := identifier(t, true); low && r.depth < int32(r.s.opts.MaxDepth) {
 		// The common header (see tlv), read here.
 		b := r.in[r.pos:r.end]
 		if hl, l, ok := tlv(b); ok && b[0] == want && r.s.elem() {
-			cs = r.pos + hl
+			cs := r.pos + hl
 			r.pos = cs + l
-			return cs, cs + l, nil
+			sub.pos, sub.end, sub.depth, sub.ber, sub.seq = cs, cs+l, r.depth+1, r.ber, true
+			return nil
 		}
 	}
+	cs, ce, err := r.enterHeader(t, typ)
+	sub.pos, sub.end, sub.depth, sub.ber, sub.seq = cs, ce, r.depth+1, r.ber, true
+	return err
+}
+
+// enterHeader is enter for the headers the general parser reads: it
+// returns the window of the contents.
+func (r *Reader) enterHeader(t Tag, typ string) (cs, ce int, err error) {
 	var h Header
 	if err := r.header(&h, &t, typ); err != nil {
 		return 0, 0, err
