@@ -300,6 +300,44 @@ func (r *Reader) Peek(t Tag) bool {
 	return ok && got == t
 }
 
+// PeekLow reports whether the next element has tag t, a tag whose number
+// is below 31 (the low-tag-number form, X.690 8.1.2.2): Peek in a few
+// instructions inlined, with no call, which generated code uses for the
+// presence of an optional component. For a tag number from 31 it reports
+// false whatever follows: call Peek.
+func (r *Reader) PeekLow(t Tag) bool {
+	return r.pos < r.end && lowTags[r.in[r.pos]] == t
+}
+
+// PeekLowTag returns the tag of the next element if its number is below
+// 31, and 0 (UNIVERSAL 0, never a type's tag) if the reader is empty or the
+// identifier octets have the high-tag-number form: PeekTag inlined, with
+// no call, for generated code that selects among tags of the low form
+// (the alternatives of a CHOICE).
+func (r *Reader) PeekLowTag() Tag {
+	if r.pos < r.end {
+		return lowTags[r.in[r.pos]]
+	}
+	return 0
+}
+
+// LowTag returns the tag that the identifier octet c starts, the
+// constructed bit ignored, if its number is below 31, and 0 (UNIVERSAL 0,
+// never a type's tag) for the first octet of the high-tag-number form
+// (X.690 8.1.2.4): one load from a table, inlined, for the PeekLow methods
+// of the readers built on this package (view.Cursor).
+func LowTag(c byte) Tag { return lowTags[c] }
+
+// lowTags holds LowTag of each octet, for PeekLow, PeekLowTag and LowTag.
+var lowTags = func() (t [256]Tag) {
+	for c := range t {
+		if c&0x1f != 0x1f {
+			t[c] = Tag(c>>6)<<32 | Tag(c&0x1f)
+		}
+	}
+	return t
+}()
+
 // ReadConstructed reads a constructed element with tag t and returns a
 // reader over its contents, one level deeper. typ names the ASN.1 type for
 // errors. In BER the indefinite form is accepted: the sub-reader ends before

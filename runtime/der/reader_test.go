@@ -555,3 +555,34 @@ func TestCountNestedDoesNotAllocate(t *testing.T) {
 		t.Errorf("%v allocations per decode", allocs)
 	}
 }
+
+// TestPeekLow checks PeekLow and PeekLowTag against Peek and PeekTag for
+// every identifier octet (the high-tag-number form and an empty reader
+// included): the same answer for every tag of the low form, and no tag of
+// that form for the others.
+func TestPeekLow(t *testing.T) {
+	lows := []Tag{TagBoolean, TagInteger, TagSequence, TagSet, TagUTCTime, TagGeneralizedTime, Context(0), Context(30), Application(3), Private(30)}
+	inputs := [][]byte{nil}
+	for c := range 256 {
+		inputs = append(inputs, []byte{byte(c), 0x1f, 0x00}, []byte{byte(c), 0x81, 0x01, 0x00})
+	}
+	for _, in := range inputs {
+		r := NewReader(in, nil)
+		got, ok := r.PeekTag()
+		want := got
+		if !ok || got.Number() >= 31 {
+			want = 0
+		}
+		if lt := r.PeekLowTag(); lt != want {
+			t.Errorf("% x: PeekLowTag() = %v, want %v (PeekTag: %v, %v)", in, lt, want, got, ok)
+		}
+		for _, tag := range lows {
+			if pl, p := r.PeekLow(tag), r.Peek(tag); pl != p {
+				t.Errorf("% x: PeekLow(%v) = %v, Peek = %v", in, tag, pl, p)
+			}
+		}
+		if len(in) > 0 && LowTag(in[0]) != want {
+			t.Errorf("LowTag(%#x) = %v, want %v", in[0], LowTag(in[0]), want)
+		}
+	}
+}

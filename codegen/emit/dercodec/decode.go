@@ -278,7 +278,11 @@ func (e *Emitter) decodeSet(g *jen.Group, gt *plan.Type, r derstmt.Rd) {
 	}
 	g.For(jen.Op("!").Id("s").Dot("Empty").Call()).BlockFunc(func(g *jen.Group) {
 		if len(gt.Fields) > 0 {
-			g.List(jen.Id("tag"), jen.Id("_")).Op(":=").Id("s").Dot("PeekTag").Call()
+			var all []model.Tag
+			for _, f := range gt.Fields {
+				all = append(all, f.Type.FirstTags()...)
+			}
+			g.Add(emit.PeekTag(jen.Id("s"), all))
 		}
 		g.Switch().BlockFunc(func(g *jen.Group) {
 			for _, f := range gt.Fields {
@@ -329,7 +333,11 @@ func (e *Emitter) decodeSet(g *jen.Group, gt *plan.Type, r derstmt.Rd) {
 }
 
 func (e *Emitter) decodeChoice(g *jen.Group, gt *plan.Type, r derstmt.Rd) {
-	g.List(jen.Id("tag"), jen.Id("_")).Op(":=").Add(r.ID()).Dot("PeekTag").Call()
+	var all []model.Tag
+	for _, f := range gt.Fields {
+		all = append(all, f.Type.FirstTags()...)
+	}
+	g.Add(emit.PeekTag(r.ID(), all))
 	var open *plan.Field
 	g.Switch().BlockFunc(func(g *jen.Group) {
 		for _, f := range gt.Fields {
