@@ -467,10 +467,18 @@ func (r *Reader) readString(t Tag, typ string, str bool) (contents []byte, off i
 // EXPLICIT tag (a reader of ReadConstructed) are skipped; what follows
 // the outermost element of an input or the value of an open type is
 // still an error.
+//
+// The empty case inlines (go build -gcflags=-m ./runtime/der says "can
+// inline (*Reader).Finish"); trailing reports the others.
 func (r *Reader) Finish(typ string) error {
-	if r.Empty() {
+	if r.pos >= r.end {
 		return nil
 	}
+	return r.trailing(typ)
+}
+
+// trailing is Finish for a reader with octets left.
+func (r *Reader) trailing(typ string) error {
 	// X.690 8.1.1: an encoding is exactly one element; X.690 8.9.2: the
 	// contents of a SEQUENCE are the encodings of its components only.
 	err := NewError(KindTrailingData, r.pos, typ, strconv.Itoa(r.end-r.pos)+" unexpected octets after the last element", "X.690 8.1.1")
