@@ -398,19 +398,6 @@ func (r *Reader) ReadPrimitive(t Tag, typ string) (contents []byte, off int, err
 	return r.readString(t, typ, false)
 }
 
-// shortPrimitive reads a primitive element with tag t if its header has
-// the common form.
-func (r *Reader) shortPrimitive(t Tag) ([]byte, int, bool) {
-	want, low := identifier(t, false)
-	b := r.in[r.pos:r.end]
-	if hl, l, ok := tlv(b); ok && b[0] == want && low && want != 0 && r.s.elem() {
-		cs := r.pos + hl
-		r.pos = cs + l
-		return b[hl : hl+l : hl+l], cs, true
-	}
-	return nil, 0, false
-}
-
 // ReadString is ReadPrimitive for the string types, which BER also allows
 // in the constructed form (X.690 8.6.4 BIT STRING, 8.7.3 OCTET STRING,
 // 8.23.6 character strings and the time types built on them). In BER the
@@ -426,10 +413,22 @@ func (r *Reader) ReadString(t Tag, typ string) (contents []byte, off int, err er
 }
 
 // readString is ReadString, or ReadPrimitive unless str.
+//
+// A primitive element with the common header (see tlv) is read here, with
+// no further call; readLongString reads the others.
 func (r *Reader) readString(t Tag, typ string, str bool) (contents []byte, off int, err error) {
-	if c, off, ok := r.shortPrimitive(t); ok {
-		return c, off, nil
+	want, low := identifier(t, false)
+	b := r.in[r.pos:r.end]
+	if hl, l, ok := tlv(b); ok && b[0] == want && low && want != 0 && r.s.elem() {
+		cs := r.pos + hl
+		r.pos = cs + l
+		return b[hl : hl+l : hl+l], cs, nil
 	}
+	return r.readLongString(t, typ, str)
+}
+
+// readLongString is readString for the headers the general parser reads.
+func (r *Reader) readLongString(t Tag, typ string, str bool) (contents []byte, off int, err error) {
 	var h Header
 	if err := r.header(&h, &t, typ); err != nil {
 		return nil, 0, err
