@@ -124,9 +124,22 @@ func (r *Reader) ReadUTCTime(t Tag) (Time, error) { return r.readTime(t, true) }
 func (r *Reader) ReadGeneralizedTime(t Tag) (Time, error) { return r.readTime(t, false) }
 
 func (r *Reader) readTime(t Tag, utc bool) (Time, error) {
-	if v, ok := r.readDERTime(t, utc); ok {
-		return v, nil
+	// The DER form without a fraction with the common header (see tlv), as
+	// one step here (a CRL entry's revocation date); readLongTime reads
+	// every other element, consuming nothing before.
+	want, low := identifier(t, false)
+	b := r.in[r.pos:r.end]
+	if hl, l, ok := tlv(b); ok && low && b[0] == want {
+		if v, ok := derTime(b[hl:hl+l], utc); ok && r.s.elem() {
+			r.pos += hl + l
+			return v, nil
+		}
 	}
+	return r.readLongTime(t, utc)
+}
+
+// readLongTime is readTime for the elements its fast path leaves.
+func (r *Reader) readLongTime(t Tag, utc bool) (Time, error) {
 	typ := "GeneralizedTime"
 	if utc {
 		typ = "UTCTime"
