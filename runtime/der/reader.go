@@ -419,7 +419,15 @@ func (r *Reader) ReadString(t Tag, typ string) (contents []byte, off int, err er
 func (r *Reader) readString(t Tag, typ string, str bool) (contents []byte, off int, err error) {
 	want, low := identifier(t, false)
 	b := r.in[r.pos:r.end]
-	if hl, l, ok := tlv(b); ok && b[0] == want && low && want != 0 && r.s.elem() {
+	if len(b) >= 2 && b[1] < 0x80 {
+		// A length in one octet, the most common, tested first: the
+		// compiler joins tlv's outcomes for it less well.
+		if l := int(b[1]); l <= len(b)-2 && b[0] == want && low && want != 0 && r.s.elem() {
+			cs := r.pos + 2
+			r.pos = cs + l
+			return b[2 : 2+l : 2+l], cs, nil
+		}
+	} else if hl, l, ok := tlv(b); ok && b[0] == want && low && want != 0 && r.s.elem() {
 		cs := r.pos + hl
 		r.pos = cs + l
 		return b[hl : hl+l : hl+l], cs, nil
