@@ -505,7 +505,13 @@ func (r *Reader) trailing(typ string) error {
 // element, counted so that the reads come to it and report what is wrong
 // with it (not that octets follow the last element).
 func (r *Reader) Count() (n int) {
-	for p, ok := r.pos, true; p < r.end; n++ {
+	in := r.in[:r.end]
+	for p, ok := r.pos, true; p < len(in); n++ {
+		// The common header (see tlv) read here, the others by span.
+		if hl, l, ok := tlv(in[p:]); ok && in[p]&0x1f != 0x1f && in[p]&0xdf != 0 {
+			p += hl + l
+			continue
+		}
 		if _, _, p, ok = r.span(p); !ok {
 			return n + 1
 		}
