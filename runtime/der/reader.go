@@ -553,10 +553,17 @@ func (r *Reader) CheckSetOfOrder(typ string) error {
 
 func (r *Reader) checkSetOfOrder(typ string) error {
 	var prev []byte
-	for p := r.pos; !r.ber && p < r.end; {
-		_, _, next, ok := r.span(p)
-		if !ok {
+	in := r.in[:r.end]
+	for p := r.pos; !r.ber && p < len(in); {
+		// The common header (see tlv) read here, the others by span.
+		var next int
+		if hl, l, ok := tlv(in[p:]); ok && in[p]&0x1f != 0x1f && in[p]&0xdf != 0 {
+			next = p + hl + l
+		} else if _, _, next, ok = r.span(p); !ok {
 			return nil
+		}
+		if prev == nil && next == len(in) {
+			return nil // one element, the common case (an RDN)
 		}
 		cur := r.in[p:next]
 		if prev != nil && compareSetOf(prev, cur) > 0 {
