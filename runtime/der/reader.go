@@ -267,6 +267,15 @@ func (r *Reader) ReadAny(sub *Reader) (tag Tag, constructed bool, contents []byt
 // signature covers, or an open type to decode later.
 func (r *Reader) ReadRaw() ([]byte, error) {
 	p := r.pos
+	// The common header (see readElement) read here, without filling a
+	// Header: the value of every open type (a Name's attributes) is read
+	// so.
+	if b := r.in[p:r.end]; len(b) >= 2 && b[0]&0x1f != 0x1f && b[0]&0xdf != 0 {
+		if hl, l, ok := tlv(b); ok && r.s.elem() {
+			r.pos = p + hl + l
+			return r.in[p:r.pos:r.pos], nil
+		}
+	}
 	var h Header
 	if _, err := r.readElement(&h, false); err != nil {
 		return nil, err
