@@ -808,10 +808,10 @@ func (v *RelativeDistinguishedName) decodeShared(r *der.Reader, t der.Tag, backi
 	}
 	// X.690 11.6: DER sorts the elements of a SET OF (unless tolerated:
 	// der.TolerateUnsortedSetOf).
-	if err := s.CheckSetOfOrder("RelativeDistinguishedName"); err != nil {
+	n, err := s.CountSetOf("RelativeDistinguishedName")
+	if err != nil {
 		return err
 	}
-	n := s.Count()
 	var list []SingleAttribute_SupportedAttributes
 	if backing != nil && n <= len(*backing) {
 		list, *backing = (*backing)[:n:n], (*backing)[n:]
@@ -7764,10 +7764,11 @@ func (v *ExtensionAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 	}
 	// X.690 11.6: DER sorts the elements of a SET OF (unless tolerated:
 	// der.TolerateUnsortedSetOf).
-	if err := s.CheckSetOfOrder("ExtensionAttributes"); err != nil {
+	n, err := s.CountSetOf("ExtensionAttributes")
+	if err != nil {
 		return err
 	}
-	list, err := der.MakeSlice[ExtensionAttribute](&s, s.Count())
+	list, err := der.MakeSlice[ExtensionAttribute](&s, n)
 	if err != nil {
 		return err
 	}
@@ -9246,10 +9247,11 @@ func (v *PresentationAddress_NAddresses) DecodeASN1(r *der.Reader, t der.Tag) er
 	}
 	// X.690 11.6: DER sorts the elements of a SET OF (unless tolerated:
 	// der.TolerateUnsortedSetOf).
-	if err := s.CheckSetOfOrder("PresentationAddress.nAddresses"); err != nil {
+	n, err := s.CountSetOf("PresentationAddress.nAddresses")
+	if err != nil {
 		return err
 	}
-	list, err := der.MakeSlice[[]byte](&s, s.Count())
+	list, err := der.MakeSlice[[]byte](&s, n)
 	if err != nil {
 		return err
 	}
@@ -11943,10 +11945,11 @@ func (v *Attributes_CRIAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 	}
 	// X.690 11.6: DER sorts the elements of a SET OF (unless tolerated:
 	// der.TolerateUnsortedSetOf).
-	if err := s.CheckSetOfOrder("Attributes"); err != nil {
+	n, err := s.CountSetOf("Attributes")
+	if err != nil {
 		return err
 	}
-	list, err := der.MakeSlice[Attribute_CRIAttributes](&s, s.Count())
+	list, err := der.MakeSlice[Attribute_CRIAttributes](&s, n)
 	if err != nil {
 		return err
 	}

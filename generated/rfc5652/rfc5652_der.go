@@ -343,10 +343,11 @@ func (v *SignedData_DigestAlgorithms) DecodeASN1(r *der.Reader, t der.Tag) error
 	}
 	// X.690 11.6: DER sorts the elements of a SET OF (unless tolerated:
 	// der.TolerateUnsortedSetOf).
-	if err := s.CheckSetOfOrder("SignedData.digestAlgorithms"); err != nil {
+	n, err := s.CountSetOf("SignedData.digestAlgorithms")
+	if err != nil {
 		return err
 	}
-	list, err := der.MakeSlice[DigestAlgorithmIdentifier](&s, s.Count())
+	list, err := der.MakeSlice[DigestAlgorithmIdentifier](&s, n)
 	if err != nil {
 		return err
 	}
@@ -382,10 +383,11 @@ func (v *SignerInfos) DecodeASN1(r *der.Reader, t der.Tag) error {
 	}
 	// X.690 11.6: DER sorts the elements of a SET OF (unless tolerated:
 	// der.TolerateUnsortedSetOf).
-	if err := s.CheckSetOfOrder("SignerInfos"); err != nil {
+	n, err := s.CountSetOf("SignerInfos")
+	if err != nil {
 		return err
 	}
-	list, err := der.MakeSlice[SignerInfo](&s, s.Count())
+	list, err := der.MakeSlice[SignerInfo](&s, n)
 	if err != nil {
 		return err
 	}
@@ -733,10 +735,11 @@ func (v *Attributes_UnsignedAttributes) DecodeASN1(r *der.Reader, t der.Tag) err
 	}
 	// X.690 11.6: DER sorts the elements of a SET OF (unless tolerated:
 	// der.TolerateUnsortedSetOf).
-	if err := s.CheckSetOfOrder("Attributes"); err != nil {
+	n, err := s.CountSetOf("Attributes")
+	if err != nil {
 		return err
 	}
-	list, err := der.MakeSlice[Attribute_UnsignedAttributes](&s, s.Count())
+	list, err := der.MakeSlice[Attribute_UnsignedAttributes](&s, n)
 	if err != nil {
 		return err
 	}
@@ -921,10 +924,11 @@ func (v *SignedAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 	}
 	// X.690 11.6: DER sorts the elements of a SET OF (unless tolerated:
 	// der.TolerateUnsortedSetOf).
-	if err := s.CheckSetOfOrder("SignedAttributes"); err != nil {
+	n, err := s.CountSetOf("SignedAttributes")
+	if err != nil {
 		return err
 	}
-	list, err := der.MakeSlice[Attribute_SignedAttributesSet](&s, s.Count())
+	list, err := der.MakeSlice[Attribute_SignedAttributesSet](&s, n)
 	if err != nil {
 		return err
 	}
@@ -1262,10 +1266,11 @@ func (v *Attributes_UnprotectedEnvAttributes) DecodeASN1(r *der.Reader, t der.Ta
 	}
 	// X.690 11.6: DER sorts the elements of a SET OF (unless tolerated:
 	// der.TolerateUnsortedSetOf).
-	if err := s.CheckSetOfOrder("Attributes"); err != nil {
+	n, err := s.CountSetOf("Attributes")
+	if err != nil {
 		return err
 	}
-	list, err := der.MakeSlice[Attribute_UnprotectedEnvAttributes](&s, s.Count())
+	list, err := der.MakeSlice[Attribute_UnprotectedEnvAttributes](&s, n)
 	if err != nil {
 		return err
 	}
@@ -1471,10 +1476,11 @@ func (v *RecipientInfos) DecodeASN1(r *der.Reader, t der.Tag) error {
 	}
 	// X.690 11.6: DER sorts the elements of a SET OF (unless tolerated:
 	// der.TolerateUnsortedSetOf).
-	if err := s.CheckSetOfOrder("RecipientInfos"); err != nil {
+	n, err := s.CountSetOf("RecipientInfos")
+	if err != nil {
 		return err
 	}
-	list, err := der.MakeSlice[RecipientInfo](&s, s.Count())
+	list, err := der.MakeSlice[RecipientInfo](&s, n)
 	if err != nil {
 		return err
 	}
@@ -2858,10 +2864,11 @@ func (v *Attributes_UnprotectedEncAttributes) DecodeASN1(r *der.Reader, t der.Ta
 	}
 	// X.690 11.6: DER sorts the elements of a SET OF (unless tolerated:
 	// der.TolerateUnsortedSetOf).
-	if err := s.CheckSetOfOrder("Attributes"); err != nil {
+	n, err := s.CountSetOf("Attributes")
+	if err != nil {
 		return err
 	}
-	list, err := der.MakeSlice[Attribute_UnprotectedEncAttributes](&s, s.Count())
+	list, err := der.MakeSlice[Attribute_UnprotectedEncAttributes](&s, n)
 	if err != nil {
 		return err
 	}
@@ -3110,10 +3117,11 @@ func (v *AuthAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 	}
 	// X.690 11.6: DER sorts the elements of a SET OF (unless tolerated:
 	// der.TolerateUnsortedSetOf).
-	if err := s.CheckSetOfOrder("AuthAttributes"); err != nil {
+	n, err := s.CountSetOf("AuthAttributes")
+	if err != nil {
 		return err
 	}
-	list, err := der.MakeSlice[Attribute_AuthAttributeSet](&s, s.Count())
+	list, err := der.MakeSlice[Attribute_AuthAttributeSet](&s, n)
 	if err != nil {
 		return err
 	}
@@ -3342,10 +3350,11 @@ func (v *UnauthAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 	}
 	// X.690 11.6: DER sorts the elements of a SET OF (unless tolerated:
 	// der.TolerateUnsortedSetOf).
-	if err := s.CheckSetOfOrder("UnauthAttributes"); err != nil {
+	n, err := s.CountSetOf("UnauthAttributes")
+	if err != nil {
 		return err
 	}
-	list, err := der.MakeSlice[Attribute_UnauthAttributeSet](&s, s.Count())
+	list, err := der.MakeSlice[Attribute_UnauthAttributeSet](&s, n)
 	if err != nil {
 		return err
 	}
@@ -4150,10 +4159,11 @@ func (v *RevocationInfoChoices) DecodeASN1(r *der.Reader, t der.Tag) error {
 	}
 	// X.690 11.6: DER sorts the elements of a SET OF (unless tolerated:
 	// der.TolerateUnsortedSetOf).
-	if err := s.CheckSetOfOrder("RevocationInfoChoices"); err != nil {
+	n, err := s.CountSetOf("RevocationInfoChoices")
+	if err != nil {
 		return err
 	}
-	list, err := der.MakeSlice[RevocationInfoChoice](&s, s.Count())
+	list, err := der.MakeSlice[RevocationInfoChoice](&s, n)
 	if err != nil {
 		return err
 	}
@@ -4546,10 +4556,11 @@ func (v *CertificateSet) DecodeASN1(r *der.Reader, t der.Tag) error {
 	}
 	// X.690 11.6: DER sorts the elements of a SET OF (unless tolerated:
 	// der.TolerateUnsortedSetOf).
-	if err := s.CheckSetOfOrder("CertificateSet"); err != nil {
+	n, err := s.CountSetOf("CertificateSet")
+	if err != nil {
 		return err
 	}
-	list, err := der.MakeSlice[CertificateChoices](&s, s.Count())
+	list, err := der.MakeSlice[CertificateChoices](&s, n)
 	if err != nil {
 		return err
 	}
@@ -6899,10 +6910,11 @@ func (v *Clearance_SecurityCategories) DecodeASN1(r *der.Reader, t der.Tag) erro
 	}
 	// X.690 11.6: DER sorts the elements of a SET OF (unless tolerated:
 	// der.TolerateUnsortedSetOf).
-	if err := s.CheckSetOfOrder("Clearance.securityCategories"); err != nil {
+	n, err := s.CountSetOf("Clearance.securityCategories")
+	if err != nil {
 		return err
 	}
-	list, err := der.MakeSlice[SecurityCategory_SupportedSecurityCategories](&s, s.Count())
+	list, err := der.MakeSlice[SecurityCategory_SupportedSecurityCategories](&s, n)
 	if err != nil {
 		return err
 	}
@@ -7101,10 +7113,11 @@ func (v *ClearanceRFC3281_SecurityCategories) DecodeASN1(r *der.Reader, t der.Ta
 	}
 	// X.690 11.6: DER sorts the elements of a SET OF (unless tolerated:
 	// der.TolerateUnsortedSetOf).
-	if err := s.CheckSetOfOrder("Clearance-rfc3281.securityCategories"); err != nil {
+	n, err := s.CountSetOf("Clearance-rfc3281.securityCategories")
+	if err != nil {
 		return err
 	}
-	list, err := der.MakeSlice[SecurityCategoryRFC3281_SupportedSecurityCategories](&s, s.Count())
+	list, err := der.MakeSlice[SecurityCategoryRFC3281_SupportedSecurityCategories](&s, n)
 	if err != nil {
 		return err
 	}
@@ -8057,10 +8070,11 @@ func (v *CMSAuthEnvelopedData2010_AuthAttributes) DecodeASN1(r *der.Reader, t de
 	}
 	// X.690 11.6: DER sorts the elements of a SET OF (unless tolerated:
 	// der.TolerateUnsortedSetOf).
-	if err := s.CheckSetOfOrder("AuthAttributes"); err != nil {
+	n, err := s.CountSetOf("AuthAttributes")
+	if err != nil {
 		return err
 	}
-	list, err := der.MakeSlice[Attribute_AuthEnvDataAttributeSet](&s, s.Count())
+	list, err := der.MakeSlice[Attribute_AuthEnvDataAttributeSet](&s, n)
 	if err != nil {
 		return err
 	}
@@ -8262,10 +8276,11 @@ func (v *CMSAuthEnvelopedData2010_UnauthAttributes) DecodeASN1(r *der.Reader, t 
 	}
 	// X.690 11.6: DER sorts the elements of a SET OF (unless tolerated:
 	// der.TolerateUnsortedSetOf).
-	if err := s.CheckSetOfOrder("UnauthAttributes"); err != nil {
+	n, err := s.CountSetOf("UnauthAttributes")
+	if err != nil {
 		return err
 	}
-	list, err := der.MakeSlice[Attribute_UnauthEnvDataAttributeSet](&s, s.Count())
+	list, err := der.MakeSlice[Attribute_UnauthEnvDataAttributeSet](&s, n)
 	if err != nil {
 		return err
 	}

@@ -227,10 +227,11 @@ func (v *SafeBag_BagAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 	}
 	// X.690 11.6: DER sorts the elements of a SET OF (unless tolerated:
 	// der.TolerateUnsortedSetOf).
-	if err := s.CheckSetOfOrder("SafeBag.bagAttributes"); err != nil {
+	n, err := s.CountSetOf("SafeBag.bagAttributes")
+	if err != nil {
 		return err
 	}
-	list, err := der.MakeSlice[PKCS12Attribute](&s, s.Count())
+	list, err := der.MakeSlice[PKCS12Attribute](&s, n)
 	if err != nil {
 		return err
 	}
@@ -1387,10 +1388,11 @@ func (v *Attributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 	}
 	// X.690 11.6: DER sorts the elements of a SET OF (unless tolerated:
 	// der.TolerateUnsortedSetOf).
-	if err := s.CheckSetOfOrder("Attributes"); err != nil {
+	n, err := s.CountSetOf("Attributes")
+	if err != nil {
 		return err
 	}
-	list, err := der.MakeSlice[Attribute_OneAsymmetricKeyAttributes](&s, s.Count())
+	list, err := der.MakeSlice[Attribute_OneAsymmetricKeyAttributes](&s, n)
 	if err != nil {
 		return err
 	}

@@ -583,6 +583,40 @@ func (r *Reader) checkSetOfOrder(typ string) error {
 	return nil
 }
 
+// CountSetOf is CheckSetOfOrder and Count in one walk over the elements
+// left in the reader (the contents of a SET OF): it returns the number of
+// elements, and in DER the error of CheckSetOfOrder if they are not in
+// ascending order of their encodings (X.690 11.6), a Deviation with
+// TolerateUnsortedSetOf. As Count, it stops after the first unreadable
+// element, counted, which the reads then report. Generated code sizes a SET
+// OF's slice with it.
+func (r *Reader) CountSetOf(typ string) (n int, err error) {
+	var prev []byte
+	check := !r.ber // until the first pair out of order, as CheckSetOfOrder
+	in := r.in[:r.end]
+	for p := r.pos; p < len(in); n++ {
+		// The common header (see tlv) read here, the others by span.
+		var next int
+		if hl, l, ok := tlv(in[p:]); ok && in[p]&0x1f != 0x1f && in[p]&0xdf != 0 {
+			next = p + hl + l
+		} else if _, _, next, ok = r.span(p); !ok {
+			return n + 1, nil
+		}
+		if cur := in[p:next]; check {
+			if prev != nil && compareSetOf(prev, cur) > 0 {
+				err := NewError(KindNonCanonical, p, typ, "SET OF elements not in ascending order", "X.690 11.6")
+				if err := r.Deviate(TolerateUnsortedSetOf, err); err != nil {
+					return 0, err
+				}
+				check = false
+			}
+			prev = cur
+		}
+		p = next
+	}
+	return n, nil
+}
+
 // compareSetOf compares two encodings as X.690 11.6 orders them: as octet
 // strings, the shorter padded at its end with zero octets.
 func compareSetOf(a, b []byte) int {

@@ -586,3 +586,64 @@ func TestPeekLow(t *testing.T) {
 		}
 	}
 }
+
+// TestCountSetOf checks CountSetOf against CheckSetOfOrder then Count on
+// the same SET OF contents: the count, the error (offset and kind) and the
+// deviations listed when the order is tolerated (one, at the first pair
+// out of order), in DER and BER, with unreadable elements.
+func TestCountSetOf(t *testing.T) {
+	inputs := []string{
+		"",
+		"02 01 01",
+		"02 01 01 02 01 02",
+		"02 01 01 02 01 01",
+		"02 01 02 02 01 01",
+		"02 01 03 02 01 02 02 01 01", // two pairs out of order
+		"02 01 02 02 01 01 02 01 03",
+		"02 01 01 02 05 01", // the second element runs past the end
+		"02 01 01 1f 81",    // unreadable high tag
+		"30 81 80" + strings.Repeat(" 00", 128) + " 02 01 01",
+	}
+	type result struct {
+		N    int
+		Err  *wantErr
+		Devs []Tolerance
+	}
+	run := func(in []byte, opts func() (*Options, *[]Deviation), combined bool) result {
+		o, devs := opts()
+		r := NewReader(in, o)
+		var res result
+		var err error
+		if combined {
+			res.N, err = r.CountSetOf("SET OF")
+		} else if err = r.CheckSetOfOrder("SET OF"); err == nil {
+			res.N = r.Count()
+		}
+		res.Err = errOf(t, err)
+		if devs != nil {
+			for _, d := range *devs {
+				res.Devs = append(res.Devs, d.Tolerance)
+			}
+		}
+		return res
+	}
+	for _, opts := range []struct {
+		name string
+		make func() (*Options, *[]Deviation)
+	}{
+		{"DER", func() (*Options, *[]Deviation) { return nil, nil }},
+		{"BER", func() (*Options, *[]Deviation) { return &Options{BER: true}, nil }},
+		{"tolerant", func() (*Options, *[]Deviation) {
+			var devs []Deviation
+			return Tolerant(&devs), &devs
+		}},
+	} {
+		for _, in := range inputs {
+			want := run(hx(in), opts.make, false)
+			got := run(hx(in), opts.make, true)
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("%s %q: CountSetOf differs from CheckSetOfOrder and Count (-want +got):\n%s", opts.name, in, diff)
+			}
+		}
+	}
+}
