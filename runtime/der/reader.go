@@ -729,14 +729,25 @@ func (r *Reader) locate(contents []byte, off int) (in []byte, pos, end int) {
 // allocates one backing array for all the inner lists of a list of lists
 // with it. It stops at the first unreadable element.
 func (r *Reader) CountNested() (n int) {
-	for p := r.pos; p < r.end; {
-		cs, ce, next, ok := r.span(p)
-		if !ok {
+	in := r.in[:r.end]
+	for p := r.pos; p < len(in); {
+		// The common header (see tlv) read here, the others by span.
+		var cs, ce, next int
+		if hl, l, ok := tlv(in[p:]); ok && in[p]&0x1f != 0x1f && in[p]&0xdf != 0 {
+			cs, ce, next = p+hl, p+hl+l, p+hl+l
+		} else if cs, ce, next, ok = r.span(p); !ok {
 			break
 		}
-		if r.in[p]&0x20 != 0 { // constructed
-			inner := r.sub(cs, ce)
-			n += inner.Count()
+		if in[p]&0x20 != 0 { // constructed: Count of its contents
+			for q := cs; q < ce; n++ {
+				if hl, l, ok := tlv(in[q:ce]); ok && in[q]&0x1f != 0x1f && in[q]&0xdf != 0 {
+					q += hl + l
+					continue
+				}
+				inner := r.sub(q, ce) // the other headers, from q on
+				n += inner.Count()
+				break
+			}
 		}
 		p = next
 	}

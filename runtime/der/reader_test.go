@@ -647,3 +647,46 @@ func TestCountSetOf(t *testing.T) {
 		}
 	}
 }
+
+// TestCountNested checks CountNested against the sum of Count over the
+// contents of each constructed element, read with the general parser
+// (ReadElement and Open): common and other headers (a high tag number, a
+// long length, an indefinite length in BER), primitive elements, and an
+// unreadable element inside or at the top.
+func TestCountNested(t *testing.T) {
+	tests := []struct {
+		in  string
+		ber bool
+	}{
+		{"", false},
+		{"31 03 02 01 01 31 06 02 01 01 02 01 02", false},
+		{"31 00 04 01 aa 31 03 02 01 01", false},
+		{"31 05 bf 1f 02 05 00 31 03 02 01 01", false},                   // a high tag inside
+		{"31 84 00 00 00 03 02 01 01 31 03 02 01 01", true},              // a long length outside
+		{"31 80 02 01 01 02 01 02 00 00 31 03 02 01 01", true},           // indefinite, BER
+		{"31 07 02 01 01 30 80 00 00 31 03 02 01 01", true},              // indefinite inside
+		{"31 05 02 01 01 1f 81 31 03 02 01 01", false},                   // unreadable inside
+		{"31 03 02 01 01 31 09 02 01 01", false},                         // the last runs past the end
+		{"31 03 02 01 01 1f", false},                                     // unreadable at the top
+		{"31 81 85 " + strings.Repeat("04 00 ", 66) + "04 01 aa", false}, // many inside, long length
+	}
+	for _, tt := range tests {
+		in := hx(tt.in)
+		r := NewReader(in, &Options{BER: tt.ber})
+		want := 0
+		for w := r; !w.Empty(); {
+			var h Header
+			c, err := w.ReadElement(&h)
+			if err != nil {
+				break
+			}
+			if h.Constructed {
+				sub := w.Open(c, h.Offset+h.HeaderLen)
+				want += sub.Count()
+			}
+		}
+		if got := r.CountNested(); got != want {
+			t.Errorf("%s: CountNested() = %d, want %d", tt.in, got, want)
+		}
+	}
+}
