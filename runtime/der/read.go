@@ -1,6 +1,7 @@
 package der
 
 import (
+	"bytes"
 	"errors"
 	"unsafe"
 )
@@ -79,6 +80,15 @@ func (r *Reader) ReadRelativeOID(t Tag) (RelativeOID, error) {
 // readSubids reads a primitive element of type typ whose contents are
 // subidentifiers (see checkSubids) and returns them; nil on an error.
 func (r *Reader) readSubids(t Tag, typ, rule string) ([]byte, error) {
+	// The common header (see readString) and the common contents (see
+	// checkSubids) read here, with no further call but IndexByte's.
+	want, low := identifier(t, false)
+	if b := r.in[r.pos:r.end]; len(b) >= 3 && b[1] < 0x80 && b[0] == want && low && want != 0 {
+		if l := int(b[1]); l > 0 && l <= len(b)-2 && b[1+l] < 0x80 && bytes.IndexByte(b[2:2+l], 0x80) < 0 && r.s.elem() {
+			r.pos += 2 + l
+			return b[2 : 2+l : 2+l], nil
+		}
+	}
 	c, off, err := r.ReadPrimitive(t, typ)
 	if err == nil {
 		err = at(checkSubids(c, typ, rule), off)

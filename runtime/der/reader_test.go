@@ -690,3 +690,55 @@ func TestCountNested(t *testing.T) {
 		}
 	}
 }
+
+// TestReadOIDFastPath checks ReadOID and ReadRelativeOID, whose common
+// case is read without a call, against the general path (ReadPrimitive,
+// then checkSubids): the same contents, error and position, for contents
+// with and without 0x80 octets, empty, unterminated, in a long length, under
+// another tag, truncated, and with the element budget spent.
+func TestReadOIDFastPath(t *testing.T) {
+	inputs := []string{
+		"06 03 2a 03 04", "06 03 2a 80 01", "06 02 80 01", "06 00", "06 02 2a 83",
+		"06 81 01 2a", "06 05 2a 86 48 86 f7", "02 01 01", "06 04 2a 03", "06", "",
+		"0d 02 2a 03", "86 01 2a", "1f 06 01 2a",
+	}
+	for _, in := range inputs {
+		for _, o := range []*Options{nil, {MaxElements: 1}, {BER: true}} {
+			for _, rel := range []bool{false, true} {
+				tag, typ, rule := TagOID, "OBJECT IDENTIFIER", "X.690 8.19.2"
+				if rel {
+					tag, typ, rule = TagRelativeOID, "RELATIVE-OID", "X.690 8.20.2"
+				}
+				spend := func(r *Reader) {
+					if o != nil && o.MaxElements == 1 {
+						r.s.elem() // the budget spent before the read
+					}
+				}
+				r := NewReader(hx(in), o)
+				spend(&r)
+				var got []byte
+				var err error
+				if rel {
+					var x RelativeOID
+					x, err = r.ReadRelativeOID(tag)
+					got = x
+				} else {
+					var x OID
+					x, err = r.ReadOID(tag)
+					got = x
+				}
+				ref := NewReader(hx(in), o)
+				spend(&ref)
+				want, off, werr := ref.ReadPrimitive(tag, typ)
+				if werr == nil {
+					if werr = at(checkSubids(want, typ, rule), off); werr != nil {
+						want = nil
+					}
+				}
+				if !bytes.Equal(got, want) || r.pos != ref.pos || cmp.Diff(errOf(t, werr), errOf(t, err)) != "" {
+					t.Errorf("%s %+v rel=%v: got % x, %v at %d; want % x, %v at %d", in, o, rel, got, err, r.pos, want, werr, ref.pos)
+				}
+			}
+		}
+	}
+}
