@@ -742,3 +742,72 @@ func TestReadOIDFastPath(t *testing.T) {
 		}
 	}
 }
+
+// TestReadIntegerFastPath checks ReadInteger, ReadInt64 and
+// ReadEnumerated, whose common case (shortInteger) is read without the
+// general path, against that path (ReadPrimitive, then the contents'
+// checks): the same value, error and position, for minimal and redundant
+// encodings, empty contents, values beyond 64 bits, a long length, another
+// tag, truncated input, BER, and the element budget spent.
+func TestReadIntegerFastPath(t *testing.T) {
+	inputs := []string{
+		"02 01 00", "02 01 ff", "02 02 00 7f", "02 02 00 80", "02 02 ff 80", "02 02 ff 7f",
+		"02 00", "02 08 7f ff ff ff ff ff ff ff", "02 09 00 80 00 00 00 00 00 00 00",
+		"02 09 01 00 00 00 00 00 00 00 00", "02 81 01 05", "0a 01 03", "0a 02 00 01",
+		"02 03 01 02", "02", "", "04 01 01", "82 01 05", "1f 02 01 05",
+	}
+	type result struct {
+		I   []byte
+		V   int64
+		Err *wantErr
+		Pos int
+	}
+	for _, in := range inputs {
+		for _, o := range []*Options{nil, {MaxElements: 1}, {BER: true}} {
+			for _, kind := range []string{"INTEGER", "Int64", "ENUMERATED"} {
+				tag, typ := TagInteger, "INTEGER"
+				if kind == "ENUMERATED" {
+					tag, typ = TagEnumerated, "ENUMERATED"
+				}
+				reader := func() Reader {
+					r := NewReader(hx(in), o)
+					if o != nil && o.MaxElements == 1 {
+						r.s.elem() // the budget spent before the read
+					}
+					return r
+				}
+				r := reader()
+				var got result
+				var err error
+				switch kind {
+				case "INTEGER":
+					var x Integer
+					x, err = r.ReadInteger(tag)
+					got.I = x
+				case "Int64":
+					got.V, err = r.ReadInt64(tag)
+				default:
+					got.V, err = r.ReadEnumerated(tag)
+				}
+				got.Err, got.Pos = errOf(t, err), r.pos
+				ref := reader()
+				var want result
+				c, off, werr := ref.ReadPrimitive(tag, typ)
+				if werr == nil {
+					if kind == "INTEGER" {
+						var x Integer
+						x, werr = parseInteger(c, !ref.ber)
+						want.I = x
+					} else {
+						want.V, werr = parseInt64(c, !ref.ber, typ)
+					}
+					werr = at(werr, off)
+				}
+				want.Err, want.Pos = errOf(t, werr), ref.pos
+				if diff := cmp.Diff(want, got); diff != "" {
+					t.Errorf("%s %+v %s: (-general +fast):\n%s", in, o, kind, diff)
+				}
+			}
+		}
+	}
+}
