@@ -755,7 +755,7 @@ func (v *RDNSequence) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// One backing array for the elements of every inner list.
-	inner, err := der.MakeSlice[SingleAttribute_SupportedAttributes](&s, s.CountNested())
+	inner, err := der.MakeBacking[SingleAttribute_SupportedAttributes](&s, s.CountNested())
 	if err != nil {
 		return err
 	}

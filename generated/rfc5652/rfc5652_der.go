@@ -6580,7 +6580,7 @@ func (v *ProxyInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// One backing array for the elements of every inner list.
-	inner, err := der.MakeSlice[Target](&s, s.CountNested())
+	inner, err := der.MakeBacking[Target](&s, s.CountNested())
 	if err != nil {
 		return err
 	}

@@ -193,7 +193,7 @@ func (e *Emitter) decodeList(g *jen.Group, gt *plan.Type, r derstmt.Rd) {
 	inner := sharedList(gt)
 	if inner != nil {
 		emit.Comment(g, "One backing array for the elements of every inner list.")
-		g.List(jen.Id("inner"), jen.Err()).Op(":=").Add(emit.RT("MakeSlice")).Types(emit.GoType(inner.Elem)).Call(jen.Op("&").Id("s"), jen.Id("s").Dot("CountNested").Call())
+		g.List(jen.Id("inner"), jen.Err()).Op(":=").Add(emit.RT("MakeBacking")).Types(emit.GoType(inner.Elem)).Call(jen.Op("&").Id("s"), jen.Id("s").Dot("CountNested").Call())
 		g.Add(emit.IfErr(emit.PlainReturn))
 	}
 	g.For(jen.Id("i").Op(":=").Range().Id("list")).BlockFunc(func(g *jen.Group) {
