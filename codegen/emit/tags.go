@@ -108,6 +108,40 @@ func TagCond(t jen.Code, tags []model.Tag) jen.Code {
 	return cond
 }
 
+// Peek returns the call that reports whether reader r's next element has
+// tag t: PeekLow, which inlines without a call, for a tag number below 31
+// (the low-tag-number form), Peek for the others.
+func Peek(r jen.Code, t model.Tag) *jen.Statement {
+	m := "Peek"
+	if LowTags([]model.Tag{t}) {
+		m = "PeekLow"
+	}
+	return jen.Add(r).Dot(m).Call(TagCode(PlainTag(t)))
+}
+
+// PeekTag returns the statement that sets tag to the tag of reader r's next
+// element, for a switch among tags: PeekLowTag, which inlines without a
+// call, if every one of tags has a number below 31 (an element of the
+// high-tag-number form selects none of them either way), PeekTag
+// otherwise.
+func PeekTag(r jen.Code, tags []model.Tag) *jen.Statement {
+	if LowTags(tags) {
+		return jen.Id("tag").Op(":=").Add(r).Dot("PeekLowTag").Call()
+	}
+	return jen.List(jen.Id("tag"), jen.Id("_")).Op(":=").Add(r).Dot("PeekTag").Call()
+}
+
+// LowTags reports whether every tag of tags has a number below 31, the
+// low-tag-number form of X.690 8.1.2.2.
+func LowTags(tags []model.Tag) bool {
+	for _, t := range tags {
+		if t.Number < 0 || t.Number >= 31 {
+			return false
+		}
+	}
+	return true
+}
+
 // PlainTag drops the Explicit mark: a tag as the wire shows it.
 func PlainTag(t model.Tag) model.Tag { t.Explicit = false; return t }
 

@@ -42,7 +42,7 @@ func (v *X520name) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.NoTag), "X520name")
 	}
-	tag, _ := r.PeekTag()
+	tag := r.PeekLowTag()
 	switch {
 	case tag == der.TagTeletexString:
 		v.Choice = DirectoryString_TeletexString
@@ -153,7 +153,7 @@ func (v *X520CommonName) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.NoTag), "X520CommonName")
 	}
-	tag, _ := r.PeekTag()
+	tag := r.PeekLowTag()
 	switch {
 	case tag == der.TagTeletexString:
 		v.Choice = DirectoryString_TeletexString
@@ -264,7 +264,7 @@ func (v *X520LocalityName) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.NoTag), "X520LocalityName")
 	}
-	tag, _ := r.PeekTag()
+	tag := r.PeekLowTag()
 	switch {
 	case tag == der.TagTeletexString:
 		v.Choice = DirectoryString_TeletexString
@@ -375,7 +375,7 @@ func (v *X520StateOrProvinceName) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.NoTag), "X520StateOrProvinceName")
 	}
-	tag, _ := r.PeekTag()
+	tag := r.PeekLowTag()
 	switch {
 	case tag == der.TagTeletexString:
 		v.Choice = DirectoryString_TeletexString
@@ -486,7 +486,7 @@ func (v *X520OrganizationName) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.NoTag), "X520OrganizationName")
 	}
-	tag, _ := r.PeekTag()
+	tag := r.PeekLowTag()
 	switch {
 	case tag == der.TagTeletexString:
 		v.Choice = DirectoryString_TeletexString
@@ -597,7 +597,7 @@ func (v *X520OrganizationalUnitName) DecodeASN1(r *der.Reader, t der.Tag) error 
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.NoTag), "X520OrganizationalUnitName")
 	}
-	tag, _ := r.PeekTag()
+	tag := r.PeekLowTag()
 	switch {
 	case tag == der.TagTeletexString:
 		v.Choice = DirectoryString_TeletexString
@@ -708,7 +708,7 @@ func (v *Name) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.NoTag), "Name")
 	}
-	tag, _ := r.PeekTag()
+	tag := r.PeekLowTag()
 	switch {
 	case tag == der.TagSequence:
 		v.Choice = Name_RdnSequence
@@ -755,7 +755,7 @@ func (v *RDNSequence) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// One backing array for the elements of every inner list.
-	inner, err := der.MakeSlice[SingleAttribute_SupportedAttributes](&s, s.CountNested())
+	inner, err := der.MakeBacking[SingleAttribute_SupportedAttributes](&s, s.CountNested())
 	if err != nil {
 		return err
 	}
@@ -808,10 +808,10 @@ func (v *RelativeDistinguishedName) decodeShared(r *der.Reader, t der.Tag, backi
 	}
 	// X.690 11.6: DER sorts the elements of a SET OF (unless tolerated:
 	// der.TolerateUnsortedSetOf).
-	if err := s.CheckSetOfOrder("RelativeDistinguishedName"); err != nil {
+	n, err := s.CountSetOf("RelativeDistinguishedName")
+	if err != nil {
 		return err
 	}
-	n := s.Count()
 	var list []SingleAttribute_SupportedAttributes
 	if backing != nil && n <= len(*backing) {
 		list, *backing = (*backing)[:n:n], (*backing)[n:]
@@ -1190,7 +1190,7 @@ func (v *DirectoryString_UbTitle) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.NoTag), "DirectoryString")
 	}
-	tag, _ := r.PeekTag()
+	tag := r.PeekLowTag()
 	switch {
 	case tag == der.TagTeletexString:
 		v.Choice = DirectoryString_TeletexString
@@ -1301,7 +1301,7 @@ func (v *DirectoryString_UbPseudonym) DecodeASN1(r *der.Reader, t der.Tag) error
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.NoTag), "DirectoryString")
 	}
-	tag, _ := r.PeekTag()
+	tag := r.PeekLowTag()
 	switch {
 	case tag == der.TagTeletexString:
 		v.Choice = DirectoryString_TeletexString
@@ -1713,7 +1713,7 @@ func (v *TBSCertificate) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// version [0] EXPLICIT Version DEFAULT v1
-	if s.Peek(der.Context(0)) {
+	if s.PeekLow(der.Context(0)) {
 		off1 := s.Offset()
 		w2, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 		if err != nil {
@@ -1750,7 +1750,7 @@ func (v *TBSCertificate) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// issuerUniqueID [1] UniqueIdentifier OPTIONAL (extension addition)
-	if s.Peek(der.Context(1)) {
+	if s.PeekLow(der.Context(1)) {
 		off3 := s.Offset()
 		if err := func() error {
 			if err := v.IssuerUniqueID.DecodeASN1(&s, der.Context(1)); err != nil {
@@ -1765,7 +1765,7 @@ func (v *TBSCertificate) DecodeASN1(r *der.Reader, t der.Tag) error {
 		v.HasIssuerUniqueID = true
 	}
 	// subjectUniqueID [2] UniqueIdentifier OPTIONAL (extension addition)
-	if s.Peek(der.Context(2)) {
+	if s.PeekLow(der.Context(2)) {
 		off4 := s.Offset()
 		if err := func() error {
 			if err := v.SubjectUniqueID.DecodeASN1(&s, der.Context(2)); err != nil {
@@ -1780,7 +1780,7 @@ func (v *TBSCertificate) DecodeASN1(r *der.Reader, t der.Tag) error {
 		v.HasSubjectUniqueID = true
 	}
 	// extensions [3] EXPLICIT Extensions{{PKIX1Implicit-2009.CertExtensions}} OPTIONAL (extension addition)
-	if s.Peek(der.Context(3)) {
+	if s.PeekLow(der.Context(3)) {
 		off5 := s.Offset()
 		if err := func() error {
 			w6, err := s.ReadConstructed(der.Context(3), "[3] EXPLICIT")
@@ -1974,7 +1974,7 @@ func (v *Extension_CertExtensions) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// critical BOOLEAN DEFAULT FALSE
-	if s.Peek(der.TagBoolean) {
+	if s.PeekLow(der.TagBoolean) {
 		off1 := s.Offset()
 		x2, err := s.ReadBoolean(der.TagBoolean)
 		if err != nil {
@@ -2530,7 +2530,7 @@ func (v *Time) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.NoTag), "Time")
 	}
-	tag, _ := r.PeekTag()
+	tag := r.PeekLowTag()
 	switch {
 	case tag == der.TagUTCTime:
 		v.Choice = Time_UTCTime
@@ -2997,7 +2997,7 @@ func (v *TBSCertList) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	if v.HasVersion = s.Peek(der.TagInteger); v.HasVersion {
+	if v.HasVersion = s.PeekLow(der.TagInteger); v.HasVersion {
 		s.Field(v.Version.DecodeASN1(&s, der.TagInteger), "version")
 	}
 	s.Field(v.Signature.DecodeASN1(&s, der.TagSequence), "signature")
@@ -3007,22 +3007,22 @@ func (v *TBSCertList) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// nextUpdate Time OPTIONAL
-	if func(t der.Tag, ok bool) bool {
-		return ok && (t == der.TagUTCTime || t == der.TagGeneralizedTime)
-	}(s.PeekTag()) {
+	if func(t der.Tag) bool {
+		return t == der.TagUTCTime || t == der.TagGeneralizedTime
+	}(s.PeekLowTag()) {
 		if err := v.NextUpdate.DecodeASN1(&s, der.NoTag); err != nil {
 			return der.WithField(err, "nextUpdate")
 		}
 		v.HasNextUpdate = true
 	}
-	if v.HasRevokedCertificates = s.Peek(der.TagSequence); v.HasRevokedCertificates {
+	if v.HasRevokedCertificates = s.PeekLow(der.TagSequence); v.HasRevokedCertificates {
 		s.Field(v.RevokedCertificates.DecodeASN1(&s, der.TagSequence), "revokedCertificates")
 	}
 	if err := s.Err(); err != nil {
 		return err
 	}
 	// crlExtensions [0] EXPLICIT Extensions{{PKIX1Implicit-2009.CrlExtensions}} OPTIONAL (extension addition)
-	if s.Peek(der.Context(0)) {
+	if s.PeekLow(der.Context(0)) {
 		w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 		if err != nil {
 			return der.WithField(err, "crlExtensions")
@@ -3136,7 +3136,7 @@ func (v *TBSCertList_RevokedCertificates_Item) DecodeASN1(r *der.Reader, t der.T
 	}
 	s.Field(v.UserCertificate.DecodeASN1(&s, der.TagInteger), "userCertificate")
 	s.Field(v.RevocationDate.DecodeASN1(&s, der.NoTag), "revocationDate")
-	if v.HasCRLEntryExtensions = s.Peek(der.TagSequence); v.HasCRLEntryExtensions {
+	if v.HasCRLEntryExtensions = s.PeekLow(der.TagSequence); v.HasCRLEntryExtensions {
 		s.Field(v.CRLEntryExtensions.DecodeASN1(&s, der.TagSequence), "crlEntryExtensions")
 	}
 	if err := s.Err(); err != nil {
@@ -3243,7 +3243,7 @@ func (v *Extension_CRLEntryExtensions) DecodeASN1(r *der.Reader, t der.Tag) erro
 		return err
 	}
 	// critical BOOLEAN DEFAULT FALSE
-	if s.Peek(der.TagBoolean) {
+	if s.PeekLow(der.TagBoolean) {
 		off1 := s.Offset()
 		x2, err := s.ReadBoolean(der.TagBoolean)
 		if err != nil {
@@ -3447,7 +3447,7 @@ func (v *Extension_CRLExtensions) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// critical BOOLEAN DEFAULT FALSE
-	if s.Peek(der.TagBoolean) {
+	if s.PeekLow(der.TagBoolean) {
 		off1 := s.Offset()
 		x2, err := s.ReadBoolean(der.TagBoolean)
 		if err != nil {
@@ -3638,13 +3638,13 @@ func (v *AuthorityKeyIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	if v.HasKeyIdentifier = s.Peek(der.Context(0)); v.HasKeyIdentifier {
+	if v.HasKeyIdentifier = s.PeekLow(der.Context(0)); v.HasKeyIdentifier {
 		s.Field(v.KeyIdentifier.DecodeASN1(&s, der.Context(0)), "keyIdentifier")
 	}
-	if v.HasAuthorityCertIssuer = s.Peek(der.Context(1)); v.HasAuthorityCertIssuer {
+	if v.HasAuthorityCertIssuer = s.PeekLow(der.Context(1)); v.HasAuthorityCertIssuer {
 		s.Field(v.AuthorityCertIssuer.DecodeASN1(&s, der.Context(1)), "authorityCertIssuer")
 	}
-	if v.HasAuthorityCertSerialNumber = s.Peek(der.Context(2)); v.HasAuthorityCertSerialNumber {
+	if v.HasAuthorityCertSerialNumber = s.PeekLow(der.Context(2)); v.HasAuthorityCertSerialNumber {
 		s.Field(v.AuthorityCertSerialNumber.DecodeASN1(&s, der.Context(2)), "authorityCertSerialNumber")
 	}
 	return s.End("AuthorityKeyIdentifier")
@@ -3754,10 +3754,10 @@ func (v *PrivateKeyUsagePeriod) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	if v.HasNotBefore = s.Peek(der.Context(0)); v.HasNotBefore {
+	if v.HasNotBefore = s.PeekLow(der.Context(0)); v.HasNotBefore {
 		v.NotBefore = s.GeneralizedTime(der.Context(0), "notBefore")
 	}
-	if v.HasNotAfter = s.Peek(der.Context(1)); v.HasNotAfter {
+	if v.HasNotAfter = s.PeekLow(der.Context(1)); v.HasNotAfter {
 		v.NotAfter = s.GeneralizedTime(der.Context(1), "notAfter")
 	}
 	return s.End("PrivateKeyUsagePeriod")
@@ -3850,7 +3850,7 @@ func (v *PolicyInformation) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	s.Field(v.PolicyIdentifier.DecodeASN1(&s, der.TagOID), "policyIdentifier")
-	if v.HasPolicyQualifiers = s.Peek(der.TagSequence); v.HasPolicyQualifiers {
+	if v.HasPolicyQualifiers = s.PeekLow(der.TagSequence); v.HasPolicyQualifiers {
 		s.Field(v.PolicyQualifiers.DecodeASN1(&s, der.TagSequence), "policyQualifiers")
 	}
 	return s.End("PolicyInformation")
@@ -4106,16 +4106,16 @@ func (v *UserNotice) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	if v.HasNoticeRef = s.Peek(der.TagSequence); v.HasNoticeRef {
+	if v.HasNoticeRef = s.PeekLow(der.TagSequence); v.HasNoticeRef {
 		s.Field(v.NoticeRef.DecodeASN1(&s, der.TagSequence), "noticeRef")
 	}
 	if err := s.Err(); err != nil {
 		return err
 	}
 	// explicitText DisplayText OPTIONAL
-	if func(t der.Tag, ok bool) bool {
-		return ok && (t == der.TagIA5String || t == der.TagVisibleString || t == der.TagBMPString || t == der.TagUTF8String)
-	}(s.PeekTag()) {
+	if func(t der.Tag) bool {
+		return t == der.TagIA5String || t == der.TagVisibleString || t == der.TagBMPString || t == der.TagUTF8String
+	}(s.PeekLowTag()) {
 		if err := v.ExplicitText.DecodeASN1(&s, der.NoTag); err != nil {
 			return der.WithField(err, "explicitText")
 		}
@@ -4219,7 +4219,7 @@ func (v *DisplayText) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.NoTag), "DisplayText")
 	}
-	tag, _ := r.PeekTag()
+	tag := r.PeekLowTag()
 	switch {
 	case tag == der.TagIA5String:
 		v.Choice = DisplayText_Ia5String
@@ -4456,7 +4456,7 @@ func (v *GeneralName) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.NoTag), "GeneralName")
 	}
-	tag, _ := r.PeekTag()
+	tag := r.PeekLowTag()
 	switch {
 	case tag == der.Context(0):
 		v.Choice = GeneralName_OtherName
@@ -4597,7 +4597,7 @@ func (v *EDIPartyName) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// nameAssigner [0] EXPLICIT DirectoryString{PKIX1Implicit-2009.ubMax} OPTIONAL
-	if s.Peek(der.Context(0)) {
+	if s.PeekLow(der.Context(0)) {
 		w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 		if err != nil {
 			return der.WithField(err, "nameAssigner")
@@ -4653,7 +4653,7 @@ func (v *DirectoryString_UbMax) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.NoTag), "DirectoryString")
 	}
-	tag, _ := r.PeekTag()
+	tag := r.PeekLowTag()
 	switch {
 	case tag == der.TagTeletexString:
 		v.Choice = DirectoryString_TeletexString
@@ -4895,7 +4895,7 @@ func (v *BasicConstraints) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// cA BOOLEAN DEFAULT FALSE
-	if s.Peek(der.TagBoolean) {
+	if s.PeekLow(der.TagBoolean) {
 		off1 := s.Offset()
 		x2, err := s.ReadBoolean(der.TagBoolean)
 		if err != nil {
@@ -4911,7 +4911,7 @@ func (v *BasicConstraints) DecodeASN1(r *der.Reader, t der.Tag) error {
 	} else {
 		v.CA = false
 	}
-	if v.HasPathLenConstraint = s.Peek(der.TagInteger); v.HasPathLenConstraint {
+	if v.HasPathLenConstraint = s.PeekLow(der.TagInteger); v.HasPathLenConstraint {
 		off3 := s.Offset()
 		v.PathLenConstraint = s.Integer(der.TagInteger, "pathLenConstraint")
 		s.Check(der.CheckIntegerRange(off3, "INTEGER", der.Integer(v.PathLenConstraint), 0, 9223372036854775807), "pathLenConstraint")
@@ -4951,10 +4951,10 @@ func (v *NameConstraints) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	if v.HasPermittedSubtrees = s.Peek(der.Context(0)); v.HasPermittedSubtrees {
+	if v.HasPermittedSubtrees = s.PeekLow(der.Context(0)); v.HasPermittedSubtrees {
 		s.Field(v.PermittedSubtrees.DecodeASN1(&s, der.Context(0)), "permittedSubtrees")
 	}
-	if v.HasExcludedSubtrees = s.Peek(der.Context(1)); v.HasExcludedSubtrees {
+	if v.HasExcludedSubtrees = s.PeekLow(der.Context(1)); v.HasExcludedSubtrees {
 		s.Field(v.ExcludedSubtrees.DecodeASN1(&s, der.Context(1)), "excludedSubtrees")
 	}
 	return s.End("NameConstraints")
@@ -5051,7 +5051,7 @@ func (v *GeneralSubtree) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// minimum [0] BaseDistance DEFAULT 0
-	if s.Peek(der.Context(0)) {
+	if s.PeekLow(der.Context(0)) {
 		off1 := s.Offset()
 		if err := v.Minimum.DecodeASN1(&s, der.Context(0)); err != nil {
 			return der.WithField(err, "minimum")
@@ -5068,7 +5068,7 @@ func (v *GeneralSubtree) DecodeASN1(r *der.Reader, t der.Tag) error {
 	} else {
 		v.Minimum = BaseDistance(defaultInteger0)
 	}
-	if v.HasMaximum = s.Peek(der.Context(1)); v.HasMaximum {
+	if v.HasMaximum = s.PeekLow(der.Context(1)); v.HasMaximum {
 		s.Field(v.Maximum.DecodeASN1(&s, der.Context(1)), "maximum")
 	}
 	return s.End("GeneralSubtree")
@@ -5149,10 +5149,10 @@ func (v *PolicyConstraints) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	if v.HasRequireExplicitPolicy = s.Peek(der.Context(0)); v.HasRequireExplicitPolicy {
+	if v.HasRequireExplicitPolicy = s.PeekLow(der.Context(0)); v.HasRequireExplicitPolicy {
 		s.Field(v.RequireExplicitPolicy.DecodeASN1(&s, der.Context(0)), "requireExplicitPolicy")
 	}
-	if v.HasInhibitPolicyMapping = s.Peek(der.Context(1)); v.HasInhibitPolicyMapping {
+	if v.HasInhibitPolicyMapping = s.PeekLow(der.Context(1)); v.HasInhibitPolicyMapping {
 		s.Field(v.InhibitPolicyMapping.DecodeASN1(&s, der.Context(1)), "inhibitPolicyMapping")
 	}
 	return s.End("PolicyConstraints")
@@ -5285,7 +5285,7 @@ func (v *DistributionPoint) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// distributionPoint [0] EXPLICIT DistributionPointName OPTIONAL
-	if s.Peek(der.Context(0)) {
+	if s.PeekLow(der.Context(0)) {
 		w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 		if err != nil {
 			return der.WithField(err, "distributionPoint")
@@ -5298,10 +5298,10 @@ func (v *DistributionPoint) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasDistributionPoint = true
 	}
-	if v.HasReasons = s.Peek(der.Context(1)); v.HasReasons {
+	if v.HasReasons = s.PeekLow(der.Context(1)); v.HasReasons {
 		s.Field(v.Reasons.DecodeASN1(&s, der.Context(1)), "reasons")
 	}
-	if v.HasCRLIssuer = s.Peek(der.Context(2)); v.HasCRLIssuer {
+	if v.HasCRLIssuer = s.PeekLow(der.Context(2)); v.HasCRLIssuer {
 		s.Field(v.CRLIssuer.DecodeASN1(&s, der.Context(2)), "cRLIssuer")
 	}
 	return s.End("DistributionPoint")
@@ -5339,7 +5339,7 @@ func (v *DistributionPointName) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.NoTag), "DistributionPointName")
 	}
-	tag, _ := r.PeekTag()
+	tag := r.PeekLowTag()
 	switch {
 	case tag == der.Context(0):
 		v.Choice = DistributionPointName_FullName
@@ -5696,7 +5696,7 @@ func (v *IssuingDistributionPoint) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// distributionPoint [0] EXPLICIT DistributionPointName OPTIONAL
-	if s.Peek(der.Context(0)) {
+	if s.PeekLow(der.Context(0)) {
 		w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 		if err != nil {
 			return der.WithField(err, "distributionPoint")
@@ -5710,7 +5710,7 @@ func (v *IssuingDistributionPoint) DecodeASN1(r *der.Reader, t der.Tag) error {
 		v.HasDistributionPoint = true
 	}
 	// onlyContainsUserCerts [1] BOOLEAN DEFAULT FALSE
-	if s.Peek(der.Context(1)) {
+	if s.PeekLow(der.Context(1)) {
 		off2 := s.Offset()
 		x3, err := s.ReadBoolean(der.Context(1))
 		if err != nil {
@@ -5727,7 +5727,7 @@ func (v *IssuingDistributionPoint) DecodeASN1(r *der.Reader, t der.Tag) error {
 		v.OnlyContainsUserCerts = false
 	}
 	// onlyContainsCACerts [2] BOOLEAN DEFAULT FALSE
-	if s.Peek(der.Context(2)) {
+	if s.PeekLow(der.Context(2)) {
 		off4 := s.Offset()
 		x5, err := s.ReadBoolean(der.Context(2))
 		if err != nil {
@@ -5743,14 +5743,14 @@ func (v *IssuingDistributionPoint) DecodeASN1(r *der.Reader, t der.Tag) error {
 	} else {
 		v.OnlyContainsCACerts = false
 	}
-	if v.HasOnlySomeReasons = s.Peek(der.Context(3)); v.HasOnlySomeReasons {
+	if v.HasOnlySomeReasons = s.PeekLow(der.Context(3)); v.HasOnlySomeReasons {
 		s.Field(v.OnlySomeReasons.DecodeASN1(&s, der.Context(3)), "onlySomeReasons")
 	}
 	if err := s.Err(); err != nil {
 		return err
 	}
 	// indirectCRL [4] BOOLEAN DEFAULT FALSE
-	if s.Peek(der.Context(4)) {
+	if s.PeekLow(der.Context(4)) {
 		off6 := s.Offset()
 		x7, err := s.ReadBoolean(der.Context(4))
 		if err != nil {
@@ -5767,7 +5767,7 @@ func (v *IssuingDistributionPoint) DecodeASN1(r *der.Reader, t der.Tag) error {
 		v.IndirectCRL = false
 	}
 	// onlyContainsAttributeCerts [5] BOOLEAN DEFAULT FALSE
-	if s.Peek(der.Context(5)) {
+	if s.PeekLow(der.Context(5)) {
 		off8 := s.Offset()
 		x9, err := s.ReadBoolean(der.Context(5))
 		if err != nil {
@@ -6004,10 +6004,10 @@ func (v *DomainParameters) DecodeASN1(r *der.Reader, t der.Tag) error {
 	v.P = s.Integer(der.TagInteger, "p")
 	v.G = s.Integer(der.TagInteger, "g")
 	v.Q = s.Integer(der.TagInteger, "q")
-	if v.HasJ = s.Peek(der.TagInteger); v.HasJ {
+	if v.HasJ = s.PeekLow(der.TagInteger); v.HasJ {
 		v.J = s.Integer(der.TagInteger, "j")
 	}
-	if v.HasValidationParams = s.Peek(der.TagSequence); v.HasValidationParams {
+	if v.HasValidationParams = s.PeekLow(der.TagSequence); v.HasValidationParams {
 		s.Field(v.ValidationParams.DecodeASN1(&s, der.TagSequence), "validationParams")
 	}
 	return s.End("DomainParameters")
@@ -6162,7 +6162,7 @@ func (v *ECParameters) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.NoTag), "ECParameters")
 	}
-	tag, _ := r.PeekTag()
+	tag := r.PeekLowTag()
 	switch {
 	case tag == der.TagOID:
 		v.Choice = ECParameters_NamedCurve
@@ -6669,7 +6669,7 @@ func (v *RSASSAPSSParams) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// hashAlgorithm [0] EXPLICIT HashAlgorithm DEFAULT sha1Identifier
-	if s.Peek(der.Context(0)) {
+	if s.PeekLow(der.Context(0)) {
 		w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 		if err != nil {
 			return der.WithField(err, "hashAlgorithm")
@@ -6683,7 +6683,7 @@ func (v *RSASSAPSSParams) DecodeASN1(r *der.Reader, t der.Tag) error {
 		v.HasHashAlgorithm = true
 	}
 	// maskGenAlgorithm [1] EXPLICIT MaskGenAlgorithm DEFAULT mgf1SHA1
-	if s.Peek(der.Context(1)) {
+	if s.PeekLow(der.Context(1)) {
 		w2, err := s.ReadConstructed(der.Context(1), "[1] EXPLICIT")
 		if err != nil {
 			return der.WithField(err, "maskGenAlgorithm")
@@ -6697,7 +6697,7 @@ func (v *RSASSAPSSParams) DecodeASN1(r *der.Reader, t der.Tag) error {
 		v.HasMaskGenAlgorithm = true
 	}
 	// saltLength [2] EXPLICIT INTEGER DEFAULT 20
-	if s.Peek(der.Context(2)) {
+	if s.PeekLow(der.Context(2)) {
 		off3 := s.Offset()
 		w4, err := s.ReadConstructed(der.Context(2), "[2] EXPLICIT")
 		if err != nil {
@@ -6724,7 +6724,7 @@ func (v *RSASSAPSSParams) DecodeASN1(r *der.Reader, t der.Tag) error {
 		v.SaltLength = defaultInteger20
 	}
 	// trailerField [3] EXPLICIT INTEGER DEFAULT 1
-	if s.Peek(der.Context(3)) {
+	if s.PeekLow(der.Context(3)) {
 		off6 := s.Offset()
 		w7, err := s.ReadConstructed(der.Context(3), "[3] EXPLICIT")
 		if err != nil {
@@ -6805,7 +6805,7 @@ func (v *RSAESOAEPParams) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// hashFunc [0] EXPLICIT HashAlgorithm DEFAULT sha1Identifier
-	if s.Peek(der.Context(0)) {
+	if s.PeekLow(der.Context(0)) {
 		w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 		if err != nil {
 			return der.WithField(err, "hashFunc")
@@ -6819,7 +6819,7 @@ func (v *RSAESOAEPParams) DecodeASN1(r *der.Reader, t der.Tag) error {
 		v.HasHashFunc = true
 	}
 	// maskGenFunc [1] EXPLICIT MaskGenAlgorithm DEFAULT mgf1SHA1
-	if s.Peek(der.Context(1)) {
+	if s.PeekLow(der.Context(1)) {
 		w2, err := s.ReadConstructed(der.Context(1), "[1] EXPLICIT")
 		if err != nil {
 			return der.WithField(err, "maskGenFunc")
@@ -6833,7 +6833,7 @@ func (v *RSAESOAEPParams) DecodeASN1(r *der.Reader, t der.Tag) error {
 		v.HasMaskGenFunc = true
 	}
 	// pSourceFunc [2] EXPLICIT PSourceAlgorithm DEFAULT pSpecifiedEmpty
-	if s.Peek(der.Context(2)) {
+	if s.PeekLow(der.Context(2)) {
 		w3, err := s.ReadConstructed(der.Context(2), "[2] EXPLICIT")
 		if err != nil {
 			return der.WithField(err, "pSourceFunc")
@@ -6890,10 +6890,10 @@ func (v *ORAddress) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	s.Field(v.BuiltInStandardAttributes.DecodeASN1(&s, der.TagSequence), "built-in-standard-attributes")
-	if v.HasBuiltInDomainDefinedAttributes = s.Peek(der.TagSequence); v.HasBuiltInDomainDefinedAttributes {
+	if v.HasBuiltInDomainDefinedAttributes = s.PeekLow(der.TagSequence); v.HasBuiltInDomainDefinedAttributes {
 		s.Field(v.BuiltInDomainDefinedAttributes.DecodeASN1(&s, der.TagSequence), "built-in-domain-defined-attributes")
 	}
-	if v.HasExtensionAttributes = s.Peek(der.TagSet); v.HasExtensionAttributes {
+	if v.HasExtensionAttributes = s.PeekLow(der.TagSet); v.HasExtensionAttributes {
 		s.Field(v.ExtensionAttributes.DecodeASN1(&s, der.TagSet), "extension-attributes")
 	}
 	return s.End("ORAddress")
@@ -6932,7 +6932,7 @@ func (v *BuiltInStandardAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// country-name [APPLICATION 1] EXPLICIT CountryName OPTIONAL
-	if s.Peek(der.Application(1)) {
+	if s.PeekLow(der.Application(1)) {
 		w1, err := s.ReadConstructed(der.Application(1), "[APPLICATION 1] EXPLICIT")
 		if err != nil {
 			return der.WithField(err, "country-name")
@@ -6946,7 +6946,7 @@ func (v *BuiltInStandardAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 		v.HasCountryName = true
 	}
 	// administration-domain-name [APPLICATION 2] EXPLICIT AdministrationDomainName OPTIONAL
-	if s.Peek(der.Application(2)) {
+	if s.PeekLow(der.Application(2)) {
 		w2, err := s.ReadConstructed(der.Application(2), "[APPLICATION 2] EXPLICIT")
 		if err != nil {
 			return der.WithField(err, "administration-domain-name")
@@ -6959,17 +6959,17 @@ func (v *BuiltInStandardAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasAdministrationDomainName = true
 	}
-	if v.HasNetworkAddress = s.Peek(der.Context(0)); v.HasNetworkAddress {
+	if v.HasNetworkAddress = s.PeekLow(der.Context(0)); v.HasNetworkAddress {
 		s.Field(v.NetworkAddress.DecodeASN1(&s, der.Context(0)), "network-address")
 	}
-	if v.HasTerminalIdentifier = s.Peek(der.Context(1)); v.HasTerminalIdentifier {
+	if v.HasTerminalIdentifier = s.PeekLow(der.Context(1)); v.HasTerminalIdentifier {
 		s.Field(v.TerminalIdentifier.DecodeASN1(&s, der.Context(1)), "terminal-identifier")
 	}
 	if err := s.Err(); err != nil {
 		return err
 	}
 	// private-domain-name [2] EXPLICIT PrivateDomainName OPTIONAL
-	if s.Peek(der.Context(2)) {
+	if s.PeekLow(der.Context(2)) {
 		w3, err := s.ReadConstructed(der.Context(2), "[2] EXPLICIT")
 		if err != nil {
 			return der.WithField(err, "private-domain-name")
@@ -6982,16 +6982,16 @@ func (v *BuiltInStandardAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasPrivateDomainName = true
 	}
-	if v.HasOrganizationName = s.Peek(der.Context(3)); v.HasOrganizationName {
+	if v.HasOrganizationName = s.PeekLow(der.Context(3)); v.HasOrganizationName {
 		s.Field(v.OrganizationName.DecodeASN1(&s, der.Context(3)), "organization-name")
 	}
-	if v.HasNumericUserIdentifier = s.Peek(der.Context(4)); v.HasNumericUserIdentifier {
+	if v.HasNumericUserIdentifier = s.PeekLow(der.Context(4)); v.HasNumericUserIdentifier {
 		s.Field(v.NumericUserIdentifier.DecodeASN1(&s, der.Context(4)), "numeric-user-identifier")
 	}
-	if v.HasPersonalName = s.Peek(der.Context(5)); v.HasPersonalName {
+	if v.HasPersonalName = s.PeekLow(der.Context(5)); v.HasPersonalName {
 		s.Field(v.PersonalName.DecodeASN1(&s, der.Context(5)), "personal-name")
 	}
-	if v.HasOrganizationalUnitNames = s.Peek(der.Context(6)); v.HasOrganizationalUnitNames {
+	if v.HasOrganizationalUnitNames = s.PeekLow(der.Context(6)); v.HasOrganizationalUnitNames {
 		s.Field(v.OrganizationalUnitNames.DecodeASN1(&s, der.Context(6)), "organizational-unit-names")
 	}
 	return s.End("BuiltInStandardAttributes")
@@ -7061,7 +7061,7 @@ func (v *CountryName) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		return r.Root(nil, "CountryName")
 	}
-	tag, _ := r.PeekTag()
+	tag := r.PeekLowTag()
 	switch {
 	case tag == der.TagNumericString:
 		v.Choice = CountryName_X121DccCode
@@ -7140,7 +7140,7 @@ func (v *AdministrationDomainName) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		return r.Root(nil, "AdministrationDomainName")
 	}
-	tag, _ := r.PeekTag()
+	tag := r.PeekLowTag()
 	switch {
 	case tag == der.TagNumericString:
 		v.Choice = AdministrationDomainName_Numeric
@@ -7289,7 +7289,7 @@ func (v *PrivateDomainName) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.NoTag), "PrivateDomainName")
 	}
-	tag, _ := r.PeekTag()
+	tag := r.PeekLowTag()
 	switch {
 	case tag == der.TagNumericString:
 		v.Choice = PrivateDomainName_Numeric
@@ -7439,7 +7439,7 @@ func (v *PersonalName) DecodeASN1(r *der.Reader, t der.Tag) error {
 	var seen1 bool
 	prev := -1
 	for !s.Empty() {
-		tag, _ := s.PeekTag()
+		tag := s.PeekLowTag()
 		switch {
 		case tag == der.Context(0):
 			// surname [0] PrintableString
@@ -7764,10 +7764,11 @@ func (v *ExtensionAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 	}
 	// X.690 11.6: DER sorts the elements of a SET OF (unless tolerated:
 	// der.TolerateUnsortedSetOf).
-	if err := s.CheckSetOfOrder("ExtensionAttributes"); err != nil {
+	n, err := s.CountSetOf("ExtensionAttributes")
+	if err != nil {
 		return err
 	}
-	list, err := der.MakeSlice[ExtensionAttribute](&s, s.Count())
+	list, err := der.MakeSlice[ExtensionAttribute](&s, n)
 	if err != nil {
 		return err
 	}
@@ -8397,7 +8398,7 @@ func (v *EaTeletexPersonalName_Type) DecodeASN1(r *der.Reader, t der.Tag) error 
 	var seen1 bool
 	prev := -1
 	for !s.Empty() {
-		tag, _ := s.PeekTag()
+		tag := s.PeekLowTag()
 		switch {
 		case tag == der.Context(0):
 			// surname [0] TeletexString
@@ -8572,7 +8573,7 @@ func (v *EaPhysicalDeliveryCountryName_Type) DecodeASN1(r *der.Reader, t der.Tag
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.NoTag), "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).physicalDeliveryCountryName")
 	}
-	tag, _ := r.PeekTag()
+	tag := r.PeekLowTag()
 	switch {
 	case tag == der.TagNumericString:
 		v.Choice = EaPhysicalDeliveryCountryName_X121DccCode
@@ -8635,7 +8636,7 @@ func (v *EaPostalCode_Type) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.NoTag), "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).postalCode")
 	}
-	tag, _ := r.PeekTag()
+	tag := r.PeekLowTag()
 	switch {
 	case tag == der.TagNumericString:
 		v.Choice = EaPostalCode_NumericCode
@@ -8704,7 +8705,7 @@ func (v *EaUnformattedPostalAddress_Type) DecodeASN1(r *der.Reader, t der.Tag) e
 	}
 	prev := -1
 	for !s.Empty() {
-		tag, _ := s.PeekTag()
+		tag := s.PeekLowTag()
 		switch {
 		case tag == der.TagSequence:
 			// printable-address SEQUENCE OF OPTIONAL
@@ -8828,7 +8829,7 @@ func (v *EaExtendedNetworkAddress_Type) DecodeASN1(r *der.Reader, t der.Tag) err
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.NoTag), "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress")
 	}
-	tag, _ := r.PeekTag()
+	tag := r.PeekLowTag()
 	switch {
 	case tag == der.TagSequence:
 		v.Choice = EaExtendedNetworkAddress_E163_4Address
@@ -8889,7 +8890,7 @@ func (v *EaExtendedNetworkAddress_Type_E163_4Address) DecodeASN1(r *der.Reader, 
 	off1 := s.Offset()
 	v.Number = s.Text(der.Context(0), der.TagNumericString, "number")
 	s.Check(der.CheckSize(off1, "[0] NumericString", len(v.Number), 1, 15), "number")
-	if v.HasSubAddress = s.Peek(der.Context(1)); v.HasSubAddress {
+	if v.HasSubAddress = s.PeekLow(der.Context(1)); v.HasSubAddress {
 		off2 := s.Offset()
 		v.SubAddress = s.Text(der.Context(1), der.TagNumericString, "sub-address")
 		s.Check(der.CheckSize(off2, "[1] NumericString", len(v.SubAddress), 1, 40), "sub-address")
@@ -9045,7 +9046,7 @@ func (v *PDSParameter) DecodeASN1(r *der.Reader, t der.Tag) error {
 	}
 	prev := -1
 	for !s.Empty() {
-		tag, _ := s.PeekTag()
+		tag := s.PeekLowTag()
 		switch {
 		case tag == der.TagPrintableString:
 			// printable-string PrintableString OPTIONAL
@@ -9130,7 +9131,7 @@ func (v *PresentationAddress) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// pSelector [0] EXPLICIT OCTET STRING OPTIONAL
-	if s.Peek(der.Context(0)) {
+	if s.PeekLow(der.Context(0)) {
 		w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 		if err != nil {
 			return der.WithField(err, "pSelector")
@@ -9146,7 +9147,7 @@ func (v *PresentationAddress) DecodeASN1(r *der.Reader, t der.Tag) error {
 		v.HasPSelector = true
 	}
 	// sSelector [1] EXPLICIT OCTET STRING OPTIONAL
-	if s.Peek(der.Context(1)) {
+	if s.PeekLow(der.Context(1)) {
 		w3, err := s.ReadConstructed(der.Context(1), "[1] EXPLICIT")
 		if err != nil {
 			return der.WithField(err, "sSelector")
@@ -9162,7 +9163,7 @@ func (v *PresentationAddress) DecodeASN1(r *der.Reader, t der.Tag) error {
 		v.HasSSelector = true
 	}
 	// tSelector [2] EXPLICIT OCTET STRING OPTIONAL
-	if s.Peek(der.Context(2)) {
+	if s.PeekLow(der.Context(2)) {
 		w5, err := s.ReadConstructed(der.Context(2), "[2] EXPLICIT")
 		if err != nil {
 			return der.WithField(err, "tSelector")
@@ -9246,10 +9247,11 @@ func (v *PresentationAddress_NAddresses) DecodeASN1(r *der.Reader, t der.Tag) er
 	}
 	// X.690 11.6: DER sorts the elements of a SET OF (unless tolerated:
 	// der.TolerateUnsortedSetOf).
-	if err := s.CheckSetOfOrder("PresentationAddress.nAddresses"); err != nil {
+	n, err := s.CountSetOf("PresentationAddress.nAddresses")
+	if err != nil {
 		return err
 	}
-	list, err := der.MakeSlice[[]byte](&s, s.Count())
+	list, err := der.MakeSlice[[]byte](&s, n)
 	if err != nil {
 		return err
 	}
@@ -9344,7 +9346,7 @@ func (v *OCSPRequest) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// optionalSignature [0] EXPLICIT Signature OPTIONAL
-	if s.Peek(der.Context(0)) {
+	if s.PeekLow(der.Context(0)) {
 		w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 		if err != nil {
 			return der.WithField(err, "optionalSignature")
@@ -9392,7 +9394,7 @@ func (v *TBSRequest) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// version [0] EXPLICIT Version DEFAULT v1
-	if s.Peek(der.Context(0)) {
+	if s.PeekLow(der.Context(0)) {
 		off1 := s.Offset()
 		w2, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 		if err != nil {
@@ -9414,7 +9416,7 @@ func (v *TBSRequest) DecodeASN1(r *der.Reader, t der.Tag) error {
 		v.Version = OCSP2009_Version_V1
 	}
 	// requestorName [1] EXPLICIT GeneralName OPTIONAL
-	if s.Peek(der.Context(1)) {
+	if s.PeekLow(der.Context(1)) {
 		w3, err := s.ReadConstructed(der.Context(1), "[1] EXPLICIT")
 		if err != nil {
 			return der.WithField(err, "requestorName")
@@ -9432,7 +9434,7 @@ func (v *TBSRequest) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// requestExtensions [2] EXPLICIT Extensions{{OCSP-2009.re-ocsp-nonce | OCSP-2009.re-ocsp-response , ...}} OPTIONAL
-	if s.Peek(der.Context(2)) {
+	if s.PeekLow(der.Context(2)) {
 		w4, err := s.ReadConstructed(der.Context(2), "[2] EXPLICIT")
 		if err != nil {
 			return der.WithField(err, "requestExtensions")
@@ -9583,7 +9585,7 @@ func (v *Extension_TBSRequest) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// critical BOOLEAN DEFAULT FALSE
-	if s.Peek(der.TagBoolean) {
+	if s.PeekLow(der.TagBoolean) {
 		off1 := s.Offset()
 		x2, err := s.ReadBoolean(der.TagBoolean)
 		if err != nil {
@@ -9697,7 +9699,7 @@ func (v *Signature) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// certs [0] EXPLICIT SEQUENCE OF OPTIONAL
-	if s.Peek(der.Context(0)) {
+	if s.PeekLow(der.Context(0)) {
 		w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 		if err != nil {
 			return der.WithField(err, "certs")
@@ -9920,7 +9922,7 @@ func (v *Request) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// singleRequestExtensions [0] EXPLICIT Extensions{{OCSP-2009.re-ocsp-service-locator , ...}} OPTIONAL
-	if s.Peek(der.Context(0)) {
+	if s.PeekLow(der.Context(0)) {
 		w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 		if err != nil {
 			return der.WithField(err, "singleRequestExtensions")
@@ -10027,7 +10029,7 @@ func (v *Extension_Request) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// critical BOOLEAN DEFAULT FALSE
-	if s.Peek(der.TagBoolean) {
+	if s.PeekLow(der.TagBoolean) {
 		off1 := s.Offset()
 		x2, err := s.ReadBoolean(der.TagBoolean)
 		if err != nil {
@@ -10272,7 +10274,7 @@ func (v *OCSPResponse) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// responseBytes [0] EXPLICIT ResponseBytes OPTIONAL
-	if s.Peek(der.Context(0)) {
+	if s.PeekLow(der.Context(0)) {
 		w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 		if err != nil {
 			return der.WithField(err, "responseBytes")
@@ -10475,7 +10477,7 @@ func (v *BasicOCSPResponse) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// certs [0] EXPLICIT SEQUENCE OF OPTIONAL
-	if s.Peek(der.Context(0)) {
+	if s.PeekLow(der.Context(0)) {
 		w2, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 		if err != nil {
 			return der.WithField(err, "certs")
@@ -10717,7 +10719,7 @@ func (v *ResponseData) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// version [0] EXPLICIT Version DEFAULT v1
-	if s.Peek(der.Context(0)) {
+	if s.PeekLow(der.Context(0)) {
 		off1 := s.Offset()
 		w2, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 		if err != nil {
@@ -10745,7 +10747,7 @@ func (v *ResponseData) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// responseExtensions [1] EXPLICIT Extensions{{OCSP-2009.re-ocsp-nonce , ...}} OPTIONAL
-	if s.Peek(der.Context(1)) {
+	if s.PeekLow(der.Context(1)) {
 		w3, err := s.ReadConstructed(der.Context(1), "[1] EXPLICIT")
 		if err != nil {
 			return der.WithField(err, "responseExtensions")
@@ -10897,7 +10899,7 @@ func (v *Extension_ResponseData) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// critical BOOLEAN DEFAULT FALSE
-	if s.Peek(der.TagBoolean) {
+	if s.PeekLow(der.TagBoolean) {
 		off1 := s.Offset()
 		x2, err := s.ReadBoolean(der.TagBoolean)
 		if err != nil {
@@ -10989,7 +10991,7 @@ func (v *ResponderID) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.NoTag), "ResponderID")
 	}
-	tag, _ := r.PeekTag()
+	tag := r.PeekLowTag()
 	switch {
 	case tag == der.Context(1):
 		v.Choice = ResponderID_ByName
@@ -11092,7 +11094,7 @@ func (v *SingleResponse) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// nextUpdate [0] EXPLICIT GeneralizedTime OPTIONAL
-	if s.Peek(der.Context(0)) {
+	if s.PeekLow(der.Context(0)) {
 		w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 		if err != nil {
 			return der.WithField(err, "nextUpdate")
@@ -11108,7 +11110,7 @@ func (v *SingleResponse) DecodeASN1(r *der.Reader, t der.Tag) error {
 		v.HasNextUpdate = true
 	}
 	// singleExtensions [1] EXPLICIT Extensions{{OCSP-2009.re-ocsp-crl | OCSP-2009.re-ocsp-archive-cutoff | PKIX1Implicit-2009.CrlEntryExtensions , ...}} OPTIONAL
-	if s.Peek(der.Context(1)) {
+	if s.PeekLow(der.Context(1)) {
 		w3, err := s.ReadConstructed(der.Context(1), "[1] EXPLICIT")
 		if err != nil {
 			return der.WithField(err, "singleExtensions")
@@ -11222,7 +11224,7 @@ func (v *Extension_SingleResponse) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// critical BOOLEAN DEFAULT FALSE
-	if s.Peek(der.TagBoolean) {
+	if s.PeekLow(der.TagBoolean) {
 		off1 := s.Offset()
 		x2, err := s.ReadBoolean(der.TagBoolean)
 		if err != nil {
@@ -11395,7 +11397,7 @@ func (v *CertStatus) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.NoTag), "CertStatus")
 	}
-	tag, _ := r.PeekTag()
+	tag := r.PeekLowTag()
 	switch {
 	case tag == der.Context(0):
 		v.Choice = CertStatus_Good
@@ -11456,7 +11458,7 @@ func (v *RevokedInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// revocationReason [0] EXPLICIT CRLReason OPTIONAL
-	if s.Peek(der.Context(0)) {
+	if s.PeekLow(der.Context(0)) {
 		w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 		if err != nil {
 			return der.WithField(err, "revocationReason")
@@ -11665,7 +11667,7 @@ func (v *CRLID) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// crlUrl [0] EXPLICIT IA5String OPTIONAL
-	if s.Peek(der.Context(0)) {
+	if s.PeekLow(der.Context(0)) {
 		w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 		if err != nil {
 			return der.WithField(err, "crlUrl")
@@ -11681,7 +11683,7 @@ func (v *CRLID) DecodeASN1(r *der.Reader, t der.Tag) error {
 		v.HasCRLURL = true
 	}
 	// crlNum [1] EXPLICIT INTEGER OPTIONAL
-	if s.Peek(der.Context(1)) {
+	if s.PeekLow(der.Context(1)) {
 		w3, err := s.ReadConstructed(der.Context(1), "[1] EXPLICIT")
 		if err != nil {
 			return der.WithField(err, "crlNum")
@@ -11697,7 +11699,7 @@ func (v *CRLID) DecodeASN1(r *der.Reader, t der.Tag) error {
 		v.HasCRLNum = true
 	}
 	// crlTime [2] EXPLICIT GeneralizedTime OPTIONAL
-	if s.Peek(der.Context(2)) {
+	if s.PeekLow(der.Context(2)) {
 		w5, err := s.ReadConstructed(der.Context(2), "[2] EXPLICIT")
 		if err != nil {
 			return der.WithField(err, "crlTime")
@@ -11943,10 +11945,11 @@ func (v *Attributes_CRIAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 	}
 	// X.690 11.6: DER sorts the elements of a SET OF (unless tolerated:
 	// der.TolerateUnsortedSetOf).
-	if err := s.CheckSetOfOrder("Attributes"); err != nil {
+	n, err := s.CountSetOf("Attributes")
+	if err != nil {
 		return err
 	}
-	list, err := der.MakeSlice[Attribute_CRIAttributes](&s, s.Count())
+	list, err := der.MakeSlice[Attribute_CRIAttributes](&s, n)
 	if err != nil {
 		return err
 	}
@@ -12231,7 +12234,7 @@ func (v *MLDSA44PrivateKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.NoTag), "ML-DSA-44-PrivateKey")
 	}
-	tag, _ := r.PeekTag()
+	tag := r.PeekLowTag()
 	switch {
 	case tag == der.Context(0):
 		v.Choice = MLDSA44PrivateKeyChoice_Seed
@@ -12339,7 +12342,7 @@ func (v *MLDSA65PrivateKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.NoTag), "ML-DSA-65-PrivateKey")
 	}
-	tag, _ := r.PeekTag()
+	tag := r.PeekLowTag()
 	switch {
 	case tag == der.Context(0):
 		v.Choice = MLDSA65PrivateKeyChoice_Seed
@@ -12447,7 +12450,7 @@ func (v *MLDSA87PrivateKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.NoTag), "ML-DSA-87-PrivateKey")
 	}
-	tag, _ := r.PeekTag()
+	tag := r.PeekLowTag()
 	switch {
 	case tag == der.Context(0):
 		v.Choice = MLDSA87PrivateKeyChoice_Seed
@@ -12675,7 +12678,7 @@ func (v *MLKEM512PrivateKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.NoTag), "ML-KEM-512-PrivateKey")
 	}
-	tag, _ := r.PeekTag()
+	tag := r.PeekLowTag()
 	switch {
 	case tag == der.Context(0):
 		v.Choice = MLKEM512PrivateKeyChoice_Seed
@@ -12783,7 +12786,7 @@ func (v *MLKEM768PrivateKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.NoTag), "ML-KEM-768-PrivateKey")
 	}
-	tag, _ := r.PeekTag()
+	tag := r.PeekLowTag()
 	switch {
 	case tag == der.Context(0):
 		v.Choice = MLKEM768PrivateKeyChoice_Seed
@@ -12891,7 +12894,7 @@ func (v *MLKEM1024PrivateKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.NoTag), "ML-KEM-1024-PrivateKey")
 	}
-	tag, _ := r.PeekTag()
+	tag := r.PeekLowTag()
 	switch {
 	case tag == der.Context(0):
 		v.Choice = MLKEM1024PrivateKeyChoice_Seed

@@ -194,7 +194,7 @@ func (c *CertificateListStream) locate1(j int, tag der.Tag) (int, stream.Step) {
 func (c *CertificateListStream) head1(s *der.Reader) (err error) {
 	v := c.at1()
 	// version Version OPTIONAL
-	if s.Peek(der.TagInteger) {
+	if s.PeekLow(der.TagInteger) {
 		if err := v.Version.DecodeASN1(s, der.TagInteger); err != nil {
 			return der.WithField(err, "version")
 		}
@@ -213,9 +213,9 @@ func (c *CertificateListStream) head1(s *der.Reader) (err error) {
 		return der.WithField(err, "thisUpdate")
 	}
 	// nextUpdate Time OPTIONAL
-	if func(t der.Tag, ok bool) bool {
-		return ok && (t == der.TagUTCTime || t == der.TagGeneralizedTime)
-	}(s.PeekTag()) {
+	if func(t der.Tag) bool {
+		return t == der.TagUTCTime || t == der.TagGeneralizedTime
+	}(s.PeekLowTag()) {
 		if err := v.NextUpdate.DecodeASN1(s, der.NoTag); err != nil {
 			return der.WithField(err, "nextUpdate")
 		}
@@ -230,7 +230,7 @@ func (c *CertificateListStream) tail1(s *der.Reader) (err error) {
 	v := c.at1()
 	v.HasRevokedCertificates = true
 	// crlExtensions [0] EXPLICIT Extensions{{PKIX1Implicit-2009.CrlExtensions}} OPTIONAL (extension addition)
-	if s.Peek(der.Context(0)) {
+	if s.PeekLow(der.Context(0)) {
 		w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 		if err != nil {
 			return der.WithField(err, "crlExtensions")

@@ -877,7 +877,7 @@ func (vw *TBSCertificateView) Version() (x Version, err error) {
 	s := vw.c.Pooled(vw.off[0], vw.off[1])
 	err = func() error {
 		// version [0] EXPLICIT Version DEFAULT v1
-		if s.Peek(der.Context(0)) {
+		if s.PeekLow(der.Context(0)) {
 			off1 := s.Offset()
 			w2, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 			if err != nil {
@@ -1051,7 +1051,7 @@ func (vw *TBSCertificateView) IssuerUniqueID() (x UniqueIdentifier, err error) {
 	s := vw.c.Pooled(vw.off[7], vw.off[8])
 	err = func() error {
 		// issuerUniqueID [1] UniqueIdentifier OPTIONAL (extension addition)
-		if s.Peek(der.Context(1)) {
+		if s.PeekLow(der.Context(1)) {
 			off1 := s.Offset()
 			if err := func() error {
 				if err := v.IssuerUniqueID.DecodeASN1(&s, der.Context(1)); err != nil {
@@ -1090,7 +1090,7 @@ func (vw *TBSCertificateView) SubjectUniqueID() (x UniqueIdentifier, err error) 
 	s := vw.c.Pooled(vw.off[8], vw.off[9])
 	err = func() error {
 		// subjectUniqueID [2] UniqueIdentifier OPTIONAL (extension addition)
-		if s.Peek(der.Context(2)) {
+		if s.PeekLow(der.Context(2)) {
 			off1 := s.Offset()
 			if err := func() error {
 				if err := v.SubjectUniqueID.DecodeASN1(&s, der.Context(2)); err != nil {
@@ -1533,7 +1533,7 @@ func (vw *Extension_CertExtensionsView) Critical() (x bool, err error) {
 	s := vw.c.Pooled(vw.off[1], vw.off[2])
 	err = func() error {
 		// critical BOOLEAN DEFAULT FALSE
-		if s.Peek(der.TagBoolean) {
+		if s.PeekLow(der.TagBoolean) {
 			off1 := s.Offset()
 			x2, err := s.ReadBoolean(der.TagBoolean)
 			if err != nil {
@@ -3005,9 +3005,9 @@ func (vw *TBSCertListView) parse(r *view.Cursor, t der.Tag) error {
 	}
 	// nextUpdate Time OPTIONAL
 	vw.off[4] = s.Offset()
-	if func(t der.Tag, ok bool) bool {
-		return ok && (t == der.TagUTCTime || t == der.TagGeneralizedTime)
-	}(s.PeekTag()) {
+	if func(t der.Tag) bool {
+		return t == der.TagUTCTime || t == der.TagGeneralizedTime
+	}(s.PeekLowTag()) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "nextUpdate")
 		}
@@ -3046,7 +3046,7 @@ func (vw *TBSCertListView) Version() (x Version, err error) {
 	s := vw.c.Pooled(vw.off[0], vw.off[1])
 	err = func() error {
 		// version Version OPTIONAL
-		if s.Peek(der.TagInteger) {
+		if s.PeekLow(der.TagInteger) {
 			if err := v.Version.DecodeASN1(&s, der.TagInteger); err != nil {
 				return der.WithField(err, "version")
 			}
@@ -3142,9 +3142,9 @@ func (vw *TBSCertListView) NextUpdate() (x Time, err error) {
 	s := vw.c.Pooled(vw.off[4], vw.off[5])
 	err = func() error {
 		// nextUpdate Time OPTIONAL
-		if func(t der.Tag, ok bool) bool {
-			return ok && (t == der.TagUTCTime || t == der.TagGeneralizedTime)
-		}(s.PeekTag()) {
+		if func(t der.Tag) bool {
+			return t == der.TagUTCTime || t == der.TagGeneralizedTime
+		}(s.PeekLowTag()) {
 			if err := v.NextUpdate.DecodeASN1(&s, der.NoTag); err != nil {
 				return der.WithField(err, "nextUpdate")
 			}
@@ -3703,7 +3703,7 @@ func (vw *Extension_CRLEntryExtensionsView) Critical() (x bool, err error) {
 	s := vw.c.Pooled(vw.off[1], vw.off[2])
 	err = func() error {
 		// critical BOOLEAN DEFAULT FALSE
-		if s.Peek(der.TagBoolean) {
+		if s.PeekLow(der.TagBoolean) {
 			off1 := s.Offset()
 			x2, err := s.ReadBoolean(der.TagBoolean)
 			if err != nil {
@@ -4022,7 +4022,7 @@ func (vw *Extension_CRLExtensionsView) Critical() (x bool, err error) {
 	s := vw.c.Pooled(vw.off[1], vw.off[2])
 	err = func() error {
 		// critical BOOLEAN DEFAULT FALSE
-		if s.Peek(der.TagBoolean) {
+		if s.PeekLow(der.TagBoolean) {
 			off1 := s.Offset()
 			x2, err := s.ReadBoolean(der.TagBoolean)
 			if err != nil {
@@ -4324,7 +4324,7 @@ func (vw *AuthorityKeyIdentifierView) KeyIdentifier() (x KeyIdentifier, err erro
 	s := vw.c.Pooled(vw.off[0], vw.off[1])
 	err = func() error {
 		// keyIdentifier [0] KeyIdentifier OPTIONAL
-		if s.Peek(der.Context(0)) {
+		if s.PeekLow(der.Context(0)) {
 			if err := v.KeyIdentifier.DecodeASN1(&s, der.Context(0)); err != nil {
 				return der.WithField(err, "keyIdentifier")
 			}
@@ -4384,7 +4384,7 @@ func (vw *AuthorityKeyIdentifierView) AuthorityCertSerialNumber() (x Certificate
 	s := vw.c.Pooled(vw.off[2], vw.off[3])
 	err = func() error {
 		// authorityCertSerialNumber [2] CertificateSerialNumber OPTIONAL
-		if s.Peek(der.Context(2)) {
+		if s.PeekLow(der.Context(2)) {
 			if err := v.AuthorityCertSerialNumber.DecodeASN1(&s, der.Context(2)); err != nil {
 				return der.WithField(err, "authorityCertSerialNumber")
 			}
@@ -4469,7 +4469,7 @@ func (vw *PrivateKeyUsagePeriodView) NotBefore() (x der.Time, err error) {
 	s := vw.c.Pooled(vw.off[0], vw.off[1])
 	err = func() error {
 		// notBefore [0] GeneralizedTime OPTIONAL
-		if s.Peek(der.Context(0)) {
+		if s.PeekLow(der.Context(0)) {
 			x1, err := s.ReadGeneralizedTime(der.Context(0))
 			if err != nil {
 				return der.WithField(err, "notBefore")
@@ -4502,7 +4502,7 @@ func (vw *PrivateKeyUsagePeriodView) NotAfter() (x der.Time, err error) {
 	s := vw.c.Pooled(vw.off[1], vw.off[2])
 	err = func() error {
 		// notAfter [1] GeneralizedTime OPTIONAL
-		if s.Peek(der.Context(1)) {
+		if s.PeekLow(der.Context(1)) {
 			x1, err := s.ReadGeneralizedTime(der.Context(1))
 			if err != nil {
 				return der.WithField(err, "notAfter")
@@ -5064,9 +5064,9 @@ func (vw *UserNoticeView) parse(r *view.Cursor, t der.Tag) error {
 	}
 	// explicitText DisplayText OPTIONAL
 	vw.off[1] = s.Offset()
-	if func(t der.Tag, ok bool) bool {
-		return ok && (t == der.TagIA5String || t == der.TagVisibleString || t == der.TagBMPString || t == der.TagUTF8String)
-	}(s.PeekTag()) {
+	if func(t der.Tag) bool {
+		return t == der.TagIA5String || t == der.TagVisibleString || t == der.TagBMPString || t == der.TagUTF8String
+	}(s.PeekLowTag()) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "explicitText")
 		}
@@ -5110,9 +5110,9 @@ func (vw *UserNoticeView) ExplicitText() (x DisplayText, err error) {
 	s := vw.c.Pooled(vw.off[1], vw.off[2])
 	err = func() error {
 		// explicitText DisplayText OPTIONAL
-		if func(t der.Tag, ok bool) bool {
-			return ok && (t == der.TagIA5String || t == der.TagVisibleString || t == der.TagBMPString || t == der.TagUTF8String)
-		}(s.PeekTag()) {
+		if func(t der.Tag) bool {
+			return t == der.TagIA5String || t == der.TagVisibleString || t == der.TagBMPString || t == der.TagUTF8String
+		}(s.PeekLowTag()) {
 			if err := v.ExplicitText.DecodeASN1(&s, der.NoTag); err != nil {
 				return der.WithField(err, "explicitText")
 			}
@@ -5988,7 +5988,7 @@ func (vw *EDIPartyNameView) NameAssigner() (x DirectoryString_UbMax, err error) 
 	s := vw.c.Pooled(vw.off[0], vw.off[1])
 	err = func() error {
 		// nameAssigner [0] EXPLICIT DirectoryString{PKIX1Implicit-2009.ubMax} OPTIONAL
-		if s.Peek(der.Context(0)) {
+		if s.PeekLow(der.Context(0)) {
 			w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 			if err != nil {
 				return der.WithField(err, "nameAssigner")
@@ -6367,7 +6367,7 @@ func (vw *BasicConstraintsView) CA() (x bool, err error) {
 	s := vw.c.Pooled(vw.off[0], vw.off[1])
 	err = func() error {
 		// cA BOOLEAN DEFAULT FALSE
-		if s.Peek(der.TagBoolean) {
+		if s.PeekLow(der.TagBoolean) {
 			off1 := s.Offset()
 			x2, err := s.ReadBoolean(der.TagBoolean)
 			if err != nil {
@@ -6408,7 +6408,7 @@ func (vw *BasicConstraintsView) PathLenConstraint() (x der.Integer, err error) {
 	s := vw.c.Pooled(vw.off[1], vw.off[2])
 	err = func() error {
 		// pathLenConstraint INTEGER OPTIONAL
-		if s.Peek(der.TagInteger) {
+		if s.PeekLow(der.TagInteger) {
 			off1 := s.Offset()
 			x2, err := s.ReadInteger(der.TagInteger)
 			if err != nil {
@@ -6757,7 +6757,7 @@ func (vw *GeneralSubtreeView) Minimum() (x BaseDistance, err error) {
 	s := vw.c.Pooled(vw.off[1], vw.off[2])
 	err = func() error {
 		// minimum [0] BaseDistance DEFAULT 0
-		if s.Peek(der.Context(0)) {
+		if s.PeekLow(der.Context(0)) {
 			off1 := s.Offset()
 			if err := v.Minimum.DecodeASN1(&s, der.Context(0)); err != nil {
 				return der.WithField(err, "minimum")
@@ -6799,7 +6799,7 @@ func (vw *GeneralSubtreeView) Maximum() (x BaseDistance, err error) {
 	s := vw.c.Pooled(vw.off[2], vw.off[3])
 	err = func() error {
 		// maximum [1] BaseDistance OPTIONAL
-		if s.Peek(der.Context(1)) {
+		if s.PeekLow(der.Context(1)) {
 			if err := v.Maximum.DecodeASN1(&s, der.Context(1)); err != nil {
 				return der.WithField(err, "maximum")
 			}
@@ -6884,7 +6884,7 @@ func (vw *PolicyConstraintsView) RequireExplicitPolicy() (x SkipCerts, err error
 	s := vw.c.Pooled(vw.off[0], vw.off[1])
 	err = func() error {
 		// requireExplicitPolicy [0] SkipCerts OPTIONAL
-		if s.Peek(der.Context(0)) {
+		if s.PeekLow(der.Context(0)) {
 			if err := v.RequireExplicitPolicy.DecodeASN1(&s, der.Context(0)); err != nil {
 				return der.WithField(err, "requireExplicitPolicy")
 			}
@@ -6915,7 +6915,7 @@ func (vw *PolicyConstraintsView) InhibitPolicyMapping() (x SkipCerts, err error)
 	s := vw.c.Pooled(vw.off[1], vw.off[2])
 	err = func() error {
 		// inhibitPolicyMapping [1] SkipCerts OPTIONAL
-		if s.Peek(der.Context(1)) {
+		if s.PeekLow(der.Context(1)) {
 			if err := v.InhibitPolicyMapping.DecodeASN1(&s, der.Context(1)); err != nil {
 				return der.WithField(err, "inhibitPolicyMapping")
 			}
@@ -7158,7 +7158,7 @@ func (vw *DistributionPointView) Reasons() (x ReasonFlags, err error) {
 	s := vw.c.Pooled(vw.off[1], vw.off[2])
 	err = func() error {
 		// reasons [1] ReasonFlags OPTIONAL
-		if s.Peek(der.Context(1)) {
+		if s.PeekLow(der.Context(1)) {
 			if err := v.Reasons.DecodeASN1(&s, der.Context(1)); err != nil {
 				return der.WithField(err, "reasons")
 			}
@@ -7877,7 +7877,7 @@ func (vw *IssuingDistributionPointView) OnlyContainsUserCerts() (x bool, err err
 	s := vw.c.Pooled(vw.off[1], vw.off[2])
 	err = func() error {
 		// onlyContainsUserCerts [1] BOOLEAN DEFAULT FALSE
-		if s.Peek(der.Context(1)) {
+		if s.PeekLow(der.Context(1)) {
 			off1 := s.Offset()
 			x2, err := s.ReadBoolean(der.Context(1))
 			if err != nil {
@@ -7918,7 +7918,7 @@ func (vw *IssuingDistributionPointView) OnlyContainsCACerts() (x bool, err error
 	s := vw.c.Pooled(vw.off[2], vw.off[3])
 	err = func() error {
 		// onlyContainsCACerts [2] BOOLEAN DEFAULT FALSE
-		if s.Peek(der.Context(2)) {
+		if s.PeekLow(der.Context(2)) {
 			off1 := s.Offset()
 			x2, err := s.ReadBoolean(der.Context(2))
 			if err != nil {
@@ -7959,7 +7959,7 @@ func (vw *IssuingDistributionPointView) OnlySomeReasons() (x ReasonFlags, err er
 	s := vw.c.Pooled(vw.off[3], vw.off[4])
 	err = func() error {
 		// onlySomeReasons [3] ReasonFlags OPTIONAL
-		if s.Peek(der.Context(3)) {
+		if s.PeekLow(der.Context(3)) {
 			if err := v.OnlySomeReasons.DecodeASN1(&s, der.Context(3)); err != nil {
 				return der.WithField(err, "onlySomeReasons")
 			}
@@ -7990,7 +7990,7 @@ func (vw *IssuingDistributionPointView) IndirectCRL() (x bool, err error) {
 	s := vw.c.Pooled(vw.off[4], vw.off[5])
 	err = func() error {
 		// indirectCRL [4] BOOLEAN DEFAULT FALSE
-		if s.Peek(der.Context(4)) {
+		if s.PeekLow(der.Context(4)) {
 			off1 := s.Offset()
 			x2, err := s.ReadBoolean(der.Context(4))
 			if err != nil {
@@ -8031,7 +8031,7 @@ func (vw *IssuingDistributionPointView) OnlyContainsAttributeCerts() (x bool, er
 	s := vw.c.Pooled(vw.off[5], vw.off[6])
 	err = func() error {
 		// onlyContainsAttributeCerts [5] BOOLEAN DEFAULT FALSE
-		if s.Peek(der.Context(5)) {
+		if s.PeekLow(der.Context(5)) {
 			off1 := s.Offset()
 			x2, err := s.ReadBoolean(der.Context(5))
 			if err != nil {
@@ -8362,7 +8362,7 @@ func (vw *DomainParametersView) J() (x der.Integer, err error) {
 	s := vw.c.Pooled(vw.off[3], vw.off[4])
 	err = func() error {
 		// j INTEGER OPTIONAL
-		if s.Peek(der.TagInteger) {
+		if s.PeekLow(der.TagInteger) {
 			x1, err := s.ReadInteger(der.TagInteger)
 			if err != nil {
 				return der.WithField(err, "j")
@@ -9087,7 +9087,7 @@ func (vw *RSASSAPSSParamsView) SaltLength() (x der.Integer, err error) {
 	s := vw.c.Pooled(vw.off[2], vw.off[3])
 	err = func() error {
 		// saltLength [2] EXPLICIT INTEGER DEFAULT 20
-		if s.Peek(der.Context(2)) {
+		if s.PeekLow(der.Context(2)) {
 			off1 := s.Offset()
 			w2, err := s.ReadConstructed(der.Context(2), "[2] EXPLICIT")
 			if err != nil {
@@ -9138,7 +9138,7 @@ func (vw *RSASSAPSSParamsView) TrailerField() (x der.Integer, err error) {
 	s := vw.c.Pooled(vw.off[3], vw.off[4])
 	err = func() error {
 		// trailerField [3] EXPLICIT INTEGER DEFAULT 1
-		if s.Peek(der.Context(3)) {
+		if s.PeekLow(der.Context(3)) {
 			off1 := s.Offset()
 			w2, err := s.ReadConstructed(der.Context(3), "[3] EXPLICIT")
 			if err != nil {
@@ -9601,7 +9601,7 @@ func (vw *BuiltInStandardAttributesView) CountryName() (x CountryName, err error
 	s := vw.c.Pooled(vw.off[0], vw.off[1])
 	err = func() error {
 		// country-name [APPLICATION 1] EXPLICIT CountryName OPTIONAL
-		if s.Peek(der.Application(1)) {
+		if s.PeekLow(der.Application(1)) {
 			w1, err := s.ReadConstructed(der.Application(1), "[APPLICATION 1] EXPLICIT")
 			if err != nil {
 				return der.WithField(err, "country-name")
@@ -9639,7 +9639,7 @@ func (vw *BuiltInStandardAttributesView) AdministrationDomainName() (x Administr
 	s := vw.c.Pooled(vw.off[1], vw.off[2])
 	err = func() error {
 		// administration-domain-name [APPLICATION 2] EXPLICIT AdministrationDomainName OPTIONAL
-		if s.Peek(der.Application(2)) {
+		if s.PeekLow(der.Application(2)) {
 			w1, err := s.ReadConstructed(der.Application(2), "[APPLICATION 2] EXPLICIT")
 			if err != nil {
 				return der.WithField(err, "administration-domain-name")
@@ -9677,7 +9677,7 @@ func (vw *BuiltInStandardAttributesView) NetworkAddress() (x NetworkAddress, err
 	s := vw.c.Pooled(vw.off[2], vw.off[3])
 	err = func() error {
 		// network-address [0] NetworkAddress OPTIONAL
-		if s.Peek(der.Context(0)) {
+		if s.PeekLow(der.Context(0)) {
 			if err := v.NetworkAddress.DecodeASN1(&s, der.Context(0)); err != nil {
 				return der.WithField(err, "network-address")
 			}
@@ -9708,7 +9708,7 @@ func (vw *BuiltInStandardAttributesView) TerminalIdentifier() (x TerminalIdentif
 	s := vw.c.Pooled(vw.off[3], vw.off[4])
 	err = func() error {
 		// terminal-identifier [1] TerminalIdentifier OPTIONAL
-		if s.Peek(der.Context(1)) {
+		if s.PeekLow(der.Context(1)) {
 			if err := v.TerminalIdentifier.DecodeASN1(&s, der.Context(1)); err != nil {
 				return der.WithField(err, "terminal-identifier")
 			}
@@ -9739,7 +9739,7 @@ func (vw *BuiltInStandardAttributesView) PrivateDomainName() (x PrivateDomainNam
 	s := vw.c.Pooled(vw.off[4], vw.off[5])
 	err = func() error {
 		// private-domain-name [2] EXPLICIT PrivateDomainName OPTIONAL
-		if s.Peek(der.Context(2)) {
+		if s.PeekLow(der.Context(2)) {
 			w1, err := s.ReadConstructed(der.Context(2), "[2] EXPLICIT")
 			if err != nil {
 				return der.WithField(err, "private-domain-name")
@@ -9777,7 +9777,7 @@ func (vw *BuiltInStandardAttributesView) OrganizationName() (x OrganizationName,
 	s := vw.c.Pooled(vw.off[5], vw.off[6])
 	err = func() error {
 		// organization-name [3] OrganizationName OPTIONAL
-		if s.Peek(der.Context(3)) {
+		if s.PeekLow(der.Context(3)) {
 			if err := v.OrganizationName.DecodeASN1(&s, der.Context(3)); err != nil {
 				return der.WithField(err, "organization-name")
 			}
@@ -9808,7 +9808,7 @@ func (vw *BuiltInStandardAttributesView) NumericUserIdentifier() (x NumericUserI
 	s := vw.c.Pooled(vw.off[6], vw.off[7])
 	err = func() error {
 		// numeric-user-identifier [4] NumericUserIdentifier OPTIONAL
-		if s.Peek(der.Context(4)) {
+		if s.PeekLow(der.Context(4)) {
 			if err := v.NumericUserIdentifier.DecodeASN1(&s, der.Context(4)); err != nil {
 				return der.WithField(err, "numeric-user-identifier")
 			}
@@ -9839,7 +9839,7 @@ func (vw *BuiltInStandardAttributesView) PersonalName() (x PersonalName, err err
 	s := vw.c.Pooled(vw.off[7], vw.off[8])
 	err = func() error {
 		// personal-name [5] PersonalName OPTIONAL
-		if s.Peek(der.Context(5)) {
+		if s.PeekLow(der.Context(5)) {
 			if err := v.PersonalName.DecodeASN1(&s, der.Context(5)); err != nil {
 				return der.WithField(err, "personal-name")
 			}

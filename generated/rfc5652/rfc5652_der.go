@@ -296,10 +296,10 @@ func (v *SignedData) DecodeASN1(r *der.Reader, t der.Tag) error {
 	s.Field(v.Version.DecodeASN1(&s, der.TagInteger), "version")
 	s.Field(v.DigestAlgorithms.DecodeASN1(&s, der.TagSet), "digestAlgorithms")
 	s.Field(v.EncapContentInfo.DecodeASN1(&s, der.TagSequence), "encapContentInfo")
-	if v.HasCertificates = s.Peek(der.Context(0)); v.HasCertificates {
+	if v.HasCertificates = s.PeekLow(der.Context(0)); v.HasCertificates {
 		s.Field(v.Certificates.DecodeASN1(&s, der.Context(0)), "certificates")
 	}
-	if v.HasCrls = s.Peek(der.Context(1)); v.HasCrls {
+	if v.HasCrls = s.PeekLow(der.Context(1)); v.HasCrls {
 		s.Field(v.Crls.DecodeASN1(&s, der.Context(1)), "crls")
 	}
 	s.Field(v.SignerInfos.DecodeASN1(&s, der.TagSet), "signerInfos")
@@ -343,10 +343,11 @@ func (v *SignedData_DigestAlgorithms) DecodeASN1(r *der.Reader, t der.Tag) error
 	}
 	// X.690 11.6: DER sorts the elements of a SET OF (unless tolerated:
 	// der.TolerateUnsortedSetOf).
-	if err := s.CheckSetOfOrder("SignedData.digestAlgorithms"); err != nil {
+	n, err := s.CountSetOf("SignedData.digestAlgorithms")
+	if err != nil {
 		return err
 	}
-	list, err := der.MakeSlice[DigestAlgorithmIdentifier](&s, s.Count())
+	list, err := der.MakeSlice[DigestAlgorithmIdentifier](&s, n)
 	if err != nil {
 		return err
 	}
@@ -382,10 +383,11 @@ func (v *SignerInfos) DecodeASN1(r *der.Reader, t der.Tag) error {
 	}
 	// X.690 11.6: DER sorts the elements of a SET OF (unless tolerated:
 	// der.TolerateUnsortedSetOf).
-	if err := s.CheckSetOfOrder("SignerInfos"); err != nil {
+	n, err := s.CountSetOf("SignerInfos")
+	if err != nil {
 		return err
 	}
-	list, err := der.MakeSlice[SignerInfo](&s, s.Count())
+	list, err := der.MakeSlice[SignerInfo](&s, n)
 	if err != nil {
 		return err
 	}
@@ -435,7 +437,7 @@ func (v *EncapsulatedContentInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// eContent [0] EXPLICIT OCTET STRING OPTIONAL
-	if s.Peek(der.Context(0)) {
+	if s.PeekLow(der.Context(0)) {
 		w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 		if err != nil {
 			return der.WithField(err, "eContent")
@@ -679,7 +681,7 @@ func (v *SignerInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// signedAttrs [0] SignedAttributes OPTIONAL
-	if s.Peek(der.Context(0)) {
+	if s.PeekLow(der.Context(0)) {
 		start1 := s.Offset()
 		if err := v.SignedAttrs.DecodeASN1(&s, der.Context(0)); err != nil {
 			return der.WithField(err, "signedAttrs")
@@ -689,7 +691,7 @@ func (v *SignerInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 	}
 	s.Field(v.SignatureAlgorithm.DecodeASN1(&s, der.TagSequence), "signatureAlgorithm")
 	s.Field(v.Signature.DecodeASN1(&s, der.TagOctetString), "signature")
-	if v.HasUnsignedAttrs = s.Peek(der.Context(1)); v.HasUnsignedAttrs {
+	if v.HasUnsignedAttrs = s.PeekLow(der.Context(1)); v.HasUnsignedAttrs {
 		s.Field(v.UnsignedAttrs.DecodeASN1(&s, der.Context(1)), "unsignedAttrs")
 	}
 	return s.End("SignerInfo")
@@ -733,10 +735,11 @@ func (v *Attributes_UnsignedAttributes) DecodeASN1(r *der.Reader, t der.Tag) err
 	}
 	// X.690 11.6: DER sorts the elements of a SET OF (unless tolerated:
 	// der.TolerateUnsortedSetOf).
-	if err := s.CheckSetOfOrder("Attributes"); err != nil {
+	n, err := s.CountSetOf("Attributes")
+	if err != nil {
 		return err
 	}
-	list, err := der.MakeSlice[Attribute_UnsignedAttributes](&s, s.Count())
+	list, err := der.MakeSlice[Attribute_UnsignedAttributes](&s, n)
 	if err != nil {
 		return err
 	}
@@ -921,10 +924,11 @@ func (v *SignedAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 	}
 	// X.690 11.6: DER sorts the elements of a SET OF (unless tolerated:
 	// der.TolerateUnsortedSetOf).
-	if err := s.CheckSetOfOrder("SignedAttributes"); err != nil {
+	n, err := s.CountSetOf("SignedAttributes")
+	if err != nil {
 		return err
 	}
-	list, err := der.MakeSlice[Attribute_SignedAttributesSet](&s, s.Count())
+	list, err := der.MakeSlice[Attribute_SignedAttributesSet](&s, n)
 	if err != nil {
 		return err
 	}
@@ -1118,7 +1122,7 @@ func (v *SignerIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.NoTag), "SignerIdentifier")
 	}
-	tag, _ := r.PeekTag()
+	tag := r.PeekLowTag()
 	switch {
 	case tag == der.TagSequence:
 		v.Choice = SignerIdentifier_IssuerAndSerialNumber
@@ -1206,12 +1210,12 @@ func (v *EnvelopedData) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	s.Field(v.Version.DecodeASN1(&s, der.TagInteger), "version")
-	if v.HasOriginatorInfo = s.Peek(der.Context(0)); v.HasOriginatorInfo {
+	if v.HasOriginatorInfo = s.PeekLow(der.Context(0)); v.HasOriginatorInfo {
 		s.Field(v.OriginatorInfo.DecodeASN1(&s, der.Context(0)), "originatorInfo")
 	}
 	s.Field(v.RecipientInfos.DecodeASN1(&s, der.TagSet), "recipientInfos")
 	s.Field(v.EncryptedContentInfo.DecodeASN1(&s, der.TagSequence), "encryptedContentInfo")
-	if v.HasUnprotectedAttrs = s.Peek(der.Context(1)); v.HasUnprotectedAttrs {
+	if v.HasUnprotectedAttrs = s.PeekLow(der.Context(1)); v.HasUnprotectedAttrs {
 		s.Field(v.UnprotectedAttrs.DecodeASN1(&s, der.Context(1)), "unprotectedAttrs")
 	}
 	if err := s.Err(); err != nil {
@@ -1262,10 +1266,11 @@ func (v *Attributes_UnprotectedEnvAttributes) DecodeASN1(r *der.Reader, t der.Ta
 	}
 	// X.690 11.6: DER sorts the elements of a SET OF (unless tolerated:
 	// der.TolerateUnsortedSetOf).
-	if err := s.CheckSetOfOrder("Attributes"); err != nil {
+	n, err := s.CountSetOf("Attributes")
+	if err != nil {
 		return err
 	}
-	list, err := der.MakeSlice[Attribute_UnprotectedEnvAttributes](&s, s.Count())
+	list, err := der.MakeSlice[Attribute_UnprotectedEnvAttributes](&s, n)
 	if err != nil {
 		return err
 	}
@@ -1429,10 +1434,10 @@ func (v *OriginatorInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	if v.HasCerts = s.Peek(der.Context(0)); v.HasCerts {
+	if v.HasCerts = s.PeekLow(der.Context(0)); v.HasCerts {
 		s.Field(v.Certs.DecodeASN1(&s, der.Context(0)), "certs")
 	}
-	if v.HasCrls = s.Peek(der.Context(1)); v.HasCrls {
+	if v.HasCrls = s.PeekLow(der.Context(1)); v.HasCrls {
 		s.Field(v.Crls.DecodeASN1(&s, der.Context(1)), "crls")
 	}
 	return s.End("OriginatorInfo")
@@ -1471,10 +1476,11 @@ func (v *RecipientInfos) DecodeASN1(r *der.Reader, t der.Tag) error {
 	}
 	// X.690 11.6: DER sorts the elements of a SET OF (unless tolerated:
 	// der.TolerateUnsortedSetOf).
-	if err := s.CheckSetOfOrder("RecipientInfos"); err != nil {
+	n, err := s.CountSetOf("RecipientInfos")
+	if err != nil {
 		return err
 	}
-	list, err := der.MakeSlice[RecipientInfo](&s, s.Count())
+	list, err := der.MakeSlice[RecipientInfo](&s, n)
 	if err != nil {
 		return err
 	}
@@ -1531,7 +1537,7 @@ func (v *EncryptedContentInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 	}
 	v.ContentType = s.OID(der.TagOID, "contentType")
 	s.Field(v.ContentEncryptionAlgorithm.DecodeASN1(&s, der.TagSequence), "contentEncryptionAlgorithm")
-	if v.HasEncryptedContent = s.Peek(der.Context(0)); v.HasEncryptedContent {
+	if v.HasEncryptedContent = s.PeekLow(der.Context(0)); v.HasEncryptedContent {
 		v.EncryptedContent = s.OctetString(der.Context(0), "encryptedContent")
 	}
 	return s.End("EncryptedContentInfo")
@@ -1563,7 +1569,7 @@ func (v *RecipientInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.NoTag), "RecipientInfo")
 	}
-	tag, _ := r.PeekTag()
+	tag := r.PeekLowTag()
 	switch {
 	case tag == der.TagSequence:
 		v.Choice = RecipientInfo_Ktri
@@ -1844,7 +1850,7 @@ func (v *RecipientIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.NoTag), "RecipientIdentifier")
 	}
-	tag, _ := r.PeekTag()
+	tag := r.PeekLowTag()
 	switch {
 	case tag == der.TagSequence:
 		v.Choice = RecipientIdentifier_IssuerAndSerialNumber
@@ -1918,7 +1924,7 @@ func (v *KeyAgreeRecipientInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "originator")
 	}
 	// ukm [1] EXPLICIT UserKeyingMaterial OPTIONAL
-	if s.Peek(der.Context(1)) {
+	if s.PeekLow(der.Context(1)) {
 		w2, err := s.ReadConstructed(der.Context(1), "[1] EXPLICIT")
 		if err != nil {
 			return der.WithField(err, "ukm")
@@ -2103,7 +2109,7 @@ func (v *OriginatorIdentifierOrKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.NoTag), "OriginatorIdentifierOrKey")
 	}
-	tag, _ := r.PeekTag()
+	tag := r.PeekLowTag()
 	switch {
 	case tag == der.TagSequence:
 		v.Choice = OriginatorIdentifierOrKey_IssuerAndSerialNumber
@@ -2387,7 +2393,7 @@ func (v *KeyAgreeRecipientIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.NoTag), "KeyAgreeRecipientIdentifier")
 	}
-	tag, _ := r.PeekTag()
+	tag := r.PeekLowTag()
 	switch {
 	case tag == der.TagSequence:
 		v.Choice = KeyAgreeRecipientIdentifier_IssuerAndSerialNumber
@@ -2446,10 +2452,10 @@ func (v *RecipientKeyIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	s.Field(v.SubjectKeyIdentifier.DecodeASN1(&s, der.TagOctetString), "subjectKeyIdentifier")
-	if v.HasDate = s.Peek(der.TagGeneralizedTime); v.HasDate {
+	if v.HasDate = s.PeekLow(der.TagGeneralizedTime); v.HasDate {
 		v.Date = s.GeneralizedTime(der.TagGeneralizedTime, "date")
 	}
-	if v.HasOther = s.Peek(der.TagSequence); v.HasOther {
+	if v.HasOther = s.PeekLow(der.TagSequence); v.HasOther {
 		s.Field(v.Other.DecodeASN1(&s, der.TagSequence), "other")
 	}
 	return s.End("RecipientKeyIdentifier")
@@ -2553,10 +2559,10 @@ func (v *KEKIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	v.KeyIdentifier = s.OctetString(der.TagOctetString, "keyIdentifier")
-	if v.HasDate = s.Peek(der.TagGeneralizedTime); v.HasDate {
+	if v.HasDate = s.PeekLow(der.TagGeneralizedTime); v.HasDate {
 		v.Date = s.GeneralizedTime(der.TagGeneralizedTime, "date")
 	}
-	if v.HasOther = s.Peek(der.TagSequence); v.HasOther {
+	if v.HasOther = s.PeekLow(der.TagSequence); v.HasOther {
 		s.Field(v.Other.DecodeASN1(&s, der.TagSequence), "other")
 	}
 	return s.End("KEKIdentifier")
@@ -2595,7 +2601,7 @@ func (v *PasswordRecipientInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	s.Field(v.Version.DecodeASN1(&s, der.TagInteger), "version")
-	if v.HasKeyDerivationAlgorithm = s.Peek(der.Context(0)); v.HasKeyDerivationAlgorithm {
+	if v.HasKeyDerivationAlgorithm = s.PeekLow(der.Context(0)); v.HasKeyDerivationAlgorithm {
 		s.Field(v.KeyDerivationAlgorithm.DecodeASN1(&s, der.Context(0)), "keyDerivationAlgorithm")
 	}
 	s.Field(v.KeyEncryptionAlgorithm.DecodeASN1(&s, der.TagSequence), "keyEncryptionAlgorithm")
@@ -2811,7 +2817,7 @@ func (v *EncryptedData) DecodeASN1(r *der.Reader, t der.Tag) error {
 	}
 	s.Field(v.Version.DecodeASN1(&s, der.TagInteger), "version")
 	s.Field(v.EncryptedContentInfo.DecodeASN1(&s, der.TagSequence), "encryptedContentInfo")
-	if v.HasUnprotectedAttrs = s.Peek(der.Context(1)); v.HasUnprotectedAttrs {
+	if v.HasUnprotectedAttrs = s.PeekLow(der.Context(1)); v.HasUnprotectedAttrs {
 		s.Field(v.UnprotectedAttrs.DecodeASN1(&s, der.Context(1)), "unprotectedAttrs")
 	}
 	if err := s.Err(); err != nil {
@@ -2858,10 +2864,11 @@ func (v *Attributes_UnprotectedEncAttributes) DecodeASN1(r *der.Reader, t der.Ta
 	}
 	// X.690 11.6: DER sorts the elements of a SET OF (unless tolerated:
 	// der.TolerateUnsortedSetOf).
-	if err := s.CheckSetOfOrder("Attributes"); err != nil {
+	n, err := s.CountSetOf("Attributes")
+	if err != nil {
 		return err
 	}
-	list, err := der.MakeSlice[Attribute_UnprotectedEncAttributes](&s, s.Count())
+	list, err := der.MakeSlice[Attribute_UnprotectedEncAttributes](&s, n)
 	if err != nil {
 		return err
 	}
@@ -3026,12 +3033,12 @@ func (v *AuthenticatedData) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	s.Field(v.Version.DecodeASN1(&s, der.TagInteger), "version")
-	if v.HasOriginatorInfo = s.Peek(der.Context(0)); v.HasOriginatorInfo {
+	if v.HasOriginatorInfo = s.PeekLow(der.Context(0)); v.HasOriginatorInfo {
 		s.Field(v.OriginatorInfo.DecodeASN1(&s, der.Context(0)), "originatorInfo")
 	}
 	s.Field(v.RecipientInfos.DecodeASN1(&s, der.TagSet), "recipientInfos")
 	s.Field(v.MacAlgorithm.DecodeASN1(&s, der.TagSequence), "macAlgorithm")
-	if v.HasDigestAlgorithm = s.Peek(der.Context(1)); v.HasDigestAlgorithm {
+	if v.HasDigestAlgorithm = s.PeekLow(der.Context(1)); v.HasDigestAlgorithm {
 		s.Field(v.DigestAlgorithm.DecodeASN1(&s, der.Context(1)), "digestAlgorithm")
 	}
 	if err := s.Err(); err != nil {
@@ -3047,7 +3054,7 @@ func (v *AuthenticatedData) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "encapContentInfo")
 	}
 	// authAttrs [2] AuthAttributes OPTIONAL
-	if s.Peek(der.Context(2)) {
+	if s.PeekLow(der.Context(2)) {
 		start2 := s.Offset()
 		if err := v.AuthAttrs.DecodeASN1(&s, der.Context(2)); err != nil {
 			return der.WithField(err, "authAttrs")
@@ -3056,7 +3063,7 @@ func (v *AuthenticatedData) DecodeASN1(r *der.Reader, t der.Tag) error {
 		v.HasAuthAttrs = true
 	}
 	s.Field(v.Mac.DecodeASN1(&s, der.TagOctetString), "mac")
-	if v.HasUnauthAttrs = s.Peek(der.Context(3)); v.HasUnauthAttrs {
+	if v.HasUnauthAttrs = s.PeekLow(der.Context(3)); v.HasUnauthAttrs {
 		s.Field(v.UnauthAttrs.DecodeASN1(&s, der.Context(3)), "unauthAttrs")
 	}
 	return s.End("AuthenticatedData")
@@ -3110,10 +3117,11 @@ func (v *AuthAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 	}
 	// X.690 11.6: DER sorts the elements of a SET OF (unless tolerated:
 	// der.TolerateUnsortedSetOf).
-	if err := s.CheckSetOfOrder("AuthAttributes"); err != nil {
+	n, err := s.CountSetOf("AuthAttributes")
+	if err != nil {
 		return err
 	}
-	list, err := der.MakeSlice[Attribute_AuthAttributeSet](&s, s.Count())
+	list, err := der.MakeSlice[Attribute_AuthAttributeSet](&s, n)
 	if err != nil {
 		return err
 	}
@@ -3342,10 +3350,11 @@ func (v *UnauthAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 	}
 	// X.690 11.6: DER sorts the elements of a SET OF (unless tolerated:
 	// der.TolerateUnsortedSetOf).
-	if err := s.CheckSetOfOrder("UnauthAttributes"); err != nil {
+	n, err := s.CountSetOf("UnauthAttributes")
+	if err != nil {
 		return err
 	}
-	list, err := der.MakeSlice[Attribute_UnauthAttributeSet](&s, s.Count())
+	list, err := der.MakeSlice[Attribute_UnauthAttributeSet](&s, n)
 	if err != nil {
 		return err
 	}
@@ -4150,10 +4159,11 @@ func (v *RevocationInfoChoices) DecodeASN1(r *der.Reader, t der.Tag) error {
 	}
 	// X.690 11.6: DER sorts the elements of a SET OF (unless tolerated:
 	// der.TolerateUnsortedSetOf).
-	if err := s.CheckSetOfOrder("RevocationInfoChoices"); err != nil {
+	n, err := s.CountSetOf("RevocationInfoChoices")
+	if err != nil {
 		return err
 	}
-	list, err := der.MakeSlice[RevocationInfoChoice](&s, s.Count())
+	list, err := der.MakeSlice[RevocationInfoChoice](&s, n)
 	if err != nil {
 		return err
 	}
@@ -4194,7 +4204,7 @@ func (v *RevocationInfoChoice) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.NoTag), "RevocationInfoChoice")
 	}
-	tag, _ := r.PeekTag()
+	tag := r.PeekLowTag()
 	switch {
 	case tag == der.TagSequence:
 		v.Choice = RevocationInfoChoice_CRL
@@ -4343,7 +4353,7 @@ func (v *CertificateChoices) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.NoTag), "CertificateChoices")
 	}
-	tag, _ := r.PeekTag()
+	tag := r.PeekLowTag()
 	switch {
 	case tag == der.TagSequence:
 		v.Choice = CertificateChoices_Certificate
@@ -4546,10 +4556,11 @@ func (v *CertificateSet) DecodeASN1(r *der.Reader, t der.Tag) error {
 	}
 	// X.690 11.6: DER sorts the elements of a SET OF (unless tolerated:
 	// der.TolerateUnsortedSetOf).
-	if err := s.CheckSetOfOrder("CertificateSet"); err != nil {
+	n, err := s.CountSetOf("CertificateSet")
+	if err != nil {
 		return err
 	}
-	list, err := der.MakeSlice[CertificateChoices](&s, s.Count())
+	list, err := der.MakeSlice[CertificateChoices](&s, n)
 	if err != nil {
 		return err
 	}
@@ -4795,7 +4806,7 @@ func (v *Time) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.NoTag), "Time")
 	}
-	tag, _ := r.PeekTag()
+	tag := r.PeekLowTag()
 	switch {
 	case tag == der.TagUTCTime:
 		v.Choice = Time_UTCTime
@@ -4844,7 +4855,7 @@ func (v *ExtendedCertificateOrCertificate) DecodeASN1(r *der.Reader, t der.Tag) 
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.NoTag), "ExtendedCertificateOrCertificate")
 	}
-	tag, _ := r.PeekTag()
+	tag := r.PeekLowTag()
 	switch {
 	case tag == der.TagSequence:
 		v.Choice = ExtendedCertificateOrCertificate_Certificate
@@ -5323,10 +5334,10 @@ func (v *AttributeCertificateInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 	s.Field(v.SerialNumber.DecodeASN1(&s, der.TagInteger), "serialNumber")
 	s.Field(v.AttrCertValidityPeriod.DecodeASN1(&s, der.TagSequence), "attrCertValidityPeriod")
 	s.Field(v.Attributes.DecodeASN1(&s, der.TagSequence), "attributes")
-	if v.HasIssuerUniqueID = s.Peek(der.TagBitString); v.HasIssuerUniqueID {
+	if v.HasIssuerUniqueID = s.PeekLow(der.TagBitString); v.HasIssuerUniqueID {
 		s.Field(v.IssuerUniqueID.DecodeASN1(&s, der.TagBitString), "issuerUniqueID")
 	}
-	if v.HasExtensions = s.Peek(der.TagSequence); v.HasExtensions {
+	if v.HasExtensions = s.PeekLow(der.TagSequence); v.HasExtensions {
 		s.Field(v.Extensions.DecodeASN1(&s, der.TagSequence), "extensions")
 	}
 	if err := s.End("AttributeCertificateInfo"); err != nil {
@@ -5727,7 +5738,7 @@ func (v *Extension_AttributeCertExtensions) DecodeASN1(r *der.Reader, t der.Tag)
 		return err
 	}
 	// critical BOOLEAN DEFAULT FALSE
-	if s.Peek(der.TagBoolean) {
+	if s.PeekLow(der.TagBoolean) {
 		off1 := s.Offset()
 		x2, err := s.ReadBoolean(der.TagBoolean)
 		if err != nil {
@@ -5954,13 +5965,13 @@ func (v *Holder) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	if v.HasBaseCertificateID = s.Peek(der.Context(0)); v.HasBaseCertificateID {
+	if v.HasBaseCertificateID = s.PeekLow(der.Context(0)); v.HasBaseCertificateID {
 		s.Field(v.BaseCertificateID.DecodeASN1(&s, der.Context(0)), "baseCertificateID")
 	}
-	if v.HasEntityName = s.Peek(der.Context(1)); v.HasEntityName {
+	if v.HasEntityName = s.PeekLow(der.Context(1)); v.HasEntityName {
 		s.Field(v.EntityName.DecodeASN1(&s, der.Context(1)), "entityName")
 	}
-	if v.HasObjectDigestInfo = s.Peek(der.Context(2)); v.HasObjectDigestInfo {
+	if v.HasObjectDigestInfo = s.PeekLow(der.Context(2)); v.HasObjectDigestInfo {
 		s.Field(v.ObjectDigestInfo.DecodeASN1(&s, der.Context(2)), "objectDigestInfo")
 	}
 	return s.End("Holder")
@@ -6001,7 +6012,7 @@ func (v *ObjectDigestInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	s.Field(v.DigestedObjectType.DecodeASN1(&s, der.TagEnumerated), "digestedObjectType")
-	if v.HasOtherObjectTypeID = s.Peek(der.TagOID); v.HasOtherObjectTypeID {
+	if v.HasOtherObjectTypeID = s.PeekLow(der.TagOID); v.HasOtherObjectTypeID {
 		v.OtherObjectTypeID = s.OID(der.TagOID, "otherObjectTypeID")
 	}
 	s.Field(v.DigestAlgorithm.DecodeASN1(&s, der.TagSequence), "digestAlgorithm")
@@ -6067,7 +6078,7 @@ func (v *AttCertIssuer) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.NoTag), "AttCertIssuer")
 	}
-	tag, _ := r.PeekTag()
+	tag := r.PeekLowTag()
 	switch {
 	case tag == der.TagSequence:
 		v.Choice = AttCertIssuer_V1Form
@@ -6125,13 +6136,13 @@ func (v *V2Form) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	if v.HasIssuerName = s.Peek(der.TagSequence); v.HasIssuerName {
+	if v.HasIssuerName = s.PeekLow(der.TagSequence); v.HasIssuerName {
 		s.Field(v.IssuerName.DecodeASN1(&s, der.TagSequence), "issuerName")
 	}
-	if v.HasBaseCertificateID = s.Peek(der.Context(0)); v.HasBaseCertificateID {
+	if v.HasBaseCertificateID = s.PeekLow(der.Context(0)); v.HasBaseCertificateID {
 		s.Field(v.BaseCertificateID.DecodeASN1(&s, der.Context(0)), "baseCertificateID")
 	}
-	if v.HasObjectDigestInfo = s.Peek(der.Context(1)); v.HasObjectDigestInfo {
+	if v.HasObjectDigestInfo = s.PeekLow(der.Context(1)); v.HasObjectDigestInfo {
 		s.Field(v.ObjectDigestInfo.DecodeASN1(&s, der.Context(1)), "objectDigestInfo")
 	}
 	return s.End("V2Form")
@@ -6173,7 +6184,7 @@ func (v *IssuerSerial) DecodeASN1(r *der.Reader, t der.Tag) error {
 	}
 	s.Field(v.Issuer.DecodeASN1(&s, der.TagSequence), "issuer")
 	s.Field(v.Serial.DecodeASN1(&s, der.TagInteger), "serial")
-	if v.HasIssuerUID = s.Peek(der.TagBitString); v.HasIssuerUID {
+	if v.HasIssuerUID = s.PeekLow(der.TagBitString); v.HasIssuerUID {
 		s.Field(v.IssuerUID.DecodeASN1(&s, der.TagBitString), "issuerUID")
 	}
 	return s.End("IssuerSerial")
@@ -6293,7 +6304,7 @@ func (v *Target) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.NoTag), "Target")
 	}
-	tag, _ := r.PeekTag()
+	tag := r.PeekLowTag()
 	switch {
 	case tag == der.Context(0):
 		v.Choice = Target_TargetName
@@ -6399,15 +6410,15 @@ func (v *TargetCert) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// targetName GeneralName OPTIONAL
-	if func(t der.Tag, ok bool) bool {
-		return ok && (t == der.Context(0) || t == der.Context(1) || t == der.Context(2) || t == der.Context(3) || t == der.Context(4) || t == der.Context(5) || t == der.Context(6) || t == der.Context(7) || t == der.Context(8))
-	}(s.PeekTag()) {
+	if func(t der.Tag) bool {
+		return t == der.Context(0) || t == der.Context(1) || t == der.Context(2) || t == der.Context(3) || t == der.Context(4) || t == der.Context(5) || t == der.Context(6) || t == der.Context(7) || t == der.Context(8)
+	}(s.PeekLowTag()) {
 		if err := v.TargetName.DecodeASN1(&s, der.NoTag); err != nil {
 			return der.WithField(err, "targetName")
 		}
 		v.HasTargetName = true
 	}
-	if v.HasCertDigestInfo = s.Peek(der.TagSequence); v.HasCertDigestInfo {
+	if v.HasCertDigestInfo = s.PeekLow(der.TagSequence); v.HasCertDigestInfo {
 		s.Field(v.CertDigestInfo.DecodeASN1(&s, der.TagSequence), "certDigestInfo")
 	}
 	return s.End("TargetCert")
@@ -6445,22 +6456,22 @@ func (v *AAControls) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	if v.HasPathLenConstraint = s.Peek(der.TagInteger); v.HasPathLenConstraint {
+	if v.HasPathLenConstraint = s.PeekLow(der.TagInteger); v.HasPathLenConstraint {
 		off1 := s.Offset()
 		v.PathLenConstraint = s.Integer(der.TagInteger, "pathLenConstraint")
 		s.Check(der.CheckIntegerRange(off1, "INTEGER", der.Integer(v.PathLenConstraint), 0, 9223372036854775807), "pathLenConstraint")
 	}
-	if v.HasPermittedAttrs = s.Peek(der.Context(0)); v.HasPermittedAttrs {
+	if v.HasPermittedAttrs = s.PeekLow(der.Context(0)); v.HasPermittedAttrs {
 		s.Field(v.PermittedAttrs.DecodeASN1(&s, der.Context(0)), "permittedAttrs")
 	}
-	if v.HasExcludedAttrs = s.Peek(der.Context(1)); v.HasExcludedAttrs {
+	if v.HasExcludedAttrs = s.PeekLow(der.Context(1)); v.HasExcludedAttrs {
 		s.Field(v.ExcludedAttrs.DecodeASN1(&s, der.Context(1)), "excludedAttrs")
 	}
 	if err := s.Err(); err != nil {
 		return err
 	}
 	// permitUnSpecified BOOLEAN DEFAULT TRUE
-	if s.Peek(der.TagBoolean) {
+	if s.PeekLow(der.TagBoolean) {
 		off2 := s.Offset()
 		x3, err := s.ReadBoolean(der.TagBoolean)
 		if err != nil {
@@ -6569,7 +6580,7 @@ func (v *ProxyInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// One backing array for the elements of every inner list.
-	inner, err := der.MakeSlice[Target](&s, s.CountNested())
+	inner, err := der.MakeBacking[Target](&s, s.CountNested())
 	if err != nil {
 		return err
 	}
@@ -6614,7 +6625,7 @@ func (v *IetfAttrSyntax) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	if v.HasPolicyAuthority = s.Peek(der.Context(0)); v.HasPolicyAuthority {
+	if v.HasPolicyAuthority = s.PeekLow(der.Context(0)); v.HasPolicyAuthority {
 		s.Field(v.PolicyAuthority.DecodeASN1(&s, der.Context(0)), "policyAuthority")
 	}
 	s.Field(v.Values.DecodeASN1(&s, der.TagSequence), "values")
@@ -6680,7 +6691,7 @@ func (v *IetfAttrSyntax_Values_Item) DecodeASN1(r *der.Reader, t der.Tag) error 
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.NoTag), "IetfAttrSyntax.values.item")
 	}
-	tag, _ := r.PeekTag()
+	tag := r.PeekLowTag()
 	switch {
 	case tag == der.TagOctetString:
 		v.Choice = IetfAttrSyntax_Values_Octets
@@ -6744,7 +6755,7 @@ func (v *SvceAuthInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 	}
 	s.Field(v.Service.DecodeASN1(&s, der.NoTag), "service")
 	s.Field(v.Ident.DecodeASN1(&s, der.NoTag), "ident")
-	if v.HasAuthInfo = s.Peek(der.TagOctetString); v.HasAuthInfo {
+	if v.HasAuthInfo = s.PeekLow(der.TagOctetString); v.HasAuthInfo {
 		v.AuthInfo = s.OctetString(der.TagOctetString, "authInfo")
 	}
 	return s.End("SvceAuthInfo")
@@ -6780,7 +6791,7 @@ func (v *RoleSyntax) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	if v.HasRoleAuthority = s.Peek(der.Context(0)); v.HasRoleAuthority {
+	if v.HasRoleAuthority = s.PeekLow(der.Context(0)); v.HasRoleAuthority {
 		s.Field(v.RoleAuthority.DecodeASN1(&s, der.Context(0)), "roleAuthority")
 	}
 	if err := s.Err(); err != nil {
@@ -6836,7 +6847,7 @@ func (v *Clearance) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// classList ClassList DEFAULT {unclassified}
-	if s.Peek(der.TagBitString) {
+	if s.PeekLow(der.TagBitString) {
 		off1 := s.Offset()
 		if err := v.ClassList.DecodeASN1(&s, der.TagBitString); err != nil {
 			return der.WithField(err, "classList")
@@ -6856,7 +6867,7 @@ func (v *Clearance) DecodeASN1(r *der.Reader, t der.Tag) error {
 			Bytes:     []byte{64},
 		})
 	}
-	if v.HasSecurityCategories = s.Peek(der.TagSet); v.HasSecurityCategories {
+	if v.HasSecurityCategories = s.PeekLow(der.TagSet); v.HasSecurityCategories {
 		s.Field(v.SecurityCategories.DecodeASN1(&s, der.TagSet), "securityCategories")
 	}
 	return s.End("Clearance")
@@ -6899,10 +6910,11 @@ func (v *Clearance_SecurityCategories) DecodeASN1(r *der.Reader, t der.Tag) erro
 	}
 	// X.690 11.6: DER sorts the elements of a SET OF (unless tolerated:
 	// der.TolerateUnsortedSetOf).
-	if err := s.CheckSetOfOrder("Clearance.securityCategories"); err != nil {
+	n, err := s.CountSetOf("Clearance.securityCategories")
+	if err != nil {
 		return err
 	}
-	list, err := der.MakeSlice[SecurityCategory_SupportedSecurityCategories](&s, s.Count())
+	list, err := der.MakeSlice[SecurityCategory_SupportedSecurityCategories](&s, n)
 	if err != nil {
 		return err
 	}
@@ -7038,7 +7050,7 @@ func (v *ClearanceRFC3281) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// classList [1] ClassList DEFAULT {unclassified}
-	if s.Peek(der.Context(1)) {
+	if s.PeekLow(der.Context(1)) {
 		off1 := s.Offset()
 		if err := v.ClassList.DecodeASN1(&s, der.Context(1)); err != nil {
 			return der.WithField(err, "classList")
@@ -7058,7 +7070,7 @@ func (v *ClearanceRFC3281) DecodeASN1(r *der.Reader, t der.Tag) error {
 			Bytes:     []byte{64},
 		})
 	}
-	if v.HasSecurityCategories = s.Peek(der.Context(2)); v.HasSecurityCategories {
+	if v.HasSecurityCategories = s.PeekLow(der.Context(2)); v.HasSecurityCategories {
 		s.Field(v.SecurityCategories.DecodeASN1(&s, der.Context(2)), "securityCategories")
 	}
 	return s.End("Clearance-rfc3281")
@@ -7101,10 +7113,11 @@ func (v *ClearanceRFC3281_SecurityCategories) DecodeASN1(r *der.Reader, t der.Ta
 	}
 	// X.690 11.6: DER sorts the elements of a SET OF (unless tolerated:
 	// der.TolerateUnsortedSetOf).
-	if err := s.CheckSetOfOrder("Clearance-rfc3281.securityCategories"); err != nil {
+	n, err := s.CountSetOf("Clearance-rfc3281.securityCategories")
+	if err != nil {
 		return err
 	}
-	list, err := der.MakeSlice[SecurityCategoryRFC3281_SupportedSecurityCategories](&s, s.Count())
+	list, err := der.MakeSlice[SecurityCategoryRFC3281_SupportedSecurityCategories](&s, n)
 	if err != nil {
 		return err
 	}
@@ -7711,7 +7724,7 @@ func (v *PBKDF2Params) DecodeASN1(r *der.Reader, t der.Tag) error {
 	off1 := s.Offset()
 	v.IterationCount = s.Integer(der.TagInteger, "iterationCount")
 	s.Check(der.CheckIntegerRange(off1, "INTEGER", der.Integer(v.IterationCount), 1, 9223372036854775807), "iterationCount")
-	if v.HasKeyLength = s.Peek(der.TagInteger); v.HasKeyLength {
+	if v.HasKeyLength = s.PeekLow(der.TagInteger); v.HasKeyLength {
 		off2 := s.Offset()
 		v.KeyLength = s.Integer(der.TagInteger, "keyLength")
 		s.Check(der.CheckIntegerRange(off2, "INTEGER", der.Integer(v.KeyLength), 1, 9223372036854775807), "keyLength")
@@ -7720,7 +7733,7 @@ func (v *PBKDF2Params) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// prf PBKDF2-PRFsAlgorithmIdentifier DEFAULT defaultPBKDF2
-	if s.Peek(der.TagSequence) {
+	if s.PeekLow(der.TagSequence) {
 		if err := v.Prf.DecodeASN1(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "prf")
 		}
@@ -7760,7 +7773,7 @@ func (v *PBKDF2Params_Salt) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.NoTag), "PBKDF2-params.salt")
 	}
-	tag, _ := r.PeekTag()
+	tag := r.PeekLowTag()
 	switch {
 	case tag == der.TagOctetString:
 		v.Choice = PBKDF2Params_Specified
@@ -7812,7 +7825,7 @@ func (v *AuthEnvelopedData) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	s.Field(v.Version.DecodeASN1(&s, der.TagInteger), "version")
-	if v.HasOriginatorInfo = s.Peek(der.Context(0)); v.HasOriginatorInfo {
+	if v.HasOriginatorInfo = s.PeekLow(der.Context(0)); v.HasOriginatorInfo {
 		s.Field(v.OriginatorInfo.DecodeASN1(&s, der.Context(0)), "originatorInfo")
 	}
 	s.Field(v.RecipientInfos.DecodeASN1(&s, der.TagSet), "recipientInfos")
@@ -7821,7 +7834,7 @@ func (v *AuthEnvelopedData) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// authAttrs [1] AuthAttributes OPTIONAL
-	if s.Peek(der.Context(1)) {
+	if s.PeekLow(der.Context(1)) {
 		start1 := s.Offset()
 		if err := v.AuthAttrs.DecodeASN1(&s, der.Context(1)); err != nil {
 			return der.WithField(err, "authAttrs")
@@ -7830,7 +7843,7 @@ func (v *AuthEnvelopedData) DecodeASN1(r *der.Reader, t der.Tag) error {
 		v.HasAuthAttrs = true
 	}
 	s.Field(v.Mac.DecodeASN1(&s, der.TagOctetString), "mac")
-	if v.HasUnauthAttrs = s.Peek(der.Context(2)); v.HasUnauthAttrs {
+	if v.HasUnauthAttrs = s.PeekLow(der.Context(2)); v.HasUnauthAttrs {
 		s.Field(v.UnauthAttrs.DecodeASN1(&s, der.Context(2)), "unauthAttrs")
 	}
 	return s.End("AuthEnvelopedData")
@@ -7876,7 +7889,7 @@ func (v *CMSAuthEnvelopedData2010_EncryptedContentInfo) DecodeASN1(r *der.Reader
 	}
 	v.ContentType = s.OID(der.TagOID, "contentType")
 	s.Field(v.ContentEncryptionAlgorithm.DecodeASN1(&s, der.TagSequence), "contentEncryptionAlgorithm")
-	if v.HasEncryptedContent = s.Peek(der.Context(0)); v.HasEncryptedContent {
+	if v.HasEncryptedContent = s.PeekLow(der.Context(0)); v.HasEncryptedContent {
 		v.EncryptedContent = s.OctetString(der.Context(0), "encryptedContent")
 	}
 	return s.End("EncryptedContentInfo")
@@ -8057,10 +8070,11 @@ func (v *CMSAuthEnvelopedData2010_AuthAttributes) DecodeASN1(r *der.Reader, t de
 	}
 	// X.690 11.6: DER sorts the elements of a SET OF (unless tolerated:
 	// der.TolerateUnsortedSetOf).
-	if err := s.CheckSetOfOrder("AuthAttributes"); err != nil {
+	n, err := s.CountSetOf("AuthAttributes")
+	if err != nil {
 		return err
 	}
-	list, err := der.MakeSlice[Attribute_AuthEnvDataAttributeSet](&s, s.Count())
+	list, err := der.MakeSlice[Attribute_AuthEnvDataAttributeSet](&s, n)
 	if err != nil {
 		return err
 	}
@@ -8262,10 +8276,11 @@ func (v *CMSAuthEnvelopedData2010_UnauthAttributes) DecodeASN1(r *der.Reader, t 
 	}
 	// X.690 11.6: DER sorts the elements of a SET OF (unless tolerated:
 	// der.TolerateUnsortedSetOf).
-	if err := s.CheckSetOfOrder("UnauthAttributes"); err != nil {
+	n, err := s.CountSetOf("UnauthAttributes")
+	if err != nil {
 		return err
 	}
-	list, err := der.MakeSlice[Attribute_UnauthEnvDataAttributeSet](&s, s.Count())
+	list, err := der.MakeSlice[Attribute_UnauthEnvDataAttributeSet](&s, n)
 	if err != nil {
 		return err
 	}
@@ -8438,7 +8453,7 @@ func (v *CCMParameters) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// aes-ICVlen AES-CCM-ICVlen DEFAULT 12
-	if s.Peek(der.TagInteger) {
+	if s.PeekLow(der.TagInteger) {
 		off2 := s.Offset()
 		if err := v.AESICVlen.DecodeASN1(&s, der.TagInteger); err != nil {
 			return der.WithField(err, "aes-ICVlen")
@@ -8530,7 +8545,7 @@ func (v *GCMParameters) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// aes-ICVlen AES-GCM-ICVlen DEFAULT 12
-	if s.Peek(der.TagInteger) {
+	if s.PeekLow(der.TagInteger) {
 		off1 := s.Offset()
 		if err := v.AESICVlen.DecodeASN1(&s, der.TagInteger); err != nil {
 			return der.WithField(err, "aes-ICVlen")
@@ -8655,7 +8670,7 @@ func (v *CompressedDataContent2010_EncapsulatedContentInfo) DecodeASN1(r *der.Re
 		return err
 	}
 	// eContent [0] EXPLICIT OCTET STRING OPTIONAL
-	if s.Peek(der.Context(0)) {
+	if s.PeekLow(der.Context(0)) {
 		w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 		if err != nil {
 			return der.WithField(err, "eContent")
@@ -8805,7 +8820,7 @@ func (v *SMIMEEncryptionKeyPreference) DecodeASN1(r *der.Reader, t der.Tag) erro
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.NoTag), "SMIMEEncryptionKeyPreference")
 	}
-	tag, _ := r.PeekTag()
+	tag := r.PeekLowTag()
 	switch {
 	case tag == der.Context(0):
 		v.Choice = SMIMEEncryptionKeyPreference_IssuerAndSerialNumber
@@ -8994,7 +9009,7 @@ func (v *AttributeCertificateInfoV1) DecodeASN1(r *der.Reader, t der.Tag) error 
 		return err
 	}
 	// version AttCertVersionV1 DEFAULT v1
-	if s.Peek(der.TagInteger) {
+	if s.PeekLow(der.TagInteger) {
 		off1 := s.Offset()
 		if err := v.Version.DecodeASN1(&s, der.TagInteger); err != nil {
 			return der.WithField(err, "version")
@@ -9014,10 +9029,10 @@ func (v *AttributeCertificateInfoV1) DecodeASN1(r *der.Reader, t der.Tag) error 
 	s.Field(v.SerialNumber.DecodeASN1(&s, der.TagInteger), "serialNumber")
 	s.Field(v.AttCertValidityPeriod.DecodeASN1(&s, der.TagSequence), "attCertValidityPeriod")
 	s.Field(v.Attributes.DecodeASN1(&s, der.TagSequence), "attributes")
-	if v.HasIssuerUniqueID = s.Peek(der.TagBitString); v.HasIssuerUniqueID {
+	if v.HasIssuerUniqueID = s.PeekLow(der.TagBitString); v.HasIssuerUniqueID {
 		s.Field(v.IssuerUniqueID.DecodeASN1(&s, der.TagBitString), "issuerUniqueID")
 	}
-	if v.HasExtensions = s.Peek(der.TagSequence); v.HasExtensions {
+	if v.HasExtensions = s.PeekLow(der.TagSequence); v.HasExtensions {
 		s.Field(v.Extensions.DecodeASN1(&s, der.TagSequence), "extensions")
 	}
 	if err := s.End("AttributeCertificateInfoV1"); err != nil {
@@ -9063,7 +9078,7 @@ func (v *AttributeCertificateInfoV1_Subject) DecodeASN1(r *der.Reader, t der.Tag
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.NoTag), "AttributeCertificateInfoV1.subject")
 	}
-	tag, _ := r.PeekTag()
+	tag := r.PeekLowTag()
 	switch {
 	case tag == der.Context(0):
 		v.Choice = AttributeCertificateInfoV1_BaseCertificateID
@@ -9347,7 +9362,7 @@ func (v *Extension_AttributeCertExtensionsV1) DecodeASN1(r *der.Reader, t der.Ta
 		return err
 	}
 	// critical BOOLEAN DEFAULT FALSE
-	if s.Peek(der.TagBoolean) {
+	if s.PeekLow(der.TagBoolean) {
 		off1 := s.Offset()
 		x2, err := s.ReadBoolean(der.TagBoolean)
 		if err != nil {

@@ -1045,7 +1045,7 @@ func (vw *EncapsulatedContentInfoView) EContent() (x EncapsulatedContentInfo_ECo
 		}
 		v.EContentType = x1
 		// eContent [0] EXPLICIT OCTET STRING OPTIONAL
-		if s.Peek(der.Context(0)) {
+		if s.PeekLow(der.Context(0)) {
 			w2, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 			if err != nil {
 				return der.WithField(err, "eContent")
@@ -3129,7 +3129,7 @@ func (vw *EncryptedContentInfoView) EncryptedContent() (x []byte, err error) {
 	s := vw.c.Pooled(vw.off[2], vw.off[3])
 	err = func() error {
 		// encryptedContent [0] OCTET STRING OPTIONAL
-		if s.Peek(der.Context(0)) {
+		if s.PeekLow(der.Context(0)) {
 			x1, err := s.ReadOctetString(der.Context(0))
 			if err != nil {
 				return der.WithField(err, "encryptedContent")
@@ -3832,7 +3832,7 @@ func (vw *KeyAgreeRecipientInfoView) Ukm() (x UserKeyingMaterial, err error) {
 	s := vw.c.Pooled(vw.off[2], vw.off[3])
 	err = func() error {
 		// ukm [1] EXPLICIT UserKeyingMaterial OPTIONAL
-		if s.Peek(der.Context(1)) {
+		if s.PeekLow(der.Context(1)) {
 			w1, err := s.ReadConstructed(der.Context(1), "[1] EXPLICIT")
 			if err != nil {
 				return der.WithField(err, "ukm")
@@ -4806,7 +4806,7 @@ func (vw *RecipientKeyIdentifierView) Date() (x der.Time, err error) {
 	s := vw.c.Pooled(vw.off[1], vw.off[2])
 	err = func() error {
 		// date GeneralizedTime OPTIONAL
-		if s.Peek(der.TagGeneralizedTime) {
+		if s.PeekLow(der.TagGeneralizedTime) {
 			x1, err := s.ReadGeneralizedTime(der.TagGeneralizedTime)
 			if err != nil {
 				return der.WithField(err, "date")
@@ -5114,7 +5114,7 @@ func (vw *KEKIdentifierView) Date() (x der.Time, err error) {
 	s := vw.c.Pooled(vw.off[1], vw.off[2])
 	err = func() error {
 		// date GeneralizedTime OPTIONAL
-		if s.Peek(der.TagGeneralizedTime) {
+		if s.PeekLow(der.TagGeneralizedTime) {
 			x1, err := s.ReadGeneralizedTime(der.TagGeneralizedTime)
 			if err != nil {
 				return der.WithField(err, "date")
@@ -9780,7 +9780,7 @@ func (vw *PBKDF2ParamsView) KeyLength() (x der.Integer, err error) {
 	s := vw.c.Pooled(vw.off[2], vw.off[3])
 	err = func() error {
 		// keyLength INTEGER OPTIONAL
-		if s.Peek(der.TagInteger) {
+		if s.PeekLow(der.TagInteger) {
 			off1 := s.Offset()
 			x2, err := s.ReadInteger(der.TagInteger)
 			if err != nil {
@@ -10308,7 +10308,7 @@ func (vw *CMSAuthEnvelopedData2010_EncryptedContentInfoView) EncryptedContent() 
 	s := vw.c.Pooled(vw.off[2], vw.off[3])
 	err = func() error {
 		// encryptedContent [0] OCTET STRING OPTIONAL
-		if s.Peek(der.Context(0)) {
+		if s.PeekLow(der.Context(0)) {
 			x1, err := s.ReadOctetString(der.Context(0))
 			if err != nil {
 				return der.WithField(err, "encryptedContent")
@@ -11158,7 +11158,7 @@ func (vw *CCMParametersView) AESICVlen() (x AESCCMICVlen, err error) {
 	s := vw.c.Pooled(vw.off[1], vw.off[2])
 	err = func() error {
 		// aes-ICVlen AES-CCM-ICVlen DEFAULT 12
-		if s.Peek(der.TagInteger) {
+		if s.PeekLow(der.TagInteger) {
 			off1 := s.Offset()
 			if err := v.AESICVlen.DecodeASN1(&s, der.TagInteger); err != nil {
 				return der.WithField(err, "aes-ICVlen")
@@ -11276,7 +11276,7 @@ func (vw *GCMParametersView) AESICVlen() (x AESGCMICVlen, err error) {
 	s := vw.c.Pooled(vw.off[1], vw.off[2])
 	err = func() error {
 		// aes-ICVlen AES-GCM-ICVlen DEFAULT 12
-		if s.Peek(der.TagInteger) {
+		if s.PeekLow(der.TagInteger) {
 			off1 := s.Offset()
 			if err := v.AESICVlen.DecodeASN1(&s, der.TagInteger); err != nil {
 				return der.WithField(err, "aes-ICVlen")
@@ -11524,7 +11524,7 @@ func (vw *CompressedDataContent2010_EncapsulatedContentInfoView) EContent() (x [
 	s := vw.c.Pooled(vw.off[1], vw.off[2])
 	err = func() error {
 		// eContent [0] EXPLICIT OCTET STRING OPTIONAL
-		if s.Peek(der.Context(0)) {
+		if s.PeekLow(der.Context(0)) {
 			w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 			if err != nil {
 				return der.WithField(err, "eContent")
@@ -12048,7 +12048,7 @@ func (vw *AttributeCertificateInfoV1View) Version() (x AttCertVersionV1, err err
 	s := vw.c.Pooled(vw.off[0], vw.off[1])
 	err = func() error {
 		// version AttCertVersionV1 DEFAULT v1
-		if s.Peek(der.TagInteger) {
+		if s.PeekLow(der.TagInteger) {
 			off1 := s.Offset()
 			if err := v.Version.DecodeASN1(&s, der.TagInteger); err != nil {
 				return der.WithField(err, "version")
@@ -12219,7 +12219,7 @@ func (vw *AttributeCertificateInfoV1View) IssuerUniqueID() (x rfc5280.UniqueIden
 	s := vw.c.Pooled(vw.off[7], vw.off[8])
 	err = func() error {
 		// issuerUniqueID UniqueIdentifier OPTIONAL
-		if s.Peek(der.TagBitString) {
+		if s.PeekLow(der.TagBitString) {
 			if err := v.IssuerUniqueID.DecodeASN1(&s, der.TagBitString); err != nil {
 				return der.WithField(err, "issuerUniqueID")
 			}
@@ -12828,7 +12828,7 @@ func (vw *Extension_AttributeCertExtensionsV1View) Critical() (x bool, err error
 	s := vw.c.Pooled(vw.off[1], vw.off[2])
 	err = func() error {
 		// critical BOOLEAN DEFAULT FALSE
-		if s.Peek(der.TagBoolean) {
+		if s.PeekLow(der.TagBoolean) {
 			off1 := s.Offset()
 			x2, err := s.ReadBoolean(der.TagBoolean)
 			if err != nil {
@@ -13162,7 +13162,7 @@ func (vw *AttributeCertificateInfoView) IssuerUniqueID() (x rfc5280.UniqueIdenti
 	s := vw.c.Pooled(vw.off[7], vw.off[8])
 	err = func() error {
 		// issuerUniqueID UniqueIdentifier OPTIONAL
-		if s.Peek(der.TagBitString) {
+		if s.PeekLow(der.TagBitString) {
 			if err := v.IssuerUniqueID.DecodeASN1(&s, der.TagBitString); err != nil {
 				return der.WithField(err, "issuerUniqueID")
 			}
@@ -13675,7 +13675,7 @@ func (vw *Extension_AttributeCertExtensionsView) Critical() (x bool, err error) 
 	s := vw.c.Pooled(vw.off[1], vw.off[2])
 	err = func() error {
 		// critical BOOLEAN DEFAULT FALSE
-		if s.Peek(der.TagBoolean) {
+		if s.PeekLow(der.TagBoolean) {
 			off1 := s.Offset()
 			x2, err := s.ReadBoolean(der.TagBoolean)
 			if err != nil {
@@ -13965,7 +13965,7 @@ func (vw *HolderView) EntityName() (x rfc5280.GeneralNames, err error) {
 	s := vw.c.Pooled(vw.off[1], vw.off[2])
 	err = func() error {
 		// entityName [1] GeneralNames OPTIONAL
-		if s.Peek(der.Context(1)) {
+		if s.PeekLow(der.Context(1)) {
 			if err := v.EntityName.DecodeASN1(&s, der.Context(1)); err != nil {
 				return der.WithField(err, "entityName")
 			}
@@ -14116,7 +14116,7 @@ func (vw *ObjectDigestInfoView) OtherObjectTypeID() (x der.OID, err error) {
 	s := vw.c.Pooled(vw.off[1], vw.off[2])
 	err = func() error {
 		// otherObjectTypeID OBJECT IDENTIFIER OPTIONAL
-		if s.Peek(der.TagOID) {
+		if s.PeekLow(der.TagOID) {
 			x1, err := s.ReadOID(der.TagOID)
 			if err != nil {
 				return der.WithField(err, "otherObjectTypeID")
@@ -14347,7 +14347,7 @@ func (vw *V2FormView) IssuerName() (x rfc5280.GeneralNames, err error) {
 	s := vw.c.Pooled(vw.off[0], vw.off[1])
 	err = func() error {
 		// issuerName GeneralNames OPTIONAL
-		if s.Peek(der.TagSequence) {
+		if s.PeekLow(der.TagSequence) {
 			if err := v.IssuerName.DecodeASN1(&s, der.TagSequence); err != nil {
 				return der.WithField(err, "issuerName")
 			}
@@ -14543,7 +14543,7 @@ func (vw *IssuerSerialView) IssuerUID() (x rfc5280.UniqueIdentifier, err error) 
 	s := vw.c.Pooled(vw.off[2], vw.off[3])
 	err = func() error {
 		// issuerUID UniqueIdentifier OPTIONAL
-		if s.Peek(der.TagBitString) {
+		if s.PeekLow(der.TagBitString) {
 			if err := v.IssuerUID.DecodeASN1(&s, der.TagBitString); err != nil {
 				return der.WithField(err, "issuerUID")
 			}
@@ -14940,9 +14940,9 @@ func (vw *TargetCertView) parse(r *view.Cursor, t der.Tag) error {
 	}
 	// targetName GeneralName OPTIONAL
 	vw.off[1] = s.Offset()
-	if func(t der.Tag, ok bool) bool {
-		return ok && (t == der.Context(0) || t == der.Context(1) || t == der.Context(2) || t == der.Context(3) || t == der.Context(4) || t == der.Context(5) || t == der.Context(6) || t == der.Context(7) || t == der.Context(8))
-	}(s.PeekTag()) {
+	if func(t der.Tag) bool {
+		return t == der.Context(0) || t == der.Context(1) || t == der.Context(2) || t == der.Context(3) || t == der.Context(4) || t == der.Context(5) || t == der.Context(6) || t == der.Context(7) || t == der.Context(8)
+	}(s.PeekLowTag()) {
 		if err := s.Skip(); err != nil {
 			return der.WithField(err, "targetName")
 		}
@@ -14985,9 +14985,9 @@ func (vw *TargetCertView) TargetName() (x rfc5280.GeneralName, err error) {
 	s := vw.c.Pooled(vw.off[1], vw.off[2])
 	err = func() error {
 		// targetName GeneralName OPTIONAL
-		if func(t der.Tag, ok bool) bool {
-			return ok && (t == der.Context(0) || t == der.Context(1) || t == der.Context(2) || t == der.Context(3) || t == der.Context(4) || t == der.Context(5) || t == der.Context(6) || t == der.Context(7) || t == der.Context(8))
-		}(s.PeekTag()) {
+		if func(t der.Tag) bool {
+			return t == der.Context(0) || t == der.Context(1) || t == der.Context(2) || t == der.Context(3) || t == der.Context(4) || t == der.Context(5) || t == der.Context(6) || t == der.Context(7) || t == der.Context(8)
+		}(s.PeekLowTag()) {
 			if err := v.TargetName.DecodeASN1(&s, der.NoTag); err != nil {
 				return der.WithField(err, "targetName")
 			}
@@ -15115,7 +15115,7 @@ func (vw *AAControlsView) PathLenConstraint() (x der.Integer, err error) {
 	s := vw.c.Pooled(vw.off[0], vw.off[1])
 	err = func() error {
 		// pathLenConstraint INTEGER OPTIONAL
-		if s.Peek(der.TagInteger) {
+		if s.PeekLow(der.TagInteger) {
 			off1 := s.Offset()
 			x2, err := s.ReadInteger(der.TagInteger)
 			if err != nil {
@@ -15212,7 +15212,7 @@ func (vw *AAControlsView) PermitUnSpecified() (x bool, err error) {
 	s := vw.c.Pooled(vw.off[3], vw.off[4])
 	err = func() error {
 		// permitUnSpecified BOOLEAN DEFAULT TRUE
-		if s.Peek(der.TagBoolean) {
+		if s.PeekLow(der.TagBoolean) {
 			off1 := s.Offset()
 			x2, err := s.ReadBoolean(der.TagBoolean)
 			if err != nil {

@@ -21,7 +21,7 @@ func (v *PFX) DecodeASN1(r *der.Reader, t der.Tag) error {
 	}
 	s.Field(v.Version.DecodeASN1(&s, der.TagInteger), "version")
 	s.Field(v.AuthSafe.DecodeASN1(&s, der.TagSequence), "authSafe")
-	if v.HasMacData = s.Peek(der.TagSequence); v.HasMacData {
+	if v.HasMacData = s.PeekLow(der.TagSequence); v.HasMacData {
 		s.Field(v.MacData.DecodeASN1(&s, der.TagSequence), "macData")
 	}
 	return s.End("PFX")
@@ -187,7 +187,7 @@ func (v *SafeBag) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := w1.Finish("[0] EXPLICIT"); err != nil {
 		return der.WithField(err, "bagValue")
 	}
-	if v.HasBagAttributes = s.Peek(der.TagSet); v.HasBagAttributes {
+	if v.HasBagAttributes = s.PeekLow(der.TagSet); v.HasBagAttributes {
 		s.Field(v.BagAttributes.DecodeASN1(&s, der.TagSet), "bagAttributes")
 	}
 	return s.End("SafeBag")
@@ -227,10 +227,11 @@ func (v *SafeBag_BagAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 	}
 	// X.690 11.6: DER sorts the elements of a SET OF (unless tolerated:
 	// der.TolerateUnsortedSetOf).
-	if err := s.CheckSetOfOrder("SafeBag.bagAttributes"); err != nil {
+	n, err := s.CountSetOf("SafeBag.bagAttributes")
+	if err != nil {
 		return err
 	}
-	list, err := der.MakeSlice[PKCS12Attribute](&s, s.Count())
+	list, err := der.MakeSlice[PKCS12Attribute](&s, n)
 	if err != nil {
 		return err
 	}
@@ -789,7 +790,7 @@ func (v *MacData) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// iterations INTEGER DEFAULT 1
-	if s.Peek(der.TagInteger) {
+	if s.PeekLow(der.TagInteger) {
 		off1 := s.Offset()
 		x2, err := s.ReadInteger(der.TagInteger)
 		if err != nil {
@@ -1184,10 +1185,10 @@ func (v *OneAsymmetricKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 	s.Field(v.Version.DecodeASN1(&s, der.TagInteger), "version")
 	s.Field(v.PrivateKeyAlgorithm.DecodeASN1(&s, der.TagSequence), "privateKeyAlgorithm")
 	s.Field(v.PrivateKey.DecodeASN1(&s, der.TagOctetString), "privateKey")
-	if v.HasAttributes = s.Peek(der.Context(0)); v.HasAttributes {
+	if v.HasAttributes = s.PeekLow(der.Context(0)); v.HasAttributes {
 		s.Field(v.Attributes.DecodeASN1(&s, der.Context(0)), "attributes")
 	}
-	if v.HasPublicKey = s.Peek(der.Context(1)); v.HasPublicKey {
+	if v.HasPublicKey = s.PeekLow(der.Context(1)); v.HasPublicKey {
 		s.Field(v.PublicKey.DecodeASN1(&s, der.Context(1)), "publicKey")
 	}
 	if err := s.Err(); err != nil {
@@ -1387,10 +1388,11 @@ func (v *Attributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 	}
 	// X.690 11.6: DER sorts the elements of a SET OF (unless tolerated:
 	// der.TolerateUnsortedSetOf).
-	if err := s.CheckSetOfOrder("Attributes"); err != nil {
+	n, err := s.CountSetOf("Attributes")
+	if err != nil {
 		return err
 	}
-	list, err := der.MakeSlice[Attribute_OneAsymmetricKeyAttributes](&s, s.Count())
+	list, err := der.MakeSlice[Attribute_OneAsymmetricKeyAttributes](&s, n)
 	if err != nil {
 		return err
 	}
@@ -2123,7 +2125,7 @@ func (v *PBKDF2Params) DecodeASN1(r *der.Reader, t der.Tag) error {
 	off1 := s.Offset()
 	v.IterationCount = s.Integer(der.TagInteger, "iterationCount")
 	s.Check(der.CheckIntegerRange(off1, "INTEGER", der.Integer(v.IterationCount), 1, 9223372036854775807), "iterationCount")
-	if v.HasKeyLength = s.Peek(der.TagInteger); v.HasKeyLength {
+	if v.HasKeyLength = s.PeekLow(der.TagInteger); v.HasKeyLength {
 		off2 := s.Offset()
 		v.KeyLength = s.Integer(der.TagInteger, "keyLength")
 		s.Check(der.CheckIntegerRange(off2, "INTEGER", der.Integer(v.KeyLength), 1, 9223372036854775807), "keyLength")
@@ -2132,7 +2134,7 @@ func (v *PBKDF2Params) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// prf AlgorithmIdentifier{{PKCS5v2-1.PBKDF2-PRFs}} DEFAULT algid-hmacWithSHA1
-	if s.Peek(der.TagSequence) {
+	if s.PeekLow(der.TagSequence) {
 		if err := v.Prf.DecodeASN1(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "prf")
 		}
@@ -2172,7 +2174,7 @@ func (v *PBKDF2Params_Salt) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.NoTag), "PBKDF2-params.salt")
 	}
-	tag, _ := r.PeekTag()
+	tag := r.PeekLowTag()
 	switch {
 	case tag == der.TagOctetString:
 		v.Choice = PBKDF2Params_Specified
@@ -2761,7 +2763,7 @@ func (v *RC2CBCParameter) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	if v.HasRc2ParameterVersion = s.Peek(der.TagInteger); v.HasRc2ParameterVersion {
+	if v.HasRc2ParameterVersion = s.PeekLow(der.TagInteger); v.HasRc2ParameterVersion {
 		v.Rc2ParameterVersion = s.Integer(der.TagInteger, "rc2ParameterVersion")
 	}
 	off1 := s.Offset()
@@ -2807,7 +2809,7 @@ func (v *RC5CBCParameters) DecodeASN1(r *der.Reader, t der.Tag) error {
 	off2 := s.Offset()
 	v.BlockSizeInBits = s.Int64(der.TagInteger, "blockSizeInBits")
 	s.Check(der.CheckValues(off2, "INTEGER", int64(v.BlockSizeInBits), 64, 64, 128, 128), "blockSizeInBits")
-	if v.HasIv = s.Peek(der.TagOctetString); v.HasIv {
+	if v.HasIv = s.PeekLow(der.TagOctetString); v.HasIv {
 		v.Iv = s.OctetString(der.TagOctetString, "iv")
 	}
 	return s.End("RC5-CBC-Parameters")

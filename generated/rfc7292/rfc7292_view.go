@@ -261,7 +261,7 @@ func (vw *MacDataView) Iterations() (x der.Integer, err error) {
 	s := vw.c.Pooled(vw.off[2], vw.off[3])
 	err = func() error {
 		// iterations INTEGER DEFAULT 1
-		if s.Peek(der.TagInteger) {
+		if s.PeekLow(der.TagInteger) {
 			off1 := s.Offset()
 			x2, err := s.ReadInteger(der.TagInteger)
 			if err != nil {

@@ -84,3 +84,30 @@ func New[T any](r *Reader) (*T, error) {
 	}
 	return new(T), nil
 }
+
+// MakeBacking returns the backing array of n elements for the inner lists
+// of one list of lists (the attributes of all the RDNs of a Name, counted
+// by CountNested). It cuts it from the rest of the element type's chunk, or
+// starts the type's first chunk, as MakeSlice; but when the rest is too
+// small it allocates exactly n elements instead of a chunk twice the last:
+// the lists of lists of a value are few (a certificate's issuer and
+// subject), and the rest of a doubled chunk would mostly stay unused.
+func MakeBacking[T any](r *Reader, n int) ([]T, error) {
+	var zero T
+	size := int(unsafe.Sizeof(zero))
+	if r.s != nil && n > 0 && size > 0 && n*size <= maxChunk {
+		for i := range r.s.slabs {
+			sl := &r.s.slabs[i]
+			if sl.kind == nil {
+				break // the type's first list: MakeSlice starts its chunk
+			}
+			if _, ok := sl.kind.(chunkOf[T]); ok {
+				if sl.free < n {
+					return makeExact[T](r, n, size)
+				}
+				break
+			}
+		}
+	}
+	return MakeSlice[T](r, n)
+}

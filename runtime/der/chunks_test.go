@@ -193,3 +193,43 @@ func TestNewBudget(t *testing.T) {
 		t.Errorf("New beyond the budget: %v, %v; want nil and a MaxAlloc limit error at offset 2", v, err)
 	}
 }
+
+// TestMakeBacking checks the backing arrays of lists of lists: the first
+// starts the type's chunk (a later list of the type that fits in its rest
+// takes no allocation), one too large for the rest is allocated to its
+// size (not a doubled chunk), and the rest of the chunk still serves the
+// lists that fit; every slice capped, none overlapping.
+func TestMakeBacking(t *testing.T) {
+	size := int(unsafe.Sizeof(row{}))
+	first := minChunk/size + 1 // elements of the first chunk when n is small
+	r := NewPooledReader(nil, nil)
+	defer r.Release()
+	a, err := MakeBacking[row](&r, 2)
+	if err != nil || len(a) != 2 || cap(a) != 2 {
+		t.Fatalf("first backing: len %d cap %d, %v", len(a), cap(a), err)
+	}
+	rest := &r.s.slabs[0]
+	if rest.free < 1 || rest.free != max(2, min(minChunk/size, maxChunk/size))-2 {
+		t.Fatalf("first backing left %d elements of its chunk (first chunk %d elements)", rest.free, first)
+	}
+	free := rest.free
+	b, err := MakeBacking[row](&r, free+1)
+	if err != nil || len(b) != free+1 || cap(b) != free+1 {
+		t.Fatalf("backing beyond the rest: len %d cap %d, %v", len(b), cap(b), err)
+	}
+	if rest.free != free {
+		t.Errorf("an exact backing changed the chunk's rest: %d elements, were %d", rest.free, free)
+	}
+	c, err := MakeSlice[row](&r, free)
+	if err != nil || len(c) != free || cap(c) != free {
+		t.Fatalf("list in the rest: len %d cap %d, %v", len(c), cap(c), err)
+	}
+	if &c[0] != &unsafe.Slice(&a[0], 2+free)[2] {
+		t.Error("the list after the exact backing did not come from the first chunk's rest")
+	}
+	for _, s := range [][]row{a, b} {
+		if uintptr(unsafe.Pointer(&s[0])) <= uintptr(unsafe.Pointer(&c[0])) && uintptr(unsafe.Pointer(&c[0])) < uintptr(unsafe.Pointer(&s[0]))+uintptr(len(s)*size) {
+			t.Error("lists overlap")
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package der
 
 import (
+	"bytes"
 	"errors"
 	"unsafe"
 )
@@ -37,6 +38,12 @@ func (r *Reader) ReadInt64(t Tag) (int64, error) { return r.readInt64(t, "INTEGE
 func (r *Reader) ReadEnumerated(t Tag) (int64, error) { return r.readInt64(t, "ENUMERATED") }
 
 func (r *Reader) readInt64(t Tag, typ string) (int64, error) {
+	if c, ok := r.shortInteger(t); ok {
+		if v, ok := Integer(c).Int64(); ok && r.s.elem() {
+			r.pos += 2 + len(c)
+			return v, nil
+		}
+	}
 	c, off, err := r.ReadPrimitive(t, typ)
 	if err != nil {
 		return 0, err
@@ -47,12 +54,35 @@ func (r *Reader) readInt64(t Tag, typ string) (int64, error) {
 
 // ReadInteger reads an INTEGER of any size, aliasing the input.
 func (r *Reader) ReadInteger(t Tag) (Integer, error) {
+	if c, ok := r.shortInteger(t); ok && r.s.elem() {
+		r.pos += 2 + len(c)
+		return Integer(c), nil
+	}
 	c, off, err := r.ReadPrimitive(t, "INTEGER")
 	if err != nil {
 		return nil, err
 	}
 	v, err := parseInteger(c, !r.ber)
 	return v, at(err, off)
+}
+
+// shortInteger returns the contents of the INTEGER or ENUMERATED with tag
+// t at the reader's position, consuming nothing and charging nothing, if
+// the element has the common form: a tag number below 31, a length in one
+// octet and contents in the fewest octets (X.690 8.3.2), which every
+// decode accepts; ok is false for every other element, which the general
+// path (ReadPrimitive, then the contents' checks) reads or reports.
+func (r *Reader) shortInteger(t Tag) (c []byte, ok bool) {
+	want, low := identifier(t, false)
+	b := r.in[r.pos:r.end]
+	if !low || want == 0 || len(b) < 3 || b[0] != want || b[1] >= 0x80 {
+		return nil, false
+	}
+	l := int(b[1])
+	if l == 0 || l > len(b)-2 || l > 1 && redundant(b[2], b[3]) {
+		return nil, false
+	}
+	return b[2 : 2+l : 2+l], true
 }
 
 // ReadNull reads a NULL.
@@ -79,6 +109,15 @@ func (r *Reader) ReadRelativeOID(t Tag) (RelativeOID, error) {
 // readSubids reads a primitive element of type typ whose contents are
 // subidentifiers (see checkSubids) and returns them; nil on an error.
 func (r *Reader) readSubids(t Tag, typ, rule string) ([]byte, error) {
+	// The common header (see readString) and the common contents (see
+	// checkSubids) read here, with no further call but IndexByte's.
+	want, low := identifier(t, false)
+	if b := r.in[r.pos:r.end]; len(b) >= 3 && b[1] < 0x80 && b[0] == want && low && want != 0 {
+		if l := int(b[1]); l > 0 && l <= len(b)-2 && b[1+l] < 0x80 && bytes.IndexByte(b[2:2+l], 0x80) < 0 && r.s.elem() {
+			r.pos += 2 + l
+			return b[2 : 2+l : 2+l], nil
+		}
+	}
 	c, off, err := r.ReadPrimitive(t, typ)
 	if err == nil {
 		err = at(checkSubids(c, typ, rule), off)
@@ -124,9 +163,22 @@ func (r *Reader) ReadUTCTime(t Tag) (Time, error) { return r.readTime(t, true) }
 func (r *Reader) ReadGeneralizedTime(t Tag) (Time, error) { return r.readTime(t, false) }
 
 func (r *Reader) readTime(t Tag, utc bool) (Time, error) {
-	if v, ok := r.readDERTime(t, utc); ok {
-		return v, nil
+	// The DER form without a fraction with the common header (see tlv), as
+	// one step here (a CRL entry's revocation date); readLongTime reads
+	// every other element, consuming nothing before.
+	want, low := identifier(t, false)
+	b := r.in[r.pos:r.end]
+	if hl, l, ok := tlv(b); ok && low && b[0] == want {
+		if v, ok := derTime(b[hl:hl+l], utc); ok && r.s.elem() {
+			r.pos += hl + l
+			return v, nil
+		}
 	}
+	return r.readLongTime(t, utc)
+}
+
+// readLongTime is readTime for the elements its fast path leaves.
+func (r *Reader) readLongTime(t Tag, utc bool) (Time, error) {
 	typ := "GeneralizedTime"
 	if utc {
 		typ = "UTCTime"

@@ -267,6 +267,15 @@ func (r *Reader) ReadAny(sub *Reader) (tag Tag, constructed bool, contents []byt
 // signature covers, or an open type to decode later.
 func (r *Reader) ReadRaw() ([]byte, error) {
 	p := r.pos
+	// The common header (see readElement) read here, without filling a
+	// Header: the value of every open type (a Name's attributes) is read
+	// so.
+	if b := r.in[p:r.end]; len(b) >= 2 && b[0]&0x1f != 0x1f && b[0]&0xdf != 0 {
+		if hl, l, ok := tlv(b); ok && r.s.elem() {
+			r.pos = p + hl + l
+			return r.in[p:r.pos:r.pos], nil
+		}
+	}
 	var h Header
 	if _, err := r.readElement(&h, false); err != nil {
 		return nil, err
@@ -300,6 +309,44 @@ func (r *Reader) Peek(t Tag) bool {
 	return ok && got == t
 }
 
+// PeekLow reports whether the next element has tag t, a tag whose number
+// is below 31 (the low-tag-number form, X.690 8.1.2.2): Peek in a few
+// instructions inlined, with no call, which generated code uses for the
+// presence of an optional component. For a tag number from 31 it reports
+// false whatever follows: call Peek.
+func (r *Reader) PeekLow(t Tag) bool {
+	return r.pos < r.end && lowTags[r.in[r.pos]] == t
+}
+
+// PeekLowTag returns the tag of the next element if its number is below
+// 31, and 0 (UNIVERSAL 0, never a type's tag) if the reader is empty or the
+// identifier octets have the high-tag-number form: PeekTag inlined, with
+// no call, for generated code that selects among tags of the low form
+// (the alternatives of a CHOICE).
+func (r *Reader) PeekLowTag() Tag {
+	if r.pos < r.end {
+		return lowTags[r.in[r.pos]]
+	}
+	return 0
+}
+
+// LowTag returns the tag that the identifier octet c starts, the
+// constructed bit ignored, if its number is below 31, and 0 (UNIVERSAL 0,
+// never a type's tag) for the first octet of the high-tag-number form
+// (X.690 8.1.2.4): one load from a table, inlined, for the PeekLow methods
+// of the readers built on this package (view.Cursor).
+func LowTag(c byte) Tag { return lowTags[c] }
+
+// lowTags holds LowTag of each octet, for PeekLow, PeekLowTag and LowTag.
+var lowTags = func() (t [256]Tag) {
+	for c := range t {
+		if c&0x1f != 0x1f {
+			t[c] = Tag(c>>6)<<32 | Tag(c&0x1f)
+		}
+	}
+	return t
+}()
+
 // ReadConstructed reads a constructed element with tag t and returns a
 // reader over its contents, one level deeper. typ names the ASN.1 type for
 // errors. In BER the indefinite form is accepted: the sub-reader ends before
@@ -310,25 +357,36 @@ func (r *Reader) Peek(t Tag) bool {
 // and then copied as a block, a store-forwarding stall that cost more than
 // the read itself.
 func (r *Reader) ReadConstructed(t Tag, typ string) (sub Reader, err error) {
-	sub = *r
-	sub.pos, sub.end, err = r.enter(t, typ)
-	sub.depth++
-	sub.seq = true
-	sub.err = nil // the sub-reader's own, not a copy of r's
+	sub.in, sub.s = r.in, r.s
+	err = r.enter(&sub, t, typ)
 	return sub, err
 }
 
-// enter is ReadConstructed returning the window of the contents.
-func (r *Reader) enter(t Tag, typ string) (cs, ce int, err error) {
+// enter is ReadConstructed writing the window, depth and flags of the
+// sub-reader to *sub, whose input and state ReadConstructed has set: every
+// field once, in the caller's variable when ReadConstructed is inlined (go
+// build -gcflags=-m ./runtime/der says "can inline
+// (*Reader).ReadConstructed"). It stores no pointer through sub, which
+// would move the decode state to the heap.
+func (r *Reader) enter(sub *Reader, t Tag, typ string) error {
 	if want, low := identifier(t, true); low && r.depth < int32(r.s.opts.MaxDepth) {
 		// The common header (see tlv), read here.
 		b := r.in[r.pos:r.end]
 		if hl, l, ok := tlv(b); ok && b[0] == want && r.s.elem() {
-			cs = r.pos + hl
+			cs := r.pos + hl
 			r.pos = cs + l
-			return cs, cs + l, nil
+			sub.pos, sub.end, sub.depth, sub.ber, sub.seq = cs, cs+l, r.depth+1, r.ber, true
+			return nil
 		}
 	}
+	cs, ce, err := r.enterHeader(t, typ)
+	sub.pos, sub.end, sub.depth, sub.ber, sub.seq = cs, ce, r.depth+1, r.ber, true
+	return err
+}
+
+// enterHeader is enter for the headers the general parser reads: it
+// returns the window of the contents.
+func (r *Reader) enterHeader(t Tag, typ string) (cs, ce int, err error) {
 	var h Header
 	if err := r.header(&h, &t, typ); err != nil {
 		return 0, 0, err
@@ -349,19 +407,6 @@ func (r *Reader) ReadPrimitive(t Tag, typ string) (contents []byte, off int, err
 	return r.readString(t, typ, false)
 }
 
-// shortPrimitive reads a primitive element with tag t if its header has
-// the common form.
-func (r *Reader) shortPrimitive(t Tag) ([]byte, int, bool) {
-	want, low := identifier(t, false)
-	b := r.in[r.pos:r.end]
-	if hl, l, ok := tlv(b); ok && b[0] == want && low && want != 0 && r.s.elem() {
-		cs := r.pos + hl
-		r.pos = cs + l
-		return b[hl : hl+l : hl+l], cs, true
-	}
-	return nil, 0, false
-}
-
 // ReadString is ReadPrimitive for the string types, which BER also allows
 // in the constructed form (X.690 8.6.4 BIT STRING, 8.7.3 OCTET STRING,
 // 8.23.6 character strings and the time types built on them). In BER the
@@ -377,10 +422,30 @@ func (r *Reader) ReadString(t Tag, typ string) (contents []byte, off int, err er
 }
 
 // readString is ReadString, or ReadPrimitive unless str.
+//
+// A primitive element with the common header (see tlv) is read here, with
+// no further call; readLongString reads the others.
 func (r *Reader) readString(t Tag, typ string, str bool) (contents []byte, off int, err error) {
-	if c, off, ok := r.shortPrimitive(t); ok {
-		return c, off, nil
+	want, low := identifier(t, false)
+	b := r.in[r.pos:r.end]
+	if len(b) >= 2 && b[1] < 0x80 {
+		// A length in one octet, the most common, tested first: the
+		// compiler joins tlv's outcomes for it less well.
+		if l := int(b[1]); l <= len(b)-2 && b[0] == want && low && want != 0 && r.s.elem() {
+			cs := r.pos + 2
+			r.pos = cs + l
+			return b[2 : 2+l : 2+l], cs, nil
+		}
+	} else if hl, l, ok := tlv(b); ok && b[0] == want && low && want != 0 && r.s.elem() {
+		cs := r.pos + hl
+		r.pos = cs + l
+		return b[hl : hl+l : hl+l], cs, nil
 	}
+	return r.readLongString(t, typ, str)
+}
+
+// readLongString is readString for the headers the general parser reads.
+func (r *Reader) readLongString(t Tag, typ string, str bool) (contents []byte, off int, err error) {
 	var h Header
 	if err := r.header(&h, &t, typ); err != nil {
 		return nil, 0, err
@@ -418,10 +483,18 @@ func (r *Reader) readString(t Tag, typ string, str bool) (contents []byte, off i
 // EXPLICIT tag (a reader of ReadConstructed) are skipped; what follows
 // the outermost element of an input or the value of an open type is
 // still an error.
+//
+// The empty case inlines (go build -gcflags=-m ./runtime/der says "can
+// inline (*Reader).Finish"); trailing reports the others.
 func (r *Reader) Finish(typ string) error {
-	if r.Empty() {
+	if r.pos >= r.end {
 		return nil
 	}
+	return r.trailing(typ)
+}
+
+// trailing is Finish for a reader with octets left.
+func (r *Reader) trailing(typ string) error {
 	// X.690 8.1.1: an encoding is exactly one element; X.690 8.9.2: the
 	// contents of a SEQUENCE are the encodings of its components only.
 	err := NewError(KindTrailingData, r.pos, typ, strconv.Itoa(r.end-r.pos)+" unexpected octets after the last element", "X.690 8.1.1")
@@ -441,7 +514,13 @@ func (r *Reader) Finish(typ string) error {
 // element, counted so that the reads come to it and report what is wrong
 // with it (not that octets follow the last element).
 func (r *Reader) Count() (n int) {
-	for p, ok := r.pos, true; p < r.end; n++ {
+	in := r.in[:r.end]
+	for p, ok := r.pos, true; p < len(in); n++ {
+		// The common header (see tlv) read here, the others by span.
+		if hl, l, ok := tlv(in[p:]); ok && in[p]&0x1f != 0x1f && in[p]&0xdf != 0 {
+			p += hl + l
+			continue
+		}
 		if _, _, p, ok = r.span(p); !ok {
 			return n + 1
 		}
@@ -483,10 +562,17 @@ func (r *Reader) CheckSetOfOrder(typ string) error {
 
 func (r *Reader) checkSetOfOrder(typ string) error {
 	var prev []byte
-	for p := r.pos; !r.ber && p < r.end; {
-		_, _, next, ok := r.span(p)
-		if !ok {
+	in := r.in[:r.end]
+	for p := r.pos; !r.ber && p < len(in); {
+		// The common header (see tlv) read here, the others by span.
+		var next int
+		if hl, l, ok := tlv(in[p:]); ok && in[p]&0x1f != 0x1f && in[p]&0xdf != 0 {
+			next = p + hl + l
+		} else if _, _, next, ok = r.span(p); !ok {
 			return nil
+		}
+		if prev == nil && next == len(in) {
+			return nil // one element, the common case (an RDN)
 		}
 		cur := r.in[p:next]
 		if prev != nil && compareSetOf(prev, cur) > 0 {
@@ -495,6 +581,40 @@ func (r *Reader) checkSetOfOrder(typ string) error {
 		prev, p = cur, next
 	}
 	return nil
+}
+
+// CountSetOf is CheckSetOfOrder and Count in one walk over the elements
+// left in the reader (the contents of a SET OF): it returns the number of
+// elements, and in DER the error of CheckSetOfOrder if they are not in
+// ascending order of their encodings (X.690 11.6), a Deviation with
+// TolerateUnsortedSetOf. As Count, it stops after the first unreadable
+// element, counted, which the reads then report. Generated code sizes a SET
+// OF's slice with it.
+func (r *Reader) CountSetOf(typ string) (n int, err error) {
+	var prev []byte
+	check := !r.ber // until the first pair out of order, as CheckSetOfOrder
+	in := r.in[:r.end]
+	for p := r.pos; p < len(in); n++ {
+		// The common header (see tlv) read here, the others by span.
+		var next int
+		if hl, l, ok := tlv(in[p:]); ok && in[p]&0x1f != 0x1f && in[p]&0xdf != 0 {
+			next = p + hl + l
+		} else if _, _, next, ok = r.span(p); !ok {
+			return n + 1, nil
+		}
+		if cur := in[p:next]; check {
+			if prev != nil && compareSetOf(prev, cur) > 0 {
+				err := NewError(KindNonCanonical, p, typ, "SET OF elements not in ascending order", "X.690 11.6")
+				if err := r.Deviate(TolerateUnsortedSetOf, err); err != nil {
+					return 0, err
+				}
+				check = false
+			}
+			prev = cur
+		}
+		p = next
+	}
+	return n, nil
 }
 
 // compareSetOf compares two encodings as X.690 11.6 orders them: as octet
@@ -609,14 +729,25 @@ func (r *Reader) locate(contents []byte, off int) (in []byte, pos, end int) {
 // allocates one backing array for all the inner lists of a list of lists
 // with it. It stops at the first unreadable element.
 func (r *Reader) CountNested() (n int) {
-	for p := r.pos; p < r.end; {
-		cs, ce, next, ok := r.span(p)
-		if !ok {
+	in := r.in[:r.end]
+	for p := r.pos; p < len(in); {
+		// The common header (see tlv) read here, the others by span.
+		var cs, ce, next int
+		if hl, l, ok := tlv(in[p:]); ok && in[p]&0x1f != 0x1f && in[p]&0xdf != 0 {
+			cs, ce, next = p+hl, p+hl+l, p+hl+l
+		} else if cs, ce, next, ok = r.span(p); !ok {
 			break
 		}
-		if r.in[p]&0x20 != 0 { // constructed
-			inner := r.sub(cs, ce)
-			n += inner.Count()
+		if in[p]&0x20 != 0 { // constructed: Count of its contents
+			for q := cs; q < ce; n++ {
+				if hl, l, ok := tlv(in[q:ce]); ok && in[q]&0x1f != 0x1f && in[q]&0xdf != 0 {
+					q += hl + l
+					continue
+				}
+				inner := r.sub(q, ce) // the other headers, from q on
+				n += inner.Count()
+				break
+			}
 		}
 		p = next
 	}

@@ -555,3 +555,259 @@ func TestCountNestedDoesNotAllocate(t *testing.T) {
 		t.Errorf("%v allocations per decode", allocs)
 	}
 }
+
+// TestPeekLow checks PeekLow and PeekLowTag against Peek and PeekTag for
+// every identifier octet (the high-tag-number form and an empty reader
+// included): the same answer for every tag of the low form, and no tag of
+// that form for the others.
+func TestPeekLow(t *testing.T) {
+	lows := []Tag{TagBoolean, TagInteger, TagSequence, TagSet, TagUTCTime, TagGeneralizedTime, Context(0), Context(30), Application(3), Private(30)}
+	inputs := [][]byte{nil}
+	for c := range 256 {
+		inputs = append(inputs, []byte{byte(c), 0x1f, 0x00}, []byte{byte(c), 0x81, 0x01, 0x00})
+	}
+	for _, in := range inputs {
+		r := NewReader(in, nil)
+		got, ok := r.PeekTag()
+		want := got
+		if !ok || got.Number() >= 31 {
+			want = 0
+		}
+		if lt := r.PeekLowTag(); lt != want {
+			t.Errorf("% x: PeekLowTag() = %v, want %v (PeekTag: %v, %v)", in, lt, want, got, ok)
+		}
+		for _, tag := range lows {
+			if pl, p := r.PeekLow(tag), r.Peek(tag); pl != p {
+				t.Errorf("% x: PeekLow(%v) = %v, Peek = %v", in, tag, pl, p)
+			}
+		}
+		if len(in) > 0 && LowTag(in[0]) != want {
+			t.Errorf("LowTag(%#x) = %v, want %v", in[0], LowTag(in[0]), want)
+		}
+	}
+}
+
+// TestCountSetOf checks CountSetOf against CheckSetOfOrder then Count on
+// the same SET OF contents: the count, the error (offset and kind) and the
+// deviations listed when the order is tolerated (one, at the first pair
+// out of order), in DER and BER, with unreadable elements.
+func TestCountSetOf(t *testing.T) {
+	inputs := []string{
+		"",
+		"02 01 01",
+		"02 01 01 02 01 02",
+		"02 01 01 02 01 01",
+		"02 01 02 02 01 01",
+		"02 01 03 02 01 02 02 01 01", // two pairs out of order
+		"02 01 02 02 01 01 02 01 03",
+		"02 01 01 02 05 01", // the second element runs past the end
+		"02 01 01 1f 81",    // unreadable high tag
+		"30 81 80" + strings.Repeat(" 00", 128) + " 02 01 01",
+	}
+	type result struct {
+		N    int
+		Err  *wantErr
+		Devs []Tolerance
+	}
+	run := func(in []byte, opts func() (*Options, *[]Deviation), combined bool) result {
+		o, devs := opts()
+		r := NewReader(in, o)
+		var res result
+		var err error
+		if combined {
+			res.N, err = r.CountSetOf("SET OF")
+		} else if err = r.CheckSetOfOrder("SET OF"); err == nil {
+			res.N = r.Count()
+		}
+		res.Err = errOf(t, err)
+		if devs != nil {
+			for _, d := range *devs {
+				res.Devs = append(res.Devs, d.Tolerance)
+			}
+		}
+		return res
+	}
+	for _, opts := range []struct {
+		name string
+		make func() (*Options, *[]Deviation)
+	}{
+		{"DER", func() (*Options, *[]Deviation) { return nil, nil }},
+		{"BER", func() (*Options, *[]Deviation) { return &Options{BER: true}, nil }},
+		{"tolerant", func() (*Options, *[]Deviation) {
+			var devs []Deviation
+			return Tolerant(&devs), &devs
+		}},
+	} {
+		for _, in := range inputs {
+			want := run(hx(in), opts.make, false)
+			got := run(hx(in), opts.make, true)
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("%s %q: CountSetOf differs from CheckSetOfOrder and Count (-want +got):\n%s", opts.name, in, diff)
+			}
+		}
+	}
+}
+
+// TestCountNested checks CountNested against the sum of Count over the
+// contents of each constructed element, read with the general parser
+// (ReadElement and Open): common and other headers (a high tag number, a
+// long length, an indefinite length in BER), primitive elements, and an
+// unreadable element inside or at the top.
+func TestCountNested(t *testing.T) {
+	tests := []struct {
+		in  string
+		ber bool
+	}{
+		{"", false},
+		{"31 03 02 01 01 31 06 02 01 01 02 01 02", false},
+		{"31 00 04 01 aa 31 03 02 01 01", false},
+		{"31 05 bf 1f 02 05 00 31 03 02 01 01", false},                   // a high tag inside
+		{"31 84 00 00 00 03 02 01 01 31 03 02 01 01", true},              // a long length outside
+		{"31 80 02 01 01 02 01 02 00 00 31 03 02 01 01", true},           // indefinite, BER
+		{"31 07 02 01 01 30 80 00 00 31 03 02 01 01", true},              // indefinite inside
+		{"31 05 02 01 01 1f 81 31 03 02 01 01", false},                   // unreadable inside
+		{"31 03 02 01 01 31 09 02 01 01", false},                         // the last runs past the end
+		{"31 03 02 01 01 1f", false},                                     // unreadable at the top
+		{"31 81 85 " + strings.Repeat("04 00 ", 66) + "04 01 aa", false}, // many inside, long length
+	}
+	for _, tt := range tests {
+		in := hx(tt.in)
+		r := NewReader(in, &Options{BER: tt.ber})
+		want := 0
+		for w := r; !w.Empty(); {
+			var h Header
+			c, err := w.ReadElement(&h)
+			if err != nil {
+				break
+			}
+			if h.Constructed {
+				sub := w.Open(c, h.Offset+h.HeaderLen)
+				want += sub.Count()
+			}
+		}
+		if got := r.CountNested(); got != want {
+			t.Errorf("%s: CountNested() = %d, want %d", tt.in, got, want)
+		}
+	}
+}
+
+// TestReadOIDFastPath checks ReadOID and ReadRelativeOID, whose common
+// case is read without a call, against the general path (ReadPrimitive,
+// then checkSubids): the same contents, error and position, for contents
+// with and without 0x80 octets, empty, unterminated, in a long length, under
+// another tag, truncated, and with the element budget spent.
+func TestReadOIDFastPath(t *testing.T) {
+	inputs := []string{
+		"06 03 2a 03 04", "06 03 2a 80 01", "06 02 80 01", "06 00", "06 02 2a 83",
+		"06 81 01 2a", "06 05 2a 86 48 86 f7", "02 01 01", "06 04 2a 03", "06", "",
+		"0d 02 2a 03", "86 01 2a", "1f 06 01 2a",
+	}
+	for _, in := range inputs {
+		for _, o := range []*Options{nil, {MaxElements: 1}, {BER: true}} {
+			for _, rel := range []bool{false, true} {
+				tag, typ, rule := TagOID, "OBJECT IDENTIFIER", "X.690 8.19.2"
+				if rel {
+					tag, typ, rule = TagRelativeOID, "RELATIVE-OID", "X.690 8.20.2"
+				}
+				spend := func(r *Reader) {
+					if o != nil && o.MaxElements == 1 {
+						r.s.elem() // the budget spent before the read
+					}
+				}
+				r := NewReader(hx(in), o)
+				spend(&r)
+				var got []byte
+				var err error
+				if rel {
+					var x RelativeOID
+					x, err = r.ReadRelativeOID(tag)
+					got = x
+				} else {
+					var x OID
+					x, err = r.ReadOID(tag)
+					got = x
+				}
+				ref := NewReader(hx(in), o)
+				spend(&ref)
+				want, off, werr := ref.ReadPrimitive(tag, typ)
+				if werr == nil {
+					if werr = at(checkSubids(want, typ, rule), off); werr != nil {
+						want = nil
+					}
+				}
+				if !bytes.Equal(got, want) || r.pos != ref.pos || cmp.Diff(errOf(t, werr), errOf(t, err)) != "" {
+					t.Errorf("%s %+v rel=%v: got % x, %v at %d; want % x, %v at %d", in, o, rel, got, err, r.pos, want, werr, ref.pos)
+				}
+			}
+		}
+	}
+}
+
+// TestReadIntegerFastPath checks ReadInteger, ReadInt64 and
+// ReadEnumerated, whose common case (shortInteger) is read without the
+// general path, against that path (ReadPrimitive, then the contents'
+// checks): the same value, error and position, for minimal and redundant
+// encodings, empty contents, values beyond 64 bits, a long length, another
+// tag, truncated input, BER, and the element budget spent.
+func TestReadIntegerFastPath(t *testing.T) {
+	inputs := []string{
+		"02 01 00", "02 01 ff", "02 02 00 7f", "02 02 00 80", "02 02 ff 80", "02 02 ff 7f",
+		"02 00", "02 08 7f ff ff ff ff ff ff ff", "02 09 00 80 00 00 00 00 00 00 00",
+		"02 09 01 00 00 00 00 00 00 00 00", "02 81 01 05", "0a 01 03", "0a 02 00 01",
+		"02 03 01 02", "02", "", "04 01 01", "82 01 05", "1f 02 01 05",
+	}
+	type result struct {
+		I   []byte
+		V   int64
+		Err *wantErr
+		Pos int
+	}
+	for _, in := range inputs {
+		for _, o := range []*Options{nil, {MaxElements: 1}, {BER: true}} {
+			for _, kind := range []string{"INTEGER", "Int64", "ENUMERATED"} {
+				tag, typ := TagInteger, "INTEGER"
+				if kind == "ENUMERATED" {
+					tag, typ = TagEnumerated, "ENUMERATED"
+				}
+				reader := func() Reader {
+					r := NewReader(hx(in), o)
+					if o != nil && o.MaxElements == 1 {
+						r.s.elem() // the budget spent before the read
+					}
+					return r
+				}
+				r := reader()
+				var got result
+				var err error
+				switch kind {
+				case "INTEGER":
+					var x Integer
+					x, err = r.ReadInteger(tag)
+					got.I = x
+				case "Int64":
+					got.V, err = r.ReadInt64(tag)
+				default:
+					got.V, err = r.ReadEnumerated(tag)
+				}
+				got.Err, got.Pos = errOf(t, err), r.pos
+				ref := reader()
+				var want result
+				c, off, werr := ref.ReadPrimitive(tag, typ)
+				if werr == nil {
+					if kind == "INTEGER" {
+						var x Integer
+						x, werr = parseInteger(c, !ref.ber)
+						want.I = x
+					} else {
+						want.V, werr = parseInt64(c, !ref.ber, typ)
+					}
+					werr = at(werr, off)
+				}
+				want.Err, want.Pos = errOf(t, werr), ref.pos
+				if diff := cmp.Diff(want, got); diff != "" {
+					t.Errorf("%s %+v %s: (-general +fast):\n%s", in, o, kind, diff)
+				}
+			}
+		}
+	}
+}

@@ -29,7 +29,10 @@ func (r *Reader) End(typ string) error {
 	if r.err != nil {
 		return r.err
 	}
-	return r.Finish(typ)
+	if r.pos >= r.end {
+		return nil
+	}
+	return r.trailing(typ)
 }
 
 // Fail keeps err as the reader's error, field (unless "") first in its

@@ -337,23 +337,6 @@ func pair(a, b byte) (int, bool) {
 	return int(a)*10 + int(b), a <= 9 && b <= 9
 }
 
-// readDERTime reads a time in its DER form without a fraction with the
-// common header, as one step (a CRL entry's revocation date); ok is false,
-// with nothing consumed, for everything else.
-func (r *Reader) readDERTime(t Tag, utc bool) (v Time, ok bool) {
-	want, low := identifier(t, false)
-	b := r.in[r.pos:r.end]
-	hl, l, ok := tlv(b)
-	if !ok || !low || b[0] != want {
-		return v, false
-	}
-	if v, ok = derTime(b[hl:hl+l], utc); ok && r.s.elem() {
-		r.pos += hl + l
-		return v, true
-	}
-	return v, false
-}
-
 // ParseTime parses the contents octets of a UTCTime (if utc) or a
 // GeneralizedTime in their DER form (X.690 11.7, 11.8), as ReadUTCTime and
 // ReadGeneralizedTime do without BER, for the encodings that carry the

@@ -106,6 +106,22 @@ func (s *Cursor) Peek(t der.Tag) bool {
 	return ok && got == t
 }
 
+// PeekLow reports whether the next element has tag t, whose number is
+// below 31, as der.Reader.PeekLow: inlined, with no call; false for a tag
+// number from 31 whatever follows.
+func (s *Cursor) PeekLow(t der.Tag) bool {
+	return s.pos < s.end && der.LowTag(s.in[s.pos]) == t
+}
+
+// PeekLowTag returns the tag of the next element if its number is below
+// 31, and 0 otherwise or if s is empty, as der.Reader.PeekLowTag.
+func (s *Cursor) PeekLowTag() der.Tag {
+	if s.pos < s.end {
+		return der.LowTag(s.in[s.pos])
+	}
+	return 0
+}
+
 // length returns the length of the contents of the element at the start
 // of b and the length of its header, for the common forms of the length:
 // one, two or three octets in DER (X.690 8.1.3.4, 8.1.3.5, 10.1), as

@@ -165,15 +165,21 @@ func (e *Emitter) decodeList(g *jen.Group, gt *plan.Type, r derstmt.Rd) {
 	g.List(jen.Id("s"), jen.Err()).Op(":=").Add(r.ID()).Dot("ReadConstructed").Call(jen.Id("t"), jen.Lit(gt.ASN1))
 	g.Add(emit.IfErr(emit.PlainReturn))
 	s := derstmt.Rd{Name: "s"}
+	count := jen.Id("s").Dot("Count").Call()
 	if gt.Kind == model.TypeSetOf {
+		// Counted and checked in one walk over the elements.
 		emit.Comment(g, "X.690 11.6: DER sorts the elements of a SET OF (unless tolerated:\nder.TolerateUnsortedSetOf).")
-		g.If(jen.Err().Op(":=").Id("s").Dot("CheckSetOfOrder").Call(jen.Lit(gt.ASN1)), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))
+		g.List(jen.Id("n"), jen.Err()).Op(":=").Id("s").Dot("CountSetOf").Call(jen.Lit(gt.ASN1))
+		g.Add(emit.IfErr(emit.PlainReturn))
+		count = jen.Id("n")
 	}
 	elem := gt.Elem
 	if e.innerShared(gt) {
 		// The elements come from the caller's backing array when it has
 		// room (see decodeShared), else from a new slice.
-		g.Id("n").Op(":=").Id("s").Dot("Count").Call()
+		if gt.Kind != model.TypeSetOf {
+			g.Id("n").Op(":=").Add(count)
+		}
 		g.Var().Id("list").Index().Add(emit.GoType(elem))
 		g.If(jen.Id("backing").Op("!=").Nil().Op("&&").Id("n").Op("<=").Len(jen.Op("*").Id("backing"))).Block(
 			jen.Id("list").Op(",").Op("*").Id("backing").Op("=").Parens(jen.Op("*").Id("backing")).Index(jen.Empty(), jen.Id("n"), jen.Id("n")).Op(",").Parens(jen.Op("*").Id("backing")).Index(jen.Id("n"), jen.Empty()),
@@ -181,13 +187,13 @@ func (e *Emitter) decodeList(g *jen.Group, gt *plan.Type, r derstmt.Rd) {
 			jen.If(jen.List(jen.Id("list"), jen.Err()).Op("=").Add(emit.RT("MakeSlice")).Types(emit.GoType(elem)).Call(jen.Op("&").Id("s"), jen.Id("n")), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
 		)
 	} else {
-		g.List(jen.Id("list"), jen.Err()).Op(":=").Add(emit.RT("MakeSlice")).Types(emit.GoType(elem)).Call(jen.Op("&").Id("s"), jen.Id("s").Dot("Count").Call())
+		g.List(jen.Id("list"), jen.Err()).Op(":=").Add(emit.RT("MakeSlice")).Types(emit.GoType(elem)).Call(jen.Op("&").Id("s"), count)
 		g.Add(emit.IfErr(emit.PlainReturn))
 	}
 	inner := sharedList(gt)
 	if inner != nil {
 		emit.Comment(g, "One backing array for the elements of every inner list.")
-		g.List(jen.Id("inner"), jen.Err()).Op(":=").Add(emit.RT("MakeSlice")).Types(emit.GoType(inner.Elem)).Call(jen.Op("&").Id("s"), jen.Id("s").Dot("CountNested").Call())
+		g.List(jen.Id("inner"), jen.Err()).Op(":=").Add(emit.RT("MakeBacking")).Types(emit.GoType(inner.Elem)).Call(jen.Op("&").Id("s"), jen.Id("s").Dot("CountNested").Call())
 		g.Add(emit.IfErr(emit.PlainReturn))
 	}
 	g.For(jen.Id("i").Op(":=").Range().Id("list")).BlockFunc(func(g *jen.Group) {
@@ -278,7 +284,11 @@ func (e *Emitter) decodeSet(g *jen.Group, gt *plan.Type, r derstmt.Rd) {
 	}
 	g.For(jen.Op("!").Id("s").Dot("Empty").Call()).BlockFunc(func(g *jen.Group) {
 		if len(gt.Fields) > 0 {
-			g.List(jen.Id("tag"), jen.Id("_")).Op(":=").Id("s").Dot("PeekTag").Call()
+			var all []model.Tag
+			for _, f := range gt.Fields {
+				all = append(all, f.Type.FirstTags()...)
+			}
+			g.Add(emit.PeekTag(jen.Id("s"), all))
 		}
 		g.Switch().BlockFunc(func(g *jen.Group) {
 			for _, f := range gt.Fields {
@@ -329,7 +339,11 @@ func (e *Emitter) decodeSet(g *jen.Group, gt *plan.Type, r derstmt.Rd) {
 }
 
 func (e *Emitter) decodeChoice(g *jen.Group, gt *plan.Type, r derstmt.Rd) {
-	g.List(jen.Id("tag"), jen.Id("_")).Op(":=").Add(r.ID()).Dot("PeekTag").Call()
+	var all []model.Tag
+	for _, f := range gt.Fields {
+		all = append(all, f.Type.FirstTags()...)
+	}
+	g.Add(emit.PeekTag(r.ID(), all))
 	var open *plan.Field
 	g.Switch().BlockFunc(func(g *jen.Group) {
 		for _, f := range gt.Fields {

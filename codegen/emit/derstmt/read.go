@@ -242,7 +242,11 @@ func (e *Stmts) Presence(s Rd, f *plan.Field, rest []*plan.Field) jen.Code {
 	}
 	if tags != nil {
 		if len(tags) == 1 {
-			return s.ID().Dot("Peek").Call(emit.TagCode(emit.PlainTag(tags[0])))
+			return emit.Peek(s.ID(), tags[0])
+		}
+		if emit.LowTags(tags) {
+			return jen.Func().Params(jen.Id("t").Add(emit.RT("Tag"))).Bool().Block(
+				jen.Return(emit.TagCond(jen.Id("t"), tags))).Call(s.ID().Dot("PeekLowTag").Call())
 		}
 		return jen.Func().Params(jen.List(jen.Id("t").Add(emit.RT("Tag")), jen.Id("ok").Bool())).Bool().Block(
 			jen.Return(jen.Id("ok").Op("&&").Parens(emit.TagCond(jen.Id("t"), tags)))).Call(s.ID().Dot("PeekTag").Call())
@@ -259,7 +263,7 @@ func (e *Stmts) Presence(s Rd, f *plan.Field, rest []*plan.Field) jen.Code {
 	}
 	cond := jen.Op("!").Add(s.ID()).Dot("Empty").Call()
 	for _, t := range follow {
-		cond = cond.Op("&&").Op("!").Add(s.ID()).Dot("Peek").Call(emit.TagCode(emit.PlainTag(t)))
+		cond = cond.Op("&&").Op("!").Add(emit.Peek(s.ID(), t))
 	}
 	return cond
 }

@@ -56,7 +56,7 @@ func (e *Stmts) stickyRead(g *jen.Group, s Rd, f *plan.Field) bool {
 		read := s.ID().Dot("Field").Call(emit.FieldDst(f)().Dot("DecodeASN1").Call(s.Arg(), tag), field)
 		if optional {
 			has := jen.Id("v").Dot(f.Has)
-			g.If(has.Clone().Op("=").Add(s.ID()).Dot("Peek").Call(tag), has.Clone()).Block(read)
+			g.If(has.Clone().Op("=").Add(emit.Peek(s.ID(), *own)), has.Clone()).Block(read)
 		} else {
 			g.Add(read)
 		}
@@ -89,7 +89,7 @@ func (e *Stmts) stickyRead(g *jen.Group, s Rd, f *plan.Field) bool {
 	}
 	if optional {
 		has := jen.Id("v").Dot(f.Has)
-		g.If(has.Clone().Op("=").Add(s.ID()).Dot("Peek").Call(tag), has.Clone()).BlockFunc(body)
+		g.If(has.Clone().Op("=").Add(emit.Peek(s.ID(), *own)), has.Clone()).BlockFunc(body)
 	} else {
 		body(g)
 	}
