@@ -1,0 +1,474 @@
+package gen
+
+import (
+	"bufio"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/asn1gen/asn1gen/codegen/emit/jercodec"
+	"github.com/asn1gen/asn1gen/codegen/emit/oercodec"
+	"github.com/asn1gen/asn1gen/codegen/model"
+	"github.com/asn1gen/asn1gen/codegen/plan"
+	"github.com/dave/jennifer/jen"
+)
+
+// jerSet is a module set that jerInterop exchanges with Erlang's asn1ct.
+type jerSet struct {
+	set   *model.Set
+	count int // values drawn per type
+	// oer adds the OER codecs to the package and, to each value the
+	// generated code decodes from asn1ct's JER, the round trip
+	// MarshalOER, strict (COER) decode, same octets and same JER again.
+	oer bool
+	// use says whether the type assignment name (of module mod) is
+	// exchanged: "ok", or why not, logged and counted ("" for silence).
+	use func(mod, name string) string
+	// partial: a module asn1ct cannot compile leaves its types out,
+	// counted, instead of failing the test.
+	partial bool
+}
+
+// Reasons jerInterop leaves a type out for, besides jerSet.use's.
+const (
+	jerNoCompile  = "asn1ct (5.0.21) cannot compile its module"
+	jerNoDraw     = "asn1ct draws no value it encodes in JER"
+	jerNoType     = "no Go type of its own (an open type's union, or no type in the plan)"
+	jerRefused    = "the JER or OER emitter refuses it, or a type it uses"
+	jerContaining = "a string CONTAINING a type, which asn1ct (5.0.21) writes as its octets, not as {\"containing\": value} (X.697 24, 25)"
+	// ASN1_OPEN_TYPE in asn1ct's JER: the octets of the value as a
+	// string, which asn1ct:value draws as "\n\topen_type".
+	jerOpenType = "an open type with a table, whose value asn1ct (5.0.21) writes in JER as a string of octets, not as the JSON of the value its key selects (X.697 41)"
+)
+
+// jerTally is what jerInterop did, by type ("Module.Type"): the types
+// exchanged, and those left out with the reason.
+type jerTally struct {
+	exchanged []string
+	left      map[string]string
+}
+
+// jerInterop generates the package of js.set with -codecs jer (and oer
+// with js.oer), builds the harness over it (testdata/jer/harness.go.txt),
+// compiles each module with erlc -bjer (jerCompile) and runs the driver
+// (testdata/jer/driver.escript) on the type assignments js.use accepts:
+// per type, asn1ct draws values and encodes them, the generated code
+// decodes and re-encodes them, the two JSON texts must be the same JSON
+// value, and asn1ct must decode the Go text to the same value. Types
+// with a string CONTAINING a type (asn1ct ignores contents constraints)
+// or an open type with a table are left out, as are those an emitter
+// refuses; the package holds the others and what they use. It skips the
+// test without erlc and escript and with -short.
+func jerInterop(t *testing.T, js jerSet) jerTally {
+	t.Helper()
+	goTool(t)
+	if testing.Short() {
+		t.Skip("runs the go command and Erlang; skipped with -short")
+	}
+	erlc, err := exec.LookPath("erlc")
+	if err != nil {
+		t.Skip("erlc not installed (apt-get install erlang-asn1 erlang-dev): no JER cross-check with asn1ct")
+	}
+	escript, err := exec.LookPath("escript")
+	if err != nil {
+		t.Skip("escript not installed: no JER cross-check with asn1ct")
+	}
+	// erlc compiles while the package is generated and built.
+	type compiled struct {
+		dir    string
+		failed map[string]string
+		err    error
+	}
+	erlDone := make(chan compiled, 1)
+	go func() {
+		dir, failed, err := jerCompile(erlc, js.set)
+		erlDone <- compiled{dir, failed, err}
+	}()
+	codecs := plan.Codecs{JER: true, OER: js.oer}
+	p, err := plan.New(js.set, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Codecs = codecs
+	refused := jerRefusedTypes(p, js.oer)
+	tally := jerTally{left: map[string]string{}}
+	var args, registry, roots []string
+	for _, m := range js.set.Modules {
+		for _, a := range m.Assignments {
+			if a.Kind != model.KindType || a.Params != nil {
+				continue
+			}
+			gt := p.ByAsg[a]
+			why := js.use(m.Name, a.Name)
+			switch {
+			case why != "ok":
+			case gt == nil || gt.Union != nil:
+				why = jerNoType
+			case walkTypes(gt, func(gt *plan.Type) bool { return refused[gt] != "" }):
+				why = jerRefused
+			case reaches(gt, func(f *plan.Field) bool { return f.Octets }):
+				why = jerContaining
+			case reaches(gt, func(f *plan.Field) bool { return f.Union != nil }):
+				why = jerOpenType
+			}
+			key := m.Name + "." + a.Name
+			if why != "ok" {
+				if why != "" {
+					tally.left[key] = why
+				}
+				continue
+			}
+			arg := m.Name + ":" + a.Name
+			args = append(args, arg)
+			roots = append(roots, key)
+			registry = append(registry, fmt.Sprintf("%q: func() value { return new(x.%s) },", arg, gt.Name))
+		}
+	}
+	bin := jerHarness(t, js.set, roots, registry, codecs)
+	erl := <-erlDone
+	if erl.err != nil {
+		t.Fatal(erl.err)
+	}
+	// The types of the modules asn1ct cannot compile.
+	var exchanged []string
+	for _, arg := range args {
+		mod, name, _ := strings.Cut(arg, ":")
+		if why := erl.failed[mod]; why != "" {
+			if !js.partial {
+				t.Fatalf("erlc -bjer %s.asn: %s", mod, why)
+			}
+			tally.left[mod+"."+name] = jerNoCompile
+			continue
+		}
+		exchanged = append(exchanged, arg)
+	}
+	for mod, why := range erl.failed {
+		t.Logf("asn1ct cannot compile %s: %s", mod, why)
+	}
+	driver, err := filepath.Abs("testdata/jer/driver.escript")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ok := map[string]bool{}
+	if len(exchanged) > 0 {
+		cmd := exec.Command(escript, append([]string{driver, erl.dir, bin, strconv.Itoa(js.count)}, exchanged...)...)
+		cmd.Stderr = os.Stderr
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("driver: %v\n%s", err, head(string(out), 40))
+		}
+		sc := bufio.NewScanner(strings.NewReader(string(out)))
+		sc.Buffer(nil, 1<<24)
+		for sc.Scan() {
+			line := sc.Text()
+			switch f := strings.Fields(line); {
+			case len(f) >= 2 && f[0] == "ok":
+				ok[f[1]] = true
+			case len(f) >= 2 && f[0] == "skip":
+				arg := strings.TrimSuffix(f[1], ":")
+				ok[arg] = true
+				tally.left[strings.Replace(arg, ":", ".", 1)] = jerNoDraw
+				t.Log(line)
+			case len(f) > 0 && f[0] == "FAIL":
+				if len(line) > 4000 {
+					line = line[:4000] + "..."
+				}
+				t.Error(line)
+			}
+		}
+	}
+	for _, arg := range exchanged {
+		key := strings.Replace(arg, ":", ".", 1)
+		switch {
+		case !ok[arg]:
+			t.Errorf("%s: not ok", arg)
+		case tally.left[key] == "":
+			tally.exchanged = append(tally.exchanged, key)
+		}
+	}
+	reasons := map[string]int{}
+	for key, why := range tally.left {
+		reasons[why]++
+		if why != jerNoCompile && why != jerNoDraw {
+			t.Logf("%s left out: %s", key, why)
+		}
+	}
+	t.Logf("%d types exchanged, %d values each; %d left out:%s", len(tally.exchanged), js.count, len(tally.left), oerTable(reasons))
+	return tally
+}
+
+// jerRefusedTypes returns the types of p whose JER codecs (and OER
+// codecs with oer) the emitters refuse, emitted one at a time, with the
+// error.
+func jerRefusedTypes(p *plan.Plan, oer bool) map[*plan.Type]string {
+	refused := map[*plan.Type]string{}
+	for _, g := range p.Groups() {
+		for _, gt := range g.Types {
+			je := jercodec.New(p)
+			je.Type(jen.NewFile("m"), gt)
+			err := je.Err()
+			if err == nil && oer {
+				oe := oercodec.New(p)
+				oe.Type(jen.NewFile("m"), gt)
+				err = oe.Err()
+			}
+			if err != nil {
+				refused[gt] = err.Error()
+			}
+		}
+	}
+	return refused
+}
+
+// jerHarness generates the package of the types roots of set with
+// codecs and builds the harness over it, whose registry of the types is
+// registry, and returns the harness binary.
+func jerHarness(t *testing.T, set *model.Set, roots, registry []string, codecs plan.Codecs) string {
+	t.Helper()
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "harness")
+	if len(roots) == 0 {
+		return bin // nothing to exchange: the driver does not run
+	}
+	files, err := Generate(set, Config{Package: "x", Codecs: codecs, Roots: roots})
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeModule(t, dir, "example.com/jertest")
+	for _, f := range files {
+		writeFile(t, filepath.Join(dir, "x", f.Name), f.Content)
+	}
+	harness, err := os.ReadFile("testdata/jer/harness.go.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	main := strings.Replace(string(harness), "\"github.com/asn1gen/asn1gen/runtime/oer\"",
+		"\"example.com/jertest/x\"\n\t\"github.com/asn1gen/asn1gen/runtime/oer\"", 1)
+	// The identifiers of the DEFAULT components, which asn1ct writes and
+	// the Go encoder leaves out when they hold their default value.
+	p, err := plan.New(set, roots, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defaults := map[string]bool{}
+	for _, gt := range p.Types {
+		for _, f := range gt.Fields {
+			if f.Comp != nil && f.Comp.Default != nil {
+				defaults[fmt.Sprintf("%q: true,", f.ASN1)] = true
+			}
+		}
+	}
+	var defs []string
+	for d := range defaults {
+		defs = append(defs, d)
+	}
+	sort.Strings(defs)
+	main += "\nvar types = map[string]func() value{\n" + strings.Join(registry, "\n") + "\n}\n" +
+		"\nvar defaults = map[string]bool{\n" + strings.Join(defs, "\n") + "\n}\n" +
+		fmt.Sprintf("\nconst checkOER = %t\n", codecs.OER)
+	writeFile(t, filepath.Join(dir, "main.go"), []byte(main))
+	if out, _, err := runGo(t, dir, "build", "-o", bin, "."); err != nil {
+		t.Fatalf("go build: %v\n%s", err, head(out, 40))
+	}
+	return bin
+}
+
+// jerCompile compiles each module of set with erlc -bjer as an Erlang
+// module of its name, in the order of their imports, and jsx.erl (the
+// JSON codec asn1ct's JER code calls), in a directory under
+// os.TempDir() named by the hash of what goes in (the modules' texts,
+// jsx.erl, the asn1 application's version): a later run with the same
+// input reuses it. It returns the directory and the modules erlc
+// rejects, with the first line of erlc's complaint. asn1ct (5.0.21) has
+// no WITH SUCCESSORS or WITH DESCENDANTS (X.680 13.19) on an import:
+// they are taken out of the texts it gets, which changes which OIDs
+// match, not a type.
+func jerCompile(erlc string, set *model.Set) (string, map[string]string, error) {
+	jsx, err := os.ReadFile("testdata/jer/jsx.erl")
+	if err != nil {
+		return "", nil, err
+	}
+	real, err := filepath.EvalSymlinks(erlc)
+	if err != nil {
+		return "", nil, err
+	}
+	asn1, _ := filepath.Glob(filepath.Join(filepath.Dir(real), "../lib/asn1-*"))
+	mods := moduleOrder(set)
+	texts := map[string][]byte{}
+	h := sha256.New()
+	fmt.Fprintf(h, "jer 1\n%s\n%q\n", jsx, asn1)
+	successors := regexp.MustCompile(`WITH (SUCCESSORS|DESCENDANTS)`)
+	for _, m := range mods {
+		// asn1ct finds a module in the file of its name.
+		src, md := set.SourceText(m.File), m.AST
+		if md.End.Offset <= md.Pos.Offset || md.End.Offset > len(src) {
+			return "", nil, fmt.Errorf("%s: no text of module %s", m.File, m.Name)
+		}
+		text := string(src[md.Pos.Offset:md.End.Offset]) + "END\n" // End is where END is
+		texts[m.Name] = successors.ReplaceAll([]byte(text), nil)
+		fmt.Fprintf(h, "%s %d\n%s\n", m.Name, len(texts[m.Name]), texts[m.Name])
+	}
+	dir := filepath.Join(os.TempDir(), "asn1gen-jer-"+hex.EncodeToString(h.Sum(nil))[:20])
+	if _, err := os.Stat(filepath.Join(dir, "failed.txt")); err == nil {
+		failed, err := readFailed(dir)
+		return dir, failed, err
+	}
+	tmp, err := os.MkdirTemp(os.TempDir(), "asn1gen-jer-tmp")
+	if err != nil {
+		return "", nil, err
+	}
+	defer os.RemoveAll(tmp)
+	if err := os.WriteFile(filepath.Join(tmp, "jsx.erl"), jsx, 0o644); err != nil {
+		return "", nil, err
+	}
+	if out, err := erlcIn(tmp, erlc, "jsx.erl"); err != nil {
+		return "", nil, fmt.Errorf("erlc jsx.erl: %v\n%s", err, out)
+	}
+	for name, text := range texts {
+		if err := os.WriteFile(filepath.Join(tmp, name+".asn"), text, 0o644); err != nil {
+			return "", nil, err
+		}
+	}
+	// In the order of the imports, and again while a pass compiles one
+	// more (modules that import each other).
+	failed := map[string]string{}
+	todo := mods
+	for progress := true; progress && len(todo) > 0; {
+		progress = false
+		var left []*model.Module
+		for _, m := range todo {
+			out, err := erlcIn(tmp, erlc, "-bjer", "-I", ".", m.Name+".asn")
+			if err != nil {
+				failed[m.Name] = firstLine(out, err)
+				left = append(left, m)
+				continue
+			}
+			delete(failed, m.Name)
+			progress = true
+		}
+		todo = left
+	}
+	var lines []string
+	for m, why := range failed {
+		lines = append(lines, m+"\t"+why+"\n")
+	}
+	sort.Strings(lines)
+	if err := os.WriteFile(filepath.Join(tmp, "failed.txt"), []byte(strings.Join(lines, "")), 0o644); err != nil {
+		return "", nil, err
+	}
+	if err := os.Rename(tmp, dir); err != nil {
+		if _, serr := os.Stat(filepath.Join(dir, "failed.txt")); serr != nil {
+			return "", nil, err
+		}
+		// Another run made it first.
+	}
+	return dir, failed, nil
+}
+
+// readFailed reads the failed.txt of a directory jerCompile made.
+func readFailed(dir string) (map[string]string, error) {
+	b, err := os.ReadFile(filepath.Join(dir, "failed.txt"))
+	if err != nil {
+		return nil, err
+	}
+	failed := map[string]string{}
+	for line := range strings.Lines(string(b)) {
+		m, why, _ := strings.Cut(strings.TrimSuffix(line, "\n"), "\t")
+		failed[m] = why
+	}
+	return failed, nil
+}
+
+// erlcIn runs erlc with args in dir.
+func erlcIn(dir, erlc string, args ...string) (string, error) {
+	cmd := exec.Command(erlc, args...)
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	return string(out), err
+}
+
+// firstLine is the first line of erlc's output that says what is wrong
+// (not one of its notices of renamed definitions), or err.
+func firstLine(out string, err error) string {
+	for line := range strings.Lines(out) {
+		line = strings.TrimSpace(line)
+		if line != "" && !strings.HasPrefix(line, "NOTICE") && !strings.HasPrefix(line, "Due to") {
+			return line
+		}
+	}
+	return err.Error()
+}
+
+// moduleOrder returns the modules of set, each after those it imports
+// from (but in a cycle).
+func moduleOrder(set *model.Set) []*model.Module {
+	var out []*model.Module
+	seen := map[*model.Module]bool{}
+	var visit func(m *model.Module)
+	visit = func(m *model.Module) {
+		if seen[m] {
+			return
+		}
+		seen[m] = true
+		for _, im := range m.Imports {
+			if im.Module != nil {
+				visit(im.Module)
+			}
+		}
+		out = append(out, m)
+	}
+	for _, m := range set.Modules {
+		visit(m)
+	}
+	return out
+}
+
+// reaches reports whether gt has a field for which is is true among its
+// fields, or its element's, or those of the types they hold.
+func reaches(gt *plan.Type, is func(*plan.Field) bool) bool {
+	return walkTypes(gt, func(gt *plan.Type) bool {
+		if gt.Elem != nil && is(gt.Elem) {
+			return true
+		}
+		for _, f := range gt.Fields {
+			if is(f) {
+				return true
+			}
+		}
+		return false
+	})
+}
+
+// walkTypes reports whether is is true of gt or of a type it holds: the
+// types of its fields and element, its base and the type it aliases.
+func walkTypes(gt *plan.Type, is func(*plan.Type) bool) bool {
+	seen := map[*plan.Type]bool{}
+	var walk func(gt *plan.Type) bool
+	walk = func(gt *plan.Type) bool {
+		if gt == nil || seen[gt] {
+			return false
+		}
+		seen[gt] = true
+		if is(gt) {
+			return true
+		}
+		for _, f := range gt.Fields {
+			if walk(f.Named) {
+				return true
+			}
+		}
+		if gt.Elem != nil && walk(gt.Elem.Named) {
+			return true
+		}
+		return walk(gt.Base) || walk(gt.Alias)
+	}
+	return walk(gt)
+}
