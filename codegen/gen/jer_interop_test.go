@@ -2,6 +2,7 @@ package gen
 
 import (
 	"bufio"
+	"cmp"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -9,10 +10,12 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/asn1gen/asn1gen/codegen/emit/jercodec"
 	"github.com/asn1gen/asn1gen/codegen/emit/oercodec"
@@ -41,6 +44,8 @@ type jerSet struct {
 const (
 	jerNoCompile  = "asn1ct (5.0.21) cannot compile its module"
 	jerNoDraw     = "asn1ct draws no value it encodes in JER"
+	jerTooBig     = "asn1ct draws values too big to exchange (8 MB of heap or 64 KB of JSON: the lists of recursive types)"
+	jerBoolItem   = "an ENUMERATED item true or false, which asn1ct (5.0.21) writes as a JSON literal, not as a string (X.697 22)"
 	jerNoType     = "no Go type of its own (an open type's union, or no type in the plan)"
 	jerRefused    = "the JER or OER emitter refuses it, or a type it uses"
 	jerContaining = "a string CONTAINING a type, which asn1ct (5.0.21) writes as its octets, not as {\"containing\": value} (X.697 24, 25)"
@@ -69,28 +74,19 @@ type jerTally struct {
 // test without erlc and escript and with -short.
 func jerInterop(t *testing.T, js jerSet) jerTally {
 	t.Helper()
-	goTool(t)
-	if testing.Short() {
-		t.Skip("runs the go command and Erlang; skipped with -short")
-	}
-	erlc, err := exec.LookPath("erlc")
-	if err != nil {
-		t.Skip("erlc not installed (apt-get install erlang-asn1 erlang-dev): no JER cross-check with asn1ct")
-	}
-	escript, err := exec.LookPath("escript")
-	if err != nil {
-		t.Skip("escript not installed: no JER cross-check with asn1ct")
-	}
+	erlc, escript := erlangTools(t)
 	// erlc compiles while the package is generated and built.
 	type compiled struct {
 		dir    string
 		failed map[string]string
+		took   time.Duration
 		err    error
 	}
 	erlDone := make(chan compiled, 1)
+	start := time.Now()
 	go func() {
 		dir, failed, err := jerCompile(erlc, js.set)
-		erlDone <- compiled{dir, failed, err}
+		erlDone <- compiled{dir, failed, time.Since(start), err}
 	}()
 	codecs := plan.Codecs{JER: true, OER: js.oer}
 	p, err := plan.New(js.set, nil, nil)
@@ -100,7 +96,8 @@ func jerInterop(t *testing.T, js jerSet) jerTally {
 	p.Codecs = codecs
 	refused := jerRefusedTypes(p, js.oer)
 	tally := jerTally{left: map[string]string{}}
-	var args, registry, roots []string
+	var args, roots []string
+	asgs := map[string]*model.Assignment{}
 	for _, m := range js.set.Modules {
 		for _, a := range m.Assignments {
 			if a.Kind != model.KindType || a.Params != nil {
@@ -108,12 +105,15 @@ func jerInterop(t *testing.T, js jerSet) jerTally {
 			}
 			gt := p.ByAsg[a]
 			why := js.use(m.Name, a.Name)
+			var construct string
 			switch {
 			case why != "ok":
 			case gt == nil || gt.Union != nil:
 				why = jerNoType
-			case walkTypes(gt, func(gt *plan.Type) bool { return refused[gt] != "" }):
-				why = jerRefused
+			case walkTypes(gt, func(gt *plan.Type) bool { construct = refused[gt]; return construct != "" }):
+				why = jerRefused + ": " + construct
+			case reaches(gt, func(f *plan.Field) bool { return boolItem(f.Type) }) || walkTypes(gt, func(gt *plan.Type) bool { return boolItem(gt.Body) }):
+				why = jerBoolItem
 			case reaches(gt, func(f *plan.Field) bool { return f.Octets }):
 				why = jerContaining
 			case reaches(gt, func(f *plan.Field) bool { return f.Union != nil }):
@@ -129,10 +129,11 @@ func jerInterop(t *testing.T, js jerSet) jerTally {
 			arg := m.Name + ":" + a.Name
 			args = append(args, arg)
 			roots = append(roots, key)
-			registry = append(registry, fmt.Sprintf("%q: func() value { return new(x.%s) },", arg, gt.Name))
+			asgs[arg] = a
 		}
 	}
-	bin := jerHarness(t, js.set, roots, registry, codecs)
+	bin := jerHarness(t, js.set, roots, args, asgs, codecs)
+	built := time.Since(start)
 	erl := <-erlDone
 	if erl.err != nil {
 		t.Fatal(erl.err)
@@ -158,6 +159,8 @@ func jerInterop(t *testing.T, js jerSet) jerTally {
 		t.Fatal(err)
 	}
 	ok := map[string]bool{}
+	var slow []jerTime
+	start = time.Now()
 	if len(exchanged) > 0 {
 		cmd := exec.Command(escript, append([]string{driver, erl.dir, bin, strconv.Itoa(js.count)}, exchanged...)...)
 		cmd.Stderr = os.Stderr
@@ -172,10 +175,18 @@ func jerInterop(t *testing.T, js jerSet) jerTally {
 			switch f := strings.Fields(line); {
 			case len(f) >= 2 && f[0] == "ok":
 				ok[f[1]] = true
+				if len(f) >= 4 {
+					ms, _ := strconv.Atoi(strings.TrimSuffix(f[3], "ms"))
+					slow = append(slow, jerTime{f[1], ms})
+				}
 			case len(f) >= 2 && f[0] == "skip":
 				arg := strings.TrimSuffix(f[1], ":")
 				ok[arg] = true
-				tally.left[strings.Replace(arg, ":", ".", 1)] = jerNoDraw
+				why := jerNoDraw
+				if strings.Contains(line, "too big") {
+					why = jerTooBig
+				}
+				tally.left[strings.Replace(arg, ":", ".", 1)] = why
 				t.Log(line)
 			case len(f) > 0 && f[0] == "FAIL":
 				if len(line) > 4000 {
@@ -197,13 +208,24 @@ func jerInterop(t *testing.T, js jerSet) jerTally {
 	reasons := map[string]int{}
 	for key, why := range tally.left {
 		reasons[why]++
-		if why != jerNoCompile && why != jerNoDraw {
+		if why != jerNoCompile && why != jerNoDraw && why != jerTooBig {
 			t.Logf("%s left out: %s", key, why)
 		}
 	}
+	slices.SortFunc(slow, func(a, b jerTime) int { return b.ms - a.ms })
+	t.Logf("erlc %v (%s), generate and go build %v, driver %v (slowest: %v)", erl.took.Round(time.Second), erl.dir,
+		built.Round(time.Second), time.Since(start).Round(time.Second), slow[:min(len(slow), 5)])
 	t.Logf("%d types exchanged, %d values each; %d left out:%s", len(tally.exchanged), js.count, len(tally.left), oerTable(reasons))
 	return tally
 }
+
+// jerTime is the time the driver took over the values of a type.
+type jerTime struct {
+	arg string
+	ms  int
+}
+
+func (j jerTime) String() string { return fmt.Sprintf("%s %dms", j.arg, j.ms) }
 
 // jerRefusedTypes returns the types of p whose JER codecs (and OER
 // codecs with oer) the emitters refuse, emitted one at a time, with the
@@ -221,7 +243,13 @@ func jerRefusedTypes(p *plan.Plan, oer bool) map[*plan.Type]string {
 				err = oe.Err()
 			}
 			if err != nil {
-				refused[gt] = err.Error()
+				// The construct, without the codec and the type.
+				c := strings.TrimSuffix(err.Error(), " is not supported by the JER emitter yet")
+				c = strings.TrimSuffix(c, " is not supported by the OER emitter yet")
+				if i := strings.LastIndex(c, ": "); i >= 0 {
+					c = c[i+2:]
+				}
+				refused[gt] = c
 			}
 		}
 	}
@@ -229,9 +257,10 @@ func jerRefusedTypes(p *plan.Plan, oer bool) map[*plan.Type]string {
 }
 
 // jerHarness generates the package of the types roots of set with
-// codecs and builds the harness over it, whose registry of the types is
-// registry, and returns the harness binary.
-func jerHarness(t *testing.T, set *model.Set, roots, registry []string, codecs plan.Codecs) string {
+// codecs and builds the harness over it, with the registry of the types
+// args (Module:Type), whose assignments are asgs, and returns the
+// harness binary.
+func jerHarness(t *testing.T, set *model.Set, roots, args []string, asgs map[string]*model.Assignment, codecs plan.Codecs) string {
 	t.Helper()
 	dir := t.TempDir()
 	bin := filepath.Join(dir, "harness")
@@ -250,29 +279,52 @@ func jerHarness(t *testing.T, set *model.Set, roots, registry []string, codecs p
 	if err != nil {
 		t.Fatal(err)
 	}
-	main := strings.Replace(string(harness), "\"github.com/asn1gen/asn1gen/runtime/oer\"",
-		"\"example.com/jertest/x\"\n\t\"github.com/asn1gen/asn1gen/runtime/oer\"", 1)
-	// The identifiers of the DEFAULT components, which asn1ct writes and
-	// the Go encoder leaves out when they hold their default value.
+	// The Go names are those of the plan of the roots, as Generate's.
 	p, err := plan.New(set, roots, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
+	var registry []string
+	setOf := map[string][]int{}
+	for _, arg := range args {
+		gt := p.ByAsg[asgs[arg]]
+		registry = append(registry, fmt.Sprintf("%q: func() value { return new(x.%s) },", arg, gt.Name))
+		setOf[arg] = setOfLevels(gt)
+	}
+	// The identifiers of the DEFAULT components, which asn1ct writes and
+	// the Go encoder leaves out when they hold their default value, and
+	// the SET OF levels of the components' types, by identifier (their
+	// union where identifiers are shared).
 	defaults := map[string]bool{}
 	for _, gt := range p.Types {
 		for _, f := range gt.Fields {
 			if f.Comp != nil && f.Comp.Default != nil {
 				defaults[fmt.Sprintf("%q: true,", f.ASN1)] = true
 			}
+			for _, d := range setOfLevels(f.Named) {
+				if !slices.Contains(setOf[f.ASN1], d) {
+					setOf[f.ASN1] = append(setOf[f.ASN1], d)
+				}
+			}
 		}
 	}
-	var defs []string
+	var defs, levels []string
 	for d := range defaults {
 		defs = append(defs, d)
 	}
+	for k, lv := range setOf {
+		if len(lv) > 0 {
+			slices.Sort(lv)
+			levels = append(levels, fmt.Sprintf("%q: %#v,", k, lv))
+		}
+	}
 	sort.Strings(defs)
-	main += "\nvar types = map[string]func() value{\n" + strings.Join(registry, "\n") + "\n}\n" +
+	sort.Strings(levels)
+	main := strings.Replace(string(harness), "\"github.com/asn1gen/asn1gen/runtime/oer\"",
+		"\"example.com/jertest/x\"\n\t\"github.com/asn1gen/asn1gen/runtime/oer\"", 1) +
+		"\nvar types = map[string]func() value{\n" + strings.Join(registry, "\n") + "\n}\n" +
 		"\nvar defaults = map[string]bool{\n" + strings.Join(defs, "\n") + "\n}\n" +
+		"\nvar setOf = map[string][]int{\n" + strings.Join(levels, "\n") + "\n}\n" +
 		fmt.Sprintf("\nconst checkOER = %t\n", codecs.OER)
 	writeFile(t, filepath.Join(dir, "main.go"), []byte(main))
 	if out, _, err := runGo(t, dir, "build", "-o", bin, "."); err != nil {
@@ -429,6 +481,44 @@ func moduleOrder(set *model.Set) []*model.Module {
 		visit(m)
 	}
 	return out
+}
+
+// boolItem reports whether t is an ENUMERATED with an item named true or
+// false.
+func boolItem(t *model.Type) bool {
+	if t == nil || t.Underlying().Kind != model.TypeEnumerated {
+		return false
+	}
+	for _, nn := range t.Underlying().NamedNumbers {
+		if nn.Name == "true" || nn.Name == "false" {
+			return true
+		}
+	}
+	return false
+}
+
+// setOfLevels returns the levels of the lists gt is (through the types
+// it aliases or constrains) that are SET OF: 0 if gt is one, 1 if its
+// elements are, and so on.
+func setOfLevels(gt *plan.Type) []int {
+	var lv []int
+	for d := 0; gt != nil; d++ {
+		for gt.Alias != nil || gt.Base != nil && gt.Elem == nil {
+			gt = cmp.Or(gt.Alias, gt.Base)
+		}
+		switch gt.Kind {
+		case model.TypeSetOf:
+			lv = append(lv, d)
+		case model.TypeSequenceOf:
+		default:
+			return lv
+		}
+		if gt.Elem == nil {
+			return lv
+		}
+		gt = gt.Elem.Named
+	}
+	return lv
 }
 
 // reaches reports whether gt has a field for which is is true among its
