@@ -1,16 +1,10 @@
 package gen
 
 import (
-	"bufio"
-	"fmt"
 	"os"
-	"os/exec"
 	"path"
 	"path/filepath"
 	"regexp"
-	"slices"
-	"sort"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -30,7 +24,8 @@ func TestJERInterop(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	jerInterop(t, "PerTest", []model.Source{{Name: "PerTest.asn", Src: src}}, 100, func(name string) string {
+	set := model.Check(model.Source{Name: "PerTest.asn", Src: src})
+	jerInterop(t, jerSet{set: set, count: 100, use: func(_, name string) string {
 		switch name {
 		case "V2", "C2":
 			// The later versions of V1 and C1 (PER's test of additions).
@@ -41,13 +36,9 @@ func TestJERInterop(t *testing.T) {
 			// list RefList (SIZE (2)): asn1ct draws lists of any length,
 			// which the Go side refuses (X.680 51.5).
 			return "asn1ct ignores a component's SIZE on a named SEQUENCE OF"
-		case "LogicalChannelConfig":
-			// configuredGrantType1Allowed ENUMERATED { true }: the item
-			// is the string "true" (X.697 22), which the Go side reads.
-			return "asn1ct writes the ENUMERATED item true as the JSON literal true"
 		}
 		return "ok"
-	})
+	}})
 }
 
 // TestJERInteropStrings is TestJERInterop for the character strings that
@@ -59,7 +50,8 @@ func TestJERInteropStrings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	jerInterop(t, "JerStrings", []model.Source{{Name: "JerStrings.asn", Src: src}}, 100, func(string) string { return "ok" })
+	set := model.Check(model.Source{Name: "JerStrings.asn", Src: src})
+	jerInterop(t, jerSet{set: set, count: 100, use: useAll})
 }
 
 // TestJERInteropETSI is TestJERInterop for every type of the ETSI ITS
@@ -77,7 +69,7 @@ func TestJERInteropETSI(t *testing.T) {
 		}
 		srcs = append(srcs, model.Source{Name: filepath.Base(f), Src: b})
 	}
-	jerInterop(t, "", srcs, 30, func(string) string { return "ok" })
+	jerInterop(t, jerSet{set: model.Check(srcs...), count: 30, oer: true, use: useAll})
 }
 
 // TestJERInteropV2X is TestJERInterop for every type of IEEE 1609.2 and
@@ -94,219 +86,16 @@ func TestJERInteropV2X(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		// asn1ct (5.0.21) has no WITH SUCCESSORS (X.680 13.19) on an
-		// import: taken out, which changes which OIDs match, not a type.
+		// The import OIDs that name other editions (WITH SUCCESSORS,
+		// X.680 13.19) are taken out, as jerCompile does for asn1ct.
 		b = regexp.MustCompile(`WITH (SUCCESSORS|DESCENDANTS)`).ReplaceAll(b, nil)
 		srcs = append(srcs, model.Source{Name: filepath.Base(f), Src: b})
 	}
-	jerInterop(t, "", srcs, 30, func(string) string { return "ok" })
+	jerInterop(t, jerSet{set: model.Check(srcs...), count: 30, oer: true, use: useAll})
 }
 
-// jerInterop generates the package of srcs with -codecs jer, builds the
-// harness over it, compiles the modules with erlc -bjer (with the module
-// mod, or as one Erlang module ASN1 of a .set.asn when mod is "") and
-// runs the driver on the type assignments of the set for which use
-// returns "ok"; another reason is logged, "" is silence. The types with
-// a string CONTAINING a type are left out (asn1ct ignores contents
-// constraints), and the package holds the others and what they use.
-func jerInterop(t *testing.T, mod string, srcs []model.Source, count int, use func(string) string) {
-	goTool(t)
-	if testing.Short() {
-		t.Skip("runs the go command and Erlang; skipped with -short")
-	}
-	erlc, err := exec.LookPath("erlc")
-	if err != nil {
-		t.Skip("erlc not installed (apt-get install erlang-asn1 erlang-dev): no JER cross-check with asn1ct")
-	}
-	escript, err := exec.LookPath("escript")
-	if err != nil {
-		t.Skip("escript not installed: no JER cross-check with asn1ct")
-	}
-	set := model.Check(srcs...)
-	p, err := plan.New(set, nil, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defaults := map[string]bool{}
-	for _, gt := range p.Types {
-		for _, f := range gt.Fields {
-			if f.Comp != nil && f.Comp.Default != nil {
-				defaults[fmt.Sprintf("%q: true,", f.ASN1)] = true
-			}
-		}
-	}
-	var registry, args []string
-	for _, m := range set.Modules {
-		for _, a := range m.Assignments {
-			if a.Kind != model.KindType {
-				continue
-			}
-			gt := p.ByAsg[a]
-			why := use(a.Name)
-			if why == "ok" && gt != nil && containsString(gt) {
-				why = "a string CONTAINING a type, which asn1ct (5.0.21) writes as its octets, not as {\"containing\": value} (X.697 24, 25)"
-			}
-			if why == "ok" && gt != nil && reaches(gt, func(f *plan.Field) bool { return f.Union != nil }) {
-				// ASN1_OPEN_TYPE in asn1ct's JER: the octets of the value
-				// as a string, which asn1ct.value draws as "\n\topen_type".
-				why = "an open type with a table, whose value asn1ct (5.0.21) writes in JER as a string of octets, not as the JSON of the value its key selects (X.697 41)"
-			}
-			if gt == nil || gt.Union != nil || why != "ok" {
-				if why != "" && why != "ok" {
-					t.Logf("%s left out: %s", a.Name, why)
-				}
-				continue
-			}
-			args = append(args, a.Name)
-			registry = append(registry, fmt.Sprintf("%q: func() jsonValue { return new(x.%s) },", a.Name, gt.Name))
-		}
-	}
-	// The package of the types exchanged and what they use.
-	var roots []string
-	for _, m := range set.Modules {
-		for _, a := range m.Assignments {
-			if slices.Contains(args, a.Name) {
-				roots = append(roots, m.Name+"."+a.Name)
-			}
-		}
-	}
-	files, err := Generate(set, Config{Package: "x", Codecs: plan.Codecs{JER: true}, Roots: roots})
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	writeModule(t, dir, "example.com/jertest")
-	for _, f := range files {
-		writeFile(t, filepath.Join(dir, "x", f.Name), f.Content)
-	}
-	var defs []string
-	for d := range defaults {
-		defs = append(defs, d)
-	}
-	sort.Strings(defs)
-	harness, err := os.ReadFile("testdata/jer/harness.go.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	main := strings.Replace(string(harness), "\"encoding/json\"", "\"encoding/json\"\n\n\t\"example.com/jertest/x\"", 1) +
-		"\nvar types = map[string]func() jsonValue{\n" + strings.Join(registry, "\n") + "\n}\n" +
-		"\nvar defaults = map[string]bool{\n" + strings.Join(defs, "\n") + "\n}\n"
-	writeFile(t, filepath.Join(dir, "main.go"), []byte(main))
-
-	// erlc compiles while the go command builds the harness.
-	erl := filepath.Join(dir, "erl")
-	erlDone := make(chan error, 1)
-	erlMod := mod
-	if mod == "" {
-		erlMod = "ASN1"
-	}
-	go func() { erlDone <- compileJER(erlc, erl, erlMod, mod == "", srcs) }()
-	bin := filepath.Join(dir, "harness")
-	if out, _, err := runGo(t, dir, "build", "-o", bin, "."); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	if err := <-erlDone; err != nil {
-		t.Fatal(err)
-	}
-	driver, err := filepath.Abs("testdata/jer/driver.escript")
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(escript, append([]string{driver, erl, erlMod, bin, strconv.Itoa(count)}, args...)...)
-	cmd.Stderr = os.Stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("driver: %v\n%s", err, out)
-	}
-	ok := map[string]bool{}
-	sc := bufio.NewScanner(strings.NewReader(string(out)))
-	sc.Buffer(nil, 1<<24)
-	for sc.Scan() {
-		line := sc.Text()
-		switch f := strings.Fields(line); {
-		case len(f) >= 2 && f[0] == "ok":
-			ok[f[1]] = true
-		case len(f) >= 2 && f[0] == "skip":
-			ok[strings.TrimSuffix(f[1], ":")] = true
-			t.Log(line)
-		case len(f) > 0 && f[0] == "FAIL":
-			if len(line) > 4000 {
-				line = line[:4000] + "..."
-			}
-			t.Error(line)
-		}
-	}
-	for _, a := range args {
-		if !ok[a] {
-			t.Errorf("%s: not ok", a)
-		}
-	}
-	t.Logf("%d types, %d values each", len(args), count)
-}
-
-// containsString reports whether gt has a string CONTAINING a type among
-// its fields, or its element's.
-func containsString(gt *plan.Type) bool {
-	return reaches(gt, func(f *plan.Field) bool { return f.Octets })
-}
-
-// reaches reports whether gt has a field for which is is true among its
-// fields, or its element's, or those of the types they hold.
-func reaches(gt *plan.Type, is func(*plan.Field) bool) bool {
-	seen := map[*plan.Type]bool{}
-	var walk func(gt *plan.Type) bool
-	walk = func(gt *plan.Type) bool {
-		if gt == nil || seen[gt] {
-			return false
-		}
-		seen[gt] = true
-		fields := gt.Fields
-		if gt.Elem != nil {
-			fields = append(fields, gt.Elem)
-		}
-		for _, f := range fields {
-			if is(f) || walk(f.Named) {
-				return true
-			}
-		}
-		return walk(gt.Base) || walk(gt.Alias)
-	}
-	return walk(gt)
-}
-
-// compileJER compiles srcs with erlc -bjer in the directory erl, as the
-// Erlang module mod (set: the modules as one, mod.set.asn), and jsx.erl.
-func compileJER(erlc, erl, mod string, set bool, srcs []model.Source) error {
-	if err := os.MkdirAll(erl, 0o755); err != nil {
-		return err
-	}
-	var names []string
-	for _, s := range srcs {
-		if err := os.WriteFile(filepath.Join(erl, s.Name), s.Src, 0o644); err != nil {
-			return err
-		}
-		names = append(names, s.Name)
-	}
-	target := srcs[0].Name
-	if set {
-		target = mod + ".set.asn"
-		if err := os.WriteFile(filepath.Join(erl, target), []byte(strings.Join(names, "\n")+"\n"), 0o644); err != nil {
-			return err
-		}
-	}
-	jsx, err := filepath.Abs("testdata/jer/jsx.erl")
-	if err != nil {
-		return err
-	}
-	for _, c := range [][]string{{jsx}, {"-bjer", target}} {
-		cmd := exec.Command(erlc, c...)
-		cmd.Dir = erl
-		if out, err := cmd.CombinedOutput(); err != nil {
-			return fmt.Errorf("erlc %s: %v\n%s", strings.Join(c, " "), err, out)
-		}
-	}
-	return nil
-}
+// useAll is the jerSet.use that exchanges every type.
+func useAll(_, _ string) string { return "ok" }
 
 // TestJERUnsupported: what the JER emitter does not handle fails the
 // generation with an error naming the type and the construct, and the

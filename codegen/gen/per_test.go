@@ -311,18 +311,7 @@ type perHarness struct {
 // ALIGNED as modA). It skips the test without the go command, erlc or
 // escript, and with -short.
 func buildPERHarness(t *testing.T, mod string, srcs []model.Source, roots []string, args func(string) []string, compile perErl) perHarness {
-	goTool(t)
-	if testing.Short() {
-		t.Skip("runs the go command and Erlang; skipped with -short")
-	}
-	erlc, err := exec.LookPath("erlc")
-	if err != nil {
-		t.Skip("erlc not installed (apt-get install erlang-asn1 erlang-dev)")
-	}
-	escript, err := exec.LookPath("escript")
-	if err != nil {
-		t.Skip("escript not installed")
-	}
+	erlc, escript := erlangTools(t)
 	set := model.Check(srcs...)
 	files, err := Generate(set, Config{Package: "x", Codecs: harnessCodecs, Roots: roots})
 	if err != nil {
@@ -477,6 +466,26 @@ func buildPERHarness(t *testing.T, mod string, srcs []model.Source, roots []stri
 	umod, amod := done.umod, done.amod
 	sort.Strings(containingComps)
 	return perHarness{bin: bin, erl: erl, escript: escript, umod: umod, amod: amod, args: driverArgs, containing: containingComps}
+}
+
+// erlangTools returns erlc and escript for a test that exchanges values
+// with asn1ct, skipping it without them, without the go command and with
+// -short.
+func erlangTools(t *testing.T) (erlc, escript string) {
+	t.Helper()
+	goTool(t)
+	if testing.Short() {
+		t.Skip("runs the go command and Erlang; skipped with -short")
+	}
+	erlc, err := exec.LookPath("erlc")
+	if err != nil {
+		t.Skip("erlc not installed (apt-get install erlang-asn1 erlang-dev): no cross-check with asn1ct")
+	}
+	escript, err = exec.LookPath("escript")
+	if err != nil {
+		t.Skip("escript not installed: no cross-check with asn1ct")
+	}
+	return erlc, escript
 }
 
 // compileBothVariants compiles the module mod, whose text is src, with
