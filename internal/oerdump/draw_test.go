@@ -1,0 +1,93 @@
+package oerdump
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/asn1gen/asn1gen/codegen/model"
+	"github.com/asn1gen/asn1gen/codegen/plan"
+)
+
+// drawModule has a construct of each kind the drawer writes.
+const drawModule = `D DEFINITIONS AUTOMATIC TAGS ::= BEGIN
+S ::= SEQUENCE {
+  a INTEGER (0..255),
+  b INTEGER DEFAULT 5,
+  c BOOLEAN DEFAULT TRUE,
+  e ENUMERATED { one, two, ... , three } DEFAULT two,
+  f BIT STRING {x(0), y(1)} (SIZE(8)),
+  g BIT STRING {p(0), q(1), r(2)} DEFAULT {q},
+  h OCTET STRING (SIZE(2..4)),
+  i IA5String (FROM("ab") ^ SIZE(1..3)),
+  j UTF8String (SIZE(0..2)) OPTIONAL,
+  k NumericString (SIZE(3)),
+  l SEQUENCE (SIZE(0..3)) OF INTEGER (-5..5) DEFAULT {},
+  m SET OF OCTET STRING,
+  n OBJECT IDENTIFIER,
+  o GeneralizedTime,
+  p INTEGER (-1000..MAX),
+  q OCTET STRING (CONTAINING T),
+  r T OPTIONAL,
+  ...,
+  s BOOLEAN,
+  [[ t INTEGER (0..3), u T OPTIONAL ]]
+}
+T ::= CHOICE { x INTEGER, y SEQUENCE OF T, z SET { p [1] NULL, q [0] BOOLEAN }, ..., w BMPString }
+P ::= SEQUENCE { id ID.&id ({Set}), v ID.&Type ({Set}{@id}) }
+ID ::= CLASS { &id INTEGER UNIQUE, &Type }
+Set ID ::= { { &id 1, &Type BOOLEAN } | { &id 2, &Type S } | { &id 3, &Type T }, ... }
+END
+`
+
+// TestDraw draws encodings of the types of drawModule and reads each
+// with Decode in CANONICAL-OER: no issue may come up, each value must
+// be what the dump reads back over the whole input, and draws from one
+// seed must be the same.
+func TestDraw(t *testing.T) {
+	set := model.CheckWith(model.Options{}, model.Source{Name: "d.asn", Src: []byte(drawModule)})
+	if set.Diags.Errors() > 0 {
+		t.Fatal(set.Diags.String())
+	}
+	p, err := plan.New(set, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := New(p)
+	for _, gt := range p.Types {
+		if gt.Union != nil || gt.Alias != nil {
+			continue
+		}
+		rnd := rand.New(rand.NewPCG(1, 2))
+		again := rand.New(rand.NewPCG(1, 2))
+		distinct := map[string]bool{}
+		extended := 0
+		for i := range 300 {
+			b, err := s.Draw(gt, rnd, nil)
+			if err != nil {
+				t.Fatalf("%s: draw %d: %v", gt.ASN1, i, err)
+			}
+			c, err := s.Draw(gt, again, nil)
+			if err != nil || !bytes.Equal(b, c) {
+				t.Fatalf("%s: draw %d from one seed: %x, then %x (%v)", gt.ASN1, i, b, c, err)
+			}
+			res := s.Decode(b, gt, &Options{Canonical: true})
+			if len(res.Issues) > 0 || res.Read != len(b) {
+				t.Fatalf("%s: the dump reads %d of the %d octets of %x: %+v", gt.ASN1, res.Read, len(b), b, res.Issues)
+			}
+			distinct[string(b)] = true
+			if len(b) > 0 && b[0]&0x80 != 0 {
+				extended++ // the extension bit of S
+			}
+		}
+		switch gt.ASN1 {
+		case "S", "T", "P":
+			if len(distinct) < 100 {
+				t.Errorf("%s: %d distinct encodings in 300 draws", gt.ASN1, len(distinct))
+			}
+		}
+		if gt.ASN1 == "S" && (extended < 30 || extended > 150) {
+			t.Errorf("S: %d of 300 draws with extension additions, want about a third", extended)
+		}
+	}
+}
