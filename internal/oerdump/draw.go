@@ -41,6 +41,13 @@ type DrawOptions struct {
 	Depth int
 	// MaxLen bounds the sizes drawn beyond a lower bound; 0 selects 4.
 	MaxLen int
+	// TypedRows draws an open type only as the value of a row of its
+	// table that has a type, never as octets the codecs keep as they are
+	// (an open type without a table, a key the table does not list),
+	// which JER cannot write: an OPTIONAL component, a list that may be
+	// empty or a CHOICE alternative that cannot be drawn so is left out,
+	// else the draw fails with ErrNotDrawn.
+	TypedRows bool
 }
 
 // maxDrawDepth ends a draw that recursion keeps deep (a cycle the depth
@@ -56,6 +63,9 @@ const maxDrawDepth = 64
 // wrapping ErrNotDrawn names a construct the drawer does not write.
 func (s *Schema) Draw(t *plan.Type, rnd *rand.Rand, opts *DrawOptions) ([]byte, error) {
 	d := &drawer{rnd: rnd, depth: 6, maxLen: 4}
+	if opts != nil {
+		d.typed = opts.TypedRows
+	}
 	if opts != nil && opts.Depth > 0 {
 		d.depth = opts.Depth
 	}
@@ -69,6 +79,7 @@ func (s *Schema) Draw(t *plan.Type, rnd *rand.Rand, opts *DrawOptions) ([]byte, 
 type drawer struct {
 	rnd           *rand.Rand
 	depth, maxLen int
+	typed         bool // DrawOptions.TypedRows
 	level         int
 	// force is the value the next INTEGER, ENUMERATED or OBJECT
 	// IDENTIFIER drawn must have: the key of an open type's row.
@@ -137,7 +148,7 @@ func (d *drawer) field(f *plan.Field, rows map[*plan.Field]*plan.Row) ([]byte, e
 	case f.Named == nil && f.Type.Underlying().Kind == model.TypeOpen:
 		// An open type without a table: the encoding of some value; the
 		// codecs keep its octets.
-		return open(d.octets(d.rnd.IntN(4))), nil
+		return d.rawOpen(f.ASN1)
 	case f.Named == nil, plan.ConstrainedInt(f):
 		return d.builtin(f.Type)
 	case plan.OwnIntConstraint(f):
@@ -146,6 +157,15 @@ func (d *drawer) field(f *plan.Field, rows map[*plan.Field]*plan.Row) ([]byte, e
 		return d.contained(f)
 	}
 	return d.named(f.Named)
+}
+
+// rawOpen draws an open type field of a few random octets, which the
+// codecs keep as they are; not with TypedRows.
+func (d *drawer) rawOpen(where string) ([]byte, error) {
+	if d.typed {
+		return nil, notDrawn(where + ": an open type without a table")
+	}
+	return open(d.octets(d.rnd.IntN(4))), nil
 }
 
 // contained draws an OCTET STRING (CONTAINING T) without a SIZE: the OER
@@ -176,6 +196,10 @@ func (d *drawer) list(body *model.Type, elem func() ([]byte, error)) ([]byte, er
 	var elems [][]byte
 	for range n {
 		b, err := elem()
+		if err != nil && d.typed && lb == 0 && errors.Is(err, ErrNotDrawn) {
+			n, elems = 0, nil // an empty list, with TypedRows
+			break
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -306,6 +330,9 @@ func (d *drawer) builtin(t *model.Type) ([]byte, error) {
 			w.WriteOpen(d.octets(d.rnd.IntN(4)))
 			return nil
 		case model.TypeOpen:
+			if d.typed {
+				return notDrawn("an open type without a table")
+			}
 			w.WriteOpen(d.octets(d.rnd.IntN(4)))
 			return nil
 		case model.TypeTime:

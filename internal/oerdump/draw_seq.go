@@ -2,6 +2,7 @@ package oerdump
 
 import (
 	"bytes"
+	"errors"
 	"math/big"
 
 	"github.com/asn1gen/asn1gen/codegen/model"
@@ -100,7 +101,7 @@ func (d *drawer) chooseRows(gt *plan.Type) (rows map[*plan.Field]*plan.Row, keys
 		}
 		var cands []*plan.Row
 		for _, r := range f.Union.Rows {
-			if f.Union.KeyKind == model.TypeInteger || r.KeyBytes != "" {
+			if (f.Union.KeyKind == model.TypeInteger || r.KeyBytes != "") && (!d.typed || r.Field != nil) {
 				cands = append(cands, r)
 			}
 		}
@@ -153,6 +154,9 @@ func (d *drawer) component(f *plan.Field, rows, keys map[*plan.Field]*plan.Row, 
 			err = notDrawn("a key of an open type that is neither an INTEGER nor an OBJECT IDENTIFIER")
 		}
 	}
+	if err != nil && d.typed && !must && errors.Is(err, ErrNotDrawn) {
+		return nil, false, nil // left out, with TypedRows
+	}
 	if err != nil {
 		return nil, false, err
 	}
@@ -202,6 +206,9 @@ func (d *drawer) unionField(f *plan.Field, rows map[*plan.Field]*plan.Row) ([]by
 	if row == nil && !f.Union.Table.Extensible {
 		return nil, notDrawn(f.ASN1 + ": an open type whose table has no row to draw")
 	}
+	if d.typed && (row == nil || row.Field == nil) {
+		return nil, notDrawn(f.ASN1 + ": an open type whose table has no row with a type")
+	}
 	value := func() ([]byte, error) {
 		if row == nil || row.Field == nil {
 			return open(d.octets(d.rnd.IntN(4))), nil
@@ -233,8 +240,18 @@ func (d *drawer) choice(gt *plan.Type) ([]byte, error) {
 	if len(alts) == 0 {
 		return nil, notDrawn(gt.ASN1 + ": a CHOICE without alternatives")
 	}
-	f := alts[d.rnd.IntN(len(alts))]
-	b, err := d.field(f, nil)
+	// With TypedRows, the alternatives in a random order until one can
+	// be drawn.
+	var f *plan.Field
+	var b []byte
+	var err error
+	for _, i := range d.rnd.Perm(len(alts)) {
+		f = alts[i]
+		b, err = d.field(f, nil)
+		if err == nil || !d.typed || !errors.Is(err, ErrNotDrawn) {
+			break
+		}
+	}
 	if err != nil {
 		return nil, der.WithField(err, f.ASN1)
 	}

@@ -2,6 +2,7 @@ package oerdump
 
 import (
 	"bytes"
+	"errors"
 	"math/rand/v2"
 	"testing"
 
@@ -37,6 +38,9 @@ T ::= CHOICE { x INTEGER, y SEQUENCE OF T, z SET { p [1] NULL, q [0] BOOLEAN }, 
 P ::= SEQUENCE { id ID.&id ({Set}), v ID.&Type ({Set}{@id}) }
 ID ::= CLASS { &id INTEGER UNIQUE, &Type }
 Set ID ::= { { &id 1, &Type BOOLEAN } | { &id 2, &Type S } | { &id 3, &Type T }, ... }
+P2 ::= SEQUENCE { id ID.&id ({Empty}), v ID.&Type ({Empty}{@id}) }
+Empty ID ::= { ... }
+Q ::= SEQUENCE { e P2 OPTIONAL, l SEQUENCE (SIZE(0..2)) OF P2, c CHOICE { p P2, b BOOLEAN } }
 END
 `
 
@@ -88,6 +92,48 @@ func TestDraw(t *testing.T) {
 		}
 		if gt.ASN1 == "S" && (extended < 30 || extended > 150) {
 			t.Errorf("S: %d of 300 draws with extension additions, want about a third", extended)
+		}
+	}
+}
+
+// TestDrawTypedRows: with DrawOptions.TypedRows, an open type whose table
+// has no row with a type is not drawn, and what holds it is left out
+// where it may be: an OPTIONAL component, a list that may be empty, a
+// CHOICE alternative. Without it, such an open type holds octets.
+func TestDrawTypedRows(t *testing.T) {
+	set := model.CheckWith(model.Options{}, model.Source{Name: "d.asn", Src: []byte(drawModule)})
+	if set.Diags.Errors() > 0 {
+		t.Fatal(set.Diags.String())
+	}
+	p, err := plan.New(set, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := New(p)
+	byName := map[string]*plan.Type{}
+	for _, gt := range p.Types {
+		byName[gt.ASN1] = gt
+	}
+	rnd := rand.New(rand.NewPCG(3, 4))
+	typed := &DrawOptions{TypedRows: true}
+	if _, err := s.Draw(byName["P2"], rnd, typed); !errors.Is(err, ErrNotDrawn) {
+		t.Errorf("P2 with TypedRows: %v, want ErrNotDrawn", err)
+	}
+	for i := range 100 {
+		b, err := s.Draw(byName["P2"], rnd, nil)
+		if err != nil {
+			t.Fatalf("P2 draw %d: %v", i, err)
+		}
+		if res := s.Decode(b, byName["P2"], &Options{Canonical: true}); len(res.Issues) > 0 {
+			t.Fatalf("P2 %x: %+v", b, res.Issues)
+		}
+		b, err = s.Draw(byName["Q"], rnd, typed)
+		if err != nil {
+			t.Fatalf("Q draw %d: %v", i, err)
+		}
+		// No e, no element of l, the alternative b.
+		if len(b) != 5 || !bytes.Equal(b[:4], []byte{0x00, 0x01, 0x00, 0x81}) {
+			t.Fatalf("Q with TypedRows: %x, want 00 (no e), 0100 (empty l), 81 and a BOOLEAN", b)
 		}
 	}
 }
