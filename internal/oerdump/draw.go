@@ -338,9 +338,9 @@ func (d *drawer) builtin(t *model.Type) ([]byte, error) {
 		case model.TypeTime:
 			switch u.Name {
 			case "UTCTime":
-				return w.WriteUTCTime(d.time(1950, 2049))
+				return w.WriteUTCTime(d.time(1950, 2049, false))
 			case "GeneralizedTime":
-				return w.WriteGeneralizedTime(d.time(1, 9999))
+				return w.WriteGeneralizedTime(d.time(1, 9999, true))
 			}
 		}
 		return notDrawn(u.Kind.String() + " " + u.Name)
@@ -550,11 +550,21 @@ func (d *drawer) oid(w *oer.Writer) error {
 	return nil
 }
 
-// time draws an instant in whole seconds between the years from and to,
-// as DER writes UTCTime and GeneralizedTime (X.696 27).
-func (d *drawer) time(from, to int) der.Time {
+// time draws an instant between the years from and to, in whole seconds
+// or, with frac, sometimes with a fraction of a second (milliseconds or
+// nanoseconds), as DER writes UTCTime and GeneralizedTime (X.696 27).
+func (d *drawer) time(from, to int, frac bool) der.Time {
+	ns := 0
+	if frac {
+		switch d.rnd.IntN(4) {
+		case 0:
+			ns = d.rnd.IntN(1000) * 1e6
+		case 1:
+			ns = d.rnd.IntN(1e9)
+		}
+	}
 	return der.Date(from+d.rnd.IntN(to-from+1), time.Month(1+d.rnd.IntN(12)), 1+d.rnd.IntN(28),
-		d.rnd.IntN(24), d.rnd.IntN(60), d.rnd.IntN(60), 0)
+		d.rnd.IntN(24), d.rnd.IntN(60), d.rnd.IntN(60), ns)
 }
 
 // external draws an EXTERNAL as X.691 29 (and X.696) encodes it: X.690
