@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"math/big"
+	"slices"
 
 	"github.com/asn1gen/asn1gen/codegen/model"
 	"github.com/asn1gen/asn1gen/codegen/plan"
@@ -309,8 +310,28 @@ func drawnType(f *plan.Field) *model.Type {
 // of f, written as the drawer writes a value of its type; false when the
 // drawer does not encode values of that kind.
 func (d *drawer) defaultOctets(f *plan.Field) ([]byte, bool) {
-	t, v := drawnType(f), f.Comp.Default
+	return d.valueOctets(drawnType(f), f.Comp.Default, 0)
+}
+
+// valueOctets returns the encoding of the value v of the type t, as the
+// drawer writes a value drawn; false when it does not encode v.
+func (d *drawer) valueOctets(t *model.Type, v *model.Value, depth int) ([]byte, bool) {
 	u := t.Underlying()
+	if depth > 32 || v == nil {
+		return nil, false
+	}
+	switch {
+	case (u.Kind == model.TypeSequence || u.Kind == model.TypeSet) && v.Kind == model.ValueSequence:
+		return d.sequenceValue(u, v, depth)
+	case u.Kind == model.TypeChoice && v.Kind == model.ValueChoice:
+		return d.choiceValue(u, v, depth)
+	case list(u.Kind) && v.Kind == model.ValueList && u.Elem != nil:
+		return d.listValue(u, v, depth)
+	case u.Kind == model.TypeOpen && v.OpenType != nil && len(v.Elems) == 1:
+		// Type : Value (X.681 14.6), in an open type field.
+		b, ok := d.valueOctets(v.OpenType, v.Elems[0], depth+1)
+		return open(b), ok
+	}
 	b := boundsOf(t)
 	if b.unsupported != "" {
 		return nil, false
@@ -350,14 +371,128 @@ func (d *drawer) defaultOctets(f *plan.Field) ([]byte, bool) {
 				return err
 			}
 			w.WriteOID(o)
-		case list(u.Kind) && v.Kind == model.ValueList && len(v.Elems) == 0:
-			w.WriteQuantity(0)
 		default:
 			ok = false
 		}
 		return nil
 	})
 	return out, ok && err == nil
+}
+
+// sequenceValue writes a SEQUENCE or SET value as sequence writes one
+// drawn: the preamble, then the root components given (a SET's in the
+// order of their tags), one equal to its DEFAULT left out. A value of an
+// extension addition is not encoded.
+func (d *drawer) sequenceValue(u *model.Type, v *model.Value, depth int) ([]byte, bool) {
+	given := map[string]*model.Value{}
+	for _, nv := range v.Fields {
+		given[nv.Name] = nv.Value
+	}
+	var root []*model.Component
+	for _, c := range u.Components {
+		if c.Extension {
+			if given[c.Name] != nil {
+				return nil, false
+			}
+			continue
+		}
+		if u.Kind == model.TypeSet && len(c.Type.FirstTags()) == 0 {
+			return nil, false
+		}
+		root = append(root, c)
+	}
+	if u.Kind == model.TypeSet {
+		slices.SortStableFunc(root, func(a, b *model.Component) int {
+			ta, tb := model.LeastTag(a.Type.FirstTags()), model.LeastTag(b.Type.FirstTags())
+			switch {
+			case ta.Less(tb):
+				return -1
+			case tb.Less(ta):
+				return 1
+			}
+			return 0
+		})
+	}
+	var bits []bool
+	if u.Extensible {
+		bits = append(bits, false)
+	}
+	var body []byte
+	for _, c := range root {
+		cv := given[c.Name]
+		var b []byte
+		if cv != nil {
+			var ok bool
+			if b, ok = d.valueOctets(c.Type, cv, depth+1); !ok {
+				return nil, false
+			}
+			if c.Default != nil {
+				def, ok := d.valueOctets(c.Type, c.Default, depth+1)
+				if !ok {
+					return nil, false
+				}
+				if bytes.Equal(b, def) {
+					cv = nil
+				}
+			}
+		} else if !c.Optional && c.Default == nil {
+			return nil, false
+		}
+		if c.Optional || c.Default != nil {
+			bits = append(bits, cv != nil)
+		}
+		if cv != nil {
+			body = append(body, b...)
+		}
+	}
+	out, err := preamble(bits)
+	return append(out, body...), err == nil
+}
+
+// choiceValue writes a CHOICE value as choice writes one drawn.
+func (d *drawer) choiceValue(u *model.Type, v *model.Value, depth int) ([]byte, bool) {
+	if len(v.Elems) != 1 {
+		return nil, false
+	}
+	for _, c := range u.Components {
+		if c.Name != v.Name {
+			continue
+		}
+		b, ok := d.valueOctets(c.Type, v.Elems[0], depth+1)
+		if !ok {
+			return nil, false
+		}
+		if len(c.Type.Tags) == 0 {
+			return b, !c.Extension && c.Type.Underlying().Kind == model.TypeChoice
+		}
+		if c.Extension {
+			b = open(b)
+		}
+		tag, err := write(func(w *oer.Writer) error { w.WriteTag(wireTag(c.Type.Tags[0])); return nil })
+		return append(tag, b...), err == nil
+	}
+	return nil, false
+}
+
+// listValue writes a SEQUENCE OF or SET OF value as list writes one
+// drawn: the quantity, then the elements, a SET OF's in order.
+func (d *drawer) listValue(u *model.Type, v *model.Value, depth int) ([]byte, bool) {
+	var elems [][]byte
+	for _, e := range v.Elems {
+		b, ok := d.valueOctets(u.Elem, e, depth+1)
+		if !ok {
+			return nil, false
+		}
+		elems = append(elems, b)
+	}
+	if u.Kind == model.TypeSetOf {
+		slices.SortStableFunc(elems, comparePadded)
+	}
+	out, _ := write(func(w *oer.Writer) error { w.WriteQuantity(len(elems)); return nil })
+	for _, e := range elems {
+		out = append(out, e...)
+	}
+	return out, true
 }
 
 // defaultInteger writes the INTEGER v by the bounds b of t, as integer

@@ -2,9 +2,12 @@ package oerdump
 
 import (
 	"bytes"
+	"encoding/hex"
 	"errors"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 
 	"github.com/asn1gen/asn1gen/codegen/model"
 	"github.com/asn1gen/asn1gen/codegen/plan"
@@ -134,6 +137,62 @@ func TestDrawTypedRows(t *testing.T) {
 		// No e, no element of l, the alternative b.
 		if len(b) != 5 || !bytes.Equal(b[:4], []byte{0x00, 0x01, 0x00, 0x81}) {
 			t.Fatalf("Q with TypedRows: %x, want 00 (no e), 0100 (empty l), 81 and a BOOLEAN", b)
+		}
+	}
+}
+
+// valuesModule has DEFAULT-like values of the kinds valueOctets encodes.
+const valuesModule = `V DEFINITIONS AUTOMATIC TAGS ::= BEGIN
+R ::= SEQUENCE { x INTEGER (0..3), y BOOLEAN DEFAULT TRUE, ... }
+C ::= CHOICE { x INTEGER, y BOOLEAN, ..., z IA5String }
+L ::= SET OF INTEGER (0..9)
+S ::= SET { p [1] NULL, q [0] BOOLEAN }
+O ::= SEQUENCE { a OBJECT IDENTIFIER, b BIT STRING { f0(0), f1(1), f2(2) } (SIZE (1..8)) }
+r1 R ::= { x 1 }
+r2 R ::= { x 1, y TRUE }
+r3 R ::= { x 2, y FALSE }
+c1 C ::= x: 5
+c2 C ::= z: "ab"
+l1 L ::= { 3, 1 }
+s1 S ::= { p NULL, q TRUE }
+o1 O ::= { a { 1 2 }, b { f1 } }
+END
+`
+
+// TestValueOctets checks the encodings of values that the drawer
+// compares DEFAULT components with against encodings derived by hand
+// (X.696).
+func TestValueOctets(t *testing.T) {
+	set := model.CheckWith(model.Options{}, model.Source{Name: "v.asn", Src: []byte(valuesModule)})
+	if set.Diags.Errors() > 0 {
+		t.Fatal(set.Diags.String())
+	}
+	values := map[string]*model.Assignment{}
+	for _, a := range set.Modules[0].Assignments {
+		values[a.Name] = a
+	}
+	d := &drawer{}
+	for _, c := range []struct{ name, want string }{
+		{"r1", "00" + "01"},            // the extension bit, y absent; x
+		{"r2", "00" + "01"},            // y TRUE is its default: left out
+		{"r3", "40" + "02" + "00"},     // y present
+		{"c1", "80" + "0105"},          // [0], an INTEGER of one octet
+		{"c2", "82" + "03" + "026162"}, // [2], an addition in an open type field
+		{"l1", "0102" + "01" + "03"},   // quantity 2, then 1 and 3 in order
+		{"s1", "ff"},                   // q [0] before p [1]; NULL is empty
+		{"o1", "012a" + "02" + "0640"}, // the OID; f1 without trailing 0 bits
+	} {
+		a := values[c.name]
+		if a == nil || a.Value == nil {
+			t.Fatalf("%s: no value", c.name)
+		}
+		b, ok := d.valueOctets(a.Type, a.Value, 0)
+		if !ok {
+			t.Errorf("%s: not encoded", c.name)
+			continue
+		}
+		if diff := cmp.Diff(c.want, hex.EncodeToString(b)); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", c.name, diff)
 		}
 	}
 }
