@@ -225,11 +225,15 @@ func comparePadded(a, b []byte) int {
 }
 
 // size returns the sizes a value of t may be drawn with: the root of its
-// SIZE (OER-visible or not), up to MaxLen beyond the lower bound.
+// SIZE (OER-visible or not), or sometimes, for an extensible SIZE, any
+// size; up to MaxLen beyond the lower bound.
 func (d *drawer) size(t *model.Type, pc plan.PERBounds) (lb, ub int) {
 	lb, ub = 0, -1
 	if pc.Sized {
 		lb, ub = pc.SizeLb, pc.SizeUb
+		if pc.SizeExt && d.rnd.IntN(4) == 0 {
+			lb, ub = 0, -1 // beyond the root of an extensible SIZE
+		}
 	} else if c := t.Constraints; c != nil && c.Size != nil && !c.Size.Big() {
 		lb = int(max(c.Size.Min, 0))
 		if c.Size.Max != math.MaxInt64 {
@@ -382,6 +386,11 @@ func (d *drawer) integer(w *oer.Writer, t *model.Type, b bounds, pc plan.PERBoun
 		return w.WriteBigInt(z, !b.hasLb)
 	}
 	lb, ub := int64(math.MinInt64), int64(math.MaxInt64)
+	if pc.Ext && d.rnd.IntN(4) == 0 {
+		// Beyond the root of an extensible range (X.680 49.8): any value
+		// within the OER-visible bounds, which the range does not set.
+		pc.HasLb, pc.HasUb = false, false
+	}
 	if pc.HasLb {
 		lb = pc.Lb
 	}

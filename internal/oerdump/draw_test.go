@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"math/rand/v2"
+	"strconv"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -33,6 +34,8 @@ S ::= SEQUENCE {
   p INTEGER (-1000..MAX),
   q OCTET STRING (CONTAINING T),
   r T OPTIONAL,
+  x1 INTEGER (0..10, ...),
+  x2 IA5String (SIZE (1..2, ...)),
   ...,
   s BOOLEAN,
   [[ t INTEGER (0..3), u T OPTIONAL ]]
@@ -68,7 +71,7 @@ func TestDraw(t *testing.T) {
 		rnd := rand.New(rand.NewPCG(1, 2))
 		again := rand.New(rand.NewPCG(1, 2))
 		distinct := map[string]bool{}
-		extended := 0
+		extended, beyond := 0, 0
 		for i := range 300 {
 			b, err := s.Draw(gt, rnd, nil)
 			if err != nil {
@@ -83,6 +86,11 @@ func TestDraw(t *testing.T) {
 				t.Fatalf("%s: the dump reads %d of the %d octets of %x: %+v", gt.ASN1, res.Read, len(b), b, res.Issues)
 			}
 			distinct[string(b)] = true
+			for _, c := range res.Elements[0].Children {
+				if v, err := strconv.ParseInt(c.Value, 10, 64); c.Field == "x1" && err == nil && (v < 0 || v > 10) {
+					beyond++ // beyond the root of INTEGER (0..10, ...)
+				}
+			}
 			if len(b) > 0 && b[0]&0x80 != 0 {
 				extended++ // the extension bit of S
 			}
@@ -95,6 +103,9 @@ func TestDraw(t *testing.T) {
 		}
 		if gt.ASN1 == "S" && (extended < 30 || extended > 150) {
 			t.Errorf("S: %d of 300 draws with extension additions, want about a third", extended)
+		}
+		if gt.ASN1 == "S" && beyond < 20 {
+			t.Errorf("S: %d of 300 draws with x1 beyond the root of its range, want about a quarter", beyond)
 		}
 	}
 }
