@@ -47,6 +47,9 @@ var oerRoundTripPins = map[string][3]int{
 	"x509":         {1109, 518, 18},
 	"x500":         {1109, 518, 18},
 	"ieee16092":    {104, 102, 2},
+	// With ASN1GEN_OER_ROUNDTRIP=3gpp.
+	"ngap": {2153, 1444, 566},
+	"s1ap": {1290, 983, 310},
 }
 
 // TestCorpusOERRoundTrip draws random CANONICAL-OER encodings of every

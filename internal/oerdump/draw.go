@@ -56,7 +56,8 @@ const maxDrawDepth = 64
 
 // Draw returns a random CANONICAL-OER encoding of a value of t, a type of
 // s's plan: values within the root of each constraint (value ranges,
-// SIZE, permitted alphabets), the extension additions known to the
+// SIZE, permitted alphabets) but sometimes beyond that of an extensible
+// range or SIZE, the extension additions known to the
 // schema drawn sometimes, an open type with a table holding a value of
 // the row its key selects, a DEFAULT component left out when it has its
 // default value (and always when the drawer cannot tell). An error
