@@ -8,6 +8,7 @@ import (
 
 	"github.com/asn1gen/asn1gen/codegen/model"
 	"github.com/asn1gen/asn1gen/codegen/plan"
+	"github.com/asn1gen/asn1gen/internal/jertext"
 	"github.com/asn1gen/asn1gen/runtime/der"
 	"github.com/asn1gen/asn1gen/runtime/jer"
 	"github.com/asn1gen/asn1gen/runtime/oer"
@@ -162,6 +163,24 @@ func (w *walker) builtin(r *oer.Reader, t *model.Type, n *Node) error {
 		n.Value, n.quoted = v, true
 		jw.String(v)
 		return err
+	case model.TypeExternal, model.TypeInstanceOf, model.TypeOpen:
+		// Kept as their encodings by the codecs, which read EXTERNAL and
+		// INSTANCE OF field by field to find their end (X.691 29, X.681
+		// C.8), an open type as its field's octets (X.696 30).
+		var v []byte
+		var err error
+		switch u.Kind {
+		case model.TypeExternal:
+			v, err = r.ReadExternal()
+		case model.TypeInstanceOf:
+			v, err = r.ReadInstanceOf()
+		default:
+			v, _, err = r.ReadOpen()
+		}
+		if err == nil {
+			n.Raw, n.Hex, n.Note, n.form = true, hexOf(v), "kept as its encoding", jertext.None
+		}
+		return err
 	case model.TypeTime:
 		switch u.Name {
 		case "UTCTime", "GeneralizedTime":
@@ -196,8 +215,10 @@ func (w *walker) integer(r *oer.Reader, t *model.Type, b bounds, n *Node, jw *je
 			var v uint64
 			v, err = r.ReadUintRange(uint64(b.lb), b.wideUb)
 			z = new(big.Int).SetUint64(v)
-		case b.hasUb || b.hasLb && b.lb != 0:
-			return r.Error(der.KindUnsupported, "INTEGER", "an INTEGER held as der.Integer with bounds other than (0..MAX)", "")
+		case b.hasUb:
+			return r.Error(der.KindUnsupported, "INTEGER", "an INTEGER held as der.Integer with an upper bound", "")
+		case b.hasLb && b.lb != 0:
+			z, err = r.ReadBigIntLb(b.lb)
 		default:
 			z, err = r.ReadBigInt(!b.hasLb)
 		}

@@ -67,6 +67,21 @@
 // CANONICAL-OER encoding of the default (codegen/oervalue; a BIT STRING
 // with named bits, as eeType DEFAULT {app}, a SEQUENCE value).
 //
+// # Drawing encodings
+//
+// Schema.Draw runs the walk the other way: from the same plan and with
+// runtime/oer's Writer, never the generated codecs, it writes a random
+// CANONICAL-OER encoding of a type (values within the root of each
+// constraint, sometimes beyond that of an extensible one, extension
+// additions of the schema sometimes, an open type
+// holding a value of the row its key selects, a DEFAULT component left
+// out when equal to its default), which Decode must read without issue.
+// codegen/gen's TestCorpusOERRoundTrip feeds what it draws for every
+// corpus type to the generated codecs. It does not draw a string
+// CONTAINING a type ENCODED BY der (it writes no DER), nor extension
+// additions of a later version; with DrawOptions.TypedRows, no open type
+// as octets (without a table, or with a key its table does not list).
+//
 // # JSON and JER
 //
 // JSON writes {"blocks": [{"type", "variant", "octets", "read",

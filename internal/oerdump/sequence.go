@@ -235,10 +235,26 @@ func (w *walker) choice(r *oer.Reader, gt *plan.Type, n *Node) error {
 	if err != nil {
 		return err
 	}
+	return w.choiceTagged(r, gt, tag, at, n)
+}
+
+// choiceTagged reads the alternative of the CHOICE gt whose tag, read at
+// at, is tag: an untagged CHOICE alternative (X.696 20: the tag is that
+// of the alternative it chose in turn) goes on in that CHOICE.
+func (w *walker) choiceTagged(r *oer.Reader, gt *plan.Type, tag der.Tag, at int, n *Node) error {
 	var f *plan.Field
+	var inner *plan.Type
 	for _, x := range gt.Fields {
 		if len(x.Type.Tags) == 0 {
-			return r.Error(der.KindUnsupported, gt.ASN1, "an untagged CHOICE or open type as a CHOICE alternative", "")
+			c := untaggedChoice(x)
+			if c == nil || x.Comp.Extension {
+				return r.Error(der.KindUnsupported, gt.ASN1, "an untagged open type, or an untagged CHOICE among the extension additions, as a CHOICE alternative", "")
+			}
+			if choiceHas(c, tag, 0) {
+				f, inner = x, c
+				break
+			}
+			continue
 		}
 		if wireTag(x.Type.Tags[0]) == tag {
 			f = x
@@ -250,6 +266,18 @@ func (w *walker) choice(r *oer.Reader, gt *plan.Type, n *Node) error {
 			return der.NewError(der.KindUnsupported, at, gt.ASN1, "no alternative of this version has this tag", "X.696 20")
 		}
 		return der.NewError(der.KindInvalidValue, at, gt.ASN1, "no alternative has this tag", "X.696 20")
+	}
+	if inner != nil {
+		if n.Field == "" {
+			n.Field = f.ASN1
+		} else {
+			n.Field += "." + f.ASN1
+		}
+		n.alts = append(n.alts, f.ASN1)
+		if !tagsDistinct(inner.Fields) {
+			return der.WithField(r.Error(der.KindUnsupported, inner.ASN1, "a CHOICE whose alternatives share a tag", ""), f.ASN1)
+		}
+		return der.WithField(w.choiceTagged(r, inner, tag, at, n), f.ASN1)
 	}
 	if n.Field == "" {
 		n.Field = f.ASN1
@@ -271,6 +299,39 @@ func (w *walker) choice(r *oer.Reader, gt *plan.Type, n *Node) error {
 		return der.WithField(err, f.ASN1)
 	}
 	return der.WithField(r.EndField(&sub), f.ASN1)
+}
+
+// untaggedChoice returns the CHOICE type of the untagged alternative f,
+// nil when f is not a CHOICE.
+func untaggedChoice(f *plan.Field) *plan.Type {
+	if f.Named == nil {
+		return nil
+	}
+	gt := plan.ResolveAlias(f.Named)
+	for gt.Base != nil && structural(gt.Kind) {
+		gt = plan.ResolveAlias(gt.Base)
+	}
+	if gt.Kind != model.TypeChoice {
+		return nil
+	}
+	return gt
+}
+
+// choiceHas reports whether an alternative of the CHOICE gt, or of an
+// untagged CHOICE among them, has the tag.
+func choiceHas(gt *plan.Type, tag der.Tag, depth int) bool {
+	if depth > 32 {
+		return false
+	}
+	for _, x := range gt.Fields {
+		if len(x.Type.Tags) > 0 && wireTag(x.Type.Tags[0]) == tag {
+			return true
+		}
+		if c := untaggedChoice(x); len(x.Type.Tags) == 0 && c != nil && choiceHas(c, tag, depth+1) {
+			return true
+		}
+	}
+	return false
 }
 
 // wireTag is the tag an OER CHOICE writes for t (X.696 8.7).

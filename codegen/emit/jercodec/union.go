@@ -111,9 +111,18 @@ func (e *Emitter) union(f *jen.File, gt *plan.Type) {
 	})
 }
 
-// rowPlace is where the value of row ue is held in its union.
+// rowPlace is where the value of row ue is held in its union. A field
+// that rows of several types share (DirectoryString for X520name and
+// X520CommonName) is converted to the row's type: UnionSlot is then the
+// pointer (*X520name)(&u.DirectoryString), not a value.
 func rowPlace(ue *plan.Row) emit.Place {
 	slot := emit.UnionSlot(ue)
+	if ue.Slot != nil {
+		return emit.Place{
+			Val:  func() *jen.Statement { return jen.Op("*").Add(slot.Clone()) },
+			Addr: func() *jen.Statement { return slot.Clone() },
+		}
+	}
 	return emit.Place{
 		Val:  func() *jen.Statement { return slot.Clone() },
 		Addr: func() *jen.Statement { return jen.Op("&").Add(slot.Clone()) },

@@ -1,0 +1,411 @@
+package gen
+
+import (
+	"bufio"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/asn1gen/asn1gen/codegen/model"
+	"github.com/asn1gen/asn1gen/codegen/plan"
+	"github.com/asn1gen/asn1gen/internal/oerdump"
+)
+
+// oerDraws is the number of encodings TestCorpusOERRoundTrip draws per
+// type ($ASN1GEN_OER_DRAWS overrides it).
+const oerDraws = 20
+
+// oerRoundTripPins are, per set, the types TestCorpusOERRoundTrip
+// round-trips, those of them that also go through JER, and the types it
+// leaves out: a change either way fails it (raise a pin with what made
+// more types pass, lower it only with a reason). In the PKIX and X.500
+// sets, the types that reach one the JER emitter refuses (X.509 2016's
+// Extension.extnValue, CONTAINING an open type ENCODED BY der; INSTANCE
+// OF; EXTERNAL) go through OER alone, as do the types that hold
+// an open type drawn as octets only (without a table, or whose table has
+// no row with a type) and those written in place with no JER methods of
+// their own. The types left out are the unions of open types, drawn
+// within the SEQUENCE that holds their key.
+var oerRoundTripPins = map[string][3]int{
+	"rfc5280x1988": {115, 99, 2},
+	"rfc5912":      {516, 242, 78},
+	"rfc5911":      {453, 237, 65},
+	"rfc6268":      {392, 234, 68},
+	"rfc5958":      {261, 158, 44},
+	"cms":          {722, 361, 110},
+	"mldsa":        {525, 248, 78},
+	"x509":         {1109, 518, 18},
+	"x500":         {1109, 518, 18},
+	"ieee16092":    {104, 102, 2},
+	// With ASN1GEN_OER_ROUNDTRIP=3gpp. NR RRC's types written in place
+	// have no JER methods of their own.
+	"nrrrc": {6409, 2265, 0},
+	"ngap":  {2153, 1447, 566},
+	"s1ap":  {1290, 983, 310},
+}
+
+// TestCorpusOERRoundTrip draws random CANONICAL-OER encodings of every
+// type of every corpus module set from the schema alone
+// (oerdump.Schema.Draw, which knows nothing of the generated code), reads
+// each with the schema dump in canonical mode (it must find no issue),
+// then generates the set's package with -codecs oer,jer and, in a harness
+// built in a temporary module, decodes each encoding strictly
+// (oer.Options{Canonical: true}): re-encoded, it must give the same
+// octets; written as JER and read back, the value must encode to the same
+// octets again. Types the drawer leaves out are logged with the reason
+// and counted. It runs with $ASN1GEN_OER_ROUNDTRIP set (make test-long:
+// 4 to 6 minutes on the shared two cores, 2 minutes of CPU), the 3GPP
+// sets with it set to 3gpp (11 minutes more, most of it compiling NR
+// RRC). It needs $ASN1GEN_CORPUS and is
+// skipped with -short.
+//
+//	ASN1GEN_CORPUS=/work/shared/corpus ASN1GEN_OER_ROUNDTRIP=1 go test ./codegen/gen -run CorpusOERRoundTrip -v -timeout 30m
+func TestCorpusOERRoundTrip(t *testing.T) {
+	root := os.Getenv("ASN1GEN_CORPUS")
+	if root == "" {
+		t.Skip("ASN1GEN_CORPUS not set")
+	}
+	mode := os.Getenv("ASN1GEN_OER_ROUNDTRIP")
+	if mode == "" || testing.Short() {
+		t.Skip("set ASN1GEN_OER_ROUNDTRIP=1 (make test-long), or =3gpp for the 3GPP sets too: builds every corpus module set with OER and JER")
+	}
+	goTool(t)
+	draws := oerDraws
+	if s := os.Getenv("ASN1GEN_OER_DRAWS"); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		draws = n
+	}
+	harness, err := os.ReadFile("testdata/oer/roundtrip.go.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range corpusSets {
+		switch c.pkg {
+		case "nrrrc", "ngap", "s1ap":
+			if mode != "3gpp" {
+				continue
+			}
+		}
+		t.Run(c.pkg, func(t *testing.T) {
+			set := loadCorpusSet(t, root, c.paths, c.anyMap)
+			pkgs, noJER := roundTripPackages(t, set)
+			dir := t.TempDir()
+			writeModule(t, dir, "example.com/oerroundtrip")
+			out := &drawnSet{why: map[string]int{}}
+			var vectors, registry []string
+			imports := "\"github.com/asn1gen/asn1gen/runtime/oer\"\n"
+			done := map[string]bool{}
+			for i, pk := range pkgs {
+				for _, f := range pk.files {
+					writeFile(t, filepath.Join(dir, pk.name, f.Name), f.Content)
+				}
+				imports += "\n\t\"example.com/oerroundtrip/" + pk.name + "\""
+				v, r := drawCorpusSet(t, pk.p, draws, pk.name, out, done, i == len(pkgs)-1)
+				vectors, registry = append(vectors, v...), append(registry, r...)
+			}
+			sort.Strings(registry)
+			main := strings.Replace(string(harness), "\"github.com/asn1gen/asn1gen/runtime/oer\"\n", imports+"\n", 1) +
+				"\nvar types = map[string]func() oer.Value{\n" + strings.Join(registry, "\n") + "\n}\n"
+			writeFile(t, filepath.Join(dir, "main.go"), []byte(main))
+			bin := filepath.Join(dir, "harness")
+			if out, _, err := runGo(t, dir, "build", "-o", bin, "."); err != nil {
+				t.Fatalf("go build: %v\n%s", err, head(out, 40))
+			}
+			cmd := exec.Command(bin)
+			cmd.Stdin = strings.NewReader(strings.Join(vectors, "\n") + "\n")
+			res, err := cmd.Output()
+			if err != nil {
+				t.Fatalf("harness: %v", err)
+			}
+			ok := map[string]string{}
+			sc := bufio.NewScanner(strings.NewReader(string(res)))
+			sc.Buffer(nil, 1<<24)
+			for sc.Scan() {
+				switch f := strings.Fields(sc.Text()); {
+				case len(f) == 4 && f[0] == "ok":
+					ok[f[1]] = f[3]
+				case len(f) > 0 && f[0] == "FAIL":
+					t.Error(head(sc.Text(), 2000))
+				}
+			}
+			passed, jer := 0, 0
+			for _, name := range out.drawn {
+				switch ok[name] {
+				case "oer,jer":
+					jer++
+					passed++
+				case "oer":
+					passed++
+				default:
+					t.Errorf("%s: no round trip passed", name)
+				}
+			}
+			note := fmt.Sprintf("%d hold an open type drawn as octets only", out.untyped)
+			if noJER != "" {
+				note += "; the JER emitter refuses " + noJER
+			}
+			t.Logf("%s: %d types: %d round-trip %d encodings each (%d through JER too; %s), %d left out%s",
+				c.name, out.types, passed, draws, jer, note, len(out.left), oerTable(out.why))
+			for _, l := range out.left {
+				t.Log("left out: " + l)
+			}
+			if pin, ok := oerRoundTripPins[c.pkg]; ok && pin != [3]int{passed, jer, len(out.left)} {
+				t.Errorf("%d types pass (%d through JER) and %d are left out, pinned at %v", passed, jer, len(out.left), pin)
+			}
+		})
+	}
+}
+
+// roundTripPackage is a package of the harness: its name, the plan it is
+// generated from and its files.
+type roundTripPackage struct {
+	name  string
+	p     *plan.Plan
+	files []File
+}
+
+// roundTripPackages generates the packages of set for the harness: x,
+// every type with -codecs oer,jer; or, when the JER emitter refuses a
+// type, x with the types that do not reach one it refuses (found by
+// refusal after refusal) and y, every type with -codecs oer alone.
+// noJER lists what the JER emitter refuses.
+func roundTripPackages(t *testing.T, set *model.Set) (pkgs []roundTripPackage, noJER string) {
+	p, err := plan.New(set, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := Generate(set, Config{Package: "x", Codecs: plan.Codecs{OER: true, JER: true}})
+	if err == nil {
+		return []roundTripPackage{{"x", p, files}}, ""
+	}
+	const pre = "asn1gen: -codecs jer: "
+	if !strings.HasPrefix(err.Error(), pre) {
+		t.Fatal(err)
+	}
+	// The types refused, by ASN.1 name, and the roots that reach none.
+	refused := map[string]bool{}
+	var refusals []string
+	for len(refusals) < 20 && err != nil && strings.HasPrefix(err.Error(), pre) {
+		msg := strings.TrimPrefix(err.Error(), pre)
+		refusals = append(refusals, msg)
+		name, _, _ := strings.Cut(msg, ":")
+		name, _, _ = strings.Cut(name, ".")
+		if refused[name] {
+			break // no progress
+		}
+		refused[name] = true
+		var roots []string
+		for _, m := range set.Modules {
+			for _, a := range m.Assignments {
+				if gt := p.ByAsg[a]; a.Kind == model.KindType && gt != nil && !reachesASN1(gt, refused) {
+					roots = append(roots, m.Name+"."+a.Name)
+				}
+			}
+		}
+		if len(roots) == 0 {
+			break
+		}
+		files, err = Generate(set, Config{Package: "x", Codecs: plan.Codecs{OER: true, JER: true}, Roots: roots})
+		if err == nil {
+			px, err := plan.New(set, roots, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pkgs = append(pkgs, roundTripPackage{"x", px, files})
+		}
+	}
+	files, err = Generate(set, Config{Package: "y", Codecs: plan.Codecs{OER: true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return append(pkgs, roundTripPackage{"y", p, files}), strings.Join(refusals, "; ")
+}
+
+// reachesASN1 reports whether gt is, holds or uses (through its fields,
+// elements, bases and the rows of its open types) a type whose ASN.1
+// name is in names.
+func reachesASN1(gt *plan.Type, names map[string]bool) bool {
+	seen := map[*plan.Type]bool{}
+	var walk func(gt *plan.Type) bool
+	walk = func(gt *plan.Type) bool {
+		if gt == nil || seen[gt] {
+			return false
+		}
+		seen[gt] = true
+		if names[gt.ASN1] {
+			return true
+		}
+		fields := slices.Clone(gt.Fields)
+		if gt.Elem != nil {
+			fields = append(fields, gt.Elem)
+		}
+		if gt.Union != nil {
+			for _, r := range gt.Union.Rows {
+				if r.Field != nil {
+					fields = append(fields, r.Field)
+				}
+			}
+		}
+		for _, f := range fields {
+			if walk(f.Named) {
+				return true
+			}
+			if f.Union != nil && walk(f.Union.Type) {
+				return true
+			}
+		}
+		return walk(gt.Base) || walk(gt.Alias)
+	}
+	return walk(gt)
+}
+
+// drawnSet is what drawCorpusSet drew: the types, the qualified Go names
+// of those drawn, the types left out with the reason, and the reasons
+// counted.
+type drawnSet struct {
+	types int
+	// untyped counts the types drawn without TypedRows only: they hold
+	// an open type of a table without a row with a type.
+	untyped int
+	drawn   []string
+	left    []string
+	why     map[string]int
+}
+
+// drawCorpusSet draws n encodings of each type that p declares with
+// methods of its own (an open type's union is drawn within its SEQUENCE)
+// but those done (by ASN.1 identity) in a package before, checks
+// each with the schema dump, and returns them as the harness's input
+// (lines of the Go name qualified by pkg, "jer" or "oer" for an encoding
+// not to go through JER, and the hex) with its registry. last: the
+// package has every type, which out counts.
+func drawCorpusSet(t *testing.T, p *plan.Plan, n int, pkg string, out *drawnSet, done map[string]bool, last bool) (lines, registry []string) {
+	s := oerdump.New(p)
+	leave := func(gt *plan.Type, why string) {
+		out.left = append(out.left, gt.ASN1+" ("+gt.Name+"): "+why)
+		// Counted by the construct, without the field that has it.
+		if i := strings.LastIndex(why, ": "); i >= 0 {
+			why = why[i+2:]
+		}
+		out.why[why]++
+	}
+	for _, g := range p.Groups() {
+		for _, gt := range g.Types {
+			if gt.Alias != nil || gt.Pkg != "" {
+				continue
+			}
+			key := gt.Key // the type's ASN.1 identity, whatever its Go name
+			if key == "" {
+				key = g.Module + "." + gt.Name
+			}
+			if last {
+				out.types++
+			}
+			if done[key] {
+				continue
+			}
+			done[key] = true
+			if gt.Union != nil {
+				if last {
+					leave(gt, "an open type's union, drawn within the SEQUENCE that holds its key")
+				} else {
+					delete(done, key) // counted with the last package
+				}
+				continue
+			}
+			h := fnv.New64a()
+			h.Write([]byte(key))
+			rnd := rand.New(rand.NewPCG(h.Sum64(), 1))
+			name := pkg + "." + gt.Name
+			var got []string
+			var why string
+			typed := true
+			for i := 0; i < n && why == ""; i++ {
+				// Every other draw with TypedRows: those go through JER
+				// too; the others may hold the octets of keys a table
+				// does not list, which JER cannot write.
+				opts := &oerdump.DrawOptions{TypedRows: typed && i%2 == 1}
+				var b []byte
+				var err error
+				for try := 0; try < 5; try++ {
+					if b, err = s.Draw(gt, rnd, opts); err == nil || errors.Is(err, oerdump.ErrNotDrawn) {
+						break
+					}
+				}
+				if err != nil && opts.TypedRows && errors.Is(err, oerdump.ErrNotDrawn) {
+					typed = false
+					out.untyped++
+					i--
+					continue
+				}
+				if err != nil {
+					why = err.Error()
+					break
+				}
+				res := s.Decode(b, gt, &oerdump.Options{Canonical: true})
+				if len(res.Issues) > 0 {
+					t.Errorf("%s: the dump reads the drawn %x with issues: %+v", gt.ASN1, b, res.Issues[0])
+					why = "the dump disagrees with the drawer"
+					break
+				}
+				mode := "jer"
+				if !opts.TypedRows {
+					mode = "oer"
+				}
+				got = append(got, name+" "+mode+" "+hex.EncodeToString(b))
+			}
+			if why != "" {
+				leave(gt, why)
+				continue
+			}
+			out.drawn = append(out.drawn, name)
+			lines = append(lines, got...)
+			registry = append(registry, fmt.Sprintf("%q: func() oer.Value { return new(%s) },", name, name))
+		}
+	}
+	return lines, registry
+}
+
+// TestCorpusOERDraw is the first half of TestCorpusOERRoundTrip, without
+// generating or building: it draws 5 encodings of every type of every
+// corpus set (the 3GPP ones included) and reads each with the OER dump in
+// canonical mode, which must find no issue, and checks that the types
+// drawn are those TestCorpusOERRoundTrip pins. It needs $ASN1GEN_CORPUS
+// and is skipped with -short.
+func TestCorpusOERDraw(t *testing.T) {
+	root := os.Getenv("ASN1GEN_CORPUS")
+	if root == "" {
+		t.Skip("ASN1GEN_CORPUS not set")
+	}
+	if testing.Short() {
+		t.Skip("plans every corpus module set; skipped with -short")
+	}
+	for _, c := range corpusSets {
+		t.Run(c.pkg, func(t *testing.T) {
+			set := loadCorpusSet(t, root, c.paths, c.anyMap)
+			p, err := plan.New(set, nil, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out := &drawnSet{why: map[string]int{}}
+			drawCorpusSet(t, p, 5, "x", out, map[string]bool{}, true)
+			t.Logf("%s: %d types, %d drawn, %d left out", c.name, out.types, len(out.drawn), len(out.left))
+			if pin, ok := oerRoundTripPins[c.pkg]; ok && (pin[0] != len(out.drawn) || pin[2] != len(out.left)) {
+				t.Errorf("%d types drawn and %d left out, pinned at %d and %d", len(out.drawn), len(out.left), pin[0], pin[2])
+			}
+		})
+	}
+}
