@@ -196,6 +196,11 @@ func (s *state) charge(n, off int) error {
 // it from one decode of a stream to the next.
 func (r *Reader) ElementsLeft() int { return r.s.elems }
 
+// AllocLeft returns what is left of the allocation budget
+// (Options.MaxAlloc): runtime/oer charges the DER decode of contents
+// ENCODED BY der to the budget of the OER decode around it.
+func (r *Reader) AllocLeft() int { return r.s.alloc }
+
 // SkipConstraints reports whether the decode was asked to skip SIZE, range
 // and alphabet checks (Options.SkipConstraints).
 func (r *Reader) SkipConstraints() bool { return r.s.opts.SkipConstraints }

@@ -11,19 +11,23 @@ import (
 // value of T, which must fill the string (X.682 11.3, X.696 14). With ber
 // (ENCODED BY the basic encoding) the contents may be BER. An error of the
 // DER decode gets its offset in r's input and field first in its path,
-// after the type's name.
+// after the type's name. What the DER decode allocates is charged to r's
+// budget (Options.MaxAlloc), so that contents cannot take more than the
+// OER decode around them may; its nesting has DER's own depth limit.
 func (r *Reader) DecodeDER(v der.Value, ber bool, field string) {
 	if r.err != nil {
 		return
 	}
 	b, at, err := r.ReadOpen()
+	if err == nil && r.alloc <= 0 {
+		// der.Options.MaxAlloc 0 would select DER's default budget.
+		err = der.NewError(der.KindLimit, at, "", "decode would allocate more than its limit", "")
+	}
 	if err == nil {
-		var opts *der.Options
-		if ber {
-			opts = &der.Options{BER: true}
-		}
-		dr := der.NewPooledReader(b, opts)
-		err = rebase(dr.Released(v.DecodeASN1(&dr, 0)), at)
+		dr := der.NewPooledReader(b, &der.Options{BER: ber, MaxAlloc: r.alloc})
+		err = v.DecodeASN1(&dr, 0)
+		r.alloc = dr.AllocLeft()
+		err = rebase(dr.Released(err), at)
 	}
 	r.Fail(err, field)
 }
