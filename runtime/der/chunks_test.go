@@ -234,3 +234,24 @@ func TestMakeBacking(t *testing.T) {
 		}
 	}
 }
+
+// TestMakeBackingFirstChunk checks the size of a type's first chunk from
+// MakeBacking: room for a second list of lists of the first one's size,
+// and at least backingSlack elements more.
+func TestMakeBackingFirstChunk(t *testing.T) {
+	for _, tc := range []struct{ n, free int }{
+		{1, backingSlack},
+		{backingSlack, backingSlack},
+		{8, 8},
+	} {
+		r := NewPooledReader(nil, nil)
+		s, err := MakeBacking[row](&r, tc.n)
+		if err != nil || len(s) != tc.n || cap(s) != tc.n {
+			t.Fatalf("MakeBacking(%d): len %d cap %d, %v", tc.n, len(s), cap(s), err)
+		}
+		if got := r.s.slabs[0].free; got != tc.free {
+			t.Errorf("MakeBacking(%d) left %d elements of its first chunk, want %d", tc.n, got, tc.free)
+		}
+		r.Release()
+	}
+}
