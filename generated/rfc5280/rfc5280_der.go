@@ -750,7 +750,7 @@ func (v *RDNSequence) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	list, err := der.MakeSlice[RelativeDistinguishedName](&s, s.Count())
+	list, err := der.MakeBacking[RelativeDistinguishedName](&s, s.Count())
 	if err != nil {
 		return err
 	}

@@ -6575,7 +6575,7 @@ func (v *ProxyInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	list, err := der.MakeSlice[Targets](&s, s.Count())
+	list, err := der.MakeBacking[Targets](&s, s.Count())
 	if err != nil {
 		return err
 	}

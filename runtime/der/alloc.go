@@ -55,6 +55,10 @@ const (
 	maxChunk = 64 << 10
 )
 
+// backingSlack is the fewest elements MakeBacking's first chunk of a type
+// holds beyond its first list.
+const backingSlack = 3
+
 // chunkOf[T] marks the slot of element type T in state.slabs.
 type chunkOf[T any] struct{}
 
@@ -85,29 +89,47 @@ func New[T any](r *Reader) (*T, error) {
 	return new(T), nil
 }
 
-// MakeBacking returns the backing array of n elements for the inner lists
-// of one list of lists (the attributes of all the RDNs of a Name, counted
-// by CountNested). It cuts it from the rest of the element type's chunk, or
-// starts the type's first chunk, as MakeSlice; but when the rest is too
-// small it allocates exactly n elements instead of a chunk twice the last:
-// the lists of lists of a value are few (a certificate's issuer and
-// subject), and the rest of a doubled chunk would mostly stay unused.
+// MakeBacking returns n elements for a list of lists (the RDNs of a Name)
+// or for the backing array of its inner lists (the attributes of all the
+// RDNs, counted by CountNested). It cuts them from the rest of the element
+// type's chunk, as MakeSlice; but the lists of lists of a value are few (a
+// certificate's issuer and subject, mostly of one shape), so the type's
+// first chunk holds room for one more list of lists of the same size, or
+// backingSlack elements more (a subject's C, O, CN under an issuer's CN),
+// instead of minChunk bytes; and when the rest of a chunk is too small it
+// allocates exactly n elements instead of a chunk twice the last.
 func MakeBacking[T any](r *Reader, n int) ([]T, error) {
 	var zero T
 	size := int(unsafe.Sizeof(zero))
-	if r.s != nil && n > 0 && size > 0 && n*size <= maxChunk {
-		for i := range r.s.slabs {
-			sl := &r.s.slabs[i]
-			if sl.kind == nil {
-				break // the type's first list: MakeSlice starts its chunk
-			}
-			if _, ok := sl.kind.(chunkOf[T]); ok {
-				if sl.free < n {
-					return makeExact[T](r, n, size)
-				}
-				break
-			}
-		}
+	if r.s == nil || n == 0 || size == 0 || n*size > maxChunk {
+		return makeExact[T](r, n, size)
 	}
-	return MakeSlice[T](r, n)
+	for i := range r.s.slabs {
+		sl := &r.s.slabs[i]
+		if sl.kind == nil {
+			sl.kind = chunkOf[T]{}
+		} else if _, ok := sl.kind.(chunkOf[T]); !ok {
+			continue
+		}
+		if sl.free >= n {
+			s := unsafe.Slice((*T)(sl.next), sl.free)[:n:n]
+			if sl.free -= n; sl.free == 0 {
+				sl.next = nil // not past the end of the chunk
+			} else {
+				sl.next = unsafe.Add(sl.next, n*size)
+			}
+			return s, nil
+		}
+		if sl.chunk != 0 {
+			return makeExact[T](r, n, size)
+		}
+		c := max(n, min(n+max(n, backingSlack), maxChunk/size))
+		chunk, err := makeExact[T](r, c, size)
+		if err != nil || c == n {
+			return chunk, err
+		}
+		sl.chunk, sl.free, sl.next = c, c-n, unsafe.Pointer(&chunk[n])
+		return chunk[:n:n], nil
+	}
+	return makeExact[T](r, n, size)
 }

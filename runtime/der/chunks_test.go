@@ -195,13 +195,14 @@ func TestNewBudget(t *testing.T) {
 }
 
 // TestMakeBacking checks the backing arrays of lists of lists: the first
-// starts the type's chunk (a later list of the type that fits in its rest
-// takes no allocation), one too large for the rest is allocated to its
+// starts the type's chunk, room for itself and backingSlack elements more
+// (a later list of the type that fits in its rest takes no allocation,
+// the first chunk not minChunk bytes), one too large for the rest is allocated to its
 // size (not a doubled chunk), and the rest of the chunk still serves the
 // lists that fit; every slice capped, none overlapping.
 func TestMakeBacking(t *testing.T) {
 	size := int(unsafe.Sizeof(row{}))
-	first := minChunk/size + 1 // elements of the first chunk when n is small
+	first := 2 + backingSlack // elements of the first chunk for n = 2
 	r := NewPooledReader(nil, nil)
 	defer r.Release()
 	a, err := MakeBacking[row](&r, 2)
@@ -209,7 +210,7 @@ func TestMakeBacking(t *testing.T) {
 		t.Fatalf("first backing: len %d cap %d, %v", len(a), cap(a), err)
 	}
 	rest := &r.s.slabs[0]
-	if rest.free < 1 || rest.free != max(2, min(minChunk/size, maxChunk/size))-2 {
+	if rest.free != backingSlack {
 		t.Fatalf("first backing left %d elements of its chunk (first chunk %d elements)", rest.free, first)
 	}
 	free := rest.free
@@ -231,5 +232,26 @@ func TestMakeBacking(t *testing.T) {
 		if uintptr(unsafe.Pointer(&s[0])) <= uintptr(unsafe.Pointer(&c[0])) && uintptr(unsafe.Pointer(&c[0])) < uintptr(unsafe.Pointer(&s[0]))+uintptr(len(s)*size) {
 			t.Error("lists overlap")
 		}
+	}
+}
+
+// TestMakeBackingFirstChunk checks the size of a type's first chunk from
+// MakeBacking: room for a second list of lists of the first one's size,
+// and at least backingSlack elements more.
+func TestMakeBackingFirstChunk(t *testing.T) {
+	for _, tc := range []struct{ n, free int }{
+		{1, backingSlack},
+		{backingSlack, backingSlack},
+		{8, 8},
+	} {
+		r := NewPooledReader(nil, nil)
+		s, err := MakeBacking[row](&r, tc.n)
+		if err != nil || len(s) != tc.n || cap(s) != tc.n {
+			t.Fatalf("MakeBacking(%d): len %d cap %d, %v", tc.n, len(s), cap(s), err)
+		}
+		if got := r.s.slabs[0].free; got != tc.free {
+			t.Errorf("MakeBacking(%d) left %d elements of its first chunk, want %d", tc.n, got, tc.free)
+		}
+		r.Release()
 	}
 }

@@ -187,7 +187,13 @@ func (e *Emitter) decodeList(g *jen.Group, gt *plan.Type, r derstmt.Rd) {
 			jen.If(jen.List(jen.Id("list"), jen.Err()).Op("=").Add(emit.RT("MakeSlice")).Types(emit.GoType(elem)).Call(jen.Op("&").Id("s"), jen.Id("n")), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
 		)
 	} else {
-		g.List(jen.Id("list"), jen.Err()).Op(":=").Add(emit.RT("MakeSlice")).Types(emit.GoType(elem)).Call(jen.Op("&").Id("s"), count)
+		// A list of lists is sized as the backing of its inner lists
+		// (MakeBacking: its first chunk is room for one more such list).
+		alloc := "MakeSlice"
+		if sharedList(gt) != nil {
+			alloc = "MakeBacking"
+		}
+		g.List(jen.Id("list"), jen.Err()).Op(":=").Add(emit.RT(alloc)).Types(emit.GoType(elem)).Call(jen.Op("&").Id("s"), count)
 		g.Add(emit.IfErr(emit.PlainReturn))
 	}
 	inner := sharedList(gt)
