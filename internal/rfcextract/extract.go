@@ -364,6 +364,15 @@ func moduleText(ls []line) []byte {
 			indent = n
 		}
 	}
+	// A line that the removal would bring to the margin as what reads as a
+	// section heading ("0 A") would end the module when its text is
+	// extracted again: such a module keeps one space of its indentation.
+	for _, l := range ls {
+		if indent > 0 && !isBlank(l.text) && sectionOf(l.text[indent:]) != "" {
+			indent--
+			break
+		}
+	}
 	var b bytes.Buffer
 	for _, l := range ls {
 		if !isBlank(l.text) {
