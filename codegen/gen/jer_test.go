@@ -172,21 +172,7 @@ IMPORTS StationID, Latitude FROM ITS-Container {itu-t (0) identified-organizatio
 Report ::= SEQUENCE { station StationID, lat Latitude OPTIONAL, note UTF8String }
 END
 `
-	used := usedManifest(t, "etsiits")
-	set := usedSet(t, used, src)
-	files, err := Generate(set, Config{Package: "x", Codecs: plan.Codecs{JER: true}, Used: []*manifest.Manifest{used}, Uses: []string{used.ImportPath}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	writeModule(t, dir, "example.com/jeruse")
-	for _, f := range files {
-		if strings.HasSuffix(f.Name, ".go") && strings.Contains(string(f.Content), "type StationID ") {
-			t.Errorf("%s declares StationID, which is etsiits's", f.Name)
-		}
-		writeFile(t, filepath.Join(dir, "x", f.Name), f.Content)
-	}
-	writeFile(t, filepath.Join(dir, "main.go"), []byte(`package main
+	dir := usePackage(t, "etsiits", src, plan.Codecs{JER: true}, "example.com/jeruse", "StationID", `package main
 
 import (
 	"encoding/json"
@@ -206,7 +192,7 @@ func main() {
 	err = json.Unmarshal(b, &back)
 	fmt.Println(back == v, err)
 }
-`))
+`)
 	out, _, err := runGo(t, dir, "run", ".")
 	if err != nil {
 		t.Fatalf("go run: %v\n%s", err, out)
@@ -220,7 +206,7 @@ true <nil>
 	}
 
 	der := usedManifest(t, "rfc5280")
-	set = usedSet(t, der, `Y DEFINITIONS AUTOMATIC TAGS ::= BEGIN
+	set := usedSet(t, der, `Y DEFINITIONS AUTOMATIC TAGS ::= BEGIN
 IMPORTS Version FROM PKIX1Explicit-2009 {iso(1) identified-organization(3) dod(6) internet(1) security(5) mechanisms(5) pkix(7) id-mod(0) id-mod-pkix1-explicit-02(51)};
 T ::= SEQUENCE { v Version }
 END

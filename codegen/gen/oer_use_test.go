@@ -27,21 +27,7 @@ IMPORTS Time32, Duration, Uint8 FROM Ieee1609Dot2BaseTypes {iso(1) identified-or
 Report ::= SEQUENCE { at Time32, span Duration OPTIONAL, spans SEQUENCE OF Duration, level Uint8 (0..10), limit Duration DEFAULT hours : 1, note UTF8String }
 END
 `
-	used := usedManifest(t, "ieee1609dot2")
-	set := usedSet(t, used, src)
-	files, err := Generate(set, Config{Package: "x", Codecs: plan.Codecs{OER: true}, Used: []*manifest.Manifest{used}, Uses: []string{used.ImportPath}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	writeModule(t, dir, "example.com/oeruse")
-	for _, f := range files {
-		if strings.HasSuffix(f.Name, ".go") && strings.Contains(string(f.Content), "type Duration ") {
-			t.Errorf("%s declares Duration, which is ieee1609dot2's", f.Name)
-		}
-		writeFile(t, filepath.Join(dir, "x", f.Name), f.Content)
-	}
-	writeFile(t, filepath.Join(dir, "main.go"), []byte(`package main
+	dir := usePackage(t, "ieee1609dot2", src, plan.Codecs{OER: true}, "example.com/oeruse", "Duration", `package main
 
 import (
 	"bytes"
@@ -85,7 +71,7 @@ func main() {
 	fmt.Println(oer.Unmarshal(b, &back, nil))
 	fmt.Println(oer.Unmarshal(b, &back, &oer.Options{Canonical: true}))
 }
-`))
+`)
 	out, _, err := runGo(t, dir, "run", ".")
 	if err != nil {
 		t.Fatalf("go run: %v\n%s", err, out)
@@ -112,7 +98,7 @@ asn1: limit at offset 14: Report: limit present with its default value (X.696 16
 	}
 
 	der := usedManifest(t, "rfc5280")
-	set = usedSet(t, der, `Y DEFINITIONS AUTOMATIC TAGS ::= BEGIN
+	set := usedSet(t, der, `Y DEFINITIONS AUTOMATIC TAGS ::= BEGIN
 IMPORTS Version FROM PKIX1Explicit-2009 {iso(1) identified-organization(3) dod(6) internet(1) security(5) mechanisms(5) pkix(7) id-mod(0) id-mod-pkix1-explicit-02(51)};
 T ::= SEQUENCE { v Version }
 END
@@ -156,4 +142,28 @@ END
 	if err == nil || err.Error() != refused {
 		t.Errorf("with ieee1609dot2: %v\nwant %s", err, refused)
 	}
+}
+
+// usePackage generates the module src with codecs against the generated
+// package pkg (-use: its manifest's modules and import path) as package x
+// of a temporary module mod, with main as its main.go, and returns the
+// module's directory. No generated file may declare typ, a type of pkg.
+func usePackage(t *testing.T, pkg, src string, codecs plan.Codecs, mod, typ, main string) string {
+	t.Helper()
+	used := usedManifest(t, pkg)
+	set := usedSet(t, used, src)
+	files, err := Generate(set, Config{Package: "x", Codecs: codecs, Used: []*manifest.Manifest{used}, Uses: []string{used.ImportPath}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	writeModule(t, dir, mod)
+	for _, f := range files {
+		if strings.HasSuffix(f.Name, ".go") && strings.Contains(string(f.Content), "type "+typ+" ") {
+			t.Errorf("%s declares %s, which is %s's", f.Name, typ, pkg)
+		}
+		writeFile(t, filepath.Join(dir, "x", f.Name), f.Content)
+	}
+	writeFile(t, filepath.Join(dir, "main.go"), []byte(main))
+	return dir
 }
