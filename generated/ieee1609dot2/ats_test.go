@@ -264,3 +264,76 @@ func sameValue(x *xerNode, v any, path string) error {
 	}
 	return fmt.Errorf("%s: XER <%s> (%d children, text %q), JER %v", path, x.name, len(x.children), x.text, v)
 }
+
+// TestATSChain verifies the signature of each of the test suite's
+// certificates by its issuer, the certificate its XER text names (the
+// issuer element's name attribute; self-signed where it has none), whose
+// HashedId8 is the digest the certificate holds: 104 signatures by P-256
+// keys and, on CERT_IUT_A_B33_AT, one by CERT_IUT_A_B3_AA's
+// brainpoolP384r1 key, which names that CA by its SHA-384 HashedId8 (its
+// whole-certificate hash, IEEE 1609.2 6.4.3) although the CA's own issuer
+// field names SHA-256. The issuer's issuer, the wrong issuer, fails.
+func TestATSChain(t *testing.T) {
+	certs := map[string]*ieee1609dot2.EtsiTs103097Certificate{}
+	vs := permsg.MustRead(t, atsFile)
+	for _, m := range vs {
+		var c ieee1609dot2.EtsiTs103097Certificate
+		if err := oer.Unmarshal(m.Bytes, &c, &oer.Options{Canonical: true}); err != nil {
+			t.Fatalf("%s: %v", m.Name, err)
+		}
+		certs[m.Name] = &c
+	}
+	type outcome struct{ Self, Verified, WrongIssuerFails int }
+	var got outcome
+	for _, m := range vs {
+		text, err := os.ReadFile(atsXER + m.Name + ".xer")
+		if err != nil {
+			t.Fatal(err)
+		}
+		x, err := parseXER(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		issuerName := ""
+		for _, c := range x.children {
+			for _, a := range c.attrs {
+				if c.name == "issuer" && a.Name.Local == "name" {
+					issuerName = a.Value
+				}
+			}
+		}
+		c := certs[m.Name]
+		var issuer *ieee1609dot2.CertificateBase
+		if issuerName == "" {
+			got.Self++
+		} else if issuer = certs[issuerName]; issuer == nil {
+			t.Fatalf("%s: issuer %s not in %s", m.Name, issuerName, atsFile)
+		}
+		if err := c.VerifyIssuerSignature(issuer); err != nil {
+			t.Errorf("%s, issued by %q: %v", m.Name, issuerName, err)
+			continue
+		}
+		got.Verified++
+		if issuer != nil {
+			digest, _, _, err := issuer.IssuerDigest()
+			if err != nil {
+				t.Fatal(err)
+			}
+			for name, up := range certs {
+				if id, err := up.HashedID8(); err == nil && bytes.Equal(id, digest) && up != issuer {
+					if err := c.VerifyIssuerSignature(up); err == nil {
+						t.Errorf("%s verifies with %s, its issuer's issuer", m.Name, name)
+					} else {
+						got.WrongIssuerFails++
+					}
+				}
+			}
+		}
+	}
+	// Two roots (CERT_IUT_A_RCA, CERT_IUT_C_RCA) sign themselves; the
+	// issuers of 85 of the other 103 are not roots (the roots issued 18).
+	want := outcome{Self: 2, Verified: 105, WrongIssuerFails: 85}
+	if got != want {
+		t.Errorf("got %+v, want %+v", got, want)
+	}
+}
