@@ -14,6 +14,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/asn1gen/asn1gen/generated/ieee1609dot2"
 	"github.com/asn1gen/asn1gen/internal/permsg"
 	"github.com/asn1gen/asn1gen/runtime/jer"
@@ -268,11 +270,12 @@ func sameValue(x *xerNode, v any, path string) error {
 // TestATSChain verifies the signature of each of the test suite's
 // certificates by its issuer, the certificate its XER text names (the
 // issuer element's name attribute; self-signed where it has none), whose
-// HashedId8 is the digest the certificate holds: 104 signatures by P-256
-// keys and, on CERT_IUT_A_B33_AT, one by CERT_IUT_A_B3_AA's
-// brainpoolP384r1 key, which names that CA by its SHA-384 HashedId8 (its
-// whole-certificate hash, IEEE 1609.2 6.4.3) although the CA's own issuer
-// field names SHA-256. The issuer's issuer, the wrong issuer, fails.
+// HashedId8 is the digest the certificate holds: 98 signatures by NIST
+// P-256 keys (two of them the roots' own), 6 by brainpoolP256r1 keys and,
+// on CERT_IUT_A_B33_AT, one by CERT_IUT_A_B3_AA's brainpoolP384r1 key,
+// which names that CA by its SHA-384 HashedId8 (its whole-certificate
+// hash, IEEE 1609.2 6.4.3) although the CA's own issuer field names
+// SHA-256. The issuer's issuer, the wrong issuer, fails.
 func TestATSChain(t *testing.T) {
 	certs := map[string]*ieee1609dot2.EtsiTs103097Certificate{}
 	vs := permsg.MustRead(t, atsFile)
@@ -283,8 +286,11 @@ func TestATSChain(t *testing.T) {
 		}
 		certs[m.Name] = &c
 	}
-	type outcome struct{ Self, Verified, WrongIssuerFails int }
-	var got outcome
+	type outcome struct {
+		Self, Verified, WrongIssuerFails int
+		Signatures                       map[string]int // verified, by kind
+	}
+	got := outcome{Signatures: map[string]int{}}
 	for _, m := range vs {
 		text, err := os.ReadFile(atsXER + m.Name + ".xer")
 		if err != nil {
@@ -314,6 +320,7 @@ func TestATSChain(t *testing.T) {
 			continue
 		}
 		got.Verified++
+		got.Signatures[c.Signature.Choice.String()]++
 		if issuer != nil {
 			digest, _, _, err := issuer.IssuerDigest()
 			if err != nil {
@@ -332,8 +339,12 @@ func TestATSChain(t *testing.T) {
 	}
 	// Two roots (CERT_IUT_A_RCA, CERT_IUT_C_RCA) sign themselves; the
 	// issuers of 85 of the other 103 are not roots (the roots issued 18).
-	want := outcome{Self: 2, Verified: 105, WrongIssuerFails: 85}
-	if got != want {
-		t.Errorf("got %+v, want %+v", got, want)
+	want := outcome{Self: 2, Verified: 105, WrongIssuerFails: 85, Signatures: map[string]int{
+		"ecdsaNistP256Signature":        98,
+		"ecdsaBrainpoolP256r1Signature": 6,
+		"ecdsaBrainpoolP384r1Signature": 1,
+	}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
 	}
 }
