@@ -44,7 +44,10 @@
 // The 105 certificates of ETSI's TTCN-3 test suite for ITS
 // (../../testdata/oer/etsi-ts-its.txt) decode and re-encode the same way
 // (TestATSCertificates), match the XER texts they were made from
-// (TestATSValues), and verify by their issuers (TestATSChain).
+// (TestATSValues), and verify by their issuers (TestATSChain); so do the
+// test PKI, signed CAM and MAPEM and the trust lists of the Rust stack
+// veloce (../../testdata/oer/veloce.txt; TestVeloceVectors,
+// TestVeloceSignatures).
 // FuzzCertificate and FuzzData fuzz the OER decoders, FuzzCertificateJSON
 // and FuzzDataJSON the JER ones.
 package ieee1609dot2
