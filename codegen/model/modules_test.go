@@ -478,3 +478,71 @@ func TestModulesSharedCopies(t *testing.T) {
 		}
 	}
 }
+
+// edition2022Dir is IEEE 1609.2.1-2022 with the 1609.2-2022 modules it
+// imports: an edition that no package is generated from, whose module
+// names are those of ieee1609dot2 and ieee1609dot2dot1, so it is not in
+// moduleFolders' closure (modules/ieee1609dot2dot1-2022/SOURCES.md).
+const edition2022Dir = "ieee1609dot2dot1-2022"
+
+// TestModulesEdition2022 checks edition2022Dir as TestModulesFiles checks
+// a folder (one module per file, named after it, a source line) and
+// resolves it twice, with TS 103 097's extension module and then with TS
+// 102 941 V2.2.1 and TS 103 097's main module, whose imports from 1609.2.1
+// 3.1 it satisfies: each gives the same two errors, both of Ieee1609Dot2
+// 2.6 as published ({@.id} in a CHOICE nested in the SEQUENCE whose id
+// it means), and nothing else.
+func TestModulesEdition2022(t *testing.T) {
+	dir := filepath.Join(modulesDir, edition2022Dir)
+	files, err := Files(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) != 18 {
+		t.Errorf("%s: %d files, want 18", dir, len(files))
+	}
+	set, err := LoadPathsWith(Options{}, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	perFile := map[string][]string{}
+	for _, m := range set.Modules {
+		perFile[m.File] = append(perFile[m.File], m.Name)
+	}
+	for _, f := range files {
+		want := strings.TrimSuffix(filepath.Base(f), ".asn")
+		if names := perFile[f]; len(names) != 1 || names[0] != want {
+			t.Errorf("%s: modules %q, want exactly [%q]", f, names, want)
+		}
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if first, _, _ := bytes.Cut(src, []byte("\n")); !sourceRE.Match(first) {
+			t.Errorf("%s: first line %q does not name its source", f, first)
+		}
+	}
+	published := []string{
+		edition2022Dir + "/Ieee1609Dot2.asn:1384:56: component relation @.id: there is no component id",
+		edition2022Dir + "/Ieee1609Dot2.asn:1421:54: component relation @.id: there is no component id",
+	}
+	etsi := filepath.Join(modulesDir, "ieee1609dot2")
+	for name, paths := range map[string][]string{
+		"1609.2.1-2022": {dir, filepath.Join(etsi, "EtsiTs103097ExtensionModule.asn")},
+		"TS 102 941":    {dir, filepath.Join(etsi, "EtsiTs103097ExtensionModule.asn"), filepath.Join(etsi, "EtsiTs103097Module.asn"), filepath.Join(modulesDir, "ts102941")},
+	} {
+		set, err := LoadPathsWith(Options{}, paths...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var errs []string
+		for _, d := range set.Diags {
+			if d.Severity == Error {
+				errs = append(errs, strings.TrimPrefix(filepath.ToSlash(d.Error()), filepath.ToSlash(modulesDir)+"/"))
+			}
+		}
+		if diff := cmp.Diff(published, errs); diff != "" {
+			t.Errorf("%s: errors (-published +got):\n%s", name, diff)
+		}
+	}
+}

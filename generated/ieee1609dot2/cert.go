@@ -148,12 +148,14 @@ func newHash(alg HashAlgorithm) (hash.Hash, error) {
 	return nil, fmt.Errorf("ieee1609dot2: unsupported hash algorithm %v", alg)
 }
 
-// Hash returns the hash of the certificate's CANONICAL-OER encoding by
-// the algorithm its issuer field names (IssuerIdentifier: SHA-256 for
-// sha256AndDigest, SHA-384 for sha384AndDigest, the named one when
-// self-signed), the input of HashedID8 and HashedID3.
+// Hash returns the whole-certificate hash of the certificate's
+// CANONICAL-OER encoding (IEEE 1609.2 6.4.3), the input of HashedID8 and
+// HashedID3: SHA-256 for an implicit certificate and for an explicit one
+// whose verification key is a 256-bit point, SHA-384 for a 384-bit one,
+// whatever hash its own issuer field names (a brainpoolP384r1 CA under a
+// P-256 root is named by its SHA-384 HashedId8).
 func (c *CertificateBase) Hash() ([]byte, error) {
-	_, alg, _, err := c.IssuerDigest()
+	alg, err := c.wholeCertificateHash()
 	if err != nil {
 		return nil, err
 	}
@@ -167,6 +169,24 @@ func (c *CertificateBase) Hash() ([]byte, error) {
 	}
 	h.Write(enc)
 	return h.Sum(nil), nil
+}
+
+// wholeCertificateHash returns the algorithm of the certificate's
+// whole-certificate hash (IEEE 1609.2 6.4.3), which its type and the size
+// of its verification key's point determine.
+func (c *CertificateBase) wholeCertificateHash() (HashAlgorithm, error) {
+	if c.Type == CertificateType_Implicit {
+		return HashAlgorithm_SHA256, nil
+	}
+	if vki := c.ToBeSigned.VerifyKeyIndicator; vki.Choice == VerificationKeyIndicator_VerificationKey && vki.VerificationKey != nil {
+		switch vki.VerificationKey.Choice {
+		case PublicVerificationKey_ECDSANistP256, PublicVerificationKey_ECDSABrainpoolP256r1:
+			return HashAlgorithm_SHA256, nil
+		case PublicVerificationKey_ECDSABrainpoolP384r1:
+			return HashAlgorithm_SHA384, nil
+		}
+	}
+	return 0, errors.New("ieee1609dot2: no whole-certificate hash for an explicit certificate without a known verification key")
 }
 
 // HashedID8 returns the certificate's HashedId8, the low-order (last) 8

@@ -41,6 +41,13 @@
 // (TestMutantRoundTrip), directly and through JER (COER -> value -> JER
 // -> value -> COER, byte for byte); they verify the CAM's P-256 signature and the
 // trust list's brainpoolP384r1 one (TestVerifySignedCAM, TestVerifyECTL).
+// The 105 certificates of ETSI's TTCN-3 test suite for ITS
+// (../../testdata/oer/etsi-ts-its.txt) decode and re-encode the same way
+// (TestATSCertificates), match the XER texts they were made from
+// (TestATSValues), and verify by their issuers (TestATSChain); so do the
+// test PKI, signed CAM and MAPEM and the trust lists of the Rust stack
+// veloce (../../testdata/oer/veloce.txt; TestVeloceVectors,
+// TestVeloceSignatures).
 // FuzzCertificate and FuzzData fuzz the OER decoders, FuzzCertificateJSON
 // and FuzzDataJSON the JER ones.
 package ieee1609dot2

@@ -2,6 +2,7 @@ package ts102941_test
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -98,4 +99,49 @@ func TestECTLPayload(t *testing.T) {
 		}
 	}
 	t.Logf("entries added: %v", kinds)
+}
+
+// TestVeloceECTLPayloads decodes the payloads of the two trust lists of
+// ../../testdata/oer/veloce.txt (the EU's ECTL of another day than
+// rasn's, 11,648 octets, and Volkswagen's, 957) strictly as
+// EtsiTs102941Data and re-encodes them to the same octets: each is a full
+// TLM certificate trust list.
+func TestVeloceECTLPayloads(t *testing.T) {
+	n := 0
+	for _, m := range permsg.MustRead(t, "../../testdata/oer/veloce.txt") {
+		if !strings.Contains(m.Name, "ECTL") {
+			continue
+		}
+		n++
+		var d ieee1609dot2.Ieee1609Dot2Data
+		if err := oer.Unmarshal(m.Bytes, &d, &oer.Options{Canonical: true}); err != nil {
+			t.Fatalf("%s: %v", m.Name, err)
+		}
+		sd := d.Content.SignedData
+		if sd == nil || sd.TBSData.Payload.Data == nil || sd.TBSData.Payload.Data.Content.Choice != ieee1609dot2.Ieee1609Dot2Content_UnsecuredData {
+			t.Fatalf("%s: not signed unsecured data", m.Name)
+		}
+		b := sd.TBSData.Payload.Data.Content.UnsecuredData
+		var v ts102941.EtsiTs102941MessagesCa_EtsiTs102941Data
+		if err := oer.Unmarshal(b, &v, &oer.Options{Canonical: true}); err != nil {
+			t.Fatalf("%s: %v", m.Name, err)
+		}
+		if out, err := oer.Marshal(&v); err != nil || !bytes.Equal(out, b) {
+			t.Fatalf("%s: re-encoding: %d octets, %v; want the %d of the payload", m.Name, len(out), err, len(b))
+		}
+		ctl := v.Content.CertificateTrustListTlm
+		if ctl == nil || !ctl.IsFullCtl {
+			t.Fatalf("%s: not a full TLM CTL: %v", m.Name, v.Content.Choice)
+		}
+		kinds := map[string]int{}
+		for _, c := range ctl.CtlCommands {
+			if c.Add != nil {
+				kinds[c.Add.Choice.String()]++
+			}
+		}
+		t.Logf("%s: %d octets, sequence %d, entries added %v", m.Name, len(b), ctl.CtlSequence, kinds)
+	}
+	if n != 2 {
+		t.Errorf("%d ECTLs, want 2", n)
+	}
 }
