@@ -60,7 +60,11 @@ edition of a module) ends with the key that accepts it, as in
 "[-accept import-oid:PKCS-12]": -accept takes a list of such keys, and
 an accepted warning is no longer printed. The warnings of -import-from
 and -extensible are accepted by the flag that causes them. -v prints the
-accepted ones too. A key that accepts nothing is an error.
+accepted ones too. A key that accepts nothing is an error. One kind
+names an error: "@.id" written in a CHOICE that has no component id
+(X.682 reads "@." from the innermost SEQUENCE, SET or CHOICE) ends with
+"[-accept at-level:Module]", and with that key it is read as the id of
+the enclosing SEQUENCE or SET, with a warning.
 Exit status: 0 no errors (warnings allowed), 1 errors, 2 usage or I/O error.
 
 Flags:

@@ -36,6 +36,10 @@ func TestCheck(t *testing.T) {
 		"C ::= CLASS { &id INTEGER UNIQUE, &Type } WITH SYNTAX { &Type IDENTIFIED BY &id }\n"+
 		"S C ::= { { BOOLEAN IDENTIFIED BY 1 } }\n"+
 		"T ::= SEQUENCE { t Token, id C.&id({S}), v C.&Type({S}{@id}) }\nEND\n")
+	write("atlevel/i.asn", "I DEFINITIONS ::= BEGIN\n"+
+		"C ::= CLASS { &id INTEGER UNIQUE, &Type } WITH SYNTAX { &Type IDENTIFIED BY &id }\n"+
+		"S C ::= { { BOOLEAN IDENTIFIED BY 1 } }\n"+
+		"T ::= SEQUENCE { id C.&id({S}), p CHOICE { v [0] C.&Type({S}{@.id}), all [1] NULL } }\nEND\n")
 	write("good.map", "F.A.v 1.2.3 NULL\n")
 	write("bad.map", "F.A.w 1.2.3 NULL\n")
 	write("syntax.map", "F.A 1.2.3\n")
@@ -67,6 +71,11 @@ func TestCheck(t *testing.T) {
 		{"-v prints accepted warnings", []string{"check", "-v", "-accept", "plus-sign:G", "lenient"}, 0,
 			"lenient/g.asn:2:19: warning: '+' sign is not ASN.1 notation (X.680 12.8/12.9); read as a positive number\n" +
 				"lenient/g.asn:4:1: warning: text after the last module's END is ignored [-accept text-after-end:G]\n", ""},
+		{"@.id in a CHOICE is an error", []string{"check", "atlevel"}, 1,
+			`atlevel/i.asn:4:62: component relation @.id: the CHOICE in which it is written has no component id (X.682 10.7: "@." starts from the innermost SEQUENCE, SET or CHOICE); the enclosing SEQUENCE's id is @..id [-accept at-level:I]` + "\n", ""},
+		{"-accept at-level reads it as @..id", []string{"check", "-accept", "at-level:I", "atlevel"}, 0, "", ""},
+		{"-v prints the reading", []string{"check", "-v", "-accept", "at-level:I", "atlevel"}, 0,
+			`atlevel/i.asn:4:62: warning: component relation @.id: the CHOICE in which it is written has no component id (X.682 10.7: "@." starts from the innermost SEQUENCE, SET or CHOICE); read as @..id, the id of the enclosing SEQUENCE` + "\n", ""},
 		{"a key that accepts nothing", []string{"check", "-accept", "plus-sign:G,plus-sign:H", "lenient"}, 1,
 			"-accept:1:1: -accept plus-sign:H accepts nothing: no warning or note of the set has that key\n" +
 				"lenient/g.asn:4:1: warning: text after the last module's END is ignored [-accept text-after-end:G]\n", ""},

@@ -25,7 +25,7 @@ const goldenDir = "../../testdata/gen"
 
 // goldenCase is one archive of testdata/gen. Its comment holds lines
 //
-//	flags: -package NAME -roots T,T -keep-raw T,T -no-keep-raw -anymap FILE -fuzz -per -lenient -stream P,P -view T,T
+//	flags: -package NAME -roots T,T -keep-raw T,T -no-keep-raw -anymap FILE -fuzz -per -lenient -accept K,K -stream P,P -view T,T
 //	skip: generator bug: one line
 //
 // (each optional; other lines describe the case). Its files are the ASN.1
@@ -110,6 +110,10 @@ func loadCase(path string) (*goldenCase, error) {
 			c.opts.NoDeriveKeepRaw = true
 		case "-lenient":
 			c.opts.Lenient = true
+		case "-accept":
+			if v, err = arg(); err == nil {
+				c.opts.Accept = strings.Split(v, ",")
+			}
 		case "-fuzz":
 			c.cfg.Fuzz = true
 		case "-per":

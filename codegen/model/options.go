@@ -81,6 +81,11 @@ type Options struct {
 	//     placeholder, or a name without a number;
 	//   - duplicate-key: two objects of an object set have the same
 	//     UNIQUE key, and tables use the first;
+	//   - at-level: a relative component relation ("@.id") written in a
+	//     CHOICE that has no such component is read against the enclosing
+	//     SEQUENCE or SET, as if "@." counted only those ("@..id" in X.682
+	//     10.7; IEEE 1609.2-2022's CertIssueExtension): unlike the other
+	//     kinds, without the key this is an error, not a warning;
 	//   - set-comma, comment-comma, plus-sign, comment-end,
 	//     text-after-end: the parser's leniencies (parser.WarnSetComma ...);
 	//   - lenient: a defect accepted by Lenient;

@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/asn1gen/asn1gen/parser"
@@ -707,13 +708,14 @@ func (s *checker) resolveTable(t *Type, stack []*Type, inActual, eval bool) {
 	tc := t.Constraints.Table
 	var key *Component
 	var keyField string
+	keyLevel := 0
 	for _, at := range tc.AtNotations {
-		comp := s.atComponent(at, stack, inActual)
+		comp, level := s.atComponent(at, stack, inActual)
 		if comp == nil {
 			continue
 		}
 		if key == nil {
-			key = comp
+			key, keyLevel = comp, level
 			keyField = comp.Type.Field
 			if keyField == "" {
 				if u := s.underlying(comp.Type); u != nil {
@@ -755,7 +757,7 @@ func (s *checker) resolveTable(t *Type, stack []*Type, inActual, eval bool) {
 	if key == nil {
 		return
 	}
-	tab := &OpenTypeTable{Class: class, Field: t.Field, KeyLevel: tc.AtNotations[0].Level,
+	tab := &OpenTypeTable{Class: class, Field: t.Field, KeyLevel: keyLevel,
 		KeyPath: tc.AtNotations[0].Components, Key: key, KeyField: keyField, Extensible: tc.Set.Extensible,
 		Origin: s.setOrigin(tc.sc, tc.ObjectSet)}
 	typeField := t.Field
@@ -802,19 +804,21 @@ func (s *checker) resolveTable(t *Type, stack []*Type, inActual, eval bool) {
 // atComponent finds the component an AtNotation names (X.682 10.7): from
 // the outermost type for "@a.b", from the type Level-1 levels out of the
 // innermost one for "@.a" ("@." is the innermost). inActual tells that the
-// outermost type is an actual parameter (Type.actual).
-func (s *checker) atComponent(at *parser.AtNotation, stack []*Type, inActual bool) *Component {
-	path := "@" + strings.Repeat(".", at.Level) + strings.Join(at.Components, ".")
+// outermost type is an actual parameter (Type.actual). It returns the
+// component and the level it was found from, the AtNotation's own unless
+// the at-level kind of Options.Accept read it otherwise (atLevel).
+func (s *checker) atComponent(at *parser.AtNotation, stack []*Type, inActual bool) (*Component, int) {
+	path := atPath(at.Level, at.Components)
 	if len(stack) == 0 {
 		if inActual {
 			// "WRAP{C.&Type({Set}{@kind})}" in a SEQUENCE that has kind:
 			// the key is outside the instance, and instances do not
 			// depend on where they are used (they are shared).
 			s.errorf(at.Pos, "component relation %s in an actual parameter refers outside it, to the type in which the parameterized type is used: write the SEQUENCE, SET or CHOICE that holds the key in the actual parameter", path)
-			return nil
+			return nil, 0
 		}
 		s.errorf(at.Pos, "component relation %s outside a SEQUENCE, SET or CHOICE", path)
-		return nil
+		return nil, 0
 	}
 	var cur *Type
 	if at.Level == 0 {
@@ -824,22 +828,42 @@ func (s *checker) atComponent(at *parser.AtNotation, stack []*Type, inActual boo
 		if i < 0 {
 			if inActual {
 				s.errorf(at.Pos, "component relation %s goes out of the actual parameter in which it is written", path)
-				return nil
+				return nil, 0
 			}
 			s.errorf(at.Pos, "component relation %s goes out of the outermost type", path)
-			return nil
+			return nil, 0
 		}
 		cur = stack[i]
 	}
+	comp, why := s.componentAt(cur, at.Components)
+	if comp == nil && at.Level > 0 {
+		if c, level, ok := s.atLevel(at, stack, cur); ok {
+			return c, level // found or reported
+		}
+	}
+	if why != "" {
+		s.errorf(at.Pos, "component relation %s: %s", path, why)
+	}
+	return comp, at.Level
+}
+
+// atPath writes an AtNotation: "@" and level dots before the names.
+func atPath(level int, names []string) string {
+	return "@" + strings.Repeat(".", level) + strings.Join(names, ".")
+}
+
+// componentAt follows names from the type cur, each a component of a
+// SEQUENCE, SET or CHOICE. When they name none, it returns why (""
+// when a type is not known, which is reported where it is defined).
+func (s *checker) componentAt(cur *Type, names []string) (*Component, string) {
 	var comp *Component
-	for i, name := range at.Components {
+	for i, name := range names {
 		u := s.underlying(cur)
 		if u == nil {
-			return nil
+			return nil, ""
 		}
 		if u.Kind != TypeSequence && u.Kind != TypeSet && u.Kind != TypeChoice {
-			s.errorf(at.Pos, "component relation %s: %s is not a SEQUENCE, SET or CHOICE", path, strings.Join(at.Components[:i], "."))
-			return nil
+			return nil, strings.Join(names[:i], ".") + " is not a SEQUENCE, SET or CHOICE"
 		}
 		comp = nil
 		for _, c := range u.Components {
@@ -849,12 +873,53 @@ func (s *checker) atComponent(at *parser.AtNotation, stack []*Type, inActual boo
 			}
 		}
 		if comp == nil {
-			s.errorf(at.Pos, "component relation %s: there is no component %s", path, name)
-			return nil
+			return nil, "there is no component " + name
 		}
 		cur = comp.Type
 	}
-	return comp
+	return comp, ""
+}
+
+// atLevel reads a relative AtNotation whose start, a CHOICE, has no
+// component of its first name, with the Level counting the enclosing
+// SEQUENCE and SET types only, as if "@." began at the innermost SEQUENCE
+// or SET: IEEE 1609.2-2022's CertIssueExtension writes "@.id" in an
+// alternative of a CHOICE nested in the SEQUENCE whose id it means, where
+// X.682 10.7 would need "@..id". With the key "at-level:Module" in
+// Options.Accept that is the reading, with a warning that the key
+// accepts, and it returns the component and the level X.682 would write;
+// without the key it reports the error, naming the key, and returns nil.
+// ok is false when that reading names no component either: nothing is
+// reported, the caller reports the AtNotation's own error.
+func (s *checker) atLevel(at *parser.AtNotation, stack []*Type, start *Type) (*Component, int, bool) {
+	if u := s.underlying(start); u == nil || u.Kind != TypeChoice {
+		return nil, 0, false
+	}
+	levels := 0
+	for i := len(stack) - 1; i >= 0; i-- {
+		u := s.underlying(stack[i])
+		if u == nil || u.Kind == TypeChoice {
+			continue
+		}
+		if levels++; levels < at.Level {
+			continue
+		}
+		comp, _ := s.componentAt(stack[i], at.Components)
+		if comp == nil {
+			return nil, 0, false
+		}
+		level := len(stack) - i
+		path, as := atPath(at.Level, at.Components), atPath(level, at.Components)
+		key := acceptKey("at-level", s.moduleAt(at.Pos))
+		if !slices.Contains(s.opts.Accept, key) {
+			s.Diags = append(s.Diags, &Diagnostic{Pos: at.Pos, Severity: Error, Accept: key,
+				Msg: fmt.Sprintf("component relation %s: the CHOICE in which it is written has no component %s (X.682 10.7: \"@.\" starts from the innermost SEQUENCE, SET or CHOICE); the enclosing %s's %s is %s", path, at.Components[0], u.Kind, at.Components[0], as)})
+			return nil, 0, true
+		}
+		s.warnf(at.Pos, "component relation %s: the CHOICE in which it is written has no component %s (X.682 10.7: \"@.\" starts from the innermost SEQUENCE, SET or CHOICE); read as %s, the %s of the enclosing %s", path, at.Components[0], as, at.Components[0], u.Kind).Accept = key
+		return comp, level, true
+	}
+	return nil, 0, false
 }
 
 // Table returns the open-type table that governs the component's value:
