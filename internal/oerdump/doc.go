@@ -61,7 +61,10 @@
 // (internal/schemadump, BER under the basic encoding), whose elements
 // become the string's at their offsets in the OER input, and whose first
 // error (at the element at fault, where a generated decoder names the
-// octet) ends the walk. With Options.Canonical, a DEFAULT component present with its
+// octet) ends the walk. An OCTET STRING (CONTAINING an open type ENCODED
+// BY der), X.509 2016's Extension.extnValue, is read the same way as the
+// DER of the value of the row its key selects, as the generated union
+// reads it with its DER methods. With Options.Canonical, a DEFAULT component present with its
 // default value is an error: an INTEGER, ENUMERATED or BOOLEAN compared
 // by its value, any component by its octets, which are then the
 // CANONICAL-OER encoding of the default (codegen/oervalue; a BIT STRING
