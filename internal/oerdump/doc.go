@@ -81,7 +81,8 @@
 // out when equal to its default), which Decode must read without issue.
 // codegen/gen's TestCorpusOERRoundTrip feeds what it draws for every
 // corpus type to the generated codecs. It does not draw a string
-// CONTAINING a type ENCODED BY der (it writes no DER), nor extension
+// CONTAINING a type ENCODED BY der, nor the rows with a type of an open
+// type so CONTAINED (it writes no DER), nor extension
 // additions of a later version; with DrawOptions.TypedRows, no open type
 // as octets (without a table, or with a key its table does not list).
 //

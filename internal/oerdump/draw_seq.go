@@ -87,7 +87,9 @@ func preamble(bits []bool) ([]byte, error) {
 // chooseRows picks, for each open type with a table in gt, the row of a
 // random object of its set, one per key component (the open types that
 // share a key take their rows with that key): the key is then written
-// with the row's value. keys maps a key component to its row.
+// with the row's value. keys maps a key component to its row. The rows
+// with a type of an open type CONTAINED ENCODED BY der are not picked:
+// their values would be DER.
 func (d *drawer) chooseRows(gt *plan.Type) (rows map[*plan.Field]*plan.Row, keys map[*plan.Field]*plan.Row, err error) {
 	for _, f := range gt.Fields {
 		if f.Union == nil || f.Key == nil {
@@ -100,9 +102,13 @@ func (d *drawer) chooseRows(gt *plan.Type) (rows map[*plan.Field]*plan.Row, keys
 			rows[f] = sameKey(f.Union, k)
 			continue
 		}
+		// The drawer writes no DER: of an open type CONTAINED ENCODED BY
+		// der (or BER), only the rows without a type.
+		by, _ := encodedBy(f)
+		der := f.Containing && by != ""
 		var cands []*plan.Row
 		for _, r := range f.Union.Rows {
-			if (f.Union.KeyKind == model.TypeInteger || r.KeyBytes != "") && (!d.typed || r.Field != nil) {
+			if (f.Union.KeyKind == model.TypeInteger || r.KeyBytes != "") && (!d.typed || r.Field != nil) && !(der && r.Field != nil) {
 				cands = append(cands, r)
 			}
 		}

@@ -207,3 +207,41 @@ func TestValueOctets(t *testing.T) {
 		}
 	}
 }
+
+// TestDrawContainedDEROpen: the drawer writes no DER, so of an open type
+// CONTAINED ENCODED BY der it draws only the keys without a type (here
+// the row without one), which the dump reads without issue; with
+// TypedRows, none.
+func TestDrawContainedDEROpen(t *testing.T) {
+	set := model.CheckWith(model.Options{}, model.Source{Name: "m.asn", Src: []byte(derOpenModule)})
+	if set.Diags.Errors() > 0 {
+		t.Fatal(set.Diags.String())
+	}
+	s, gt, err := Load(set, "Extension", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rnd := rand.New(rand.NewPCG(1, 2))
+	objects := map[string]int{}
+	for i := range 50 {
+		b, err := s.Draw(gt, rnd, nil)
+		if err != nil {
+			t.Fatalf("draw %d: %v", i, err)
+		}
+		res := s.Decode(b, gt, &Options{Canonical: true})
+		if len(res.Issues) > 0 {
+			t.Fatalf("draw %d, %x: %+v", i, b, res.Issues[0])
+		}
+		for _, c := range res.Elements[0].Children {
+			if c.Field == "extnValue" {
+				objects[c.Object]++
+			}
+		}
+	}
+	if objects["subjectKeyIdentifier"] == 0 || len(objects) != 1 && (len(objects) != 2 || objects[""] == 0) {
+		t.Errorf("the objects drawn: %v; want subjectKeyIdentifier (and keys not in the set) alone", objects)
+	}
+	if _, err := s.Draw(gt, rnd, &DrawOptions{TypedRows: true}); !errors.Is(err, ErrNotDrawn) {
+		t.Errorf("with TypedRows: %v, want ErrNotDrawn", err)
+	}
+}

@@ -280,16 +280,8 @@ END`
 	}
 }
 
-// TestContainedDEROpen: an OCTET STRING (CONTAINING an open type ENCODED
-// BY der), X.509 2016's Extension.extnValue, holds a length and the DER of
-// the value of the row its key selects, which the DER schema dump reads
-// as the generated union reads it with its DER methods
-// (testdata/gen/oer-der-open.txtar): a row of an assigned type and one
-// written in the object, a row without a type and a key the extensible
-// set does not list (their octets raw), and a non-DER encoding, an error
-// at the element at fault in the OER input.
-func TestContainedDEROpen(t *testing.T) {
-	const src = `M DEFINITIONS IMPLICIT TAGS ::= BEGIN
+// derOpenModule has X.509 2016's Extension over a set with rows.
+const derOpenModule = `M DEFINITIONS IMPLICIT TAGS ::= BEGIN
 EXTENSION ::= CLASS { &id OBJECT IDENTIFIER UNIQUE, &ExtnType } WITH SYNTAX { SYNTAX &ExtnType IDENTIFIED BY &id }
 Extension ::= SEQUENCE {
   extnId     EXTENSION.&id({ExtensionSet}),
@@ -303,7 +295,17 @@ policies EXTENSION ::= { SYNTAX SEQUENCE SIZE (1..MAX) OF OBJECT IDENTIFIER IDEN
 subjectKeyIdentifier EXTENSION ::= { SYNTAX OCTET STRING IDENTIFIED BY {2 5 29 14} }
 der OBJECT IDENTIFIER ::= {joint-iso-itu-t asn1(1) ber-derived(2) distinguished-encoding(1)}
 END`
-	set := model.CheckWith(model.Options{}, model.Source{Name: "m.asn", Src: []byte(src)})
+
+// TestContainedDEROpen: an OCTET STRING (CONTAINING an open type ENCODED
+// BY der), X.509 2016's Extension.extnValue, holds a length and the DER of
+// the value of the row its key selects, which the DER schema dump reads
+// as the generated union reads it with its DER methods
+// (testdata/gen/oer-der-open.txtar): a row of an assigned type and one
+// written in the object, a row without a type and a key the extensible
+// set does not list (their octets raw), and a non-DER encoding, an error
+// at the element at fault in the OER input.
+func TestContainedDEROpen(t *testing.T) {
+	set := model.CheckWith(model.Options{}, model.Source{Name: "m.asn", Src: []byte(derOpenModule)})
 	if set.Diags.Errors() > 0 {
 		t.Fatal(set.Diags.String())
 	}
