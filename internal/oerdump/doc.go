@@ -80,9 +80,12 @@
 // holding a value of the row its key selects, a DEFAULT component left
 // out when equal to its default), which Decode must read without issue.
 // codegen/gen's TestCorpusOERRoundTrip feeds what it draws for every
-// corpus type to the generated codecs. It does not draw a string
-// CONTAINING a type ENCODED BY der, nor the rows with a type of an open
-// type so CONTAINED (it writes no DER), nor extension
+// corpus type to the generated codecs. Of an open type CONTAINED ENCODED
+// BY der it writes the DER of the row's value with runtime/der's Builder
+// (values within the root of each constraint, no DEFAULT component nor
+// extension addition), a row whose type it has no DER for (REAL, an open
+// type inside) not picked. It does not draw a string CONTAINING a type
+// ENCODED BY der, nor extension
 // additions of a later version; with DrawOptions.TypedRows, no open type
 // as octets (without a table, or with a key its table does not list).
 //

@@ -288,11 +288,12 @@ Extension ::= SEQUENCE {
   critical   BOOLEAN DEFAULT FALSE,
   extnValue  OCTET STRING (CONTAINING EXTENSION.&ExtnType({ExtensionSet}{@extnId}) ENCODED BY der),
   ... }
-ExtensionSet EXTENSION ::= { basicConstraints | policies | subjectKeyIdentifier, ... }
+ExtensionSet EXTENSION ::= { basicConstraints | policies | subjectKeyIdentifier | realTime, ... }
 basicConstraints EXTENSION ::= { SYNTAX BasicConstraints IDENTIFIED BY {2 5 29 19} }
 BasicConstraints ::= SEQUENCE { cA BOOLEAN DEFAULT FALSE, pathLenConstraint INTEGER (0..MAX) OPTIONAL }
 policies EXTENSION ::= { SYNTAX SEQUENCE SIZE (1..MAX) OF OBJECT IDENTIFIER IDENTIFIED BY {2 5 29 32} }
 subjectKeyIdentifier EXTENSION ::= { SYNTAX OCTET STRING IDENTIFIED BY {2 5 29 14} }
+realTime EXTENSION ::= { SYNTAX REAL IDENTIFIED BY {2 5 29 99 1} }
 der OBJECT IDENTIFIER ::= {joint-iso-itu-t asn1(1) ber-derived(2) distinguished-encoding(1)}
 END`
 
