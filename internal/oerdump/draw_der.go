@@ -31,14 +31,23 @@ func (d *drawer) derRow(f *plan.Field) ([]byte, error) {
 	return b.Bytes()
 }
 
-// derDrawable reports whether derRow draws a value of f: it draws one
-// with a fixed seed, not the draw's own, so that the choice of a row does
-// not depend on the values drawn before.
+// derTrials is the number of trial draws of derDrawable.
+const derTrials = 8
+
+// derDrawable reports whether derRow draws values of f: derTrials of them
+// with fixed seeds, not the draw's own, so that the choice of a row does
+// not depend on the values drawn before. (derRow leaves out what it
+// cannot draw where it may: an OPTIONAL component, the elements of a list
+// that may be empty, an alternative of a CHOICE.)
 func (d *drawer) derDrawable(f *plan.Field) bool {
-	trial := *d
-	trial.rnd, trial.force = newTrialRand(), nil
-	_, err := trial.derRow(f)
-	return err == nil
+	for i := range derTrials {
+		trial := *d
+		trial.rnd, trial.force = rand.New(rand.NewPCG(uint64(i), 2)), nil
+		if _, err := trial.derRow(f); err != nil {
+			return false
+		}
+	}
+	return true
 }
 
 // derField writes the value of f with its tags (X.690 8.14): the
@@ -170,11 +179,19 @@ func (d *drawer) derChoice(b *der.Builder, gt *plan.Type) error {
 			alts = append(alts, f)
 		}
 	}
+	order := d.rnd.Perm(len(alts))
 	if d.deep() {
-		alts = shallow(alts)
+		// Past the depth, the alternatives that end the recursion first.
+		first := map[*plan.Field]bool{}
+		for _, f := range shallow(alts) {
+			first[f] = true
+		}
+		slices.SortStableFunc(order, func(i, j int) int {
+			return cmp.Compare(b2i(!first[alts[i]]), b2i(!first[alts[j]]))
+		})
 	}
 	err := notDrawn(gt.ASN1 + ": a CHOICE without alternatives")
-	for _, i := range d.rnd.Perm(len(alts)) {
+	for _, i := range order {
 		ab := der.NewBuilder(nil)
 		if err = d.derField(ab, alts[i]); err != nil && errors.Is(err, ErrNotDrawn) {
 			continue
@@ -200,11 +217,26 @@ func (d *drawer) derList(b *der.Builder, body *model.Type, elem *plan.Field, own
 	if !d.deep() {
 		n = d.between(lb, ub)
 	}
-	m := b.Begin(wireTag(*own), true)
+	var elems [][]byte
 	for range n {
-		if err := d.derField(b, elem); err != nil {
+		eb := der.NewBuilder(nil)
+		err := d.derField(eb, elem)
+		if err != nil && lb == 0 && errors.Is(err, ErrNotDrawn) {
+			elems = nil // an empty list
+			break
+		}
+		if err != nil {
 			return err
 		}
+		enc, err := eb.Bytes()
+		if err != nil {
+			return err
+		}
+		elems = append(elems, enc)
+	}
+	m := b.Begin(wireTag(*own), true)
+	for _, e := range elems {
+		b.AddRaw(e)
 	}
 	if body.Underlying().Kind == model.TypeSetOf {
 		b.EndSetOf(m)
@@ -293,5 +325,9 @@ func (d *drawer) derBuiltin(b *der.Builder, t *model.Type, own *model.Tag) error
 	return b.Err()
 }
 
-// newTrialRand returns the source of derDrawable's trial draws.
-func newTrialRand() *rand.Rand { return rand.New(rand.NewPCG(1, 2)) }
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
