@@ -47,6 +47,12 @@ var oerRoundTripPins = map[string][3]int{
 	"x509":         {1109, 518, 18},
 	"x500":         {1109, 518, 18},
 	"ieee16092":    {104, 102, 2},
+	// X.509 2016 with its ExtensionSet filled (x509Extensions): extnValue
+	// holds the DER of the values of 33 of its 34 rows (not
+	// subjectDirectoryAttributes, whose attributes are open types the
+	// drawer writes no DER of), and Extension round-trips too, through
+	// OER alone while the JER emitter refuses extnValue.
+	"x509ext": {1110, 518, 18},
 	// With ASN1GEN_OER_ROUNDTRIP=3gpp. NR RRC's types written in place
 	// have no JER methods of their own.
 	"nrrrc": {6409, 2265, 0},
@@ -55,7 +61,8 @@ var oerRoundTripPins = map[string][3]int{
 }
 
 // TestCorpusOERRoundTrip draws random CANONICAL-OER encodings of every
-// type of every corpus module set from the schema alone
+// type of every corpus module set (and of X.509 2016 with its
+// ExtensionSet filled, x509Extensions) from the schema alone
 // (oerdump.Schema.Draw, which knows nothing of the generated code), reads
 // each with the schema dump in canonical mode (it must find no issue),
 // then generates the set's package with -codecs oer,jer and, in a harness
@@ -92,7 +99,7 @@ func TestCorpusOERRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range corpusSets {
+	for _, c := range oerCorpusSets() {
 		switch c.pkg {
 		case "nrrrc", "ngap", "s1ap":
 			if mode != "3gpp" {
@@ -100,7 +107,7 @@ func TestCorpusOERRoundTrip(t *testing.T) {
 			}
 		}
 		t.Run(c.pkg, func(t *testing.T) {
-			set := loadCorpusSet(t, root, c.paths, c.anyMap)
+			set := c.load(t, root)
 			out, passed, jer, noJER := oerRoundTrip(t, set, draws, harness)
 			note := fmt.Sprintf("%d hold an open type drawn as octets only", out.untyped)
 			if noJER != "" {
@@ -471,9 +478,9 @@ func TestCorpusOERDraw(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plans every corpus module set; skipped with -short")
 	}
-	for _, c := range corpusSets {
+	for _, c := range oerCorpusSets() {
 		t.Run(c.pkg, func(t *testing.T) {
-			set := loadCorpusSet(t, root, c.paths, c.anyMap)
+			set := c.load(t, root)
 			p, err := plan.New(set, nil, nil)
 			if err != nil {
 				t.Fatal(err)
@@ -486,4 +493,56 @@ func TestCorpusOERDraw(t *testing.T) {
 			}
 		})
 	}
+}
+
+// oerCorpusSet is a module set of TestCorpusOERRoundTrip and
+// TestCorpusOERDraw: its pin, its name and how it is loaded.
+type oerCorpusSet struct {
+	pkg, name string
+	load      func(t *testing.T, root string) *model.Set
+}
+
+// oerCorpusSets are corpusSets and x509Extensions.
+func oerCorpusSets() []oerCorpusSet {
+	var sets []oerCorpusSet
+	for _, c := range corpusSets {
+		sets = append(sets, oerCorpusSet{c.pkg, c.name, func(t *testing.T, root string) *model.Set {
+			return loadCorpusSet(t, root, c.paths, c.anyMap)
+		}})
+	}
+	return append(sets, oerCorpusSet{"x509ext", "X.509 2016, ExtensionSet filled", func(t *testing.T, root string) *model.Set {
+		return loadPatchedSet(t, root, []string{"itu-x500/ITUT_X509_2016-10"}, "", x509Extensions)
+	}})
+}
+
+// x509ExtensionObjects are the extensions that X.509 2016's
+// CertificateExtensions module defines.
+var x509ExtensionObjects = []string{
+	"aAissuingDistributionPoint", "authorityKeyIdentifier", "authorizationValidation", "baseUpdateTime",
+	"basicConstraints", "cRLDistributionPoints", "cRLNumber", "cRLStreamIdentifier", "certificateIssuer",
+	"certificatePolicies", "crlScope", "deltaCRLIndicator", "deltaInfo", "expiredCertsOnCRL", "extKeyUsage",
+	"freshestCRL", "holdInstructionCode", "inhibitAnyPolicy", "invalidityDate", "issuerAltName",
+	"issuingDistributionPoint", "keyUsage", "nameConstraints", "orderedList", "policyConstraints",
+	"policyMappings", "privateKeyUsagePeriod", "reasonCode", "revokedGroups", "statusReferrals",
+	"subjectAltName", "subjectDirectoryAttributes", "subjectKeyIdentifier", "toBeRevoked",
+}
+
+// x509Extensions patches AuthenticationFramework, whose ExtensionSet X.509
+// 2016 leaves to the specifications that use it ({...}), to list the
+// extensions of CertificateExtensions (imported from it), as a profile
+// would: Extension.extnValue, an OCTET STRING (CONTAINING
+// EXTENSION.&ExtnType({ExtensionSet}{@extnId}) ENCODED BY der), then has
+// rows, the DER of whose values the OER codecs read and write.
+func x509Extensions(t *testing.T, name string, src []byte) []byte {
+	if filepath.Base(name) != "AuthenticationFramework.asn" {
+		return src
+	}
+	const set, imports = "ExtensionSet EXTENSION ::= {...}", "CertificatePairExactAssertion\n      FROM CertificateExtensions certificateExtensions"
+	s := string(src)
+	if strings.Count(s, set) != 1 || strings.Count(s, imports) != 1 {
+		t.Fatalf("%s: no %q or no %q to patch", name, set, imports)
+	}
+	s = strings.Replace(s, set, "ExtensionSet EXTENSION ::= { "+strings.Join(x509ExtensionObjects, " | ")+", ... }", 1)
+	s = strings.Replace(s, imports, "CertificatePairExactAssertion, "+strings.Join(x509ExtensionObjects, ", ")+"\n      FROM CertificateExtensions certificateExtensions", 1)
+	return []byte(s)
 }
