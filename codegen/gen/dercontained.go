@@ -10,10 +10,12 @@ import (
 // derContained returns the types of p whose DER codecs a package of OER
 // codecs without DER's needs: those an OCTET STRING (CONTAINING T ENCODED
 // BY der or BER) holds, whose contents the OER codecs read and write with
-// T's DER codecs, and the types their DER codecs use in turn (components,
-// elements, base types, open types and their rows). Nothing else gets a
-// DER codec. A type of a used package (-use) reached so must carry DER
-// (its manifest's codecs line).
+// T's DER codecs; the unions of the open types such strings hold when a
+// row has a type, whose DER methods read and write the row's value; and
+// the types their DER codecs use in turn (components, elements, base
+// types, open types and their rows). Nothing else gets a DER codec. A
+// type of a used package (-use) reached so must carry DER (its
+// manifest's codecs line).
 func derContained(p *plan.Plan) (map[*plan.Type]bool, error) {
 	unions := map[*plan.Union]*plan.Type{}
 	for _, gt := range p.Types {
@@ -75,12 +77,29 @@ func derContained(p *plan.Plan) (map[*plan.Type]bool, error) {
 			}
 		}
 		for _, f := range fields {
-			if f != nil && f.Octets && oercodec.EncodedBy(f) != "" {
-				if err := visit(f.Named); err != nil {
-					return nil, err
-				}
+			var err error
+			switch {
+			case f == nil || oercodec.EncodedBy(f) == "":
+			case f.Octets:
+				err = visit(f.Named)
+			case f.Union != nil && f.Containing && typedRows(f.Union):
+				// The union's DER methods read and write its rows.
+				err = visit(unions[f.Union])
+			}
+			if err != nil {
+				return nil, err
 			}
 		}
 	}
 	return need, nil
+}
+
+// typedRows reports whether a row of u has a type.
+func typedRows(u *plan.Union) bool {
+	for _, ue := range u.Rows {
+		if ue.Field != nil {
+			return true
+		}
+	}
+	return false
 }

@@ -166,6 +166,13 @@ func oerTable(why map[string]int) string {
 // the ANY mapping anyMap if not empty; the model must accept them.
 func loadCorpusSet(t *testing.T, root string, paths []string, anyMap string) *model.Set {
 	t.Helper()
+	return loadPatchedSet(t, root, paths, anyMap, nil)
+}
+
+// loadPatchedSet is loadCorpusSet with the text of each module file
+// changed by patch, when not nil, before it is checked.
+func loadPatchedSet(t *testing.T, root string, paths []string, anyMap string, patch func(t *testing.T, name string, src []byte) []byte) *model.Set {
+	t.Helper()
 	var full []string
 	for _, p := range paths {
 		full = append(full, filepath.Join(root, "modules", p))
@@ -179,6 +186,9 @@ func loadCorpusSet(t *testing.T, root string, paths []string, anyMap string) *mo
 		src, err := os.ReadFile(n)
 		if err != nil {
 			t.Fatal(err)
+		}
+		if patch != nil {
+			src = patch(t, n, src)
 		}
 		srcs = append(srcs, model.Source{Name: n, Src: src})
 	}

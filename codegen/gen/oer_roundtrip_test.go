@@ -47,6 +47,12 @@ var oerRoundTripPins = map[string][3]int{
 	"x509":         {1109, 518, 18},
 	"x500":         {1109, 518, 18},
 	"ieee16092":    {104, 102, 2},
+	// X.509 2016 with its ExtensionSet filled (x509Extensions): extnValue
+	// holds the DER of the values of 33 of its 34 rows (not
+	// subjectDirectoryAttributes, whose attributes are open types the
+	// drawer writes no DER of), and Extension round-trips too, through
+	// OER alone while the JER emitter refuses extnValue.
+	"x509ext": {1110, 518, 18},
 	// With ASN1GEN_OER_ROUNDTRIP=3gpp. NR RRC's types written in place
 	// have no JER methods of their own.
 	"nrrrc": {6409, 2265, 0},
@@ -55,7 +61,8 @@ var oerRoundTripPins = map[string][3]int{
 }
 
 // TestCorpusOERRoundTrip draws random CANONICAL-OER encodings of every
-// type of every corpus module set from the schema alone
+// type of every corpus module set (and of X.509 2016 with its
+// ExtensionSet filled, x509Extensions) from the schema alone
 // (oerdump.Schema.Draw, which knows nothing of the generated code), reads
 // each with the schema dump in canonical mode (it must find no issue),
 // then generates the set's package with -codecs oer,jer and, in a harness
@@ -92,7 +99,7 @@ func TestCorpusOERRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range corpusSets {
+	for _, c := range oerCorpusSets() {
 		switch c.pkg {
 		case "nrrrc", "ngap", "s1ap":
 			if mode != "3gpp" {
@@ -100,59 +107,8 @@ func TestCorpusOERRoundTrip(t *testing.T) {
 			}
 		}
 		t.Run(c.pkg, func(t *testing.T) {
-			set := loadCorpusSet(t, root, c.paths, c.anyMap)
-			pkgs, noJER := roundTripPackages(t, set)
-			dir := t.TempDir()
-			writeModule(t, dir, "example.com/oerroundtrip")
-			out := &drawnSet{why: map[string]int{}}
-			var vectors, registry []string
-			imports := "\"github.com/asn1gen/asn1gen/runtime/oer\"\n"
-			done := map[string]bool{}
-			for i, pk := range pkgs {
-				for _, f := range pk.files {
-					writeFile(t, filepath.Join(dir, pk.name, f.Name), f.Content)
-				}
-				imports += "\n\t\"example.com/oerroundtrip/" + pk.name + "\""
-				v, r := drawCorpusSet(t, pk.p, draws, pk.name, out, done, i == len(pkgs)-1)
-				vectors, registry = append(vectors, v...), append(registry, r...)
-			}
-			sort.Strings(registry)
-			main := strings.Replace(string(harness), "\"github.com/asn1gen/asn1gen/runtime/oer\"\n", imports+"\n", 1) +
-				"\nvar types = map[string]func() oer.Value{\n" + strings.Join(registry, "\n") + "\n}\n"
-			writeFile(t, filepath.Join(dir, "main.go"), []byte(main))
-			bin := filepath.Join(dir, "harness")
-			if out, _, err := runGo(t, dir, "build", "-o", bin, "."); err != nil {
-				t.Fatalf("go build: %v\n%s", err, head(out, 40))
-			}
-			cmd := exec.Command(bin)
-			cmd.Stdin = strings.NewReader(strings.Join(vectors, "\n") + "\n")
-			res, err := cmd.Output()
-			if err != nil {
-				t.Fatalf("harness: %v", err)
-			}
-			ok := map[string]string{}
-			sc := bufio.NewScanner(strings.NewReader(string(res)))
-			sc.Buffer(nil, 1<<24)
-			for sc.Scan() {
-				switch f := strings.Fields(sc.Text()); {
-				case len(f) == 4 && f[0] == "ok":
-					ok[f[1]] = f[3]
-				case len(f) > 0 && f[0] == "FAIL":
-					t.Error(head(sc.Text(), 2000))
-				}
-			}
-			passed, jer := 0, 0
-			for _, name := range out.drawn {
-				switch ok[name] {
-				case "oer,jer":
-					jer++
-					passed++
-				case "oer":
-					passed++
-				default:
-					t.Errorf("%s: no round trip passed", name)
-				}
-			}
+			set := c.load(t, root)
+			out, passed, jer, noJER := oerRoundTrip(t, set, draws, harness)
 			note := fmt.Sprintf("%d hold an open type drawn as octets only", out.untyped)
 			if noJER != "" {
 				note += "; the JER emitter refuses " + noJER
@@ -166,6 +122,135 @@ func TestCorpusOERRoundTrip(t *testing.T) {
 				t.Errorf("%d types pass (%d through JER) and %d are left out, pinned at %v", passed, jer, len(out.left), pin)
 			}
 		})
+	}
+}
+
+// oerRoundTrip draws encodings (draws of each) of every type of set, checks each with
+// the schema dump, and runs them through the packages of the set
+// (roundTripPackages) in the harness, built in a temporary module: it
+// returns what was drawn, the types that round-trip (through JER too)
+// and what the JER emitter refuses. A type drawn that does not
+// round-trip is an error.
+func oerRoundTrip(t *testing.T, set *model.Set, draws int, harness []byte) (out *drawnSet, passed, jer int, noJER string) {
+	t.Helper()
+	var pkgs []roundTripPackage
+	pkgs, noJER = roundTripPackages(t, set)
+	dir := t.TempDir()
+	writeModule(t, dir, "example.com/oerroundtrip")
+	out = &drawnSet{why: map[string]int{}}
+	var vectors, registry []string
+	imports := "\"github.com/asn1gen/asn1gen/runtime/oer\"\n"
+	done := map[string]bool{}
+	for i, pk := range pkgs {
+		for _, f := range pk.files {
+			writeFile(t, filepath.Join(dir, pk.name, f.Name), f.Content)
+		}
+		imports += "\n\t\"example.com/oerroundtrip/" + pk.name + "\""
+		v, r := drawCorpusSet(t, pk.p, draws, pk.name, out, done, i == len(pkgs)-1)
+		vectors, registry = append(vectors, v...), append(registry, r...)
+	}
+	sort.Strings(registry)
+	main := strings.Replace(string(harness), "\"github.com/asn1gen/asn1gen/runtime/oer\"\n", imports+"\n", 1) +
+		"\nvar types = map[string]func() oer.Value{\n" + strings.Join(registry, "\n") + "\n}\n"
+	writeFile(t, filepath.Join(dir, "main.go"), []byte(main))
+	bin := filepath.Join(dir, "harness")
+	if out, _, err := runGo(t, dir, "build", "-o", bin, "."); err != nil {
+		t.Fatalf("go build: %v\n%s", err, head(out, 40))
+	}
+	cmd := exec.Command(bin)
+	cmd.Stdin = strings.NewReader(strings.Join(vectors, "\n") + "\n")
+	res, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("harness: %v", err)
+	}
+	ok := map[string]string{}
+	sc := bufio.NewScanner(strings.NewReader(string(res)))
+	sc.Buffer(nil, 1<<24)
+	for sc.Scan() {
+		switch f := strings.Fields(sc.Text()); {
+		case len(f) == 4 && f[0] == "ok":
+			ok[f[1]] = f[3]
+		case len(f) > 0 && f[0] == "FAIL":
+			t.Error(head(sc.Text(), 2000))
+		}
+	}
+	for _, name := range out.drawn {
+		switch ok[name] {
+		case "oer,jer":
+			jer++
+			passed++
+		case "oer":
+			passed++
+		default:
+			t.Errorf("%s: no round trip passed", name)
+		}
+	}
+	return out, passed, jer, noJER
+}
+
+// derOpenRoundTrip is X.509 2016's Extension over a set whose rows have
+// types of each construct the drawer writes in DER (oerdump's derRow):
+// explicit and implicit tags, DEFAULT and OPTIONAL components, a CHOICE,
+// a SET, SET OF and SEQUENCE OF, named bits, strings and times; and one
+// it does not (REAL), which it does not pick.
+const derOpenRoundTrip = `X DEFINITIONS IMPLICIT TAGS ::= BEGIN
+EXTENSION ::= CLASS { &id OBJECT IDENTIFIER UNIQUE, &ExtnType } WITH SYNTAX { SYNTAX &ExtnType IDENTIFIED BY &id }
+Extension ::= SEQUENCE {
+  extnId     EXTENSION.&id({ExtensionSet}),
+  critical   BOOLEAN DEFAULT FALSE,
+  extnValue  OCTET STRING (CONTAINING EXTENSION.&ExtnType({ExtensionSet}{@extnId}) ENCODED BY der),
+  ... }
+Extensions ::= SEQUENCE SIZE (1..MAX) OF Extension
+ExtensionSet EXTENSION ::= { basicConstraints | keyUsage | subjectKeyIdentifier | altNames | policies | validity | attrs | real, ... }
+basicConstraints EXTENSION ::= { SYNTAX BasicConstraints IDENTIFIED BY {2 5 29 19} }
+BasicConstraints ::= SEQUENCE { cA BOOLEAN DEFAULT FALSE, pathLenConstraint INTEGER (0..MAX) OPTIONAL }
+keyUsage EXTENSION ::= { SYNTAX KeyUsage IDENTIFIED BY {2 5 29 15} }
+KeyUsage ::= BIT STRING { digitalSignature(0), nonRepudiation(1), keyEncipherment(2) }
+subjectKeyIdentifier EXTENSION ::= { SYNTAX OCTET STRING IDENTIFIED BY {2 5 29 14} }
+altNames EXTENSION ::= { SYNTAX GeneralNames IDENTIFIED BY {2 5 29 17} }
+GeneralNames ::= SEQUENCE SIZE (1..MAX) OF GeneralName
+GeneralName ::= CHOICE {
+  rfc822Name     [1] IA5String,
+  dNSName        [2] IA5String,
+  directoryName  [4] EXPLICIT Name,
+  registeredID   [8] OBJECT IDENTIFIER }
+Name ::= SEQUENCE OF SET SIZE (1..MAX) OF AttributeTypeAndValue
+AttributeTypeAndValue ::= SEQUENCE { type OBJECT IDENTIFIER, value PrintableString (SIZE (1..64)) }
+policies EXTENSION ::= { SYNTAX SEQUENCE SIZE (1..MAX) OF PolicyInformation IDENTIFIED BY {2 5 29 32} }
+PolicyInformation ::= SEQUENCE { policyIdentifier OBJECT IDENTIFIER, qualifier UTF8String (SIZE (1..200)) OPTIONAL }
+validity EXTENSION ::= { SYNTAX Validity IDENTIFIED BY {2 5 29 16} }
+Validity ::= SET { notAfter [1] GeneralizedTime, notBefore [0] UTCTime OPTIONAL, kind [2] ENUMERATED { a, b, c } }
+attrs EXTENSION ::= { SYNTAX SEQUENCE OF SEQUENCE { n INTEGER (-5..300), s NumericString (SIZE (2)) } IDENTIFIED BY {2 5 29 9} }
+real EXTENSION ::= { SYNTAX REAL IDENTIFIED BY {2 5 29 99} }
+der OBJECT IDENTIFIER ::= {joint-iso-itu-t asn1(1) ber-derived(2) distinguished-encoding(1)}
+END
+`
+
+// TestOERRoundTripDEROpen runs TestCorpusOERRoundTrip's round trip over
+// derOpenRoundTrip: the drawer writes the DER of the rows' values
+// (oerdump's derRow), which the dump reads, and the generated codecs
+// decode strictly with the union's DER methods and encode to the same
+// octets. Every type round-trips, through OER alone (the JER emitter
+// refuses extnValue), but the union, drawn within Extension.
+func TestOERRoundTripDEROpen(t *testing.T) {
+	goTool(t)
+	if testing.Short() {
+		t.Skip("builds a module with the go command; skipped with -short")
+	}
+	harness, err := os.ReadFile("testdata/oer/roundtrip.go.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	set := model.Check(model.Source{Name: "x.asn", Src: []byte(derOpenRoundTrip)})
+	if err := set.Diags.Err(); err != nil {
+		t.Fatal(err)
+	}
+	out, passed, _, _ := oerRoundTrip(t, set, 200, harness)
+	for _, l := range out.left {
+		t.Log("left out: " + l)
+	}
+	if len(out.left) != 1 || passed != len(out.drawn) || !slices.Contains(out.drawn, "y.Extension") || !slices.Contains(out.drawn, "y.Extensions") {
+		t.Errorf("%d types drawn (%v), %d round-trip, %d left out; want all but the union", len(out.drawn), out.drawn, passed, len(out.left))
 	}
 }
 
@@ -393,9 +478,9 @@ func TestCorpusOERDraw(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plans every corpus module set; skipped with -short")
 	}
-	for _, c := range corpusSets {
+	for _, c := range oerCorpusSets() {
 		t.Run(c.pkg, func(t *testing.T) {
-			set := loadCorpusSet(t, root, c.paths, c.anyMap)
+			set := c.load(t, root)
 			p, err := plan.New(set, nil, nil)
 			if err != nil {
 				t.Fatal(err)
@@ -408,4 +493,56 @@ func TestCorpusOERDraw(t *testing.T) {
 			}
 		})
 	}
+}
+
+// oerCorpusSet is a module set of TestCorpusOERRoundTrip and
+// TestCorpusOERDraw: its pin, its name and how it is loaded.
+type oerCorpusSet struct {
+	pkg, name string
+	load      func(t *testing.T, root string) *model.Set
+}
+
+// oerCorpusSets are corpusSets and x509Extensions.
+func oerCorpusSets() []oerCorpusSet {
+	var sets []oerCorpusSet
+	for _, c := range corpusSets {
+		sets = append(sets, oerCorpusSet{c.pkg, c.name, func(t *testing.T, root string) *model.Set {
+			return loadCorpusSet(t, root, c.paths, c.anyMap)
+		}})
+	}
+	return append(sets, oerCorpusSet{"x509ext", "X.509 2016, ExtensionSet filled", func(t *testing.T, root string) *model.Set {
+		return loadPatchedSet(t, root, []string{"itu-x500/ITUT_X509_2016-10"}, "", x509Extensions)
+	}})
+}
+
+// x509ExtensionObjects are the extensions that X.509 2016's
+// CertificateExtensions module defines.
+var x509ExtensionObjects = []string{
+	"aAissuingDistributionPoint", "authorityKeyIdentifier", "authorizationValidation", "baseUpdateTime",
+	"basicConstraints", "cRLDistributionPoints", "cRLNumber", "cRLStreamIdentifier", "certificateIssuer",
+	"certificatePolicies", "crlScope", "deltaCRLIndicator", "deltaInfo", "expiredCertsOnCRL", "extKeyUsage",
+	"freshestCRL", "holdInstructionCode", "inhibitAnyPolicy", "invalidityDate", "issuerAltName",
+	"issuingDistributionPoint", "keyUsage", "nameConstraints", "orderedList", "policyConstraints",
+	"policyMappings", "privateKeyUsagePeriod", "reasonCode", "revokedGroups", "statusReferrals",
+	"subjectAltName", "subjectDirectoryAttributes", "subjectKeyIdentifier", "toBeRevoked",
+}
+
+// x509Extensions patches AuthenticationFramework, whose ExtensionSet X.509
+// 2016 leaves to the specifications that use it ({...}), to list the
+// extensions of CertificateExtensions (imported from it), as a profile
+// would: Extension.extnValue, an OCTET STRING (CONTAINING
+// EXTENSION.&ExtnType({ExtensionSet}{@extnId}) ENCODED BY der), then has
+// rows, the DER of whose values the OER codecs read and write.
+func x509Extensions(t *testing.T, name string, src []byte) []byte {
+	if filepath.Base(name) != "AuthenticationFramework.asn" {
+		return src
+	}
+	const set, imports = "ExtensionSet EXTENSION ::= {...}", "CertificatePairExactAssertion\n      FROM CertificateExtensions certificateExtensions"
+	s := string(src)
+	if strings.Count(s, set) != 1 || strings.Count(s, imports) != 1 {
+		t.Fatalf("%s: no %q or no %q to patch", name, set, imports)
+	}
+	s = strings.Replace(s, set, "ExtensionSet EXTENSION ::= { "+strings.Join(x509ExtensionObjects, " | ")+", ... }", 1)
+	s = strings.Replace(s, imports, "CertificatePairExactAssertion, "+strings.Join(x509ExtensionObjects, ", ")+"\n      FROM CertificateExtensions certificateExtensions", 1)
+	return []byte(s)
 }

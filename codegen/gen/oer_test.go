@@ -45,15 +45,21 @@ func TestOERUnsupported(t *testing.T) {
 		{"T ::= SEQUENCE { a OCTET STRING (CONTAINING U) }\nU ::= SEQUENCE { b BOOLEAN }", ""},
 		{"T ::= SEQUENCE { a OCTET STRING (CONTAINING U) (SIZE (1..8)) }\nU ::= SEQUENCE { b BOOLEAN }", "T.a: a BIT STRING (CONTAINING a type), or an OCTET STRING (CONTAINING a type) with a SIZE,"},
 		{"T ::= SEQUENCE { a BIT STRING (CONTAINING U) }\nU ::= SEQUENCE { b BOOLEAN }", "T.a: a BIT STRING (CONTAINING a type), or an OCTET STRING (CONTAINING a type) with a SIZE,"},
-		// ENCODED BY PER: the contents stay octets (no DER codec reads them).
+		// ENCODED BY PER: the contents stay octets (no DER codec reads
+		// them); an open type so contained is refused, the encoding named.
 		{"T ::= SEQUENCE { a OCTET STRING (CONTAINING U ENCODED BY { joint-iso-itu-t asn1(1) packed-encoding(3) basic(0) aligned(0) }) }\nU ::= SEQUENCE { b BOOLEAN }", ""},
 		{"T ::= SEQUENCE { id C.&id ({S}), v OCTET STRING (CONTAINING C.&Type ({S}{@id}) ENCODED BY { joint-iso-itu-t asn1(1) packed-encoding(3) basic(0) aligned(0) }) }\nC ::= CLASS { &id INTEGER UNIQUE, &Type }\nS C ::= { { &id 1, &Type BOOLEAN } }",
-			"T.v: CONTAINING ... ENCODED BY"},
-		// ENCODED BY der over a table with a typed row: refused; over an
-		// empty extensible one (X.509's Extension), the contents stay in Raw.
-		{"T ::= SEQUENCE { id C.&id ({S}), v OCTET STRING (CONTAINING C.&Type ({S}{@id}) ENCODED BY { joint-iso-itu-t asn1(1) ber-derived(2) distinguished-encoding(1) }) }\nC ::= CLASS { &id INTEGER UNIQUE, &Type }\nS C ::= { { &id 1, &Type BOOLEAN } }",
-			"T.v: an open type with typed rows CONTAINING ... ENCODED BY"},
+			"T.v: CONTAINING ... ENCODED BY 2.1.3.0.0 (an encoding other than BER and DER)"},
+		// ENCODED BY der or BER over a table with a typed row: the rows'
+		// DER (testdata/gen/oer-der-open.txtar); over an empty extensible
+		// one (X.509 2016's Extension), the contents stay in Raw.
+		{"T ::= SEQUENCE { id C.&id ({S}), v OCTET STRING (CONTAINING C.&Type ({S}{@id}) ENCODED BY { joint-iso-itu-t asn1(1) ber-derived(2) distinguished-encoding(1) }) }\nC ::= CLASS { &id INTEGER UNIQUE, &Type }\nS C ::= { { &id 1, &Type BOOLEAN } }", ""},
+		{"T ::= SEQUENCE { id C.&id ({S}), v OCTET STRING (CONTAINING C.&Type ({S}{@id}) ENCODED BY { joint-iso-itu-t asn1(1) basic-encoding(1) }) }\nC ::= CLASS { &id INTEGER UNIQUE, &Type }\nS C ::= { { &id 1, &Type BOOLEAN } }", ""},
 		{"T ::= SEQUENCE { id C.&id ({S}), v OCTET STRING (CONTAINING C.&Type ({S}{@id}) ENCODED BY { joint-iso-itu-t asn1(1) ber-derived(2) distinguished-encoding(1) }) }\nC ::= CLASS { &id INTEGER UNIQUE, &Type }\nS C ::= { ... }", ""},
+		// One open type in strings ENCODED BY der and in strings of OER:
+		// its union has one pair of OER methods.
+		{"T ::= SEQUENCE { id C.&id ({S}), v OCTET STRING (CONTAINING C.&Type ({S}{@id}) ENCODED BY { joint-iso-itu-t asn1(1) ber-derived(2) distinguished-encoding(1) }) }\nU ::= SEQUENCE { id C.&id ({S}), v OCTET STRING (CONTAINING C.&Type ({S}{@id})) }\nC ::= CLASS { &id INTEGER UNIQUE, &Type }\nS C ::= { { &id 1, &Type BOOLEAN } }",
+			"T.v: an open type with typed rows that strings of different encodings (ENCODED BY) contain"},
 		{"T ::= CHOICE { a U, b BOOLEAN }\nU ::= CHOICE { c INTEGER, d NULL }", ""},
 		{"T ::= SEQUENCE { v C.&Type ({S}{@id}), id C.&id ({S}) }\nC ::= CLASS { &id INTEGER UNIQUE, &Type }\nS C ::= { { &id 1, &Type BOOLEAN } }",
 			""},

@@ -167,3 +167,90 @@ func usePackage(t *testing.T, pkg, src string, codecs plan.Codecs, mod, typ, mai
 	writeFile(t, filepath.Join(dir, "main.go"), []byte(main))
 	return dir
 }
+
+// TestOERContainedDEROpenUse: an open type CONTAINED ENCODED BY der whose
+// row is a type of a used package reads the row's DER with that type's
+// DER codecs: generated/rfc5280 (DER only) serves, the package carrying
+// the DER methods of its own union alone, and a value goes from OER to
+// OER byte for byte, a non-DER one failing at its octet;
+// generated/ieee1609dot2 (OER only) is refused, naming the type and the
+// package.
+func TestOERContainedDEROpenUse(t *testing.T) {
+	const open = `C ::= CLASS { &id INTEGER UNIQUE, &Type }
+T ::= SEQUENCE { id C.&id ({S}), v OCTET STRING (CONTAINING C.&Type ({S}{@id}) ENCODED BY {joint-iso-itu-t asn1(1) ber-derived(2) distinguished-encoding(1)}) }
+`
+	rfc := usedManifest(t, "rfc5280")
+	set := usedSet(t, rfc, `Y DEFINITIONS AUTOMATIC TAGS ::= BEGIN
+IMPORTS BasicConstraints FROM PKIX1Implicit-2009 {iso(1) identified-organization(3) dod(6) internet(1) security(5) mechanisms(5) pkix(7) id-mod(0) id-mod-pkix1-implicit-02(59)};
+`+open+`S C ::= { { &id 1, &Type BasicConstraints } }
+END
+`)
+	files, err := Generate(set, Config{Package: "y", Codecs: plan.Codecs{OER: true}, Used: []*manifest.Manifest{rfc}, Uses: []string{rfc.ImportPath}})
+	if err != nil {
+		t.Fatalf("with rfc5280: %v", err)
+	}
+	var types, der string
+	for _, f := range files {
+		switch f.Name {
+		case "y.go":
+			types = string(f.Content)
+		case "y_der.go":
+			der = string(f.Content)
+		}
+	}
+	if !strings.Contains(types, "rfc5280.BasicConstraints") {
+		t.Fatalf("with rfc5280: the row is not rfc5280's:\n%s", types)
+	}
+	if !strings.Contains(der, "func (u *S) decode(") || !strings.Contains(der, "u.ID1.DecodeASN1(r, der.TagSequence)") || strings.Contains(der, "DecodeASN1(r *der.Reader") {
+		t.Errorf("with rfc5280: want the union's DER methods alone, reading rfc5280.BasicConstraints; the DER codecs:\n%s", der)
+	}
+	if testing.Short() {
+		return
+	}
+	goTool(t)
+	// id 1 (X.696 10.4: a length and the octets), then v, a length of 5
+	// and the DER of BasicConstraints{cA TRUE}; cA's TRUE as 01: not DER.
+	dir := usePackage(t, "rfc5280", `X DEFINITIONS AUTOMATIC TAGS ::= BEGIN
+IMPORTS BasicConstraints FROM PKIX1Implicit-2009 {iso(1) identified-organization(3) dod(6) internet(1) security(5) mechanisms(5) pkix(7) id-mod(0) id-mod-pkix1-implicit-02(59)};
+`+open+`S C ::= { { &id 1, &Type BasicConstraints } }
+END
+`, plan.Codecs{OER: true}, "example.com/oerderuse", "BasicConstraints", `package main
+
+import (
+	"bytes"
+	"fmt"
+
+	"example.com/oerderuse/x"
+	"github.com/asn1gen/asn1gen/runtime/oer"
+)
+
+func main() {
+	b := []byte{0x01, 0x01, 0x05, 0x30, 0x03, 0x01, 0x01, 0xff}
+	var v x.T
+	err := oer.Unmarshal(b, &v, &oer.Options{Canonical: true})
+	again, _ := oer.Marshal(&v)
+	fmt.Println(v.V.Kind == x.S_ID1, v.V.ID1.CA, bytes.Equal(again, b), err)
+	b[len(b)-1] = 0x01
+	fmt.Println(oer.Unmarshal(b, &v, &oer.Options{Canonical: true}))
+}
+`)
+	out, _, err := runGo(t, dir, "run", ".")
+	if err != nil {
+		t.Fatalf("go run: %v\n%s", err, out)
+	}
+	const want = "true true true <nil>\nasn1: v.cA at offset 7: BOOLEAN: TRUE not encoded as 0xFF (X.690 11.1)\n"
+	if out != want {
+		t.Errorf("go run:\n%s\nwant\n%s", out, want)
+	}
+	v2x := usedManifest(t, "ieee1609dot2")
+	set = usedSet(t, v2x, `X DEFINITIONS AUTOMATIC TAGS ::= BEGIN
+IMPORTS ValidityPeriod FROM Ieee1609Dot2BaseTypes {iso(1) identified-organization(3) ieee(111) standards-association-numbered-series-standards(2) wave-stds(1609) dot2(2) base(1) base-types(2) major-version-2(2) minor-version-2(2)};
+`+open+`S C ::= { { &id 1, &Type ValidityPeriod } }
+END
+`)
+	_, err = Generate(set, Config{Package: "x", Codecs: plan.Codecs{OER: true}, Used: []*manifest.Manifest{v2x}, Uses: []string{v2x.ImportPath}})
+	const refused = "asn1gen: -codecs oer: ValidityPeriod, whose DER the OER codecs read and write (CONTAINING ... ENCODED BY der), is a type of github.com/asn1gen/asn1gen/generated/ieee1609dot2 (-use), which carries no DER codecs (its manifest's codecs line)"
+	if err == nil || err.Error() != refused {
+		t.Errorf("with ieee1609dot2: %v\nwant %s", err, refused)
+	}
+}

@@ -61,7 +61,10 @@
 // (internal/schemadump, BER under the basic encoding), whose elements
 // become the string's at their offsets in the OER input, and whose first
 // error (at the element at fault, where a generated decoder names the
-// octet) ends the walk. With Options.Canonical, a DEFAULT component present with its
+// octet) ends the walk. An OCTET STRING (CONTAINING an open type ENCODED
+// BY der), X.509 2016's Extension.extnValue, is read the same way as the
+// DER of the value of the row its key selects, as the generated union
+// reads it with its DER methods. With Options.Canonical, a DEFAULT component present with its
 // default value is an error: an INTEGER, ENUMERATED or BOOLEAN compared
 // by its value, any component by its octets, which are then the
 // CANONICAL-OER encoding of the default (codegen/oervalue; a BIT STRING
@@ -77,8 +80,12 @@
 // holding a value of the row its key selects, a DEFAULT component left
 // out when equal to its default), which Decode must read without issue.
 // codegen/gen's TestCorpusOERRoundTrip feeds what it draws for every
-// corpus type to the generated codecs. It does not draw a string
-// CONTAINING a type ENCODED BY der (it writes no DER), nor extension
+// corpus type to the generated codecs. Of an open type CONTAINED ENCODED
+// BY der it writes the DER of the row's value with runtime/der's Builder
+// (values within the root of each constraint, no DEFAULT component nor
+// extension addition), a row whose type it has no DER for (REAL, an open
+// type inside) not picked. It does not draw a string CONTAINING a type
+// ENCODED BY der, nor extension
 // additions of a later version; with DrawOptions.TypedRows, no open type
 // as octets (without a table, or with a key its table does not list).
 //

@@ -87,7 +87,9 @@ func preamble(bits []bool) ([]byte, error) {
 // chooseRows picks, for each open type with a table in gt, the row of a
 // random object of its set, one per key component (the open types that
 // share a key take their rows with that key): the key is then written
-// with the row's value. keys maps a key component to its row.
+// with the row's value. keys maps a key component to its row. Of an open
+// type CONTAINED ENCODED BY der, a row with a type whose DER the drawer
+// does not write (derDrawable) is not picked.
 func (d *drawer) chooseRows(gt *plan.Type) (rows map[*plan.Field]*plan.Row, keys map[*plan.Field]*plan.Row, err error) {
 	for _, f := range gt.Fields {
 		if f.Union == nil || f.Key == nil {
@@ -100,9 +102,13 @@ func (d *drawer) chooseRows(gt *plan.Type) (rows map[*plan.Field]*plan.Row, keys
 			rows[f] = sameKey(f.Union, k)
 			continue
 		}
+		// Of an open type CONTAINED ENCODED BY der (or BER), the rows
+		// with a type whose DER derRow draws.
+		by, _ := encodedBy(f)
+		der := f.Containing && by != ""
 		var cands []*plan.Row
 		for _, r := range f.Union.Rows {
-			if (f.Union.KeyKind == model.TypeInteger || r.KeyBytes != "") && (!d.typed || r.Field != nil) {
+			if (f.Union.KeyKind == model.TypeInteger || r.KeyBytes != "") && (!d.typed || r.Field != nil) && (!der || r.Field == nil || d.derDrawable(r.Field)) {
 				cands = append(cands, r)
 			}
 		}
@@ -210,11 +216,17 @@ func (d *drawer) unionField(f *plan.Field, rows map[*plan.Field]*plan.Row) ([]by
 	if d.typed && (row == nil || row.Field == nil) {
 		return nil, notDrawn(f.ASN1 + ": an open type whose table has no row with a type")
 	}
+	by, _ := encodedBy(f)
 	value := func() ([]byte, error) {
 		if row == nil || row.Field == nil {
 			return open(d.octets(d.rnd.IntN(4))), nil
 		}
-		b, err := d.field(row.Field, nil)
+		draw := d.field
+		if f.Containing && by != "" {
+			// The DER of the row's value (ENCODED BY der, or BER).
+			draw = func(f *plan.Field, _ map[*plan.Field]*plan.Row) ([]byte, error) { return d.derRow(f) }
+		}
+		b, err := draw(row.Field, nil)
 		if err != nil {
 			return nil, err
 		}

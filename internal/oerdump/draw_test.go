@@ -207,3 +207,47 @@ func TestValueOctets(t *testing.T) {
 		}
 	}
 }
+
+// TestDrawContainedDEROpen: of an open type CONTAINED ENCODED BY der,
+// the drawer writes the DER of the value of the row it picks (derRow):
+// every row is drawn, the dump reads each draw without issue (the
+// contents DER), with TypedRows too, and a row with a type whose DER the
+// drawer does not write is not picked.
+func TestDrawContainedDEROpen(t *testing.T) {
+	set := model.CheckWith(model.Options{}, model.Source{Name: "m.asn", Src: []byte(derOpenModule)})
+	if set.Diags.Errors() > 0 {
+		t.Fatal(set.Diags.String())
+	}
+	s, gt, err := Load(set, "Extension", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rnd := rand.New(rand.NewPCG(1, 2))
+	objects := map[string]int{}
+	for i := range 100 {
+		b, err := s.Draw(gt, rnd, &DrawOptions{TypedRows: i%2 == 1})
+		if err != nil {
+			t.Fatalf("draw %d: %v", i, err)
+		}
+		res := s.Decode(b, gt, &Options{Canonical: true})
+		if len(res.Issues) > 0 {
+			t.Fatalf("draw %d, %x: %+v", i, b, res.Issues[0])
+		}
+		for _, c := range res.Elements[0].Children {
+			if c.Field == "extnValue" {
+				objects[c.Object]++
+				if i%2 == 1 && c.Raw {
+					t.Errorf("draw %d, %x: raw contents with TypedRows", i, b)
+				}
+			}
+		}
+	}
+	for _, o := range []string{"basicConstraints", "policies", "subjectKeyIdentifier"} {
+		if objects[o] == 0 {
+			t.Errorf("the objects drawn: %v; want %s among them", objects, o)
+		}
+	}
+	if objects["realTime"] > 0 {
+		t.Errorf("the objects drawn: %v; realTime's REAL has no DER the drawer writes", objects)
+	}
+}

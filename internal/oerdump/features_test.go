@@ -279,3 +279,82 @@ END`
 		})
 	}
 }
+
+// derOpenModule has X.509 2016's Extension over a set with rows.
+const derOpenModule = `M DEFINITIONS IMPLICIT TAGS ::= BEGIN
+EXTENSION ::= CLASS { &id OBJECT IDENTIFIER UNIQUE, &ExtnType } WITH SYNTAX { SYNTAX &ExtnType IDENTIFIED BY &id }
+Extension ::= SEQUENCE {
+  extnId     EXTENSION.&id({ExtensionSet}),
+  critical   BOOLEAN DEFAULT FALSE,
+  extnValue  OCTET STRING (CONTAINING EXTENSION.&ExtnType({ExtensionSet}{@extnId}) ENCODED BY der),
+  ... }
+ExtensionSet EXTENSION ::= { basicConstraints | policies | subjectKeyIdentifier | realTime, ... }
+basicConstraints EXTENSION ::= { SYNTAX BasicConstraints IDENTIFIED BY {2 5 29 19} }
+BasicConstraints ::= SEQUENCE { cA BOOLEAN DEFAULT FALSE, pathLenConstraint INTEGER (0..MAX) OPTIONAL }
+policies EXTENSION ::= { SYNTAX SEQUENCE SIZE (1..MAX) OF OBJECT IDENTIFIER IDENTIFIED BY {2 5 29 32} }
+subjectKeyIdentifier EXTENSION ::= { SYNTAX OCTET STRING IDENTIFIED BY {2 5 29 14} }
+realTime EXTENSION ::= { SYNTAX REAL IDENTIFIED BY {2 5 29 99 1} }
+der OBJECT IDENTIFIER ::= {joint-iso-itu-t asn1(1) ber-derived(2) distinguished-encoding(1)}
+END`
+
+// TestContainedDEROpen: an OCTET STRING (CONTAINING an open type ENCODED
+// BY der), X.509 2016's Extension.extnValue, holds a length and the DER of
+// the value of the row its key selects, which the DER schema dump reads
+// as the generated union reads it with its DER methods
+// (testdata/gen/oer-der-open.txtar): a row of an assigned type and one
+// written in the object, a row without a type and a key the extensible
+// set does not list (their octets raw), and a non-DER encoding, an error
+// at the element at fault in the OER input.
+func TestContainedDEROpen(t *testing.T) {
+	set := model.CheckWith(model.Options{}, model.Source{Name: "m.asn", Src: []byte(derOpenModule)})
+	if set.Diags.Errors() > 0 {
+		t.Fatal(set.Diags.String())
+	}
+	s, root, err := Load(set, "Extension", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name, hex string
+		got       []string // field@offset=value of the elements, then path@offset kind of the errors
+	}{
+		// The preamble, extnId (a length and 55 1d 13) at 1, extnValue's
+		// length 8 at 5 and the DER of BasicConstraints{TRUE, 0} from 6:
+		// the SEQUENCE, cA's element at 8, pathLenConstraint's at 11.
+		{"assigned type", "00" + "03551d13" + "08" + "30060101ff020100",
+			[]string{"extnId@1=2.5.29.19", "extnValue@5=", "@6=", "cA@8=TRUE", "pathLenConstraint@11=0"}},
+		// SEQUENCE OF OBJECT IDENTIFIER {1.2.3}, written in the object.
+		{"type in the object", "00" + "03551d20" + "06" + "3004" + "06022a03",
+			[]string{"extnId@1=2.5.29.32", "extnValue@5=", "@6=", "@8=1.2.3"}},
+		{"row without a type", "00" + "03551d0e" + "04" + "04020102",
+			[]string{"extnId@1=2.5.29.14", "extnValue@5="}},
+		{"key not in the set", "00" + "03551d63" + "02" + "abcd",
+			[]string{"extnId@1=2.5.29.99", "extnValue@5="}},
+		// cA's TRUE as 01: DER requires ff (X.690 11.1).
+		{"not DER", "00" + "03551d13" + "08" + "3006010101020100",
+			[]string{"extnId@1=2.5.29.19", "extnValue@5=", "@6=", "cA@8=TRUE", "pathLenConstraint@11=0", "Extension.extnValue.BasicConstraints.cA@8 non-canonical"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			b, err := hex.DecodeString(tt.hex)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res := s.Decode(b, root, &Options{Canonical: true})
+			var got []string
+			var walk func(ns []*Node)
+			walk = func(ns []*Node) {
+				for _, c := range ns {
+					got = append(got, fmt.Sprintf("%s@%d=%s", c.Field, c.Offset, c.Value))
+					walk(c.Children)
+				}
+			}
+			walk(res.Elements[0].Children)
+			for _, is := range res.Issues {
+				got = append(got, is.Path+"@"+strconv.Itoa(is.Offset)+" "+is.Kind)
+			}
+			if diff := cmp.Diff(tt.got, got); diff != "" {
+				t.Errorf("elements and errors (-want +got):\n%s", diff)
+			}
+		})
+	}
+}

@@ -84,6 +84,9 @@ func (w *walker) unionField(r *oer.Reader, f *plan.Field, n *Node, keys *keySet)
 	if f.Containing && plan.ContentsBySize(f) {
 		return r.Error(der.KindUnsupported, f.ASN1, "a BIT STRING (CONTAINING a type), or an OCTET STRING (CONTAINING a type) with a SIZE", "")
 	}
+	if _, ok := encodedBy(f); f.Containing && !ok {
+		return r.Error(der.KindUnsupported, f.ASN1, "CONTAINING ... ENCODED BY", "")
+	}
 	if f.List {
 		where := f.ASN1
 		if keys != nil {
@@ -148,6 +151,15 @@ func (w *walker) resolve(r *oer.Reader, f *plan.Field, k key, raw []byte, at int
 		n.Raw, n.Hex, n.Note, n.form = true, hexOf(raw), "the object has no type", jertext.None
 		return nil
 	}
+	if by, _ := encodedBy(f); f.Containing && by != "" {
+		// The contents are the DER of the row's value, which the
+		// generated union reads with its DER methods.
+		a := rowAssignment(row, u)
+		if a == nil {
+			return r.Error(der.KindUnsupported, f.ASN1, "CONTAINING ... ENCODED BY a row of a type without a module", "")
+		}
+		return w.derValue(r, a, raw, at, n, by == "BER")
+	}
 	c, err := w.node(r, n, "")
 	if err != nil {
 		return err
@@ -159,6 +171,26 @@ func (w *walker) resolve(r *oer.Reader, f *plan.Field, k key, raw []byte, at int
 		return err
 	}
 	return r.EndField(&sub)
+}
+
+// rowAssignment returns the assignment the DER schema dump reads the
+// value of row with: the row's type, named after the type it refers to
+// (in that type's module) or, written in the object (SYNTAX SEQUENCE OF
+// ...), after the row (in the object's module, or the class's); nil
+// without a module.
+func rowAssignment(row *plan.Row, u *plan.Union) *model.Assignment {
+	a := &model.Assignment{Name: row.Field.ASN1, Kind: model.KindType, Type: row.Field.Type}
+	switch t := row.Field.Type; {
+	case t.Ref != nil && t.Ref.Module != nil:
+		a.Name, a.Module = t.Ref.Name, t.Ref.Module
+	case row.Entry != nil && row.Entry.Object != nil && row.Entry.Object.Module != nil:
+		a.Module = row.Entry.Object.Module
+	case u.Table.Class != nil && u.Table.Class.Module != nil:
+		a.Module = u.Table.Class.Module
+	default:
+		return nil
+	}
+	return a
 }
 
 // objectName names the information object of a row: its own name, or

@@ -249,17 +249,9 @@ func (w *walker) field(r *oer.Reader, f *plan.Field, n *Node, keys *keySet) erro
 // are refused, as the emitter refuses them.
 func (w *walker) contained(r *oer.Reader, f *plan.Field, n *Node) error {
 	defer end(r, n)
-	by := ""
-	if c := f.Type.Constraints; c != nil && c.EncodedBy != nil {
-		switch c.EncodedBy.String() {
-		case "2.1.1":
-			by = "BER"
-		case "2.1.2.1":
-			by = "DER"
-		}
-		if by == "" || f.Inner.Ref == nil {
-			return r.Error(der.KindUnsupported, f.ASN1, "CONTAINING ... ENCODED BY", "")
-		}
+	by, ok := encodedBy(f)
+	if !ok || by != "" && f.Inner.Ref == nil {
+		return r.Error(der.KindUnsupported, f.ASN1, "CONTAINING ... ENCODED BY", "")
 	}
 	if plan.ContentsBySize(f) {
 		return r.Error(der.KindUnsupported, f.ASN1, "a BIT STRING (CONTAINING a type), or an OCTET STRING (CONTAINING a type) with a SIZE", "")
@@ -290,6 +282,24 @@ func (w *walker) contained(r *oer.Reader, f *plan.Field, n *Node) error {
 	return r.EndField(&sub)
 }
 
+// encodedBy returns "DER" or "BER" for a string f that contains a value
+// (of a type or an open type) ENCODED BY der or by the basic encoding,
+// "" for one without ENCODED BY, and false for ENCODED BY another
+// encoding, which the OER emitter refuses or keeps as octets.
+func encodedBy(f *plan.Field) (string, bool) {
+	c := f.Type.Constraints
+	if c == nil || c.EncodedBy == nil {
+		return "", true
+	}
+	switch c.EncodedBy.String() {
+	case "2.1.1":
+		return "BER", true
+	case "2.1.2.1":
+		return "DER", true
+	}
+	return "", false
+}
+
 // derContents reads an OCTET STRING (CONTAINING T ENCODED BY der), T an
 // assignment: a length and the DER of T (BER with ber), which the DER
 // schema dump (internal/schemadump) reads, as the generated OER codecs
@@ -300,6 +310,14 @@ func (w *walker) derContents(r *oer.Reader, f *plan.Field, n *Node, ber bool) er
 	if err != nil {
 		return err
 	}
+	return w.derValue(r, f.Inner.Ref, b, at, n, ber)
+}
+
+// derValue reads b, the contents at octet at of a string ENCODED BY der
+// (BER with ber), as the DER of a value of the type a, with the DER
+// schema dump: its elements become n's children, at their offsets in the
+// OER input; its first error ends the walk, there.
+func (w *walker) derValue(r *oer.Reader, a *model.Assignment, b []byte, at int, n *Node, ber bool) error {
 	n.Note, n.form = "containing, ENCODED BY der", jertext.Contained
 	if ber {
 		n.Note = "containing, ENCODED BY ber"
@@ -307,7 +325,7 @@ func (w *walker) derContents(r *oer.Reader, f *plan.Field, n *Node, ber bool) er
 	if w.der == nil {
 		w.der = schemadump.New(w.set)
 	}
-	res := w.der.Decode(b, f.Inner.Ref, &schemadump.Options{BER: ber, NoEncapsulated: true})
+	res := w.der.Decode(b, a, &schemadump.Options{BER: ber, NoEncapsulated: true})
 	for _, c := range res.Elements {
 		if err := w.adopt(r, n, c, at); err != nil {
 			return err

@@ -19,17 +19,38 @@ func (r *Reader) DecodeDER(v der.Value, ber bool, field string) {
 		return
 	}
 	b, at, err := r.ReadOpen()
-	if err == nil && r.alloc <= 0 {
+	if err != nil {
+		r.Fail(err, field)
+		return
+	}
+	r.decodeDER(b, at, ber, field, func(dr *der.Reader) error { return v.DecodeASN1(dr, 0) })
+}
+
+// DecodeDERWith decodes the contents b, already read, of an OCTET STRING
+// (CONTAINING an open type ENCODED BY der) at offset at of r's input with
+// decode, which reads them from a DER Reader over b (with ber, BER): the
+// union of an open type read by the row its key selects (X.509 2016's
+// Extension.extnValue). The contents are charged and located as
+// DecodeDER's are.
+func (r *Reader) DecodeDERWith(b []byte, at int, ber bool, field string, decode func(*der.Reader) error) {
+	if r.err != nil {
+		return
+	}
+	r.decodeDER(b, at, ber, field, decode)
+}
+
+// decodeDER decodes the contents b at offset at with decode, charging
+// what it allocates to r's budget and moving its error into r's input.
+func (r *Reader) decodeDER(b []byte, at int, ber bool, field string, decode func(*der.Reader) error) {
+	if r.alloc <= 0 {
 		// der.Options.MaxAlloc 0 would select DER's default budget.
-		err = der.NewError(der.KindLimit, at, "", "decode would allocate more than its limit", "")
+		r.Fail(der.NewError(der.KindLimit, at, "", "decode would allocate more than its limit", ""), field)
+		return
 	}
-	if err == nil {
-		dr := der.NewPooledReader(b, &der.Options{BER: ber, MaxAlloc: r.alloc})
-		err = v.DecodeASN1(&dr, 0)
-		r.alloc = dr.AllocLeft()
-		err = rebase(dr.Released(err), at)
-	}
-	r.Fail(err, field)
+	dr := der.NewPooledReader(b, &der.Options{BER: ber, MaxAlloc: r.alloc})
+	err := decode(&dr)
+	r.alloc = dr.AllocLeft()
+	r.Fail(rebase(dr.Released(err), at), field)
 }
 
 // rebase moves the offset of err, the error of a decode of contents that
@@ -51,6 +72,25 @@ func (w *Writer) EncodeDER(v der.Value, field string) {
 	}
 	m := w.BeginOpen()
 	b, err := der.Append(w.buf, v, nil)
+	if err != nil {
+		w.Fail(err, field)
+		return
+	}
+	w.buf = b
+	w.EndOpen(m)
+}
+
+// EncodeDERWith is EncodeDER for a value that encode writes to a DER
+// Builder: the union of an open type, by the row its Kind selects or as
+// its Raw contents (DecodeDERWith).
+func (w *Writer) EncodeDERWith(encode func(*der.Builder), field string) {
+	if w.err != nil {
+		return
+	}
+	m := w.BeginOpen()
+	db := der.NewBuilder(w.buf)
+	encode(db)
+	b, err := db.Bytes()
 	if err != nil {
 		w.Fail(err, field)
 		return

@@ -37,7 +37,8 @@ func (v *ints) EncodeASN1(b *der.Builder, t der.Tag) {}
 // decode's budget (Options.MaxAlloc): two such contents fit in 2*need; with
 // less the DER decode that goes beyond fails with the limit error at its
 // offset in the OER input, and a decode of contents with no budget left
-// fails at the contents' start.
+// fails at the contents' start; the same through DecodeDERWith, for
+// contents already read.
 func TestDecodeDERBudget(t *testing.T) {
 	// Two octet strings of 11 octets, each the DER of SEQUENCE {1, 2, 3}.
 	in := unhex(t, "0b 30 09 02 01 01 02 01 02 02 01 03 0b 30 09 02 01 01 02 01 02 02 01 03")
@@ -60,27 +61,39 @@ func TestDecodeDERBudget(t *testing.T) {
 		{maxAlloc: need, decoded: 1, offset: 13},
 		{maxAlloc: need - 1, offset: 1 + 2},
 	}
-	for _, tc := range tests {
-		r := oer.NewReader(in, &oer.Options{MaxAlloc: tc.maxAlloc})
-		var l [2]ints
-		decoded := 0
-		for i := range l {
-			if r.DecodeDER(&l[i], false, "l"); r.Err() == nil {
-				decoded++
+	// DecodeDER reads the string; DecodeDERWith decodes contents already
+	// read (an open type's union, by the row its key selects).
+	decoders := map[string]func(r *oer.Reader, v *ints){
+		"DecodeDER": func(r *oer.Reader, v *ints) { r.DecodeDER(v, false, "l") },
+		"DecodeDERWith": func(r *oer.Reader, v *ints) {
+			b, at, err := r.ReadOpen()
+			r.Fail(err, "l")
+			r.DecodeDERWith(b, at, false, "l", func(d *der.Reader) error { return v.DecodeASN1(d, 0) })
+		},
+	}
+	for name, decode := range decoders {
+		for _, tc := range tests {
+			r := oer.NewReader(in, &oer.Options{MaxAlloc: tc.maxAlloc})
+			var l [2]ints
+			decoded := 0
+			for i := range l {
+				if decode(&r, &l[i]); r.Err() == nil {
+					decoded++
+				}
 			}
-		}
-		if decoded != tc.decoded {
-			t.Errorf("MaxAlloc %d (need %d): %d contents decoded, want %d: %v", tc.maxAlloc, need, decoded, tc.decoded, r.Err())
-		}
-		if tc.decoded == 2 {
-			if err := r.Finish(); err != nil || l[0][2] != 3 || l[1][2] != 3 {
-				t.Errorf("MaxAlloc %d: %v, %v", tc.maxAlloc, l, err)
+			if decoded != tc.decoded {
+				t.Errorf("%s, MaxAlloc %d (need %d): %d contents decoded, want %d: %v", name, tc.maxAlloc, need, decoded, tc.decoded, r.Err())
 			}
-			continue
-		}
-		var e *der.Error
-		if err := r.Err(); !errors.As(err, &e) || e.Kind != der.KindLimit || e.Offset != tc.offset {
-			t.Errorf("MaxAlloc %d (need %d): %v; want a limit error at offset %d", tc.maxAlloc, need, err, tc.offset)
+			if tc.decoded == 2 {
+				if err := r.Finish(); err != nil || l[0][2] != 3 || l[1][2] != 3 {
+					t.Errorf("%s, MaxAlloc %d: %v, %v", name, tc.maxAlloc, l, err)
+				}
+				continue
+			}
+			var e *der.Error
+			if err := r.Err(); !errors.As(err, &e) || e.Kind != der.KindLimit || e.Offset != tc.offset || e.Path() != "l" {
+				t.Errorf("%s, MaxAlloc %d (need %d): %v; want a limit error at offset %d in l", name, tc.maxAlloc, need, err, tc.offset)
+			}
 		}
 	}
 }

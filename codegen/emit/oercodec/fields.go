@@ -254,17 +254,20 @@ func (e *Emitter) writeComponent(g *jen.Group, gt *plan.Type, f *plan.Field) {
 // the contained type, T) needs T's DER codec: in this package (which
 // codegen/gen emits for such types, DERContained, when der is not among
 // the package's codecs), or in the used package T is of, whose manifest
-// must say it carries DER. An open type (a union) ENCODED BY
-// der whose table has no row of a type (X.509's Extension over its empty
-// ExtensionSet) keeps the contents in Raw, as received, and writes them
-// back: no codec reads them. Refused: such an open type with rows of a
-// type, and ENCODED BY another encoding.
+// must say it carries DER. An open type (a union) ENCODED BY der (or BER)
+// is read and written the same way by the row its key selects, with the
+// union's DER methods (derMethods); one whose table has no row of a type
+// (X.509 2016's Extension over its empty ExtensionSet) keeps the contents
+// in Raw, as received, and writes them back. Refused: ENCODED BY another
+// encoding (the contents of a type, not an open type, then stay octets:
+// plan.containedType), and an open type that strings of different
+// encodings contain (its one union has one pair of OER methods).
 func (e *Emitter) containing(f *plan.Field, where string) bool {
 	switch c := f.Type.Constraints; {
 	case c != nil && c.EncodedBy != nil && encodedBy(f) == "":
-		e.fail(where, "CONTAINING ... ENCODED BY")
-	case f.Union != nil && encodedBy(f) != "" && typedRows(f.Union):
-		e.fail(where, "an open type with typed rows CONTAINING ... ENCODED BY")
+		e.fail(where, "CONTAINING ... ENCODED BY "+c.EncodedBy.String()+" (an encoding other than BER and DER)")
+	case f.Union != nil && typedRows(f.Union) && len(e.unionBys(f.Union)) > 1:
+		e.fail(where, "an open type with typed rows that strings of different encodings (ENCODED BY) contain")
 	case plan.ContentsBySize(f):
 		e.fail(where, "a BIT STRING (CONTAINING a type), or an OCTET STRING (CONTAINING a type) with a SIZE,")
 	case f.Union != nil:

@@ -2,6 +2,7 @@ package oercodec
 
 import (
 	"fmt"
+	"sort"
 
 	"github.com/asn1gen/asn1gen/codegen/emit"
 	"github.com/asn1gen/asn1gen/codegen/model"
@@ -49,6 +50,10 @@ func (e *Emitter) union(f *jen.File, gt *plan.Type) {
 		jen.Id("r").Dot("Fail").Call(jen.Err(), jen.Id("field")),
 		jen.Id("u").Dot("Raw").Op("=").Id("b"),
 		jen.Return(jen.Id("at")))
+	if by := e.unionBy(u); by != "" {
+		e.derMethods(f, gt, by)
+		return
+	}
 	e.resolveMethod(f, gt)
 	emit.Comment(f, "encodeOER writes the typed value Kind selects in an open type field (X.696 30), or Raw.")
 	f.Func().Params(recv.Clone()).Id("encodeOER").Params(jen.Id("w").Op("*").Add(or("Writer")), field.Clone()).BlockFunc(func(g *jen.Group) {
@@ -72,6 +77,71 @@ func (e *Emitter) union(f *jen.File, gt *plan.Type) {
 		}
 		g.Add(w().Dot("WriteOpen").Call(jen.Id("u").Dot("Raw")))
 	})
+}
+
+// derMethods emits resolveOER and encodeOER of the union gt whose values
+// are the contents of an OCTET STRING ENCODED BY der (or BER, by "BER"),
+// with rows of a type: the contents are the DER of the row's value, which
+// the union's DER methods (decode and encode, which the package carries,
+// derContained) read and write by the row the key selects; the DER
+// decode is charged to the OER decode's budget and its errors are
+// located in the OER input (oer.Reader.DecodeDERWith).
+//
+//	func (u *T) resolveOER(key int64, r *oer.Reader, at int, field string) {
+//		r.DecodeDERWith(u.Raw, at, false, field, func(d *der.Reader) error { return u.decode(key, d) })
+//	}
+//	func (u *T) encodeOER(w *oer.Writer, field string) { w.EncodeDERWith(u.encode, field) }
+func (e *Emitter) derMethods(f *jen.File, gt *plan.Type, by string) {
+	keyParam, _, keyArg := emit.KeyParam(gt.Union)
+	recv := jen.Id("u").Op("*").Id(gt.Name)
+	enc := "der"
+	if by == "BER" {
+		enc = "the basic encoding"
+	}
+	emit.Comment(f, fmt.Sprintf("resolveOER decodes Raw, the contents at offset at, as the %s of the value key selects (ENCODED BY %s).", by, enc))
+	f.Func().Params(recv.Clone()).Id("resolveOER").Params(keyParam, jen.Id("r").Op("*").Add(or("Reader")), jen.Id("at").Int(), jen.Id("field").String()).Block(
+		jen.Id("r").Dot("DecodeDERWith").Call(jen.Id("u").Dot("Raw"), jen.Id("at"), jen.Lit(by == "BER"), jen.Id("field"),
+			jen.Func().Params(jen.Id("d").Op("*").Add(emit.RT("Reader"))).Error().Block(
+				jen.Return(jen.Id("u").Dot("decode").Call(keyArg, jen.Id("d"))))))
+	emit.Comment(f, "encodeOER writes the DER of the typed value Kind selects, or Raw, as the contents of the string.")
+	f.Func().Params(recv.Clone()).Id("encodeOER").Params(jen.Id("w").Op("*").Add(or("Writer")), jen.Id("field").String()).Add(emit.OneLineBody(
+		w().Dot("EncodeDERWith").Call(jen.Id("u").Dot("encode"), jen.Id("field"))))
+}
+
+// unionBy returns "DER" or "BER" for a union with rows of a type that
+// strings ENCODED BY der (or by the basic encoding) contain, whose OER
+// methods then read and write DER (derMethods); "" for another union.
+// The strings that contain one union must agree (unionBys).
+func (e *Emitter) unionBy(u *plan.Union) string {
+	if !u.Containing || !typedRows(u) {
+		return ""
+	}
+	bys := e.unionBys(u)
+	if len(bys) != 1 {
+		return ""
+	}
+	return bys[0]
+}
+
+// unionBys returns the encodings (encodedBy: "DER", "BER" or "" for OER)
+// of the strings of the plan that contain the union u, each once, sorted.
+func (e *Emitter) unionBys(u *plan.Union) []string {
+	seen := map[string]bool{}
+	var bys []string
+	for _, gt := range e.p.Types {
+		fields := gt.Fields
+		if gt.Elem != nil {
+			fields = append(fields[:len(fields):len(fields)], gt.Elem)
+		}
+		for _, f := range fields {
+			if f.Union == u && f.Containing && !seen[encodedBy(f)] {
+				seen[encodedBy(f)] = true
+				bys = append(bys, encodedBy(f))
+			}
+		}
+	}
+	sort.Strings(bys)
+	return bys
 }
 
 // rowPlace is where the value of row ue is held in its union. A field
