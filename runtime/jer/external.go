@@ -282,7 +282,11 @@ func (r *Reader) DecodeDER(v der.Value, bits, ber bool, field string) {
 	if errors.As(err, &e) {
 		// The offset in the JSON input: the string's; DER's offset in
 		// its octets is in the message.
-		e.Msg = "in the DER contents at octet " + strconv.Itoa(e.Offset) + ": " + e.Msg
+		where := "in the DER contents: "
+		if e.Offset >= 0 {
+			where = "in the DER contents at octet " + strconv.Itoa(e.Offset) + ": "
+		}
+		e.Msg = where + e.Msg
 		e.Offset, e.Bits = at, false
 	}
 	r.Fail(err, field)
