@@ -153,9 +153,9 @@ func decodePFX(data []byte, ber bool) error {
 // rfc5652): JSON text that parses, or a located error of kind
 // unsupported naming what has no JER (an extension or other name whose
 // key is outside its table, whose generated field keeps DER octets). No
-// generated package of X.509 carries JER (GeneralName's INSTANCE OF has
-// none), so TestDumpSchemaJER holds the forms to MarshalJSON on a module
-// of its own.
+// generated package of X.509 carries JER (generated/rfc5280 is generated
+// with DER alone), so TestDumpSchemaJER holds the forms to MarshalJSON on
+// a module of its own.
 func TestDumpSchemaJERCorpus(t *testing.T) {
 	blobs := corpustest.Blobs(t)
 	for _, k := range []struct {

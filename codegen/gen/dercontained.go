@@ -2,21 +2,23 @@ package gen
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/asn1gen/asn1gen/codegen/emit/oercodec"
 	"github.com/asn1gen/asn1gen/codegen/plan"
 )
 
 // derContained returns the types of p whose DER codecs a package of OER
-// codecs without DER's needs: those an OCTET STRING (CONTAINING T ENCODED
-// BY der or BER) holds, whose contents the OER codecs read and write with
-// T's DER codecs; the unions of the open types such strings hold when a
-// row has a type, whose DER methods read and write the row's value; and
-// the types their DER codecs use in turn (components, elements, base
-// types, open types and their rows). Nothing else gets a DER codec. A
-// type of a used package (-use) reached so must carry DER (its
-// manifest's codecs line).
-func derContained(p *plan.Plan) (map[*plan.Type]bool, error) {
+// or JER codecs without DER's needs: those an OCTET STRING (CONTAINING T
+// ENCODED BY der or BER) holds, whose contents the OER and JER codecs
+// read and write with T's DER codecs; the unions of the open types such
+// strings hold when a row has a type, whose DER methods read and write
+// the row's value; and the types their DER codecs use in turn
+// (components, elements, base types, open types and their rows). Nothing
+// else gets a DER codec. A type of a used package (-use) reached so must
+// carry DER (its manifest's codecs line); codec ("oer" or "jer") names
+// the codecs in the error.
+func derContained(p *plan.Plan, codec string) (map[*plan.Type]bool, error) {
 	unions := map[*plan.Union]*plan.Type{}
 	for _, gt := range p.Types {
 		if gt.Union != nil {
@@ -42,7 +44,7 @@ func derContained(p *plan.Plan) (map[*plan.Type]bool, error) {
 		}
 		if gt.Pkg != "" {
 			if c, ok := p.UsedCodecs(gt.Pkg); !ok || !c.DER {
-				return fmt.Errorf("asn1gen: -codecs oer: %s, whose DER the OER codecs read and write (CONTAINING ... ENCODED BY der), is a type of %s (-use), which carries no DER codecs (its manifest's codecs line)", gt.ASN1, gt.Pkg)
+				return fmt.Errorf("asn1gen: -codecs %s: %s, whose DER the %s codecs read and write (CONTAINING ... ENCODED BY der), is a type of %s (-use), which carries no DER codecs (its manifest's codecs line)", codec, gt.ASN1, strings.ToUpper(codec), gt.Pkg)
 			}
 			return nil
 		}

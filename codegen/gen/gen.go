@@ -243,8 +243,12 @@ func Generate(set *model.Set, cfg Config) ([]File, error) {
 	types := &gotypes.Emitter{P: p}
 	sections := []section{{suffix: "", what: "the Go types of package " + cfg.Package, decl: types.Type}}
 	var derFor map[*plan.Type]bool
-	if codecs.OER && !codecs.DER {
-		if derFor, err = derContained(p); err != nil {
+	if (codecs.OER || codecs.JER) && !codecs.DER {
+		codec := "oer"
+		if !codecs.OER {
+			codec = "jer"
+		}
+		if derFor, err = derContained(p, codec); err != nil {
 			return nil, err
 		}
 	}
@@ -315,7 +319,11 @@ func codecSections(p *plan.Plan, codecs plan.Codecs, derFor map[*plan.Type]bool)
 		fuzzers = append(fuzzers, derc)
 	case len(derFor) > 0:
 		derc := dercodec.New(p)
-		sections = append(sections, section{suffix: "_der", what: "the DER and BER codecs (X.690) of the types whose DER the OER codecs read and write", decl: func(f *jen.File, gt *plan.Type) {
+		what := "the DER and BER codecs (X.690) of the types whose DER the OER codecs read and write"
+		if !codecs.OER {
+			what = "the DER and BER codecs (X.690) of the types whose DER the JER codecs read and write"
+		}
+		sections = append(sections, section{suffix: "_der", what: what, decl: func(f *jen.File, gt *plan.Type) {
 			if derFor[gt] {
 				derc.Type(f, gt)
 			}

@@ -42,13 +42,15 @@ type jerSet struct {
 
 // Reasons jerInterop leaves a type out for, besides jerSet.use's.
 const (
-	jerNoCompile  = "asn1ct (5.0.21) cannot compile its module"
-	jerNoDraw     = "asn1ct draws no value it encodes in JER"
-	jerTooBig     = "asn1ct draws values too big to exchange (8 MB of heap or 64 KB of JSON: the lists of recursive types)"
-	jerBoolItem   = "an ENUMERATED item true or false, which asn1ct (5.0.21) writes as a JSON literal, not as a string (X.697 22)"
-	jerNoType     = "no Go type of its own (an open type's union, or no type in the plan)"
-	jerRefused    = "the JER or OER emitter refuses it, or a type it uses"
-	jerContaining = "a string CONTAINING a type, which asn1ct (5.0.21) writes as its octets, not as {\"containing\": value} (X.697 24, 25)"
+	jerNoCompile     = "asn1ct (5.0.21) cannot compile its module"
+	jerNoDraw        = "asn1ct draws no value it encodes in JER"
+	jerTooBig        = "asn1ct draws values too big to exchange (8 MB of heap or 64 KB of JSON: the lists of recursive types)"
+	jerBoolItem      = "an ENUMERATED item true or false, which asn1ct (5.0.21) writes as a JSON literal, not as a string (X.697 22)"
+	jerNoType        = "no Go type of its own (an open type's union, or no type in the plan)"
+	jerRefused       = "the JER or OER emitter refuses it, or a type it uses"
+	jerContaining    = "a string CONTAINING a type, which asn1ct (5.0.21) writes as its octets, not as {\"containing\": value} (X.697 24, 25)"
+	jerContainingDER = "a string CONTAINING a type ENCODED BY der, whose octets asn1ct (5.0.21) draws at random, not as the DER of a value of the type"
+	jerExternal      = "an EXTERNAL, which asn1ct (5.0.21) writes as X.690 8.18.1's sequence (direct-reference, indirect-reference, data-value-descriptor, encoding), not as X.680 37.5's associated type (identification, data-value-descriptor, data-value)"
 	// ASN1_OPEN_TYPE in asn1ct's JER: the octets of the value as a
 	// string, which asn1ct:value draws as "\n\topen_type".
 	jerOpenType = "an open type with a table, whose value asn1ct (5.0.21) writes in JER as a string of octets, not as the JSON of the value its key selects (X.697 41)"
@@ -114,6 +116,10 @@ func jerInterop(t *testing.T, js jerSet) jerTally {
 				why = jerRefused + ": " + construct
 			case reaches(gt, func(f *plan.Field) bool { return boolItem(f.Type) }) || walkTypes(gt, func(gt *plan.Type) bool { return boolItem(gt.Body) }):
 				why = jerBoolItem
+			case reaches(gt, func(f *plan.Field) bool { return builtinKind(f, model.TypeExternal) }) || walkTypes(gt, func(gt *plan.Type) bool { return bodyKind(gt, model.TypeExternal) }):
+				why = jerExternal
+			case reaches(gt, func(f *plan.Field) bool { return f.Octets && oercodec.EncodedBy(f) != "" }):
+				why = jerContainingDER
 			case reaches(gt, func(f *plan.Field) bool { return f.Octets }):
 				why = jerContaining
 			case reaches(gt, func(f *plan.Field) bool { return f.Union != nil }):
@@ -284,12 +290,15 @@ func jerHarness(t *testing.T, set *model.Set, roots, args []string, asgs map[str
 	if err != nil {
 		t.Fatal(err)
 	}
-	var registry []string
+	var registry, noOER []string
 	setOf := map[string][]int{}
 	for _, arg := range args {
 		gt := p.ByAsg[asgs[arg]]
 		registry = append(registry, fmt.Sprintf("%q: func() value { return new(x.%s) },", arg, gt.Name))
 		setOf[arg] = setOfLevels(gt)
+		if heldAsText(gt) {
+			noOER = append(noOER, fmt.Sprintf("%q: true,", arg))
+		}
 	}
 	// The identifiers of the DEFAULT components, which asn1ct writes and
 	// the Go encoder leaves out when they hold their default value, and
@@ -325,6 +334,7 @@ func jerHarness(t *testing.T, set *model.Set, roots, args []string, asgs map[str
 		"\nvar types = map[string]func() value{\n" + strings.Join(registry, "\n") + "\n}\n" +
 		"\nvar defaults = map[string]bool{\n" + strings.Join(defs, "\n") + "\n}\n" +
 		"\nvar setOf = map[string][]int{\n" + strings.Join(levels, "\n") + "\n}\n" +
+		"\nvar noOER = map[string]bool{\n" + strings.Join(noOER, "\n") + "\n}\n" +
 		fmt.Sprintf("\nconst checkOER = %t\n", codecs.OER)
 	writeFile(t, filepath.Join(dir, "main.go"), []byte(main))
 	if out, _, err := runGo(t, dir, "build", "-o", bin, "."); err != nil {
@@ -495,6 +505,28 @@ func boolItem(t *model.Type) bool {
 		}
 	}
 	return false
+}
+
+// builtinKind reports whether the field f is of the built-in type kind
+// written in place.
+func builtinKind(f *plan.Field, kind model.TypeKind) bool {
+	return f.Named == nil && f.Union == nil && f.Type != nil && f.Type.Underlying().Kind == kind
+}
+
+// bodyKind reports whether gt is defined as the built-in type kind.
+func bodyKind(gt *plan.Type, kind model.TypeKind) bool {
+	return gt.Body != nil && gt.Body.Underlying().Kind == kind
+}
+
+// heldAsText reports whether a value of gt may hold an INSTANCE OF or
+// EXTERNAL, which the codecs keep as their own encoding: one decoded
+// from JER cannot be written in OER.
+func heldAsText(gt *plan.Type) bool {
+	return reaches(gt, func(f *plan.Field) bool {
+		return builtinKind(f, model.TypeInstanceOf) || builtinKind(f, model.TypeExternal)
+	}) || walkTypes(gt, func(gt *plan.Type) bool {
+		return bodyKind(gt, model.TypeInstanceOf) || bodyKind(gt, model.TypeExternal)
+	})
 }
 
 // setOfLevels returns the levels of the lists gt is (through the types

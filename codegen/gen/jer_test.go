@@ -5,12 +5,14 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/asn1gen/asn1gen/codegen/manifest"
 	"github.com/asn1gen/asn1gen/codegen/model"
 	"github.com/asn1gen/asn1gen/codegen/plan"
+	"github.com/google/go-cmp/cmp"
 )
 
 // TestJERInterop generates the package of testdata/per/PerTest.asn with
@@ -52,6 +54,36 @@ func TestJERInteropStrings(t *testing.T) {
 	}
 	set := model.Check(model.Source{Name: "JerStrings.asn", Src: src})
 	jerInterop(t, jerSet{set: set, count: 100, use: useAll})
+}
+
+// TestJERInteropExternal is TestJERInterop, with the OER round trip, for
+// INSTANCE OF, EXTERNAL and a string CONTAINING a type ENCODED BY der
+// (testdata/jer/JerExternal.asn). asn1ct writes an INSTANCE OF as X.697
+// does, {"type-id": ..., "value": ...}, the value any JSON value (the
+// octets asn1ct draws for the open type, as a string): the types that
+// hold one are exchanged, without the OER round trip, as the generated
+// code keeps the JSON text, which OER cannot write. asn1ct writes an
+// EXTERNAL as X.690 8.18.1's sequence, not as X.680 37.5's associated
+// type (jerExternal), and draws random octets for a component CONTAINING
+// a type ENCODED BY der (jerContainingDER): those are left out, with the
+// reasons pinned. A type defined as such a string (D) is held as its
+// octets, as asn1ct holds it.
+func TestJERInteropExternal(t *testing.T) {
+	src, err := os.ReadFile("testdata/jer/JerExternal.asn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	set := model.Check(model.Source{Name: "JerExternal.asn", Src: src})
+	tally := jerInterop(t, jerSet{set: set, count: 100, oer: true, use: useAll})
+	slices.Sort(tally.exchanged)
+	want := []string{"JerExternal.D", "JerExternal.GN", "JerExternal.I", "JerExternal.Other", "JerExternal.Pair"}
+	if diff := cmp.Diff(want, tally.exchanged); diff != "" {
+		t.Errorf("types exchanged (-want +got):\n%s", diff)
+	}
+	wantLeft := map[string]string{"JerExternal.E": jerExternal, "JerExternal.HasE": jerExternal, "JerExternal.HasD": jerContainingDER}
+	if diff := cmp.Diff(wantLeft, tally.left); diff != "" {
+		t.Errorf("types left out (-want +got):\n%s", diff)
+	}
 }
 
 // TestJERInteropETSI is TestJERInterop for every type of the ETSI ITS
@@ -106,7 +138,11 @@ func TestJERUnsupported(t *testing.T) {
 	for _, c := range []struct{ asn1, want string }{
 		{"T ::= SEQUENCE { a DATE, b TIME-OF-DAY, c DATE-TIME, d DURATION, e TIME }", ""},
 		{"T ::= SEQUENCE { a GeneralString, b GraphicString, c TeletexString, d VideotexString }", ""},
-		{"T ::= SEQUENCE { a OCTET STRING (CONTAINING U ENCODED BY { joint-iso-itu-t asn1(1) basic-encoding(1) }) }\nU ::= SEQUENCE { b BOOLEAN }", "T.a: an OCTET STRING or BIT STRING (CONTAINING a type ENCODED BY)"},
+		{"T ::= SEQUENCE { a OCTET STRING (CONTAINING U ENCODED BY { joint-iso-itu-t asn1(1) basic-encoding(1) }), b INSTANCE OF TYPE-IDENTIFIER, c EXTERNAL }\nU ::= SEQUENCE { b BOOLEAN }", ""},
+		{"T ::= SEQUENCE { a OCTET STRING (CONTAINING U ENCODED BY { joint-iso-itu-t asn1(1) basic-encoding(1) }) (SIZE (3)) }\nU ::= SEQUENCE { b BOOLEAN }", "T.a: an OCTET STRING or BIT STRING (CONTAINING a type ENCODED BY) with a SIZE"},
+		{"T ::= SEQUENCE { id C.&id ({S}), v OCTET STRING (CONTAINING C.&Type ({S}{@id}) ENCODED BY { joint-iso-itu-t asn1(1) ber-derived(2) distinguished-encoding(1) }) }\nC ::= CLASS { &id INTEGER UNIQUE, &Type OPTIONAL }\nS C ::= { { &id 1 }, ... }", ""},
+		{"T ::= SEQUENCE { id C.&id ({S}), v OCTET STRING (CONTAINING C.&Type ({S}{@id}) ENCODED BY { joint-iso-itu-t asn1(1) ber-derived(2) distinguished-encoding(1) }) }\nC ::= CLASS { &id INTEGER UNIQUE, &Type OPTIONAL }\nS C ::= { { &id 1, &Type BOOLEAN } }", "T.v: an OCTET STRING (CONTAINING an open type ENCODED BY der) with rows of a type, a SIZE or in a list, or such a BIT STRING"},
+		{"T ::= SEQUENCE { a EMBEDDED PDV }", "T.a: the type EMBEDDED PDV"},
 		{"T ::= SEQUENCE { id C.&id ({S}), v C.&Type ({S}{@id}) }\nC ::= CLASS { &id INTEGER UNIQUE, &Type }\nS C ::= { { &id 1, &Type BOOLEAN } }", ""},
 		{"T ::= SEQUENCE { id C.&id ({S}), v SEQUENCE OF C.&Type ({S}{@id}) }\nC ::= CLASS { &id INTEGER UNIQUE, &Type }\nS C ::= { { &id 1, &Type BOOLEAN } }", ""},
 		{"T ::= SET OF INTEGER", ""},

@@ -43,8 +43,11 @@ type DrawOptions struct {
 	MaxLen int
 	// TypedRows draws an open type only as the value of a row of its
 	// table that has a type, never as octets the codecs keep as they are
-	// (an open type without a table, a key the table does not list),
-	// which JER cannot write: an OPTIONAL component, a list that may be
+	// (an open type without a table, a key the table does not list,
+	// INSTANCE OF and EXTERNAL, which the codecs keep as their own
+	// encodings), which JER cannot write; but the octets of an OCTET
+	// STRING (CONTAINING an open type ENCODED BY der), whose JER is
+	// their hex: an OPTIONAL component, a list that may be
 	// empty or a CHOICE alternative that cannot be drawn so is left out,
 	// else the draw fails with ErrNotDrawn.
 	TypedRows bool
@@ -327,8 +330,14 @@ func (d *drawer) builtin(t *model.Type) ([]byte, error) {
 		case model.TypeObjectDescriptor:
 			return w.WriteString(oer.ObjectDescriptor, d.text([]rune(" ab-XYZ09"), d.rnd.IntN(5)), oer.Unsized)
 		case model.TypeExternal:
+			if d.typed {
+				return notDrawn("an EXTERNAL, which the codecs keep as their own encoding")
+			}
 			return d.external(w)
 		case model.TypeInstanceOf:
+			if d.typed {
+				return notDrawn("an INSTANCE OF, whose value is an open type without a table")
+			}
 			if err := d.oid(w); err != nil {
 				return err
 			}

@@ -213,7 +213,7 @@ func (d *drawer) unionField(f *plan.Field, rows map[*plan.Field]*plan.Row) ([]by
 	if row == nil && !f.Union.Table.Extensible {
 		return nil, notDrawn(f.ASN1 + ": an open type whose table has no row to draw")
 	}
-	if d.typed && (row == nil || row.Field == nil) {
+	if d.typed && (row == nil || row.Field == nil) && !encodedOctets(f) {
 		return nil, notDrawn(f.ASN1 + ": an open type whose table has no row with a type")
 	}
 	by, _ := encodedBy(f)
@@ -236,6 +236,18 @@ func (d *drawer) unionField(f *plan.Field, rows map[*plan.Field]*plan.Row) ([]by
 		return d.list(f.Type, value)
 	}
 	return value()
+}
+
+// encodedOctets reports whether f is an OCTET STRING (CONTAINING an open
+// type ENCODED BY der or BER): every codec keeps the contents of a row
+// without a type in Raw as octets, which JER writes in hex (X.697 25).
+func encodedOctets(f *plan.Field) bool {
+	c := f.Type.Constraints
+	if !f.Containing || c == nil || c.EncodedBy == nil || f.Type.Underlying().Kind != model.TypeOctetString {
+		return false
+	}
+	by := c.EncodedBy.String()
+	return by == "2.1.1" || by == "2.1.2.1"
 }
 
 // choice draws a CHOICE: an alternative's tag and value, an extension

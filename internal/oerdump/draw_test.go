@@ -251,3 +251,55 @@ func TestDrawContainedDEROpen(t *testing.T) {
 		t.Errorf("the objects drawn: %v; realTime's REAL has no DER the drawer writes", objects)
 	}
 }
+
+// TestDrawTypedRowsKept: with DrawOptions.TypedRows, INSTANCE OF and
+// EXTERNAL, which the codecs keep as their own encodings, are not drawn
+// (left out where they may be), while the octets of an OCTET STRING
+// (CONTAINING an open type ENCODED BY der) over a table without rows of
+// a type are, as every codec keeps them.
+func TestDrawTypedRowsKept(t *testing.T) {
+	const src = `K DEFINITIONS AUTOMATIC TAGS ::= BEGIN
+I ::= SEQUENCE { i INSTANCE OF TYPE-IDENTIFIER }
+E ::= SEQUENCE { e EXTERNAL }
+Opt ::= SEQUENCE { i INSTANCE OF TYPE-IDENTIFIER OPTIONAL, b BOOLEAN }
+X ::= SEQUENCE { id ID.&id ({Empty}), v OCTET STRING (CONTAINING ID.&Type ({Empty}{@id}) ENCODED BY { joint-iso-itu-t asn1(1) ber-derived(2) distinguished-encoding(1) }) }
+ID ::= CLASS { &id OBJECT IDENTIFIER UNIQUE, &Type OPTIONAL }
+Empty ID ::= { ... }
+END`
+	set := model.CheckWith(model.Options{}, model.Source{Name: "k.asn", Src: []byte(src)})
+	if set.Diags.Errors() > 0 {
+		t.Fatal(set.Diags.String())
+	}
+	p, err := plan.New(set, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := New(p)
+	byName := map[string]*plan.Type{}
+	for _, gt := range p.Types {
+		byName[gt.ASN1] = gt
+	}
+	rnd := rand.New(rand.NewPCG(5, 6))
+	typed := &DrawOptions{TypedRows: true}
+	for _, name := range []string{"I", "E"} {
+		if _, err := s.Draw(byName[name], rnd, typed); !errors.Is(err, ErrNotDrawn) {
+			t.Errorf("%s with TypedRows: %v, want ErrNotDrawn", name, err)
+		}
+		if _, err := s.Draw(byName[name], rnd, nil); err != nil {
+			t.Errorf("%s without TypedRows: %v", name, err)
+		}
+	}
+	for i := range 50 {
+		b, err := s.Draw(byName["Opt"], rnd, typed)
+		if err != nil || len(b) != 2 || b[0] != 0 {
+			t.Fatalf("Opt draw %d with TypedRows: %x, %v; want 00 (no i) and a BOOLEAN", i, b, err)
+		}
+		b, err = s.Draw(byName["X"], rnd, typed)
+		if err != nil {
+			t.Fatalf("X draw %d with TypedRows: %v", i, err)
+		}
+		if res := s.Decode(b, byName["X"], &Options{Canonical: true}); len(res.Issues) > 0 {
+			t.Fatalf("X %x: %+v", b, res.Issues)
+		}
+	}
+}

@@ -14,6 +14,10 @@
 //     (its last bits padded with 0), any other as an object {"value":
 //     hex, "length": bits} (BitString);
 //   - OCTET STRING (25): the hex digits of its octets (OctetString);
+//     with a contents constraint, {"containing": value} (Containing),
+//     or, with ENCODED BY der or BER, the octets of the contained
+//     value's DER, which DecodeDER and EncodeDER read and write with
+//     the contained type's DER codecs (and so for a BIT STRING, 24);
 //   - NULL (26): null;
 //   - SEQUENCE and SET (27, 29): an object with a member per component
 //     present, named by its identifier; absent OPTIONAL components have
@@ -28,7 +32,12 @@
 //     checks the characters of the known-multiplier types and a SIZE in
 //     characters);
 //   - open types (41): the JER encoding of the value, kept as its JSON
-//     text (Raw) when generated code cannot decode it.
+//     text (Raw) when generated code cannot decode it;
+//   - INSTANCE OF: the encoding of its associated SEQUENCE (X.681 annex
+//     C), {"type-id": OID, "value": open type}, and EXTERNAL (37): that
+//     of X.680 37.5's associated type, both kept as their JSON text,
+//     checked member by member (InstanceOf, External, WriteInstanceOf,
+//     WriteExternal).
 //
 // Members of an extensible SEQUENCE or SET that the type does not know
 // are extension additions of a later version, which a decoder skips

@@ -164,6 +164,12 @@ func (e *Emitter) readBuiltin(t *model.Type, field jen.Code, where string) (jen.
 		return r().Dot("OID").Call(field), true
 	case model.TypeRelativeOID:
 		return r().Dot("RelativeOID").Call(field), true
+	case model.TypeExternal:
+		// Held as its JSON text: X.680 37.5's associated type.
+		return r().Dot("External").Call(field), true
+	case model.TypeInstanceOf:
+		// Held as its JSON text: the associated SEQUENCE of X.681 annex C.
+		return r().Dot("InstanceOf").Call(field), true
 	}
 	e.fail(where, "the type "+emit.KindText(u))
 	return nil, false
@@ -239,6 +245,10 @@ func (e *Emitter) writeBuiltin(g *jen.Group, t *model.Type, src func() *jen.Stat
 		g.Add(w().Dot("OID").Call(src()))
 	case model.TypeRelativeOID:
 		g.Add(w().Dot("RelativeOID").Call(src()))
+	case model.TypeExternal:
+		g.Add(w().Dot("WriteExternal").Call(src(), field))
+	case model.TypeInstanceOf:
+		g.Add(w().Dot("WriteInstanceOf").Call(src(), field))
 	default:
 		e.fail(where, "the type "+emit.KindText(u))
 	}

@@ -1,7 +1,10 @@
 package jercodec
 
 import (
+	"fmt"
+
 	"github.com/asn1gen/asn1gen/codegen/emit"
+	"github.com/asn1gen/asn1gen/codegen/emit/oercodec"
 	"github.com/asn1gen/asn1gen/codegen/model"
 	"github.com/asn1gen/asn1gen/codegen/plan"
 	"github.com/dave/jennifer/jen"
@@ -9,16 +12,20 @@ import (
 
 // supported reports whether the emitter handles f, after failing when it
 // does not: some open types with a table (unionField), strings
-// containing a value in an encoding that ENCODED BY names (their JER is
-// the octets of that encoding, which another codec writes), and the
-// types of other generated packages whose manifest does not say they
-// carry JER.
+// containing a value ENCODED BY der or BER with a SIZE, or of a type of
+// a used package without DER codecs (their JER is the octets of the
+// DER encoding, which T's DER codec writes), and the types of other
+// generated packages whose manifest does not say they carry JER.
 func (e *Emitter) supported(f *plan.Field, where string) bool {
 	switch {
 	case f.Union != nil:
 		return e.unionField(e.cur, f, where)
-	case f.Octets && f.Type.Constraints != nil && f.Type.Constraints.EncodedBy != nil:
-		e.fail(where, "an OCTET STRING or BIT STRING (CONTAINING a type ENCODED BY)")
+	case f.Octets && encodedBy(f) != "" && boundsSized(f.Type):
+		e.fail(where, "an OCTET STRING or BIT STRING (CONTAINING a type ENCODED BY) with a SIZE")
+	case f.Octets && encodedBy(f) != "" && f.Named.Pkg != "" && !e.usedDER(f.Named.Pkg):
+		if e.err == nil {
+			e.err = fmt.Errorf("asn1gen: -codecs jer: %s: its contents are the %s encoding of %s, a type of %s (-use), which carries no DER codecs (its manifest's codecs line)", where, encodedBy(f), f.Named.ASN1, f.Named.Pkg)
+		}
 	case f.Octets:
 		return true
 	case f.Named != nil && f.Named.Pkg != "" && !e.usedJER(f.Named.Pkg):
@@ -59,6 +66,15 @@ func (e *Emitter) readField(g *jen.Group, f *plan.Field, p emit.Place, name jen.
 		if read, ok := e.readBuiltin(f.Type, name, where); ok {
 			g.Add(p.Val()).Op("=").Add(read)
 		}
+	case f.Octets && encodedBy(f) != "":
+		// An OCTET or BIT STRING (CONTAINING T ENCODED BY der): the
+		// string of the octets, T's DER (X.697 24, 25).
+		addr := p.Addr()
+		if f.Ptr {
+			g.Add(p.Val()).Op("=").New(emit.Ref(f.Named))
+			addr = p.Val()
+		}
+		g.Add(r().Dot("DecodeDER").Call(addr, jen.Lit(bitsOf(f)), jen.Lit(encodedBy(f) == "BER"), name))
 	case f.Octets:
 		// An OCTET or BIT STRING (CONTAINING T): {"containing": value of
 		// T} (X.697 24, 25).
@@ -101,6 +117,12 @@ func (e *Emitter) writeField(g *jen.Group, f *plan.Field, p emit.Place, name jen
 		g.Add(w().Dot("Open").Call(p.Val(), name))
 	case f.Named == nil:
 		e.writeBuiltin(g, f.Type, p.Val, name, where)
+	case f.Octets && encodedBy(f) != "" && f.Ptr:
+		g.If(p.Val().Op("==").Nil()).Block(
+			w().Dot("Fail").Call(emit.RT("NilValue").Call(jen.Lit(f.Named.ASN1)), name),
+		).Else().Block(w().Dot("EncodeDER").Call(p.Val(), jen.Lit(bitsOf(f)), name))
+	case f.Octets && encodedBy(f) != "":
+		g.Add(w().Dot("EncodeDER").Call(p.Addr(), jen.Lit(bitsOf(f)), name))
 	case f.Octets && f.Ptr:
 		g.If(p.Val().Op("==").Nil()).Block(
 			w().Dot("Fail").Call(emit.RT("NilValue").Call(jen.Lit(f.Named.ASN1)), name),
@@ -127,6 +149,21 @@ func (e *Emitter) writeField(g *jen.Group, f *plan.Field, p emit.Place, name jen
 // rawOf names the variable of a SEQUENCE's decoder that keeps the JSON
 // text of the open type f until its key is known.
 func rawOf(f *plan.Field) string { return "raw" + f.Name }
+
+// encodedBy returns "DER" or "BER" for a string f that contains a value
+// of a type or of an open type ENCODED BY der or by the basic encoding,
+// whose JER is the string of its octets (see oercodec.EncodedBy).
+func encodedBy(f *plan.Field) string { return oercodec.EncodedBy(f) }
+
+// bitsOf reports whether the string f is a BIT STRING.
+func bitsOf(f *plan.Field) bool { return f.Type.Underlying().Kind == model.TypeBitString }
+
+// usedDER reports whether the used package of import path pkg carries
+// the DER codecs.
+func (e *Emitter) usedDER(pkg string) bool {
+	c, ok := e.p.UsedCodecs(pkg)
+	return ok && c.DER
+}
 
 // usedJER reports whether the used package of import path pkg carries
 // the JER codecs, whose types then encode themselves.

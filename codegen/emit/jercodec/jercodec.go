@@ -51,6 +51,9 @@ type Emitter struct {
 	cur *plan.Type
 	// p is the plan, which says which codecs the used packages carry.
 	p *plan.Plan
+	// encoded are the unions that strings CONTAINING them ENCODED BY
+	// der hold (encodedUnion), found on first use.
+	encoded map[*plan.Union]bool
 }
 
 // New returns an Emitter of the JER codecs of the types of p.

@@ -25,8 +25,12 @@ import (
 // OCTET STRING or BIT STRING (CONTAINING the open type), as X.509's
 // extnValue, is {"containing": value} (X.697 24, 25), as a string
 // CONTAINING a type is; an unknown key keeps the whole object in Raw.
-// Refused: a string CONTAINING the open type ENCODED BY another encoding,
-// and a key outside the open type's SEQUENCE or SET.
+// A string CONTAINING the open type ENCODED BY der (X.509 2016's
+// extnValue over its empty ExtensionSet) is the string of its octets
+// (X.697 25), which every codec keeps in Raw as received. Refused: such
+// a string over a table with rows of a type (whose values would be
+// written in DER), or with a SIZE, and a key outside the open type's
+// SEQUENCE or SET.
 
 // union emits the JER methods of the union gt.
 func (e *Emitter) union(f *jen.File, gt *plan.Type) {
@@ -37,6 +41,13 @@ func (e *Emitter) union(f *jen.File, gt *plan.Type) {
 	f.Func().Params(recv.Clone()).Id("resolveJER").Params(keyParam, jen.Id("r").Op("*").Add(jr("Reader")), jen.Id("raw").Index().Byte(), jen.Id("at").Int(), jen.Id("field").String()).BlockFunc(func(g *jen.Group) {
 		g.If(r().Dot("Err").Call().Op("!=").Nil()).Block(jen.Return())
 		keep := func(g *jen.Group) {
+			if e.encodedUnion(u) {
+				// The octets of the string, DER that no row decodes.
+				g.Id("back").Op(":=").Add(r().Dot("Seek").Call(jen.Id("at")))
+				g.Id("u").Dot("Raw").Op("=").Add(r().Dot("OctetString").Call(jr("Unsized"), jen.Id("field")))
+				g.Add(r().Dot("Seek").Call(jen.Id("back")))
+				return
+			}
 			g.If(jen.Err().Op(":=").Add(r().Dot("Alloc").Call(jen.Len(jen.Id("raw")), jen.Lit(gt.ASN1))), jen.Err().Op("!=").Nil()).Block(
 				r().Dot("Fail").Call(jen.Err(), jen.Id("field")),
 				jen.Return())
@@ -107,8 +118,29 @@ func (e *Emitter) union(f *jen.File, gt *plan.Type) {
 				}
 			})
 		}
+		if e.encodedUnion(u) {
+			g.Add(w().Dot("OctetString").Call(jen.Id("u").Dot("Raw"), jr("Unsized"), jen.Id("field")))
+			return
+		}
 		g.Add(w().Dot("Open").Call(jen.Id("u").Dot("Raw"), jen.Id("field")))
 	})
+}
+
+// encodedUnion reports whether u is the contents of strings CONTAINING it
+// ENCODED BY der or BER, whose Raw holds their octets (unionField has
+// refused the other cases: a union of a table without rows of a type).
+func (e *Emitter) encodedUnion(u *plan.Union) bool {
+	if e.encoded == nil {
+		e.encoded = map[*plan.Union]bool{}
+		for _, gt := range e.p.Types {
+			for _, f := range gt.Fields {
+				if f.Union != nil && f.Containing && encodedBy(f) != "" {
+					e.encoded[f.Union] = true
+				}
+			}
+		}
+	}
+	return e.encoded[u]
 }
 
 // rowPlace is where the value of row ue is held in its union. A field
@@ -133,12 +165,26 @@ func rowPlace(ue *plan.Row) emit.Place {
 // gt, after failing when it does not.
 func (e *Emitter) unionField(gt *plan.Type, f *plan.Field, where string) bool {
 	switch {
-	case f.Containing && f.Type.Constraints != nil && f.Type.Constraints.EncodedBy != nil:
-		e.fail(where, "an OCTET STRING or BIT STRING (CONTAINING an open type ENCODED BY)")
+	case f.Containing && f.Type.Constraints != nil && f.Type.Constraints.EncodedBy != nil && encodedBy(f) == "":
+		e.fail(where, "an OCTET STRING or BIT STRING (CONTAINING an open type ENCODED BY an encoding other than BER or DER)")
+	case f.Containing && encodedBy(f) != "" && (typedRows(f.Union) || f.List || plan.ContentsBySize(f)):
+		e.fail(where, "an OCTET STRING (CONTAINING an open type ENCODED BY der) with rows of a type, a SIZE or in a list, or such a BIT STRING")
+	case !f.Containing && e.encodedUnion(f.Union):
+		e.fail(where, "an open type whose union is also the contents of a string ENCODED BY der")
 	case gt == nil || f.Key == nil || plan.FieldIndex(gt, f.Key) < 0 || gt.Kind != model.TypeSequence && gt.Kind != model.TypeSet:
 		e.fail(where, "an open type whose key is not a component of its SEQUENCE or SET")
 	default:
 		return true
+	}
+	return false
+}
+
+// typedRows reports whether a row of u has a type.
+func typedRows(u *plan.Union) bool {
+	for _, ue := range u.Rows {
+		if ue.Field != nil {
+			return true
+		}
 	}
 	return false
 }
