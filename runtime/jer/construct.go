@@ -71,6 +71,16 @@ func (w *Writer) IntRange(v, lb, ub int64, field string) {
 	w.Int(v)
 }
 
+// IntIn writes v, an INTEGER constrained to a value set with gaps, set
+// its ranges as lo, hi pairs (Reader.IntIn).
+func (w *Writer) IntIn(v int64, field string, set ...int64) {
+	if err := der.CheckValues(-1, "INTEGER", v, set...); err != nil {
+		w.Fail(err, field)
+		return
+	}
+	w.Int(v)
+}
+
 // IntLb writes an INTEGER constrained to lb..MAX.
 func (w *Writer) IntLb(v, lb int64, field string) {
 	if v < lb {

@@ -71,6 +71,18 @@ func (r *Reader) IntRange(lb, ub int64, field string) int64 {
 	return v
 }
 
+// IntIn reads an INTEGER constrained to a value set with gaps (X.680 51:
+// INTEGER (1 | 3 | 7..9)), set its ranges as lo, hi pairs: the value
+// must lie in one of them, as DER's decoders check.
+func (r *Reader) IntIn(field string, set ...int64) int64 {
+	at := r.peekPos()
+	v := r.Int(field)
+	if r.err == nil {
+		r.Fail(der.CheckValues(at, "INTEGER", v, set...), field)
+	}
+	return v
+}
+
 // IntLb reads an INTEGER constrained to lb..MAX.
 func (r *Reader) IntLb(lb int64, field string) int64 {
 	at := r.peekPos()
