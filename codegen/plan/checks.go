@@ -1,7 +1,9 @@
 package plan
 
 import (
+	"cmp"
 	"math"
+	"slices"
 
 	"github.com/asn1gen/asn1gen/codegen/model"
 )
@@ -52,4 +54,34 @@ func OwnStringChecks(f *Field) bool {
 		return false
 	}
 	return CheckedString(f.Type) != CheckedString(f.Type.Ref.Type)
+}
+
+// ValueSet returns the value set with gaps of an INTEGER type held as an
+// int64 (INTEGER (1 | 3 | 7..9), or the values two constraints have in
+// common), which every codec checks as DER's decoders do although PER and
+// OER see only its hull (X.691 10.5, X.696 8.2): its ranges as lo, hi
+// pairs, ascending and merged, the hull set[0]..set[len(set)-1]; nil when
+// the values are one range or a constraint is extensible.
+func ValueSet(t *model.Type) []int64 {
+	c := t.Constraints
+	if c == nil || c.Extensible || len(c.Values) < 2 || c.Value == nil || IntegerGo(t) != "int64" {
+		return nil
+	}
+	rs := slices.Clone(c.Values)
+	slices.SortFunc(rs, func(a, b model.Range) int { return cmp.Compare(a.Min, b.Min) })
+	var set []int64
+	for _, r := range rs {
+		if r.Big() {
+			return nil
+		}
+		if n := len(set); n > 0 && (r.Min <= set[n-1] || set[n-1] != math.MaxInt64 && r.Min == set[n-1]+1) {
+			set[n-1] = max(set[n-1], r.Max)
+			continue
+		}
+		set = append(set, r.Min, r.Max)
+	}
+	if len(set) < 4 || set[0] != c.Value.Min || set[len(set)-1] != c.Value.Max {
+		return nil // one range, or a hull other than the one PER and OER see
+	}
+	return set
 }

@@ -261,7 +261,13 @@ func (w *walker) integer(r *oer.Reader, t *model.Type, b bounds, n *Node, jw *je
 	}
 	var v int64
 	var err error
-	switch {
+	switch set := plan.ValueSet(t); {
+	case b.hasLb && b.hasUb && set != nil && set[0] == b.lb && set[len(set)-1] == b.ub:
+		// A value set with gaps, as the emitter's r.IntIn reads it.
+		at := r.Offset()
+		if v, err = r.ReadIntRange(b.lb, b.ub); err == nil {
+			err = der.CheckValues(at, "INTEGER", v, set...)
+		}
 	case b.hasLb && b.hasUb:
 		v, err = r.ReadIntRange(b.lb, b.ub)
 	case b.hasUb:

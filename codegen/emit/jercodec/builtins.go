@@ -132,6 +132,10 @@ func (e *Emitter) readBuiltin(t *model.Type, field jen.Code, where string) (jen.
 			}
 			return r().Dot("BigInt").Call(field), true
 		}
+		if set := valueSet(t, b); set != nil {
+			// A value set with gaps: the value checked against it.
+			return r().Dot("IntIn").Call(append([]jen.Code{field}, set...)...), true
+		}
 		if b.ranged {
 			return r().Dot("IntRange").Call(num(b.lb), num(b.ub), field), true
 		}
@@ -194,6 +198,8 @@ func (e *Emitter) writeBuiltin(g *jen.Group, t *model.Type, src func() *jen.Stat
 			g.Add(w().Dot("BigIntRange").Call(src(), num(b.lb), num(b.ub), field))
 		case plan.IntegerGo(t) != "int64":
 			g.Add(w().Dot("BigInt").Call(src(), field))
+		case valueSet(t, b) != nil:
+			g.Add(w().Dot("IntIn").Call(append([]jen.Code{src(), field}, valueSet(t, b)...)...))
 		case b.ranged:
 			g.Add(w().Dot("IntRange").Call(src(), num(b.lb), num(b.ub), field))
 		default:
@@ -244,6 +250,21 @@ func (e *Emitter) writeBuiltin(g *jen.Group, t *model.Type, src func() *jen.Stat
 	default:
 		e.fail(where, "the type "+emit.KindText(u))
 	}
+}
+
+// valueSet returns the literals of the value set with gaps of the INTEGER
+// type t held as an int64 (plan.ValueSet), whose hull is the range b;
+// nil when there is none.
+func valueSet(t *model.Type, b bounds) []jen.Code {
+	set := plan.ValueSet(t)
+	if set == nil || !b.ranged || set[0] != b.lb || set[len(set)-1] != b.ub {
+		return nil
+	}
+	out := make([]jen.Code, len(set))
+	for i, v := range set {
+		out[i] = num(v)
+	}
+	return out
 }
 
 // stringSize returns the jer.Size of the character string type t: its

@@ -244,7 +244,10 @@ func (e *Emitter) readInteger(t *model.Type, b bounds, r func() *jen.Statement, 
 		}
 		return emit.RT("IntegerFromBig").Call(r().Dot("BigInt").Call(jen.True(), field)), true
 	}
-	switch {
+	switch set := valueSet(t, b); {
+	case set != nil:
+		// A value set with gaps: its hull, and the value checked.
+		return r().Dot("IntIn").Call(append([]jen.Code{field}, set...)...), true
 	case b.hasLb && b.hasUb:
 		return r().Dot("IntRange").Call(emit.Num(b.lb), emit.Num(b.ub), field), true
 	case b.hasUb:
@@ -256,6 +259,21 @@ func (e *Emitter) readInteger(t *model.Type, b bounds, r func() *jen.Statement, 
 		return r().Dot("IntLb").Call(emit.Num(b.lb), field), true
 	}
 	return r().Dot("Int").Call(field), true
+}
+
+// valueSet returns the literals of the value set with gaps of the INTEGER
+// type t held as an int64 (plan.ValueSet), whose hull is the range b that
+// OER sees; nil when there is none.
+func valueSet(t *model.Type, b bounds) []jen.Code {
+	set := plan.ValueSet(t)
+	if set == nil || !b.hasLb || !b.hasUb || set[0] != b.lb || set[len(set)-1] != b.ub {
+		return nil
+	}
+	out := make([]jen.Code, len(set))
+	for i, v := range set {
+		out[i] = emit.Num(v)
+	}
+	return out
 }
 
 // writeBuiltin emits the writing of src, a value of the built-in type t,
@@ -285,6 +303,8 @@ func (e *Emitter) writeBuiltin(g *jen.Group, t *model.Type, src func() *jen.Stat
 			fail(w().Dot("WriteBigIntLb").Call(src().Dot("Big").Call(), emit.Num(b.lb)))
 		case plan.IntegerGo(t) != "int64":
 			fail(w().Dot("WriteBigInt").Call(src().Dot("Big").Call(), jen.Lit(!b.hasLb)))
+		case valueSet(t, b) != nil:
+			fail(w().Dot("WriteIntIn").Call(append([]jen.Code{src()}, valueSet(t, b)...)...))
 		case b.hasLb && b.hasUb:
 			fail(w().Dot("WriteIntRange").Call(src(), emit.Num(b.lb), emit.Num(b.ub)))
 		case b.hasLb:
