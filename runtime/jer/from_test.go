@@ -74,3 +74,48 @@ func TestStringFrom(t *testing.T) {
 		})
 	}
 }
+
+// FuzzStringFrom reads any input as a string of a type narrowed to a
+// permitted alphabet with a SIZE, and an INTEGER of a value set with
+// gaps: no panic, every error a *der.Error located within the input,
+// and what reads writes back to a value that reads the same.
+func FuzzStringFrom(f *testing.F) {
+	for _, s := range []string{`"0A9F"`, `"0A9g"`, `"aβγ"`, `"aβЖ"`, `"aβγd"`, `"\u00e9"`, `3`, `2`, `"x`} {
+		f.Add([]byte(s))
+	}
+	types := []StringType{IA5String.From('0', '9', 'A', 'F'), UTF8String.From('a', 'z', 'α', 'ω')}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		located := func(err error) {
+			var e *der.Error
+			if !errors.As(err, &e) || e.Offset < 0 || e.Offset > len(b) {
+				t.Fatalf("%q: error %v not located", b, err)
+			}
+		}
+		for _, st := range types {
+			r := NewReader(b, nil)
+			s := r.String(st, Size{1, 3}, "s")
+			if err := r.Finish(); err != nil {
+				located(err)
+				continue
+			}
+			var w Writer
+			w.StringOf(st, s, Size{1, 3}, "s")
+			if w.Err() != nil {
+				t.Fatalf("%q read as %q, which does not write: %v", b, s, w.Err())
+			}
+			r2 := NewReader(w.Bytes(), nil)
+			if s2 := r2.String(st, Size{1, 3}, "s"); r2.Finish() != nil || s2 != s {
+				t.Fatalf("%q read as %q, written as %s, read back as %q: %v", b, s, w.Bytes(), s2, r2.Err())
+			}
+		}
+		r := NewReader(b, nil)
+		v := r.IntIn("n", 1, 1, 3, 3, 7, 9)
+		if err := r.Finish(); err != nil {
+			located(err)
+			return
+		}
+		if v != 1 && v != 3 && (v < 7 || v > 9) {
+			t.Fatalf("%q read as %d, outside the set", b, v)
+		}
+	})
+}
