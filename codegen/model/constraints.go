@@ -42,6 +42,11 @@ type Constraints struct {
 	Table *TableConstraint
 	// AST lists the constraints as written, outermost first.
 	AST []*parser.Constraint
+
+	// valueChars are the characters of the single string values that
+	// constrain the type ("yes" | "no"): no permitted alphabet of its
+	// own, but one where FROM includes the type (FROM (Extra)).
+	valueChars string
 }
 
 // Range is a closed interval; Min and Max are math.MinInt64/MaxInt64 for
@@ -143,6 +148,12 @@ type bounds struct {
 	// ranges (1 | 3 | 5 | 7..9); nil when unknown or a single range.
 	set   []Range
 	alpha *string
+	// ofValues says that alpha holds the characters of single string
+	// values ("yes" | "no"), not a permitted alphabet: outside FROM they
+	// are no alphabet of the type (X.691 10.3: a SingleValue constraint on
+	// a string is not PER-visible, asn1ct writes IA5String ("yes" | "no")
+	// in 8-bit characters).
+	ofValues bool
 	// settings are the property settings all values have, nil if none.
 	settings *string
 	// ext is set when an inner constraint (SIZE (1..2, ...)) has an
@@ -334,7 +345,10 @@ func (s *checker) evalConstraints(t *Type) {
 			if b.ext {
 				c.Extensible = true
 			}
-			if b.alpha != nil {
+			if b.alpha != nil && b.ofValues {
+				c.valueChars = *b.alpha
+			}
+			if b.alpha != nil && !b.ofValues {
 				// Serial permitted alphabets all apply: the characters
 				// they have in common (X.680 51.7).
 				c.Alphabet = intersectAlphabet(c.Alphabet, *b.alpha)
@@ -400,11 +414,15 @@ func (s *checker) evalSet(sc *scope, spec *parser.ElementSetSpec, t *Type) bound
 			ib.value = intersectRange(ib.value, eb.value)
 			ib.size = intersectRange(ib.size, eb.size)
 			ib.ext = ib.ext || eb.ext
-			if eb.alpha != nil {
-				a := *eb.alpha
-				if ib.alpha != nil {
-					a = intersectAlphabet(*ib.alpha, a)
-				}
+			// A permitted alphabet intersected with values stays the
+			// alphabet (X.691 10.3: the PER-visible part of an
+			// intersection is PER-visible); two of a kind intersect.
+			switch {
+			case eb.alpha == nil:
+			case ib.alpha == nil || ib.ofValues && !eb.ofValues:
+				ib.alpha, ib.ofValues = eb.alpha, eb.ofValues
+			case ib.ofValues == eb.ofValues:
+				a := intersectAlphabet(*ib.alpha, *eb.alpha)
 				ib.alpha = &a
 			}
 			ib.settings = joinSettings(ib.settings, eb.settings)
@@ -426,7 +444,7 @@ func (s *checker) evalSet(sc *scope, spec *parser.ElementSetSpec, t *Type) bound
 		}
 		if out.alpha != nil && ib.alpha != nil {
 			a := *out.alpha + *ib.alpha
-			out.alpha = &a
+			out.alpha, out.ofValues = &a, out.ofValues || ib.ofValues
 		} else {
 			out.alpha = nil
 		}
@@ -468,7 +486,7 @@ func (s *checker) evalElement(sc *scope, e parser.Element, t *Type) bounds {
 					return bounds{}
 				}
 				a := cs.Value
-				return bounds{alpha: &a}
+				return bounds{alpha: &a, ofValues: true}
 			}
 		}
 		if k != TypeOpen && k != TypeDummy && k != TypeInvalid {
@@ -520,17 +538,27 @@ func (s *checker) evalElement(sc *scope, e parser.Element, t *Type) bounds {
 		}
 		st := s.conv(sc, e.Type)
 		s.finishType(st)
-		if c := st.Constraints; c != nil {
-			var b bounds
-			b.value, b.size = c.Value, c.Size
-			if c.Alphabet != "" {
-				a := c.Alphabet
-				b.alpha = &a
-			}
-			return b
-		}
+		return containedBounds(st.Constraints)
 	}
 	return bounds{}
+}
+
+// containedBounds returns the bounds of a contained subtype whose
+// constraints are c (nil for none).
+func containedBounds(c *Constraints) bounds {
+	var b bounds
+	if c == nil {
+		return b
+	}
+	b.value, b.size = c.Value, c.Size
+	if c.Alphabet != "" {
+		a := c.Alphabet
+		b.alpha = &a
+	} else if c.valueChars != "" {
+		a := c.valueChars
+		b.alpha, b.ofValues = &a, true
+	}
+	return b
 }
 
 func endpointChar(ep *parser.RangeEndpoint) rune {

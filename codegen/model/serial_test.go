@@ -27,6 +27,9 @@ Vals2 ::= INTEGER (0..10) (1 | 3 | 5)
 Vals3 ::= INTEGER (1 | 3 | 5) (2..5)
 Vals4 ::= INTEGER (1 | 3 | 5 | 7..9) (3 | 4 | 8..9)
 Range ::= INTEGER (0..10) (5..MAX)
+YesNo ::= IA5String ("yes" | "no")
+FromValues ::= IA5String (FROM ("yes" | "no"))
+Mixed ::= IA5String (FROM ("a".."z") ^ ("yes" | "no"))
 END`)
 	if d := diagLines(s); len(d) != 0 {
 		t.Fatalf("diagnostics: %v", d)
@@ -58,6 +61,11 @@ END`)
 		{"Vals3", got{Value: r(3, 5), Values: []Range{{Min: 3, Max: 3}, {Min: 5, Max: 5}}}},
 		{"Vals4", got{Value: r(3, 9), Values: []Range{{Min: 3, Max: 3}, {Min: 8, Max: 9}}}},
 		{"Range", got{Value: r(5, 10)}},
+		// Single values are no permitted alphabet but inside FROM (X.691
+		// 10.3: not PER-visible).
+		{"YesNo", got{}},
+		{"FromValues", got{Alphabet: "yesno"}},
+		{"Mixed", got{Alphabet: "abcdefghijklmnopqrstuvwxyz"}},
 	} {
 		if diff := cmp.Diff(tc.want, of(m.Lookup(tc.name).Type)); diff != "" {
 			t.Errorf("%s (-want +got):\n%s", tc.name, diff)
