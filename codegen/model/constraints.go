@@ -1,8 +1,10 @@
 package model
 
 import (
+	"cmp"
 	"math"
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -40,6 +42,11 @@ type Constraints struct {
 	Table *TableConstraint
 	// AST lists the constraints as written, outermost first.
 	AST []*parser.Constraint
+
+	// valueChars are the characters of the single string values that
+	// constrain the type ("yes" | "no"): no permitted alphabet of its
+	// own, but one where FROM includes the type (FROM (Extra)).
+	valueChars string
 }
 
 // Range is a closed interval; Min and Max are math.MinInt64/MaxInt64 for
@@ -141,6 +148,12 @@ type bounds struct {
 	// ranges (1 | 3 | 5 | 7..9); nil when unknown or a single range.
 	set   []Range
 	alpha *string
+	// ofValues says that alpha holds the characters of single string
+	// values ("yes" | "no"), not a permitted alphabet: outside FROM they
+	// are no alphabet of the type (X.691 10.3: a SingleValue constraint on
+	// a string is not PER-visible, asn1ct writes IA5String ("yes" | "no")
+	// in 8-bit characters).
+	ofValues bool
 	// settings are the property settings all values have, nil if none.
 	settings *string
 	// ext is set when an inner constraint (SIZE (1..2, ...)) has an
@@ -185,6 +198,82 @@ func intersectRange(a, b *Range) *Range {
 		return rangeOf(pick(alo, blo, +1, false), pick(ahi, bhi, -1, false))
 	}
 	return &Range{Min: max(a.Min, b.Min), Max: min(a.Max, b.Max)}
+}
+
+// intersectAlphabet returns the characters of the permitted alphabet a
+// ("" for none) that b has too, in a's order: those that both permit.
+func intersectAlphabet(a, b string) string {
+	if a == "" {
+		return b
+	}
+	var out []rune
+	for _, c := range a {
+		if strings.ContainsRune(b, c) && !slices.Contains(out, c) {
+			out = append(out, c)
+		}
+	}
+	return string(out)
+}
+
+// hull returns the smallest range that holds the ranges of set, nil for
+// an empty set or one with an endpoint beyond int64.
+func hull(set []Range) *Range {
+	if len(set) == 0 {
+		return nil
+	}
+	h := set[0]
+	for _, r := range set {
+		if r.Big() {
+			return nil
+		}
+		h.Min, h.Max = min(h.Min, r.Min), max(h.Max, r.Max)
+	}
+	return &h
+}
+
+// intersectSets returns the values that two value constraints both
+// permit, each the hull r and, for a union with gaps, the set of its
+// ranges, when that is a set with gaps: its ranges ascending, merged;
+// nil when the values in common are one range (the hull says them), when
+// b constrains no values, or when an endpoint lies beyond int64 (the hull
+// is checked). With no a, b's set is the values.
+func intersectSets(ar *Range, aset []Range, br *Range, bset []Range) []Range {
+	switch {
+	case ar == nil && len(bset) > 1:
+		return bset // the first constraint on values
+	case ar == nil || br == nil || len(aset) < 2 && len(bset) < 2:
+		return nil
+	}
+	if len(aset) < 2 {
+		aset = []Range{*ar}
+	}
+	if len(bset) < 2 {
+		bset = []Range{*br}
+	}
+	var out []Range
+	for _, x := range aset {
+		for _, y := range bset {
+			if x.Big() || y.Big() {
+				return nil
+			}
+			if lo, hi := max(x.Min, y.Min), min(x.Max, y.Max); lo <= hi {
+				out = append(out, Range{Min: lo, Max: hi})
+			}
+		}
+	}
+	slices.SortFunc(out, func(x, y Range) int { return cmp.Compare(x.Min, y.Min) })
+	var merged []Range
+	for _, r := range out {
+		if n := len(merged); n > 0 && (r.Min <= merged[n-1].Max || merged[n-1].Max != math.MaxInt64 && r.Min == merged[n-1].Max+1) {
+			merged[n-1].Max = max(merged[n-1].Max, r.Max)
+			continue
+		}
+		merged = append(merged, r)
+	}
+	if len(merged) < 2 {
+		return nil
+	}
+	return merged
 }
 
 func (s *checker) evalConstraints(t *Type) {
@@ -235,12 +324,17 @@ func (s *checker) evalConstraints(t *Type) {
 				// extensible (asn1ct encodes it so, as X.691 10.3 says).
 				c.Extensible = false
 			}
-			if len(b.set) > 1 && c.Value == nil && c.Values == nil {
-				c.Values = b.set
-			} else if b.value != nil {
-				c.Values = nil // further constrained: the hull is checked
+			if b.value != nil {
+				// Constraints applied in turn all apply (X.680 49.3): the
+				// values that both permit, a set with gaps kept exactly.
+				c.Values = intersectSets(c.Value, c.Values, b.value, b.set)
 			}
 			c.Value = intersectRange(c.Value, b.value)
+			if h := hull(c.Values); h != nil {
+				// The hull of the values in common, what PER sees of
+				// them (X.691 10.5: lb and ub are values permitted).
+				c.Value = intersectRange(c.Value, h)
+			}
 			c.Size = intersectRange(c.Size, b.size)
 			if b.settings != nil && !spec.Extensible {
 				// Constraints applied in turn intersect: the values have
@@ -251,8 +345,13 @@ func (s *checker) evalConstraints(t *Type) {
 			if b.ext {
 				c.Extensible = true
 			}
-			if b.alpha != nil {
-				c.Alphabet = *b.alpha
+			if b.alpha != nil && b.ofValues {
+				c.valueChars = *b.alpha
+			}
+			if b.alpha != nil && !b.ofValues {
+				// Serial permitted alphabets all apply: the characters
+				// they have in common (X.680 51.7).
+				c.Alphabet = intersectAlphabet(c.Alphabet, *b.alpha)
 			}
 		case *parser.ContentsConstraint:
 			if spec.Type != nil {
@@ -315,8 +414,16 @@ func (s *checker) evalSet(sc *scope, spec *parser.ElementSetSpec, t *Type) bound
 			ib.value = intersectRange(ib.value, eb.value)
 			ib.size = intersectRange(ib.size, eb.size)
 			ib.ext = ib.ext || eb.ext
-			if eb.alpha != nil {
-				ib.alpha = eb.alpha
+			// A permitted alphabet intersected with values stays the
+			// alphabet (X.691 10.3: the PER-visible part of an
+			// intersection is PER-visible); two of a kind intersect.
+			switch {
+			case eb.alpha == nil:
+			case ib.alpha == nil || ib.ofValues && !eb.ofValues:
+				ib.alpha, ib.ofValues = eb.alpha, eb.ofValues
+			case ib.ofValues == eb.ofValues:
+				a := intersectAlphabet(*ib.alpha, *eb.alpha)
+				ib.alpha = &a
 			}
 			ib.settings = joinSettings(ib.settings, eb.settings)
 		}
@@ -337,7 +444,7 @@ func (s *checker) evalSet(sc *scope, spec *parser.ElementSetSpec, t *Type) bound
 		}
 		if out.alpha != nil && ib.alpha != nil {
 			a := *out.alpha + *ib.alpha
-			out.alpha = &a
+			out.alpha, out.ofValues = &a, out.ofValues || ib.ofValues
 		} else {
 			out.alpha = nil
 		}
@@ -379,7 +486,7 @@ func (s *checker) evalElement(sc *scope, e parser.Element, t *Type) bounds {
 					return bounds{}
 				}
 				a := cs.Value
-				return bounds{alpha: &a}
+				return bounds{alpha: &a, ofValues: true}
 			}
 		}
 		if k != TypeOpen && k != TypeDummy && k != TypeInvalid {
@@ -431,17 +538,27 @@ func (s *checker) evalElement(sc *scope, e parser.Element, t *Type) bounds {
 		}
 		st := s.conv(sc, e.Type)
 		s.finishType(st)
-		if c := st.Constraints; c != nil {
-			var b bounds
-			b.value, b.size = c.Value, c.Size
-			if c.Alphabet != "" {
-				a := c.Alphabet
-				b.alpha = &a
-			}
-			return b
-		}
+		return containedBounds(st.Constraints)
 	}
 	return bounds{}
+}
+
+// containedBounds returns the bounds of a contained subtype whose
+// constraints are c (nil for none).
+func containedBounds(c *Constraints) bounds {
+	var b bounds
+	if c == nil {
+		return b
+	}
+	b.value, b.size = c.Value, c.Size
+	if c.Alphabet != "" {
+		a := c.Alphabet
+		b.alpha = &a
+	} else if c.valueChars != "" {
+		a := c.valueChars
+		b.alpha, b.ofValues = &a, true
+	}
+	return b
 }
 
 func endpointChar(ep *parser.RangeEndpoint) rune {

@@ -20,7 +20,7 @@ Small{INTEGER:top} ::= INTEGER (0..top)
 Small8 ::= Small{8}
 Pick{INTEGER:n} INTEGER ::= { 1 | n }
 P5 ::= Pick{5}
-Digits{IA5String:Extra} IA5String ::= { "0" | "1" | Extra }
+Digits{IA5String:Extra} IA5String ::= { FROM ("0" | "1" | Extra) }
 D ::= Digits{{"2" | "3"}}
 
 BOX{Content} ::= CLASS { &id INTEGER UNIQUE, &content Content }

@@ -2,6 +2,7 @@ package plan
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/asn1gen/asn1gen/codegen/manifest"
@@ -418,7 +419,7 @@ func hasOwnConstraints(t *model.Type) bool {
 	if rc == nil {
 		return c.Size != nil || c.Value != nil || c.Alphabet != ""
 	}
-	return !sameRange(c.Size, rc.Size) || !sameRange(c.Value, rc.Value) || c.Alphabet != rc.Alphabet
+	return !sameRange(c.Size, rc.Size) || !sameRange(c.Value, rc.Value) || !slices.Equal(c.Values, rc.Values) || c.Alphabet != rc.Alphabet
 }
 
 func sameRange(a, b *model.Range) bool {

@@ -4337,7 +4337,7 @@ func (v *DangerousGoodsExtended) DecodeJER(r *jer.Reader) error {
 			r.Decode(&v.PhoneNumber, "phoneNumber")
 		case "companyName":
 			r.Once(&v.HasCompanyName, "DangerousGoodsExtended", "companyName")
-			v.CompanyName = r.String(jer.UTF8String, jer.Unsized, "companyName")
+			v.CompanyName = r.String(jer.UTF8String, jer.Size{Lb: 1, Ub: 24}, "companyName")
 		default:
 			r.Unknown(true, "DangerousGoodsExtended")
 		}
@@ -4389,7 +4389,7 @@ func (v *DangerousGoodsExtended) EncodeJER(w *jer.Writer) error {
 	}
 	if v.HasCompanyName {
 		w.Key("companyName")
-		w.String(v.CompanyName)
+		w.StringOf(jer.UTF8String, v.CompanyName, jer.Size{Lb: 1, Ub: 24}, "companyName")
 	}
 	w.EndObject()
 	return w.Err()

@@ -4800,13 +4800,13 @@ func (v SubjectAssurance) MarshalJSON() ([]byte, error) { return jer.Marshal(&v)
 
 // DecodeJER reads v from r (X.697).
 func (v *Hostname) DecodeJER(r *jer.Reader) error {
-	*v = Hostname(r.String(jer.UTF8String, jer.Unsized, ""))
+	*v = Hostname(r.String(jer.UTF8String, jer.Size{Lb: 0, Ub: 255}, ""))
 	return r.Err()
 }
 
 // EncodeJER writes v to w (X.697).
 func (v *Hostname) EncodeJER(w *jer.Writer) error {
-	w.String(string(*v))
+	w.StringOf(jer.UTF8String, string(*v), jer.Size{Lb: 0, Ub: 255}, "")
 	return w.Err()
 }
 

@@ -3621,13 +3621,13 @@ func (v *SubjectAssurance) EncodeOER(w *oer.Writer) error {
 
 // DecodeOER reads v from r (X.696); oer.Unmarshal calls it.
 func (v *Hostname) DecodeOER(r *oer.Reader) error {
-	*v = Hostname(r.String(oer.UTF8String, oer.Unsized, ""))
+	*v = Hostname(r.String(oer.UTF8String, oer.Size{Lb: 0, Ub: 255}, ""))
 	return r.Err()
 }
 
 // EncodeOER writes v to w (X.696); oer.Marshal calls it.
 func (v *Hostname) EncodeOER(w *oer.Writer) error {
-	w.Fail(w.WriteString(oer.UTF8String, string(*v), oer.Unsized), "")
+	w.Fail(w.WriteString(oer.UTF8String, string(*v), oer.Size{Lb: 0, Ub: 255}), "")
 	return w.Err()
 }
 

@@ -8631,7 +8631,9 @@ func (v *CompressedData) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
+	off1 := s.Offset()
 	s.Field(v.Version.DecodeASN1(&s, der.TagInteger), "version")
+	s.Check(der.CheckRange(off1, "INTEGER", int64(v.Version), 0, 0), "version")
 	s.Field(v.CompressionAlgorithm.DecodeASN1(&s, der.TagSequence), "compressionAlgorithm")
 	s.Field(v.EncapContentInfo.DecodeASN1(&s, der.TagSequence), "encapContentInfo")
 	return s.End("CompressedData")
@@ -8640,6 +8642,7 @@ func (v *CompressedData) DecodeASN1(r *der.Reader, t der.Tag) error {
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *CompressedData) EncodeASN1(b *der.Builder, t der.Tag) {
 	m := b.Begin(t.Or(der.TagSequence), true)
+	b.Check(der.CheckRange(-1, "INTEGER", int64(v.Version), 0, 0), "version")
 	v.Version.EncodeASN1(b, der.TagInteger)
 	v.CompressionAlgorithm.EncodeASN1(b, der.TagSequence)
 	v.EncapContentInfo.EncodeASN1(b, der.TagSequence)

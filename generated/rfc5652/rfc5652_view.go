@@ -11380,8 +11380,14 @@ func (vw *CompressedDataView) Version() (x CMSVersion, err error) {
 	s := vw.c.Pooled(vw.off[0], vw.off[1])
 	err = func() error {
 		// version CMSVersion
+		off1 := s.Offset()
 		if err := v.Version.DecodeASN1(&s, der.TagInteger); err != nil {
 			return der.WithField(err, "version")
+		}
+		if !s.SkipConstraints() {
+			if err := s.Constraint(der.CheckRange(off1, "INTEGER", int64(v.Version), 0, 0)); err != nil {
+				return der.WithField(err, "version")
+			}
 		}
 		return nil
 	}()

@@ -3159,7 +3159,7 @@ func (v *EeRaDownloadRequest) DecodeOER(r *oer.Reader) error {
 	var ext bool
 	r.Preamble(&ext)
 	r.Decode(&v.GenerationTime, "generationTime")
-	v.Filename = r.String(oer.UTF8String, oer.Unsized, "filename")
+	v.Filename = r.String(oer.UTF8String, oer.Size{Lb: 0, Ub: 255}, "filename")
 	x := r.Extensions(ext)
 	// Additions of a later version: their fields are skipped (X.696 16.4).
 	for i := 0; i < x.BitLength; i++ {
@@ -3177,7 +3177,7 @@ func (v *EeRaDownloadRequest) EncodeOER(w *oer.Writer) error {
 	}
 	w.WritePreamble(false)
 	w.Encode(&v.GenerationTime, "generationTime")
-	w.Fail(w.WriteString(oer.UTF8String, v.Filename, oer.Unsized), "filename")
+	w.Fail(w.WriteString(oer.UTF8String, v.Filename, oer.Size{Lb: 0, Ub: 255}), "filename")
 	return w.Err()
 }
 

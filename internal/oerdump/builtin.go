@@ -5,6 +5,7 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/asn1gen/asn1gen/codegen/model"
 	"github.com/asn1gen/asn1gen/codegen/plan"
@@ -75,6 +76,30 @@ func unsizedString(st *oer.StringType) bool {
 	return false
 }
 
+// narrowed holds the string types narrowed to a permitted alphabet
+// (narrow), by narrowKey.
+var narrowed sync.Map
+
+type narrowKey struct {
+	st    *oer.StringType
+	chars string
+}
+
+// narrow returns st narrowed to the permitted alphabet of the characters
+// chars, which the codecs check (plan.CheckedString), as the emitter's
+// stringType has it; st itself for "".
+func narrow(st *oer.StringType, chars string) *oer.StringType {
+	if chars == "" {
+		return st
+	}
+	k := narrowKey{st, chars}
+	if t, ok := narrowed.Load(k); ok {
+		return t.(*oer.StringType)
+	}
+	t, _ := narrowed.LoadOrStore(k, st.From(plan.AlphabetRanges(chars)...))
+	return t.(*oer.StringType)
+}
+
 // builtin reads a value of the built-in type t into n, as the emitter's
 // readBuiltin reads it, and keeps its JER text.
 func (w *walker) builtin(r *oer.Reader, t *model.Type, n *Node) error {
@@ -133,13 +158,18 @@ func (w *walker) builtin(r *oer.Reader, t *model.Type, n *Node) error {
 		}
 		var v string
 		var err error
+		sc := plan.CheckedString(t)
 		switch {
 		case unsizedString(st):
-			v, err = r.ReadString(st, oer.Unsized)
+			size := oer.Unsized
+			if sc.Sized {
+				size = oer.Size{Lb: sc.Lb, Ub: sc.Ub}
+			}
+			v, err = r.ReadString(narrow(st, sc.Alphabet), size)
 		case b.fixed:
-			v, err = r.ReadFixedString(st, b.n)
+			v, err = r.ReadFixedString(narrow(st, sc.Alphabet), b.n)
 		default:
-			v, err = r.ReadString(st, b.size)
+			v, err = r.ReadString(narrow(st, sc.Alphabet), b.size)
 		}
 		n.Value, n.quoted = v, true
 		jw.String(v)
@@ -231,7 +261,13 @@ func (w *walker) integer(r *oer.Reader, t *model.Type, b bounds, n *Node, jw *je
 	}
 	var v int64
 	var err error
-	switch {
+	switch set := plan.ValueSet(t); {
+	case b.hasLb && b.hasUb && set != nil && set[0] == b.lb && set[len(set)-1] == b.ub:
+		// A value set with gaps, as the emitter's r.IntIn reads it.
+		at := r.Offset()
+		if v, err = r.ReadIntRange(b.lb, b.ub); err == nil {
+			err = der.CheckValues(at, "INTEGER", v, set...)
+		}
 	case b.hasLb && b.hasUb:
 		v, err = r.ReadIntRange(b.lb, b.ub)
 	case b.hasUb:

@@ -408,6 +408,12 @@ func (d *drawer) integer(w *oer.Writer, t *model.Type, b bounds, pc plan.PERBoun
 		ub = pc.Ub
 	}
 	v := d.int64In(lb, ub)
+	if set := plan.ValueSet(t); set != nil {
+		// A value set with gaps: a value of one of its ranges, which
+		// the codecs check (X.680 51), not of the hull OER sees.
+		i := 2 * d.rnd.IntN(len(set)/2)
+		v = d.int64In(set[i], set[i+1])
+	}
 	if k != nil {
 		v = k.KeyInt
 	}

@@ -220,10 +220,10 @@ func (w *walker) field(r *oer.Reader, f *plan.Field, n *Node, keys *keySet) erro
 	case plan.OwnIntConstraint(f):
 		defer end(r, n)
 		return r.Error(der.KindUnsupported, f.ASN1, "a component constraining a named INTEGER held as der.Integer", "")
-	case plan.OwnSize(f) && f.Type.Underlying().Kind != model.TypeSequenceOf && f.Type.Underlying().Kind != model.TypeSetOf:
+	case (plan.OwnSize(f) || plan.OwnStringChecks(f)) && f.Type.Underlying().Kind != model.TypeSequenceOf && f.Type.Underlying().Kind != model.TypeSetOf:
 		// oct Oct (SIZE (2)): by the component's effective SIZE (X.696
-		// 13, 14, 27), as the emitter reads it; a list's quantity does
-		// not depend on its SIZE.
+		// 13, 14, 27) and permitted alphabet, as the emitter reads it; a
+		// list's quantity does not depend on its SIZE.
 		defer end(r, n)
 		return w.builtin(r, f.Type, n)
 	case f.Octets:

@@ -71,6 +71,16 @@ func (w *Writer) IntRange(v, lb, ub int64, field string) {
 	w.Int(v)
 }
 
+// IntIn writes v, an INTEGER constrained to a value set with gaps, set
+// its ranges as lo, hi pairs (Reader.IntIn).
+func (w *Writer) IntIn(v int64, field string, set ...int64) {
+	if err := der.CheckValues(-1, "INTEGER", v, set...); err != nil {
+		w.Fail(err, field)
+		return
+	}
+	w.Int(v)
+}
+
 // IntLb writes an INTEGER constrained to lb..MAX.
 func (w *Writer) IntLb(v, lb int64, field string) {
 	if v < lb {
@@ -129,13 +139,18 @@ func (w *Writer) SizedBitString(v der.BitString, size Size, field string) {
 func (w *Writer) StringOf(t StringType, s string, size Size, field string) {
 	n := 0
 	for _, c := range s {
-		if !t.allows(c) || c == utf8.RuneError && !utf8.ValidString(s) {
-			w.Fail(der.NewError(der.KindInvalidValue, -1, stringNames[t], strconv.QuoteRune(c)+" is not a character of the type", "X.680 41"), field)
+		if c == utf8.RuneError && !utf8.ValidString(s) {
+			w.Fail(der.NewError(der.KindInvalidValue, -1, t.name(), strconv.QuoteRune(c)+" is not a character of the type", "X.680 41"), field)
+			return
+		}
+		if !t.allows(c) || !t.permits(c) {
+			k, msg, rule := t.errChar(c)
+			w.Fail(der.NewError(k, -1, t.name(), msg, rule), field)
 			return
 		}
 		n++
 	}
-	if err := size.err(n, stringNames[t], "characters"); err != nil {
+	if err := size.err(n, t.name(), "characters"); err != nil {
 		w.Fail(err, field)
 		return
 	}

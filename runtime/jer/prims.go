@@ -71,6 +71,18 @@ func (r *Reader) IntRange(lb, ub int64, field string) int64 {
 	return v
 }
 
+// IntIn reads an INTEGER constrained to a value set with gaps (X.680 51:
+// INTEGER (1 | 3 | 7..9)), set its ranges as lo, hi pairs: the value
+// must lie in one of them, as DER's decoders check.
+func (r *Reader) IntIn(field string, set ...int64) int64 {
+	at := r.peekPos()
+	v := r.Int(field)
+	if r.err == nil {
+		r.Fail(der.CheckValues(at, "INTEGER", v, set...), field)
+	}
+	return v
+}
+
 // IntLb reads an INTEGER constrained to lb..MAX.
 func (r *Reader) IntLb(lb int64, field string) int64 {
 	at := r.peekPos()
@@ -215,37 +227,92 @@ func (s Size) CheckIn(r *Reader, at, n int, typ, what, field string) {
 }
 
 // StringType is a restricted character string type whose characters the
-// Reader checks (X.680 41): those of the known-multiplier types.
-type StringType uint8
+// Reader checks (X.680 41): those of the known-multiplier types, and a
+// permitted alphabet (From).
+type StringType struct {
+	kind stringKind
+	// from is the permitted alphabet (From), lo, hi pairs; nil if none.
+	from *[]rune
+}
+
+type stringKind uint8
 
 const (
-	UTF8String StringType = iota // any character
-	IA5String
-	VisibleString
-	PrintableString
-	NumericString
-	BMPString
-	UniversalString
+	utf8Kind stringKind = iota
+	ia5Kind
+	visibleKind
+	printableKind
+	numericKind
+	bmpKind
+	universalKind
+)
+
+// The restricted character string types.
+var (
+	UTF8String      = StringType{kind: utf8Kind} // any character
+	IA5String       = StringType{kind: ia5Kind}
+	VisibleString   = StringType{kind: visibleKind}
+	PrintableString = StringType{kind: printableKind}
+	NumericString   = StringType{kind: numericKind}
+	BMPString       = StringType{kind: bmpKind}
+	UniversalString = StringType{kind: universalKind}
 )
 
 var stringNames = [...]string{"UTF8String", "IA5String", "VisibleString", "PrintableString", "NumericString", "BMPString", "UniversalString"}
 
+// From returns the type t of values constrained to a permitted alphabet
+// too (FROM, X.680 51.7): the characters in the ranges lo, hi (pairs,
+// inclusive), which the Reader and the Writer check, as DER's decoders
+// do. Generated code makes one per constrained type, at package level:
+//
+//	var jerAlphabet1 = jer.IA5String.From('0', '9', 'A', 'F')
+func (t StringType) From(ranges ...rune) StringType {
+	t.from = &ranges
+	return t
+}
+
+// name returns the ASN.1 name of t.
+func (t StringType) name() string { return stringNames[t.kind] }
+
 // allows reports whether c is a character of t.
 func (t StringType) allows(c rune) bool {
-	switch t {
-	case IA5String:
+	switch t.kind {
+	case ia5Kind:
 		return c < 0x80
-	case VisibleString:
+	case visibleKind:
 		return c >= 0x20 && c < 0x7f
-	case NumericString:
+	case numericKind:
 		return c == ' ' || c >= '0' && c <= '9'
-	case PrintableString:
+	case printableKind:
 		return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == ' ' || c == '\'' ||
 			c >= '(' && c <= '/' && c != '*' || c == ':' || c == '=' || c == '?'
-	case BMPString:
+	case bmpKind:
 		return c < 0x10000
 	}
 	return true
+}
+
+// permits reports whether c is in the permitted alphabet of t, if any.
+func (t StringType) permits(c rune) bool {
+	if t.from == nil {
+		return true
+	}
+	r := *t.from
+	for i := 0; i+1 < len(r); i += 2 {
+		if c >= r[i] && c <= r[i+1] {
+			return true
+		}
+	}
+	return false
+}
+
+// errChar returns the kind, message and rule of the error of a character
+// c that is not one of t's or not in its permitted alphabet.
+func (t StringType) errChar(c rune) (k der.Kind, msg, rule string) {
+	if !t.allows(c) {
+		return der.KindInvalidValue, strconv.QuoteRune(c) + " is not a character of the type", "X.680 41"
+	}
+	return der.KindConstraint, strconv.QuoteRune(c) + " is not in the permitted alphabet", "X.680 51.7"
 }
 
 // String reads a character string of type t (X.697 38) whose SIZE in
@@ -256,7 +323,7 @@ func (r *Reader) String(t StringType, size Size, field string) string {
 	}
 	at := r.peekPos()
 	if r.peek() != '"' {
-		r.expected("a string", stringNames[t], "X.697 38", field)
+		r.expected("a string", t.name(), "X.697 38", field)
 		return ""
 	}
 	s, ok := r.str(field)
@@ -266,17 +333,18 @@ func (r *Reader) String(t StringType, size Size, field string) string {
 	n := 0
 	for i := 0; i < len(s); {
 		c, w := utf8.DecodeRune(s[i:])
-		if !t.allows(c) {
-			r.fail(at, der.KindInvalidValue, stringNames[t], strconv.QuoteRune(c)+" is not a character of the type", "X.680 41", field)
+		if !t.allows(c) || !t.permits(c) {
+			k, msg, rule := t.errChar(c)
+			r.fail(at, k, t.name(), msg, rule, field)
 			return ""
 		}
 		i += w
 		n++
 	}
-	if !size.check(r, at, n, stringNames[t], "characters", field) {
+	if !size.check(r, at, n, t.name(), "characters", field) {
 		return ""
 	}
-	if err := r.Alloc(len(s), stringNames[t]); err != nil {
+	if err := r.Alloc(len(s), t.name()); err != nil {
 		r.Fail(err, field)
 		return ""
 	}

@@ -25,6 +25,47 @@ type StringType struct {
 	valid  func(rune) bool
 	raw    bool // a character is an octet, the Go string the octets
 	latin1 bool // a character is an octet, Latin-1
+	// from is the permitted alphabet (From), lo, hi pairs; nil if none.
+	from []rune
+}
+
+// From returns the type t of values constrained to a permitted alphabet
+// too (FROM, X.680 51.7): the characters in the ranges lo, hi (pairs,
+// inclusive). The alphabet is not OER-visible (X.696 8.2), but the
+// Reader and the Writer check every character against it, as DER's
+// decoders do. Generated code makes one per constrained type, at package
+// level:
+//
+//	var oerAlphabet1 = oer.IA5String.From('0', '9', 'A', 'F')
+func (t *StringType) From(ranges ...rune) *StringType {
+	c := *t
+	c.from = ranges
+	return &c
+}
+
+// permits reports whether c is in the permitted alphabet of t, if any.
+func (t *StringType) permits(c rune) bool {
+	if t.from == nil {
+		return true
+	}
+	for i := 0; i+1 < len(t.from); i += 2 {
+		if c >= t.from[i] && c <= t.from[i+1] {
+			return true
+		}
+	}
+	return false
+}
+
+// errAlphabet is the error of a character c outside the permitted
+// alphabet of t, at octet at of r (or of an encoder when r is nil).
+//
+//go:noinline
+func (t *StringType) errAlphabet(r *Reader, at int, c rune) error {
+	const msg, rule = " not in the permitted alphabet", "X.680 51.7"
+	if r == nil {
+		return errValue(der.KindConstraint, t.name, "character "+strconv.QuoteRune(c)+msg, rule)
+	}
+	return r.errAt(at, der.KindConstraint, t.name, "character "+strconv.QuoteRune(c)+msg, rule)
 }
 
 // Name returns the type's ASN.1 name, e.g. "IA5String".
@@ -95,6 +136,9 @@ func (r *Reader) decode(t *StringType, b []byte, at int) (string, int, error) {
 			if c == utf8.RuneError && k == 1 || !t.valid(c) {
 				return "", 0, r.errAt(start+i, der.KindInvalidValue, t.name, "character not in the type's set", "X.696 27")
 			}
+			if !t.permits(c) {
+				return "", 0, t.errAlphabet(r, start+i, c)
+			}
 			i += k
 		}
 		if t.latin1 && slices.ContainsFunc(b, func(c byte) bool { return c >= 0x80 }) {
@@ -116,6 +160,9 @@ func (r *Reader) decode(t *StringType, b []byte, at int) (string, int, error) {
 		}
 		if c > utf8.MaxRune || !t.valid(rune(c)) {
 			return "", 0, r.errAt(start+i, der.KindInvalidValue, t.name, "character not in the type's set", "X.696 27")
+		}
+		if !t.permits(rune(c)) {
+			return "", 0, t.errAlphabet(r, start+i, rune(c))
 		}
 		s.WriteRune(rune(c))
 	}
@@ -168,6 +215,9 @@ func encode(dst []byte, t *StringType, s string) ([]byte, int, error) {
 			if !t.valid(rune(s[i])) {
 				return dst, 0, errValue(der.KindInvalidValue, t.name, "octet "+strconv.Itoa(int(s[i]))+" not in the type's set", "X.696 27")
 			}
+			if !t.permits(rune(s[i])) {
+				return dst, 0, t.errAlphabet(nil, 0, rune(s[i]))
+			}
 		}
 		return append(dst, s...), len(s), nil
 	}
@@ -178,6 +228,9 @@ func encode(dst []byte, t *StringType, s string) ([]byte, int, error) {
 	for _, c := range s {
 		if !t.valid(c) {
 			return dst, 0, errValue(der.KindInvalidValue, t.name, "character "+strconv.QuoteRune(c)+" not in the type's set", "X.696 27")
+		}
+		if !t.permits(c) {
+			return dst, 0, t.errAlphabet(nil, 0, c)
 		}
 		switch t.width {
 		case 0:

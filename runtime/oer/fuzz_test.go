@@ -31,6 +31,11 @@ func FuzzReader(f *testing.F) {
 	}
 	f.Add(byte(index["Tag"]), []byte{0xbf, 0x80, 0x46})
 	f.Add(byte(index["Length"]), []byte{0x81, 0x05, 0, 0, 0, 0, 0})
+	// Permitted alphabets (StringType.From): in and outside them.
+	f.Add(byte(index["IA5String FROM"]), []byte{0x03, '0', 'A', 'F'})
+	f.Add(byte(index["IA5String FROM"]), []byte{0x03, '0', 'A', 'G'})
+	f.Add(byte(index["UTF8String FROM"]), []byte{0x03, 'a', 0xce, 0xb2})
+	f.Add(byte(index["UTF8String FROM"]), []byte{0x03, 'a', 0xd0, 0x96})
 	f.Fuzz(func(t *testing.T, which byte, b []byte) {
 		p := ps[names[int(which)%len(names)]]
 		for _, canonical := range []bool{false, true} {

@@ -336,6 +336,19 @@ func (w *Writer) WriteIntRange(v, lb, ub int64) error {
 	return w.WriteFixedInt(v, IntSize(lb, ub))
 }
 
+// WriteIntIn writes v, an INTEGER constrained to a value set with gaps,
+// set its ranges as lo, hi pairs, ascending (Reader.IntIn): in the form
+// of their hull, set[0]..set[len(set)-1].
+func (w *Writer) WriteIntIn(v int64, set ...int64) error {
+	if len(set) < 2 {
+		return errValue(der.KindUnsupported, "INTEGER", "no value set", "X.680 51")
+	}
+	if err := der.CheckValues(-1, "INTEGER", v, set...); err != nil {
+		return err
+	}
+	return w.WriteIntRange(v, set[0], set[len(set)-1])
+}
+
 // ReadIntLb reads an INTEGER with the lower bound lb and no upper bound
 // (or one beyond the fixed sizes): variable-size, unsigned when lb >= 0
 // (ReadUint), else signed (ReadInt); and checks that it is at least lb.

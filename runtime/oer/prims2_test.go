@@ -131,7 +131,18 @@ func stringPrims() []prim {
 		stringPrim(oer.PrintableString, printableAlphabet, -1), stringPrim(oer.UTF8String, wideAlphabet, -1),
 		stringPrim(oer.BMPString, wideAlphabet[:4], -1), stringPrim(oer.BMPString, wideAlphabet[:4], 2),
 		stringPrim(oer.UniversalString, wideAlphabet, -1),
+		fromPrim("IA5String FROM", oer.IA5String.From('0', '9', 'A', 'F'), []rune("09AF"), -1),
+		fromPrim("FixedIA5String FROM", oer.IA5String.From('0', '9', 'A', 'F'), []rune("09AF"), 2),
+		fromPrim("UTF8String FROM", oer.UTF8String.From('a', 'z', 'α', 'ω'), []rune("azαω"), -1),
 	}
+}
+
+// fromPrim is stringPrim of a type narrowed to a permitted alphabet
+// (StringType.From), named name.
+func fromPrim(name string, t *oer.StringType, alphabet []rune, fixed int) prim {
+	p := stringPrim(t, alphabet, fixed)
+	p.name = name
+	return p
 }
 
 // structurePrims returns the prims of OIDs, preambles, bitmaps, tags,

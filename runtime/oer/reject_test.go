@@ -103,6 +103,9 @@ var invalid = []struct {
 	{"BMPString", "03 00 41 00", der.KindMalformed, 0},     // odd length
 	{"BMPString", "02 d8 00", der.KindInvalidValue, 1},     // a surrogate
 	{"UniversalString", "04 00 11 00 00", der.KindInvalidValue, 1},
+	{"IA5String FROM", "03 30 41 47", der.KindConstraint, 3},  // 'G'
+	{"FixedIA5String FROM", "41 2e", der.KindConstraint, 1},   // '.'
+	{"UTF8String FROM", "03 61 d0 96", der.KindConstraint, 2}, // 'Ж'
 	{"OID", "00", der.KindMalformed, 0},
 	{"OID", "02 80 01", der.KindInvalidValue, 1}, // leading 0x80
 	{"OID", "02 2a 86", der.KindMalformed, 2},    // unterminated

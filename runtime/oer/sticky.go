@@ -69,6 +69,22 @@ func (r *Reader) IntRange(lb, ub int64, field string) int64 {
 	return keep(r, v, err, field)
 }
 
+// IntIn reads the INTEGER field constrained to a value set with gaps
+// (X.680 51: INTEGER (1 | 3 | 7..9)), set its ranges as lo, hi pairs,
+// ascending: OER sees their hull, set[0]..set[len(set)-1] (X.696 8.2),
+// and the value must lie in one of them, as DER's decoders check.
+func (r *Reader) IntIn(field string, set ...int64) int64 {
+	if r.err != nil || len(set) < 2 {
+		return 0
+	}
+	at := r.Offset()
+	v, err := r.ReadIntRange(set[0], set[len(set)-1])
+	if err == nil {
+		err = der.CheckValues(at, "INTEGER", v, set...)
+	}
+	return keep(r, v, err, field)
+}
+
 // UintRange reads the INTEGER field constrained to lb..ub, 0 <= lb
 // (ReadUintRange).
 func (r *Reader) UintRange(lb, ub uint64, field string) uint64 {

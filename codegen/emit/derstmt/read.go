@@ -77,21 +77,7 @@ func (e *Stmts) readInner(g *jen.Group, r Rd, dst func() *jen.Statement, f *plan
 		return
 	}
 	if f.Named != nil {
-		if f.Ptr {
-			p := e.TmpName("p")
-			g.List(jen.Id(p), jen.Err()).Op(":=").Add(emit.RT("New")).Types(emit.Ref(f.Named)).Call(r.Arg())
-			g.Add(emit.IfErr(wrap))
-			g.Add(dst()).Op("=").Id(p)
-		}
-		tag := emit.RT("NoTag")
-		if emit.Tagged(f.Named) {
-			if own == nil {
-				g.Return(jen.Qual("errors", "New").Call(jen.Lit("asn1gen: internal error: no tag for " + f.Named.Name)))
-				return
-			}
-			tag = emit.TagCode(*own)
-		}
-		g.If(jen.Err().Op(":=").Add(dst()).Dot("DecodeASN1").Call(r.Arg(), tag), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
+		e.readNamed(g, r, dst, f, own, wrap)
 		return
 	}
 	t := f.Type
@@ -207,6 +193,59 @@ func ConstraintChecks(t *model.Type, dst func() *jen.Statement, off jen.Code) []
 		out = append(out, emit.RT("CheckAlphabet").Call(off, typ, jen.String().Call(dst()), jen.Lit(c.Alphabet)))
 	}
 	return out
+}
+
+// readNamed decodes the component f of a named type with that type's
+// DecodeASN1, then checks the constraints the component adds (OwnChecks).
+func (e *Stmts) readNamed(g *jen.Group, r Rd, dst func() *jen.Statement, f *plan.Field, own *model.Tag, wrap emit.Wrap) {
+	if f.Ptr {
+		p := e.TmpName("p")
+		g.List(jen.Id(p), jen.Err()).Op(":=").Add(emit.RT("New")).Types(emit.Ref(f.Named)).Call(r.Arg())
+		g.Add(emit.IfErr(wrap))
+		g.Add(dst()).Op("=").Id(p)
+	}
+	tag := emit.RT("NoTag")
+	if emit.Tagged(f.Named) {
+		if own == nil {
+			g.Return(jen.Qual("errors", "New").Call(jen.Lit("asn1gen: internal error: no tag for " + f.Named.Name)))
+			return
+		}
+		tag = emit.TagCode(*own)
+	}
+	checks := OwnChecks(f, dst, jen.Id("off"))
+	var off string
+	if len(checks) > 0 {
+		off = e.TmpName("off")
+		g.Id(off).Op(":=").Add(r.ID()).Dot("Offset").Call()
+		checks = OwnChecks(f, dst, jen.Id(off))
+	}
+	g.If(jen.Err().Op(":=").Add(dst()).Dot("DecodeASN1").Call(r.Arg(), tag), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
+	if len(checks) > 0 {
+		g.If(jen.Op("!").Add(r.ID()).Dot("SkipConstraints").Call()).BlockFunc(func(g *jen.Group) {
+			for _, c := range checks {
+				g.If(jen.Err().Op(":=").Add(r.ID()).Dot("Constraint").Call(c), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
+			}
+		})
+	}
+}
+
+// OwnChecks returns the checks of the constraints that component f adds
+// to the named type it refers to (plan.OwnConstraints: own Lower (FROM
+// ("a".."c")), version Version (v1)), which the named type's codec does
+// not know: those of f's effective constraints (X.680 49.3), on the value
+// dst of the named type.
+func OwnChecks(f *plan.Field, dst func() *jen.Statement, off jen.Code) []jen.Code {
+	if !plan.OwnConstraints(f) {
+		return nil
+	}
+	u := *f.Type.Underlying()
+	u.Constraints = f.Type.Constraints
+	val := dst
+	if u.Kind == model.TypeBitString {
+		// A named BIT STRING type has none of der.BitString's methods.
+		val = func() *jen.Statement { return emit.RT("BitString").Call(dst()) }
+	}
+	return ConstraintChecks(&u, val, off)
 }
 
 // mergeRanges sorts a value set and joins the ranges that touch or

@@ -54,11 +54,26 @@ func (e *Stmts) stickyRead(g *jen.Group, s Rd, f *plan.Field) bool {
 			return false // presence by the tags of an untagged CHOICE: the long form
 		}
 		read := s.ID().Dot("Field").Call(emit.FieldDst(f)().Dot("DecodeASN1").Call(s.Arg(), tag), field)
+		body := []jen.Code{read}
+		if checks := OwnChecks(f, emit.FieldDst(f), jen.Id("off")); len(checks) > 0 {
+			// The constraints the component adds, after the named type's
+			// decoder:
+			//	off1 := s.Offset()
+			//	s.Field(v.N.DecodeASN1(&s, der.Context(3)), "n")
+			//	s.Check(der.CheckSize(off1, "IA5String", len(v.N), 3, 8), "n")
+			off := e.TmpName("off")
+			body = []jen.Code{jen.Id(off).Op(":=").Add(s.ID()).Dot("Offset").Call(), read}
+			for _, c := range OwnChecks(f, emit.FieldDst(f), jen.Id(off)) {
+				body = append(body, s.ID().Dot("Check").Call(c, field))
+			}
+		}
 		if optional {
 			has := jen.Id("v").Dot(f.Has)
-			g.If(has.Clone().Op("=").Add(emit.Peek(s.ID(), *own)), has.Clone()).Block(read)
+			g.If(has.Clone().Op("=").Add(emit.Peek(s.ID(), *own)), has.Clone()).Block(body...)
 		} else {
-			g.Add(read)
+			for _, c := range body {
+				g.Add(c)
+			}
 		}
 		e.dirty = true
 		return true

@@ -55,6 +55,9 @@ func (e *Stmts) writeInner(g *jen.Group, src func() *jen.Statement, f *plan.Fiel
 				jen.Add(src()).Dot("EncodeASN1").Call(args...))
 			return
 		}
+		for _, c := range OwnChecks(f, src, jen.Lit(-1)) {
+			g.Id("b").Dot("Check").Call(c, jen.Lit(f.ASN1))
+		}
 		g.Add(src()).Dot("EncodeASN1").Call(args...)
 		return
 	}

@@ -1,8 +1,10 @@
 package jercodec
 
 import (
+	"fmt"
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/asn1gen/asn1gen/codegen/emit"
 	"github.com/asn1gen/asn1gen/codegen/model"
@@ -130,6 +132,10 @@ func (e *Emitter) readBuiltin(t *model.Type, field jen.Code, where string) (jen.
 			}
 			return r().Dot("BigInt").Call(field), true
 		}
+		if set := valueSet(t, b); set != nil {
+			// A value set with gaps: the value checked against it.
+			return r().Dot("IntIn").Call(append([]jen.Code{field}, set...)...), true
+		}
 		if b.ranged {
 			return r().Dot("IntRange").Call(num(b.lb), num(b.ub), field), true
 		}
@@ -149,7 +155,7 @@ func (e *Emitter) readBuiltin(t *model.Type, field jen.Code, where string) (jen.
 			e.fail(where, u.Name)
 			return nil, false
 		}
-		return r().Dot("String").Call(jr(st), b.size, field), true
+		return r().Dot("String").Call(e.stringType(t, st), stringSize(t, b), field), true
 	case model.TypeTime:
 		switch u.Name {
 		case "UTCTime", "GeneralizedTime":
@@ -198,6 +204,8 @@ func (e *Emitter) writeBuiltin(g *jen.Group, t *model.Type, src func() *jen.Stat
 			g.Add(w().Dot("BigIntRange").Call(src(), num(b.lb), num(b.ub), field))
 		case plan.IntegerGo(t) != "int64":
 			g.Add(w().Dot("BigInt").Call(src(), field))
+		case valueSet(t, b) != nil:
+			g.Add(w().Dot("IntIn").Call(append([]jen.Code{src(), field}, valueSet(t, b)...)...))
 		case b.ranged:
 			g.Add(w().Dot("IntRange").Call(src(), num(b.lb), num(b.ub), field))
 		default:
@@ -223,11 +231,11 @@ func (e *Emitter) writeBuiltin(g *jen.Group, t *model.Type, src func() *jen.Stat
 		}
 	case model.TypeCharacterString:
 		st := stringTypes[u.Name]
-		if u.Name == "UTF8String" && !boundsSized(t) {
+		if sc := plan.CheckedString(t); u.Name == "UTF8String" && !sc.Sized && sc.Alphabet == "" {
 			g.Add(w().Dot("String").Call(src()))
 			return
 		}
-		g.Add(w().Dot("StringOf").Call(jr(st), src(), b.size, field))
+		g.Add(w().Dot("StringOf").Call(e.stringType(t, st), src(), stringSize(t, b), field))
 	case model.TypeTime:
 		switch u.Name {
 		case "UTCTime", "GeneralizedTime":
@@ -252,6 +260,79 @@ func (e *Emitter) writeBuiltin(g *jen.Group, t *model.Type, src func() *jen.Stat
 	default:
 		e.fail(where, "the type "+emit.KindText(u))
 	}
+}
+
+// valueSet returns the literals of the value set with gaps of the INTEGER
+// type t held as an int64 (plan.ValueSet), whose hull is the range b;
+// nil when there is none.
+func valueSet(t *model.Type, b bounds) []jen.Code {
+	set := plan.ValueSet(t)
+	if set == nil || !b.ranged || set[0] != b.lb || set[len(set)-1] != b.ub {
+		return nil
+	}
+	out := make([]jen.Code, len(set))
+	for i, v := range set {
+		out[i] = num(v)
+	}
+	return out
+}
+
+// stringSize returns the jer.Size of the character string type t: its
+// SIZE in characters, PER-visible or not (plan.CheckedString), as DER's
+// decoders check it; but that of GeneralString and GraphicString, which
+// DER counts in octets of their Go strings, is not checked.
+func stringSize(t *model.Type, b bounds) jen.Code {
+	u := t.Underlying()
+	if _, known := plan.KnownMultiplier[u.Name]; known {
+		return b.size
+	}
+	sc := plan.CheckedString(t)
+	if !sc.Sized || u.Name == "GeneralString" || u.Name == "GraphicString" {
+		return jr("Unsized")
+	}
+	return jr("Size").Values(jen.Id("Lb").Op(":").Lit(sc.Lb), jen.Id("Ub").Op(":").Lit(sc.Ub))
+}
+
+// stringType returns the jer.StringType of t, a string of the runtime's
+// type st: st itself, or the package variable of st narrowed to t's
+// permitted alphabet (plan.CheckedString), declared on first use.
+func (e *Emitter) stringType(t *model.Type, st string) jen.Code {
+	chars := plan.CheckedString(t).Alphabet
+	if chars == "" {
+		return jr(st)
+	}
+	key := st + "\x00" + chars
+	name, ok := e.alphabets[key]
+	if !ok {
+		if e.alphabets == nil {
+			e.alphabets = map[string]string{}
+		}
+		name = fmt.Sprintf("jerAlphabet%d", len(e.alphabets)+1)
+		e.alphabets[key] = name
+		e.alphabetKeys = append(e.alphabetKeys, key)
+	}
+	return jen.Id(name)
+}
+
+// alphabetsTail declares the string types narrowed to a permitted
+// alphabet (stringType), in the order of their first use:
+//
+//	var jerAlphabet1 = jer.IA5String.From('0', '9', 'A', 'F') // "0123456789ABCDEF"
+func (e *Emitter) alphabetsTail(f *jen.File) {
+	if len(e.alphabetKeys) == 0 {
+		return
+	}
+	emit.Comment(f, "The string types narrowed to the permitted alphabets (X.680 51.7) that the codecs check, as ranges.")
+	f.Var().DefsFunc(func(g *jen.Group) {
+		for _, k := range e.alphabetKeys {
+			st, chars, _ := strings.Cut(k, "\x00")
+			var args []jen.Code
+			for _, c := range plan.AlphabetRanges(chars) {
+				args = append(args, jen.LitRune(c))
+			}
+			g.Id(e.alphabets[k]).Op("=").Add(jr(st)).Dot("From").Call(args...).Comment(fmt.Sprintf("%q", chars))
+		}
+	})
 }
 
 // boundsSized reports whether t has a SIZE the codecs check.

@@ -54,6 +54,11 @@ type Emitter struct {
 	// encoded are the unions that strings CONTAINING them ENCODED BY
 	// der hold (encodedUnion), found on first use.
 	encoded map[*plan.Union]bool
+	// alphabets name the string types narrowed to a permitted alphabet
+	// (stringType), by runtime type and characters, and those keys in
+	// the order of their first use.
+	alphabets    map[string]string
+	alphabetKeys []string
 }
 
 // New returns an Emitter of the JER codecs of the types of p.
@@ -163,6 +168,7 @@ func (e *Emitter) entryPoints(f *jen.File, gt *plan.Type) {
 
 // Tail declares the helpers of the encoders that some type uses.
 func (e *Emitter) Tail(f *jen.File) {
+	e.alphabetsTail(f)
 	if !e.namedBits {
 		return
 	}

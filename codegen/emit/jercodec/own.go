@@ -15,14 +15,14 @@ type ownCheck int
 
 const (
 	// ownNone: the named type's codec alone (an extensible constraint,
-	// which admits what the named type does; a FROM, which the JER
-	// codecs check nowhere, as the OER codecs).
+	// which admits what the named type does).
 	ownNone ownCheck = iota
 	// ownInPlace: the value read and written in place by the component's
 	// constraints, as a value of the built-in type converted to the named
 	// type: an INTEGER range (which the model keeps within the named
 	// type's), a BIT STRING of a fixed SIZE (a hex string in JER, X.697
-	// 24, whatever the named type's form).
+	// 24, whatever the named type's form), a character string with a
+	// SIZE or a FROM of its own (plan.OwnStringChecks).
 	ownInPlace
 	// ownBigRange: a named INTEGER held as der.Integer, the component's
 	// range within int64.
@@ -58,7 +58,14 @@ func ownChecks(f *plan.Field) ownCheck {
 		if boundsSized(f.Type) {
 			return ownSize
 		}
-	case model.TypeOctetString, model.TypeCharacterString, model.TypeSequenceOf, model.TypeSetOf:
+	case model.TypeCharacterString:
+		if plan.OwnStringChecks(f) {
+			return ownInPlace
+		}
+		if boundsSized(f.Type) {
+			return ownSize
+		}
+	case model.TypeOctetString, model.TypeSequenceOf, model.TypeSetOf:
 		if boundsSized(f.Type) {
 			return ownSize
 		}
@@ -119,11 +126,14 @@ func (e *Emitter) writeOwn(g *jen.Group, f *plan.Field, p emit.Place, name jen.C
 	switch ownChecks(f) {
 	case ownInPlace:
 		conv := emit.RT("BitString")
-		if f.Type.Underlying().Kind == model.TypeInteger {
+		switch f.Type.Underlying().Kind {
+		case model.TypeInteger:
 			conv = jen.Int64()
 			if plan.IntegerGo(f.Type) != "int64" {
 				conv = emit.RT("Integer")
 			}
+		case model.TypeCharacterString:
+			conv = jen.String()
 		}
 		e.writeBuiltin(g, f.Type, func() *jen.Statement { return conv.Clone().Call(p.Val()) }, name, where)
 	case ownBigRange:

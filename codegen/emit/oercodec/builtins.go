@@ -89,6 +89,62 @@ func unsizedString(st string) bool {
 	return false
 }
 
+// checkedSize returns the oer.Size of a string whose SIZE is not
+// OER-visible (unsizedString), which the codecs check all the same, in
+// characters (octets for GeneralString and GraphicString), as DER's
+// decoders do (plan.CheckedString):
+//
+//	oer.Size{Lb: 0, Ub: 255}
+func checkedSize(t *model.Type) jen.Code {
+	sc := plan.CheckedString(t)
+	if !sc.Sized {
+		return or("Unsized")
+	}
+	return or("Size").Values(jen.Id("Lb").Op(":").Lit(sc.Lb), jen.Id("Ub").Op(":").Lit(sc.Ub))
+}
+
+// stringType returns the oer.StringType of t, a string of the runtime's
+// type st: st itself, or the package variable of st narrowed to t's
+// permitted alphabet (plan.CheckedString), declared on first use.
+func (e *Emitter) stringType(t *model.Type, st string) jen.Code {
+	chars := plan.CheckedString(t).Alphabet
+	if chars == "" {
+		return or(st)
+	}
+	key := st + "\x00" + chars
+	name, ok := e.alphabets[key]
+	if !ok {
+		if e.alphabets == nil {
+			e.alphabets = map[string]string{}
+		}
+		name = fmt.Sprintf("oerAlphabet%d", len(e.alphabets)+1)
+		e.alphabets[key] = name
+		e.alphabetKeys = append(e.alphabetKeys, key)
+	}
+	return jen.Id(name)
+}
+
+// alphabetsTail declares the string types narrowed to a permitted
+// alphabet (stringType), in the order of their names:
+//
+//	var oerAlphabet1 = oer.IA5String.From('0', '9', 'A', 'F') // "0123456789ABCDEF"
+func (e *Emitter) alphabetsTail(f *jen.File) {
+	if len(e.alphabetKeys) == 0 {
+		return
+	}
+	emit.Comment(f, "The string types narrowed to the permitted alphabets (X.680 51.7) that the codecs check, as ranges.")
+	f.Var().DefsFunc(func(g *jen.Group) {
+		for _, k := range e.alphabetKeys {
+			st, chars, _ := strings.Cut(k, "\x00")
+			var args []jen.Code
+			for _, c := range plan.AlphabetRanges(chars) {
+				args = append(args, jen.LitRune(c))
+			}
+			g.Id(e.alphabets[k]).Op("=").Add(or(st)).Dot("From").Call(args...).Comment(fmt.Sprintf("%q", chars))
+		}
+	})
+}
+
 // timeMethods name the oer.Reader and oer.Writer methods (the field's,
 // Write...) of the useful time types: VisibleStrings (X.680 46.3, 47.3)
 // of their DER form. DATE, TIME-OF-DAY, DATE-TIME, DURATION and TIME are
@@ -136,11 +192,11 @@ func (e *Emitter) readBuiltin(t *model.Type, rd string, field jen.Code, where st
 			e.fail(where, u.Name+" (not a known-multiplier character string)")
 			return nil, false
 		case unsizedString(st):
-			return r().Dot("String").Call(or(st), or("Unsized"), field), true
+			return r().Dot("String").Call(e.stringType(t, st), checkedSize(t), field), true
 		case b.fixed:
-			return r().Dot("FixedString").Call(or(st), jen.Lit(b.n), field), true
+			return r().Dot("FixedString").Call(e.stringType(t, st), jen.Lit(b.n), field), true
 		}
-		return r().Dot("String").Call(or(st), b.size, field), true
+		return r().Dot("String").Call(e.stringType(t, st), b.size, field), true
 	case model.TypeObjectIdentifier:
 		return r().Dot("OID").Call(field), true
 	case model.TypeRelativeOID:
@@ -188,7 +244,10 @@ func (e *Emitter) readInteger(t *model.Type, b bounds, r func() *jen.Statement, 
 		}
 		return emit.RT("IntegerFromBig").Call(r().Dot("BigInt").Call(jen.True(), field)), true
 	}
-	switch {
+	switch set := valueSet(t, b); {
+	case set != nil:
+		// A value set with gaps: its hull, and the value checked.
+		return r().Dot("IntIn").Call(append([]jen.Code{field}, set...)...), true
 	case b.hasLb && b.hasUb:
 		return r().Dot("IntRange").Call(emit.Num(b.lb), emit.Num(b.ub), field), true
 	case b.hasUb:
@@ -200,6 +259,21 @@ func (e *Emitter) readInteger(t *model.Type, b bounds, r func() *jen.Statement, 
 		return r().Dot("IntLb").Call(emit.Num(b.lb), field), true
 	}
 	return r().Dot("Int").Call(field), true
+}
+
+// valueSet returns the literals of the value set with gaps of the INTEGER
+// type t held as an int64 (plan.ValueSet), whose hull is the range b that
+// OER sees; nil when there is none.
+func valueSet(t *model.Type, b bounds) []jen.Code {
+	set := plan.ValueSet(t)
+	if set == nil || !b.hasLb || !b.hasUb || set[0] != b.lb || set[len(set)-1] != b.ub {
+		return nil
+	}
+	out := make([]jen.Code, len(set))
+	for i, v := range set {
+		out[i] = emit.Num(v)
+	}
+	return out
 }
 
 // writeBuiltin emits the writing of src, a value of the built-in type t,
@@ -229,6 +303,8 @@ func (e *Emitter) writeBuiltin(g *jen.Group, t *model.Type, src func() *jen.Stat
 			fail(w().Dot("WriteBigIntLb").Call(src().Dot("Big").Call(), emit.Num(b.lb)))
 		case plan.IntegerGo(t) != "int64":
 			fail(w().Dot("WriteBigInt").Call(src().Dot("Big").Call(), jen.Lit(!b.hasLb)))
+		case valueSet(t, b) != nil:
+			fail(w().Dot("WriteIntIn").Call(append([]jen.Code{src()}, valueSet(t, b)...)...))
 		case b.hasLb && b.hasUb:
 			fail(w().Dot("WriteIntRange").Call(src(), emit.Num(b.lb), emit.Num(b.ub)))
 		case b.hasLb:
@@ -248,11 +324,11 @@ func (e *Emitter) writeBuiltin(g *jen.Group, t *model.Type, src func() *jen.Stat
 		st := stringTypes[u.Name]
 		switch {
 		case unsizedString(st):
-			fail(w().Dot("WriteString").Call(or(st), src(), or("Unsized")))
+			fail(w().Dot("WriteString").Call(e.stringType(t, st), src(), checkedSize(t)))
 		case b.fixed:
-			fail(w().Dot("WriteFixedString").Call(or(st), src(), jen.Lit(b.n)))
+			fail(w().Dot("WriteFixedString").Call(e.stringType(t, st), src(), jen.Lit(b.n)))
 		default:
-			fail(w().Dot("WriteString").Call(or(st), src(), b.size))
+			fail(w().Dot("WriteString").Call(e.stringType(t, st), src(), b.size))
 		}
 	case model.TypeObjectIdentifier:
 		g.Add(w().Dot("WriteOID").Call(src()))

@@ -139,11 +139,11 @@ func (e *Emitter) writeField(g *jen.Group, f *plan.Field, p emit.Place, name jen
 
 // ownSize reports whether f is a component of a named OCTET STRING, BIT
 // STRING or character string type that constrains it further
-// (plan.OwnSize), which the codecs read and write in place by its
-// effective SIZE. A list's quantity field does not depend on its SIZE
+// (plan.OwnSize, plan.OwnStringChecks), which the codecs read and write in
+// place by its effective SIZE and permitted alphabet. A list's quantity field does not depend on its SIZE
 // (X.696 17.1): its named type's codec writes it.
 func ownSize(f *plan.Field) bool {
-	if !plan.OwnSize(f) {
+	if !plan.OwnSize(f) && !plan.OwnStringChecks(f) {
 		return false
 	}
 	k := f.Type.Underlying().Kind

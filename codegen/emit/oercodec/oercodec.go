@@ -61,6 +61,11 @@ type Emitter struct {
 	compared map[*plan.Field]bool
 	// p is the plan, which says which codecs the used packages carry.
 	p *plan.Plan
+	// alphabets name the string types narrowed to a permitted alphabet
+	// (stringType), by runtime type and characters, and those keys in
+	// the order of their first use.
+	alphabets    map[string]string
+	alphabetKeys []string
 }
 
 // New returns an Emitter of the OER codecs of the types of p.
@@ -215,6 +220,7 @@ func (e *Emitter) entryPoints(f *jen.File, gt *plan.Type) {
 
 // Tail declares the helpers of the encoders that some type uses.
 func (e *Emitter) Tail(f *jen.File) {
+	e.alphabetsTail(f)
 	if e.namedBits {
 		namedBitsHelper(f)
 	}
