@@ -283,6 +283,44 @@ func (r *Reader) ReadRaw() ([]byte, error) {
 	return r.in[p:r.pos:r.pos], nil
 }
 
+// ReadOpen reads the next element, as ReadRaw, and returns a reader over
+// its whole encoding (header included), the reader Open(raw, off) returns
+// for raw, the result of ReadRaw, and off, the offset before it: the value
+// of an open type, decoded where it is. The element's encoding is the
+// reader's Rest until something is read from it. Generated code reads
+// every open type so (the attributes of a Name), in one call instead of
+// two.
+//
+// It is small enough to inline, for the reason ReadConstructed is. After
+// an error the sub-reader is empty.
+func (r *Reader) ReadOpen() (sub Reader, err error) {
+	sub.in, sub.s = r.in, r.s
+	err = r.readOpen(&sub)
+	return sub, err
+}
+
+// readOpen is ReadOpen writing the window, depth and flags of the
+// sub-reader to *sub, whose input and state ReadOpen has set. As enter, it
+// stores no pointer through sub.
+func (r *Reader) readOpen(sub *Reader) error {
+	p := r.pos
+	// The common header (see ReadRaw).
+	if b := r.in[p:r.end]; len(b) >= 2 && b[0]&0x1f != 0x1f && b[0]&0xdf != 0 {
+		if hl, l, ok := tlv(b); ok && r.s.elem() {
+			r.pos = p + hl + l
+			sub.pos, sub.end, sub.depth, sub.ber = p, r.pos, r.depth+1, r.ber
+			return nil
+		}
+	}
+	var h Header
+	if _, err := r.readElement(&h, false); err != nil {
+		sub.pos, sub.end, sub.depth, sub.ber = p, p, r.depth+1, r.ber
+		return err
+	}
+	sub.pos, sub.end, sub.depth, sub.ber = p, r.pos, r.depth+1, r.ber
+	return nil
+}
+
 // Skip reads and discards the next element.
 func (r *Reader) Skip() error {
 	_, err := r.ReadRaw()

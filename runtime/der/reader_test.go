@@ -811,3 +811,57 @@ func TestReadIntegerFastPath(t *testing.T) {
 		}
 	}
 }
+
+// TestReadOpen checks ReadOpen against ReadRaw followed by Open of its
+// result at the offset before it: the same error, position, sub-reader
+// (input, window, depth, flags) and contents, for common and other headers
+// (a high tag number, a long length, an indefinite length in BER), a
+// non-minimal length, truncated and unreadable elements, an empty reader,
+// a reader inside a SEQUENCE (whose flag the sub-reader must not inherit),
+// and the element budget spent.
+func TestReadOpen(t *testing.T) {
+	inputs := []string{
+		"13 02 41 42 05 00", "0c 00", "30 03 02 01 01", "bf 1f 02 05 00", "04 81 01 aa",
+		"04 81 81 " + strings.Repeat("00 ", 129), "30 80 02 01 01 00 00", "04 82 00 05 01 02 03 04 05",
+		"13 05 41", "13", "", "1f", "00 00", "1f 81", "30 84 00 00 00 01 05",
+	}
+	for _, in := range inputs {
+		for _, o := range []*Options{nil, {MaxElements: 1}, {BER: true}} {
+			for _, seq := range []bool{false, true} {
+				b := hx(in)
+				start := func() Reader {
+					r := NewReader(b, o)
+					if o != nil && o.MaxElements == 1 {
+						r.s.elem() // the budget spent before the read
+					}
+					if seq {
+						// The same window as the contents of a SEQUENCE
+						// at depth 1.
+						r.seq, r.depth = true, 1
+					}
+					return r
+				}
+				r, ref := start(), start()
+				sub, err := r.ReadOpen()
+				off := ref.Offset()
+				raw, werr := ref.ReadRaw()
+				if cmp.Diff(errOf(t, werr), errOf(t, err)) != "" || r.pos != ref.pos {
+					t.Errorf("%s %+v seq=%v: ReadOpen: %v at %d; ReadRaw: %v at %d", in, o, seq, err, r.pos, werr, ref.pos)
+					continue
+				}
+				if err != nil {
+					if !sub.Empty() {
+						t.Errorf("%s %+v seq=%v: the sub-reader after an error is not empty", in, o, seq)
+					}
+					continue
+				}
+				want := ref.Open(raw, off)
+				if !bytes.Equal(sub.Rest(), raw) || &sub.in[0] != &b[0] || &want.in[0] != &b[0] || len(sub.in) != len(want.in) ||
+					sub.pos != want.pos || sub.end != want.end || sub.depth != want.depth || sub.s != r.s || want.s != ref.s ||
+					sub.ber != want.ber || sub.seq != want.seq || sub.err != want.err {
+					t.Errorf("%s %+v seq=%v: ReadOpen's reader %+v, Open's %+v", in, o, seq, sub, want)
+				}
+			}
+		}
+	}
+}
