@@ -750,12 +750,13 @@ func (v *RDNSequence) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	list, err := der.MakeBacking[RelativeDistinguishedName](&s, s.Count())
+	n, nested := s.CountLists()
+	list, err := der.MakeBacking[RelativeDistinguishedName](&s, n)
 	if err != nil {
 		return err
 	}
 	// One backing array for the elements of every inner list.
-	inner, err := der.MakeBacking[SingleAttribute_SupportedAttributes](&s, s.CountNested())
+	inner, err := der.MakeBacking[SingleAttribute_SupportedAttributes](&s, nested)
 	if err != nil {
 		return err
 	}

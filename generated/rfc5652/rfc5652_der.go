@@ -6531,12 +6531,13 @@ func (v *ProxyInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	list, err := der.MakeBacking[Targets](&s, s.Count())
+	n, nested := s.CountLists()
+	list, err := der.MakeBacking[Targets](&s, n)
 	if err != nil {
 		return err
 	}
 	// One backing array for the elements of every inner list.
-	inner, err := der.MakeBacking[Target](&s, s.CountNested())
+	inner, err := der.MakeBacking[Target](&s, nested)
 	if err != nil {
 		return err
 	}

@@ -791,3 +791,34 @@ func (r *Reader) CountNested() (n int) {
 	}
 	return n
 }
+
+// CountLists is Count and CountNested in one walk over the elements left
+// in the reader (the RDNs of an RDNSequence): it returns the number of
+// elements, as Count, and the number of elements inside them, as
+// CountNested. Generated code sizes a list of lists and the backing array
+// of its inner lists with it.
+func (r *Reader) CountLists() (n, nested int) {
+	in := r.in[:r.end]
+	for p := r.pos; p < len(in); n++ {
+		// The common header (see tlv) read here, the others by span.
+		var cs, ce, next int
+		if hl, l, ok := tlv(in[p:]); ok && in[p]&0x1f != 0x1f && in[p]&0xdf != 0 {
+			cs, ce, next = p+hl, p+hl+l, p+hl+l
+		} else if cs, ce, next, ok = r.span(p); !ok {
+			return n + 1, nested // as Count: the unreadable element counted
+		}
+		if in[p]&0x20 != 0 { // constructed: Count of its contents
+			for q := cs; q < ce; nested++ {
+				if hl, l, ok := tlv(in[q:ce]); ok && in[q]&0x1f != 0x1f && in[q]&0xdf != 0 {
+					q += hl + l
+					continue
+				}
+				inner := r.sub(q, ce) // the other headers, from q on
+				nested += inner.Count()
+				break
+			}
+		}
+		p = next
+	}
+	return n, nested
+}

@@ -534,12 +534,12 @@ func TestReaderDoesNotAllocate(t *testing.T) {
 	}
 }
 
-// TestCountNestedDoesNotAllocate checks CountNested on an RDNSequence-like
-// list of lists: it counts the inner elements and leaves the decode state on
-// the stack.
+// TestCountNestedDoesNotAllocate checks CountNested and CountLists on an
+// RDNSequence-like list of lists: they count the inner elements and leave
+// the decode state on the stack.
 func TestCountNestedDoesNotAllocate(t *testing.T) {
 	in := hx("30 0d 31 06 02 01 01 02 01 02 31 03 02 01 03")
-	var n int
+	var n, lists, nested int
 	allocs := testing.AllocsPerRun(100, func() {
 		r := NewReader(in, nil)
 		s, err := r.ReadConstructed(TagSequence, "RDNSequence")
@@ -547,9 +547,10 @@ func TestCountNestedDoesNotAllocate(t *testing.T) {
 			t.Fatal(err)
 		}
 		n = s.CountNested()
+		lists, nested = s.CountLists()
 	})
-	if n != 3 {
-		t.Errorf("CountNested = %d, want 3", n)
+	if n != 3 || lists != 2 || nested != 3 {
+		t.Errorf("CountNested = %d, CountLists = %d, %d, want 3 and 2, 3", n, lists, nested)
 	}
 	if allocs != 0 {
 		t.Errorf("%v allocations per decode", allocs)
@@ -687,6 +688,11 @@ func TestCountNested(t *testing.T) {
 		}
 		if got := r.CountNested(); got != want {
 			t.Errorf("%s: CountNested() = %d, want %d", tt.in, got, want)
+		}
+		// CountLists is Count and CountNested in one walk.
+		n, nested := r.CountLists()
+		if wn := r.Count(); n != wn || nested != want {
+			t.Errorf("%s: CountLists() = %d, %d, want %d, %d", tt.in, n, nested, wn, want)
 		}
 	}
 }
