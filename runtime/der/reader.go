@@ -629,9 +629,16 @@ func (r *Reader) checkSetOfOrder(typ string) error {
 // element, counted, which the reads then report. Generated code sizes a SET
 // OF's slice with it.
 func (r *Reader) CountSetOf(typ string) (n int, err error) {
+	in := r.in[:r.end]
+	// One element with the common header (see tlv), the contents of most
+	// SETs OF (an RDN): nothing to compare.
+	if p := r.pos; p < len(in) {
+		if hl, l, ok := tlv(in[p:]); ok && p+hl+l == len(in) && in[p]&0x1f != 0x1f && in[p]&0xdf != 0 {
+			return 1, nil
+		}
+	}
 	var prev []byte
 	check := !r.ber // until the first pair out of order, as CheckSetOfOrder
-	in := r.in[:r.end]
 	for p := r.pos; p < len(in); n++ {
 		// The common header (see tlv) read here, the others by span.
 		var next int

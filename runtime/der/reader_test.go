@@ -604,6 +604,14 @@ func TestCountSetOf(t *testing.T) {
 		"02 01 01 02 05 01", // the second element runs past the end
 		"02 01 01 1f 81",    // unreadable high tag
 		"30 81 80" + strings.Repeat(" 00", 128) + " 02 01 01",
+		// One element (read without the loop when its header is common).
+		"30 81 80" + strings.Repeat(" 00", 128),
+		"30 82 00 80" + strings.Repeat(" 00", 128), // a length not in the fewest octets
+		"02 03 01",             // runs past the end
+		"bf 1f 02 05 00",       // a high tag number
+		"00 00",                // UNIVERSAL 0
+		"30 80 02 01 01 00 00", // indefinite (BER)
+		"02 01 01 00",          // one octet after it
 	}
 	type result struct {
 		N    int
