@@ -750,12 +750,13 @@ func (v *RDNSequence) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	list, err := der.MakeBacking[RelativeDistinguishedName](&s, s.Count())
+	n, nested := s.CountLists()
+	list, err := der.MakeBacking[RelativeDistinguishedName](&s, n)
 	if err != nil {
 		return err
 	}
 	// One backing array for the elements of every inner list.
-	inner, err := der.MakeBacking[SingleAttribute_SupportedAttributes](&s, s.CountNested())
+	inner, err := der.MakeBacking[SingleAttribute_SupportedAttributes](&s, nested)
 	if err != nil {
 		return err
 	}
@@ -876,13 +877,11 @@ func (v *SingleAttribute_SupportedAttributes) DecodeASN1(r *der.Reader, t der.Ta
 		return err
 	}
 	// value ATTRIBUTE.&Type
-	off2 := s.Offset()
-	x3, err := s.ReadRaw()
+	sub1, err := s.ReadOpen()
 	if err != nil {
 		return der.WithField(err, "value")
 	}
-	v.Value.Raw = x3
-	sub1 := s.Open(v.Value.Raw, off2)
+	v.Value.Raw = sub1.Rest()
 	if err := v.Value.decode([]byte(v.Type), &sub1); err != nil {
 		return der.WithField(err, "value")
 	}
@@ -1461,13 +1460,11 @@ func (v *Certificate_AlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) e
 	}
 	// parameters SIGNATURE-ALGORITHM.&Params OPTIONAL
 	if !s.Empty() {
-		off2 := s.Offset()
-		x3, err := s.ReadRaw()
+		sub1, err := s.ReadOpen()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
-		v.Parameters.Raw = x3
-		sub1 := s.Open(v.Parameters.Raw, off2)
+		v.Parameters.Raw = sub1.Rest()
 		if err := v.Parameters.decode([]byte(v.Algorithm), &sub1); err != nil {
 			return der.WithField(err, "parameters")
 		}
@@ -1868,13 +1865,11 @@ func (v *AlgorithmIdentifier_SignatureAlgorithms) DecodeASN1(r *der.Reader, t de
 	}
 	// parameters SIGNATURE-ALGORITHM.&Params OPTIONAL
 	if !s.Empty() {
-		off2 := s.Offset()
-		x3, err := s.ReadRaw()
+		sub1, err := s.ReadOpen()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
-		v.Parameters.Raw = x3
-		sub1 := s.Open(v.Parameters.Raw, off2)
+		v.Parameters.Raw = sub1.Rest()
 		if err := v.Parameters.decode([]byte(v.Algorithm), &sub1); err != nil {
 			return der.WithField(err, "parameters")
 		}
@@ -2650,13 +2645,11 @@ func (v *AlgorithmIdentifier_PublicKeyAlgorithms) DecodeASN1(r *der.Reader, t de
 	}
 	// parameters PUBLIC-KEY.&Params OPTIONAL
 	if !s.Empty() {
-		off2 := s.Offset()
-		x3, err := s.ReadRaw()
+		sub1, err := s.ReadOpen()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
-		v.Parameters.Raw = x3
-		sub1 := s.Open(v.Parameters.Raw, off2)
+		v.Parameters.Raw = sub1.Rest()
 		if err := v.Parameters.decode([]byte(v.Algorithm), &sub1); err != nil {
 			return der.WithField(err, "parameters")
 		}
@@ -2950,13 +2943,11 @@ func (v *CertificateList_AlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Ta
 	}
 	// parameters SIGNATURE-ALGORITHM.&Params OPTIONAL
 	if !s.Empty() {
-		off2 := s.Offset()
-		x3, err := s.ReadRaw()
+		sub1, err := s.ReadOpen()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
-		v.Parameters.Raw = x3
-		sub1 := s.Open(v.Parameters.Raw, off2)
+		v.Parameters.Raw = sub1.Rest()
 		if err := v.Parameters.decode([]byte(v.Algorithm), &sub1); err != nil {
 			return der.WithField(err, "parameters")
 		}
@@ -3963,13 +3954,11 @@ func (v *PolicyQualifierInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// qualifier CERT-POLICY-QUALIFIER.&Type
-	off2 := s.Offset()
-	x3, err := s.ReadRaw()
+	sub1, err := s.ReadOpen()
 	if err != nil {
 		return der.WithField(err, "qualifier")
 	}
-	v.Qualifier.Raw = x3
-	sub1 := s.Open(v.Qualifier.Raw, off2)
+	v.Qualifier.Raw = sub1.Rest()
 	if err := v.Qualifier.decode([]byte(v.PolicyQualifierID), &sub1); err != nil {
 		return der.WithField(err, "qualifier")
 	}
@@ -4840,13 +4829,11 @@ func (v *AttributeSet_SupportedAttributes) DecodeASN1(r *der.Reader, t der.Tag) 
 		return der.WithField(err, "values")
 	}
 	for i := range list2 {
-		off := l1.Offset()
-		x, err := l1.ReadRaw()
+		sub, err := l1.ReadOpen()
 		if err != nil {
 			return der.WithField(der.WithIndex(err, i), "values")
 		}
-		list2[i].Raw = x
-		sub := l1.Open(x, off)
+		list2[i].Raw = sub.Rest()
 		if err := list2[i].decode([]byte(v.Type), &sub); err != nil {
 			return der.WithField(der.WithIndex(err, i), "values")
 		}
@@ -6305,13 +6292,11 @@ func (v *HashAlgorithm) DecodeASN1(r *der.Reader, t der.Tag) error {
 	}
 	// parameters DIGEST-ALGORITHM.&Params OPTIONAL
 	if !s.Empty() {
-		off2 := s.Offset()
-		x3, err := s.ReadRaw()
+		sub1, err := s.ReadOpen()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
-		v.Parameters.Raw = x3
-		sub1 := s.Open(v.Parameters.Raw, off2)
+		v.Parameters.Raw = sub1.Rest()
 		if err := v.Parameters.decode([]byte(v.Algorithm), &sub1); err != nil {
 			return der.WithField(err, "parameters")
 		}
@@ -6459,13 +6444,11 @@ func (v *MaskGenAlgorithm) DecodeASN1(r *der.Reader, t der.Tag) error {
 	}
 	// parameters ALGORITHM.&Params OPTIONAL
 	if !s.Empty() {
-		off2 := s.Offset()
-		x3, err := s.ReadRaw()
+		sub1, err := s.ReadOpen()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
-		v.Parameters.Raw = x3
-		sub1 := s.Open(v.Parameters.Raw, off2)
+		v.Parameters.Raw = sub1.Rest()
 		if err := v.Parameters.decode([]byte(v.Algorithm), &sub1); err != nil {
 			return der.WithField(err, "parameters")
 		}
@@ -6571,13 +6554,11 @@ func (v *PSourceAlgorithm) DecodeASN1(r *der.Reader, t der.Tag) error {
 	}
 	// parameters ALGORITHM.&Params OPTIONAL
 	if !s.Empty() {
-		off2 := s.Offset()
-		x3, err := s.ReadRaw()
+		sub1, err := s.ReadOpen()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
-		v.Parameters.Raw = x3
-		sub1 := s.Open(v.Parameters.Raw, off2)
+		v.Parameters.Raw = sub1.Rest()
 		if err := v.Parameters.decode([]byte(v.Algorithm), &sub1); err != nil {
 			return der.WithField(err, "parameters")
 		}
@@ -7834,13 +7815,11 @@ func (v *ExtensionAttribute) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return der.WithField(err, "extension-attribute-value")
 	}
-	off4 := w2.Offset()
-	x5, err := w2.ReadRaw()
+	sub3, err := w2.ReadOpen()
 	if err != nil {
 		return der.WithField(err, "extension-attribute-value")
 	}
-	v.ExtensionAttributeValue.Raw = x5
-	sub3 := w2.Open(v.ExtensionAttributeValue.Raw, off4)
+	v.ExtensionAttributeValue.Raw = sub3.Rest()
 	if err := v.ExtensionAttributeValue.decode(int64(v.ExtensionAttributeType), &sub3); err != nil {
 		return der.WithField(err, "extension-attribute-value")
 	}
@@ -9753,13 +9732,11 @@ func (v *AlgorithmIdentifier_Signature) DecodeASN1(r *der.Reader, t der.Tag) err
 	}
 	// parameters SIGNATURE-ALGORITHM.&Params OPTIONAL
 	if !s.Empty() {
-		off2 := s.Offset()
-		x3, err := s.ReadRaw()
+		sub1, err := s.ReadOpen()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
-		v.Parameters.Raw = x3
-		sub1 := s.Open(v.Parameters.Raw, off2)
+		v.Parameters.Raw = sub1.Rest()
 		if err := v.Parameters.decode([]byte(v.Algorithm), &sub1); err != nil {
 			return der.WithField(err, "parameters")
 		}
@@ -10184,13 +10161,11 @@ func (v *AlgorithmIdentifier_CertID) DecodeASN1(r *der.Reader, t der.Tag) error 
 	}
 	// parameters DIGEST-ALGORITHM.&Params OPTIONAL
 	if !s.Empty() {
-		off2 := s.Offset()
-		x3, err := s.ReadRaw()
+		sub1, err := s.ReadOpen()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
-		v.Parameters.Raw = x3
-		sub1 := s.Open(v.Parameters.Raw, off2)
+		v.Parameters.Raw = sub1.Rest()
 		if err := v.Parameters.decode([]byte(v.Algorithm), &sub1); err != nil {
 			return der.WithField(err, "parameters")
 		}
@@ -10532,13 +10507,11 @@ func (v *AlgorithmIdentifier_BasicOCSPResponse) DecodeASN1(r *der.Reader, t der.
 	}
 	// parameters SIGNATURE-ALGORITHM.&Params OPTIONAL
 	if !s.Empty() {
-		off2 := s.Offset()
-		x3, err := s.ReadRaw()
+		sub1, err := s.ReadOpen()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
-		v.Parameters.Raw = x3
-		sub1 := s.Open(v.Parameters.Raw, off2)
+		v.Parameters.Raw = sub1.Rest()
 		if err := v.Parameters.decode([]byte(v.Algorithm), &sub1); err != nil {
 			return der.WithField(err, "parameters")
 		}
@@ -11856,13 +11829,11 @@ func (v *AlgorithmIdentifier_PKInfoAlgorithms) DecodeASN1(r *der.Reader, t der.T
 	}
 	// parameters PUBLIC-KEY.&Params OPTIONAL
 	if !s.Empty() {
-		off2 := s.Offset()
-		x3, err := s.ReadRaw()
+		sub1, err := s.ReadOpen()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
-		v.Parameters.Raw = x3
-		sub1 := s.Open(v.Parameters.Raw, off2)
+		v.Parameters.Raw = sub1.Rest()
 		if err := v.Parameters.decode([]byte(v.Algorithm), &sub1); err != nil {
 			return der.WithField(err, "parameters")
 		}
@@ -12011,13 +11982,11 @@ func (v *Attribute_CRIAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "values")
 	}
 	for i := range list2 {
-		off := l1.Offset()
-		x, err := l1.ReadRaw()
+		sub, err := l1.ReadOpen()
 		if err != nil {
 			return der.WithField(der.WithIndex(err, i), "values")
 		}
-		list2[i].Raw = x
-		sub := l1.Open(x, off)
+		list2[i].Raw = sub.Rest()
 		if err := list2[i].decode([]byte(v.Type), &sub); err != nil {
 			return der.WithField(der.WithIndex(err, i), "values")
 		}
@@ -12151,13 +12120,11 @@ func (v *AlgorithmIdentifier_PKCS10_SignatureAlgorithms) DecodeASN1(r *der.Reade
 	}
 	// parameters SIGNATURE-ALGORITHM.&Params OPTIONAL
 	if !s.Empty() {
-		off2 := s.Offset()
-		x3, err := s.ReadRaw()
+		sub1, err := s.ReadOpen()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
-		v.Parameters.Raw = x3
-		sub1 := s.Open(v.Parameters.Raw, off2)
+		v.Parameters.Raw = sub1.Rest()
 		if err := v.Parameters.decode([]byte(v.Algorithm), &sub1); err != nil {
 			return der.WithField(err, "parameters")
 		}

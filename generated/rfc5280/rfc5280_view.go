@@ -425,13 +425,11 @@ func (vw *SingleAttribute_SupportedAttributesView) Value() (x SupportedAttribute
 		}
 		v.Type = x1
 		// value ATTRIBUTE.&Type
-		off3 := s.Offset()
-		x4, err := s.ReadRaw()
+		sub2, err := s.ReadOpen()
 		if err != nil {
 			return der.WithField(err, "value")
 		}
-		v.Value.Raw = x4
-		sub2 := s.Open(v.Value.Raw, off3)
+		v.Value.Raw = sub2.Rest()
 		if err := v.Value.decode([]byte(v.Type), &sub2); err != nil {
 			return der.WithField(err, "value")
 		}
@@ -674,13 +672,11 @@ func (vw *Certificate_AlgorithmIdentifierView) Parameters() (x SignatureAlgorith
 		v.Algorithm = x1
 		// parameters SIGNATURE-ALGORITHM.&Params OPTIONAL
 		if !s.Empty() {
-			off3 := s.Offset()
-			x4, err := s.ReadRaw()
+			sub2, err := s.ReadOpen()
 			if err != nil {
 				return der.WithField(err, "parameters")
 			}
-			v.Parameters.Raw = x4
-			sub2 := s.Open(v.Parameters.Raw, off3)
+			v.Parameters.Raw = sub2.Rest()
 			if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
 				return der.WithField(err, "parameters")
 			}
@@ -1252,13 +1248,11 @@ func (vw *AlgorithmIdentifier_SignatureAlgorithmsView) Parameters() (x Signature
 		v.Algorithm = x1
 		// parameters SIGNATURE-ALGORITHM.&Params OPTIONAL
 		if !s.Empty() {
-			off3 := s.Offset()
-			x4, err := s.ReadRaw()
+			sub2, err := s.ReadOpen()
 			if err != nil {
 				return der.WithField(err, "parameters")
 			}
-			v.Parameters.Raw = x4
-			sub2 := s.Open(v.Parameters.Raw, off3)
+			v.Parameters.Raw = sub2.Rest()
 			if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
 				return der.WithField(err, "parameters")
 			}
@@ -2436,13 +2430,11 @@ func (vw *AlgorithmIdentifier_PublicKeyAlgorithmsView) Parameters() (x PublicKey
 		v.Algorithm = x1
 		// parameters PUBLIC-KEY.&Params OPTIONAL
 		if !s.Empty() {
-			off3 := s.Offset()
-			x4, err := s.ReadRaw()
+			sub2, err := s.ReadOpen()
 			if err != nil {
 				return der.WithField(err, "parameters")
 			}
-			v.Parameters.Raw = x4
-			sub2 := s.Open(v.Parameters.Raw, off3)
+			v.Parameters.Raw = sub2.Rest()
 			if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
 				return der.WithField(err, "parameters")
 			}
@@ -2864,13 +2856,11 @@ func (vw *CertificateList_AlgorithmIdentifierView) Parameters() (x SignatureAlgo
 		v.Algorithm = x1
 		// parameters SIGNATURE-ALGORITHM.&Params OPTIONAL
 		if !s.Empty() {
-			off3 := s.Offset()
-			x4, err := s.ReadRaw()
+			sub2, err := s.ReadOpen()
 			if err != nil {
 				return der.WithField(err, "parameters")
 			}
-			v.Parameters.Raw = x4
-			sub2 := s.Open(v.Parameters.Raw, off3)
+			v.Parameters.Raw = sub2.Rest()
 			if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
 				return der.WithField(err, "parameters")
 			}
@@ -4955,13 +4945,11 @@ func (vw *PolicyQualifierInfoView) Qualifier() (x PolicyQualifierID, err error) 
 		}
 		v.PolicyQualifierID = x1
 		// qualifier CERT-POLICY-QUALIFIER.&Type
-		off3 := s.Offset()
-		x4, err := s.ReadRaw()
+		sub2, err := s.ReadOpen()
 		if err != nil {
 			return der.WithField(err, "qualifier")
 		}
-		v.Qualifier.Raw = x4
-		sub2 := s.Open(v.Qualifier.Raw, off3)
+		v.Qualifier.Raw = sub2.Rest()
 		if err := v.Qualifier.decode([]byte(v.PolicyQualifierID), &sub2); err != nil {
 			return der.WithField(err, "qualifier")
 		}
@@ -6273,13 +6261,11 @@ func (vw *AttributeSet_SupportedAttributesView) Values() (x []SupportedAttribute
 			return der.WithField(err, "values")
 		}
 		for i := range list3 {
-			off := l2.Offset()
-			x, err := l2.ReadRaw()
+			sub, err := l2.ReadOpen()
 			if err != nil {
 				return der.WithField(der.WithIndex(err, i), "values")
 			}
-			list3[i].Raw = x
-			sub := l2.Open(x, off)
+			list3[i].Raw = sub.Rest()
 			if err := list3[i].decode([]byte(v.Type), &sub); err != nil {
 				return der.WithField(der.WithIndex(err, i), "values")
 			}
@@ -8619,13 +8605,11 @@ func (vw *HashAlgorithmView) Parameters() (x HashAlgorithms, err error) {
 		v.Algorithm = x1
 		// parameters DIGEST-ALGORITHM.&Params OPTIONAL
 		if !s.Empty() {
-			off3 := s.Offset()
-			x4, err := s.ReadRaw()
+			sub2, err := s.ReadOpen()
 			if err != nil {
 				return der.WithField(err, "parameters")
 			}
-			v.Parameters.Raw = x4
-			sub2 := s.Open(v.Parameters.Raw, off3)
+			v.Parameters.Raw = sub2.Rest()
 			if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
 				return der.WithField(err, "parameters")
 			}
@@ -8743,13 +8727,11 @@ func (vw *MaskGenAlgorithmView) Parameters() (x PKCS1MGFAlgorithms, err error) {
 		v.Algorithm = x1
 		// parameters ALGORITHM.&Params OPTIONAL
 		if !s.Empty() {
-			off3 := s.Offset()
-			x4, err := s.ReadRaw()
+			sub2, err := s.ReadOpen()
 			if err != nil {
 				return der.WithField(err, "parameters")
 			}
-			v.Parameters.Raw = x4
-			sub2 := s.Open(v.Parameters.Raw, off3)
+			v.Parameters.Raw = sub2.Rest()
 			if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
 				return der.WithField(err, "parameters")
 			}
@@ -8910,13 +8892,11 @@ func (vw *PSourceAlgorithmView) Parameters() (x PSSSourceAlgorithms, err error) 
 		v.Algorithm = x1
 		// parameters ALGORITHM.&Params OPTIONAL
 		if !s.Empty() {
-			off3 := s.Offset()
-			x4, err := s.ReadRaw()
+			sub2, err := s.ReadOpen()
 			if err != nil {
 				return der.WithField(err, "parameters")
 			}
-			v.Parameters.Raw = x4
-			sub2 := s.Open(v.Parameters.Raw, off3)
+			v.Parameters.Raw = sub2.Rest()
 			if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
 				return der.WithField(err, "parameters")
 			}
@@ -10481,13 +10461,11 @@ func (vw *ExtensionAttributeView) ExtensionAttributeValue() (x SupportedExtensio
 		if err != nil {
 			return der.WithField(err, "extension-attribute-value")
 		}
-		off5 := w3.Offset()
-		x6, err := w3.ReadRaw()
+		sub4, err := w3.ReadOpen()
 		if err != nil {
 			return der.WithField(err, "extension-attribute-value")
 		}
-		v.ExtensionAttributeValue.Raw = x6
-		sub4 := w3.Open(v.ExtensionAttributeValue.Raw, off5)
+		v.ExtensionAttributeValue.Raw = sub4.Rest()
 		if err := v.ExtensionAttributeValue.decode(int64(v.ExtensionAttributeType), &sub4); err != nil {
 			return der.WithField(err, "extension-attribute-value")
 		}

@@ -56,13 +56,11 @@ func (v *ContentInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return der.WithField(err, "content")
 	}
-	off3 := w1.Offset()
-	x4, err := w1.ReadRaw()
+	sub2, err := w1.ReadOpen()
 	if err != nil {
 		return der.WithField(err, "content")
 	}
-	v.Content.Raw = x4
-	sub2 := w1.Open(v.Content.Raw, off3)
+	v.Content.Raw = sub2.Rest()
 	if err := v.Content.decode([]byte(v.ContentType), &sub2); err != nil {
 		return der.WithField(err, "content")
 	}
@@ -811,13 +809,11 @@ func (v *Attribute_UnsignedAttributes) DecodeASN1(r *der.Reader, t der.Tag) erro
 		return der.WithField(err, "attrValues")
 	}
 	for i := range list2 {
-		off := l1.Offset()
-		x, err := l1.ReadRaw()
+		sub, err := l1.ReadOpen()
 		if err != nil {
 			return der.WithField(der.WithIndex(err, i), "attrValues")
 		}
-		list2[i].Raw = x
-		sub := l1.Open(x, off)
+		list2[i].Raw = sub.Rest()
 		if err := list2[i].decode([]byte(v.AttrType), &sub); err != nil {
 			return der.WithField(der.WithIndex(err, i), "attrValues")
 		}
@@ -1000,13 +996,11 @@ func (v *Attribute_SignedAttributesSet) DecodeASN1(r *der.Reader, t der.Tag) err
 		return der.WithField(err, "attrValues")
 	}
 	for i := range list2 {
-		off := l1.Offset()
-		x, err := l1.ReadRaw()
+		sub, err := l1.ReadOpen()
 		if err != nil {
 			return der.WithField(der.WithIndex(err, i), "attrValues")
 		}
-		list2[i].Raw = x
-		sub := l1.Open(x, off)
+		list2[i].Raw = sub.Rest()
 		if err := list2[i].decode([]byte(v.AttrType), &sub); err != nil {
 			return der.WithField(der.WithIndex(err, i), "attrValues")
 		}
@@ -1344,13 +1338,11 @@ func (v *Attribute_UnprotectedEnvAttributes) DecodeASN1(r *der.Reader, t der.Tag
 		return der.WithField(err, "attrValues")
 	}
 	for i := range list2 {
-		off := l1.Offset()
-		x, err := l1.ReadRaw()
+		sub, err := l1.ReadOpen()
 		if err != nil {
 			return der.WithField(der.WithIndex(err, i), "attrValues")
 		}
-		list2[i].Raw = x
-		sub := l1.Open(x, off)
+		list2[i].Raw = sub.Rest()
 		if err := list2[i].decode([]byte(v.AttrType), &sub); err != nil {
 			return der.WithField(der.WithIndex(err, i), "attrValues")
 		}
@@ -1755,13 +1747,11 @@ func (v *AlgorithmIdentifier_KeyTransportAlgorithmSet) DecodeASN1(r *der.Reader,
 	}
 	// parameters KEY-TRANSPORT.&Params OPTIONAL
 	if !s.Empty() {
-		off2 := s.Offset()
-		x3, err := s.ReadRaw()
+		sub1, err := s.ReadOpen()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
-		v.Parameters.Raw = x3
-		sub1 := s.Open(v.Parameters.Raw, off2)
+		v.Parameters.Raw = sub1.Rest()
 		if err := v.Parameters.decode([]byte(v.Algorithm), &sub1); err != nil {
 			return der.WithField(err, "parameters")
 		}
@@ -1984,13 +1974,11 @@ func (v *AlgorithmIdentifier_KeyAgreementAlgorithmSet) DecodeASN1(r *der.Reader,
 	}
 	// parameters KEY-AGREE.&Params OPTIONAL
 	if !s.Empty() {
-		off2 := s.Offset()
-		x3, err := s.ReadRaw()
+		sub1, err := s.ReadOpen()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
-		v.Parameters.Raw = x3
-		sub1 := s.Open(v.Parameters.Raw, off2)
+		v.Parameters.Raw = sub1.Rest()
 		if err := v.Parameters.decode([]byte(v.Algorithm), &sub1); err != nil {
 			return der.WithField(err, "parameters")
 		}
@@ -2212,13 +2200,11 @@ func (v *AlgorithmIdentifier_OriginatorKeySet) DecodeASN1(r *der.Reader, t der.T
 	}
 	// parameters PUBLIC-KEY.&Params OPTIONAL
 	if !s.Empty() {
-		off2 := s.Offset()
-		x3, err := s.ReadRaw()
+		sub1, err := s.ReadOpen()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
-		v.Parameters.Raw = x3
-		sub1 := s.Open(v.Parameters.Raw, off2)
+		v.Parameters.Raw = sub1.Rest()
 		if err := v.Parameters.decode([]byte(v.Algorithm), &sub1); err != nil {
 			return der.WithField(err, "parameters")
 		}
@@ -2645,13 +2631,11 @@ func (v *OtherRecipientInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// oriValue OTHER-RECIPIENT.&Type
-	off2 := s.Offset()
-	x3, err := s.ReadRaw()
+	sub1, err := s.ReadOpen()
 	if err != nil {
 		return der.WithField(err, "oriValue")
 	}
-	v.OriValue.Raw = x3
-	sub1 := s.Open(v.OriValue.Raw, off2)
+	v.OriValue.Raw = sub1.Rest()
 	if err := v.OriValue.decode([]byte(v.OriType), &sub1); err != nil {
 		return der.WithField(err, "oriValue")
 	}
@@ -2942,13 +2926,11 @@ func (v *Attribute_UnprotectedEncAttributes) DecodeASN1(r *der.Reader, t der.Tag
 		return der.WithField(err, "attrValues")
 	}
 	for i := range list2 {
-		off := l1.Offset()
-		x, err := l1.ReadRaw()
+		sub, err := l1.ReadOpen()
 		if err != nil {
 			return der.WithField(der.WithIndex(err, i), "attrValues")
 		}
-		list2[i].Raw = x
-		sub := l1.Open(x, off)
+		list2[i].Raw = sub.Rest()
 		if err := list2[i].decode([]byte(v.AttrType), &sub); err != nil {
 			return der.WithField(der.WithIndex(err, i), "attrValues")
 		}
@@ -3193,13 +3175,11 @@ func (v *Attribute_AuthAttributeSet) DecodeASN1(r *der.Reader, t der.Tag) error 
 		return der.WithField(err, "attrValues")
 	}
 	for i := range list2 {
-		off := l1.Offset()
-		x, err := l1.ReadRaw()
+		sub, err := l1.ReadOpen()
 		if err != nil {
 			return der.WithField(der.WithIndex(err, i), "attrValues")
 		}
-		list2[i].Raw = x
-		sub := l1.Open(x, off)
+		list2[i].Raw = sub.Rest()
 		if err := list2[i].decode([]byte(v.AttrType), &sub); err != nil {
 			return der.WithField(der.WithIndex(err, i), "attrValues")
 		}
@@ -3426,13 +3406,11 @@ func (v *Attribute_UnauthAttributeSet) DecodeASN1(r *der.Reader, t der.Tag) erro
 		return der.WithField(err, "attrValues")
 	}
 	for i := range list2 {
-		off := l1.Offset()
-		x, err := l1.ReadRaw()
+		sub, err := l1.ReadOpen()
 		if err != nil {
 			return der.WithField(der.WithIndex(err, i), "attrValues")
 		}
-		list2[i].Raw = x
-		sub := l1.Open(x, off)
+		list2[i].Raw = sub.Rest()
 		if err := list2[i].decode([]byte(v.AttrType), &sub); err != nil {
 			return der.WithField(der.WithIndex(err, i), "attrValues")
 		}
@@ -3522,13 +3500,11 @@ func (v *DigestAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
 	}
 	// parameters DIGEST-ALGORITHM.&Params OPTIONAL
 	if !s.Empty() {
-		off2 := s.Offset()
-		x3, err := s.ReadRaw()
+		sub1, err := s.ReadOpen()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
-		v.Parameters.Raw = x3
-		sub1 := s.Open(v.Parameters.Raw, off2)
+		v.Parameters.Raw = sub1.Rest()
 		if err := v.Parameters.decode([]byte(v.Algorithm), &sub1); err != nil {
 			return der.WithField(err, "parameters")
 		}
@@ -3613,13 +3589,11 @@ func (v *SignatureAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) erro
 	}
 	// parameters SIGNATURE-ALGORITHM.&Params OPTIONAL
 	if !s.Empty() {
-		off2 := s.Offset()
-		x3, err := s.ReadRaw()
+		sub1, err := s.ReadOpen()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
-		v.Parameters.Raw = x3
-		sub1 := s.Open(v.Parameters.Raw, off2)
+		v.Parameters.Raw = sub1.Rest()
 		if err := v.Parameters.decode([]byte(v.Algorithm), &sub1); err != nil {
 			return der.WithField(err, "parameters")
 		}
@@ -3716,13 +3690,11 @@ func (v *KeyEncryptionAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) 
 	}
 	// parameters KEY-WRAP.&Params OPTIONAL
 	if !s.Empty() {
-		off2 := s.Offset()
-		x3, err := s.ReadRaw()
+		sub1, err := s.ReadOpen()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
-		v.Parameters.Raw = x3
-		sub1 := s.Open(v.Parameters.Raw, off2)
+		v.Parameters.Raw = sub1.Rest()
 		if err := v.Parameters.decode([]byte(v.Algorithm), &sub1); err != nil {
 			return der.WithField(err, "parameters")
 		}
@@ -3831,13 +3803,11 @@ func (v *ContentEncryptionAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.T
 	}
 	// parameters CONTENT-ENCRYPTION.&Params OPTIONAL
 	if !s.Empty() {
-		off2 := s.Offset()
-		x3, err := s.ReadRaw()
+		sub1, err := s.ReadOpen()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
-		v.Parameters.Raw = x3
-		sub1 := s.Open(v.Parameters.Raw, off2)
+		v.Parameters.Raw = sub1.Rest()
 		if err := v.Parameters.decode([]byte(v.Algorithm), &sub1); err != nil {
 			return der.WithField(err, "parameters")
 		}
@@ -3948,13 +3918,11 @@ func (v *MessageAuthenticationCodeAlgorithm) DecodeASN1(r *der.Reader, t der.Tag
 	}
 	// parameters MAC-ALGORITHM.&Params OPTIONAL
 	if !s.Empty() {
-		off2 := s.Offset()
-		x3, err := s.ReadRaw()
+		sub1, err := s.ReadOpen()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
-		v.Parameters.Raw = x3
-		sub1 := s.Open(v.Parameters.Raw, off2)
+		v.Parameters.Raw = sub1.Rest()
 		if err := v.Parameters.decode([]byte(v.Algorithm), &sub1); err != nil {
 			return der.WithField(err, "parameters")
 		}
@@ -4051,13 +4019,11 @@ func (v *KeyDerivationAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) 
 	}
 	// parameters KEY-DERIVATION.&Params OPTIONAL
 	if !s.Empty() {
-		off2 := s.Offset()
-		x3, err := s.ReadRaw()
+		sub1, err := s.ReadOpen()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
-		v.Parameters.Raw = x3
-		sub1 := s.Open(v.Parameters.Raw, off2)
+		v.Parameters.Raw = sub1.Rest()
 		if err := v.Parameters.decode([]byte(v.Algorithm), &sub1); err != nil {
 			return der.WithField(err, "parameters")
 		}
@@ -4276,13 +4242,11 @@ func (v *OtherRevocationInfoFormat) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// otherRevInfo OTHER-REVOK-INFO.&Type
-	off2 := s.Offset()
-	x3, err := s.ReadRaw()
+	sub1, err := s.ReadOpen()
 	if err != nil {
 		return der.WithField(err, "otherRevInfo")
 	}
-	v.OtherRevInfo.Raw = x3
-	sub1 := s.Open(v.OtherRevInfo.Raw, off2)
+	v.OtherRevInfo.Raw = sub1.Rest()
 	if err := v.OtherRevInfo.decode([]byte(v.OtherRevInfoFormat), &sub1); err != nil {
 		return der.WithField(err, "otherRevInfo")
 	}
@@ -4473,13 +4437,11 @@ func (v *OtherCertificateFormat) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// otherCert OTHER-CERT-FMT.&Type
-	off2 := s.Offset()
-	x3, err := s.ReadRaw()
+	sub1, err := s.ReadOpen()
 	if err != nil {
 		return der.WithField(err, "otherCert")
 	}
-	v.OtherCert.Raw = x3
-	sub1 := s.Open(v.OtherCert.Raw, off2)
+	v.OtherCert.Raw = sub1.Rest()
 	if err := v.OtherCert.decode([]byte(v.OtherCertFormat), &sub1); err != nil {
 		return der.WithField(err, "otherCert")
 	}
@@ -4700,13 +4662,11 @@ func (v *OtherKeyAttribute) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// keyAttr KEY-ATTRIBUTE.&Type
-	off2 := s.Offset()
-	x3, err := s.ReadRaw()
+	sub1, err := s.ReadOpen()
 	if err != nil {
 		return der.WithField(err, "keyAttr")
 	}
-	v.KeyAttr.Raw = x3
-	sub1 := s.Open(v.KeyAttr.Raw, off2)
+	v.KeyAttr.Raw = sub1.Rest()
 	if err := v.KeyAttr.decode([]byte(v.KeyAttrID), &sub1); err != nil {
 		return der.WithField(err, "keyAttr")
 	}
@@ -5074,13 +5034,11 @@ func (v *AttributeCertificate_AlgorithmIdentifier) DecodeASN1(r *der.Reader, t d
 	}
 	// parameters SIGNATURE-ALGORITHM.&Params OPTIONAL
 	if !s.Empty() {
-		off2 := s.Offset()
-		x3, err := s.ReadRaw()
+		sub1, err := s.ReadOpen()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
-		v.Parameters.Raw = x3
-		sub1 := s.Open(v.Parameters.Raw, off2)
+		v.Parameters.Raw = sub1.Rest()
 		if err := v.Parameters.decode([]byte(v.Algorithm), &sub1); err != nil {
 			return der.WithField(err, "parameters")
 		}
@@ -5436,13 +5394,11 @@ func (v *AttributeSet_AttributesDefined) DecodeASN1(r *der.Reader, t der.Tag) er
 		return der.WithField(err, "values")
 	}
 	for i := range list2 {
-		off := l1.Offset()
-		x, err := l1.ReadRaw()
+		sub, err := l1.ReadOpen()
 		if err != nil {
 			return der.WithField(der.WithIndex(err, i), "values")
 		}
-		list2[i].Raw = x
-		sub := l1.Open(x, off)
+		list2[i].Raw = sub.Rest()
 		if err := list2[i].decode([]byte(v.Type), &sub); err != nil {
 			return der.WithField(der.WithIndex(err, i), "values")
 		}
@@ -6575,12 +6531,13 @@ func (v *ProxyInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	list, err := der.MakeBacking[Targets](&s, s.Count())
+	n, nested := s.CountLists()
+	list, err := der.MakeBacking[Targets](&s, n)
 	if err != nil {
 		return err
 	}
 	// One backing array for the elements of every inner list.
-	inner, err := der.MakeBacking[Target](&s, s.CountNested())
+	inner, err := der.MakeBacking[Target](&s, nested)
 	if err != nil {
 		return err
 	}
@@ -6957,13 +6914,11 @@ func (v *SecurityCategory_SupportedSecurityCategories) DecodeASN1(r *der.Reader,
 	if err != nil {
 		return der.WithField(err, "value")
 	}
-	off3 := w1.Offset()
-	x4, err := w1.ReadRaw()
+	sub2, err := w1.ReadOpen()
 	if err != nil {
 		return der.WithField(err, "value")
 	}
-	v.Value.Raw = x4
-	sub2 := w1.Open(v.Value.Raw, off3)
+	v.Value.Raw = sub2.Rest()
 	if err := v.Value.decode([]byte(v.Type), &sub2); err != nil {
 		return der.WithField(err, "value")
 	}
@@ -7160,13 +7115,11 @@ func (v *SecurityCategoryRFC3281_SupportedSecurityCategories) DecodeASN1(r *der.
 	if err != nil {
 		return der.WithField(err, "value")
 	}
-	off3 := w1.Offset()
-	x4, err := w1.ReadRaw()
+	sub2, err := w1.ReadOpen()
 	if err != nil {
 		return der.WithField(err, "value")
 	}
-	v.Value.Raw = x4
-	sub2 := w1.Open(v.Value.Raw, off3)
+	v.Value.Raw = sub2.Rest()
 	if err := v.Value.decode([]byte(v.Type), &sub2); err != nil {
 		return der.WithField(err, "value")
 	}
@@ -7322,13 +7275,11 @@ func (v *KeyWrapAlgorithm) DecodeASN1(r *der.Reader, t der.Tag) error {
 	}
 	// parameters KEY-WRAP.&Params OPTIONAL
 	if !s.Empty() {
-		off2 := s.Offset()
-		x3, err := s.ReadRaw()
+		sub1, err := s.ReadOpen()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
-		v.Parameters.Raw = x3
-		sub1 := s.Open(v.Parameters.Raw, off2)
+		v.Parameters.Raw = sub1.Rest()
 		if err := v.Parameters.decode([]byte(v.Algorithm), &sub1); err != nil {
 			return der.WithField(err, "parameters")
 		}
@@ -7530,13 +7481,11 @@ func (v *PBKDF2PRFsAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) err
 	}
 	// parameters ALGORITHM.&Params OPTIONAL
 	if !s.Empty() {
-		off2 := s.Offset()
-		x3, err := s.ReadRaw()
+		sub1, err := s.ReadOpen()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
-		v.Parameters.Raw = x3
-		sub1 := s.Open(v.Parameters.Raw, off2)
+		v.Parameters.Raw = sub1.Rest()
 		if err := v.Parameters.decode([]byte(v.Algorithm), &sub1); err != nil {
 			return der.WithField(err, "parameters")
 		}
@@ -7633,13 +7582,11 @@ func (v *PBKDF2SaltSourcesAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.T
 	}
 	// parameters ALGORITHM.&Params OPTIONAL
 	if !s.Empty() {
-		off2 := s.Offset()
-		x3, err := s.ReadRaw()
+		sub1, err := s.ReadOpen()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
-		v.Parameters.Raw = x3
-		sub1 := s.Open(v.Parameters.Raw, off2)
+		v.Parameters.Raw = sub1.Rest()
 		if err := v.Parameters.decode([]byte(v.Algorithm), &sub1); err != nil {
 			return der.WithField(err, "parameters")
 		}
@@ -7933,13 +7880,11 @@ func (v *AuthContentEncryptionAlgorithmIdentifier) DecodeASN1(r *der.Reader, t d
 	}
 	// parameters CONTENT-ENCRYPTION.&Params OPTIONAL
 	if !s.Empty() {
-		off2 := s.Offset()
-		x3, err := s.ReadRaw()
+		sub1, err := s.ReadOpen()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
-		v.Parameters.Raw = x3
-		sub1 := s.Open(v.Parameters.Raw, off2)
+		v.Parameters.Raw = sub1.Rest()
 		if err := v.Parameters.decode([]byte(v.Algorithm), &sub1); err != nil {
 			return der.WithField(err, "parameters")
 		}
@@ -8148,13 +8093,11 @@ func (v *Attribute_AuthEnvDataAttributeSet) DecodeASN1(r *der.Reader, t der.Tag)
 		return der.WithField(err, "attrValues")
 	}
 	for i := range list2 {
-		off := l1.Offset()
-		x, err := l1.ReadRaw()
+		sub, err := l1.ReadOpen()
 		if err != nil {
 			return der.WithField(der.WithIndex(err, i), "attrValues")
 		}
-		list2[i].Raw = x
-		sub := l1.Open(x, off)
+		list2[i].Raw = sub.Rest()
 		if err := list2[i].decode([]byte(v.AttrType), &sub); err != nil {
 			return der.WithField(der.WithIndex(err, i), "attrValues")
 		}
@@ -8354,13 +8297,11 @@ func (v *Attribute_UnauthEnvDataAttributeSet) DecodeASN1(r *der.Reader, t der.Ta
 		return der.WithField(err, "attrValues")
 	}
 	for i := range list2 {
-		off := l1.Offset()
-		x, err := l1.ReadRaw()
+		sub, err := l1.ReadOpen()
 		if err != nil {
 			return der.WithField(der.WithIndex(err, i), "attrValues")
 		}
-		list2[i].Raw = x
-		sub := l1.Open(x, off)
+		list2[i].Raw = sub.Rest()
 		if err := list2[i].decode([]byte(v.AttrType), &sub); err != nil {
 			return der.WithField(der.WithIndex(err, i), "attrValues")
 		}
@@ -8730,13 +8671,11 @@ func (v *CompressionAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) er
 	}
 	// parameters COMPRESS-ALGORITHM.&Params OPTIONAL
 	if !s.Empty() {
-		off2 := s.Offset()
-		x3, err := s.ReadRaw()
+		sub1, err := s.ReadOpen()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
-		v.Parameters.Raw = x3
-		sub1 := s.Open(v.Parameters.Raw, off2)
+		v.Parameters.Raw = sub1.Rest()
 		if err := v.Parameters.decode([]byte(v.Algorithm), &sub1); err != nil {
 			return der.WithField(err, "parameters")
 		}
@@ -8964,13 +8903,11 @@ func (v *AttributeCertificateV1_AlgorithmIdentifier) DecodeASN1(r *der.Reader, t
 	}
 	// parameters SIGNATURE-ALGORITHM.&Params OPTIONAL
 	if !s.Empty() {
-		off2 := s.Offset()
-		x3, err := s.ReadRaw()
+		sub1, err := s.ReadOpen()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
-		v.Parameters.Raw = x3
-		sub1 := s.Open(v.Parameters.Raw, off2)
+		v.Parameters.Raw = sub1.Rest()
 		if err := v.Parameters.decode([]byte(v.Algorithm), &sub1); err != nil {
 			return der.WithField(err, "parameters")
 		}
@@ -9208,13 +9145,11 @@ func (v *AttributeSet_AttrList) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "values")
 	}
 	for i := range list2 {
-		off := l1.Offset()
-		x, err := l1.ReadRaw()
+		sub, err := l1.ReadOpen()
 		if err != nil {
 			return der.WithField(der.WithIndex(err, i), "values")
 		}
-		list2[i].Raw = x
-		sub := l1.Open(x, off)
+		list2[i].Raw = sub.Rest()
 		if err := list2[i].decode([]byte(v.Type), &sub); err != nil {
 			return der.WithField(der.WithIndex(err, i), "values")
 		}

@@ -133,13 +133,11 @@ func (vw *ContentInfoView) Content() (x ContentInfo_Content, err error) {
 		if err != nil {
 			return der.WithField(err, "content")
 		}
-		off4 := w2.Offset()
-		x5, err := w2.ReadRaw()
+		sub3, err := w2.ReadOpen()
 		if err != nil {
 			return der.WithField(err, "content")
 		}
-		v.Content.Raw = x5
-		sub3 := w2.Open(v.Content.Raw, off4)
+		v.Content.Raw = sub3.Rest()
 		if err := v.Content.decode([]byte(v.ContentType), &sub3); err != nil {
 			return der.WithField(err, "content")
 		}
@@ -1926,13 +1924,11 @@ func (vw *Attribute_UnsignedAttributesView) AttrValues() (x []UnsignedAttributes
 			return der.WithField(err, "attrValues")
 		}
 		for i := range list3 {
-			off := l2.Offset()
-			x, err := l2.ReadRaw()
+			sub, err := l2.ReadOpen()
 			if err != nil {
 				return der.WithField(der.WithIndex(err, i), "attrValues")
 			}
-			list3[i].Raw = x
-			sub := l2.Open(x, off)
+			list3[i].Raw = sub.Rest()
 			if err := list3[i].decode([]byte(v.AttrType), &sub); err != nil {
 				return der.WithField(der.WithIndex(err, i), "attrValues")
 			}
@@ -2187,13 +2183,11 @@ func (vw *Attribute_SignedAttributesSetView) AttrValues() (x []SignedAttributesS
 			return der.WithField(err, "attrValues")
 		}
 		for i := range list3 {
-			off := l2.Offset()
-			x, err := l2.ReadRaw()
+			sub, err := l2.ReadOpen()
 			if err != nil {
 				return der.WithField(der.WithIndex(err, i), "attrValues")
 			}
-			list3[i].Raw = x
-			sub := l2.Open(x, off)
+			list3[i].Raw = sub.Rest()
 			if err := list3[i].decode([]byte(v.AttrType), &sub); err != nil {
 				return der.WithField(der.WithIndex(err, i), "attrValues")
 			}
@@ -2751,13 +2745,11 @@ func (vw *Attribute_UnprotectedEnvAttributesView) AttrValues() (x []UnprotectedE
 			return der.WithField(err, "attrValues")
 		}
 		for i := range list3 {
-			off := l2.Offset()
-			x, err := l2.ReadRaw()
+			sub, err := l2.ReadOpen()
 			if err != nil {
 				return der.WithField(der.WithIndex(err, i), "attrValues")
 			}
-			list3[i].Raw = x
-			sub := l2.Open(x, off)
+			list3[i].Raw = sub.Rest()
 			if err := list3[i].decode([]byte(v.AttrType), &sub); err != nil {
 				return der.WithField(der.WithIndex(err, i), "attrValues")
 			}
@@ -3574,13 +3566,11 @@ func (vw *AlgorithmIdentifier_KeyTransportAlgorithmSetView) Parameters() (x KeyT
 		v.Algorithm = x1
 		// parameters KEY-TRANSPORT.&Params OPTIONAL
 		if !s.Empty() {
-			off3 := s.Offset()
-			x4, err := s.ReadRaw()
+			sub2, err := s.ReadOpen()
 			if err != nil {
 				return der.WithField(err, "parameters")
 			}
-			v.Parameters.Raw = x4
-			sub2 := s.Open(v.Parameters.Raw, off3)
+			v.Parameters.Raw = sub2.Rest()
 			if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
 				return der.WithField(err, "parameters")
 			}
@@ -3999,13 +3989,11 @@ func (vw *AlgorithmIdentifier_KeyAgreementAlgorithmSetView) Parameters() (x KeyA
 		v.Algorithm = x1
 		// parameters KEY-AGREE.&Params OPTIONAL
 		if !s.Empty() {
-			off3 := s.Offset()
-			x4, err := s.ReadRaw()
+			sub2, err := s.ReadOpen()
 			if err != nil {
 				return der.WithField(err, "parameters")
 			}
-			v.Parameters.Raw = x4
-			sub2 := s.Open(v.Parameters.Raw, off3)
+			v.Parameters.Raw = sub2.Rest()
 			if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
 				return der.WithField(err, "parameters")
 			}
@@ -4383,13 +4371,11 @@ func (vw *AlgorithmIdentifier_OriginatorKeySetView) Parameters() (x OriginatorKe
 		v.Algorithm = x1
 		// parameters PUBLIC-KEY.&Params OPTIONAL
 		if !s.Empty() {
-			off3 := s.Offset()
-			x4, err := s.ReadRaw()
+			sub2, err := s.ReadOpen()
 			if err != nil {
 				return der.WithField(err, "parameters")
 			}
-			v.Parameters.Raw = x4
-			sub2 := s.Open(v.Parameters.Raw, off3)
+			v.Parameters.Raw = sub2.Rest()
 			if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
 				return der.WithField(err, "parameters")
 			}
@@ -5424,13 +5410,11 @@ func (vw *OtherRecipientInfoView) OriValue() (x SupportedOtherRecipInfo, err err
 		}
 		v.OriType = x1
 		// oriValue OTHER-RECIPIENT.&Type
-		off3 := s.Offset()
-		x4, err := s.ReadRaw()
+		sub2, err := s.ReadOpen()
 		if err != nil {
 			return der.WithField(err, "oriValue")
 		}
-		v.OriValue.Raw = x4
-		sub2 := s.Open(v.OriValue.Raw, off3)
+		v.OriValue.Raw = sub2.Rest()
 		if err := v.OriValue.decode([]byte(v.OriType), &sub2); err != nil {
 			return der.WithField(err, "oriValue")
 		}
@@ -5994,13 +5978,11 @@ func (vw *Attribute_UnprotectedEncAttributesView) AttrValues() (x []UnprotectedE
 			return der.WithField(err, "attrValues")
 		}
 		for i := range list3 {
-			off := l2.Offset()
-			x, err := l2.ReadRaw()
+			sub, err := l2.ReadOpen()
 			if err != nil {
 				return der.WithField(der.WithIndex(err, i), "attrValues")
 			}
-			list3[i].Raw = x
-			sub := l2.Open(x, off)
+			list3[i].Raw = sub.Rest()
 			if err := list3[i].decode([]byte(v.AttrType), &sub); err != nil {
 				return der.WithField(der.WithIndex(err, i), "attrValues")
 			}
@@ -6583,13 +6565,11 @@ func (vw *Attribute_AuthAttributeSetView) AttrValues() (x []AuthAttributeSet, er
 			return der.WithField(err, "attrValues")
 		}
 		for i := range list3 {
-			off := l2.Offset()
-			x, err := l2.ReadRaw()
+			sub, err := l2.ReadOpen()
 			if err != nil {
 				return der.WithField(der.WithIndex(err, i), "attrValues")
 			}
-			list3[i].Raw = x
-			sub := l2.Open(x, off)
+			list3[i].Raw = sub.Rest()
 			if err := list3[i].decode([]byte(v.AttrType), &sub); err != nil {
 				return der.WithField(der.WithIndex(err, i), "attrValues")
 			}
@@ -6844,13 +6824,11 @@ func (vw *Attribute_UnauthAttributeSetView) AttrValues() (x []UnauthAttributeSet
 			return der.WithField(err, "attrValues")
 		}
 		for i := range list3 {
-			off := l2.Offset()
-			x, err := l2.ReadRaw()
+			sub, err := l2.ReadOpen()
 			if err != nil {
 				return der.WithField(der.WithIndex(err, i), "attrValues")
 			}
-			list3[i].Raw = x
-			sub := l2.Open(x, off)
+			list3[i].Raw = sub.Rest()
 			if err := list3[i].decode([]byte(v.AttrType), &sub); err != nil {
 				return der.WithField(der.WithIndex(err, i), "attrValues")
 			}
@@ -6966,13 +6944,11 @@ func (vw *DigestAlgorithmIdentifierView) Parameters() (x DigestAlgorithmSet, err
 		v.Algorithm = x1
 		// parameters DIGEST-ALGORITHM.&Params OPTIONAL
 		if !s.Empty() {
-			off3 := s.Offset()
-			x4, err := s.ReadRaw()
+			sub2, err := s.ReadOpen()
 			if err != nil {
 				return der.WithField(err, "parameters")
 			}
-			v.Parameters.Raw = x4
-			sub2 := s.Open(v.Parameters.Raw, off3)
+			v.Parameters.Raw = sub2.Rest()
 			if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
 				return der.WithField(err, "parameters")
 			}
@@ -7090,13 +7066,11 @@ func (vw *SignatureAlgorithmIdentifierView) Parameters() (x SignatureAlgorithmSe
 		v.Algorithm = x1
 		// parameters SIGNATURE-ALGORITHM.&Params OPTIONAL
 		if !s.Empty() {
-			off3 := s.Offset()
-			x4, err := s.ReadRaw()
+			sub2, err := s.ReadOpen()
 			if err != nil {
 				return der.WithField(err, "parameters")
 			}
-			v.Parameters.Raw = x4
-			sub2 := s.Open(v.Parameters.Raw, off3)
+			v.Parameters.Raw = sub2.Rest()
 			if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
 				return der.WithField(err, "parameters")
 			}
@@ -7214,13 +7188,11 @@ func (vw *KeyEncryptionAlgorithmIdentifierView) Parameters() (x KeyEncryptionAlg
 		v.Algorithm = x1
 		// parameters KEY-WRAP.&Params OPTIONAL
 		if !s.Empty() {
-			off3 := s.Offset()
-			x4, err := s.ReadRaw()
+			sub2, err := s.ReadOpen()
 			if err != nil {
 				return der.WithField(err, "parameters")
 			}
-			v.Parameters.Raw = x4
-			sub2 := s.Open(v.Parameters.Raw, off3)
+			v.Parameters.Raw = sub2.Rest()
 			if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
 				return der.WithField(err, "parameters")
 			}
@@ -7338,13 +7310,11 @@ func (vw *ContentEncryptionAlgorithmIdentifierView) Parameters() (x ContentEncry
 		v.Algorithm = x1
 		// parameters CONTENT-ENCRYPTION.&Params OPTIONAL
 		if !s.Empty() {
-			off3 := s.Offset()
-			x4, err := s.ReadRaw()
+			sub2, err := s.ReadOpen()
 			if err != nil {
 				return der.WithField(err, "parameters")
 			}
-			v.Parameters.Raw = x4
-			sub2 := s.Open(v.Parameters.Raw, off3)
+			v.Parameters.Raw = sub2.Rest()
 			if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
 				return der.WithField(err, "parameters")
 			}
@@ -7505,13 +7475,11 @@ func (vw *MessageAuthenticationCodeAlgorithmView) Parameters() (x MessageAuthent
 		v.Algorithm = x1
 		// parameters MAC-ALGORITHM.&Params OPTIONAL
 		if !s.Empty() {
-			off3 := s.Offset()
-			x4, err := s.ReadRaw()
+			sub2, err := s.ReadOpen()
 			if err != nil {
 				return der.WithField(err, "parameters")
 			}
-			v.Parameters.Raw = x4
-			sub2 := s.Open(v.Parameters.Raw, off3)
+			v.Parameters.Raw = sub2.Rest()
 			if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
 				return der.WithField(err, "parameters")
 			}
@@ -7629,13 +7597,11 @@ func (vw *KeyDerivationAlgorithmIdentifierView) Parameters() (x KeyDerivationAlg
 		v.Algorithm = x1
 		// parameters KEY-DERIVATION.&Params OPTIONAL
 		if !s.Empty() {
-			off3 := s.Offset()
-			x4, err := s.ReadRaw()
+			sub2, err := s.ReadOpen()
 			if err != nil {
 				return der.WithField(err, "parameters")
 			}
-			v.Parameters.Raw = x4
-			sub2 := s.Open(v.Parameters.Raw, off3)
+			v.Parameters.Raw = sub2.Rest()
 			if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
 				return der.WithField(err, "parameters")
 			}
@@ -8007,13 +7973,11 @@ func (vw *OtherRevocationInfoFormatView) OtherRevInfo() (x SupportedOtherRevokIn
 		}
 		v.OtherRevInfoFormat = x1
 		// otherRevInfo OTHER-REVOK-INFO.&Type
-		off3 := s.Offset()
-		x4, err := s.ReadRaw()
+		sub2, err := s.ReadOpen()
 		if err != nil {
 			return der.WithField(err, "otherRevInfo")
 		}
-		v.OtherRevInfo.Raw = x4
-		sub2 := s.Open(v.OtherRevInfo.Raw, off3)
+		v.OtherRevInfo.Raw = sub2.Rest()
 		if err := v.OtherRevInfo.decode([]byte(v.OtherRevInfoFormat), &sub2); err != nil {
 			return der.WithField(err, "otherRevInfo")
 		}
@@ -8423,13 +8387,11 @@ func (vw *AttributeCertificate_AlgorithmIdentifierView) Parameters() (x Attribut
 		v.Algorithm = x1
 		// parameters SIGNATURE-ALGORITHM.&Params OPTIONAL
 		if !s.Empty() {
-			off3 := s.Offset()
-			x4, err := s.ReadRaw()
+			sub2, err := s.ReadOpen()
 			if err != nil {
 				return der.WithField(err, "parameters")
 			}
-			v.Parameters.Raw = x4
-			sub2 := s.Open(v.Parameters.Raw, off3)
+			v.Parameters.Raw = sub2.Rest()
 			if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
 				return der.WithField(err, "parameters")
 			}
@@ -8544,13 +8506,11 @@ func (vw *OtherCertificateFormatView) OtherCert() (x SupportedCertFormats, err e
 		}
 		v.OtherCertFormat = x1
 		// otherCert OTHER-CERT-FMT.&Type
-		off3 := s.Offset()
-		x4, err := s.ReadRaw()
+		sub2, err := s.ReadOpen()
 		if err != nil {
 			return der.WithField(err, "otherCert")
 		}
-		v.OtherCert.Raw = x4
-		sub2 := s.Open(v.OtherCert.Raw, off3)
+		v.OtherCert.Raw = sub2.Rest()
 		if err := v.OtherCert.decode([]byte(v.OtherCertFormat), &sub2); err != nil {
 			return der.WithField(err, "otherCert")
 		}
@@ -8881,13 +8841,11 @@ func (vw *OtherKeyAttributeView) KeyAttr() (x SupportedKeyAttributes, err error)
 		}
 		v.KeyAttrID = x1
 		// keyAttr KEY-ATTRIBUTE.&Type
-		off3 := s.Offset()
-		x4, err := s.ReadRaw()
+		sub2, err := s.ReadOpen()
 		if err != nil {
 			return der.WithField(err, "keyAttr")
 		}
-		v.KeyAttr.Raw = x4
-		sub2 := s.Open(v.KeyAttr.Raw, off3)
+		v.KeyAttr.Raw = sub2.Rest()
 		if err := v.KeyAttr.decode([]byte(v.KeyAttrID), &sub2); err != nil {
 			return der.WithField(err, "keyAttr")
 		}
@@ -9260,13 +9218,11 @@ func (vw *KeyWrapAlgorithmView) Parameters() (x KeyWrapAlgs, err error) {
 		v.Algorithm = x1
 		// parameters KEY-WRAP.&Params OPTIONAL
 		if !s.Empty() {
-			off3 := s.Offset()
-			x4, err := s.ReadRaw()
+			sub2, err := s.ReadOpen()
 			if err != nil {
 				return der.WithField(err, "parameters")
 			}
-			v.Parameters.Raw = x4
-			sub2 := s.Open(v.Parameters.Raw, off3)
+			v.Parameters.Raw = sub2.Rest()
 			if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
 				return der.WithField(err, "parameters")
 			}
@@ -9498,13 +9454,11 @@ func (vw *PBKDF2PRFsAlgorithmIdentifierView) Parameters() (x PBKDF2PRFs, err err
 		v.Algorithm = x1
 		// parameters ALGORITHM.&Params OPTIONAL
 		if !s.Empty() {
-			off3 := s.Offset()
-			x4, err := s.ReadRaw()
+			sub2, err := s.ReadOpen()
 			if err != nil {
 				return der.WithField(err, "parameters")
 			}
-			v.Parameters.Raw = x4
-			sub2 := s.Open(v.Parameters.Raw, off3)
+			v.Parameters.Raw = sub2.Rest()
 			if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
 				return der.WithField(err, "parameters")
 			}
@@ -9622,13 +9576,11 @@ func (vw *PBKDF2SaltSourcesAlgorithmIdentifierView) Parameters() (x PBKDF2SaltSo
 		v.Algorithm = x1
 		// parameters ALGORITHM.&Params OPTIONAL
 		if !s.Empty() {
-			off3 := s.Offset()
-			x4, err := s.ReadRaw()
+			sub2, err := s.ReadOpen()
 			if err != nil {
 				return der.WithField(err, "parameters")
 			}
-			v.Parameters.Raw = x4
-			sub2 := s.Open(v.Parameters.Raw, off3)
+			v.Parameters.Raw = sub2.Rest()
 			if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
 				return der.WithField(err, "parameters")
 			}
@@ -10428,13 +10380,11 @@ func (vw *AuthContentEncryptionAlgorithmIdentifierView) Parameters() (x AuthCont
 		v.Algorithm = x1
 		// parameters CONTENT-ENCRYPTION.&Params OPTIONAL
 		if !s.Empty() {
-			off3 := s.Offset()
-			x4, err := s.ReadRaw()
+			sub2, err := s.ReadOpen()
 			if err != nil {
 				return der.WithField(err, "parameters")
 			}
-			v.Parameters.Raw = x4
-			sub2 := s.Open(v.Parameters.Raw, off3)
+			v.Parameters.Raw = sub2.Rest()
 			if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
 				return der.WithField(err, "parameters")
 			}
@@ -10777,13 +10727,11 @@ func (vw *Attribute_AuthEnvDataAttributeSetView) AttrValues() (x []AuthEnvDataAt
 			return der.WithField(err, "attrValues")
 		}
 		for i := range list3 {
-			off := l2.Offset()
-			x, err := l2.ReadRaw()
+			sub, err := l2.ReadOpen()
 			if err != nil {
 				return der.WithField(der.WithIndex(err, i), "attrValues")
 			}
-			list3[i].Raw = x
-			sub := l2.Open(x, off)
+			list3[i].Raw = sub.Rest()
 			if err := list3[i].decode([]byte(v.AttrType), &sub); err != nil {
 				return der.WithField(der.WithIndex(err, i), "attrValues")
 			}
@@ -11038,13 +10986,11 @@ func (vw *Attribute_UnauthEnvDataAttributeSetView) AttrValues() (x []UnauthEnvDa
 			return der.WithField(err, "attrValues")
 		}
 		for i := range list3 {
-			off := l2.Offset()
-			x, err := l2.ReadRaw()
+			sub, err := l2.ReadOpen()
 			if err != nil {
 				return der.WithField(der.WithIndex(err, i), "attrValues")
 			}
-			list3[i].Raw = x
-			sub := l2.Open(x, off)
+			list3[i].Raw = sub.Rest()
 			if err := list3[i].decode([]byte(v.AttrType), &sub); err != nil {
 				return der.WithField(der.WithIndex(err, i), "attrValues")
 			}
@@ -11657,13 +11603,11 @@ func (vw *CompressionAlgorithmIdentifierView) Parameters() (x CompressAlgorithmS
 		v.Algorithm = x1
 		// parameters COMPRESS-ALGORITHM.&Params OPTIONAL
 		if !s.Empty() {
-			off3 := s.Offset()
-			x4, err := s.ReadRaw()
+			sub2, err := s.ReadOpen()
 			if err != nil {
 				return der.WithField(err, "parameters")
 			}
-			v.Parameters.Raw = x4
-			sub2 := s.Open(v.Parameters.Raw, off3)
+			v.Parameters.Raw = sub2.Rest()
 			if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
 				return der.WithField(err, "parameters")
 			}
@@ -11913,13 +11857,11 @@ func (vw *AttributeCertificateV1_AlgorithmIdentifierView) Parameters() (x Attrib
 		v.Algorithm = x1
 		// parameters SIGNATURE-ALGORITHM.&Params OPTIONAL
 		if !s.Empty() {
-			off3 := s.Offset()
-			x4, err := s.ReadRaw()
+			sub2, err := s.ReadOpen()
 			if err != nil {
 				return der.WithField(err, "parameters")
 			}
-			v.Parameters.Raw = x4
-			sub2 := s.Open(v.Parameters.Raw, off3)
+			v.Parameters.Raw = sub2.Rest()
 			if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
 				return der.WithField(err, "parameters")
 			}
@@ -12593,13 +12535,11 @@ func (vw *AttributeSet_AttrListView) Values() (x []AttrList, err error) {
 			return der.WithField(err, "values")
 		}
 		for i := range list3 {
-			off := l2.Offset()
-			x, err := l2.ReadRaw()
+			sub, err := l2.ReadOpen()
 			if err != nil {
 				return der.WithField(der.WithIndex(err, i), "values")
 			}
-			list3[i].Raw = x
-			sub := l2.Open(x, off)
+			list3[i].Raw = sub.Rest()
 			if err := list3[i].decode([]byte(v.Type), &sub); err != nil {
 				return der.WithField(der.WithIndex(err, i), "values")
 			}
@@ -13440,13 +13380,11 @@ func (vw *AttributeSet_AttributesDefinedView) Values() (x []AttributesDefined, e
 			return der.WithField(err, "values")
 		}
 		for i := range list3 {
-			off := l2.Offset()
-			x, err := l2.ReadRaw()
+			sub, err := l2.ReadOpen()
 			if err != nil {
 				return der.WithField(der.WithIndex(err, i), "values")
 			}
-			list3[i].Raw = x
-			sub := l2.Open(x, off)
+			list3[i].Raw = sub.Rest()
 			if err := list3[i].decode([]byte(v.Type), &sub); err != nil {
 				return der.WithField(der.WithIndex(err, i), "values")
 			}

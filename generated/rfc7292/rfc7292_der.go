@@ -174,13 +174,11 @@ func (v *SafeBag) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return der.WithField(err, "bagValue")
 	}
-	off3 := w1.Offset()
-	x4, err := w1.ReadRaw()
+	sub2, err := w1.ReadOpen()
 	if err != nil {
 		return der.WithField(err, "bagValue")
 	}
-	v.BagValue.Raw = x4
-	sub2 := w1.Open(v.BagValue.Raw, off3)
+	v.BagValue.Raw = sub2.Rest()
 	if err := v.BagValue.decode([]byte(v.BagID), &sub2); err != nil {
 		return der.WithField(err, "bagValue")
 	}
@@ -432,13 +430,11 @@ func (v *CertBag) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return der.WithField(err, "certValue")
 	}
-	off3 := w1.Offset()
-	x4, err := w1.ReadRaw()
+	sub2, err := w1.ReadOpen()
 	if err != nil {
 		return der.WithField(err, "certValue")
 	}
-	v.CertValue.Raw = x4
-	sub2 := w1.Open(v.CertValue.Raw, off3)
+	v.CertValue.Raw = sub2.Rest()
 	if err := v.CertValue.decode([]byte(v.CertID), &sub2); err != nil {
 		return der.WithField(err, "certValue")
 	}
@@ -572,13 +568,11 @@ func (v *CRLBag) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return der.WithField(err, "crltValue")
 	}
-	off3 := w1.Offset()
-	x4, err := w1.ReadRaw()
+	sub2, err := w1.ReadOpen()
 	if err != nil {
 		return der.WithField(err, "crltValue")
 	}
-	v.CrltValue.Raw = x4
-	sub2 := w1.Open(v.CrltValue.Raw, off3)
+	v.CrltValue.Raw = sub2.Rest()
 	if err := v.CrltValue.decode([]byte(v.CRLID), &sub2); err != nil {
 		return der.WithField(err, "crltValue")
 	}
@@ -698,13 +692,11 @@ func (v *SecretBag) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return der.WithField(err, "secretValue")
 	}
-	off3 := w1.Offset()
-	x4, err := w1.ReadRaw()
+	sub2, err := w1.ReadOpen()
 	if err != nil {
 		return der.WithField(err, "secretValue")
 	}
-	v.SecretValue.Raw = x4
-	sub2 := w1.Open(v.SecretValue.Raw, off3)
+	v.SecretValue.Raw = sub2.Rest()
 	if err := v.SecretValue.decode([]byte(v.SecretTypeID), &sub2); err != nil {
 		return der.WithField(err, "secretValue")
 	}
@@ -883,13 +875,11 @@ func (v *DigestAlgorithm) DecodeASN1(r *der.Reader, t der.Tag) error {
 	}
 	// parameters ALGORITHM-IDENTIFIER.&Type OPTIONAL
 	if !s.Empty() {
-		off2 := s.Offset()
-		x3, err := s.ReadRaw()
+		sub1, err := s.ReadOpen()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
-		v.Parameters.Raw = x3
-		sub1 := s.Open(v.Parameters.Raw, off2)
+		v.Parameters.Raw = sub1.Rest()
 		if err := v.Parameters.decode([]byte(v.Algorithm), &sub1); err != nil {
 			return der.WithField(err, "parameters")
 		}
@@ -1057,13 +1047,11 @@ func (v *PKCS12Attribute) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "attrValues")
 	}
 	for i := range list2 {
-		off := l1.Offset()
-		x, err := l1.ReadRaw()
+		sub, err := l1.ReadOpen()
 		if err != nil {
 			return der.WithField(der.WithIndex(err, i), "attrValues")
 		}
-		list2[i].Raw = x
-		sub := l1.Open(x, off)
+		list2[i].Raw = sub.Rest()
 		if err := list2[i].decode([]byte(v.AttrID), &sub); err != nil {
 			return der.WithField(der.WithIndex(err, i), "attrValues")
 		}
@@ -1272,13 +1260,11 @@ func (v *PrivateKeyAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) err
 	}
 	// parameters PUBLIC-KEY.&Params OPTIONAL
 	if !s.Empty() {
-		off2 := s.Offset()
-		x3, err := s.ReadRaw()
+		sub1, err := s.ReadOpen()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
-		v.Parameters.Raw = x3
-		sub1 := s.Open(v.Parameters.Raw, off2)
+		v.Parameters.Raw = sub1.Rest()
 		if err := v.Parameters.decode([]byte(v.Algorithm), &sub1); err != nil {
 			return der.WithField(err, "parameters")
 		}
@@ -1454,13 +1440,11 @@ func (v *Attribute_OneAsymmetricKeyAttributes) DecodeASN1(r *der.Reader, t der.T
 		return der.WithField(err, "attrValues")
 	}
 	for i := range list2 {
-		off := l1.Offset()
-		x, err := l1.ReadRaw()
+		sub, err := l1.ReadOpen()
 		if err != nil {
 			return der.WithField(der.WithIndex(err, i), "attrValues")
 		}
-		list2[i].Raw = x
-		sub := l1.Open(x, off)
+		list2[i].Raw = sub.Rest()
 		if err := list2[i].decode([]byte(v.AttrType), &sub); err != nil {
 			return der.WithField(der.WithIndex(err, i), "attrValues")
 		}
@@ -1613,13 +1597,11 @@ func (v *EncryptionAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) err
 	}
 	// parameters CONTENT-ENCRYPTION.&Params OPTIONAL
 	if !s.Empty() {
-		off2 := s.Offset()
-		x3, err := s.ReadRaw()
+		sub1, err := s.ReadOpen()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
-		v.Parameters.Raw = x3
-		sub1 := s.Open(v.Parameters.Raw, off2)
+		v.Parameters.Raw = sub1.Rest()
 		if err := v.Parameters.decode([]byte(v.Algorithm), &sub1); err != nil {
 			return der.WithField(err, "parameters")
 		}
@@ -1765,13 +1747,11 @@ func (v *AlgorithmIdentifier_PBES2KDFs) DecodeASN1(r *der.Reader, t der.Tag) err
 	}
 	// parameters ALGORITHM-IDENTIFIER.&Type OPTIONAL
 	if !s.Empty() {
-		off2 := s.Offset()
-		x3, err := s.ReadRaw()
+		sub1, err := s.ReadOpen()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
-		v.Parameters.Raw = x3
-		sub1 := s.Open(v.Parameters.Raw, off2)
+		v.Parameters.Raw = sub1.Rest()
 		if err := v.Parameters.decode([]byte(v.Algorithm), &sub1); err != nil {
 			return der.WithField(err, "parameters")
 		}
@@ -1877,13 +1857,11 @@ func (v *AlgorithmIdentifier_PBES2Encs) DecodeASN1(r *der.Reader, t der.Tag) err
 	}
 	// parameters ALGORITHM-IDENTIFIER.&Type OPTIONAL
 	if !s.Empty() {
-		off2 := s.Offset()
-		x3, err := s.ReadRaw()
+		sub1, err := s.ReadOpen()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
-		v.Parameters.Raw = x3
-		sub1 := s.Open(v.Parameters.Raw, off2)
+		v.Parameters.Raw = sub1.Rest()
 		if err := v.Parameters.decode([]byte(v.Algorithm), &sub1); err != nil {
 			return der.WithField(err, "parameters")
 		}
@@ -2231,13 +2209,11 @@ func (v *AlgorithmIdentifier_PBKDF2SaltSources) DecodeASN1(r *der.Reader, t der.
 	}
 	// parameters ALGORITHM-IDENTIFIER.&Type OPTIONAL
 	if !s.Empty() {
-		off2 := s.Offset()
-		x3, err := s.ReadRaw()
+		sub1, err := s.ReadOpen()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
-		v.Parameters.Raw = x3
-		sub1 := s.Open(v.Parameters.Raw, off2)
+		v.Parameters.Raw = sub1.Rest()
 		if err := v.Parameters.decode([]byte(v.Algorithm), &sub1); err != nil {
 			return der.WithField(err, "parameters")
 		}
@@ -2324,13 +2300,11 @@ func (v *AlgorithmIdentifier_PBKDF2PRFs) DecodeASN1(r *der.Reader, t der.Tag) er
 	}
 	// parameters ALGORITHM-IDENTIFIER.&Type OPTIONAL
 	if !s.Empty() {
-		off2 := s.Offset()
-		x3, err := s.ReadRaw()
+		sub1, err := s.ReadOpen()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
-		v.Parameters.Raw = x3
-		sub1 := s.Open(v.Parameters.Raw, off2)
+		v.Parameters.Raw = sub1.Rest()
 		if err := v.Parameters.decode([]byte(v.Algorithm), &sub1); err != nil {
 			return der.WithField(err, "parameters")
 		}
@@ -2531,13 +2505,11 @@ func (v *AlgorithmIdentifier_PBMAC1KDFs) DecodeASN1(r *der.Reader, t der.Tag) er
 	}
 	// parameters ALGORITHM-IDENTIFIER.&Type OPTIONAL
 	if !s.Empty() {
-		off2 := s.Offset()
-		x3, err := s.ReadRaw()
+		sub1, err := s.ReadOpen()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
-		v.Parameters.Raw = x3
-		sub1 := s.Open(v.Parameters.Raw, off2)
+		v.Parameters.Raw = sub1.Rest()
 		if err := v.Parameters.decode([]byte(v.Algorithm), &sub1); err != nil {
 			return der.WithField(err, "parameters")
 		}
@@ -2643,13 +2615,11 @@ func (v *AlgorithmIdentifier_PBMAC1MACs) DecodeASN1(r *der.Reader, t der.Tag) er
 	}
 	// parameters ALGORITHM-IDENTIFIER.&Type OPTIONAL
 	if !s.Empty() {
-		off2 := s.Offset()
-		x3, err := s.ReadRaw()
+		sub1, err := s.ReadOpen()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
-		v.Parameters.Raw = x3
-		sub1 := s.Open(v.Parameters.Raw, off2)
+		v.Parameters.Raw = sub1.Rest()
 		if err := v.Parameters.decode([]byte(v.Algorithm), &sub1); err != nil {
 			return der.WithField(err, "parameters")
 		}

@@ -496,13 +496,11 @@ func (vw *DigestAlgorithmView) Parameters() (x PKCS1V1_5DigestAlgorithms, err er
 		v.Algorithm = x1
 		// parameters ALGORITHM-IDENTIFIER.&Type OPTIONAL
 		if !s.Empty() {
-			off3 := s.Offset()
-			x4, err := s.ReadRaw()
+			sub2, err := s.ReadOpen()
 			if err != nil {
 				return der.WithField(err, "parameters")
 			}
-			v.Parameters.Raw = x4
-			sub2 := s.Open(v.Parameters.Raw, off3)
+			v.Parameters.Raw = sub2.Rest()
 			if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
 				return der.WithField(err, "parameters")
 			}

@@ -283,6 +283,44 @@ func (r *Reader) ReadRaw() ([]byte, error) {
 	return r.in[p:r.pos:r.pos], nil
 }
 
+// ReadOpen reads the next element, as ReadRaw, and returns a reader over
+// its whole encoding (header included), the reader Open(raw, off) returns
+// for raw, the result of ReadRaw, and off, the offset before it: the value
+// of an open type, decoded where it is. The element's encoding is the
+// reader's Rest until something is read from it. Generated code reads
+// every open type so (the attributes of a Name), in one call instead of
+// two.
+//
+// It is small enough to inline, for the reason ReadConstructed is. After
+// an error the sub-reader is empty.
+func (r *Reader) ReadOpen() (sub Reader, err error) {
+	sub.in, sub.s = r.in, r.s
+	err = r.readOpen(&sub)
+	return sub, err
+}
+
+// readOpen is ReadOpen writing the window, depth and flags of the
+// sub-reader to *sub, whose input and state ReadOpen has set. As enter, it
+// stores no pointer through sub.
+func (r *Reader) readOpen(sub *Reader) error {
+	p := r.pos
+	// The common header (see ReadRaw).
+	if b := r.in[p:r.end]; len(b) >= 2 && b[0]&0x1f != 0x1f && b[0]&0xdf != 0 {
+		if hl, l, ok := tlv(b); ok && r.s.elem() {
+			r.pos = p + hl + l
+			sub.pos, sub.end, sub.depth, sub.ber = p, r.pos, r.depth+1, r.ber
+			return nil
+		}
+	}
+	var h Header
+	if _, err := r.readElement(&h, false); err != nil {
+		sub.pos, sub.end, sub.depth, sub.ber = p, p, r.depth+1, r.ber
+		return err
+	}
+	sub.pos, sub.end, sub.depth, sub.ber = p, r.pos, r.depth+1, r.ber
+	return nil
+}
+
 // Skip reads and discards the next element.
 func (r *Reader) Skip() error {
 	_, err := r.ReadRaw()
@@ -591,9 +629,16 @@ func (r *Reader) checkSetOfOrder(typ string) error {
 // element, counted, which the reads then report. Generated code sizes a SET
 // OF's slice with it.
 func (r *Reader) CountSetOf(typ string) (n int, err error) {
+	in := r.in[:r.end]
+	// One element with the common header (see tlv), the contents of most
+	// SETs OF (an RDN): nothing to compare.
+	if p := r.pos; p < len(in) {
+		if hl, l, ok := tlv(in[p:]); ok && p+hl+l == len(in) && in[p]&0x1f != 0x1f && in[p]&0xdf != 0 {
+			return 1, nil
+		}
+	}
 	var prev []byte
 	check := !r.ber // until the first pair out of order, as CheckSetOfOrder
-	in := r.in[:r.end]
 	for p := r.pos; p < len(in); n++ {
 		// The common header (see tlv) read here, the others by span.
 		var next int
@@ -752,4 +797,35 @@ func (r *Reader) CountNested() (n int) {
 		p = next
 	}
 	return n
+}
+
+// CountLists is Count and CountNested in one walk over the elements left
+// in the reader (the RDNs of an RDNSequence): it returns the number of
+// elements, as Count, and the number of elements inside them, as
+// CountNested. Generated code sizes a list of lists and the backing array
+// of its inner lists with it.
+func (r *Reader) CountLists() (n, nested int) {
+	in := r.in[:r.end]
+	for p := r.pos; p < len(in); n++ {
+		// The common header (see tlv) read here, the others by span.
+		var cs, ce, next int
+		if hl, l, ok := tlv(in[p:]); ok && in[p]&0x1f != 0x1f && in[p]&0xdf != 0 {
+			cs, ce, next = p+hl, p+hl+l, p+hl+l
+		} else if cs, ce, next, ok = r.span(p); !ok {
+			return n + 1, nested // as Count: the unreadable element counted
+		}
+		if in[p]&0x20 != 0 { // constructed: Count of its contents
+			for q := cs; q < ce; nested++ {
+				if hl, l, ok := tlv(in[q:ce]); ok && in[q]&0x1f != 0x1f && in[q]&0xdf != 0 {
+					q += hl + l
+					continue
+				}
+				inner := r.sub(q, ce) // the other headers, from q on
+				nested += inner.Count()
+				break
+			}
+		}
+		p = next
+	}
+	return n, nested
 }

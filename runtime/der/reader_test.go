@@ -534,12 +534,12 @@ func TestReaderDoesNotAllocate(t *testing.T) {
 	}
 }
 
-// TestCountNestedDoesNotAllocate checks CountNested on an RDNSequence-like
-// list of lists: it counts the inner elements and leaves the decode state on
-// the stack.
+// TestCountNestedDoesNotAllocate checks CountNested and CountLists on an
+// RDNSequence-like list of lists: they count the inner elements and leave
+// the decode state on the stack.
 func TestCountNestedDoesNotAllocate(t *testing.T) {
 	in := hx("30 0d 31 06 02 01 01 02 01 02 31 03 02 01 03")
-	var n int
+	var n, lists, nested int
 	allocs := testing.AllocsPerRun(100, func() {
 		r := NewReader(in, nil)
 		s, err := r.ReadConstructed(TagSequence, "RDNSequence")
@@ -547,9 +547,10 @@ func TestCountNestedDoesNotAllocate(t *testing.T) {
 			t.Fatal(err)
 		}
 		n = s.CountNested()
+		lists, nested = s.CountLists()
 	})
-	if n != 3 {
-		t.Errorf("CountNested = %d, want 3", n)
+	if n != 3 || lists != 2 || nested != 3 {
+		t.Errorf("CountNested = %d, CountLists = %d, %d, want 3 and 2, 3", n, lists, nested)
 	}
 	if allocs != 0 {
 		t.Errorf("%v allocations per decode", allocs)
@@ -603,6 +604,14 @@ func TestCountSetOf(t *testing.T) {
 		"02 01 01 02 05 01", // the second element runs past the end
 		"02 01 01 1f 81",    // unreadable high tag
 		"30 81 80" + strings.Repeat(" 00", 128) + " 02 01 01",
+		// One element (read without the loop when its header is common).
+		"30 81 80" + strings.Repeat(" 00", 128),
+		"30 82 00 80" + strings.Repeat(" 00", 128), // a length not in the fewest octets
+		"02 03 01",             // runs past the end
+		"bf 1f 02 05 00",       // a high tag number
+		"00 00",                // UNIVERSAL 0
+		"30 80 02 01 01 00 00", // indefinite (BER)
+		"02 01 01 00",          // one octet after it
 	}
 	type result struct {
 		N    int
@@ -687,6 +696,11 @@ func TestCountNested(t *testing.T) {
 		}
 		if got := r.CountNested(); got != want {
 			t.Errorf("%s: CountNested() = %d, want %d", tt.in, got, want)
+		}
+		// CountLists is Count and CountNested in one walk.
+		n, nested := r.CountLists()
+		if wn := r.Count(); n != wn || nested != want {
+			t.Errorf("%s: CountLists() = %d, %d, want %d, %d", tt.in, n, nested, wn, want)
 		}
 	}
 }
@@ -806,6 +820,60 @@ func TestReadIntegerFastPath(t *testing.T) {
 				want.Err, want.Pos = errOf(t, werr), ref.pos
 				if diff := cmp.Diff(want, got); diff != "" {
 					t.Errorf("%s %+v %s: (-general +fast):\n%s", in, o, kind, diff)
+				}
+			}
+		}
+	}
+}
+
+// TestReadOpen checks ReadOpen against ReadRaw followed by Open of its
+// result at the offset before it: the same error, position, sub-reader
+// (input, window, depth, flags) and contents, for common and other headers
+// (a high tag number, a long length, an indefinite length in BER), a
+// non-minimal length, truncated and unreadable elements, an empty reader,
+// a reader inside a SEQUENCE (whose flag the sub-reader must not inherit),
+// and the element budget spent.
+func TestReadOpen(t *testing.T) {
+	inputs := []string{
+		"13 02 41 42 05 00", "0c 00", "30 03 02 01 01", "bf 1f 02 05 00", "04 81 01 aa",
+		"04 81 81 " + strings.Repeat("00 ", 129), "30 80 02 01 01 00 00", "04 82 00 05 01 02 03 04 05",
+		"13 05 41", "13", "", "1f", "00 00", "1f 81", "30 84 00 00 00 01 05",
+	}
+	for _, in := range inputs {
+		for _, o := range []*Options{nil, {MaxElements: 1}, {BER: true}} {
+			for _, seq := range []bool{false, true} {
+				b := hx(in)
+				start := func() Reader {
+					r := NewReader(b, o)
+					if o != nil && o.MaxElements == 1 {
+						r.s.elem() // the budget spent before the read
+					}
+					if seq {
+						// The same window as the contents of a SEQUENCE
+						// at depth 1.
+						r.seq, r.depth = true, 1
+					}
+					return r
+				}
+				r, ref := start(), start()
+				sub, err := r.ReadOpen()
+				off := ref.Offset()
+				raw, werr := ref.ReadRaw()
+				if cmp.Diff(errOf(t, werr), errOf(t, err)) != "" || r.pos != ref.pos {
+					t.Errorf("%s %+v seq=%v: ReadOpen: %v at %d; ReadRaw: %v at %d", in, o, seq, err, r.pos, werr, ref.pos)
+					continue
+				}
+				if err != nil {
+					if !sub.Empty() {
+						t.Errorf("%s %+v seq=%v: the sub-reader after an error is not empty", in, o, seq)
+					}
+					continue
+				}
+				want := ref.Open(raw, off)
+				if !bytes.Equal(sub.Rest(), raw) || &sub.in[0] != &b[0] || &want.in[0] != &b[0] || len(sub.in) != len(want.in) ||
+					sub.pos != want.pos || sub.end != want.end || sub.depth != want.depth || sub.s != r.s || want.s != ref.s ||
+					sub.ber != want.ber || sub.seq != want.seq || sub.err != want.err {
+					t.Errorf("%s %+v seq=%v: ReadOpen's reader %+v, Open's %+v", in, o, seq, sub, want)
 				}
 			}
 		}

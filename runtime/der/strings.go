@@ -152,23 +152,36 @@ func checkString(kind Tag, b []byte, x509 bool) error {
 // checkText checks the types whose contents are octets of their text, the
 // UTF-8 and octet-based ones (x509: see checkString).
 func checkText(kind Tag, b []byte, x509 bool) error {
-	if kind < Tag(len(textSets)) && textSets[kind] != nil {
-		set := textSets[kind]
-		if x509 && set == &printableSet {
-			set = &printableX509Set
-		}
+	if set := textSet(kind, x509); set != nil {
 		return checkCharset(b, set, kind)
 	}
 	switch kind {
 	case TagUTF8String:
-		if !utf8.Valid(b) {
-			return errValue("UTF8String", "not valid UTF-8", "X.690 8.23")
-		}
-		return nil
+		return checkUTF8(b)
 	case TagTeletexString, TagVideotexString, TagGeneralString:
 		return nil
 	}
 	return errUnsupported(kind.String(), "not a character string type", "")
+}
+
+// textSet returns the set of the type kind if it is checked octet by
+// octet, else nil (x509: see checkString). It inlines.
+func textSet(kind Tag, x509 bool) *charset {
+	if kind >= Tag(len(textSets)) {
+		return nil
+	}
+	if set := textSets[kind]; !x509 || set != &printableSet {
+		return set
+	}
+	return &printableX509Set
+}
+
+// checkUTF8 checks the contents b of a UTF8String.
+func checkUTF8(b []byte) error {
+	if !utf8.Valid(b) {
+		return errValue("UTF8String", "not valid UTF-8", "X.690 8.23")
+	}
+	return nil
 }
 
 // decodeString checks the contents b of the character string type kind
@@ -177,6 +190,26 @@ func checkText(kind Tag, b []byte, x509 bool) error {
 // (Options.AliasStrings) or is copied into the decode's text chunk
 // (state.keepText; rest is the number of input octets from b on).
 func decodeString(kind Tag, b []byte, x509 bool, s *state, rest int) (string, error) {
+	// The types checked octet by octet and UTF8String, those of nearly
+	// every string (names, DNS names, URIs), checked here as checkText
+	// does, without the calls of the general case below.
+	if set := textSet(kind, x509); set != nil || kind == TagUTF8String {
+		var err error
+		if set != nil {
+			err = checkCharset(b, set, kind)
+		} else {
+			err = checkUTF8(b)
+		}
+		switch {
+		case err != nil:
+			return "", err
+		case s == nil:
+			return string(b), nil
+		case s.opts.AliasStrings:
+			return unsafe.String(unsafe.SliceData(b), len(b)), nil
+		}
+		return s.keepText(b, rest), nil
+	}
 	w := ucsWidth(kind)
 	if w == 0 || w == 1 && !bytes.ContainsFunc(b, func(r rune) bool { return r >= 0x80 }) {
 		if err := checkString(kind, b, x509); err != nil {

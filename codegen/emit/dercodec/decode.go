@@ -166,18 +166,26 @@ func (e *Emitter) decodeList(g *jen.Group, gt *plan.Type, r derstmt.Rd) {
 	g.Add(emit.IfErr(emit.PlainReturn))
 	s := derstmt.Rd{Name: "s"}
 	count := jen.Id("s").Dot("Count").Call()
+	inner := sharedList(gt)
+	nested := jen.Id("s").Dot("CountNested").Call()
+	counted := false // n holds the count
+	if inner != nil && gt.Kind != model.TypeSetOf {
+		// The list and its inner lists counted in one walk.
+		g.List(jen.Id("n"), jen.Id("nested")).Op(":=").Id("s").Dot("CountLists").Call()
+		count, nested, counted = jen.Id("n"), jen.Id("nested"), true
+	}
 	if gt.Kind == model.TypeSetOf {
 		// Counted and checked in one walk over the elements.
 		emit.Comment(g, "X.690 11.6: DER sorts the elements of a SET OF (unless tolerated:\nder.TolerateUnsortedSetOf).")
 		g.List(jen.Id("n"), jen.Err()).Op(":=").Id("s").Dot("CountSetOf").Call(jen.Lit(gt.ASN1))
 		g.Add(emit.IfErr(emit.PlainReturn))
-		count = jen.Id("n")
+		count, counted = jen.Id("n"), true
 	}
 	elem := gt.Elem
 	if e.innerShared(gt) {
 		// The elements come from the caller's backing array when it has
 		// room (see decodeShared), else from a new slice.
-		if gt.Kind != model.TypeSetOf {
+		if gt.Kind != model.TypeSetOf && !counted {
 			g.Id("n").Op(":=").Add(count)
 		}
 		g.Var().Id("list").Index().Add(emit.GoType(elem))
@@ -196,10 +204,9 @@ func (e *Emitter) decodeList(g *jen.Group, gt *plan.Type, r derstmt.Rd) {
 		g.List(jen.Id("list"), jen.Err()).Op(":=").Add(emit.RT(alloc)).Types(emit.GoType(elem)).Call(jen.Op("&").Id("s"), count)
 		g.Add(emit.IfErr(emit.PlainReturn))
 	}
-	inner := sharedList(gt)
 	if inner != nil {
 		emit.Comment(g, "One backing array for the elements of every inner list.")
-		g.List(jen.Id("inner"), jen.Err()).Op(":=").Add(emit.RT("MakeBacking")).Types(emit.GoType(inner.Elem)).Call(jen.Op("&").Id("s"), jen.Id("s").Dot("CountNested").Call())
+		g.List(jen.Id("inner"), jen.Err()).Op(":=").Add(emit.RT("MakeBacking")).Types(emit.GoType(inner.Elem)).Call(jen.Op("&").Id("s"), nested)
 		g.Add(emit.IfErr(emit.PlainReturn))
 	}
 	g.For(jen.Id("i").Op(":=").Range().Id("list")).BlockFunc(func(g *jen.Group) {

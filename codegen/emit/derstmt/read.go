@@ -408,12 +408,11 @@ func (e *Stmts) ReadUnion(g *jen.Group, s Rd, f *plan.Field, wrap emit.Wrap) {
 	raw := jen.Id("v").Dot(f.Name).Dot("Raw")
 	switch {
 	case !f.Containing:
-		off, x := e.TmpName("off"), e.TmpName("x")
-		g.Id(off).Op(":=").Add(cur.ID()).Dot("Offset").Call()
-		g.List(jen.Id(x), jen.Err()).Op(":=").Add(cur.ID()).Dot("ReadRaw").Call()
+		// The value is decoded where it is: ReadOpen is ReadRaw and Open
+		// in one call.
+		g.List(jen.Id(sub), jen.Err()).Op(":=").Add(cur.ID()).Dot("ReadOpen").Call()
 		g.Add(emit.IfErr(wrap))
-		g.Add(raw.Clone()).Op("=").Id(x)
-		g.Id(sub).Op(":=").Add(cur.ID()).Dot("Open").Call(raw.Clone(), jen.Id(off))
+		g.Add(raw.Clone()).Op("=").Id(sub).Dot("Rest").Call()
 	case f.Type.Kind == model.TypeBitString:
 		c, off := e.TmpName("c"), e.TmpName("off")
 		g.List(jen.Id(c), jen.Id(off), jen.Err()).Op(":=").Add(cur.ID()).Dot("ReadString").Call(emit.TagCode(*own), jen.Lit("BIT STRING"))
@@ -482,11 +481,9 @@ func (e *Stmts) readUnionList(g *jen.Group, cur Rd, f *plan.Field, own *model.Ta
 	g.Add(emit.IfErr(wrap))
 	idx := func(err jen.Code) jen.Code { return wrap(emit.RT("WithIndex").Call(err, jen.Id("i"))) }
 	g.For(jen.Id("i").Op(":=").Range().Id(list)).Block(
-		jen.Id("off").Op(":=").Id(l).Dot("Offset").Call(),
-		jen.List(jen.Id("x"), jen.Err()).Op(":=").Id(l).Dot("ReadRaw").Call(),
+		jen.List(jen.Id("sub"), jen.Err()).Op(":=").Id(l).Dot("ReadOpen").Call(),
 		jen.If(jen.Err().Op("!=").Nil()).Block(idx(jen.Err())),
-		jen.Id(list).Index(jen.Id("i")).Dot("Raw").Op("=").Id("x"),
-		jen.Id("sub").Op(":=").Id(l).Dot("Open").Call(jen.Id("x"), jen.Id("off")),
+		jen.Id(list).Index(jen.Id("i")).Dot("Raw").Op("=").Id("sub").Dot("Rest").Call(),
 		jen.If(jen.Err().Op(":=").Id(list).Index(jen.Id("i")).Dot("decode").Call(emit.UnionKeyArg(f), jen.Op("&").Id("sub")), jen.Err().Op("!=").Nil()).Block(idx(jen.Err())),
 	)
 	g.If(jen.Err().Op(":=").Id(l).Dot("Finish").Call(jen.Lit(f.Type.Kind.String())), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
