@@ -60,8 +60,8 @@ func (v *ProtocolIEContainer_PDUSessionResourceSetupRequestIEs) MarshalAPER() ([
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_PDUSessionResourceSetupRequestIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_PDUSessionResourceSetupRequestIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -194,8 +194,8 @@ func (v *ProtocolIEContainer_PDUSessionResourceSetupResponseIEs) MarshalAPER() (
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_PDUSessionResourceSetupResponseIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_PDUSessionResourceSetupResponseIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -324,8 +324,8 @@ func (v *ProtocolIEContainer_PDUSessionResourceReleaseCommandIEs) MarshalAPER() 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_PDUSessionResourceReleaseCommandIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_PDUSessionResourceReleaseCommandIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -452,8 +452,8 @@ func (v *ProtocolIEContainer_PDUSessionResourceReleaseResponseIEs) MarshalAPER()
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_PDUSessionResourceReleaseResponseIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_PDUSessionResourceReleaseResponseIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -578,8 +578,8 @@ func (v *ProtocolIEContainer_PDUSessionResourceModifyRequestIEs) MarshalAPER() (
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_PDUSessionResourceModifyRequestIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_PDUSessionResourceModifyRequestIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -700,8 +700,8 @@ func (v *ProtocolIEContainer_PDUSessionResourceModifyResponseIEs) MarshalAPER() 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_PDUSessionResourceModifyResponseIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_PDUSessionResourceModifyResponseIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -830,8 +830,8 @@ func (v *ProtocolIEContainer_PDUSessionResourceNotifyIEs) MarshalAPER() ([]byte,
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_PDUSessionResourceNotifyIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_PDUSessionResourceNotifyIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -958,8 +958,8 @@ func (v *ProtocolIEContainer_PDUSessionResourceModifyIndicationIEs) MarshalAPER(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_PDUSessionResourceModifyIndicationIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_PDUSessionResourceModifyIndicationIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -1080,8 +1080,8 @@ func (v *ProtocolIEContainer_PDUSessionResourceModifyConfirmIEs) MarshalAPER() (
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_PDUSessionResourceModifyConfirmIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_PDUSessionResourceModifyConfirmIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -1206,8 +1206,8 @@ func (v *ProtocolIEContainer_InitialContextSetupRequestIEs) MarshalAPER() ([]byt
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_InitialContextSetupRequestIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_InitialContextSetupRequestIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -1488,8 +1488,8 @@ func (v *ProtocolIEContainer_InitialContextSetupResponseIEs) MarshalAPER() ([]by
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_InitialContextSetupResponseIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_InitialContextSetupResponseIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -1614,8 +1614,8 @@ func (v *ProtocolIEContainer_InitialContextSetupFailureIEs) MarshalAPER() ([]byt
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_InitialContextSetupFailureIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_InitialContextSetupFailureIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -1740,8 +1740,8 @@ func (v *ProtocolIEContainer_UEContextReleaseRequestIEs) MarshalAPER() ([]byte, 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UEContextReleaseRequestIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UEContextReleaseRequestIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -1862,8 +1862,8 @@ func (v *ProtocolIEContainer_UEContextReleaseCommandIEs) MarshalAPER() ([]byte, 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UEContextReleaseCommandIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UEContextReleaseCommandIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -1976,8 +1976,8 @@ func (v *ProtocolIEContainer_UEContextReleaseCompleteIEs) MarshalAPER() ([]byte,
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UEContextReleaseCompleteIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UEContextReleaseCompleteIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -2110,8 +2110,8 @@ func (v *ProtocolIEContainer_UEContextResumeRequestIEs) MarshalAPER() ([]byte, e
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UEContextResumeRequestIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UEContextResumeRequestIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -2248,8 +2248,8 @@ func (v *ProtocolIEContainer_UEContextResumeResponseIEs) MarshalAPER() ([]byte, 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UEContextResumeResponseIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UEContextResumeResponseIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -2386,8 +2386,8 @@ func (v *ProtocolIEContainer_UEContextResumeFailureIEs) MarshalAPER() ([]byte, e
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UEContextResumeFailureIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UEContextResumeFailureIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -2508,8 +2508,8 @@ func (v *ProtocolIEContainer_UEContextSuspendRequestIEs) MarshalAPER() ([]byte, 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UEContextSuspendRequestIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UEContextSuspendRequestIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -2634,8 +2634,8 @@ func (v *ProtocolIEContainer_UEContextSuspendResponseIEs) MarshalAPER() ([]byte,
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UEContextSuspendResponseIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UEContextSuspendResponseIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -2756,8 +2756,8 @@ func (v *ProtocolIEContainer_UEContextSuspendFailureIEs) MarshalAPER() ([]byte, 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UEContextSuspendFailureIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UEContextSuspendFailureIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -2878,8 +2878,8 @@ func (v *ProtocolIEContainer_UEContextModificationRequestIEs) MarshalAPER() ([]b
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UEContextModificationRequestIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UEContextModificationRequestIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -3104,8 +3104,8 @@ func (v *ProtocolIEContainer_UEContextModificationResponseIEs) MarshalAPER() ([]
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UEContextModificationResponseIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UEContextModificationResponseIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -3230,8 +3230,8 @@ func (v *ProtocolIEContainer_UEContextModificationFailureIEs) MarshalAPER() ([]b
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UEContextModificationFailureIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UEContextModificationFailureIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -3352,8 +3352,8 @@ func (v *ProtocolIEContainer_RRCInactiveTransitionReportIEs) MarshalAPER() ([]by
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_RRCInactiveTransitionReportIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_RRCInactiveTransitionReportIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -3474,8 +3474,8 @@ func (v *ProtocolIEContainer_RetrieveUEInformationIEs) MarshalAPER() ([]byte, er
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_RetrieveUEInformationIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_RetrieveUEInformationIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -3584,8 +3584,8 @@ func (v *ProtocolIEContainer_UEInformationTransferIEs) MarshalAPER() ([]byte, er
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UEInformationTransferIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UEInformationTransferIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -3718,8 +3718,8 @@ func (v *ProtocolIEContainer_RANCPRelocationIndicationIEs) MarshalAPER() ([]byte
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_RANCPRelocationIndicationIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_RANCPRelocationIndicationIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -3844,8 +3844,8 @@ func (v *ProtocolIEContainer_HandoverRequiredIEs) MarshalAPER() ([]byte, error) 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_HandoverRequiredIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_HandoverRequiredIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -3982,8 +3982,8 @@ func (v *ProtocolIEContainer_HandoverCommandIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_HandoverCommandIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_HandoverCommandIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -4120,8 +4120,8 @@ func (v *ProtocolIEContainer_HandoverPreparationFailureIEs) MarshalAPER() ([]byt
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_HandoverPreparationFailureIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_HandoverPreparationFailureIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -4246,8 +4246,8 @@ func (v *ProtocolIEContainer_HandoverRequestIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_HandoverRequestIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_HandoverRequestIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -4508,8 +4508,8 @@ func (v *ProtocolIEContainer_HandoverRequestAcknowledgeIEs) MarshalAPER() ([]byt
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_HandoverRequestAcknowledgeIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_HandoverRequestAcknowledgeIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -4646,8 +4646,8 @@ func (v *ProtocolIEContainer_HandoverFailureIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_HandoverFailureIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_HandoverFailureIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -4768,8 +4768,8 @@ func (v *ProtocolIEContainer_HandoverNotifyIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_HandoverNotifyIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_HandoverNotifyIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -4890,8 +4890,8 @@ func (v *ProtocolIEContainer_PathSwitchRequestIEs) MarshalAPER() ([]byte, error)
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_PathSwitchRequestIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_PathSwitchRequestIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -5028,8 +5028,8 @@ func (v *ProtocolIEContainer_PathSwitchRequestAcknowledgeIEs) MarshalAPER() ([]b
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_PathSwitchRequestAcknowledgeIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_PathSwitchRequestAcknowledgeIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -5258,8 +5258,8 @@ func (v *ProtocolIEContainer_PathSwitchRequestFailureIEs) MarshalAPER() ([]byte,
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_PathSwitchRequestFailureIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_PathSwitchRequestFailureIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -5380,8 +5380,8 @@ func (v *ProtocolIEContainer_HandoverCancelIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_HandoverCancelIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_HandoverCancelIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -5498,8 +5498,8 @@ func (v *ProtocolIEContainer_HandoverCancelAcknowledgeIEs) MarshalAPER() ([]byte
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_HandoverCancelAcknowledgeIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_HandoverCancelAcknowledgeIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -5616,8 +5616,8 @@ func (v *ProtocolIEContainer_HandoverSuccessIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_HandoverSuccessIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_HandoverSuccessIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -5730,8 +5730,8 @@ func (v *ProtocolIEContainer_UplinkRANEarlyStatusTransferIEs) MarshalAPER() ([]b
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UplinkRANEarlyStatusTransferIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UplinkRANEarlyStatusTransferIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -5848,8 +5848,8 @@ func (v *ProtocolIEContainer_DownlinkRANEarlyStatusTransferIEs) MarshalAPER() ([
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_DownlinkRANEarlyStatusTransferIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_DownlinkRANEarlyStatusTransferIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -5966,8 +5966,8 @@ func (v *ProtocolIEContainer_UplinkRANStatusTransferIEs) MarshalAPER() ([]byte, 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UplinkRANStatusTransferIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UplinkRANStatusTransferIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -6084,8 +6084,8 @@ func (v *ProtocolIEContainer_DownlinkRANStatusTransferIEs) MarshalAPER() ([]byte
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_DownlinkRANStatusTransferIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_DownlinkRANStatusTransferIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -6198,8 +6198,8 @@ func (v *ProtocolIEContainer_PagingIEs) MarshalAPER() ([]byte, error) { return p
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_PagingIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_PagingIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -6366,8 +6366,8 @@ func (v *ProtocolIEContainer_InitialUEMessageIEs) MarshalAPER() ([]byte, error) 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_InitialUEMessageIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_InitialUEMessageIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -6540,8 +6540,8 @@ func (v *ProtocolIEContainer_DownlinkNASTransportIEs) MarshalAPER() ([]byte, err
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_DownlinkNASTransportIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_DownlinkNASTransportIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -6726,8 +6726,8 @@ func (v *ProtocolIEContainer_UplinkNASTransportIEs) MarshalAPER() ([]byte, error
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UplinkNASTransportIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UplinkNASTransportIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -6886,8 +6886,8 @@ func (v *ProtocolIEContainer_NASNonDeliveryIndicationIEs) MarshalAPER() ([]byte,
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_NASNonDeliveryIndicationIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_NASNonDeliveryIndicationIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -7008,8 +7008,8 @@ func (v *ProtocolIEContainer_RerouteNASRequestIEs) MarshalAPER() ([]byte, error)
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_RerouteNASRequestIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_RerouteNASRequestIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -7148,8 +7148,8 @@ func (v *ProtocolIEContainer_NGSetupRequestIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_NGSetupRequestIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_NGSetupRequestIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -7282,8 +7282,8 @@ func (v *ProtocolIEContainer_NGSetupResponseIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_NGSetupResponseIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_NGSetupResponseIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -7420,8 +7420,8 @@ func (v *ProtocolIEContainer_NGSetupFailureIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_NGSetupFailureIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_NGSetupFailureIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -7538,8 +7538,8 @@ func (v *ProtocolIEContainer_RANConfigurationUpdateIEs) MarshalAPER() ([]byte, e
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_RANConfigurationUpdateIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_RANConfigurationUpdateIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -7674,8 +7674,8 @@ func (v *ProtocolIEContainer_RANConfigurationUpdateAcknowledgeIEs) MarshalAPER()
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_RANConfigurationUpdateAcknowledgeIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_RANConfigurationUpdateAcknowledgeIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -7784,8 +7784,8 @@ func (v *ProtocolIEContainer_RANConfigurationUpdateFailureIEs) MarshalAPER() ([]
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_RANConfigurationUpdateFailureIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_RANConfigurationUpdateFailureIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -7902,8 +7902,8 @@ func (v *ProtocolIEContainer_AMFConfigurationUpdateIEs) MarshalAPER() ([]byte, e
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_AMFConfigurationUpdateIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_AMFConfigurationUpdateIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -8042,8 +8042,8 @@ func (v *ProtocolIEContainer_AMFConfigurationUpdateAcknowledgeIEs) MarshalAPER()
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_AMFConfigurationUpdateAcknowledgeIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_AMFConfigurationUpdateAcknowledgeIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -8160,8 +8160,8 @@ func (v *ProtocolIEContainer_AMFConfigurationUpdateFailureIEs) MarshalAPER() ([]
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_AMFConfigurationUpdateFailureIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_AMFConfigurationUpdateFailureIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -8278,8 +8278,8 @@ func (v *ProtocolIEContainer_AMFStatusIndicationIEs) MarshalAPER() ([]byte, erro
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_AMFStatusIndicationIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_AMFStatusIndicationIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -8384,8 +8384,8 @@ func (v *ProtocolIEContainer_NGResetIEs) MarshalAPER() ([]byte, error) { return 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_NGResetIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_NGResetIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -8496,8 +8496,8 @@ func (v *ProtocolIEContainer_NGResetAcknowledgeIEs) MarshalAPER() ([]byte, error
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_NGResetAcknowledgeIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_NGResetAcknowledgeIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -8610,8 +8610,8 @@ func (v *ProtocolIEContainer_ErrorIndicationIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ErrorIndicationIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ErrorIndicationIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -8736,8 +8736,8 @@ func (v *ProtocolIEContainer_OverloadStartIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_OverloadStartIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_OverloadStartIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -8852,8 +8852,8 @@ func (v *ProtocolIEContainer_OverloadStopIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_OverloadStopIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_OverloadStopIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -8954,8 +8954,8 @@ func (v *ProtocolIEContainer_UplinkRANConfigurationTransferIEs) MarshalAPER() ([
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UplinkRANConfigurationTransferIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UplinkRANConfigurationTransferIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -9072,8 +9072,8 @@ func (v *ProtocolIEContainer_DownlinkRANConfigurationTransferIEs) MarshalAPER() 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_DownlinkRANConfigurationTransferIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_DownlinkRANConfigurationTransferIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -9190,8 +9190,8 @@ func (v *ProtocolIEContainer_WriteReplaceWarningRequestIEs) MarshalAPER() ([]byt
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_WriteReplaceWarningRequestIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_WriteReplaceWarningRequestIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -9340,8 +9340,8 @@ func (v *ProtocolIEContainer_WriteReplaceWarningResponseIEs) MarshalAPER() ([]by
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_WriteReplaceWarningResponseIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_WriteReplaceWarningResponseIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -9462,8 +9462,8 @@ func (v *ProtocolIEContainer_PWSCancelRequestIEs) MarshalAPER() ([]byte, error) 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_PWSCancelRequestIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_PWSCancelRequestIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -9584,8 +9584,8 @@ func (v *ProtocolIEContainer_PWSCancelResponseIEs) MarshalAPER() ([]byte, error)
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_PWSCancelResponseIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_PWSCancelResponseIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -9706,8 +9706,8 @@ func (v *ProtocolIEContainer_PWSRestartIndicationIEs) MarshalAPER() ([]byte, err
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_PWSRestartIndicationIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_PWSRestartIndicationIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -9828,8 +9828,8 @@ func (v *ProtocolIEContainer_PWSFailureIndicationIEs) MarshalAPER() ([]byte, err
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_PWSFailureIndicationIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_PWSFailureIndicationIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -9944,8 +9944,8 @@ func (v *ProtocolIEContainer_DownlinkUEAssociatedNRPPaTransportIEs) MarshalAPER(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_DownlinkUEAssociatedNRPPaTransportIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_DownlinkUEAssociatedNRPPaTransportIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -10066,8 +10066,8 @@ func (v *ProtocolIEContainer_UplinkUEAssociatedNRPPaTransportIEs) MarshalAPER() 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UplinkUEAssociatedNRPPaTransportIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UplinkUEAssociatedNRPPaTransportIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -10190,8 +10190,8 @@ func (v *ProtocolIEContainer_DownlinkNonUEAssociatedNRPPaTransportIEs) MarshalAP
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_DownlinkNonUEAssociatedNRPPaTransportIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_DownlinkNonUEAssociatedNRPPaTransportIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -10306,8 +10306,8 @@ func (v *ProtocolIEContainer_UplinkNonUEAssociatedNRPPaTransportIEs) MarshalAPER
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UplinkNonUEAssociatedNRPPaTransportIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UplinkNonUEAssociatedNRPPaTransportIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -10420,8 +10420,8 @@ func (v *ProtocolIEContainer_TraceStartIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_TraceStartIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_TraceStartIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -10536,8 +10536,8 @@ func (v *ProtocolIEContainer_TraceFailureIndicationIEs) MarshalAPER() ([]byte, e
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_TraceFailureIndicationIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_TraceFailureIndicationIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -10658,8 +10658,8 @@ func (v *ProtocolIEContainer_DeactivateTraceIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_DeactivateTraceIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_DeactivateTraceIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -10776,8 +10776,8 @@ func (v *ProtocolIEContainer_CellTrafficTraceIEs) MarshalAPER() ([]byte, error) 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_CellTrafficTraceIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_CellTrafficTraceIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -10910,8 +10910,8 @@ func (v *ProtocolIEContainer_LocationReportingControlIEs) MarshalAPER() ([]byte,
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_LocationReportingControlIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_LocationReportingControlIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -11030,8 +11030,8 @@ func (v *ProtocolIEContainer_LocationReportingFailureIndicationIEs) MarshalAPER(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_LocationReportingFailureIndicationIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_LocationReportingFailureIndicationIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -11148,8 +11148,8 @@ func (v *ProtocolIEContainer_LocationReportIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_LocationReportIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_LocationReportIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -11274,8 +11274,8 @@ func (v *ProtocolIEContainer_UETNLABindingReleaseRequestIEs) MarshalAPER() ([]by
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UETNLABindingReleaseRequestIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UETNLABindingReleaseRequestIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -11388,8 +11388,8 @@ func (v *ProtocolIEContainer_UERadioCapabilityInfoIndicationIEs) MarshalAPER() (
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UERadioCapabilityInfoIndicationIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UERadioCapabilityInfoIndicationIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -11514,8 +11514,8 @@ func (v *ProtocolIEContainer_UERadioCapabilityCheckRequestIEs) MarshalAPER() ([]
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UERadioCapabilityCheckRequestIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UERadioCapabilityCheckRequestIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -11636,8 +11636,8 @@ func (v *ProtocolIEContainer_UERadioCapabilityCheckResponseIEs) MarshalAPER() ([
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UERadioCapabilityCheckResponseIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UERadioCapabilityCheckResponseIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -11759,7 +11759,7 @@ func (v *PrivateIEContainer_PrivateMessageIEs) MarshalAPER() ([]byte, error) {
 func (v *PrivateIEField_PrivateMessageIEs) DecodePER(r *per.Reader) error {
 	*v = PrivateIEField_PrivateMessageIEs{}
 	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value = r.OpenBytes("value")
 	return r.Err()
 }
@@ -11831,8 +11831,8 @@ func (v *ProtocolIEContainer_SecondaryRATDataUsageReportIEs) MarshalAPER() ([]by
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_SecondaryRATDataUsageReportIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_SecondaryRATDataUsageReportIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -11957,8 +11957,8 @@ func (v *ProtocolIEContainer_UplinkRIMInformationTransferIEs) MarshalAPER() ([]b
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UplinkRIMInformationTransferIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UplinkRIMInformationTransferIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -12067,8 +12067,8 @@ func (v *ProtocolIEContainer_DownlinkRIMInformationTransferIEs) MarshalAPER() ([
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_DownlinkRIMInformationTransferIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_DownlinkRIMInformationTransferIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -12179,8 +12179,8 @@ func (v *ProtocolIEContainer_ConnectionEstablishmentIndicationIEs) MarshalAPER()
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ConnectionEstablishmentIndicationIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ConnectionEstablishmentIndicationIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -12339,8 +12339,8 @@ func (v *ProtocolIEContainer_UERadioCapabilityIDMappingRequestIEs) MarshalAPER()
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UERadioCapabilityIDMappingRequestIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UERadioCapabilityIDMappingRequestIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -12451,8 +12451,8 @@ func (v *ProtocolIEContainer_UERadioCapabilityIDMappingResponseIEs) MarshalAPER(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UERadioCapabilityIDMappingResponseIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UERadioCapabilityIDMappingResponseIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -12569,8 +12569,8 @@ func (v *ProtocolIEContainer_AMFCPRelocationIndicationIEs) MarshalAPER() ([]byte
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_AMFCPRelocationIndicationIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_AMFCPRelocationIndicationIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -12691,8 +12691,8 @@ func (v *ProtocolIEContainer_BroadcastSessionSetupRequestIEs) MarshalAPER() ([]b
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_BroadcastSessionSetupRequestIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_BroadcastSessionSetupRequestIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -12823,8 +12823,8 @@ func (v *ProtocolIEContainer_BroadcastSessionSetupResponseIEs) MarshalAPER() ([]
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_BroadcastSessionSetupResponseIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_BroadcastSessionSetupResponseIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -12956,8 +12956,8 @@ func (v *ProtocolIEContainer_BroadcastSessionSetupFailureIEs) MarshalAPER() ([]b
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_BroadcastSessionSetupFailureIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_BroadcastSessionSetupFailureIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -13095,8 +13095,8 @@ func (v *ProtocolIEContainer_BroadcastSessionModificationRequestIEs) MarshalAPER
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_BroadcastSessionModificationRequestIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_BroadcastSessionModificationRequestIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -13225,8 +13225,8 @@ func (v *ProtocolIEContainer_BroadcastSessionModificationResponseIEs) MarshalAPE
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_BroadcastSessionModificationResponseIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_BroadcastSessionModificationResponseIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -13360,8 +13360,8 @@ func (v *ProtocolIEContainer_BroadcastSessionModificationFailureIEs) MarshalAPER
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_BroadcastSessionModificationFailureIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_BroadcastSessionModificationFailureIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -13497,8 +13497,8 @@ func (v *ProtocolIEContainer_BroadcastSessionReleaseRequestIEs) MarshalAPER() ([
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_BroadcastSessionReleaseRequestIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_BroadcastSessionReleaseRequestIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -13611,8 +13611,8 @@ func (v *ProtocolIEContainer_BroadcastSessionReleaseRequiredIEs) MarshalAPER() (
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_BroadcastSessionReleaseRequiredIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_BroadcastSessionReleaseRequiredIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -13725,8 +13725,8 @@ func (v *ProtocolIEContainer_BroadcastSessionReleaseResponseIEs) MarshalAPER() (
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_BroadcastSessionReleaseResponseIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_BroadcastSessionReleaseResponseIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -13858,8 +13858,8 @@ func (v *ProtocolIEContainer_DistributionSetupRequestIEs) MarshalAPER() ([]byte,
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_DistributionSetupRequestIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_DistributionSetupRequestIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -13991,8 +13991,8 @@ func (v *ProtocolIEContainer_DistributionSetupResponseIEs) MarshalAPER() ([]byte
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_DistributionSetupResponseIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_DistributionSetupResponseIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -14128,8 +14128,8 @@ func (v *ProtocolIEContainer_DistributionSetupFailureIEs) MarshalAPER() ([]byte,
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_DistributionSetupFailureIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_DistributionSetupFailureIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -14269,8 +14269,8 @@ func (v *ProtocolIEContainer_DistributionReleaseRequestIEs) MarshalAPER() ([]byt
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_DistributionReleaseRequestIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_DistributionReleaseRequestIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -14406,8 +14406,8 @@ func (v *ProtocolIEContainer_DistributionReleaseResponseIEs) MarshalAPER() ([]by
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_DistributionReleaseResponseIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_DistributionReleaseResponseIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -14526,8 +14526,8 @@ func (v *ProtocolIEContainer_MulticastSessionActivationRequestIEs) MarshalAPER()
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_MulticastSessionActivationRequestIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_MulticastSessionActivationRequestIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -14657,8 +14657,8 @@ func (v *ProtocolIEContainer_MulticastSessionActivationResponseIEs) MarshalAPER(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_MulticastSessionActivationResponseIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_MulticastSessionActivationResponseIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -14773,8 +14773,8 @@ func (v *ProtocolIEContainer_MulticastSessionActivationFailureIEs) MarshalAPER()
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_MulticastSessionActivationFailureIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_MulticastSessionActivationFailureIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -14893,8 +14893,8 @@ func (v *ProtocolIEContainer_MulticastSessionDeactivationRequestIEs) MarshalAPER
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_MulticastSessionDeactivationRequestIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_MulticastSessionDeactivationRequestIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -15024,8 +15024,8 @@ func (v *ProtocolIEContainer_MulticastSessionDeactivationResponseIEs) MarshalAPE
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_MulticastSessionDeactivationResponseIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_MulticastSessionDeactivationResponseIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -15138,8 +15138,8 @@ func (v *ProtocolIEContainer_MulticastSessionUpdateRequestIEs) MarshalAPER() ([]
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_MulticastSessionUpdateRequestIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_MulticastSessionUpdateRequestIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -15266,8 +15266,8 @@ func (v *ProtocolIEContainer_MulticastSessionUpdateResponseIEs) MarshalAPER() ([
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_MulticastSessionUpdateResponseIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_MulticastSessionUpdateResponseIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -15384,8 +15384,8 @@ func (v *ProtocolIEContainer_MulticastSessionUpdateFailureIEs) MarshalAPER() ([]
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_MulticastSessionUpdateFailureIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_MulticastSessionUpdateFailureIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -15506,8 +15506,8 @@ func (v *ProtocolIEContainer_MulticastGroupPagingIEs) MarshalAPER() ([]byte, err
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_MulticastGroupPagingIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_MulticastGroupPagingIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }

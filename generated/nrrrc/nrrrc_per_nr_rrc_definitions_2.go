@@ -10,6 +10,113 @@ import (
 )
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *CarrierFreqListEUTRAV1700) DecodePER(r *per.Reader) error {
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 8})
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *CarrierFreqListEUTRAV1700) EncodePER(w *per.Writer) error {
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 8})
+}
+
+// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a CarrierFreqListEUTRA-v1700 (X.691); v aliases b.
+func (v *CarrierFreqListEUTRAV1700) UnmarshalUPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, false, "CarrierFreqListEUTRA-v1700")
+}
+
+// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
+func (v *CarrierFreqListEUTRAV1700) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *CarrierFreqEUTRA) DecodePER(r *per.Reader) error {
+	*v = CarrierFreqEUTRA{}
+	r.Preamble(&v.HasEutraMultiBandInfoList, &v.HasEutraFreqNeighCellList, &v.HasEutraExcludedCellList, &v.HasCellReselectionPriority, &v.HasCellReselectionSubPriority, &v.HasThreshXQ)
+	v.CarrierFreq = ARFCNValueEUTRA(r.Int(0, 262143, false, "carrierFreq"))
+	r.DecodeOptional(v.HasEutraMultiBandInfoList, &v.EutraMultiBandInfoList, "eutra-multiBandInfoList")
+	r.DecodeOptional(v.HasEutraFreqNeighCellList, &v.EutraFreqNeighCellList, "eutra-FreqNeighCellList")
+	r.DecodeOptional(v.HasEutraExcludedCellList, &v.EutraExcludedCellList, "eutra-ExcludedCellList")
+	v.AllowedMeasBandwidth = EUTRAAllowedMeasBandwidth(r.Enum(6, 0, false, "allowedMeasBandwidth"))
+	v.PresenceAntennaPort1 = EUTRAPresenceAntennaPort1(r.Bool("presenceAntennaPort1"))
+	if v.HasCellReselectionPriority {
+		v.CellReselectionPriority = CellReselectionPriority(r.Int(0, 7, false, "cellReselectionPriority"))
+	}
+	v.CellReselectionSubPriority = CellReselectionSubPriority(r.EnumIf(v.HasCellReselectionSubPriority, 4, 0, false, "cellReselectionSubPriority"))
+	v.ThreshXHigh = ReselectionThreshold(r.Int(0, 31, false, "threshX-High"))
+	v.ThreshXLow = ReselectionThreshold(r.Int(0, 31, false, "threshX-Low"))
+	v.QRxLevMin = r.Int(-70, -22, false, "q-RxLevMin")
+	v.QQualMin = r.Int(-34, -3, false, "q-QualMin")
+	v.PMaxEUTRA = r.Int(-30, 33, false, "p-MaxEUTRA")
+	r.DecodeOptional(v.HasThreshXQ, &v.ThreshXQ, "threshX-Q")
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *CarrierFreqEUTRA) EncodePER(w *per.Writer) error {
+	w.Preamble(v.HasEutraMultiBandInfoList, v.HasEutraFreqNeighCellList, v.HasEutraExcludedCellList, v.HasCellReselectionPriority, v.HasCellReselectionSubPriority, v.HasThreshXQ)
+	w.Encode(&v.CarrierFreq, "carrierFreq")
+	w.EncodeOptional(v.HasEutraMultiBandInfoList, &v.EutraMultiBandInfoList, "eutra-multiBandInfoList")
+	w.EncodeOptional(v.HasEutraFreqNeighCellList, &v.EutraFreqNeighCellList, "eutra-FreqNeighCellList")
+	w.EncodeOptional(v.HasEutraExcludedCellList, &v.EutraExcludedCellList, "eutra-ExcludedCellList")
+	w.Encode(&v.AllowedMeasBandwidth, "allowedMeasBandwidth")
+	w.Encode(&v.PresenceAntennaPort1, "presenceAntennaPort1")
+	w.EncodeOptional(v.HasCellReselectionPriority, &v.CellReselectionPriority, "cellReselectionPriority")
+	w.EncodeOptional(v.HasCellReselectionSubPriority, &v.CellReselectionSubPriority, "cellReselectionSubPriority")
+	w.Encode(&v.ThreshXHigh, "threshX-High")
+	w.Encode(&v.ThreshXLow, "threshX-Low")
+	w.Int(v.QRxLevMin, -70, -22, false, "q-RxLevMin")
+	w.Int(v.QQualMin, -34, -3, false, "q-QualMin")
+	w.Int(v.PMaxEUTRA, -30, 33, false, "p-MaxEUTRA")
+	w.EncodeOptional(v.HasThreshXQ, &v.ThreshXQ, "threshX-Q")
+	return w.Err()
+}
+
+// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a CarrierFreqEUTRA (X.691); v aliases b.
+func (v *CarrierFreqEUTRA) UnmarshalUPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, false, "CarrierFreqEUTRA")
+}
+
+// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
+func (v *CarrierFreqEUTRA) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *CarrierFreqEUTRA_ThreshXQ) DecodePER(r *per.Reader) error {
+	*v = CarrierFreqEUTRA_ThreshXQ{}
+	v.ThreshXHighQ = ReselectionThresholdQ(r.Int(0, 31, false, "threshX-HighQ"))
+	v.ThreshXLowQ = ReselectionThresholdQ(r.Int(0, 31, false, "threshX-LowQ"))
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *CarrierFreqEUTRA_ThreshXQ) EncodePER(w *per.Writer) error {
+	w.Encode(&v.ThreshXHighQ, "threshX-HighQ")
+	w.Encode(&v.ThreshXLowQ, "threshX-LowQ")
+	return w.Err()
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *CarrierFreqEUTRAV1610) DecodePER(r *per.Reader) error {
+	*v = CarrierFreqEUTRAV1610{}
+	r.Preamble(&v.HasHighSpeedEUTRACarrierR16)
+	v.HighSpeedEUTRACarrierR16 = CarrierFreqEUTRAV1610_HighSpeedEUTRACarrierR16(r.EnumIf(v.HasHighSpeedEUTRACarrierR16, 1, 0, false, "highSpeedEUTRACarrier-r16"))
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *CarrierFreqEUTRAV1610) EncodePER(w *per.Writer) error {
+	w.Preamble(v.HasHighSpeedEUTRACarrierR16)
+	w.EnumIf(v.HasHighSpeedEUTRACarrierR16, int64(v.HighSpeedEUTRACarrierR16), 1, 0, false, "highSpeedEUTRACarrier-r16")
+	return w.Err()
+}
+
+// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a CarrierFreqEUTRA-v1610 (X.691); v aliases b.
+func (v *CarrierFreqEUTRAV1610) UnmarshalUPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, false, "CarrierFreqEUTRA-v1610")
+}
+
+// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
+func (v *CarrierFreqEUTRAV1610) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CarrierFreqEUTRAV1700) DecodePER(r *per.Reader) error {
 	*v = CarrierFreqEUTRAV1700{}
 	r.Preamble(&v.HasEutraFreqNeighHSDNCellListR17)
@@ -90,8 +197,8 @@ func (v *EUTRAFreqNeighCellList) MarshalUPER() ([]byte, error) { return per.Mars
 func (v *EUTRAFreqNeighCellInfo) DecodePER(r *per.Reader) error {
 	*v = EUTRAFreqNeighCellInfo{}
 	r.Preamble(&v.HasQRxLevMinOffsetCell, &v.HasQQualMinOffsetCell)
-	r.Decode(&v.PhysCellID, "physCellId")
-	r.Decode(&v.Dummy, "dummy")
+	v.PhysCellID = EUTRAPhysCellID(r.Int(0, 503, false, "physCellId"))
+	v.Dummy = EUTRAQOffsetRange(r.Enum(31, 0, false, "dummy"))
 	v.QRxLevMinOffsetCell = r.IntIf(v.HasQRxLevMinOffsetCell, 1, 8, false, "q-RxLevMinOffsetCell")
 	v.QQualMinOffsetCell = r.IntIf(v.HasQQualMinOffsetCell, 1, 8, false, "q-QualMinOffsetCell")
 	return r.Err()
@@ -945,7 +1052,7 @@ func (v *TRSResourceSetR17) DecodePER(r *per.Reader) error {
 	v.FirstOFDMSymbolInTimeDomainR17 = r.Int(0, 9, false, "firstOFDMSymbolInTimeDomain-r17")
 	v.StartingRBR17 = r.Int(0, 274, false, "startingRB-r17")
 	v.NrofRBsR17 = r.Int(24, 276, false, "nrofRBs-r17")
-	r.Decode(&v.SsbIndexR17, "ssb-Index-r17")
+	v.SsbIndexR17 = SSBIndex(r.Int(0, 63, false, "ssb-Index-r17"))
 	r.Decode(&v.PeriodicityAndOffsetR17, "periodicityAndOffset-r17")
 	v.FrequencyDomainAllocationR17 = r.BitString(per.Size{Lb: 4, Ub: 4}, "frequencyDomainAllocation-r17")
 	v.IndBitIDR17 = r.Int(0, 5, false, "indBitID-r17")
@@ -988,7 +1095,7 @@ func (v *TRSResourceSetR17_ScramblingIDInfoR17) DecodePER(r *per.Reader) error {
 	switch i {
 	case 0:
 		v.Choice = TRSResourceSetR17_ScramblingIDforCommonR17
-		r.Decode(&v.ScramblingIDforCommonR17, "scramblingIDforCommon-r17")
+		v.ScramblingIDforCommonR17 = ScramblingID(r.Int(0, 1023, false, "scramblingIDforCommon-r17"))
 	case 1:
 		v.Choice = TRSResourceSetR17_ScramblingIDperResourceListWith2R17
 		r.Decode(&v.ScramblingIDperResourceListWith2R17, "scramblingIDperResourceListWith2-r17")
@@ -1209,7 +1316,9 @@ func (v *SIB19R17) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasNtnConfigR17, &v.HasTServiceR17, &v.HasReferenceLocationR17, &v.HasDistanceThreshR17, &v.HasNtnNeighCellConfigListR17, &v.HasLateNonCriticalExtension)
 	r.DecodeOptional(v.HasNtnConfigR17, &v.NtnConfigR17, "ntn-Config-r17")
 	v.TServiceR17 = r.IntIf(v.HasTServiceR17, 0, 549755813887, false, "t-Service-r17")
-	r.DecodeOptional(v.HasReferenceLocationR17, &v.ReferenceLocationR17, "referenceLocation-r17")
+	if v.HasReferenceLocationR17 {
+		v.ReferenceLocationR17 = ReferenceLocationR17(r.OctetString(per.Unsized, "referenceLocation-r17"))
+	}
 	v.DistanceThreshR17 = r.IntIf(v.HasDistanceThreshR17, 0, 65525, false, "distanceThresh-r17")
 	r.DecodeOptional(v.HasNtnNeighCellConfigListR17, &v.NtnNeighCellConfigListR17, "ntn-NeighCellConfigList-r17")
 	if v.HasLateNonCriticalExtension {
@@ -1277,8 +1386,12 @@ func (v *NTNNeighCellConfigR17) DecodePER(r *per.Reader) error {
 	*v = NTNNeighCellConfigR17{}
 	r.Preamble(&v.HasNtnConfigR17, &v.HasCarrierFreqR17, &v.HasPhysCellIDR17)
 	r.DecodeOptional(v.HasNtnConfigR17, &v.NtnConfigR17, "ntn-Config-r17")
-	r.DecodeOptional(v.HasCarrierFreqR17, &v.CarrierFreqR17, "carrierFreq-r17")
-	r.DecodeOptional(v.HasPhysCellIDR17, &v.PhysCellIDR17, "physCellId-r17")
+	if v.HasCarrierFreqR17 {
+		v.CarrierFreqR17 = ARFCNValueNR(r.Int(0, 3279165, false, "carrierFreq-r17"))
+	}
+	if v.HasPhysCellIDR17 {
+		v.PhysCellIDR17 = PhysCellID(r.Int(0, 1007, false, "physCellId-r17"))
+	}
 	return r.Err()
 }
 
@@ -1523,7 +1636,7 @@ func (v *MBSFSAIInterFreqListR17) MarshalUPER() ([]byte, error) { return per.Mar
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MBSFSAIInterFreqR17) DecodePER(r *per.Reader) error {
 	*v = MBSFSAIInterFreqR17{}
-	r.Decode(&v.DlCarrierFreqR17, "dl-CarrierFreq-r17")
+	v.DlCarrierFreqR17 = ARFCNValueNR(r.Int(0, 3279165, false, "dl-CarrierFreq-r17"))
 	r.Decode(&v.MbsFSAIListR17, "mbs-FSAI-List-r17")
 	return r.Err()
 }
@@ -2245,8 +2358,8 @@ func (v *AvailabilityCombinationsPerCellR16) DecodePER(r *per.Reader) error {
 	*v = AvailabilityCombinationsPerCellR16{}
 	ext := r.Extended()
 	r.Preamble(&v.HasPositionInDCIAIR16)
-	r.Decode(&v.AvailabilityCombinationsPerCellIndexR16, "availabilityCombinationsPerCellIndex-r16")
-	r.Decode(&v.IabDUCellIdentityR16, "iab-DU-CellIdentity-r16")
+	v.AvailabilityCombinationsPerCellIndexR16 = AvailabilityCombinationsPerCellIndexR16(r.Int(0, 512, false, "availabilityCombinationsPerCellIndex-r16"))
+	v.IabDUCellIdentityR16 = CellIdentity(r.BitString(per.Size{Lb: 36, Ub: 36}, "iab-DU-CellIdentity-r16"))
 	v.PositionInDCIAIR16 = r.IntIf(v.HasPositionInDCIAIR16, 0, 127, false, "positionInDCI-AI-r16")
 	r.Decode(&v.AvailabilityCombinationsR16, "availabilityCombinations-r16")
 	x := r.Extensions(ext)
@@ -2333,7 +2446,7 @@ func (v *AvailabilityCombinationsPerCellIndexR16) EncodePER(w *per.Writer) error
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *AvailabilityCombinationR16) DecodePER(r *per.Reader) error {
 	*v = AvailabilityCombinationR16{}
-	r.Decode(&v.AvailabilityCombinationIDR16, "availabilityCombinationId-r16")
+	v.AvailabilityCombinationIDR16 = AvailabilityCombinationIDR16(r.Int(0, 511, false, "availabilityCombinationId-r16"))
 	r.Decode(&v.ResourceAvailabilityR16, "resourceAvailability-r16")
 	return r.Err()
 }
@@ -2383,7 +2496,7 @@ func (v *AvailabilityCombinationIDR16) EncodePER(w *per.Writer) error {
 func (v *AvailabilityCombinationRBGroupsR17) DecodePER(r *per.Reader) error {
 	*v = AvailabilityCombinationRBGroupsR17{}
 	r.Preamble(&v.HasRbSetGroupsR17, &v.HasResourceAvailabilityR17)
-	r.Decode(&v.AvailabilityCombinationIDR17, "availabilityCombinationId-r17")
+	v.AvailabilityCombinationIDR17 = AvailabilityCombinationIDR16(r.Int(0, 511, false, "availabilityCombinationId-r17"))
 	r.DecodeOptional(v.HasRbSetGroupsR17, &v.RbSetGroupsR17, "rb-SetGroups-r17")
 	r.DecodeOptional(v.HasResourceAvailabilityR17, &v.ResourceAvailabilityR17, "resourceAvailability-r17")
 	return r.Err()
@@ -2583,17 +2696,21 @@ func (v *BeamFailureRecoveryConfig) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasRootSequenceIndexBFR, &v.HasRachConfigBFR, &v.HasRsrpThresholdSSB, &v.HasCandidateBeamRSList, &v.HasSsbPerRACHOccasion, &v.HasRaSsbOccasionMaskIndex, &v.HasRecoverySearchSpaceID, &v.HasRaPrioritization, &v.HasBeamFailureRecoveryTimer)
 	v.RootSequenceIndexBFR = r.IntIf(v.HasRootSequenceIndexBFR, 0, 137, false, "rootSequenceIndex-BFR")
 	r.DecodeOptional(v.HasRachConfigBFR, &v.RachConfigBFR, "rach-ConfigBFR")
-	r.DecodeOptional(v.HasRsrpThresholdSSB, &v.RsrpThresholdSSB, "rsrp-ThresholdSSB")
+	if v.HasRsrpThresholdSSB {
+		v.RsrpThresholdSSB = RSRPRange(r.Int(0, 127, false, "rsrp-ThresholdSSB"))
+	}
 	r.DecodeOptional(v.HasCandidateBeamRSList, &v.CandidateBeamRSList, "candidateBeamRSList")
 	v.SsbPerRACHOccasion = BeamFailureRecoveryConfig_SsbPerRACHOccasion(r.EnumIf(v.HasSsbPerRACHOccasion, 8, 0, false, "ssb-perRACH-Occasion"))
 	v.RaSsbOccasionMaskIndex = r.IntIf(v.HasRaSsbOccasionMaskIndex, 0, 15, false, "ra-ssb-OccasionMaskIndex")
-	r.DecodeOptional(v.HasRecoverySearchSpaceID, &v.RecoverySearchSpaceID, "recoverySearchSpaceId")
+	if v.HasRecoverySearchSpaceID {
+		v.RecoverySearchSpaceID = SearchSpaceID(r.Int(0, 39, false, "recoverySearchSpaceId"))
+	}
 	r.DecodeOptional(v.HasRaPrioritization, &v.RaPrioritization, "ra-Prioritization")
 	v.BeamFailureRecoveryTimer = BeamFailureRecoveryConfig_BeamFailureRecoveryTimer(r.EnumIf(v.HasBeamFailureRecoveryTimer, 8, 0, false, "beamFailureRecoveryTimer"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "msg1-SubcarrierSpacing") {
 		x.GroupPreamble(&v.HasMsg1SubcarrierSpacing)
-		r.DecodeOptional(v.HasMsg1SubcarrierSpacing, &v.Msg1SubcarrierSpacing, "msg1-SubcarrierSpacing")
+		v.Msg1SubcarrierSpacing = SubcarrierSpacing(r.EnumIf(v.HasMsg1SubcarrierSpacing, 8, 0, false, "msg1-SubcarrierSpacing"))
 		x.End("msg1-SubcarrierSpacing")
 	}
 	if x.Begin(1, "ra-PrioritizationTwoStep-r16") {
@@ -2748,7 +2865,7 @@ func (v *PRACHResourceDedicatedBFR) MarshalUPER() ([]byte, error) { return per.M
 func (v *BFRSSBResource) DecodePER(r *per.Reader) error {
 	*v = BFRSSBResource{}
 	ext := r.Extended()
-	r.Decode(&v.Ssb, "ssb")
+	v.Ssb = SSBIndex(r.Int(0, 63, false, "ssb"))
 	v.RaPreambleIndex = r.Int(0, 63, false, "ra-PreambleIndex")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -2779,7 +2896,7 @@ func (v *BFRCSIRSResource) DecodePER(r *per.Reader) error {
 	*v = BFRCSIRSResource{}
 	ext := r.Extended()
 	r.Preamble(&v.HasRaOccasionList, &v.HasRaPreambleIndex)
-	r.Decode(&v.CsiRS, "csi-RS")
+	v.CsiRS = NZPCSIRSResourceID(r.Int(0, 191, false, "csi-RS"))
 	r.DecodeOptional(v.HasRaOccasionList, &v.RaOccasionList, "ra-OccasionList")
 	v.RaPreambleIndex = r.IntIf(v.HasRaPreambleIndex, 0, 63, false, "ra-PreambleIndex")
 	x := r.Extensions(ext)
@@ -2845,7 +2962,9 @@ func (v *BeamFailureRecoveryRSConfigR16) DecodePER(r *per.Reader) error {
 	*v = BeamFailureRecoveryRSConfigR16{}
 	ext := r.Extended()
 	r.Preamble(&v.HasRsrpThresholdBFRR16, &v.HasCandidateBeamRSListR16)
-	r.DecodeOptional(v.HasRsrpThresholdBFRR16, &v.RsrpThresholdBFRR16, "rsrp-ThresholdBFR-r16")
+	if v.HasRsrpThresholdBFRR16 {
+		v.RsrpThresholdBFRR16 = RSRPRange(r.Int(0, 127, false, "rsrp-ThresholdBFR-r16"))
+	}
 	r.DecodeOptional(v.HasCandidateBeamRSListR16, &v.CandidateBeamRSListR16, "candidateBeamRS-List-r16")
 	x := r.Extensions(ext)
 	if x.Begin(0, "candidateBeamRS-List2-r17") {
@@ -2966,10 +3085,10 @@ func (v *BHLogicalChannelIdentityR16) DecodePER(r *per.Reader) error {
 	switch i {
 	case 0:
 		v.Choice = BHLogicalChannelIdentityR16_BhLogicalChannelIdentityR16
-		r.Decode(&v.BhLogicalChannelIdentityR16, "bh-LogicalChannelIdentity-r16")
+		v.BhLogicalChannelIdentityR16 = LogicalChannelIdentity(r.Int(1, 32, false, "bh-LogicalChannelIdentity-r16"))
 	case 1:
 		v.Choice = BHLogicalChannelIdentityR16_BhLogicalChannelIdentityExtR16
-		r.Decode(&v.BhLogicalChannelIdentityExtR16, "bh-LogicalChannelIdentityExt-r16")
+		v.BhLogicalChannelIdentityExtR16 = BHLogicalChannelIdentityExtR16(r.Int(320, 65855, false, "bh-LogicalChannelIdentityExt-r16"))
 	default:
 		r.Invalid(der.KindInvalidValue, "BH-LogicalChannelIdentity-r16", "no alternative has this index", "X.691 23")
 	}
@@ -3017,7 +3136,7 @@ func (v *BHRLCChannelConfigR16) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	r.Preamble(&v.HasBhLogicalChannelIdentityR16, &v.HasReestablishRLCR16, &v.HasRlcConfigR16, &v.HasMacLogicalChannelConfigR16)
 	r.DecodeOptional(v.HasBhLogicalChannelIdentityR16, &v.BhLogicalChannelIdentityR16, "bh-LogicalChannelIdentity-r16")
-	r.Decode(&v.BhRLCChannelIDR16, "bh-RLC-ChannelID-r16")
+	v.BhRLCChannelIDR16 = BHRLCChannelIDR16(r.BitString(per.Size{Lb: 16, Ub: 16}, "bh-RLC-ChannelID-r16"))
 	v.ReestablishRLCR16 = BHRLCChannelConfigR16_ReestablishRLCR16(r.EnumIf(v.HasReestablishRLCR16, 1, 0, false, "reestablishRLC-r16"))
 	r.DecodeOptional(v.HasRlcConfigR16, &v.RlcConfigR16, "rlc-Config-r16")
 	r.DecodeOptional(v.HasMacLogicalChannelConfigR16, &v.MacLogicalChannelConfigR16, "mac-LogicalChannelConfig-r16")
@@ -3100,7 +3219,7 @@ func (v *BWP) DecodePER(r *per.Reader) error {
 	*v = BWP{}
 	r.Preamble(&v.HasCyclicPrefix)
 	v.LocationAndBandwidth = r.Int(0, 37949, false, "locationAndBandwidth")
-	r.Decode(&v.SubcarrierSpacing, "subcarrierSpacing")
+	v.SubcarrierSpacing = SubcarrierSpacing(r.Enum(8, 0, false, "subcarrierSpacing"))
 	v.CyclicPrefix = BWP_CyclicPrefix(r.EnumIf(v.HasCyclicPrefix, 1, 0, false, "cyclicPrefix"))
 	return r.Err()
 }
@@ -3125,7 +3244,7 @@ func (v *BWPDownlink) DecodePER(r *per.Reader) error {
 	*v = BWPDownlink{}
 	ext := r.Extended()
 	r.Preamble(&v.HasBwpCommon, &v.HasBwpDedicated)
-	r.Decode(&v.BwpID, "bwp-Id")
+	v.BwpID = BWPID(r.Int(0, 4, false, "bwp-Id"))
 	r.DecodeOptional(v.HasBwpCommon, &v.BwpCommon, "bwp-Common")
 	r.DecodeOptional(v.HasBwpDedicated, &v.BwpDedicated, "bwp-Dedicated")
 	x := r.Extensions(ext)
@@ -3297,7 +3416,9 @@ func (v *BWPDownlinkDedicated) DecodePER(r *per.Reader) error {
 		r.DecodeOptional(v.HasDlPPWPreConfigToAddModListR17, &v.DlPPWPreConfigToAddModListR17, "dl-PPW-PreConfigToAddModList-r17")
 		r.DecodeOptional(v.HasDlPPWPreConfigToReleaseListR17, &v.DlPPWPreConfigToReleaseListR17, "dl-PPW-PreConfigToReleaseList-r17")
 		r.DecodeOptional(v.HasNonCellDefiningSSBR17, &v.NonCellDefiningSSBR17, "nonCellDefiningSSB-r17")
-		r.DecodeOptional(v.HasServingCellMOR17, &v.ServingCellMOR17, "servingCellMO-r17")
+		if v.HasServingCellMOR17 {
+			v.ServingCellMOR17 = MeasObjectID(r.Int(1, 64, false, "servingCellMO-r17"))
+		}
 		x.End("preConfGapStatus-r17")
 	}
 	v.Unknown = x.Unknown(2)
@@ -3637,7 +3758,7 @@ func (v *BWPUplink) DecodePER(r *per.Reader) error {
 	*v = BWPUplink{}
 	ext := r.Extended()
 	r.Preamble(&v.HasBwpCommon, &v.HasBwpDedicated)
-	r.Decode(&v.BwpID, "bwp-Id")
+	v.BwpID = BWPID(r.Int(0, 4, false, "bwp-Id"))
 	r.DecodeOptional(v.HasBwpCommon, &v.BwpCommon, "bwp-Common")
 	r.DecodeOptional(v.HasBwpDedicated, &v.BwpDedicated, "bwp-Dedicated")
 	x := r.Extensions(ext)
@@ -3689,7 +3810,9 @@ func (v *BWPUplinkCommon) DecodePER(r *per.Reader) error {
 			v.EnableRAPrioritizationForSlicingR17 = r.Bool("enableRA-PrioritizationForSlicing-r17")
 		}
 		r.DecodeOptional(v.HasAdditionalRACHConfigListR17, &v.AdditionalRACHConfigListR17, "additionalRACH-ConfigList-r17")
-		r.DecodeOptional(v.HasRsrpThresholdMsg3R17, &v.RsrpThresholdMsg3R17, "rsrp-ThresholdMsg3-r17")
+		if v.HasRsrpThresholdMsg3R17 {
+			v.RsrpThresholdMsg3R17 = RSRPRange(r.Int(0, 127, false, "rsrp-ThresholdMsg3-r17"))
+		}
 		r.DecodeOptional(v.HasNumberOfMsg3RepetitionsListR17, &v.NumberOfMsg3RepetitionsListR17, "numberOfMsg3-RepetitionsList-r17")
 		r.DecodeOptional(v.HasMcsMsg3RepetitionsR17, &v.McsMsg3RepetitionsR17, "mcs-Msg3-Repetitions-r17")
 		x.End("enableRA-PrioritizationForSlicing-r17")
@@ -4043,7 +4166,9 @@ func (v *BWPUplinkDedicated) DecodePER(r *per.Reader) error {
 	if x.Begin(1, "ul-TCI-StateList-r17") {
 		x.GroupPreamble(&v.HasUlTCIStateListR17, &v.HasUlPowerControlR17, &v.HasPucchConfigurationListMulticast1R17, &v.HasPucchConfigurationListMulticast2R17)
 		r.DecodeOptional(v.HasUlTCIStateListR17, &v.UlTCIStateListR17, "ul-TCI-StateList-r17")
-		r.DecodeOptional(v.HasUlPowerControlR17, &v.UlPowerControlR17, "ul-powerControl-r17")
+		if v.HasUlPowerControlR17 {
+			v.UlPowerControlR17 = UplinkPowerControlIDR17(r.Int(1, 64, false, "ul-powerControl-r17"))
+		}
 		r.DecodeOptional(v.HasPucchConfigurationListMulticast1R17, &v.PucchConfigurationListMulticast1R17, "pucch-ConfigurationListMulticast1-r17")
 		r.DecodeOptional(v.HasPucchConfigurationListMulticast2R17, &v.PucchConfigurationListMulticast2R17, "pucch-ConfigurationListMulticast2-r17")
 		x.End("ul-TCI-StateList-r17")
@@ -4530,7 +4655,9 @@ func (v *CandidateBeamRSR16) DecodePER(r *per.Reader) error {
 	*v = CandidateBeamRSR16{}
 	r.Preamble(&v.HasServingCellID)
 	r.Decode(&v.CandidateBeamConfigR16, "candidateBeamConfig-r16")
-	r.DecodeOptional(v.HasServingCellID, &v.ServingCellID, "servingCellId")
+	if v.HasServingCellID {
+		v.ServingCellID = ServCellIndex(r.Int(0, 31, false, "servingCellId"))
+	}
 	return r.Err()
 }
 
@@ -4557,10 +4684,10 @@ func (v *CandidateBeamRSR16_CandidateBeamConfigR16) DecodePER(r *per.Reader) err
 	switch i {
 	case 0:
 		v.Choice = CandidateBeamRSR16_SsbR16
-		r.Decode(&v.SsbR16, "ssb-r16")
+		v.SsbR16 = SSBIndex(r.Int(0, 63, false, "ssb-r16"))
 	case 1:
 		v.Choice = CandidateBeamRSR16_CsiRSR16
-		r.Decode(&v.CsiRSR16, "csi-RS-r16")
+		v.CsiRSR16 = NZPCSIRSResourceID(r.Int(0, 191, false, "csi-RS-r16"))
 	default:
 		r.Invalid(der.KindInvalidValue, "CandidateBeamRS-r16.candidateBeamConfig-r16", "no alternative has this index", "X.691 23")
 	}
@@ -4680,8 +4807,10 @@ func (v *CellAccessRelatedInfoEUTRA5GC) DecodePER(r *per.Reader) error {
 	*v = CellAccessRelatedInfoEUTRA5GC{}
 	r.Preamble(&v.HasRanac5gc)
 	r.Decode(&v.PlmnIdentityListEutra5gc, "plmn-IdentityList-eutra-5gc")
-	r.Decode(&v.TrackingAreaCodeEutra5gc, "trackingAreaCode-eutra-5gc")
-	r.DecodeOptional(v.HasRanac5gc, &v.Ranac5gc, "ranac-5gc")
+	v.TrackingAreaCodeEutra5gc = TrackingAreaCode(r.BitString(per.Size{Lb: 24, Ub: 24}, "trackingAreaCode-eutra-5gc"))
+	if v.HasRanac5gc {
+		v.Ranac5gc = RANAreaCode(r.Int(0, 255, false, "ranac-5gc"))
+	}
 	r.Decode(&v.CellIdentityEutra5gc, "cellIdentity-eutra-5gc")
 	return r.Err()
 }
@@ -4850,7 +4979,7 @@ func (v *CellGroupConfig) DecodePER(r *per.Reader) error {
 	*v = CellGroupConfig{}
 	ext := r.Extended()
 	r.Preamble(&v.HasRlcBearerToAddModList, &v.HasRlcBearerToReleaseList, &v.HasMacCellGroupConfig, &v.HasPhysicalCellGroupConfig, &v.HasSpCellConfig, &v.HasSCellToAddModList, &v.HasSCellToReleaseList)
-	r.Decode(&v.CellGroupID, "cellGroupId")
+	v.CellGroupID = CellGroupID(r.Int(0, 3, false, "cellGroupId"))
 	r.DecodeOptional(v.HasRlcBearerToAddModList, &v.RlcBearerToAddModList, "rlc-BearerToAddModList")
 	r.DecodeOptional(v.HasRlcBearerToReleaseList, &v.RlcBearerToReleaseList, "rlc-BearerToReleaseList")
 	r.DecodeOptional(v.HasMacCellGroupConfig, &v.MacCellGroupConfig, "mac-CellGroupConfig")
@@ -5178,7 +5307,9 @@ func (v *SpCellConfig) DecodePER(r *per.Reader) error {
 	*v = SpCellConfig{}
 	ext := r.Extended()
 	r.Preamble(&v.HasServCellIndex, &v.HasReconfigurationWithSync, &v.HasRlfTimersAndConstants, &v.HasRlmInSyncOutOfSyncThreshold, &v.HasSpCellConfigDedicated)
-	r.DecodeOptional(v.HasServCellIndex, &v.ServCellIndex, "servCellIndex")
+	if v.HasServCellIndex {
+		v.ServCellIndex = ServCellIndex(r.Int(0, 31, false, "servCellIndex"))
+	}
 	r.DecodeOptional(v.HasReconfigurationWithSync, &v.ReconfigurationWithSync, "reconfigurationWithSync")
 	r.DecodeOptional(v.HasRlfTimersAndConstants, &v.RlfTimersAndConstants, "rlf-TimersAndConstants")
 	v.RlmInSyncOutOfSyncThreshold = SpCellConfig_RlmInSyncOutOfSyncThreshold(r.EnumIf(v.HasRlmInSyncOutOfSyncThreshold, 1, 0, false, "rlmInSyncOutOfSyncThreshold"))
@@ -5328,7 +5459,7 @@ func (v *ReconfigurationWithSync) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	r.Preamble(&v.HasSpCellConfigCommon, &v.HasRachConfigDedicated)
 	r.DecodeOptional(v.HasSpCellConfigCommon, &v.SpCellConfigCommon, "spCellConfigCommon")
-	r.Decode(&v.NewUEIdentity, "newUE-Identity")
+	v.NewUEIdentity = RNTIValue(r.Int(0, 65535, false, "newUE-Identity"))
 	v.T304 = ReconfigurationWithSync_T304(r.Enum(8, 0, false, "t304"))
 	r.DecodeOptional(v.HasRachConfigDedicated, &v.RachConfigDedicated, "rach-ConfigDedicated")
 	x := r.Extensions(ext)
@@ -5423,8 +5554,8 @@ func (v *ReconfigurationWithSync_RachConfigDedicated) EncodePER(w *per.Writer) e
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *DAPSUplinkPowerConfigR16) DecodePER(r *per.Reader) error {
 	*v = DAPSUplinkPowerConfigR16{}
-	r.Decode(&v.PDAPSSourceR16, "p-DAPS-Source-r16")
-	r.Decode(&v.PDAPSTargetR16, "p-DAPS-Target-r16")
+	v.PDAPSSourceR16 = PMax(r.Int(-30, 33, false, "p-DAPS-Source-r16"))
+	v.PDAPSTargetR16 = PMax(r.Int(-30, 33, false, "p-DAPS-Target-r16"))
 	v.UplinkPowerSharingDAPSModeR16 = DAPSUplinkPowerConfigR16_UplinkPowerSharingDAPSModeR16(r.Enum(3, 0, false, "uplinkPowerSharingDAPS-Mode-r16"))
 	return r.Err()
 }
@@ -5450,7 +5581,7 @@ func (v *SCellConfig) DecodePER(r *per.Reader) error {
 	*v = SCellConfig{}
 	ext := r.Extended()
 	r.Preamble(&v.HasSCellConfigCommon, &v.HasSCellConfigDedicated)
-	r.Decode(&v.SCellIndex, "sCellIndex")
+	v.SCellIndex = SCellIndex(r.Int(1, 31, false, "sCellIndex"))
 	r.DecodeOptional(v.HasSCellConfigCommon, &v.SCellConfigCommon, "sCellConfigCommon")
 	r.DecodeOptional(v.HasSCellConfigDedicated, &v.SCellConfigDedicated, "sCellConfigDedicated")
 	x := r.Extensions(ext)
@@ -5528,7 +5659,7 @@ func (v *SetupRelease_SCellSIB20R17) DecodePER(r *per.Reader) error {
 		v.Choice = SetupRelease_SCellSIB20R17_Release
 	case 1:
 		v.Choice = SetupRelease_SCellSIB20R17_Setup
-		r.Decode(&v.Setup, "setup")
+		v.Setup = SCellSIB20R17(r.OctetString(per.Unsized, "setup"))
 	default:
 		r.Invalid(der.KindInvalidValue, "SetupRelease", "no alternative has this index", "X.691 23")
 	}
@@ -5624,7 +5755,7 @@ func (v *GoodServingCellEvaluationR17) MarshalUPER() ([]byte, error) { return pe
 func (v *SLPathSwitchConfigR17) DecodePER(r *per.Reader) error {
 	*v = SLPathSwitchConfigR17{}
 	ext := r.Extended()
-	r.Decode(&v.TargetRelayUEIdentityR17, "targetRelayUE-Identity-r17")
+	v.TargetRelayUEIdentityR17 = SLSourceIdentityR17(r.BitString(per.Size{Lb: 24, Ub: 24}, "targetRelayUE-Identity-r17"))
 	v.T420R17 = SLPathSwitchConfigR17_T420R17(r.Enum(8, 0, false, "t420-r17"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -5655,10 +5786,10 @@ func (v *IABResourceConfigR17) DecodePER(r *per.Reader) error {
 	*v = IABResourceConfigR17{}
 	ext := r.Extended()
 	r.Preamble(&v.HasSlotListR17, &v.HasPeriodicitySlotListR17, &v.HasSlotListSubcarrierSpacingR17)
-	r.Decode(&v.IabResourceConfigIDR17, "iab-ResourceConfigID-r17")
+	v.IabResourceConfigIDR17 = IABResourceConfigIDR17(r.Int(0, 65535, false, "iab-ResourceConfigID-r17"))
 	r.DecodeOptional(v.HasSlotListR17, &v.SlotListR17, "slotList-r17")
 	v.PeriodicitySlotListR17 = IABResourceConfigR17_PeriodicitySlotListR17(r.EnumIf(v.HasPeriodicitySlotListR17, 12, 0, false, "periodicitySlotList-r17"))
-	r.DecodeOptional(v.HasSlotListSubcarrierSpacingR17, &v.SlotListSubcarrierSpacingR17, "slotListSubcarrierSpacing-r17")
+	v.SlotListSubcarrierSpacingR17 = SubcarrierSpacing(r.EnumIf(v.HasSlotListSubcarrierSpacingR17, 8, 0, false, "slotListSubcarrierSpacing-r17"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -5981,7 +6112,7 @@ func (v *CGIInfoEUTRA) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasCgiInfoEPC, &v.HasCgiInfo5GC, &v.HasMultiBandInfoList, &v.HasFreqBandIndicatorPriority)
 	r.DecodeOptional(v.HasCgiInfoEPC, &v.CgiInfoEPC, "cgi-info-EPC")
 	r.DecodeOptional(v.HasCgiInfo5GC, &v.CgiInfo5GC, "cgi-info-5GC")
-	r.Decode(&v.FreqBandIndicator, "freqBandIndicator")
+	v.FreqBandIndicator = FreqBandIndicatorEUTRA(r.Int(1, 256, false, "freqBandIndicator"))
 	r.DecodeOptional(v.HasMultiBandInfoList, &v.MultiBandInfoList, "multiBandInfoList")
 	v.FreqBandIndicatorPriority = CGIInfoEUTRA_FreqBandIndicatorPriority(r.EnumIf(v.HasFreqBandIndicatorPriority, 1, 0, false, "freqBandIndicatorPriority"))
 	return r.Err()
@@ -6048,7 +6179,9 @@ func (v *CGIInfoEUTRALogging) DecodePER(r *per.Reader) error {
 	*v = CGIInfoEUTRALogging{}
 	r.Preamble(&v.HasPlmnIdentityEutra5gc, &v.HasTrackingAreaCodeEutra5gc, &v.HasCellIdentityEutra5gc, &v.HasPlmnIdentityEutraEpc, &v.HasTrackingAreaCodeEutraEpc, &v.HasCellIdentityEutraEpc)
 	r.DecodeOptional(v.HasPlmnIdentityEutra5gc, &v.PlmnIdentityEutra5gc, "plmn-Identity-eutra-5gc")
-	r.DecodeOptional(v.HasTrackingAreaCodeEutra5gc, &v.TrackingAreaCodeEutra5gc, "trackingAreaCode-eutra-5gc")
+	if v.HasTrackingAreaCodeEutra5gc {
+		v.TrackingAreaCodeEutra5gc = TrackingAreaCode(r.BitString(per.Size{Lb: 24, Ub: 24}, "trackingAreaCode-eutra-5gc"))
+	}
 	if v.HasCellIdentityEutra5gc {
 		v.CellIdentityEutra5gc = r.BitString(per.Size{Lb: 28, Ub: 28}, "cellIdentity-eutra-5gc")
 	}
@@ -6162,8 +6295,10 @@ func (v *CGIInfoLoggingR16) DecodePER(r *per.Reader) error {
 	*v = CGIInfoLoggingR16{}
 	r.Preamble(&v.HasTrackingAreaCodeR16)
 	r.Decode(&v.PlmnIdentityR16, "plmn-Identity-r16")
-	r.Decode(&v.CellIdentityR16, "cellIdentity-r16")
-	r.DecodeOptional(v.HasTrackingAreaCodeR16, &v.TrackingAreaCodeR16, "trackingAreaCode-r16")
+	v.CellIdentityR16 = CellIdentity(r.BitString(per.Size{Lb: 36, Ub: 36}, "cellIdentity-r16"))
+	if v.HasTrackingAreaCodeR16 {
+		v.TrackingAreaCodeR16 = TrackingAreaCode(r.BitString(per.Size{Lb: 24, Ub: 24}, "trackingAreaCode-r16"))
+	}
 	return r.Err()
 }
 
@@ -7571,7 +7706,7 @@ func (v *CondReconfigToAddModR16) DecodePER(r *per.Reader) error {
 	*v = CondReconfigToAddModR16{}
 	ext := r.Extended()
 	r.Preamble(&v.HasCondExecutionCondR16, &v.HasCondRRCReconfigR16)
-	r.Decode(&v.CondReconfigIDR16, "condReconfigId-r16")
+	v.CondReconfigIDR16 = CondReconfigIDR16(r.Int(1, 8, false, "condReconfigId-r16"))
 	r.DecodeOptional(v.HasCondExecutionCondR16, &v.CondExecutionCondR16, "condExecutionCond-r16")
 	if v.HasCondRRCReconfigR16 {
 		r.DecodeOpen(&v.CondRRCReconfigR16, "condRRCReconfig-r16")
@@ -7711,7 +7846,7 @@ func (v *ConfiguredGrantConfig) DecodePER(r *per.Reader) error {
 	v.ResourceAllocation = ConfiguredGrantConfig_ResourceAllocation(r.Enum(3, 0, false, "resourceAllocation"))
 	v.RbgSize = ConfiguredGrantConfig_RbgSize(r.EnumIf(v.HasRbgSize, 1, 0, false, "rbg-Size"))
 	v.PowerControlLoopToUse = ConfiguredGrantConfig_PowerControlLoopToUse(r.Enum(2, 0, false, "powerControlLoopToUse"))
-	r.Decode(&v.P0PUSCHAlpha, "p0-PUSCH-Alpha")
+	v.P0PUSCHAlpha = P0PUSCHAlphaSetID(r.Int(0, 29, false, "p0-PUSCH-Alpha"))
 	v.TransformPrecoder = ConfiguredGrantConfig_TransformPrecoder(r.EnumIf(v.HasTransformPrecoder, 2, 0, false, "transformPrecoder"))
 	v.NrofHARQProcesses = r.Int(1, 16, false, "nrofHARQ-Processes")
 	v.RepK = ConfiguredGrantConfig_RepK(r.Enum(4, 0, false, "repK"))
@@ -7733,8 +7868,12 @@ func (v *ConfiguredGrantConfig) DecodePER(r *per.Reader) error {
 		r.DecodeOptional(v.HasCgCOTSharingListR16, &v.CgCOTSharingListR16, "cg-COT-SharingList-r16")
 		v.HarqProcIDOffsetR16 = r.IntIf(v.HasHarqProcIDOffsetR16, 0, 15, false, "harq-ProcID-Offset-r16")
 		v.HarqProcIDOffset2R16 = r.IntIf(v.HasHarqProcIDOffset2R16, 0, 15, false, "harq-ProcID-Offset2-r16")
-		r.DecodeOptional(v.HasConfiguredGrantConfigIndexR16, &v.ConfiguredGrantConfigIndexR16, "configuredGrantConfigIndex-r16")
-		r.DecodeOptional(v.HasConfiguredGrantConfigIndexMACR16, &v.ConfiguredGrantConfigIndexMACR16, "configuredGrantConfigIndexMAC-r16")
+		if v.HasConfiguredGrantConfigIndexR16 {
+			v.ConfiguredGrantConfigIndexR16 = ConfiguredGrantConfigIndexR16(r.Int(0, 11, false, "configuredGrantConfigIndex-r16"))
+		}
+		if v.HasConfiguredGrantConfigIndexMACR16 {
+			v.ConfiguredGrantConfigIndexMACR16 = ConfiguredGrantConfigIndexMACR16(r.Int(0, 31, false, "configuredGrantConfigIndexMAC-r16"))
+		}
 		v.PeriodicityExtR16 = r.IntIf(v.HasPeriodicityExtR16, 1, 5120, false, "periodicityExt-r16")
 		v.StartingFromRV0R16 = ConfiguredGrantConfig_StartingFromRV0R16(r.EnumIf(v.HasStartingFromRV0R16, 2, 0, false, "startingFromRV0-r16"))
 		v.PhyPriorityIndexR16 = ConfiguredGrantConfig_PhyPriorityIndexR16(r.EnumIf(v.HasPhyPriorityIndexR16, 2, 0, false, "phy-PriorityIndex-r16"))
@@ -7747,7 +7886,9 @@ func (v *ConfiguredGrantConfig) DecodePER(r *per.Reader) error {
 		r.DecodeOptional(v.HasCgBetaOffsetsCrossPri1R17, &v.CgBetaOffsetsCrossPri1R17, "cg-betaOffsetsCrossPri1-r17")
 		v.MappingPatternR17 = ConfiguredGrantConfig_MappingPatternR17(r.EnumIf(v.HasMappingPatternR17, 2, 0, false, "mappingPattern-r17"))
 		v.SequenceOffsetForRVR17 = r.IntIf(v.HasSequenceOffsetForRVR17, 0, 3, false, "sequenceOffsetForRV-r17")
-		r.DecodeOptional(v.HasP0PUSCHAlpha2R17, &v.P0PUSCHAlpha2R17, "p0-PUSCH-Alpha2-r17")
+		if v.HasP0PUSCHAlpha2R17 {
+			v.P0PUSCHAlpha2R17 = P0PUSCHAlphaSetID(r.Int(0, 29, false, "p0-PUSCH-Alpha2-r17"))
+		}
 		v.PowerControlLoopToUse2R17 = ConfiguredGrantConfig_PowerControlLoopToUse2R17(r.EnumIf(v.HasPowerControlLoopToUse2R17, 2, 0, false, "powerControlLoopToUse2-r17"))
 		r.DecodeOptional(v.HasCgCOTSharingListR17, &v.CgCOTSharingListR17, "cg-COT-SharingList-r17")
 		v.PeriodicityExtR17 = r.IntIf(v.HasPeriodicityExtR17, 1, 40960, false, "periodicityExt-r17")
@@ -8444,7 +8585,7 @@ func (v *ControlResourceSet) DecodePER(r *per.Reader) error {
 	*v = ControlResourceSet{}
 	ext := r.Extended()
 	r.Preamble(&v.HasTciStatesPDCCHToAddList, &v.HasTciStatesPDCCHToReleaseList, &v.HasTciPresentInDCI, &v.HasPdcchDMRSScramblingID)
-	r.Decode(&v.ControlResourceSetID, "controlResourceSetId")
+	v.ControlResourceSetID = ControlResourceSetID(r.Int(0, 11, false, "controlResourceSetId"))
 	v.FrequencyDomainResources = r.BitString(per.Size{Lb: 45, Ub: 45}, "frequencyDomainResources")
 	v.Duration = r.Int(1, 3, false, "duration")
 	r.Decode(&v.CceREGMappingType, "cce-REG-MappingType")
@@ -8459,7 +8600,9 @@ func (v *ControlResourceSet) DecodePER(r *per.Reader) error {
 		v.RbOffsetR16 = r.IntIf(v.HasRbOffsetR16, 0, 5, false, "rb-Offset-r16")
 		v.TciPresentDCI1_2R16 = r.IntIf(v.HasTciPresentDCI1_2R16, 1, 3, false, "tci-PresentDCI-1-2-r16")
 		v.CoresetPoolIndexR16 = r.IntIf(v.HasCoresetPoolIndexR16, 0, 1, false, "coresetPoolIndex-r16")
-		r.DecodeOptional(v.HasControlResourceSetIDV1610, &v.ControlResourceSetIDV1610, "controlResourceSetId-v1610")
+		if v.HasControlResourceSetIDV1610 {
+			v.ControlResourceSetIDV1610 = ControlResourceSetIDV1610(r.Int(12, 15, false, "controlResourceSetId-v1610"))
+		}
 		x.End("rb-Offset-r16")
 	}
 	if x.Begin(1, "followUnifiedTCI-State-r17") {
@@ -8726,7 +8869,7 @@ func (v *CrossCarrierSchedulingConfig_SchedulingCellInfo_Own) EncodePER(w *per.W
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CrossCarrierSchedulingConfig_SchedulingCellInfo_Other) DecodePER(r *per.Reader) error {
 	*v = CrossCarrierSchedulingConfig_SchedulingCellInfo_Other{}
-	r.Decode(&v.SchedulingCellID, "schedulingCellId")
+	v.SchedulingCellID = ServCellIndex(r.Int(0, 31, false, "schedulingCellId"))
 	v.CifInSchedulingCell = r.Int(1, 7, false, "cif-InSchedulingCell")
 	return r.Err()
 }
@@ -8824,7 +8967,7 @@ func (v *CSIAssociatedReportConfigInfo) DecodePER(r *per.Reader) error {
 	*v = CSIAssociatedReportConfigInfo{}
 	ext := r.Extended()
 	r.Preamble(&v.HasCsiIMResourcesForInterference, &v.HasNzpCSIRSResourcesForInterference)
-	r.Decode(&v.ReportConfigID, "reportConfigId")
+	v.ReportConfigID = CSIReportConfigID(r.Int(0, 47, false, "reportConfigId"))
 	r.Decode(&v.ResourcesForChannel, "resourcesForChannel")
 	v.CsiIMResourcesForInterference = r.IntIf(v.HasCsiIMResourcesForInterference, 1, 16, false, "csi-IM-ResourcesForInterference")
 	v.NzpCSIRSResourcesForInterference = r.IntIf(v.HasNzpCSIRSResourcesForInterference, 1, 16, false, "nzp-CSI-RS-ResourcesForInterference")
@@ -9020,7 +9163,7 @@ func (v *CSIIMResource) DecodePER(r *per.Reader) error {
 	*v = CSIIMResource{}
 	ext := r.Extended()
 	r.Preamble(&v.HasCsiIMResourceElementPattern, &v.HasFreqBand, &v.HasPeriodicityAndOffset)
-	r.Decode(&v.CsiIMResourceID, "csi-IM-ResourceId")
+	v.CsiIMResourceID = CSIIMResourceID(r.Int(0, 31, false, "csi-IM-ResourceId"))
 	r.DecodeOptional(v.HasCsiIMResourceElementPattern, &v.CsiIMResourceElementPattern, "csi-IM-ResourceElementPattern")
 	r.DecodeOptional(v.HasFreqBand, &v.FreqBand, "freqBand")
 	r.DecodeOptional(v.HasPeriodicityAndOffset, &v.PeriodicityAndOffset, "periodicityAndOffset")
@@ -9129,7 +9272,7 @@ func (v *CSIIMResourceID) EncodePER(w *per.Writer) error {
 func (v *CSIIMResourceSet) DecodePER(r *per.Reader) error {
 	*v = CSIIMResourceSet{}
 	ext := r.Extended()
-	r.Decode(&v.CsiIMResourceSetID, "csi-IM-ResourceSetId")
+	v.CsiIMResourceSetID = CSIIMResourceSetID(r.Int(0, 63, false, "csi-IM-ResourceSetId"))
 	r.Decode(&v.CsiIMResources, "csi-IM-Resources")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -9506,11 +9649,17 @@ func (v *CSIReportConfig) DecodePER(r *per.Reader) error {
 	*v = CSIReportConfig{}
 	ext := r.Extended()
 	r.Preamble(&v.HasCarrier, &v.HasCsiIMResourcesForInterference, &v.HasNzpCSIRSResourcesForInterference, &v.HasReportFreqConfiguration, &v.HasCodebookConfig, &v.HasDummy, &v.HasCqiTable, &v.HasNonPMIPortIndication)
-	r.Decode(&v.ReportConfigID, "reportConfigId")
-	r.DecodeOptional(v.HasCarrier, &v.Carrier, "carrier")
-	r.Decode(&v.ResourcesForChannelMeasurement, "resourcesForChannelMeasurement")
-	r.DecodeOptional(v.HasCsiIMResourcesForInterference, &v.CsiIMResourcesForInterference, "csi-IM-ResourcesForInterference")
-	r.DecodeOptional(v.HasNzpCSIRSResourcesForInterference, &v.NzpCSIRSResourcesForInterference, "nzp-CSI-RS-ResourcesForInterference")
+	v.ReportConfigID = CSIReportConfigID(r.Int(0, 47, false, "reportConfigId"))
+	if v.HasCarrier {
+		v.Carrier = ServCellIndex(r.Int(0, 31, false, "carrier"))
+	}
+	v.ResourcesForChannelMeasurement = CSIResourceConfigID(r.Int(0, 111, false, "resourcesForChannelMeasurement"))
+	if v.HasCsiIMResourcesForInterference {
+		v.CsiIMResourcesForInterference = CSIResourceConfigID(r.Int(0, 111, false, "csi-IM-ResourcesForInterference"))
+	}
+	if v.HasNzpCSIRSResourcesForInterference {
+		v.NzpCSIRSResourcesForInterference = CSIResourceConfigID(r.Int(0, 111, false, "nzp-CSI-RS-ResourcesForInterference"))
+	}
 	r.Decode(&v.ReportConfigType, "reportConfigType")
 	r.Decode(&v.ReportQuantity, "reportQuantity")
 	r.DecodeOptional(v.HasReportFreqConfiguration, &v.ReportFreqConfiguration, "reportFreqConfiguration")
@@ -9730,7 +9879,7 @@ func (v *CSIReportConfig_ReportConfigType_SemiPersistentOnPUSCH) DecodePER(r *pe
 	*v = CSIReportConfig_ReportConfigType_SemiPersistentOnPUSCH{}
 	v.ReportSlotConfig = CSIReportConfig_ReportConfigType_SemiPersistentOnPUSCH_ReportSlotConfig(r.Enum(7, 0, false, "reportSlotConfig"))
 	r.Decode(&v.ReportSlotOffsetList, "reportSlotOffsetList")
-	r.Decode(&v.P0alpha, "p0alpha")
+	v.P0alpha = P0PUSCHAlphaSetID(r.Int(0, 29, false, "p0alpha"))
 	return r.Err()
 }
 
@@ -10457,8 +10606,8 @@ func (v *CSIReportPeriodicityAndOffset) MarshalUPER() ([]byte, error) { return p
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PUCCHCSIResource) DecodePER(r *per.Reader) error {
 	*v = PUCCHCSIResource{}
-	r.Decode(&v.UplinkBandwidthPartID, "uplinkBandwidthPartId")
-	r.Decode(&v.PucchResource, "pucch-Resource")
+	v.UplinkBandwidthPartID = BWPID(r.Int(0, 4, false, "uplinkBandwidthPartId"))
+	v.PucchResource = PUCCHResourceID(r.Int(0, 127, false, "pucch-Resource"))
 	return r.Err()
 }
 
@@ -10531,7 +10680,9 @@ func (v *PortIndexFor8Ranks) MarshalUPER() ([]byte, error) { return per.Marshal(
 func (v *PortIndexFor8Ranks_PortIndex8) DecodePER(r *per.Reader) error {
 	*v = PortIndexFor8Ranks_PortIndex8{}
 	r.Preamble(&v.HasRank1_8, &v.HasRank2_8, &v.HasRank3_8, &v.HasRank4_8, &v.HasRank5_8, &v.HasRank6_8, &v.HasRank7_8, &v.HasRank8_8)
-	r.DecodeOptional(v.HasRank1_8, &v.Rank1_8, "rank1-8")
+	if v.HasRank1_8 {
+		v.Rank1_8 = PortIndex8(r.Int(0, 7, false, "rank1-8"))
+	}
 	r.DecodeOptional(v.HasRank2_8, &v.Rank2_8, "rank2-8")
 	r.DecodeOptional(v.HasRank3_8, &v.Rank3_8, "rank3-8")
 	r.DecodeOptional(v.HasRank4_8, &v.Rank4_8, "rank4-8")
@@ -10630,7 +10781,9 @@ func (v *PortIndexFor8Ranks_PortIndex8_Rank8_8) EncodePER(w *per.Writer) error {
 func (v *PortIndexFor8Ranks_PortIndex4) DecodePER(r *per.Reader) error {
 	*v = PortIndexFor8Ranks_PortIndex4{}
 	r.Preamble(&v.HasRank1_4, &v.HasRank2_4, &v.HasRank3_4, &v.HasRank4_4)
-	r.DecodeOptional(v.HasRank1_4, &v.Rank1_4, "rank1-4")
+	if v.HasRank1_4 {
+		v.Rank1_4 = PortIndex4(r.Int(0, 3, false, "rank1-4"))
+	}
 	r.DecodeOptional(v.HasRank2_4, &v.Rank2_4, "rank2-4")
 	r.DecodeOptional(v.HasRank3_4, &v.Rank3_4, "rank3-4")
 	r.DecodeOptional(v.HasRank4_4, &v.Rank4_4, "rank4-4")
@@ -10681,7 +10834,9 @@ func (v *PortIndexFor8Ranks_PortIndex4_Rank4_4) EncodePER(w *per.Writer) error {
 func (v *PortIndexFor8Ranks_PortIndex2) DecodePER(r *per.Reader) error {
 	*v = PortIndexFor8Ranks_PortIndex2{}
 	r.Preamble(&v.HasRank1_2, &v.HasRank2_2)
-	r.DecodeOptional(v.HasRank1_2, &v.Rank1_2, "rank1-2")
+	if v.HasRank1_2 {
+		v.Rank1_2 = PortIndex2(r.Int(0, 1, false, "rank1-2"))
+	}
 	r.DecodeOptional(v.HasRank2_2, &v.Rank2_2, "rank2-2")
 	return r.Err()
 }
@@ -10756,14 +10911,16 @@ func (v *CSIReportConfigID) EncodePER(w *per.Writer) error {
 func (v *CSIResourceConfig) DecodePER(r *per.Reader) error {
 	*v = CSIResourceConfig{}
 	ext := r.Extended()
-	r.Decode(&v.CsiResourceConfigID, "csi-ResourceConfigId")
+	v.CsiResourceConfigID = CSIResourceConfigID(r.Int(0, 111, false, "csi-ResourceConfigId"))
 	r.Decode(&v.CsiRSResourceSetList, "csi-RS-ResourceSetList")
-	r.Decode(&v.BwpID, "bwp-Id")
+	v.BwpID = BWPID(r.Int(0, 4, false, "bwp-Id"))
 	v.ResourceType = CSIResourceConfig_ResourceType(r.Enum(3, 0, false, "resourceType"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "csi-SSB-ResourceSetListExt-r17") {
 		x.GroupPreamble(&v.HasCsiSSBResourceSetListExtR17)
-		r.DecodeOptional(v.HasCsiSSBResourceSetListExtR17, &v.CsiSSBResourceSetListExtR17, "csi-SSB-ResourceSetListExt-r17")
+		if v.HasCsiSSBResourceSetListExtR17 {
+			v.CsiSSBResourceSetListExtR17 = CSISSBResourceSetID(r.Int(0, 63, false, "csi-SSB-ResourceSetListExt-r17"))
+		}
 		x.End("csi-SSB-ResourceSetListExt-r17")
 	}
 	v.Unknown = x.Unknown(1)
@@ -10997,12 +11154,14 @@ func (v *CSIResourcePeriodicityAndOffset) MarshalUPER() ([]byte, error) { return
 func (v *CSIRSResourceConfigMobility) DecodePER(r *per.Reader) error {
 	*v = CSIRSResourceConfigMobility{}
 	ext := r.Extended()
-	r.Decode(&v.SubcarrierSpacing, "subcarrierSpacing")
+	v.SubcarrierSpacing = SubcarrierSpacing(r.Enum(8, 0, false, "subcarrierSpacing"))
 	r.Decode(&v.CsiRSCellListMobility, "csi-RS-CellList-Mobility")
 	x := r.Extensions(ext)
 	if x.Begin(0, "refServCellIndex") {
 		x.GroupPreamble(&v.HasRefServCellIndex)
-		r.DecodeOptional(v.HasRefServCellIndex, &v.RefServCellIndex, "refServCellIndex")
+		if v.HasRefServCellIndex {
+			v.RefServCellIndex = ServCellIndex(r.Int(0, 31, false, "refServCellIndex"))
+		}
 		x.End("refServCellIndex")
 	}
 	v.Unknown = x.Unknown(1)
@@ -11047,7 +11206,7 @@ func (v *CSIRSResourceConfigMobility_CsiRSCellListMobility) EncodePER(w *per.Wri
 func (v *CSIRSCellMobility) DecodePER(r *per.Reader) error {
 	*v = CSIRSCellMobility{}
 	r.Preamble(&v.HasDensity)
-	r.Decode(&v.CellID, "cellId")
+	v.CellID = PhysCellID(r.Int(0, 1007, false, "cellId"))
 	r.Decode(&v.CsiRsMeasurementBW, "csi-rs-MeasurementBW")
 	v.Density = CSIRSCellMobility_Density(r.EnumIf(v.HasDensity, 2, 0, false, "density"))
 	r.Decode(&v.CsiRsResourceListMobility, "csi-rs-ResourceList-Mobility")
@@ -11102,7 +11261,7 @@ func (v *CSIRSResourceMobility) DecodePER(r *per.Reader) error {
 	*v = CSIRSResourceMobility{}
 	ext := r.Extended()
 	r.Preamble(&v.HasAssociatedSSB)
-	r.Decode(&v.CsiRSIndex, "csi-RS-Index")
+	v.CsiRSIndex = CSIRSIndex(r.Int(0, 95, false, "csi-RS-Index"))
 	r.Decode(&v.SlotConfig, "slotConfig")
 	r.DecodeOptional(v.HasAssociatedSSB, &v.AssociatedSSB, "associatedSSB")
 	r.Decode(&v.FrequencyDomainAllocation, "frequencyDomainAllocation")
@@ -11200,7 +11359,7 @@ func (v *CSIRSResourceMobility_SlotConfig) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CSIRSResourceMobility_AssociatedSSB) DecodePER(r *per.Reader) error {
 	*v = CSIRSResourceMobility_AssociatedSSB{}
-	r.Decode(&v.SsbIndex, "ssb-Index")
+	v.SsbIndex = SSBIndex(r.Int(0, 63, false, "ssb-Index"))
 	v.IsQuasiColocated = r.Bool("isQuasiColocated")
 	return r.Err()
 }
@@ -11454,7 +11613,7 @@ func (v *CSISemiPersistentOnPUSCHTriggerStateList) MarshalUPER() ([]byte, error)
 func (v *CSISemiPersistentOnPUSCHTriggerState) DecodePER(r *per.Reader) error {
 	*v = CSISemiPersistentOnPUSCHTriggerState{}
 	ext := r.Extended()
-	r.Decode(&v.AssociatedReportConfigInfo, "associatedReportConfigInfo")
+	v.AssociatedReportConfigInfo = CSIReportConfigID(r.Int(0, 47, false, "associatedReportConfigInfo"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "sp-CSI-MultiplexingMode-r17") {
 		x.GroupPreamble(&v.HasSpCSIMultiplexingModeR17)
@@ -11494,7 +11653,7 @@ func (v *CSISemiPersistentOnPUSCHTriggerState) MarshalUPER() ([]byte, error) {
 func (v *CSISSBResourceSet) DecodePER(r *per.Reader) error {
 	*v = CSISSBResourceSet{}
 	ext := r.Extended()
-	r.Decode(&v.CsiSSBResourceSetID, "csi-SSB-ResourceSetId")
+	v.CsiSSBResourceSetID = CSISSBResourceSetID(r.Int(0, 63, false, "csi-SSB-ResourceSetId"))
 	r.Decode(&v.CsiSSBResourceList, "csi-SSB-ResourceList")
 	x := r.Extensions(ext)
 	if x.Begin(0, "servingAdditionalPCIList-r17") {
@@ -11590,7 +11749,7 @@ func (v *DedicatedNASMessage) EncodePER(w *per.Writer) error {
 func (v *DLPPWPreConfigR17) DecodePER(r *per.Reader) error {
 	*v = DLPPWPreConfigR17{}
 	r.Preamble(&v.HasTypeR17, &v.HasPriorityR17)
-	r.Decode(&v.DlPPWIDR17, "dl-PPW-ID-r17")
+	v.DlPPWIDR17 = DLPPWIDR17(r.Int(0, 15, false, "dl-PPW-ID-r17"))
 	r.Decode(&v.DlPPWPeriodicityAndStartSlotR17, "dl-PPW-PeriodicityAndStartSlot-r17")
 	v.LengthR17 = r.Int(1, 160, false, "length-r17")
 	v.TypeR17 = DLPPWPreConfigR17_TypeR17(r.EnumIf(v.HasTypeR17, 3, 0, false, "type-r17"))
@@ -12703,7 +12862,7 @@ func (v *PCCHConfig) DecodePER(r *per.Reader) error {
 	*v = PCCHConfig{}
 	ext := r.Extended()
 	r.Preamble(&v.HasFirstPDCCHMonitoringOccasionOfPO)
-	r.Decode(&v.DefaultPagingCycle, "defaultPagingCycle")
+	v.DefaultPagingCycle = PagingCycle(r.Enum(4, 0, false, "defaultPagingCycle"))
 	r.Decode(&v.NAndPagingFrameOffset, "nAndPagingFrameOffset")
 	v.Ns = PCCHConfig_Ns(r.Enum(3, 0, false, "ns"))
 	r.DecodeOptional(v.HasFirstPDCCHMonitoringOccasionOfPO, &v.FirstPDCCHMonitoringOccasionOfPO, "firstPDCCH-MonitoringOccasionOfPO")
@@ -13118,7 +13277,7 @@ func (v *SubgroupConfigR17) MarshalUPER() ([]byte, error) { return per.Marshal(v
 func (v *DownlinkPreemption) DecodePER(r *per.Reader) error {
 	*v = DownlinkPreemption{}
 	ext := r.Extended()
-	r.Decode(&v.IntRNTI, "int-RNTI")
+	v.IntRNTI = RNTIValue(r.Int(0, 65535, false, "int-RNTI"))
 	v.TimeFrequencySet = DownlinkPreemption_TimeFrequencySet(r.Enum(2, 0, false, "timeFrequencySet"))
 	v.DciPayloadSize = r.Int(0, 126, false, "dci-PayloadSize")
 	r.Decode(&v.IntConfigurationPerServingCell, "int-ConfigurationPerServingCell")
@@ -13161,7 +13320,7 @@ func (v *DownlinkPreemption_IntConfigurationPerServingCell) EncodePER(w *per.Wri
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *INTConfigurationPerServingCell) DecodePER(r *per.Reader) error {
 	*v = INTConfigurationPerServingCell{}
-	r.Decode(&v.ServingCellID, "servingCellId")
+	v.ServingCellID = ServCellIndex(r.Int(0, 31, false, "servingCellId"))
 	v.PositionInDCI = r.Int(0, 125, false, "positionInDCI")
 	return r.Err()
 }
@@ -13563,12 +13722,12 @@ func (v *EphemerisInfoR17) MarshalUPER() ([]byte, error) { return per.Marshal(v,
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PositionVelocityR17) DecodePER(r *per.Reader) error {
 	*v = PositionVelocityR17{}
-	r.Decode(&v.PositionXR17, "positionX-r17")
-	r.Decode(&v.PositionYR17, "positionY-r17")
-	r.Decode(&v.PositionZR17, "positionZ-r17")
-	r.Decode(&v.VelocityVXR17, "velocityVX-r17")
-	r.Decode(&v.VelocityVYR17, "velocityVY-r17")
-	r.Decode(&v.VelocityVZR17, "velocityVZ-r17")
+	v.PositionXR17 = PositionStateVectorR17(r.Int(-33554432, 33554431, false, "positionX-r17"))
+	v.PositionYR17 = PositionStateVectorR17(r.Int(-33554432, 33554431, false, "positionY-r17"))
+	v.PositionZR17 = PositionStateVectorR17(r.Int(-33554432, 33554431, false, "positionZ-r17"))
+	v.VelocityVXR17 = VelocityStateVectorR17(r.Int(-131072, 131071, false, "velocityVX-r17"))
+	v.VelocityVYR17 = VelocityStateVectorR17(r.Int(-131072, 131071, false, "velocityVY-r17"))
+	v.VelocityVZR17 = VelocityStateVectorR17(r.Int(-131072, 131071, false, "velocityVZ-r17"))
 	return r.Err()
 }
 
@@ -13712,8 +13871,12 @@ func (v *FeatureCombinationPreamblesR17) DecodePER(r *per.Reader) error {
 	v.SsbSharedROMaskIndexR17 = r.IntIf(v.HasSsbSharedROMaskIndexR17, 1, 15, false, "ssb-SharedRO-MaskIndex-r17")
 	r.DecodeOptional(v.HasGroupBconfiguredR17, &v.GroupBconfiguredR17, "groupBconfigured-r17")
 	r.DecodeOptional(v.HasSeparateMsgAPUSCHConfigR17, &v.SeparateMsgAPUSCHConfigR17, "separateMsgA-PUSCH-Config-r17")
-	r.DecodeOptional(v.HasMsgARSRPThresholdR17, &v.MsgARSRPThresholdR17, "msgA-RSRP-Threshold-r17")
-	r.DecodeOptional(v.HasRsrpThresholdSSBR17, &v.RsrpThresholdSSBR17, "rsrp-ThresholdSSB-r17")
+	if v.HasMsgARSRPThresholdR17 {
+		v.MsgARSRPThresholdR17 = RSRPRange(r.Int(0, 127, false, "msgA-RSRP-Threshold-r17"))
+	}
+	if v.HasRsrpThresholdSSBR17 {
+		v.RsrpThresholdSSBR17 = RSRPRange(r.Int(0, 127, false, "rsrp-ThresholdSSB-r17"))
+	}
 	v.DeltaPreambleR17 = r.IntIf(v.HasDeltaPreambleR17, -1, 6, false, "deltaPreamble-r17")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -13808,7 +13971,7 @@ func (v *FreqPriorityListDedicatedSlicingR17) MarshalUPER() ([]byte, error) {
 func (v *FreqPriorityDedicatedSlicingR17) DecodePER(r *per.Reader) error {
 	*v = FreqPriorityDedicatedSlicingR17{}
 	r.Preamble(&v.HasSliceInfoListDedicatedR17)
-	r.Decode(&v.DlExplicitCarrierFreqR17, "dl-ExplicitCarrierFreq-r17")
+	v.DlExplicitCarrierFreqR17 = ARFCNValueNR(r.Int(0, 3279165, false, "dl-ExplicitCarrierFreq-r17"))
 	r.DecodeOptional(v.HasSliceInfoListDedicatedR17, &v.SliceInfoListDedicatedR17, "sliceInfoListDedicated-r17")
 	return r.Err()
 }
@@ -13852,8 +14015,10 @@ func (v *SliceInfoDedicatedR17) DecodePER(r *per.Reader) error {
 	*v = SliceInfoDedicatedR17{}
 	r.Preamble(&v.HasNsagCellReselectionPriorityR17, &v.HasNsagCellReselectionSubPriorityR17)
 	r.Decode(&v.NsagIdentityInfoR17, "nsag-IdentityInfo-r17")
-	r.DecodeOptional(v.HasNsagCellReselectionPriorityR17, &v.NsagCellReselectionPriorityR17, "nsag-CellReselectionPriority-r17")
-	r.DecodeOptional(v.HasNsagCellReselectionSubPriorityR17, &v.NsagCellReselectionSubPriorityR17, "nsag-CellReselectionSubPriority-r17")
+	if v.HasNsagCellReselectionPriorityR17 {
+		v.NsagCellReselectionPriorityR17 = CellReselectionPriority(r.Int(0, 7, false, "nsag-CellReselectionPriority-r17"))
+	}
+	v.NsagCellReselectionSubPriorityR17 = CellReselectionSubPriority(r.EnumIf(v.HasNsagCellReselectionSubPriorityR17, 4, 0, false, "nsag-CellReselectionSubPriority-r17"))
 	return r.Err()
 }
 
@@ -13940,8 +14105,10 @@ func (v *SliceInfoR17) DecodePER(r *per.Reader) error {
 	*v = SliceInfoR17{}
 	r.Preamble(&v.HasNsagCellReselectionPriorityR17, &v.HasNsagCellReselectionSubPriorityR17, &v.HasSliceCellListNRR17)
 	r.Decode(&v.NsagIdentityInfoR17, "nsag-IdentityInfo-r17")
-	r.DecodeOptional(v.HasNsagCellReselectionPriorityR17, &v.NsagCellReselectionPriorityR17, "nsag-CellReselectionPriority-r17")
-	r.DecodeOptional(v.HasNsagCellReselectionSubPriorityR17, &v.NsagCellReselectionSubPriorityR17, "nsag-CellReselectionSubPriority-r17")
+	if v.HasNsagCellReselectionPriorityR17 {
+		v.NsagCellReselectionPriorityR17 = CellReselectionPriority(r.Int(0, 7, false, "nsag-CellReselectionPriority-r17"))
+	}
+	v.NsagCellReselectionSubPriorityR17 = CellReselectionSubPriority(r.EnumIf(v.HasNsagCellReselectionSubPriorityR17, 4, 0, false, "nsag-CellReselectionSubPriority-r17"))
 	r.DecodeOptional(v.HasSliceCellListNRR17, &v.SliceCellListNRR17, "sliceCellListNR-r17")
 	return r.Err()
 }
@@ -14019,9 +14186,11 @@ func (v *FrequencyInfoDL) DecodePER(r *per.Reader) error {
 	*v = FrequencyInfoDL{}
 	ext := r.Extended()
 	r.Preamble(&v.HasAbsoluteFrequencySSB)
-	r.DecodeOptional(v.HasAbsoluteFrequencySSB, &v.AbsoluteFrequencySSB, "absoluteFrequencySSB")
+	if v.HasAbsoluteFrequencySSB {
+		v.AbsoluteFrequencySSB = ARFCNValueNR(r.Int(0, 3279165, false, "absoluteFrequencySSB"))
+	}
 	r.Decode(&v.FrequencyBandList, "frequencyBandList")
-	r.Decode(&v.AbsoluteFrequencyPointA, "absoluteFrequencyPointA")
+	v.AbsoluteFrequencyPointA = ARFCNValueNR(r.Int(0, 3279165, false, "absoluteFrequencyPointA"))
 	r.Decode(&v.ScsSpecificCarrierList, "scs-SpecificCarrierList")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -14101,10 +14270,16 @@ func (v *FrequencyInfoUL) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	r.Preamble(&v.HasFrequencyBandList, &v.HasAbsoluteFrequencyPointA, &v.HasAdditionalSpectrumEmission, &v.HasPMax, &v.HasFrequencyShift7p5khz)
 	r.DecodeOptional(v.HasFrequencyBandList, &v.FrequencyBandList, "frequencyBandList")
-	r.DecodeOptional(v.HasAbsoluteFrequencyPointA, &v.AbsoluteFrequencyPointA, "absoluteFrequencyPointA")
+	if v.HasAbsoluteFrequencyPointA {
+		v.AbsoluteFrequencyPointA = ARFCNValueNR(r.Int(0, 3279165, false, "absoluteFrequencyPointA"))
+	}
 	r.Decode(&v.ScsSpecificCarrierList, "scs-SpecificCarrierList")
-	r.DecodeOptional(v.HasAdditionalSpectrumEmission, &v.AdditionalSpectrumEmission, "additionalSpectrumEmission")
-	r.DecodeOptional(v.HasPMax, &v.PMax, "p-Max")
+	if v.HasAdditionalSpectrumEmission {
+		v.AdditionalSpectrumEmission = AdditionalSpectrumEmission(r.Int(0, 7, false, "additionalSpectrumEmission"))
+	}
+	if v.HasPMax {
+		v.PMax = PMax(r.Int(-30, 33, false, "p-Max"))
+	}
 	v.FrequencyShift7p5khz = FrequencyInfoUL_FrequencyShift7p5khz(r.EnumIf(v.HasFrequencyShift7p5khz, 1, 0, false, "frequencyShift7p5khz"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -14151,9 +14326,13 @@ func (v *FrequencyInfoULSIB) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	r.Preamble(&v.HasFrequencyBandList, &v.HasAbsoluteFrequencyPointA, &v.HasPMax, &v.HasFrequencyShift7p5khz)
 	r.DecodeOptional(v.HasFrequencyBandList, &v.FrequencyBandList, "frequencyBandList")
-	r.DecodeOptional(v.HasAbsoluteFrequencyPointA, &v.AbsoluteFrequencyPointA, "absoluteFrequencyPointA")
+	if v.HasAbsoluteFrequencyPointA {
+		v.AbsoluteFrequencyPointA = ARFCNValueNR(r.Int(0, 3279165, false, "absoluteFrequencyPointA"))
+	}
 	r.Decode(&v.ScsSpecificCarrierList, "scs-SpecificCarrierList")
-	r.DecodeOptional(v.HasPMax, &v.PMax, "p-Max")
+	if v.HasPMax {
+		v.PMax = PMax(r.Int(-30, 33, false, "p-Max"))
+	}
 	v.FrequencyShift7p5khz = FrequencyInfoULSIB_FrequencyShift7p5khz(r.EnumIf(v.HasFrequencyShift7p5khz, 1, 0, false, "frequencyShift7p5khz"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -14616,7 +14795,7 @@ func (v *EUTRARSTDInfoList) MarshalUPER() ([]byte, error) { return per.Marshal(v
 func (v *EUTRARSTDInfo) DecodePER(r *per.Reader) error {
 	*v = EUTRARSTDInfo{}
 	ext := r.Extended()
-	r.Decode(&v.CarrierFreq, "carrierFreq")
+	v.CarrierFreq = ARFCNValueEUTRA(r.Int(0, 262143, false, "carrierFreq"))
 	v.MeasPRSOffset = r.Int(0, 39, false, "measPRS-Offset")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -14664,7 +14843,7 @@ func (v *NRPRSMeasurementInfoListR16) MarshalUPER() ([]byte, error) { return per
 func (v *NRPRSMeasurementInfoR16) DecodePER(r *per.Reader) error {
 	*v = NRPRSMeasurementInfoR16{}
 	ext := r.Extended()
-	r.Decode(&v.DlPRSPointAR16, "dl-PRS-PointA-r16")
+	v.DlPRSPointAR16 = ARFCNValueNR(r.Int(0, 3279165, false, "dl-PRS-PointA-r16"))
 	r.Decode(&v.NrMeasPRSRepetitionAndOffsetR16, "nr-MeasPRS-RepetitionAndOffset-r16")
 	v.NrMeasPRSLengthR16 = NRPRSMeasurementInfoR16_NrMeasPRSLengthR16(r.Enum(8, 0, false, "nr-MeasPRS-length-r16"))
 	x := r.Extensions(ext)
@@ -14799,7 +14978,9 @@ func (v *LogicalChannelConfig_UlSpecificParameters) DecodePER(r *per.Reader) err
 	v.MaxPUSCHDuration = LogicalChannelConfig_UlSpecificParameters_MaxPUSCHDuration(r.EnumIf(v.HasMaxPUSCHDuration, 8, 0, false, "maxPUSCH-Duration"))
 	v.ConfiguredGrantType1Allowed = LogicalChannelConfig_UlSpecificParameters_ConfiguredGrantType1Allowed(r.EnumIf(v.HasConfiguredGrantType1Allowed, 1, 0, false, "configuredGrantType1Allowed"))
 	v.LogicalChannelGroup = r.IntIf(v.HasLogicalChannelGroup, 0, 7, false, "logicalChannelGroup")
-	r.DecodeOptional(v.HasSchedulingRequestID, &v.SchedulingRequestID, "schedulingRequestID")
+	if v.HasSchedulingRequestID {
+		v.SchedulingRequestID = SchedulingRequestID(r.Int(0, 7, false, "schedulingRequestID"))
+	}
 	v.LogicalChannelSRMask = r.Bool("logicalChannelSR-Mask")
 	v.LogicalChannelSRDelayTimerApplied = r.Bool("logicalChannelSR-DelayTimerApplied")
 	x := r.Extensions(ext)
@@ -14928,7 +15109,9 @@ func (v *LTENeighCellsCRSAssistInfoR17) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasNeighCarrierBandwidthDLR17, &v.HasNeighCarrierFreqDLR17, &v.HasNeighCellIDR17, &v.HasNeighCRSMutingR17, &v.HasNeighMBSFNSubframeConfigListR17, &v.HasNeighNrofCRSPortsR17, &v.HasNeighVShiftR17)
 	v.NeighCarrierBandwidthDLR17 = LTENeighCellsCRSAssistInfoR17_NeighCarrierBandwidthDLR17(r.EnumIf(v.HasNeighCarrierBandwidthDLR17, 8, 0, false, "neighCarrierBandwidthDL-r17"))
 	v.NeighCarrierFreqDLR17 = r.IntIf(v.HasNeighCarrierFreqDLR17, 0, 16383, false, "neighCarrierFreqDL-r17")
-	r.DecodeOptional(v.HasNeighCellIDR17, &v.NeighCellIDR17, "neighCellId-r17")
+	if v.HasNeighCellIDR17 {
+		v.NeighCellIDR17 = EUTRAPhysCellID(r.Int(0, 503, false, "neighCellId-r17"))
+	}
 	v.NeighCRSMutingR17 = LTENeighCellsCRSAssistInfoR17_NeighCRSMutingR17(r.EnumIf(v.HasNeighCRSMutingR17, 1, 0, false, "neighCRS-muting-r17"))
 	r.DecodeOptional(v.HasNeighMBSFNSubframeConfigListR17, &v.NeighMBSFNSubframeConfigListR17, "neighMBSFN-SubframeConfigList-r17")
 	v.NeighNrofCRSPortsR17 = LTENeighCellsCRSAssistInfoR17_NeighNrofCRSPortsR17(r.EnumIf(v.HasNeighNrofCRSPortsR17, 3, 0, false, "neighNrofCRS-Ports-r17"))
@@ -14980,9 +15163,13 @@ func (v *MACCellGroupConfig) DecodePER(r *per.Reader) error {
 	if x.Begin(1, "usePreBSR-r16") {
 		x.GroupPreamble(&v.HasUsePreBSRR16, &v.HasSchedulingRequestIDLBTSCellR16, &v.HasLchBasedPrioritizationR16, &v.HasSchedulingRequestIDBFRSCellR16, &v.HasDrxConfigSecondaryGroupR16)
 		v.UsePreBSRR16 = MACCellGroupConfig_UsePreBSRR16(r.EnumIf(v.HasUsePreBSRR16, 1, 0, false, "usePreBSR-r16"))
-		r.DecodeOptional(v.HasSchedulingRequestIDLBTSCellR16, &v.SchedulingRequestIDLBTSCellR16, "schedulingRequestID-LBT-SCell-r16")
+		if v.HasSchedulingRequestIDLBTSCellR16 {
+			v.SchedulingRequestIDLBTSCellR16 = SchedulingRequestID(r.Int(0, 7, false, "schedulingRequestID-LBT-SCell-r16"))
+		}
 		v.LchBasedPrioritizationR16 = MACCellGroupConfig_LchBasedPrioritizationR16(r.EnumIf(v.HasLchBasedPrioritizationR16, 1, 0, false, "lch-BasedPrioritization-r16"))
-		r.DecodeOptional(v.HasSchedulingRequestIDBFRSCellR16, &v.SchedulingRequestIDBFRSCellR16, "schedulingRequestID-BFR-SCell-r16")
+		if v.HasSchedulingRequestIDBFRSCellR16 {
+			v.SchedulingRequestIDBFRSCellR16 = SchedulingRequestID(r.Int(0, 7, false, "schedulingRequestID-BFR-SCell-r16"))
+		}
 		r.DecodeOptional(v.HasDrxConfigSecondaryGroupR16, &v.DrxConfigSecondaryGroupR16, "drx-ConfigSecondaryGroup-r16")
 		x.End("usePreBSR-r16")
 	}
@@ -14997,8 +15184,12 @@ func (v *MACCellGroupConfig) DecodePER(r *per.Reader) error {
 		v.IntraCGPrioritizationR17 = MACCellGroupConfig_IntraCGPrioritizationR17(r.EnumIf(v.HasIntraCGPrioritizationR17, 1, 0, false, "intraCG-Prioritization-r17"))
 		r.DecodeOptional(v.HasDrxConfigSLR17, &v.DrxConfigSLR17, "drx-ConfigSL-r17")
 		r.DecodeOptional(v.HasDrxConfigExtV1700, &v.DrxConfigExtV1700, "drx-ConfigExt-v1700")
-		r.DecodeOptional(v.HasSchedulingRequestIDBFRR17, &v.SchedulingRequestIDBFRR17, "schedulingRequestID-BFR-r17")
-		r.DecodeOptional(v.HasSchedulingRequestIDBFR2R17, &v.SchedulingRequestIDBFR2R17, "schedulingRequestID-BFR2-r17")
+		if v.HasSchedulingRequestIDBFRR17 {
+			v.SchedulingRequestIDBFRR17 = SchedulingRequestID(r.Int(0, 7, false, "schedulingRequestID-BFR-r17"))
+		}
+		if v.HasSchedulingRequestIDBFR2R17 {
+			v.SchedulingRequestIDBFR2R17 = SchedulingRequestID(r.Int(0, 7, false, "schedulingRequestID-BFR2-r17"))
+		}
 		r.DecodeOptional(v.HasSchedulingRequestConfigV1700, &v.SchedulingRequestConfigV1700, "schedulingRequestConfig-v1700")
 		r.DecodeOptional(v.HasTarConfigR17, &v.TarConfigR17, "tar-Config-r17")
 		r.DecodeOptional(v.HasGRNTIConfigToAddModListR17, &v.GRNTIConfigToAddModListR17, "g-RNTI-ConfigToAddModList-r17")
@@ -15012,7 +15203,9 @@ func (v *MACCellGroupConfig) DecodePER(r *per.Reader) error {
 	}
 	if x.Begin(4, "schedulingRequestID-PosMG-Request-r17") {
 		x.GroupPreamble(&v.HasSchedulingRequestIDPosMGRequestR17, &v.HasDrxLastTransmissionULR17)
-		r.DecodeOptional(v.HasSchedulingRequestIDPosMGRequestR17, &v.SchedulingRequestIDPosMGRequestR17, "schedulingRequestID-PosMG-Request-r17")
+		if v.HasSchedulingRequestIDPosMGRequestR17 {
+			v.SchedulingRequestIDPosMGRequestR17 = SchedulingRequestID(r.Int(0, 7, false, "schedulingRequestID-PosMG-Request-r17"))
+		}
 		v.DrxLastTransmissionULR17 = MACCellGroupConfig_DrxLastTransmissionULR17(r.EnumIf(v.HasDrxLastTransmissionULR17, 1, 0, false, "drx-LastTransmissionUL-r17"))
 		x.End("schedulingRequestID-PosMG-Request-r17")
 	}
@@ -15186,7 +15379,7 @@ func (v *SetupRelease_DataInactivityTimer) DecodePER(r *per.Reader) error {
 		v.Choice = SetupRelease_DataInactivityTimer_Release
 	case 1:
 		v.Choice = SetupRelease_DataInactivityTimer_Setup
-		r.Decode(&v.Setup, "setup")
+		v.Setup = DataInactivityTimer(r.Enum(16, 0, false, "setup"))
 	default:
 		r.Invalid(der.KindInvalidValue, "SetupRelease", "no alternative has this index", "X.691 23")
 	}
@@ -15425,7 +15618,7 @@ func (v *DataInactivityTimer) EncodePER(w *per.Writer) error {
 func (v *MBSRNTISpecificConfigR17) DecodePER(r *per.Reader) error {
 	*v = MBSRNTISpecificConfigR17{}
 	r.Preamble(&v.HasDrxConfigPTMR17, &v.HasHarqFeedbackEnablerMulticastR17, &v.HasHarqFeedbackOptionMulticastR17, &v.HasPdschAggregationFactorR17)
-	r.Decode(&v.MbsRNTISpecificConfigIDR17, "mbs-RNTI-SpecificConfigId-r17")
+	v.MbsRNTISpecificConfigIDR17 = MBSRNTISpecificConfigIDR17(r.Int(0, 15, false, "mbs-RNTI-SpecificConfigId-r17"))
 	r.Decode(&v.GroupCommonRNTIR17, "groupCommon-RNTI-r17")
 	r.DecodeOptional(v.HasDrxConfigPTMR17, &v.DrxConfigPTMR17, "drx-ConfigPTM-r17")
 	v.HarqFeedbackEnablerMulticastR17 = MBSRNTISpecificConfigR17_HarqFeedbackEnablerMulticastR17(r.EnumIf(v.HasHarqFeedbackEnablerMulticastR17, 2, 0, false, "harq-FeedbackEnablerMulticast-r17"))
@@ -15461,10 +15654,10 @@ func (v *MBSRNTISpecificConfigR17_GroupCommonRNTIR17) DecodePER(r *per.Reader) e
 	switch i {
 	case 0:
 		v.Choice = MBSRNTISpecificConfigR17_GRNTI
-		r.Decode(&v.GRNTI, "g-RNTI")
+		v.GRNTI = RNTIValue(r.Int(0, 65535, false, "g-RNTI"))
 	case 1:
 		v.Choice = MBSRNTISpecificConfigR17_GCSRNTI
-		r.Decode(&v.GCSRNTI, "g-CS-RNTI")
+		v.GCSRNTI = RNTIValue(r.Int(0, 65535, false, "g-CS-RNTI"))
 	default:
 		r.Invalid(der.KindInvalidValue, "MBS-RNTI-SpecificConfig-r17.groupCommon-RNTI-r17", "no alternative has this index", "X.691 23")
 	}
@@ -15601,10 +15794,10 @@ func (v *MeasConfig_SMeasureConfig) DecodePER(r *per.Reader) error {
 	switch i {
 	case 0:
 		v.Choice = MeasConfig_SsbRSRP
-		r.Decode(&v.SsbRSRP, "ssb-RSRP")
+		v.SsbRSRP = RSRPRange(r.Int(0, 127, false, "ssb-RSRP"))
 	case 1:
 		v.Choice = MeasConfig_CsiRSRP
-		r.Decode(&v.CsiRSRP, "csi-RSRP")
+		v.CsiRSRP = RSRPRange(r.Int(0, 127, false, "csi-RSRP"))
 	default:
 		r.Invalid(der.KindInvalidValue, "MeasConfig.s-MeasureConfig", "no alternative has this index", "X.691 23")
 	}
@@ -15812,7 +16005,9 @@ func (v *GapConfig) DecodePER(r *per.Reader) error {
 	}
 	if x.Begin(1, "refFR2ServCellAsyncCA-r16") {
 		x.GroupPreamble(&v.HasRefFR2ServCellAsyncCAR16, &v.HasMglR16)
-		r.DecodeOptional(v.HasRefFR2ServCellAsyncCAR16, &v.RefFR2ServCellAsyncCAR16, "refFR2ServCellAsyncCA-r16")
+		if v.HasRefFR2ServCellAsyncCAR16 {
+			v.RefFR2ServCellAsyncCAR16 = ServCellIndex(r.Int(0, 31, false, "refFR2ServCellAsyncCA-r16"))
+		}
 		v.MglR16 = GapConfig_MglR16(r.EnumIf(v.HasMglR16, 2, 0, false, "mgl-r16"))
 		x.End("refFR2ServCellAsyncCA-r16")
 	}
@@ -15855,19 +16050,23 @@ func (v *GapConfigR17) DecodePER(r *per.Reader) error {
 	*v = GapConfigR17{}
 	ext := r.Extended()
 	r.Preamble(&v.HasRefServCellIndicatorR17, &v.HasRefFR2ServCellAsyncCAR17, &v.HasPreConfigIndR17, &v.HasNcsgIndR17, &v.HasGapAssociationPRSR17, &v.HasGapSharingR17, &v.HasGapPriorityR17)
-	r.Decode(&v.MeasGapIDR17, "measGapId-r17")
+	v.MeasGapIDR17 = MeasGapIDR17(r.Int(1, 8, false, "measGapId-r17"))
 	v.GapTypeR17 = GapConfigR17_GapTypeR17(r.Enum(3, 0, false, "gapType-r17"))
 	v.GapOffsetR17 = r.Int(0, 159, false, "gapOffset-r17")
 	v.MglR17 = GapConfigR17_MglR17(r.Enum(11, 0, false, "mgl-r17"))
 	v.MgrpR17 = GapConfigR17_MgrpR17(r.Enum(4, 0, false, "mgrp-r17"))
 	v.MgtaR17 = GapConfigR17_MgtaR17(r.Enum(4, 0, false, "mgta-r17"))
 	v.RefServCellIndicatorR17 = GapConfigR17_RefServCellIndicatorR17(r.EnumIf(v.HasRefServCellIndicatorR17, 3, 0, false, "refServCellIndicator-r17"))
-	r.DecodeOptional(v.HasRefFR2ServCellAsyncCAR17, &v.RefFR2ServCellAsyncCAR17, "refFR2-ServCellAsyncCA-r17")
+	if v.HasRefFR2ServCellAsyncCAR17 {
+		v.RefFR2ServCellAsyncCAR17 = ServCellIndex(r.Int(0, 31, false, "refFR2-ServCellAsyncCA-r17"))
+	}
 	v.PreConfigIndR17 = GapConfigR17_PreConfigIndR17(r.EnumIf(v.HasPreConfigIndR17, 1, 0, false, "preConfigInd-r17"))
 	v.NcsgIndR17 = GapConfigR17_NcsgIndR17(r.EnumIf(v.HasNcsgIndR17, 1, 0, false, "ncsgInd-r17"))
 	v.GapAssociationPRSR17 = GapConfigR17_GapAssociationPRSR17(r.EnumIf(v.HasGapAssociationPRSR17, 1, 0, false, "gapAssociationPRS-r17"))
-	r.DecodeOptional(v.HasGapSharingR17, &v.GapSharingR17, "gapSharing-r17")
-	r.DecodeOptional(v.HasGapPriorityR17, &v.GapPriorityR17, "gapPriority-r17")
+	v.GapSharingR17 = MeasGapSharingScheme(r.EnumIf(v.HasGapSharingR17, 4, 0, false, "gapSharing-r17"))
+	if v.HasGapPriorityR17 {
+		v.GapPriorityR17 = GapPriorityR17(r.Int(1, 16, false, "gapPriority-r17"))
+	}
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -15948,7 +16147,7 @@ func (v *PosMeasGapPreConfigToReleaseListR17) MarshalUPER() ([]byte, error) {
 func (v *PosGapConfigR17) DecodePER(r *per.Reader) error {
 	*v = PosGapConfigR17{}
 	ext := r.Extended()
-	r.Decode(&v.MeasPosPreConfigGapIDR17, "measPosPreConfigGapId-r17")
+	v.MeasPosPreConfigGapIDR17 = MeasPosPreConfigGapIDR17(r.Int(1, 16, false, "measPosPreConfigGapId-r17"))
 	v.GapOffsetR17 = r.Int(0, 159, false, "gapOffset-r17")
 	v.MglR17 = PosGapConfigR17_MglR17(r.Enum(8, 0, false, "mgl-r17"))
 	v.MgrpR17 = PosGapConfigR17_MgrpR17(r.Enum(4, 0, false, "mgrp-r17"))
@@ -16057,7 +16256,7 @@ func (v *SetupRelease_MeasGapSharingScheme) DecodePER(r *per.Reader) error {
 		v.Choice = SetupRelease_MeasGapSharingScheme_Release
 	case 1:
 		v.Choice = SetupRelease_MeasGapSharingScheme_Setup
-		r.Decode(&v.Setup, "setup")
+		v.Setup = MeasGapSharingScheme(r.Enum(4, 0, false, "setup"))
 	default:
 		r.Invalid(der.KindInvalidValue, "SetupRelease", "no alternative has this index", "X.691 23")
 	}
@@ -16240,7 +16439,7 @@ func (v *ValidityAreaListR16) MarshalUPER() ([]byte, error) { return per.Marshal
 func (v *ValidityAreaR16) DecodePER(r *per.Reader) error {
 	*v = ValidityAreaR16{}
 	r.Preamble(&v.HasValidityCellListR16)
-	r.Decode(&v.CarrierFreqR16, "carrierFreq-r16")
+	v.CarrierFreqR16 = ARFCNValueNR(r.Int(0, 3279165, false, "carrierFreq-r16"))
 	r.DecodeOptional(v.HasValidityCellListR16, &v.ValidityCellListR16, "validityCellList-r16")
 	return r.Err()
 }
@@ -16284,8 +16483,8 @@ func (v *MeasIdleCarrierNRR16) DecodePER(r *per.Reader) error {
 	*v = MeasIdleCarrierNRR16{}
 	ext := r.Extended()
 	r.Preamble(&v.HasFrequencyBandList, &v.HasMeasCellListNRR16, &v.HasQualityThresholdR16, &v.HasSsbMeasConfigR16, &v.HasBeamMeasConfigIdleR16)
-	r.Decode(&v.CarrierFreqR16, "carrierFreq-r16")
-	r.Decode(&v.SsbSubcarrierSpacingR16, "ssbSubcarrierSpacing-r16")
+	v.CarrierFreqR16 = ARFCNValueNR(r.Int(0, 3279165, false, "carrierFreq-r16"))
+	v.SsbSubcarrierSpacingR16 = SubcarrierSpacing(r.Enum(8, 0, false, "ssbSubcarrierSpacing-r16"))
 	r.DecodeOptional(v.HasFrequencyBandList, &v.FrequencyBandList, "frequencyBandList")
 	r.DecodeOptional(v.HasMeasCellListNRR16, &v.MeasCellListNRR16, "measCellListNR-r16")
 	v.ReportQuantitiesR16 = MeasIdleCarrierNRR16_ReportQuantitiesR16(r.Enum(3, 0, false, "reportQuantities-r16"))
@@ -16327,8 +16526,12 @@ func (v *MeasIdleCarrierNRR16) MarshalUPER() ([]byte, error) { return per.Marsha
 func (v *MeasIdleCarrierNRR16_QualityThresholdR16) DecodePER(r *per.Reader) error {
 	*v = MeasIdleCarrierNRR16_QualityThresholdR16{}
 	r.Preamble(&v.HasIdleRSRPThresholdNRR16, &v.HasIdleRSRQThresholdNRR16)
-	r.DecodeOptional(v.HasIdleRSRPThresholdNRR16, &v.IdleRSRPThresholdNRR16, "idleRSRP-Threshold-NR-r16")
-	r.DecodeOptional(v.HasIdleRSRQThresholdNRR16, &v.IdleRSRQThresholdNRR16, "idleRSRQ-Threshold-NR-r16")
+	if v.HasIdleRSRPThresholdNRR16 {
+		v.IdleRSRPThresholdNRR16 = RSRPRange(r.Int(0, 127, false, "idleRSRP-Threshold-NR-r16"))
+	}
+	if v.HasIdleRSRQThresholdNRR16 {
+		v.IdleRSRQThresholdNRR16 = RSRQRange(r.Int(0, 127, false, "idleRSRQ-Threshold-NR-r16"))
+	}
 	return r.Err()
 }
 
@@ -16370,8 +16573,8 @@ func (v *MeasIdleCarrierEUTRAR16) DecodePER(r *per.Reader) error {
 	*v = MeasIdleCarrierEUTRAR16{}
 	ext := r.Extended()
 	r.Preamble(&v.HasMeasCellListEUTRAR16, &v.HasQualityThresholdEUTRAR16)
-	r.Decode(&v.CarrierFreqEUTRAR16, "carrierFreqEUTRA-r16")
-	r.Decode(&v.AllowedMeasBandwidthR16, "allowedMeasBandwidth-r16")
+	v.CarrierFreqEUTRAR16 = ARFCNValueEUTRA(r.Int(0, 262143, false, "carrierFreqEUTRA-r16"))
+	v.AllowedMeasBandwidthR16 = EUTRAAllowedMeasBandwidth(r.Enum(6, 0, false, "allowedMeasBandwidth-r16"))
 	r.DecodeOptional(v.HasMeasCellListEUTRAR16, &v.MeasCellListEUTRAR16, "measCellListEUTRA-r16")
 	v.ReportQuantitiesEUTRAR16 = MeasIdleCarrierEUTRAR16_ReportQuantitiesEUTRAR16(r.Enum(3, 0, false, "reportQuantitiesEUTRA-r16"))
 	r.DecodeOptional(v.HasQualityThresholdEUTRAR16, &v.QualityThresholdEUTRAR16, "qualityThresholdEUTRA-r16")
@@ -16407,8 +16610,12 @@ func (v *MeasIdleCarrierEUTRAR16) MarshalUPER() ([]byte, error) { return per.Mar
 func (v *MeasIdleCarrierEUTRAR16_QualityThresholdEUTRAR16) DecodePER(r *per.Reader) error {
 	*v = MeasIdleCarrierEUTRAR16_QualityThresholdEUTRAR16{}
 	r.Preamble(&v.HasIdleRSRPThresholdEUTRAR16, &v.HasIdleRSRQThresholdEUTRAR16)
-	r.DecodeOptional(v.HasIdleRSRPThresholdEUTRAR16, &v.IdleRSRPThresholdEUTRAR16, "idleRSRP-Threshold-EUTRA-r16")
-	r.DecodeOptional(v.HasIdleRSRQThresholdEUTRAR16, &v.IdleRSRQThresholdEUTRAR16, "idleRSRQ-Threshold-EUTRA-r16")
+	if v.HasIdleRSRPThresholdEUTRAR16 {
+		v.IdleRSRPThresholdEUTRAR16 = RSRPRangeEUTRA(r.Int(0, 97, false, "idleRSRP-Threshold-EUTRA-r16"))
+	}
+	if v.HasIdleRSRQThresholdEUTRAR16 {
+		v.IdleRSRQThresholdEUTRAR16 = RSRQRangeEUTRAR16(r.Int(-30, 46, false, "idleRSRQ-Threshold-EUTRA-r16"))
+	}
 	return r.Err()
 }
 
@@ -16514,9 +16721,9 @@ func (v *MeasIDToAddModList) MarshalUPER() ([]byte, error) { return per.Marshal(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MeasIDToAddMod) DecodePER(r *per.Reader) error {
 	*v = MeasIDToAddMod{}
-	r.Decode(&v.MeasID, "measId")
-	r.Decode(&v.MeasObjectID, "measObjectId")
-	r.Decode(&v.ReportConfigID, "reportConfigId")
+	v.MeasID = MeasID(r.Int(1, 64, false, "measId"))
+	v.MeasObjectID = MeasObjectID(r.Int(1, 64, false, "measObjectId"))
+	v.ReportConfigID = ReportConfigID(r.Int(1, 64, false, "reportConfigId"))
 	return r.Err()
 }
 
@@ -16711,9 +16918,11 @@ func (v *SRSResourceConfigCLIR16) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	r.Preamble(&v.HasRefServCellIndexR16)
 	r.Decode(&v.SrsResourceR16, "srs-Resource-r16")
-	r.Decode(&v.SrsSCSR16, "srs-SCS-r16")
-	r.DecodeOptional(v.HasRefServCellIndexR16, &v.RefServCellIndexR16, "refServCellIndex-r16")
-	r.Decode(&v.RefBWPR16, "refBWP-r16")
+	v.SrsSCSR16 = SubcarrierSpacing(r.Enum(8, 0, false, "srs-SCS-r16"))
+	if v.HasRefServCellIndexR16 {
+		v.RefServCellIndexR16 = ServCellIndex(r.Int(0, 31, false, "refServCellIndex-r16"))
+	}
+	v.RefBWPR16 = BWPID(r.Int(0, 4, false, "refBWP-r16"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -16746,14 +16955,16 @@ func (v *RSSIResourceConfigCLIR16) DecodePER(r *per.Reader) error {
 	*v = RSSIResourceConfigCLIR16{}
 	ext := r.Extended()
 	r.Preamble(&v.HasRefServCellIndexR16)
-	r.Decode(&v.RssiResourceIDR16, "rssi-ResourceId-r16")
-	r.Decode(&v.RssiSCSR16, "rssi-SCS-r16")
+	v.RssiResourceIDR16 = RSSIResourceIDR16(r.Int(0, 63, false, "rssi-ResourceId-r16"))
+	v.RssiSCSR16 = SubcarrierSpacing(r.Enum(8, 0, false, "rssi-SCS-r16"))
 	v.StartPRBR16 = r.Int(0, 2169, false, "startPRB-r16")
 	v.NrofPRBsR16 = r.Int(4, 276, false, "nrofPRBs-r16")
 	v.StartPositionR16 = r.Int(0, 13, false, "startPosition-r16")
 	v.NrofSymbolsR16 = r.Int(1, 14, false, "nrofSymbols-r16")
 	r.Decode(&v.RssiPeriodicityAndOffsetR16, "rssi-PeriodicityAndOffset-r16")
-	r.DecodeOptional(v.HasRefServCellIndexR16, &v.RefServCellIndexR16, "refServCellIndex-r16")
+	if v.HasRefServCellIndexR16 {
+		v.RefServCellIndexR16 = ServCellIndex(r.Int(0, 31, false, "refServCellIndex-r16"))
+	}
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -16880,19 +17091,21 @@ func (v *MeasObjectEUTRA) DecodePER(r *per.Reader) error {
 	*v = MeasObjectEUTRA{}
 	ext := r.Extended()
 	r.Preamble(&v.HasCellsToRemoveListEUTRAN, &v.HasCellsToAddModListEUTRAN, &v.HasExcludedCellsToRemoveListEUTRAN, &v.HasExcludedCellsToAddModListEUTRAN, &v.HasEutraQOffsetRange)
-	r.Decode(&v.CarrierFreq, "carrierFreq")
-	r.Decode(&v.AllowedMeasBandwidth, "allowedMeasBandwidth")
+	v.CarrierFreq = ARFCNValueEUTRA(r.Int(0, 262143, false, "carrierFreq"))
+	v.AllowedMeasBandwidth = EUTRAAllowedMeasBandwidth(r.Enum(6, 0, false, "allowedMeasBandwidth"))
 	r.DecodeOptional(v.HasCellsToRemoveListEUTRAN, &v.CellsToRemoveListEUTRAN, "cellsToRemoveListEUTRAN")
 	r.DecodeOptional(v.HasCellsToAddModListEUTRAN, &v.CellsToAddModListEUTRAN, "cellsToAddModListEUTRAN")
 	r.DecodeOptional(v.HasExcludedCellsToRemoveListEUTRAN, &v.ExcludedCellsToRemoveListEUTRAN, "excludedCellsToRemoveListEUTRAN")
 	r.DecodeOptional(v.HasExcludedCellsToAddModListEUTRAN, &v.ExcludedCellsToAddModListEUTRAN, "excludedCellsToAddModListEUTRAN")
-	r.Decode(&v.EutraPresenceAntennaPort1, "eutra-PresenceAntennaPort1")
-	r.DecodeOptional(v.HasEutraQOffsetRange, &v.EutraQOffsetRange, "eutra-Q-OffsetRange")
+	v.EutraPresenceAntennaPort1 = EUTRAPresenceAntennaPort1(r.Bool("eutra-PresenceAntennaPort1"))
+	v.EutraQOffsetRange = EUTRAQOffsetRange(r.EnumIf(v.HasEutraQOffsetRange, 31, 0, false, "eutra-Q-OffsetRange"))
 	v.WidebandRSRQMeas = r.Bool("widebandRSRQ-Meas")
 	x := r.Extensions(ext)
 	if x.Begin(0, "associatedMeasGap-r17") {
 		x.GroupPreamble(&v.HasAssociatedMeasGapR17)
-		r.DecodeOptional(v.HasAssociatedMeasGapR17, &v.AssociatedMeasGapR17, "associatedMeasGap-r17")
+		if v.HasAssociatedMeasGapR17 {
+			v.AssociatedMeasGapR17 = MeasGapIDR17(r.Int(1, 8, false, "associatedMeasGap-r17"))
+		}
 		x.End("associatedMeasGap-r17")
 	}
 	v.Unknown = x.Unknown(1)
@@ -16984,9 +17197,9 @@ func (v *EUTRACellIndex) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *EUTRACell) DecodePER(r *per.Reader) error {
 	*v = EUTRACell{}
-	r.Decode(&v.CellIndexEUTRA, "cellIndexEUTRA")
-	r.Decode(&v.PhysCellID, "physCellId")
-	r.Decode(&v.CellIndividualOffset, "cellIndividualOffset")
+	v.CellIndexEUTRA = EUTRACellIndex(r.Int(1, 32, false, "cellIndexEUTRA"))
+	v.PhysCellID = EUTRAPhysCellID(r.Int(0, 503, false, "physCellId"))
+	v.CellIndividualOffset = EUTRAQOffsetRange(r.Enum(31, 0, false, "cellIndividualOffset"))
 	return r.Err()
 }
 
@@ -17009,7 +17222,7 @@ func (v *EUTRACell) MarshalUPER() ([]byte, error) { return per.Marshal(v, false)
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *EUTRAExcludedCell) DecodePER(r *per.Reader) error {
 	*v = EUTRAExcludedCell{}
-	r.Decode(&v.CellIndexEUTRA, "cellIndexEUTRA")
+	v.CellIndexEUTRA = EUTRACellIndex(r.Int(1, 32, false, "cellIndexEUTRA"))
 	r.Decode(&v.PhysCellIDRange, "physCellIdRange")
 	return r.Err()
 }
@@ -17039,144 +17252,4 @@ func (v *MeasObjectID) DecodePER(r *per.Reader) error {
 func (v *MeasObjectID) EncodePER(w *per.Writer) error {
 	w.Int(int64(*v), 1, 64, false, "")
 	return w.Err()
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *MeasObjectNR) DecodePER(r *per.Reader) error {
-	*v = MeasObjectNR{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSsbFrequency, &v.HasSsbSubcarrierSpacing, &v.HasSmtc1, &v.HasSmtc2, &v.HasRefFreqCSIRS, &v.HasAbsThreshSSBlocksConsolidation, &v.HasAbsThreshCSIRSConsolidation, &v.HasNrofSSBlocksToAverage, &v.HasNrofCSIRSResourcesToAverage, &v.HasCellsToRemoveList, &v.HasCellsToAddModList, &v.HasExcludedCellsToRemoveList, &v.HasExcludedCellsToAddModList, &v.HasAllowedCellsToRemoveList, &v.HasAllowedCellsToAddModList)
-	r.DecodeOptional(v.HasSsbFrequency, &v.SsbFrequency, "ssbFrequency")
-	r.DecodeOptional(v.HasSsbSubcarrierSpacing, &v.SsbSubcarrierSpacing, "ssbSubcarrierSpacing")
-	r.DecodeOptional(v.HasSmtc1, &v.Smtc1, "smtc1")
-	r.DecodeOptional(v.HasSmtc2, &v.Smtc2, "smtc2")
-	r.DecodeOptional(v.HasRefFreqCSIRS, &v.RefFreqCSIRS, "refFreqCSI-RS")
-	r.Decode(&v.ReferenceSignalConfig, "referenceSignalConfig")
-	r.DecodeOptional(v.HasAbsThreshSSBlocksConsolidation, &v.AbsThreshSSBlocksConsolidation, "absThreshSS-BlocksConsolidation")
-	r.DecodeOptional(v.HasAbsThreshCSIRSConsolidation, &v.AbsThreshCSIRSConsolidation, "absThreshCSI-RS-Consolidation")
-	v.NrofSSBlocksToAverage = r.IntIf(v.HasNrofSSBlocksToAverage, 2, 16, false, "nrofSS-BlocksToAverage")
-	v.NrofCSIRSResourcesToAverage = r.IntIf(v.HasNrofCSIRSResourcesToAverage, 2, 16, false, "nrofCSI-RS-ResourcesToAverage")
-	v.QuantityConfigIndex = r.Int(1, 2, false, "quantityConfigIndex")
-	r.Decode(&v.OffsetMO, "offsetMO")
-	r.DecodeOptional(v.HasCellsToRemoveList, &v.CellsToRemoveList, "cellsToRemoveList")
-	r.DecodeOptional(v.HasCellsToAddModList, &v.CellsToAddModList, "cellsToAddModList")
-	r.DecodeOptional(v.HasExcludedCellsToRemoveList, &v.ExcludedCellsToRemoveList, "excludedCellsToRemoveList")
-	r.DecodeOptional(v.HasExcludedCellsToAddModList, &v.ExcludedCellsToAddModList, "excludedCellsToAddModList")
-	r.DecodeOptional(v.HasAllowedCellsToRemoveList, &v.AllowedCellsToRemoveList, "allowedCellsToRemoveList")
-	r.DecodeOptional(v.HasAllowedCellsToAddModList, &v.AllowedCellsToAddModList, "allowedCellsToAddModList")
-	x := r.Extensions(ext)
-	if x.Begin(0, "freqBandIndicatorNR") {
-		x.GroupPreamble(&v.HasFreqBandIndicatorNR, &v.HasMeasCycleSCell)
-		r.DecodeOptional(v.HasFreqBandIndicatorNR, &v.FreqBandIndicatorNR, "freqBandIndicatorNR")
-		v.MeasCycleSCell = MeasObjectNR_MeasCycleSCell(r.EnumIf(v.HasMeasCycleSCell, 7, 0, false, "measCycleSCell"))
-		x.End("freqBandIndicatorNR")
-	}
-	if x.Begin(1, "smtc3list-r16") {
-		x.GroupPreamble(&v.HasSmtc3listR16, &v.HasRmtcConfigR16, &v.HasT312R16)
-		r.DecodeOptional(v.HasSmtc3listR16, &v.Smtc3listR16, "smtc3list-r16")
-		r.DecodeOptional(v.HasRmtcConfigR16, &v.RmtcConfigR16, "rmtc-Config-r16")
-		r.DecodeOptional(v.HasT312R16, &v.T312R16, "t312-r16")
-		x.End("smtc3list-r16")
-	}
-	if x.Begin(2, "associatedMeasGapSSB-r17") {
-		x.GroupPreamble(&v.HasAssociatedMeasGapSSBR17, &v.HasAssociatedMeasGapCSIRSR17, &v.HasSmtc4listR17, &v.HasMeasCyclePSCellR17, &v.HasCellsToAddModListExtV1710)
-		r.DecodeOptional(v.HasAssociatedMeasGapSSBR17, &v.AssociatedMeasGapSSBR17, "associatedMeasGapSSB-r17")
-		r.DecodeOptional(v.HasAssociatedMeasGapCSIRSR17, &v.AssociatedMeasGapCSIRSR17, "associatedMeasGapCSIRS-r17")
-		r.DecodeOptional(v.HasSmtc4listR17, &v.Smtc4listR17, "smtc4list-r17")
-		v.MeasCyclePSCellR17 = MeasObjectNR_MeasCyclePSCellR17(r.EnumIf(v.HasMeasCyclePSCellR17, 8, 0, false, "measCyclePSCell-r17"))
-		r.DecodeOptional(v.HasCellsToAddModListExtV1710, &v.CellsToAddModListExtV1710, "cellsToAddModListExt-v1710")
-		x.End("associatedMeasGapSSB-r17")
-	}
-	if x.Begin(3, "associatedMeasGapSSB2-v1720") {
-		x.GroupPreamble(&v.HasAssociatedMeasGapSSB2V1720, &v.HasAssociatedMeasGapCSIRS2V1720)
-		r.DecodeOptional(v.HasAssociatedMeasGapSSB2V1720, &v.AssociatedMeasGapSSB2V1720, "associatedMeasGapSSB2-v1720")
-		r.DecodeOptional(v.HasAssociatedMeasGapCSIRS2V1720, &v.AssociatedMeasGapCSIRS2V1720, "associatedMeasGapCSIRS2-v1720")
-		x.End("associatedMeasGapSSB2-v1720")
-	}
-	v.Unknown = x.Unknown(4)
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *MeasObjectNR) EncodePER(w *per.Writer) error {
-	x := per.Additions(v.Unknown, v.HasFreqBandIndicatorNR || v.HasMeasCycleSCell, v.HasSmtc3listR16 || v.HasRmtcConfigR16 || v.HasT312R16, v.HasAssociatedMeasGapSSBR17 || v.HasAssociatedMeasGapCSIRSR17 || v.HasSmtc4listR17 || v.HasMeasCyclePSCellR17 || v.HasCellsToAddModListExtV1710, v.HasAssociatedMeasGapSSB2V1720 || v.HasAssociatedMeasGapCSIRS2V1720)
-	w.Extended(x)
-	w.Preamble(v.HasSsbFrequency, v.HasSsbSubcarrierSpacing, v.HasSmtc1, v.HasSmtc2, v.HasRefFreqCSIRS, v.HasAbsThreshSSBlocksConsolidation, v.HasAbsThreshCSIRSConsolidation, v.HasNrofSSBlocksToAverage, v.HasNrofCSIRSResourcesToAverage, v.HasCellsToRemoveList, v.HasCellsToAddModList, v.HasExcludedCellsToRemoveList, v.HasExcludedCellsToAddModList, v.HasAllowedCellsToRemoveList, v.HasAllowedCellsToAddModList)
-	w.EncodeOptional(v.HasSsbFrequency, &v.SsbFrequency, "ssbFrequency")
-	w.EncodeOptional(v.HasSsbSubcarrierSpacing, &v.SsbSubcarrierSpacing, "ssbSubcarrierSpacing")
-	w.EncodeOptional(v.HasSmtc1, &v.Smtc1, "smtc1")
-	w.EncodeOptional(v.HasSmtc2, &v.Smtc2, "smtc2")
-	w.EncodeOptional(v.HasRefFreqCSIRS, &v.RefFreqCSIRS, "refFreqCSI-RS")
-	w.Encode(&v.ReferenceSignalConfig, "referenceSignalConfig")
-	w.EncodeOptional(v.HasAbsThreshSSBlocksConsolidation, &v.AbsThreshSSBlocksConsolidation, "absThreshSS-BlocksConsolidation")
-	w.EncodeOptional(v.HasAbsThreshCSIRSConsolidation, &v.AbsThreshCSIRSConsolidation, "absThreshCSI-RS-Consolidation")
-	w.IntIf(v.HasNrofSSBlocksToAverage, v.NrofSSBlocksToAverage, 2, 16, false, "nrofSS-BlocksToAverage")
-	w.IntIf(v.HasNrofCSIRSResourcesToAverage, v.NrofCSIRSResourcesToAverage, 2, 16, false, "nrofCSI-RS-ResourcesToAverage")
-	w.Int(v.QuantityConfigIndex, 1, 2, false, "quantityConfigIndex")
-	w.Encode(&v.OffsetMO, "offsetMO")
-	w.EncodeOptional(v.HasCellsToRemoveList, &v.CellsToRemoveList, "cellsToRemoveList")
-	w.EncodeOptional(v.HasCellsToAddModList, &v.CellsToAddModList, "cellsToAddModList")
-	w.EncodeOptional(v.HasExcludedCellsToRemoveList, &v.ExcludedCellsToRemoveList, "excludedCellsToRemoveList")
-	w.EncodeOptional(v.HasExcludedCellsToAddModList, &v.ExcludedCellsToAddModList, "excludedCellsToAddModList")
-	w.EncodeOptional(v.HasAllowedCellsToRemoveList, &v.AllowedCellsToRemoveList, "allowedCellsToRemoveList")
-	w.EncodeOptional(v.HasAllowedCellsToAddModList, &v.AllowedCellsToAddModList, "allowedCellsToAddModList")
-	w.Extensions(x, v.Unknown)
-	if o, ok := w.BeginAddition(x, 0); ok {
-		w.Preamble(v.HasFreqBandIndicatorNR, v.HasMeasCycleSCell)
-		w.EncodeOptional(v.HasFreqBandIndicatorNR, &v.FreqBandIndicatorNR, "freqBandIndicatorNR")
-		w.EnumIf(v.HasMeasCycleSCell, int64(v.MeasCycleSCell), 7, 0, false, "measCycleSCell")
-		w.EndOpen(o)
-	}
-	if o, ok := w.BeginAddition(x, 1); ok {
-		w.Preamble(v.HasSmtc3listR16, v.HasRmtcConfigR16, v.HasT312R16)
-		w.EncodeOptional(v.HasSmtc3listR16, &v.Smtc3listR16, "smtc3list-r16")
-		w.EncodeOptional(v.HasRmtcConfigR16, &v.RmtcConfigR16, "rmtc-Config-r16")
-		w.EncodeOptional(v.HasT312R16, &v.T312R16, "t312-r16")
-		w.EndOpen(o)
-	}
-	if o, ok := w.BeginAddition(x, 2); ok {
-		w.Preamble(v.HasAssociatedMeasGapSSBR17, v.HasAssociatedMeasGapCSIRSR17, v.HasSmtc4listR17, v.HasMeasCyclePSCellR17, v.HasCellsToAddModListExtV1710)
-		w.EncodeOptional(v.HasAssociatedMeasGapSSBR17, &v.AssociatedMeasGapSSBR17, "associatedMeasGapSSB-r17")
-		w.EncodeOptional(v.HasAssociatedMeasGapCSIRSR17, &v.AssociatedMeasGapCSIRSR17, "associatedMeasGapCSIRS-r17")
-		w.EncodeOptional(v.HasSmtc4listR17, &v.Smtc4listR17, "smtc4list-r17")
-		w.EnumIf(v.HasMeasCyclePSCellR17, int64(v.MeasCyclePSCellR17), 8, 0, false, "measCyclePSCell-r17")
-		w.EncodeOptional(v.HasCellsToAddModListExtV1710, &v.CellsToAddModListExtV1710, "cellsToAddModListExt-v1710")
-		w.EndOpen(o)
-	}
-	if o, ok := w.BeginAddition(x, 3); ok {
-		w.Preamble(v.HasAssociatedMeasGapSSB2V1720, v.HasAssociatedMeasGapCSIRS2V1720)
-		w.EncodeOptional(v.HasAssociatedMeasGapSSB2V1720, &v.AssociatedMeasGapSSB2V1720, "associatedMeasGapSSB2-v1720")
-		w.EncodeOptional(v.HasAssociatedMeasGapCSIRS2V1720, &v.AssociatedMeasGapCSIRS2V1720, "associatedMeasGapCSIRS2-v1720")
-		w.EndOpen(o)
-	}
-	w.EndExtensions(x, v.Unknown)
-	return w.Err()
-}
-
-// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a MeasObjectNR (X.691); v aliases b.
-func (v *MeasObjectNR) UnmarshalUPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, false, "MeasObjectNR")
-}
-
-// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
-func (v *MeasObjectNR) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *MeasObjectNR_ExcludedCellsToAddModList) DecodePER(r *per.Reader) error {
-	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 8})
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *MeasObjectNR_ExcludedCellsToAddModList) EncodePER(w *per.Writer) error {
-	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 8})
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *MeasObjectNR_AllowedCellsToAddModList) DecodePER(r *per.Reader) error {
-	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 8})
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *MeasObjectNR_AllowedCellsToAddModList) EncodePER(w *per.Writer) error {
-	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 8})
 }

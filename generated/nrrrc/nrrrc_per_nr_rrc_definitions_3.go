@@ -10,6 +10,160 @@ import (
 )
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *MeasObjectNR) DecodePER(r *per.Reader) error {
+	*v = MeasObjectNR{}
+	ext := r.Extended()
+	r.Preamble(&v.HasSsbFrequency, &v.HasSsbSubcarrierSpacing, &v.HasSmtc1, &v.HasSmtc2, &v.HasRefFreqCSIRS, &v.HasAbsThreshSSBlocksConsolidation, &v.HasAbsThreshCSIRSConsolidation, &v.HasNrofSSBlocksToAverage, &v.HasNrofCSIRSResourcesToAverage, &v.HasCellsToRemoveList, &v.HasCellsToAddModList, &v.HasExcludedCellsToRemoveList, &v.HasExcludedCellsToAddModList, &v.HasAllowedCellsToRemoveList, &v.HasAllowedCellsToAddModList)
+	if v.HasSsbFrequency {
+		v.SsbFrequency = ARFCNValueNR(r.Int(0, 3279165, false, "ssbFrequency"))
+	}
+	v.SsbSubcarrierSpacing = SubcarrierSpacing(r.EnumIf(v.HasSsbSubcarrierSpacing, 8, 0, false, "ssbSubcarrierSpacing"))
+	r.DecodeOptional(v.HasSmtc1, &v.Smtc1, "smtc1")
+	r.DecodeOptional(v.HasSmtc2, &v.Smtc2, "smtc2")
+	if v.HasRefFreqCSIRS {
+		v.RefFreqCSIRS = ARFCNValueNR(r.Int(0, 3279165, false, "refFreqCSI-RS"))
+	}
+	r.Decode(&v.ReferenceSignalConfig, "referenceSignalConfig")
+	r.DecodeOptional(v.HasAbsThreshSSBlocksConsolidation, &v.AbsThreshSSBlocksConsolidation, "absThreshSS-BlocksConsolidation")
+	r.DecodeOptional(v.HasAbsThreshCSIRSConsolidation, &v.AbsThreshCSIRSConsolidation, "absThreshCSI-RS-Consolidation")
+	v.NrofSSBlocksToAverage = r.IntIf(v.HasNrofSSBlocksToAverage, 2, 16, false, "nrofSS-BlocksToAverage")
+	v.NrofCSIRSResourcesToAverage = r.IntIf(v.HasNrofCSIRSResourcesToAverage, 2, 16, false, "nrofCSI-RS-ResourcesToAverage")
+	v.QuantityConfigIndex = r.Int(1, 2, false, "quantityConfigIndex")
+	r.Decode(&v.OffsetMO, "offsetMO")
+	r.DecodeOptional(v.HasCellsToRemoveList, &v.CellsToRemoveList, "cellsToRemoveList")
+	r.DecodeOptional(v.HasCellsToAddModList, &v.CellsToAddModList, "cellsToAddModList")
+	r.DecodeOptional(v.HasExcludedCellsToRemoveList, &v.ExcludedCellsToRemoveList, "excludedCellsToRemoveList")
+	r.DecodeOptional(v.HasExcludedCellsToAddModList, &v.ExcludedCellsToAddModList, "excludedCellsToAddModList")
+	r.DecodeOptional(v.HasAllowedCellsToRemoveList, &v.AllowedCellsToRemoveList, "allowedCellsToRemoveList")
+	r.DecodeOptional(v.HasAllowedCellsToAddModList, &v.AllowedCellsToAddModList, "allowedCellsToAddModList")
+	x := r.Extensions(ext)
+	if x.Begin(0, "freqBandIndicatorNR") {
+		x.GroupPreamble(&v.HasFreqBandIndicatorNR, &v.HasMeasCycleSCell)
+		if v.HasFreqBandIndicatorNR {
+			v.FreqBandIndicatorNR = FreqBandIndicatorNR(r.Int(1, 1024, false, "freqBandIndicatorNR"))
+		}
+		v.MeasCycleSCell = MeasObjectNR_MeasCycleSCell(r.EnumIf(v.HasMeasCycleSCell, 7, 0, false, "measCycleSCell"))
+		x.End("freqBandIndicatorNR")
+	}
+	if x.Begin(1, "smtc3list-r16") {
+		x.GroupPreamble(&v.HasSmtc3listR16, &v.HasRmtcConfigR16, &v.HasT312R16)
+		r.DecodeOptional(v.HasSmtc3listR16, &v.Smtc3listR16, "smtc3list-r16")
+		r.DecodeOptional(v.HasRmtcConfigR16, &v.RmtcConfigR16, "rmtc-Config-r16")
+		r.DecodeOptional(v.HasT312R16, &v.T312R16, "t312-r16")
+		x.End("smtc3list-r16")
+	}
+	if x.Begin(2, "associatedMeasGapSSB-r17") {
+		x.GroupPreamble(&v.HasAssociatedMeasGapSSBR17, &v.HasAssociatedMeasGapCSIRSR17, &v.HasSmtc4listR17, &v.HasMeasCyclePSCellR17, &v.HasCellsToAddModListExtV1710)
+		if v.HasAssociatedMeasGapSSBR17 {
+			v.AssociatedMeasGapSSBR17 = MeasGapIDR17(r.Int(1, 8, false, "associatedMeasGapSSB-r17"))
+		}
+		if v.HasAssociatedMeasGapCSIRSR17 {
+			v.AssociatedMeasGapCSIRSR17 = MeasGapIDR17(r.Int(1, 8, false, "associatedMeasGapCSIRS-r17"))
+		}
+		r.DecodeOptional(v.HasSmtc4listR17, &v.Smtc4listR17, "smtc4list-r17")
+		v.MeasCyclePSCellR17 = MeasObjectNR_MeasCyclePSCellR17(r.EnumIf(v.HasMeasCyclePSCellR17, 8, 0, false, "measCyclePSCell-r17"))
+		r.DecodeOptional(v.HasCellsToAddModListExtV1710, &v.CellsToAddModListExtV1710, "cellsToAddModListExt-v1710")
+		x.End("associatedMeasGapSSB-r17")
+	}
+	if x.Begin(3, "associatedMeasGapSSB2-v1720") {
+		x.GroupPreamble(&v.HasAssociatedMeasGapSSB2V1720, &v.HasAssociatedMeasGapCSIRS2V1720)
+		if v.HasAssociatedMeasGapSSB2V1720 {
+			v.AssociatedMeasGapSSB2V1720 = MeasGapIDR17(r.Int(1, 8, false, "associatedMeasGapSSB2-v1720"))
+		}
+		if v.HasAssociatedMeasGapCSIRS2V1720 {
+			v.AssociatedMeasGapCSIRS2V1720 = MeasGapIDR17(r.Int(1, 8, false, "associatedMeasGapCSIRS2-v1720"))
+		}
+		x.End("associatedMeasGapSSB2-v1720")
+	}
+	v.Unknown = x.Unknown(4)
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *MeasObjectNR) EncodePER(w *per.Writer) error {
+	x := per.Additions(v.Unknown, v.HasFreqBandIndicatorNR || v.HasMeasCycleSCell, v.HasSmtc3listR16 || v.HasRmtcConfigR16 || v.HasT312R16, v.HasAssociatedMeasGapSSBR17 || v.HasAssociatedMeasGapCSIRSR17 || v.HasSmtc4listR17 || v.HasMeasCyclePSCellR17 || v.HasCellsToAddModListExtV1710, v.HasAssociatedMeasGapSSB2V1720 || v.HasAssociatedMeasGapCSIRS2V1720)
+	w.Extended(x)
+	w.Preamble(v.HasSsbFrequency, v.HasSsbSubcarrierSpacing, v.HasSmtc1, v.HasSmtc2, v.HasRefFreqCSIRS, v.HasAbsThreshSSBlocksConsolidation, v.HasAbsThreshCSIRSConsolidation, v.HasNrofSSBlocksToAverage, v.HasNrofCSIRSResourcesToAverage, v.HasCellsToRemoveList, v.HasCellsToAddModList, v.HasExcludedCellsToRemoveList, v.HasExcludedCellsToAddModList, v.HasAllowedCellsToRemoveList, v.HasAllowedCellsToAddModList)
+	w.EncodeOptional(v.HasSsbFrequency, &v.SsbFrequency, "ssbFrequency")
+	w.EncodeOptional(v.HasSsbSubcarrierSpacing, &v.SsbSubcarrierSpacing, "ssbSubcarrierSpacing")
+	w.EncodeOptional(v.HasSmtc1, &v.Smtc1, "smtc1")
+	w.EncodeOptional(v.HasSmtc2, &v.Smtc2, "smtc2")
+	w.EncodeOptional(v.HasRefFreqCSIRS, &v.RefFreqCSIRS, "refFreqCSI-RS")
+	w.Encode(&v.ReferenceSignalConfig, "referenceSignalConfig")
+	w.EncodeOptional(v.HasAbsThreshSSBlocksConsolidation, &v.AbsThreshSSBlocksConsolidation, "absThreshSS-BlocksConsolidation")
+	w.EncodeOptional(v.HasAbsThreshCSIRSConsolidation, &v.AbsThreshCSIRSConsolidation, "absThreshCSI-RS-Consolidation")
+	w.IntIf(v.HasNrofSSBlocksToAverage, v.NrofSSBlocksToAverage, 2, 16, false, "nrofSS-BlocksToAverage")
+	w.IntIf(v.HasNrofCSIRSResourcesToAverage, v.NrofCSIRSResourcesToAverage, 2, 16, false, "nrofCSI-RS-ResourcesToAverage")
+	w.Int(v.QuantityConfigIndex, 1, 2, false, "quantityConfigIndex")
+	w.Encode(&v.OffsetMO, "offsetMO")
+	w.EncodeOptional(v.HasCellsToRemoveList, &v.CellsToRemoveList, "cellsToRemoveList")
+	w.EncodeOptional(v.HasCellsToAddModList, &v.CellsToAddModList, "cellsToAddModList")
+	w.EncodeOptional(v.HasExcludedCellsToRemoveList, &v.ExcludedCellsToRemoveList, "excludedCellsToRemoveList")
+	w.EncodeOptional(v.HasExcludedCellsToAddModList, &v.ExcludedCellsToAddModList, "excludedCellsToAddModList")
+	w.EncodeOptional(v.HasAllowedCellsToRemoveList, &v.AllowedCellsToRemoveList, "allowedCellsToRemoveList")
+	w.EncodeOptional(v.HasAllowedCellsToAddModList, &v.AllowedCellsToAddModList, "allowedCellsToAddModList")
+	w.Extensions(x, v.Unknown)
+	if o, ok := w.BeginAddition(x, 0); ok {
+		w.Preamble(v.HasFreqBandIndicatorNR, v.HasMeasCycleSCell)
+		w.EncodeOptional(v.HasFreqBandIndicatorNR, &v.FreqBandIndicatorNR, "freqBandIndicatorNR")
+		w.EnumIf(v.HasMeasCycleSCell, int64(v.MeasCycleSCell), 7, 0, false, "measCycleSCell")
+		w.EndOpen(o)
+	}
+	if o, ok := w.BeginAddition(x, 1); ok {
+		w.Preamble(v.HasSmtc3listR16, v.HasRmtcConfigR16, v.HasT312R16)
+		w.EncodeOptional(v.HasSmtc3listR16, &v.Smtc3listR16, "smtc3list-r16")
+		w.EncodeOptional(v.HasRmtcConfigR16, &v.RmtcConfigR16, "rmtc-Config-r16")
+		w.EncodeOptional(v.HasT312R16, &v.T312R16, "t312-r16")
+		w.EndOpen(o)
+	}
+	if o, ok := w.BeginAddition(x, 2); ok {
+		w.Preamble(v.HasAssociatedMeasGapSSBR17, v.HasAssociatedMeasGapCSIRSR17, v.HasSmtc4listR17, v.HasMeasCyclePSCellR17, v.HasCellsToAddModListExtV1710)
+		w.EncodeOptional(v.HasAssociatedMeasGapSSBR17, &v.AssociatedMeasGapSSBR17, "associatedMeasGapSSB-r17")
+		w.EncodeOptional(v.HasAssociatedMeasGapCSIRSR17, &v.AssociatedMeasGapCSIRSR17, "associatedMeasGapCSIRS-r17")
+		w.EncodeOptional(v.HasSmtc4listR17, &v.Smtc4listR17, "smtc4list-r17")
+		w.EnumIf(v.HasMeasCyclePSCellR17, int64(v.MeasCyclePSCellR17), 8, 0, false, "measCyclePSCell-r17")
+		w.EncodeOptional(v.HasCellsToAddModListExtV1710, &v.CellsToAddModListExtV1710, "cellsToAddModListExt-v1710")
+		w.EndOpen(o)
+	}
+	if o, ok := w.BeginAddition(x, 3); ok {
+		w.Preamble(v.HasAssociatedMeasGapSSB2V1720, v.HasAssociatedMeasGapCSIRS2V1720)
+		w.EncodeOptional(v.HasAssociatedMeasGapSSB2V1720, &v.AssociatedMeasGapSSB2V1720, "associatedMeasGapSSB2-v1720")
+		w.EncodeOptional(v.HasAssociatedMeasGapCSIRS2V1720, &v.AssociatedMeasGapCSIRS2V1720, "associatedMeasGapCSIRS2-v1720")
+		w.EndOpen(o)
+	}
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
+}
+
+// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a MeasObjectNR (X.691); v aliases b.
+func (v *MeasObjectNR) UnmarshalUPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, false, "MeasObjectNR")
+}
+
+// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
+func (v *MeasObjectNR) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *MeasObjectNR_ExcludedCellsToAddModList) DecodePER(r *per.Reader) error {
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 8})
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *MeasObjectNR_ExcludedCellsToAddModList) EncodePER(w *per.Writer) error {
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 8})
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *MeasObjectNR_AllowedCellsToAddModList) DecodePER(r *per.Reader) error {
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 8})
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *MeasObjectNR_AllowedCellsToAddModList) EncodePER(w *per.Writer) error {
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 8})
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SetupRelease_RMTCConfigR16) DecodePER(r *per.Reader) error {
 	*v = SetupRelease_RMTCConfigR16{}
 	i, _ := r.Index(2, false)
@@ -56,7 +210,7 @@ func (v *SetupRelease_T312R16) DecodePER(r *per.Reader) error {
 		v.Choice = SetupRelease_T312R16_Release
 	case 1:
 		v.Choice = SetupRelease_T312R16_Setup
-		r.Decode(&v.Setup, "setup")
+		v.Setup = T312R16(r.Enum(8, 0, false, "setup"))
 	default:
 		r.Invalid(der.KindInvalidValue, "SetupRelease", "no alternative has this index", "X.691 23")
 	}
@@ -203,15 +357,17 @@ func (v *SSBConfigMobility) DecodePER(r *per.Reader) error {
 	x := r.Extensions(ext)
 	if x.Begin(0, "ssb-PositionQCL-Common-r16") {
 		x.GroupPreamble(&v.HasSsbPositionQCLCommonR16, &v.HasSsbPositionQCLCellsToAddModListR16, &v.HasSsbPositionQCLCellsToRemoveListR16)
-		r.DecodeOptional(v.HasSsbPositionQCLCommonR16, &v.SsbPositionQCLCommonR16, "ssb-PositionQCL-Common-r16")
+		v.SsbPositionQCLCommonR16 = SSBPositionQCLRelationR16(r.EnumIf(v.HasSsbPositionQCLCommonR16, 4, 0, false, "ssb-PositionQCL-Common-r16"))
 		r.DecodeOptional(v.HasSsbPositionQCLCellsToAddModListR16, &v.SsbPositionQCLCellsToAddModListR16, "ssb-PositionQCL-CellsToAddModList-r16")
 		r.DecodeOptional(v.HasSsbPositionQCLCellsToRemoveListR16, &v.SsbPositionQCLCellsToRemoveListR16, "ssb-PositionQCL-CellsToRemoveList-r16")
 		x.End("ssb-PositionQCL-Common-r16")
 	}
 	if x.Begin(1, "deriveSSB-IndexFromCellInter-r17") {
 		x.GroupPreamble(&v.HasDeriveSSBIndexFromCellInterR17, &v.HasSsbPositionQCLCommonR17, &v.HasSsbPositionQCLCellsR17)
-		r.DecodeOptional(v.HasDeriveSSBIndexFromCellInterR17, &v.DeriveSSBIndexFromCellInterR17, "deriveSSB-IndexFromCellInter-r17")
-		r.DecodeOptional(v.HasSsbPositionQCLCommonR17, &v.SsbPositionQCLCommonR17, "ssb-PositionQCL-Common-r17")
+		if v.HasDeriveSSBIndexFromCellInterR17 {
+			v.DeriveSSBIndexFromCellInterR17 = ServCellIndex(r.Int(0, 31, false, "deriveSSB-IndexFromCellInter-r17"))
+		}
+		v.SsbPositionQCLCommonR17 = SSBPositionQCLRelationR17(r.EnumIf(v.HasSsbPositionQCLCommonR17, 2, 0, false, "ssb-PositionQCL-Common-r17"))
 		r.DecodeOptional(v.HasSsbPositionQCLCellsR17, &v.SsbPositionQCLCellsR17, "ssb-PositionQCL-Cells-r17")
 		x.End("deriveSSB-IndexFromCellInter-r17")
 	}
@@ -349,32 +505,32 @@ func (v *QOffsetRangeList) DecodePER(r *per.Reader) error {
 	*v = QOffsetRangeList{}
 	r.Preamble(&v.HasRsrpOffsetSSB, &v.HasRsrqOffsetSSB, &v.HasSinrOffsetSSB, &v.HasRsrpOffsetCSIRS, &v.HasRsrqOffsetCSIRS, &v.HasSinrOffsetCSIRS)
 	if v.HasRsrpOffsetSSB {
-		r.Decode(&v.RsrpOffsetSSB, "rsrpOffsetSSB")
+		v.RsrpOffsetSSB = QOffsetRange(r.Enum(31, 0, false, "rsrpOffsetSSB"))
 	} else {
 		v.RsrpOffsetSSB = QOffsetRange_DB0
 	}
 	if v.HasRsrqOffsetSSB {
-		r.Decode(&v.RsrqOffsetSSB, "rsrqOffsetSSB")
+		v.RsrqOffsetSSB = QOffsetRange(r.Enum(31, 0, false, "rsrqOffsetSSB"))
 	} else {
 		v.RsrqOffsetSSB = QOffsetRange_DB0
 	}
 	if v.HasSinrOffsetSSB {
-		r.Decode(&v.SinrOffsetSSB, "sinrOffsetSSB")
+		v.SinrOffsetSSB = QOffsetRange(r.Enum(31, 0, false, "sinrOffsetSSB"))
 	} else {
 		v.SinrOffsetSSB = QOffsetRange_DB0
 	}
 	if v.HasRsrpOffsetCSIRS {
-		r.Decode(&v.RsrpOffsetCSIRS, "rsrpOffsetCSI-RS")
+		v.RsrpOffsetCSIRS = QOffsetRange(r.Enum(31, 0, false, "rsrpOffsetCSI-RS"))
 	} else {
 		v.RsrpOffsetCSIRS = QOffsetRange_DB0
 	}
 	if v.HasRsrqOffsetCSIRS {
-		r.Decode(&v.RsrqOffsetCSIRS, "rsrqOffsetCSI-RS")
+		v.RsrqOffsetCSIRS = QOffsetRange(r.Enum(31, 0, false, "rsrqOffsetCSI-RS"))
 	} else {
 		v.RsrqOffsetCSIRS = QOffsetRange_DB0
 	}
 	if v.HasSinrOffsetCSIRS {
-		r.Decode(&v.SinrOffsetCSIRS, "sinrOffsetCSI-RS")
+		v.SinrOffsetCSIRS = QOffsetRange(r.Enum(31, 0, false, "sinrOffsetCSI-RS"))
 	} else {
 		v.SinrOffsetCSIRS = QOffsetRange_DB0
 	}
@@ -405,9 +561,15 @@ func (v *QOffsetRangeList) MarshalUPER() ([]byte, error) { return per.Marshal(v,
 func (v *ThresholdNR) DecodePER(r *per.Reader) error {
 	*v = ThresholdNR{}
 	r.Preamble(&v.HasThresholdRSRP, &v.HasThresholdRSRQ, &v.HasThresholdSINR)
-	r.DecodeOptional(v.HasThresholdRSRP, &v.ThresholdRSRP, "thresholdRSRP")
-	r.DecodeOptional(v.HasThresholdRSRQ, &v.ThresholdRSRQ, "thresholdRSRQ")
-	r.DecodeOptional(v.HasThresholdSINR, &v.ThresholdSINR, "thresholdSINR")
+	if v.HasThresholdRSRP {
+		v.ThresholdRSRP = RSRPRange(r.Int(0, 127, false, "thresholdRSRP"))
+	}
+	if v.HasThresholdRSRQ {
+		v.ThresholdRSRQ = RSRQRange(r.Int(0, 127, false, "thresholdRSRQ"))
+	}
+	if v.HasThresholdSINR {
+		v.ThresholdSINR = SINRRange(r.Int(0, 127, false, "thresholdSINR"))
+	}
 	return r.Err()
 }
 
@@ -467,7 +629,7 @@ func (v *CellsToAddModListExtV1710) MarshalUPER() ([]byte, error) { return per.M
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CellsToAddMod) DecodePER(r *per.Reader) error {
 	*v = CellsToAddMod{}
-	r.Decode(&v.PhysCellID, "physCellId")
+	v.PhysCellID = PhysCellID(r.Int(0, 1007, false, "physCellId"))
 	r.Decode(&v.CellIndividualOffset, "cellIndividualOffset")
 	return r.Err()
 }
@@ -520,7 +682,7 @@ func (v *RMTCConfigR16) DecodePER(r *per.Reader) error {
 	v.RmtcPeriodicityR16 = RMTCConfigR16_RmtcPeriodicityR16(r.Enum(5, 0, false, "rmtc-Periodicity-r16"))
 	v.RmtcSubframeOffsetR16 = r.IntIf(v.HasRmtcSubframeOffsetR16, 0, 639, false, "rmtc-SubframeOffset-r16")
 	v.MeasDurationSymbolsR16 = RMTCConfigR16_MeasDurationSymbolsR16(r.Enum(5, 0, false, "measDurationSymbols-r16"))
-	r.Decode(&v.RmtcFrequencyR16, "rmtc-Frequency-r16")
+	v.RmtcFrequencyR16 = ARFCNValueNR(r.Int(0, 3279165, false, "rmtc-Frequency-r16"))
 	v.RefSCSCPR16 = RMTCConfigR16_RefSCSCPR16(r.Enum(4, 0, false, "ref-SCS-CP-r16"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "rmtc-Bandwidth-r17") {
@@ -533,7 +695,9 @@ func (v *RMTCConfigR16) DecodePER(r *per.Reader) error {
 	}
 	if x.Begin(1, "ref-BWPId-r17") {
 		x.GroupPreamble(&v.HasRefBWPIDR17)
-		r.DecodeOptional(v.HasRefBWPIDR17, &v.RefBWPIDR17, "ref-BWPId-r17")
+		if v.HasRefBWPIDR17 {
+			v.RefBWPIDR17 = BWPID(r.Int(0, 4, false, "ref-BWPId-r17"))
+		}
 		x.End("ref-BWPId-r17")
 	}
 	v.Unknown = x.Unknown(2)
@@ -580,8 +744,10 @@ func (v *RMTCConfigR16) MarshalUPER() ([]byte, error) { return per.Marshal(v, fa
 func (v *RMTCConfigR16_TciStateInfoR17) DecodePER(r *per.Reader) error {
 	*v = RMTCConfigR16_TciStateInfoR17{}
 	r.Preamble(&v.HasRefServCellIDR17)
-	r.Decode(&v.TciStateIDR17, "tci-StateId-r17")
-	r.DecodeOptional(v.HasRefServCellIDR17, &v.RefServCellIDR17, "ref-ServCellId-r17")
+	v.TciStateIDR17 = TCIStateID(r.Int(0, 127, false, "tci-StateId-r17"))
+	if v.HasRefServCellIDR17 {
+		v.RefServCellIDR17 = ServCellIndex(r.Int(0, 31, false, "ref-ServCellId-r17"))
+	}
 	return r.Err()
 }
 
@@ -616,8 +782,8 @@ func (v *SSBPositionQCLCellsToAddModListR16) MarshalUPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SSBPositionQCLCellsToAddModR16) DecodePER(r *per.Reader) error {
 	*v = SSBPositionQCLCellsToAddModR16{}
-	r.Decode(&v.PhysCellIDR16, "physCellId-r16")
-	r.Decode(&v.SsbPositionQCLR16, "ssb-PositionQCL-r16")
+	v.PhysCellIDR16 = PhysCellID(r.Int(0, 1007, false, "physCellId-r16"))
+	v.SsbPositionQCLR16 = SSBPositionQCLRelationR16(r.Enum(4, 0, false, "ssb-PositionQCL-r16"))
 	return r.Err()
 }
 
@@ -657,8 +823,8 @@ func (v *SSBPositionQCLCellListR17) MarshalUPER() ([]byte, error) { return per.M
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SSBPositionQCLCellR17) DecodePER(r *per.Reader) error {
 	*v = SSBPositionQCLCellR17{}
-	r.Decode(&v.PhysCellIDR17, "physCellId-r17")
-	r.Decode(&v.SsbPositionQCLR17, "ssb-PositionQCL-r17")
+	v.PhysCellIDR17 = PhysCellID(r.Int(0, 1007, false, "physCellId-r17"))
+	v.SsbPositionQCLR17 = SSBPositionQCLRelationR17(r.Enum(2, 0, false, "ssb-PositionQCL-r17"))
 	return r.Err()
 }
 
@@ -807,7 +973,7 @@ func (v *MeasObjectToAddModList) MarshalUPER() ([]byte, error) { return per.Mars
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MeasObjectToAddMod) DecodePER(r *per.Reader) error {
 	*v = MeasObjectToAddMod{}
-	r.Decode(&v.MeasObjectID, "measObjectId")
+	v.MeasObjectID = MeasObjectID(r.Int(1, 64, false, "measObjectId"))
 	r.Decode(&v.MeasObject, "measObject")
 	return r.Err()
 }
@@ -935,8 +1101,8 @@ func (v *MeasObjectUTRAFDDR16) DecodePER(r *per.Reader) error {
 	*v = MeasObjectUTRAFDDR16{}
 	ext := r.Extended()
 	r.Preamble(&v.HasUtraFDDQOffsetRangeR16, &v.HasCellsToRemoveListR16, &v.HasCellsToAddModListR16)
-	r.Decode(&v.CarrierFreqR16, "carrierFreq-r16")
-	r.DecodeOptional(v.HasUtraFDDQOffsetRangeR16, &v.UtraFDDQOffsetRangeR16, "utra-FDD-Q-OffsetRange-r16")
+	v.CarrierFreqR16 = ARFCNValueUTRAFDDR16(r.Int(0, 16383, false, "carrierFreq-r16"))
+	v.UtraFDDQOffsetRangeR16 = UTRAFDDQOffsetRangeR16(r.EnumIf(v.HasUtraFDDQOffsetRangeR16, 31, 0, false, "utra-FDD-Q-OffsetRange-r16"))
 	r.DecodeOptional(v.HasCellsToRemoveListR16, &v.CellsToRemoveListR16, "cellsToRemoveList-r16")
 	r.DecodeOptional(v.HasCellsToAddModListR16, &v.CellsToAddModListR16, "cellsToAddModList-r16")
 	x := r.Extensions(ext)
@@ -987,8 +1153,8 @@ func (v *CellsToAddModListUTRAFDDR16) MarshalUPER() ([]byte, error) { return per
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CellsToAddModUTRAFDDR16) DecodePER(r *per.Reader) error {
 	*v = CellsToAddModUTRAFDDR16{}
-	r.Decode(&v.CellIndexUTRAFDDR16, "cellIndexUTRA-FDD-r16")
-	r.Decode(&v.PhysCellIDR16, "physCellId-r16")
+	v.CellIndexUTRAFDDR16 = UTRAFDDCellIndexR16(r.Int(1, 32, false, "cellIndexUTRA-FDD-r16"))
+	v.PhysCellIDR16 = PhysCellIDUTRAFDDR16(r.Int(0, 511, false, "physCellId-r16"))
 	return r.Err()
 }
 
@@ -1059,10 +1225,12 @@ func (v *MeasResultCellListSFTDNR) MarshalUPER() ([]byte, error) { return per.Ma
 func (v *MeasResultCellSFTDNR) DecodePER(r *per.Reader) error {
 	*v = MeasResultCellSFTDNR{}
 	r.Preamble(&v.HasRsrpResult)
-	r.Decode(&v.PhysCellID, "physCellId")
+	v.PhysCellID = PhysCellID(r.Int(0, 1007, false, "physCellId"))
 	v.SfnOffsetResult = r.Int(0, 1023, false, "sfn-OffsetResult")
 	v.FrameBoundaryOffsetResult = r.Int(-30720, 30719, false, "frameBoundaryOffsetResult")
-	r.DecodeOptional(v.HasRsrpResult, &v.RsrpResult, "rsrp-Result")
+	if v.HasRsrpResult {
+		v.RsrpResult = RSRPRange(r.Int(0, 127, false, "rsrp-Result"))
+	}
 	return r.Err()
 }
 
@@ -1106,10 +1274,12 @@ func (v *MeasResultCellListSFTDEUTRA) MarshalUPER() ([]byte, error) { return per
 func (v *MeasResultSFTDEUTRA) DecodePER(r *per.Reader) error {
 	*v = MeasResultSFTDEUTRA{}
 	r.Preamble(&v.HasRsrpResult)
-	r.Decode(&v.EutraPhysCellID, "eutra-PhysCellId")
+	v.EutraPhysCellID = EUTRAPhysCellID(r.Int(0, 503, false, "eutra-PhysCellId"))
 	v.SfnOffsetResult = r.Int(0, 1023, false, "sfn-OffsetResult")
 	v.FrameBoundaryOffsetResult = r.Int(-30720, 30719, false, "frameBoundaryOffsetResult")
-	r.DecodeOptional(v.HasRsrpResult, &v.RsrpResult, "rsrp-Result")
+	if v.HasRsrpResult {
+		v.RsrpResult = RSRPRange(r.Int(0, 127, false, "rsrp-Result"))
+	}
 	return r.Err()
 }
 
@@ -1136,7 +1306,7 @@ func (v *MeasResults) DecodePER(r *per.Reader) error {
 	*v = MeasResults{}
 	ext := r.Extended()
 	r.Preamble(&v.HasMeasResultNeighCells)
-	r.Decode(&v.MeasID, "measId")
+	v.MeasID = MeasID(r.Int(1, 64, false, "measId"))
 	r.Decode(&v.MeasResultServingMOList, "measResultServingMOList")
 	r.DecodeOptional(v.HasMeasResultNeighCells, &v.MeasResultNeighCells, "measResultNeighCells")
 	x := r.Extensions(ext)
@@ -1318,7 +1488,7 @@ func (v *MeasResultServMO) DecodePER(r *per.Reader) error {
 	*v = MeasResultServMO{}
 	ext := r.Extended()
 	r.Preamble(&v.HasMeasResultBestNeighCell)
-	r.Decode(&v.ServCellID, "servCellId")
+	v.ServCellID = ServCellIndex(r.Int(0, 31, false, "servCellId"))
 	r.Decode(&v.MeasResultServingCell, "measResultServingCell")
 	r.DecodeOptional(v.HasMeasResultBestNeighCell, &v.MeasResultBestNeighCell, "measResultBestNeighCell")
 	x := r.Extensions(ext)
@@ -1370,7 +1540,9 @@ func (v *MeasResultNR) DecodePER(r *per.Reader) error {
 	*v = MeasResultNR{}
 	ext := r.Extended()
 	r.Preamble(&v.HasPhysCellID)
-	r.DecodeOptional(v.HasPhysCellID, &v.PhysCellID, "physCellId")
+	if v.HasPhysCellID {
+		v.PhysCellID = PhysCellID(r.Int(0, 1007, false, "physCellId"))
+	}
 	r.Decode(&v.MeasResult, "measResult")
 	x := r.Extensions(ext)
 	if x.Begin(0, "cgi-Info") {
@@ -1486,7 +1658,9 @@ func (v *MeasResultNR_ChoConfigR17) EncodePER(w *per.Writer) error {
 func (v *MeasResultNR_TriggeredEventR17) DecodePER(r *per.Reader) error {
 	*v = MeasResultNR_TriggeredEventR17{}
 	r.Preamble(&v.HasTimeBetweenEventsR17, &v.HasFirstTriggeredEvent)
-	r.DecodeOptional(v.HasTimeBetweenEventsR17, &v.TimeBetweenEventsR17, "timeBetweenEvents-r17")
+	if v.HasTimeBetweenEventsR17 {
+		v.TimeBetweenEventsR17 = TimeBetweenEventR17(r.Int(0, 1023, false, "timeBetweenEvents-r17"))
+	}
 	v.FirstTriggeredEvent = MeasResultNR_TriggeredEventR17_FirstTriggeredEvent(r.EnumIf(v.HasFirstTriggeredEvent, 2, 0, false, "firstTriggeredEvent"))
 	return r.Err()
 }
@@ -1522,7 +1696,7 @@ func (v *MeasResultEUTRA) DecodePER(r *per.Reader) error {
 	*v = MeasResultEUTRA{}
 	ext := r.Extended()
 	r.Preamble(&v.HasCgiInfo)
-	r.Decode(&v.EutraPhysCellID, "eutra-PhysCellId")
+	v.EutraPhysCellID = PhysCellID(r.Int(0, 1007, false, "eutra-PhysCellId"))
 	r.Decode(&v.MeasResult, "measResult")
 	r.DecodeOptional(v.HasCgiInfo, &v.CgiInfo, "cgi-Info")
 	x := r.Extensions(ext)
@@ -1573,9 +1747,15 @@ func (v *MultiBandInfoListEUTRA) MarshalUPER() ([]byte, error) { return per.Mars
 func (v *MeasQuantityResults) DecodePER(r *per.Reader) error {
 	*v = MeasQuantityResults{}
 	r.Preamble(&v.HasRsrp, &v.HasRsrq, &v.HasSinr)
-	r.DecodeOptional(v.HasRsrp, &v.Rsrp, "rsrp")
-	r.DecodeOptional(v.HasRsrq, &v.Rsrq, "rsrq")
-	r.DecodeOptional(v.HasSinr, &v.Sinr, "sinr")
+	if v.HasRsrp {
+		v.Rsrp = RSRPRange(r.Int(0, 127, false, "rsrp"))
+	}
+	if v.HasRsrq {
+		v.Rsrq = RSRQRange(r.Int(0, 127, false, "rsrq"))
+	}
+	if v.HasSinr {
+		v.Sinr = SINRRange(r.Int(0, 127, false, "sinr"))
+	}
 	return r.Err()
 }
 
@@ -1600,9 +1780,15 @@ func (v *MeasQuantityResults) MarshalUPER() ([]byte, error) { return per.Marshal
 func (v *MeasQuantityResultsEUTRA) DecodePER(r *per.Reader) error {
 	*v = MeasQuantityResultsEUTRA{}
 	r.Preamble(&v.HasRsrp, &v.HasRsrq, &v.HasSinr)
-	r.DecodeOptional(v.HasRsrp, &v.Rsrp, "rsrp")
-	r.DecodeOptional(v.HasRsrq, &v.Rsrq, "rsrq")
-	r.DecodeOptional(v.HasSinr, &v.Sinr, "sinr")
+	if v.HasRsrp {
+		v.Rsrp = RSRPRangeEUTRA(r.Int(0, 97, false, "rsrp"))
+	}
+	if v.HasRsrq {
+		v.Rsrq = RSRQRangeEUTRA(r.Int(0, 34, false, "rsrq"))
+	}
+	if v.HasSinr {
+		v.Sinr = SINRRangeEUTRA(r.Int(0, 127, false, "sinr"))
+	}
 	return r.Err()
 }
 
@@ -1645,7 +1831,7 @@ func (v *ResultsPerSSBIndexList) MarshalUPER() ([]byte, error) { return per.Mars
 func (v *ResultsPerSSBIndex) DecodePER(r *per.Reader) error {
 	*v = ResultsPerSSBIndex{}
 	r.Preamble(&v.HasSsbResults)
-	r.Decode(&v.SsbIndex, "ssb-Index")
+	v.SsbIndex = SSBIndex(r.Int(0, 63, false, "ssb-Index"))
 	r.DecodeOptional(v.HasSsbResults, &v.SsbResults, "ssb-Results")
 	return r.Err()
 }
@@ -1688,7 +1874,7 @@ func (v *ResultsPerCSIRSIndexList) MarshalUPER() ([]byte, error) { return per.Ma
 func (v *ResultsPerCSIRSIndex) DecodePER(r *per.Reader) error {
 	*v = ResultsPerCSIRSIndex{}
 	r.Preamble(&v.HasCsiRSResults)
-	r.Decode(&v.CsiRSIndex, "csi-RS-Index")
+	v.CsiRSIndex = CSIRSIndex(r.Int(0, 95, false, "csi-RS-Index"))
 	r.DecodeOptional(v.HasCsiRSResults, &v.CsiRSResults, "csi-RS-Results")
 	return r.Err()
 }
@@ -1766,7 +1952,7 @@ func (v *MeasResultListUTRAFDDR16) MarshalUPER() ([]byte, error) { return per.Ma
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MeasResultUTRAFDDR16) DecodePER(r *per.Reader) error {
 	*v = MeasResultUTRAFDDR16{}
-	r.Decode(&v.PhysCellIDR16, "physCellId-r16")
+	v.PhysCellIDR16 = PhysCellIDUTRAFDDR16(r.Int(0, 511, false, "physCellId-r16"))
 	r.Decode(&v.MeasResultR16, "measResult-r16")
 	return r.Err()
 }
@@ -1806,7 +1992,7 @@ func (v *MeasResultUTRAFDDR16_MeasResultR16) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MeasResultForRSSIR16) DecodePER(r *per.Reader) error {
 	*v = MeasResultForRSSIR16{}
-	r.Decode(&v.RssiResultR16, "rssi-Result-r16")
+	v.RssiResultR16 = RSSIRangeR16(r.Int(0, 76, false, "rssi-Result-r16"))
 	v.ChannelOccupancyR16 = r.Int(0, 100, false, "channelOccupancy-r16")
 	return r.Err()
 }
@@ -1872,8 +2058,8 @@ func (v *MeasResultListSRSRSRPR16) MarshalUPER() ([]byte, error) { return per.Ma
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MeasResultSRSRSRPR16) DecodePER(r *per.Reader) error {
 	*v = MeasResultSRSRSRPR16{}
-	r.Decode(&v.SrsResourceIDR16, "srs-ResourceId-r16")
-	r.Decode(&v.SrsRSRPResultR16, "srs-RSRP-Result-r16")
+	v.SrsResourceIDR16 = SRSResourceID(r.Int(0, 63, false, "srs-ResourceId-r16"))
+	v.SrsRSRPResultR16 = SRSRSRPRangeR16(r.Int(0, 98, false, "srs-RSRP-Result-r16"))
 	return r.Err()
 }
 
@@ -1913,8 +2099,8 @@ func (v *MeasResultListCLIRSSIR16) MarshalUPER() ([]byte, error) { return per.Ma
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MeasResultCLIRSSIR16) DecodePER(r *per.Reader) error {
 	*v = MeasResultCLIRSSIR16{}
-	r.Decode(&v.RssiResourceIDR16, "rssi-ResourceId-r16")
-	r.Decode(&v.CliRSSIResultR16, "cli-RSSI-Result-r16")
+	v.RssiResourceIDR16 = RSSIResourceIDR16(r.Int(0, 63, false, "rssi-ResourceId-r16"))
+	v.CliRSSIResultR16 = CLIRSSIRangeR16(r.Int(0, 76, false, "cli-RSSI-Result-r16"))
 	return r.Err()
 }
 
@@ -1955,7 +2141,7 @@ func (v *ULPDCPDelayValueResultListR16) MarshalUPER() ([]byte, error) { return p
 func (v *ULPDCPDelayValueResultR16) DecodePER(r *per.Reader) error {
 	*v = ULPDCPDelayValueResultR16{}
 	ext := r.Extended()
-	r.Decode(&v.DrbIDR16, "drb-Id-r16")
+	v.DrbIDR16 = DRBIdentity(r.Int(1, 32, false, "drb-Id-r16"))
 	v.AverageDelayR16 = r.Int(0, 10000, false, "averageDelay-r16")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -2003,7 +2189,7 @@ func (v *ULPDCPExcessDelayResultListR17) MarshalUPER() ([]byte, error) { return 
 func (v *ULPDCPExcessDelayResultR17) DecodePER(r *per.Reader) error {
 	*v = ULPDCPExcessDelayResultR17{}
 	ext := r.Extended()
-	r.Decode(&v.DrbIDR17, "drb-Id-r17")
+	v.DrbIDR17 = DRBIdentity(r.Int(1, 32, false, "drb-Id-r17"))
 	v.ExcessDelayR17 = r.Int(0, 31, false, "excessDelay-r17")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -2046,7 +2232,7 @@ func (v *MeasResult2EUTRA) DecodePER(r *per.Reader) error {
 	*v = MeasResult2EUTRA{}
 	ext := r.Extended()
 	r.Preamble(&v.HasMeasResultServingCell, &v.HasMeasResultBestNeighCell)
-	r.Decode(&v.CarrierFreq, "carrierFreq")
+	v.CarrierFreq = ARFCNValueEUTRA(r.Int(0, 262143, false, "carrierFreq"))
 	r.DecodeOptional(v.HasMeasResultServingCell, &v.MeasResultServingCell, "measResultServingCell")
 	r.DecodeOptional(v.HasMeasResultBestNeighCell, &v.MeasResultBestNeighCell, "measResultBestNeighCell")
 	x := r.Extensions(ext)
@@ -2080,8 +2266,12 @@ func (v *MeasResult2NR) DecodePER(r *per.Reader) error {
 	*v = MeasResult2NR{}
 	ext := r.Extended()
 	r.Preamble(&v.HasSsbFrequency, &v.HasRefFreqCSIRS, &v.HasMeasResultServingCell, &v.HasMeasResultNeighCellListNR)
-	r.DecodeOptional(v.HasSsbFrequency, &v.SsbFrequency, "ssbFrequency")
-	r.DecodeOptional(v.HasRefFreqCSIRS, &v.RefFreqCSIRS, "refFreqCSI-RS")
+	if v.HasSsbFrequency {
+		v.SsbFrequency = ARFCNValueNR(r.Int(0, 3279165, false, "ssbFrequency"))
+	}
+	if v.HasRefFreqCSIRS {
+		v.RefFreqCSIRS = ARFCNValueNR(r.Int(0, 3279165, false, "refFreqCSI-RS"))
+	}
 	r.DecodeOptional(v.HasMeasResultServingCell, &v.MeasResultServingCell, "measResultServingCell")
 	r.DecodeOptional(v.HasMeasResultNeighCellListNR, &v.MeasResultNeighCellListNR, "measResultNeighCellListNR")
 	x := r.Extensions(ext)
@@ -2153,7 +2343,7 @@ func (v *MeasResultIdleEUTRAR16_MeasResultsPerCarrierListIdleEUTRAR16) EncodePER
 func (v *MeasResultsPerCarrierIdleEUTRAR16) DecodePER(r *per.Reader) error {
 	*v = MeasResultsPerCarrierIdleEUTRAR16{}
 	ext := r.Extended()
-	r.Decode(&v.CarrierFreqEUTRAR16, "carrierFreqEUTRA-r16")
+	v.CarrierFreqEUTRAR16 = ARFCNValueEUTRA(r.Int(0, 262143, false, "carrierFreqEUTRA-r16"))
 	r.Decode(&v.MeasResultsPerCellListIdleEUTRAR16, "measResultsPerCellListIdleEUTRA-r16")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -2195,7 +2385,7 @@ func (v *MeasResultsPerCarrierIdleEUTRAR16_MeasResultsPerCellListIdleEUTRAR16) E
 func (v *MeasResultsPerCellIdleEUTRAR16) DecodePER(r *per.Reader) error {
 	*v = MeasResultsPerCellIdleEUTRAR16{}
 	ext := r.Extended()
-	r.Decode(&v.EutraPhysCellIDR16, "eutra-PhysCellId-r16")
+	v.EutraPhysCellIDR16 = EUTRAPhysCellID(r.Int(0, 503, false, "eutra-PhysCellId-r16"))
 	r.Decode(&v.MeasIdleResultEUTRAR16, "measIdleResultEUTRA-r16")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -2225,8 +2415,12 @@ func (v *MeasResultsPerCellIdleEUTRAR16) MarshalUPER() ([]byte, error) { return 
 func (v *MeasResultsPerCellIdleEUTRAR16_MeasIdleResultEUTRAR16) DecodePER(r *per.Reader) error {
 	*v = MeasResultsPerCellIdleEUTRAR16_MeasIdleResultEUTRAR16{}
 	r.Preamble(&v.HasRsrpResultEUTRAR16, &v.HasRsrqResultEUTRAR16)
-	r.DecodeOptional(v.HasRsrpResultEUTRAR16, &v.RsrpResultEUTRAR16, "rsrp-ResultEUTRA-r16")
-	r.DecodeOptional(v.HasRsrqResultEUTRAR16, &v.RsrqResultEUTRAR16, "rsrq-ResultEUTRA-r16")
+	if v.HasRsrpResultEUTRAR16 {
+		v.RsrpResultEUTRAR16 = RSRPRangeEUTRA(r.Int(0, 97, false, "rsrp-ResultEUTRA-r16"))
+	}
+	if v.HasRsrqResultEUTRAR16 {
+		v.RsrqResultEUTRAR16 = RSRQRangeEUTRAR16(r.Int(-30, 46, false, "rsrq-ResultEUTRA-r16"))
+	}
 	return r.Err()
 }
 
@@ -2274,8 +2468,12 @@ func (v *MeasResultIdleNRR16) MarshalUPER() ([]byte, error) { return per.Marshal
 func (v *MeasResultIdleNRR16_MeasResultServingCellR16) DecodePER(r *per.Reader) error {
 	*v = MeasResultIdleNRR16_MeasResultServingCellR16{}
 	r.Preamble(&v.HasRsrpResultR16, &v.HasRsrqResultR16, &v.HasResultsSSBIndexesR16)
-	r.DecodeOptional(v.HasRsrpResultR16, &v.RsrpResultR16, "rsrp-Result-r16")
-	r.DecodeOptional(v.HasRsrqResultR16, &v.RsrqResultR16, "rsrq-Result-r16")
+	if v.HasRsrpResultR16 {
+		v.RsrpResultR16 = RSRPRange(r.Int(0, 127, false, "rsrp-Result-r16"))
+	}
+	if v.HasRsrqResultR16 {
+		v.RsrqResultR16 = RSRQRange(r.Int(0, 127, false, "rsrq-Result-r16"))
+	}
 	r.DecodeOptional(v.HasResultsSSBIndexesR16, &v.ResultsSSBIndexesR16, "resultsSSB-Indexes-r16")
 	return r.Err()
 }
@@ -2303,7 +2501,7 @@ func (v *MeasResultIdleNRR16_MeasResultsPerCarrierListIdleNRR16) EncodePER(w *pe
 func (v *MeasResultsPerCarrierIdleNRR16) DecodePER(r *per.Reader) error {
 	*v = MeasResultsPerCarrierIdleNRR16{}
 	ext := r.Extended()
-	r.Decode(&v.CarrierFreqR16, "carrierFreq-r16")
+	v.CarrierFreqR16 = ARFCNValueNR(r.Int(0, 3279165, false, "carrierFreq-r16"))
 	r.Decode(&v.MeasResultsPerCellListIdleNRR16, "measResultsPerCellListIdleNR-r16")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -2343,7 +2541,7 @@ func (v *MeasResultsPerCarrierIdleNRR16_MeasResultsPerCellListIdleNRR16) EncodeP
 func (v *MeasResultsPerCellIdleNRR16) DecodePER(r *per.Reader) error {
 	*v = MeasResultsPerCellIdleNRR16{}
 	ext := r.Extended()
-	r.Decode(&v.PhysCellIDR16, "physCellId-r16")
+	v.PhysCellIDR16 = PhysCellID(r.Int(0, 1007, false, "physCellId-r16"))
 	r.Decode(&v.MeasIdleResultNRR16, "measIdleResultNR-r16")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -2373,8 +2571,12 @@ func (v *MeasResultsPerCellIdleNRR16) MarshalUPER() ([]byte, error) { return per
 func (v *MeasResultsPerCellIdleNRR16_MeasIdleResultNRR16) DecodePER(r *per.Reader) error {
 	*v = MeasResultsPerCellIdleNRR16_MeasIdleResultNRR16{}
 	r.Preamble(&v.HasRsrpResultR16, &v.HasRsrqResultR16, &v.HasResultsSSBIndexesR16)
-	r.DecodeOptional(v.HasRsrpResultR16, &v.RsrpResultR16, "rsrp-Result-r16")
-	r.DecodeOptional(v.HasRsrqResultR16, &v.RsrqResultR16, "rsrq-Result-r16")
+	if v.HasRsrpResultR16 {
+		v.RsrpResultR16 = RSRPRange(r.Int(0, 127, false, "rsrp-Result-r16"))
+	}
+	if v.HasRsrqResultR16 {
+		v.RsrqResultR16 = RSRQRange(r.Int(0, 127, false, "rsrq-Result-r16"))
+	}
 	r.DecodeOptional(v.HasResultsSSBIndexesR16, &v.ResultsSSBIndexesR16, "resultsSSB-Indexes-r16")
 	return r.Err()
 }
@@ -2410,7 +2612,7 @@ func (v *ResultsPerSSBIndexListR16) MarshalUPER() ([]byte, error) { return per.M
 func (v *ResultsPerSSBIndexIdleR16) DecodePER(r *per.Reader) error {
 	*v = ResultsPerSSBIndexIdleR16{}
 	r.Preamble(&v.HasSsbResultsR16)
-	r.Decode(&v.SsbIndexR16, "ssb-Index-r16")
+	v.SsbIndexR16 = SSBIndex(r.Int(0, 63, false, "ssb-Index-r16"))
 	r.DecodeOptional(v.HasSsbResultsR16, &v.SsbResultsR16, "ssb-Results-r16")
 	return r.Err()
 }
@@ -2435,8 +2637,12 @@ func (v *ResultsPerSSBIndexIdleR16) MarshalUPER() ([]byte, error) { return per.M
 func (v *ResultsPerSSBIndexIdleR16_SsbResultsR16) DecodePER(r *per.Reader) error {
 	*v = ResultsPerSSBIndexIdleR16_SsbResultsR16{}
 	r.Preamble(&v.HasSsbRSRPResultR16, &v.HasSsbRSRQResultR16)
-	r.DecodeOptional(v.HasSsbRSRPResultR16, &v.SsbRSRPResultR16, "ssb-RSRP-Result-r16")
-	r.DecodeOptional(v.HasSsbRSRQResultR16, &v.SsbRSRQResultR16, "ssb-RSRQ-Result-r16")
+	if v.HasSsbRSRPResultR16 {
+		v.SsbRSRPResultR16 = RSRPRange(r.Int(0, 127, false, "ssb-RSRP-Result-r16"))
+	}
+	if v.HasSsbRSRQResultR16 {
+		v.SsbRSRQResultR16 = RSRQRange(r.Int(0, 127, false, "ssb-RSRQ-Result-r16"))
+	}
 	return r.Err()
 }
 
@@ -2638,8 +2844,8 @@ func (v *MeasResultNRSLR16_MeasResultListCBRNRR16) EncodePER(w *per.Writer) erro
 func (v *MeasResultCBRNRR16) DecodePER(r *per.Reader) error {
 	*v = MeasResultCBRNRR16{}
 	ext := r.Extended()
-	r.Decode(&v.SlPoolReportIdentityR16, "sl-poolReportIdentity-r16")
-	r.Decode(&v.SlCBRResultsNRR16, "sl-CBR-ResultsNR-r16")
+	v.SlPoolReportIdentityR16 = SLResourcePoolIDR16(r.Int(1, 16, false, "sl-poolReportIdentity-r16"))
+	v.SlCBRResultsNRR16 = SLCBRR16(r.Int(0, 100, false, "sl-CBR-ResultsNR-r16"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -2671,13 +2877,13 @@ func (v *MeasTriggerQuantityEUTRA) DecodePER(r *per.Reader) error {
 	switch i {
 	case 0:
 		v.Choice = MeasTriggerQuantityEUTRA_Rsrp
-		r.Decode(&v.Rsrp, "rsrp")
+		v.Rsrp = RSRPRangeEUTRA(r.Int(0, 97, false, "rsrp"))
 	case 1:
 		v.Choice = MeasTriggerQuantityEUTRA_Rsrq
-		r.Decode(&v.Rsrq, "rsrq")
+		v.Rsrq = RSRQRangeEUTRA(r.Int(0, 34, false, "rsrq"))
 	case 2:
 		v.Choice = MeasTriggerQuantityEUTRA_Sinr
-		r.Decode(&v.Sinr, "sinr")
+		v.Sinr = SINRRangeEUTRA(r.Int(0, 127, false, "sinr"))
 	default:
 		r.Invalid(der.KindInvalidValue, "MeasTriggerQuantityEUTRA", "no alternative has this index", "X.691 23")
 	}
@@ -2984,7 +3190,9 @@ func (v *MultiFrequencyBandListNRSIB) MarshalUPER() ([]byte, error) { return per
 func (v *NRMultiBandInfo) DecodePER(r *per.Reader) error {
 	*v = NRMultiBandInfo{}
 	r.Preamble(&v.HasFreqBandIndicatorNR, &v.HasNrNSPmaxList)
-	r.DecodeOptional(v.HasFreqBandIndicatorNR, &v.FreqBandIndicatorNR, "freqBandIndicatorNR")
+	if v.HasFreqBandIndicatorNR {
+		v.FreqBandIndicatorNR = FreqBandIndicatorNR(r.Int(1, 1024, false, "freqBandIndicatorNR"))
+	}
 	r.DecodeOptional(v.HasNrNSPmaxList, &v.NrNSPmaxList, "nr-NS-PmaxList")
 	return r.Err()
 }
@@ -3062,7 +3270,7 @@ func (v *MUSIMGapConfigR17_MusimGapToAddModListR17) EncodePER(w *per.Writer) err
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MUSIMGapR17) DecodePER(r *per.Reader) error {
 	*v = MUSIMGapR17{}
-	r.Decode(&v.MusimGapIDR17, "musim-GapId-r17")
+	v.MusimGapIDR17 = MUSIMGapIDR17(r.Int(0, 2, false, "musim-GapId-r17"))
 	r.Decode(&v.MusimGapInfoR17, "musim-GapInfo-r17")
 	return r.Err()
 }
@@ -3321,7 +3529,7 @@ func (v *NeedForGapsBandListNRR16) MarshalUPER() ([]byte, error) { return per.Ma
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *NeedForGapsIntraFreqR16) DecodePER(r *per.Reader) error {
 	*v = NeedForGapsIntraFreqR16{}
-	r.Decode(&v.ServCellIDR16, "servCellId-r16")
+	v.ServCellIDR16 = ServCellIndex(r.Int(0, 31, false, "servCellId-r16"))
 	v.GapIndicationIntraR16 = NeedForGapsIntraFreqR16_GapIndicationIntraR16(r.Enum(2, 0, false, "gapIndicationIntra-r16"))
 	return r.Err()
 }
@@ -3344,7 +3552,7 @@ func (v *NeedForGapsIntraFreqR16) MarshalUPER() ([]byte, error) { return per.Mar
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *NeedForGapsNRR16) DecodePER(r *per.Reader) error {
 	*v = NeedForGapsNRR16{}
-	r.Decode(&v.BandNRR16, "bandNR-r16")
+	v.BandNRR16 = FreqBandIndicatorNR(r.Int(1, 1024, false, "bandNR-r16"))
 	v.GapIndicationR16 = NeedForGapsNRR16_GapIndicationR16(r.Enum(2, 0, false, "gapIndication-r16"))
 	return r.Err()
 }
@@ -3464,7 +3672,7 @@ func (v *NeedForGapNCSGInfoEUTRAR17_NeedForNCSGEUTRAR17) EncodePER(w *per.Writer
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *NeedForNCSGEUTRAR17) DecodePER(r *per.Reader) error {
 	*v = NeedForNCSGEUTRAR17{}
-	r.Decode(&v.BandEUTRAR17, "bandEUTRA-r17")
+	v.BandEUTRAR17 = FreqBandIndicatorEUTRA(r.Int(1, 256, false, "bandEUTRA-r17"))
 	v.GapIndicationR17 = NeedForNCSGEUTRAR17_GapIndicationR17(r.Enum(3, 0, false, "gapIndication-r17"))
 	return r.Err()
 }
@@ -3546,7 +3754,7 @@ func (v *NeedForNCSGBandListNRR17) MarshalUPER() ([]byte, error) { return per.Ma
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *NeedForNCSGIntraFreqR17) DecodePER(r *per.Reader) error {
 	*v = NeedForNCSGIntraFreqR17{}
-	r.Decode(&v.ServCellIDR17, "servCellId-r17")
+	v.ServCellIDR17 = ServCellIndex(r.Int(0, 31, false, "servCellId-r17"))
 	v.GapIndicationIntraR17 = NeedForNCSGIntraFreqR17_GapIndicationIntraR17(r.Enum(3, 0, false, "gapIndicationIntra-r17"))
 	return r.Err()
 }
@@ -3569,7 +3777,7 @@ func (v *NeedForNCSGIntraFreqR17) MarshalUPER() ([]byte, error) { return per.Mar
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *NeedForNCSGNRR17) DecodePER(r *per.Reader) error {
 	*v = NeedForNCSGNRR17{}
-	r.Decode(&v.BandNRR17, "bandNR-r17")
+	v.BandNRR17 = FreqBandIndicatorNR(r.Int(1, 1024, false, "bandNR-r17"))
 	v.GapIndicationR17 = NeedForNCSGNRR17_GapIndicationR17(r.Enum(3, 0, false, "gapIndication-r17"))
 	return r.Err()
 }
@@ -3618,7 +3826,7 @@ func (v *NonCellDefiningSSBR17) DecodePER(r *per.Reader) error {
 	*v = NonCellDefiningSSBR17{}
 	ext := r.Extended()
 	r.Preamble(&v.HasSsbPeriodicityR17, &v.HasSsbTimeOffsetR17)
-	r.Decode(&v.AbsoluteFrequencySSBR17, "absoluteFrequencySSB-r17")
+	v.AbsoluteFrequencySSBR17 = ARFCNValueNR(r.Int(0, 3279165, false, "absoluteFrequencySSB-r17"))
 	v.SsbPeriodicityR17 = NonCellDefiningSSBR17_SsbPeriodicityR17(r.EnumIf(v.HasSsbPeriodicityR17, 8, 0, false, "ssb-Periodicity-r17"))
 	v.SsbTimeOffsetR17 = NonCellDefiningSSBR17_SsbTimeOffsetR17(r.EnumIf(v.HasSsbTimeOffsetR17, 8, 0, false, "ssb-TimeOffset-r17"))
 	x := r.Extensions(ext)
@@ -3798,9 +4006,11 @@ func (v *NPNIdentityInfoR16) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	r.Preamble(&v.HasRanacR16, &v.HasIabSupportR16)
 	r.Decode(&v.NpnIdentityListR16, "npn-IdentityList-r16")
-	r.Decode(&v.TrackingAreaCodeR16, "trackingAreaCode-r16")
-	r.DecodeOptional(v.HasRanacR16, &v.RanacR16, "ranac-r16")
-	r.Decode(&v.CellIdentityR16, "cellIdentity-r16")
+	v.TrackingAreaCodeR16 = TrackingAreaCode(r.BitString(per.Size{Lb: 24, Ub: 24}, "trackingAreaCode-r16"))
+	if v.HasRanacR16 {
+		v.RanacR16 = RANAreaCode(r.Int(0, 255, false, "ranac-r16"))
+	}
+	v.CellIdentityR16 = CellIdentity(r.BitString(per.Size{Lb: 36, Ub: 36}, "cellIdentity-r16"))
 	v.CellReservedForOperatorUseR16 = NPNIdentityInfoR16_CellReservedForOperatorUseR16(r.Enum(2, 0, false, "cellReservedForOperatorUse-r16"))
 	v.IabSupportR16 = NPNIdentityInfoR16_IabSupportR16(r.EnumIf(v.HasIabSupportR16, 1, 0, false, "iab-Support-r16"))
 	x := r.Extensions(ext)
@@ -4519,7 +4729,7 @@ func (v *NRDLPRSResourceR17) DecodePER(r *per.Reader) error {
 	*v = NRDLPRSResourceR17{}
 	ext := r.Extended()
 	r.Preamble(&v.HasDlPRSQCLInfoR17)
-	r.Decode(&v.NrDLPRSResourceIDR17, "nr-DL-PRS-ResourceID-r17")
+	v.NrDLPRSResourceIDR17 = NRDLPRSResourceIDR17(r.Int(0, 63, false, "nr-DL-PRS-ResourceID-r17"))
 	v.DlPRSSequenceIDR17 = r.Int(0, 4095, false, "dl-PRS-SequenceID-r17")
 	r.Decode(&v.DlPRSCombSizeNAndReOffsetR17, "dl-PRS-CombSizeN-AndReOffset-r17")
 	v.DlPRSResourceSlotOffsetR17 = r.Int(0, 511, false, "dl-PRS-ResourceSlotOffset-r17")
@@ -4680,7 +4890,7 @@ func (v *DLPRSQCLInfoR17_SsbR17) EncodePER(w *per.Writer) error {
 func (v *DLPRSQCLInfoR17_DlPRSR17) DecodePER(r *per.Reader) error {
 	*v = DLPRSQCLInfoR17_DlPRSR17{}
 	ext := r.Extended()
-	r.Decode(&v.QclDLPRSResourceIDR17, "qcl-DL-PRS-ResourceID-r17")
+	v.QclDLPRSResourceIDR17 = NRDLPRSResourceIDR17(r.Int(0, 63, false, "qcl-DL-PRS-ResourceID-r17"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -4753,8 +4963,10 @@ func (v *NRNSPmaxList) MarshalUPER() ([]byte, error) { return per.Marshal(v, fal
 func (v *NRNSPmaxValue) DecodePER(r *per.Reader) error {
 	*v = NRNSPmaxValue{}
 	r.Preamble(&v.HasAdditionalPmax)
-	r.DecodeOptional(v.HasAdditionalPmax, &v.AdditionalPmax, "additionalPmax")
-	r.Decode(&v.AdditionalSpectrumEmission, "additionalSpectrumEmission")
+	if v.HasAdditionalPmax {
+		v.AdditionalPmax = PMax(r.Int(-30, 33, false, "additionalPmax"))
+	}
+	v.AdditionalSpectrumEmission = AdditionalSpectrumEmission(r.Int(0, 7, false, "additionalSpectrumEmission"))
 	return r.Err()
 }
 
@@ -4790,8 +5002,10 @@ func (v *NSAGIDR17) EncodePER(w *per.Writer) error {
 func (v *NSAGIdentityInfoR17) DecodePER(r *per.Reader) error {
 	*v = NSAGIdentityInfoR17{}
 	r.Preamble(&v.HasTrackingAreaCodeR17)
-	r.Decode(&v.NsagIDR17, "nsag-ID-r17")
-	r.DecodeOptional(v.HasTrackingAreaCodeR17, &v.TrackingAreaCodeR17, "trackingAreaCode-r17")
+	v.NsagIDR17 = NSAGIDR17(r.BitString(per.Size{Lb: 8, Ub: 8}, "nsag-ID-r17"))
+	if v.HasTrackingAreaCodeR17 {
+		v.TrackingAreaCodeR17 = TrackingAreaCode(r.BitString(per.Size{Lb: 24, Ub: 24}, "trackingAreaCode-r17"))
+	}
 	return r.Err()
 }
 
@@ -4912,13 +5126,15 @@ func (v *NZPCSIRSResource) DecodePER(r *per.Reader) error {
 	*v = NZPCSIRSResource{}
 	ext := r.Extended()
 	r.Preamble(&v.HasPowerControlOffsetSS, &v.HasPeriodicityAndOffset, &v.HasQclInfoPeriodicCSIRS)
-	r.Decode(&v.NzpCSIRSResourceID, "nzp-CSI-RS-ResourceId")
+	v.NzpCSIRSResourceID = NZPCSIRSResourceID(r.Int(0, 191, false, "nzp-CSI-RS-ResourceId"))
 	r.Decode(&v.ResourceMapping, "resourceMapping")
 	v.PowerControlOffset = r.Int(-8, 15, false, "powerControlOffset")
 	v.PowerControlOffsetSS = NZPCSIRSResource_PowerControlOffsetSS(r.EnumIf(v.HasPowerControlOffsetSS, 4, 0, false, "powerControlOffsetSS"))
-	r.Decode(&v.ScramblingID, "scramblingID")
+	v.ScramblingID = ScramblingID(r.Int(0, 1023, false, "scramblingID"))
 	r.DecodeOptional(v.HasPeriodicityAndOffset, &v.PeriodicityAndOffset, "periodicityAndOffset")
-	r.DecodeOptional(v.HasQclInfoPeriodicCSIRS, &v.QclInfoPeriodicCSIRS, "qcl-InfoPeriodicCSI-RS")
+	if v.HasQclInfoPeriodicCSIRS {
+		v.QclInfoPeriodicCSIRS = TCIStateID(r.Int(0, 127, false, "qcl-InfoPeriodicCSI-RS"))
+	}
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -4966,7 +5182,7 @@ func (v *NZPCSIRSResourceSet) DecodePER(r *per.Reader) error {
 	*v = NZPCSIRSResourceSet{}
 	ext := r.Extended()
 	r.Preamble(&v.HasRepetition, &v.HasAperiodicTriggeringOffset, &v.HasTrsInfo)
-	r.Decode(&v.NzpCSIResourceSetID, "nzp-CSI-ResourceSetId")
+	v.NzpCSIResourceSetID = NZPCSIRSResourceSetID(r.Int(0, 63, false, "nzp-CSI-ResourceSetId"))
 	r.Decode(&v.NzpCSIRSResources, "nzp-CSI-RS-Resources")
 	v.Repetition = NZPCSIRSResourceSet_Repetition(r.EnumIf(v.HasRepetition, 2, 0, false, "repetition"))
 	v.AperiodicTriggeringOffset = r.IntIf(v.HasAperiodicTriggeringOffset, 0, 6, false, "aperiodicTriggeringOffset")
@@ -5113,9 +5329,11 @@ func (v *PMax) EncodePER(w *per.Writer) error {
 func (v *PathlossReferenceRSR17) DecodePER(r *per.Reader) error {
 	*v = PathlossReferenceRSR17{}
 	r.Preamble(&v.HasAdditionalPCIR17)
-	r.Decode(&v.PathlossReferenceRSIDR17, "pathlossReferenceRS-Id-r17")
+	v.PathlossReferenceRSIDR17 = PathlossReferenceRSIDR17(r.Int(0, 63, false, "pathlossReferenceRS-Id-r17"))
 	r.Decode(&v.ReferenceSignalR17, "referenceSignal-r17")
-	r.DecodeOptional(v.HasAdditionalPCIR17, &v.AdditionalPCIR17, "additionalPCI-r17")
+	if v.HasAdditionalPCIR17 {
+		v.AdditionalPCIR17 = AdditionalPCIIndexR17(r.Int(1, 7, false, "additionalPCI-r17"))
+	}
 	return r.Err()
 }
 
@@ -5143,10 +5361,10 @@ func (v *PathlossReferenceRSR17_ReferenceSignalR17) DecodePER(r *per.Reader) err
 	switch i {
 	case 0:
 		v.Choice = PathlossReferenceRSR17_SsbIndex
-		r.Decode(&v.SsbIndex, "ssb-Index")
+		v.SsbIndex = SSBIndex(r.Int(0, 63, false, "ssb-Index"))
 	case 1:
 		v.Choice = PathlossReferenceRSR17_CsiRSIndex
-		r.Decode(&v.CsiRSIndex, "csi-RS-Index")
+		v.CsiRSIndex = NZPCSIRSResourceID(r.Int(0, 191, false, "csi-RS-Index"))
 	default:
 		r.Invalid(der.KindInvalidValue, "PathlossReferenceRS-r17.referenceSignal-r17", "no alternative has this index", "X.691 23")
 	}
@@ -5183,8 +5401,8 @@ func (v *PathlossReferenceRSIDR17) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PCIARFCNEUTRAR16) DecodePER(r *per.Reader) error {
 	*v = PCIARFCNEUTRAR16{}
-	r.Decode(&v.PhysCellIDR16, "physCellId-r16")
-	r.Decode(&v.CarrierFreqR16, "carrierFreq-r16")
+	v.PhysCellIDR16 = EUTRAPhysCellID(r.Int(0, 503, false, "physCellId-r16"))
+	v.CarrierFreqR16 = ARFCNValueEUTRA(r.Int(0, 262143, false, "carrierFreq-r16"))
 	return r.Err()
 }
 
@@ -5206,8 +5424,8 @@ func (v *PCIARFCNEUTRAR16) MarshalUPER() ([]byte, error) { return per.Marshal(v,
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PCIARFCNNRR16) DecodePER(r *per.Reader) error {
 	*v = PCIARFCNNRR16{}
-	r.Decode(&v.PhysCellIDR16, "physCellId-r16")
-	r.Decode(&v.CarrierFreqR16, "carrierFreq-r16")
+	v.PhysCellIDR16 = PhysCellID(r.Int(0, 1007, false, "physCellId-r16"))
+	v.CarrierFreqR16 = ARFCNValueNR(r.Int(0, 3279165, false, "carrierFreq-r16"))
 	return r.Err()
 }
 
@@ -5246,7 +5464,7 @@ func (v *PCIList) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
 func (v *PCIRange) DecodePER(r *per.Reader) error {
 	*v = PCIRange{}
 	r.Preamble(&v.HasRange)
-	r.Decode(&v.Start, "start")
+	v.Start = PhysCellID(r.Int(0, 1007, false, "start"))
 	v.Range = PCIRange_Range(r.EnumIf(v.HasRange, 16, 0, false, "range"))
 	return r.Err()
 }
@@ -5268,7 +5486,7 @@ func (v *PCIRange) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PCIRangeElement) DecodePER(r *per.Reader) error {
 	*v = PCIRangeElement{}
-	r.Decode(&v.PciRangeIndex, "pci-RangeIndex")
+	v.PciRangeIndex = PCIRangeIndex(r.Int(1, 8, false, "pci-RangeIndex"))
 	r.Decode(&v.PciRange, "pci-Range")
 	return r.Err()
 }
@@ -5725,7 +5943,9 @@ func (v *SearchSpaceSwitchConfigR16_CellGroupsForSwitchListR16) EncodePER(w *per
 func (v *SearchSpaceSwitchConfigR17) DecodePER(r *per.Reader) error {
 	*v = SearchSpaceSwitchConfigR17{}
 	r.Preamble(&v.HasSearchSpaceSwitchTimerR17, &v.HasSearchSpaceSwitchDelayR17)
-	r.DecodeOptional(v.HasSearchSpaceSwitchTimerR17, &v.SearchSpaceSwitchTimerR17, "searchSpaceSwitchTimer-r17")
+	if v.HasSearchSpaceSwitchTimerR17 {
+		v.SearchSpaceSwitchTimerR17 = SCSSpecificDurationR17(r.Int(1, 166, false, "searchSpaceSwitchTimer-r17"))
+	}
 	v.SearchSpaceSwitchDelayR17 = r.IntIf(v.HasSearchSpaceSwitchDelayR17, 10, 52, false, "searchSpaceSwitchDelay-r17")
 	return r.Err()
 }
@@ -5781,14 +6001,26 @@ func (v *PDCCHConfigCommon) DecodePER(r *per.Reader) error {
 	*v = PDCCHConfigCommon{}
 	ext := r.Extended()
 	r.Preamble(&v.HasControlResourceSetZero, &v.HasCommonControlResourceSet, &v.HasSearchSpaceZero, &v.HasCommonSearchSpaceList, &v.HasSearchSpaceSIB1, &v.HasSearchSpaceOtherSystemInformation, &v.HasPagingSearchSpace, &v.HasRaSearchSpace)
-	r.DecodeOptional(v.HasControlResourceSetZero, &v.ControlResourceSetZero, "controlResourceSetZero")
+	if v.HasControlResourceSetZero {
+		v.ControlResourceSetZero = ControlResourceSetZero(r.Int(0, 15, false, "controlResourceSetZero"))
+	}
 	r.DecodeOptional(v.HasCommonControlResourceSet, &v.CommonControlResourceSet, "commonControlResourceSet")
-	r.DecodeOptional(v.HasSearchSpaceZero, &v.SearchSpaceZero, "searchSpaceZero")
+	if v.HasSearchSpaceZero {
+		v.SearchSpaceZero = SearchSpaceZero(r.Int(0, 15, false, "searchSpaceZero"))
+	}
 	r.DecodeOptional(v.HasCommonSearchSpaceList, &v.CommonSearchSpaceList, "commonSearchSpaceList")
-	r.DecodeOptional(v.HasSearchSpaceSIB1, &v.SearchSpaceSIB1, "searchSpaceSIB1")
-	r.DecodeOptional(v.HasSearchSpaceOtherSystemInformation, &v.SearchSpaceOtherSystemInformation, "searchSpaceOtherSystemInformation")
-	r.DecodeOptional(v.HasPagingSearchSpace, &v.PagingSearchSpace, "pagingSearchSpace")
-	r.DecodeOptional(v.HasRaSearchSpace, &v.RaSearchSpace, "ra-SearchSpace")
+	if v.HasSearchSpaceSIB1 {
+		v.SearchSpaceSIB1 = SearchSpaceID(r.Int(0, 39, false, "searchSpaceSIB1"))
+	}
+	if v.HasSearchSpaceOtherSystemInformation {
+		v.SearchSpaceOtherSystemInformation = SearchSpaceID(r.Int(0, 39, false, "searchSpaceOtherSystemInformation"))
+	}
+	if v.HasPagingSearchSpace {
+		v.PagingSearchSpace = SearchSpaceID(r.Int(0, 39, false, "pagingSearchSpace"))
+	}
+	if v.HasRaSearchSpace {
+		v.RaSearchSpace = SearchSpaceID(r.Int(0, 39, false, "ra-SearchSpace"))
+	}
 	x := r.Extensions(ext)
 	if x.Begin(0, "firstPDCCH-MonitoringOccasionOfPO") {
 		x.GroupPreamble(&v.HasFirstPDCCHMonitoringOccasionOfPO)
@@ -5803,8 +6035,12 @@ func (v *PDCCHConfigCommon) DecodePER(r *per.Reader) error {
 	if x.Begin(2, "sdt-SearchSpace-r17") {
 		x.GroupPreamble(&v.HasSdtSearchSpaceR17, &v.HasSearchSpaceMCCHR17, &v.HasSearchSpaceMTCHR17, &v.HasCommonSearchSpaceListExt2R17, &v.HasFirstPDCCHMonitoringOccasionOfPOV1710, &v.HasPeiConfigBWPR17)
 		r.DecodeOptional(v.HasSdtSearchSpaceR17, &v.SdtSearchSpaceR17, "sdt-SearchSpace-r17")
-		r.DecodeOptional(v.HasSearchSpaceMCCHR17, &v.SearchSpaceMCCHR17, "searchSpaceMCCH-r17")
-		r.DecodeOptional(v.HasSearchSpaceMTCHR17, &v.SearchSpaceMTCHR17, "searchSpaceMTCH-r17")
+		if v.HasSearchSpaceMCCHR17 {
+			v.SearchSpaceMCCHR17 = SearchSpaceID(r.Int(0, 39, false, "searchSpaceMCCH-r17"))
+		}
+		if v.HasSearchSpaceMTCHR17 {
+			v.SearchSpaceMTCHR17 = SearchSpaceID(r.Int(0, 39, false, "searchSpaceMTCH-r17"))
+		}
 		r.DecodeOptional(v.HasCommonSearchSpaceListExt2R17, &v.CommonSearchSpaceListExt2R17, "commonSearchSpaceListExt2-r17")
 		r.DecodeOptional(v.HasFirstPDCCHMonitoringOccasionOfPOV1710, &v.FirstPDCCHMonitoringOccasionOfPOV1710, "firstPDCCH-MonitoringOccasionOfPO-v1710")
 		r.DecodeOptional(v.HasPeiConfigBWPR17, &v.PeiConfigBWPR17, "pei-ConfigBWP-r17")
@@ -6080,7 +6316,7 @@ func (v *PDCCHConfigCommon_SdtSearchSpaceR17) DecodePER(r *per.Reader) error {
 		v.NewSearchSpace = per.DecodeNested[SearchSpace](r, "SearchSpace", "newSearchSpace")
 	case 1:
 		v.Choice = PDCCHConfigCommon_ExistingSearchSpace
-		r.Decode(&v.ExistingSearchSpace, "existingSearchSpace")
+		v.ExistingSearchSpace = SearchSpaceID(r.Int(0, 39, false, "existingSearchSpace"))
 	default:
 		r.Invalid(der.KindInvalidValue, "PDCCH-ConfigCommon.sdt-SearchSpace-r17", "no alternative has this index", "X.691 23")
 	}
@@ -6175,7 +6411,7 @@ func (v *PDCCHConfigCommon_FirstPDCCHMonitoringOccasionOfPOV1710_SCS480KHZoneSix
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PDCCHConfigCommon_PeiConfigBWPR17) DecodePER(r *per.Reader) error {
 	*v = PDCCHConfigCommon_PeiConfigBWPR17{}
-	r.Decode(&v.PeiSearchSpaceR17, "pei-SearchSpace-r17")
+	v.PeiSearchSpaceR17 = SearchSpaceID(r.Int(0, 39, false, "pei-SearchSpace-r17"))
 	r.Decode(&v.FirstPDCCHMonitoringOccasionOfPEIOR17, "firstPDCCH-MonitoringOccasionOfPEI-O-r17")
 	return r.Err()
 }
@@ -6410,8 +6646,8 @@ func (v *PDCCHConfigCommon_PeiConfigBWPR17_FirstPDCCHMonitoringOccasionOfPEIOR17
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PDCCHConfigSIB1) DecodePER(r *per.Reader) error {
 	*v = PDCCHConfigSIB1{}
-	r.Decode(&v.ControlResourceSetZero, "controlResourceSetZero")
-	r.Decode(&v.SearchSpaceZero, "searchSpaceZero")
+	v.ControlResourceSetZero = ControlResourceSetZero(r.Int(0, 15, false, "controlResourceSetZero"))
+	v.SearchSpaceZero = SearchSpaceZero(r.Int(0, 15, false, "searchSpaceZero"))
 	return r.Err()
 }
 
@@ -6804,7 +7040,7 @@ func (v *PDCPConfig_MoreThanOneRLC) DecodePER(r *per.Reader) error {
 	*v = PDCPConfig_MoreThanOneRLC{}
 	r.Preamble(&v.HasUlDataSplitThreshold, &v.HasPdcpDuplication)
 	r.Decode(&v.PrimaryPath, "primaryPath")
-	r.DecodeOptional(v.HasUlDataSplitThreshold, &v.UlDataSplitThreshold, "ul-DataSplitThreshold")
+	v.UlDataSplitThreshold = ULDataSplitThreshold(r.EnumIf(v.HasUlDataSplitThreshold, 32, 0, false, "ul-DataSplitThreshold"))
 	if v.HasPdcpDuplication {
 		v.PdcpDuplication = r.Bool("pdcp-Duplication")
 	}
@@ -6826,8 +7062,12 @@ func (v *PDCPConfig_MoreThanOneRLC) EncodePER(w *per.Writer) error {
 func (v *PDCPConfig_MoreThanOneRLC_PrimaryPath) DecodePER(r *per.Reader) error {
 	*v = PDCPConfig_MoreThanOneRLC_PrimaryPath{}
 	r.Preamble(&v.HasCellGroup, &v.HasLogicalChannel)
-	r.DecodeOptional(v.HasCellGroup, &v.CellGroup, "cellGroup")
-	r.DecodeOptional(v.HasLogicalChannel, &v.LogicalChannel, "logicalChannel")
+	if v.HasCellGroup {
+		v.CellGroup = CellGroupID(r.Int(0, 3, false, "cellGroup"))
+	}
+	if v.HasLogicalChannel {
+		v.LogicalChannel = LogicalChannelIdentity(r.Int(1, 32, false, "logicalChannel"))
+	}
 	return r.Err()
 }
 
@@ -6848,7 +7088,7 @@ func (v *SetupRelease_DiscardTimerExtR16) DecodePER(r *per.Reader) error {
 		v.Choice = SetupRelease_DiscardTimerExtR16_Release
 	case 1:
 		v.Choice = SetupRelease_DiscardTimerExtR16_Setup
-		r.Decode(&v.Setup, "setup")
+		v.Setup = DiscardTimerExtR16(r.Enum(8, 0, false, "setup"))
 	default:
 		r.Invalid(der.KindInvalidValue, "SetupRelease", "no alternative has this index", "X.691 23")
 	}
@@ -6881,7 +7121,9 @@ func (v *SetupRelease_DiscardTimerExtR16) MarshalUPER() ([]byte, error) { return
 func (v *PDCPConfig_MoreThanTwoRLCDRBR16) DecodePER(r *per.Reader) error {
 	*v = PDCPConfig_MoreThanTwoRLCDRBR16{}
 	r.Preamble(&v.HasSplitSecondaryPathR16, &v.HasDuplicationStateR16)
-	r.DecodeOptional(v.HasSplitSecondaryPathR16, &v.SplitSecondaryPathR16, "splitSecondaryPath-r16")
+	if v.HasSplitSecondaryPathR16 {
+		v.SplitSecondaryPathR16 = LogicalChannelIdentity(r.Int(1, 32, false, "splitSecondaryPath-r16"))
+	}
 	r.DecodeOptional(v.HasDuplicationStateR16, &v.DuplicationStateR16, "duplicationState-r16")
 	return r.Err()
 }
@@ -6997,7 +7239,7 @@ func (v *SetupRelease_DiscardTimerExt2R17) DecodePER(r *per.Reader) error {
 		v.Choice = SetupRelease_DiscardTimerExt2R17_Release
 	case 1:
 		v.Choice = SetupRelease_DiscardTimerExt2R17_Setup
-		r.Decode(&v.Setup, "setup")
+		v.Setup = DiscardTimerExt2R17(r.Enum(4, 0, false, "setup"))
 	default:
 		r.Invalid(der.KindInvalidValue, "SetupRelease", "no alternative has this index", "X.691 23")
 	}
@@ -7687,7 +7929,7 @@ func (v *SetupRelease_MaxMIMOLayersDLR16) DecodePER(r *per.Reader) error {
 		v.Choice = SetupRelease_MaxMIMOLayersDLR16_Release
 	case 1:
 		v.Choice = SetupRelease_MaxMIMOLayersDLR16_Setup
-		r.Decode(&v.Setup, "setup")
+		v.Setup = MaxMIMOLayersDLR16(r.Int(1, 8, false, "setup"))
 	default:
 		r.Invalid(der.KindInvalidValue, "SetupRelease", "no alternative has this index", "X.691 23")
 	}
@@ -8172,10 +8414,10 @@ func (v *RateMatchPatternGroup_Item) DecodePER(r *per.Reader) error {
 	switch i {
 	case 0:
 		v.Choice = RateMatchPatternGroup_CellLevel
-		r.Decode(&v.CellLevel, "cellLevel")
+		v.CellLevel = RateMatchPatternID(r.Int(0, 3, false, "cellLevel"))
 	case 1:
 		v.Choice = RateMatchPatternGroup_BwpLevel
-		r.Decode(&v.BwpLevel, "bwpLevel")
+		v.BwpLevel = RateMatchPatternID(r.Int(0, 3, false, "bwpLevel"))
 	default:
 		r.Invalid(der.KindInvalidValue, "RateMatchPatternGroup.item", "no alternative has this index", "X.691 23")
 	}
@@ -8291,7 +8533,9 @@ func (v *PDSCHServingCellConfig) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasCodeBlockGroupTransmission, &v.CodeBlockGroupTransmission, "codeBlockGroupTransmission")
 	v.XOverhead = PDSCHServingCellConfig_XOverhead(r.EnumIf(v.HasXOverhead, 3, 0, false, "xOverhead"))
 	v.NrofHARQProcessesForPDSCH = PDSCHServingCellConfig_NrofHARQProcessesForPDSCH(r.EnumIf(v.HasNrofHARQProcessesForPDSCH, 6, 0, false, "nrofHARQ-ProcessesForPDSCH"))
-	r.DecodeOptional(v.HasPucchCell, &v.PucchCell, "pucch-Cell")
+	if v.HasPucchCell {
+		v.PucchCell = ServCellIndex(r.Int(0, 31, false, "pucch-Cell"))
+	}
 	x := r.Extensions(ext)
 	if x.Begin(0, "maxMIMO-Layers") {
 		x.GroupPreamble(&v.HasMaxMIMOLayers, &v.HasProcessingType2Enabled)
@@ -8446,7 +8690,7 @@ func (v *SetupRelease_DownlinkHARQFeedbackDisabledR17) DecodePER(r *per.Reader) 
 		v.Choice = SetupRelease_DownlinkHARQFeedbackDisabledR17_Release
 	case 1:
 		v.Choice = SetupRelease_DownlinkHARQFeedbackDisabledR17_Setup
-		r.Decode(&v.Setup, "setup")
+		v.Setup = DownlinkHARQFeedbackDisabledR17(r.BitString(per.Size{Lb: 32, Ub: 32}, "setup"))
 	default:
 		r.Invalid(der.KindInvalidValue, "SetupRelease", "no alternative has this index", "X.691 23")
 	}
@@ -8952,18 +9196,32 @@ func (v *PhysicalCellGroupConfig) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasHarqACKSpatialBundlingPUCCH, &v.HasHarqACKSpatialBundlingPUSCH, &v.HasPNRFR1, &v.HasTpcSRSRNTI, &v.HasTpcPUCCHRNTI, &v.HasTpcPUSCHRNTI, &v.HasSpCSIRNTI, &v.HasCsRNTI)
 	v.HarqACKSpatialBundlingPUCCH = PhysicalCellGroupConfig_HarqACKSpatialBundlingPUCCH(r.EnumIf(v.HasHarqACKSpatialBundlingPUCCH, 1, 0, false, "harq-ACK-SpatialBundlingPUCCH"))
 	v.HarqACKSpatialBundlingPUSCH = PhysicalCellGroupConfig_HarqACKSpatialBundlingPUSCH(r.EnumIf(v.HasHarqACKSpatialBundlingPUSCH, 1, 0, false, "harq-ACK-SpatialBundlingPUSCH"))
-	r.DecodeOptional(v.HasPNRFR1, &v.PNRFR1, "p-NR-FR1")
+	if v.HasPNRFR1 {
+		v.PNRFR1 = PMax(r.Int(-30, 33, false, "p-NR-FR1"))
+	}
 	v.PdschHARQACKCodebook = PhysicalCellGroupConfig_PdschHARQACKCodebook(r.Enum(2, 0, false, "pdsch-HARQ-ACK-Codebook"))
-	r.DecodeOptional(v.HasTpcSRSRNTI, &v.TpcSRSRNTI, "tpc-SRS-RNTI")
-	r.DecodeOptional(v.HasTpcPUCCHRNTI, &v.TpcPUCCHRNTI, "tpc-PUCCH-RNTI")
-	r.DecodeOptional(v.HasTpcPUSCHRNTI, &v.TpcPUSCHRNTI, "tpc-PUSCH-RNTI")
-	r.DecodeOptional(v.HasSpCSIRNTI, &v.SpCSIRNTI, "sp-CSI-RNTI")
+	if v.HasTpcSRSRNTI {
+		v.TpcSRSRNTI = RNTIValue(r.Int(0, 65535, false, "tpc-SRS-RNTI"))
+	}
+	if v.HasTpcPUCCHRNTI {
+		v.TpcPUCCHRNTI = RNTIValue(r.Int(0, 65535, false, "tpc-PUCCH-RNTI"))
+	}
+	if v.HasTpcPUSCHRNTI {
+		v.TpcPUSCHRNTI = RNTIValue(r.Int(0, 65535, false, "tpc-PUSCH-RNTI"))
+	}
+	if v.HasSpCSIRNTI {
+		v.SpCSIRNTI = RNTIValue(r.Int(0, 65535, false, "sp-CSI-RNTI"))
+	}
 	r.DecodeOptional(v.HasCsRNTI, &v.CsRNTI, "cs-RNTI")
 	x := r.Extensions(ext)
 	if x.Begin(0, "mcs-C-RNTI") {
 		x.GroupPreamble(&v.HasMcsCRNTI, &v.HasPUEFR1)
-		r.DecodeOptional(v.HasMcsCRNTI, &v.McsCRNTI, "mcs-C-RNTI")
-		r.DecodeOptional(v.HasPUEFR1, &v.PUEFR1, "p-UE-FR1")
+		if v.HasMcsCRNTI {
+			v.McsCRNTI = RNTIValue(r.Int(0, 65535, false, "mcs-C-RNTI"))
+		}
+		if v.HasPUEFR1 {
+			v.PUEFR1 = PMax(r.Int(-30, 33, false, "p-UE-FR1"))
+		}
 		x.End("mcs-C-RNTI")
 	}
 	if x.Begin(1, "xScale") {
@@ -8982,8 +9240,12 @@ func (v *PhysicalCellGroupConfig) DecodePER(r *per.Reader) error {
 		v.HarqACKSpatialBundlingPUCCHSecondaryPUCCHgroupR16 = PhysicalCellGroupConfig_HarqACKSpatialBundlingPUCCHSecondaryPUCCHgroupR16(r.EnumIf(v.HasHarqACKSpatialBundlingPUCCHSecondaryPUCCHgroupR16, 2, 0, false, "harq-ACK-SpatialBundlingPUCCH-secondaryPUCCHgroup-r16"))
 		v.HarqACKSpatialBundlingPUSCHSecondaryPUCCHgroupR16 = PhysicalCellGroupConfig_HarqACKSpatialBundlingPUSCHSecondaryPUCCHgroupR16(r.EnumIf(v.HasHarqACKSpatialBundlingPUSCHSecondaryPUCCHgroupR16, 2, 0, false, "harq-ACK-SpatialBundlingPUSCH-secondaryPUCCHgroup-r16"))
 		v.PdschHARQACKCodebookSecondaryPUCCHgroupR16 = PhysicalCellGroupConfig_PdschHARQACKCodebookSecondaryPUCCHgroupR16(r.EnumIf(v.HasPdschHARQACKCodebookSecondaryPUCCHgroupR16, 2, 0, false, "pdsch-HARQ-ACK-Codebook-secondaryPUCCHgroup-r16"))
-		r.DecodeOptional(v.HasPNRFR2R16, &v.PNRFR2R16, "p-NR-FR2-r16")
-		r.DecodeOptional(v.HasPUEFR2R16, &v.PUEFR2R16, "p-UE-FR2-r16")
+		if v.HasPNRFR2R16 {
+			v.PNRFR2R16 = PMax(r.Int(-30, 33, false, "p-NR-FR2-r16"))
+		}
+		if v.HasPUEFR2R16 {
+			v.PUEFR2R16 = PMax(r.Int(-30, 33, false, "p-UE-FR2-r16"))
+		}
 		v.NrdcPCmodeFR1R16 = PhysicalCellGroupConfig_NrdcPCmodeFR1R16(r.EnumIf(v.HasNrdcPCmodeFR1R16, 3, 0, false, "nrdc-PCmode-FR1-r16"))
 		v.NrdcPCmodeFR2R16 = PhysicalCellGroupConfig_NrdcPCmodeFR2R16(r.EnumIf(v.HasNrdcPCmodeFR2R16, 3, 0, false, "nrdc-PCmode-FR2-r16"))
 		v.PdschHARQACKCodebookR16 = PhysicalCellGroupConfig_PdschHARQACKCodebookR16(r.EnumIf(v.HasPdschHARQACKCodebookR16, 1, 0, false, "pdsch-HARQ-ACK-Codebook-r16"))
@@ -9012,8 +9274,12 @@ func (v *PhysicalCellGroupConfig) DecodePER(r *per.Reader) error {
 		v.PdschHARQACKEnhType3DCIFieldR17 = PhysicalCellGroupConfig_PdschHARQACKEnhType3DCIFieldR17(r.EnumIf(v.HasPdschHARQACKEnhType3DCIFieldR17, 1, 0, false, "pdsch-HARQ-ACK-EnhType3DCI-Field-r17"))
 		v.PdschHARQACKRetxR17 = PhysicalCellGroupConfig_PdschHARQACKRetxR17(r.EnumIf(v.HasPdschHARQACKRetxR17, 1, 0, false, "pdsch-HARQ-ACK-Retx-r17"))
 		v.PdschHARQACKRetxSecondaryPUCCHgroupR17 = PhysicalCellGroupConfig_PdschHARQACKRetxSecondaryPUCCHgroupR17(r.EnumIf(v.HasPdschHARQACKRetxSecondaryPUCCHgroupR17, 1, 0, false, "pdsch-HARQ-ACK-RetxSecondaryPUCCHgroup-r17"))
-		r.DecodeOptional(v.HasPucchSSCellR17, &v.PucchSSCellR17, "pucch-sSCell-r17")
-		r.DecodeOptional(v.HasPucchSSCellSecondaryPUCCHgroupR17, &v.PucchSSCellSecondaryPUCCHgroupR17, "pucch-sSCellSecondaryPUCCHgroup-r17")
+		if v.HasPucchSSCellR17 {
+			v.PucchSSCellR17 = SCellIndex(r.Int(1, 31, false, "pucch-sSCell-r17"))
+		}
+		if v.HasPucchSSCellSecondaryPUCCHgroupR17 {
+			v.PucchSSCellSecondaryPUCCHgroupR17 = SCellIndex(r.Int(1, 31, false, "pucch-sSCellSecondaryPUCCHgroup-r17"))
+		}
 		v.PucchSSCellDynR17 = PhysicalCellGroupConfig_PucchSSCellDynR17(r.EnumIf(v.HasPucchSSCellDynR17, 1, 0, false, "pucch-sSCellDyn-r17"))
 		v.PucchSSCellDynSecondaryPUCCHgroupR17 = PhysicalCellGroupConfig_PucchSSCellDynSecondaryPUCCHgroupR17(r.EnumIf(v.HasPucchSSCellDynSecondaryPUCCHgroupR17, 1, 0, false, "pucch-sSCellDynSecondaryPUCCHgroup-r17"))
 		r.DecodeOptional(v.HasPucchSSCellPatternR17, &v.PucchSSCellPatternR17, "pucch-sSCellPattern-r17")
@@ -9158,7 +9424,7 @@ func (v *SetupRelease_RNTIValue) DecodePER(r *per.Reader) error {
 		v.Choice = SetupRelease_RNTIValue_Release
 	case 1:
 		v.Choice = SetupRelease_RNTIValue_Setup
-		r.Decode(&v.Setup, "setup")
+		v.Setup = RNTIValue(r.Int(0, 65535, false, "setup"))
 	default:
 		r.Invalid(der.KindInvalidValue, "SetupRelease", "no alternative has this index", "X.691 23")
 	}
@@ -9196,7 +9462,7 @@ func (v *SetupRelease_PDCCHBlindDetection) DecodePER(r *per.Reader) error {
 		v.Choice = SetupRelease_PDCCHBlindDetection_Release
 	case 1:
 		v.Choice = SetupRelease_PDCCHBlindDetection_Setup
-		r.Decode(&v.Setup, "setup")
+		v.Setup = PDCCHBlindDetection(r.Int(1, 15, false, "setup"))
 	default:
 		r.Invalid(der.KindInvalidValue, "SetupRelease", "no alternative has this index", "X.691 23")
 	}
@@ -9354,7 +9620,7 @@ func (v *SetupRelease_PDCCHBlindDetection2R16) DecodePER(r *per.Reader) error {
 		v.Choice = SetupRelease_PDCCHBlindDetection2R16_Release
 	case 1:
 		v.Choice = SetupRelease_PDCCHBlindDetection2R16_Setup
-		r.Decode(&v.Setup, "setup")
+		v.Setup = PDCCHBlindDetection2R16(r.Int(1, 15, false, "setup"))
 	default:
 		r.Invalid(der.KindInvalidValue, "SetupRelease", "no alternative has this index", "X.691 23")
 	}
@@ -9394,7 +9660,7 @@ func (v *SetupRelease_PDCCHBlindDetection3R16) DecodePER(r *per.Reader) error {
 		v.Choice = SetupRelease_PDCCHBlindDetection3R16_Release
 	case 1:
 		v.Choice = SetupRelease_PDCCHBlindDetection3R16_Setup
-		r.Decode(&v.Setup, "setup")
+		v.Setup = PDCCHBlindDetection3R16(r.Int(1, 15, false, "setup"))
 	default:
 		r.Invalid(der.KindInvalidValue, "SetupRelease", "no alternative has this index", "X.691 23")
 	}
@@ -9576,7 +9842,7 @@ func (v *PDSCHHARQACKEnhType3R17) DecodePER(r *per.Reader) error {
 	*v = PDSCHHARQACKEnhType3R17{}
 	ext := r.Extended()
 	r.Preamble(&v.HasPdschHARQACKEnhType3NDIR17, &v.HasPdschHARQACKEnhType3CBGR17)
-	r.Decode(&v.PdschHARQACKEnhType3IndexR17, "pdsch-HARQ-ACK-EnhType3Index-r17")
+	v.PdschHARQACKEnhType3IndexR17 = PDSCHHARQACKEnhType3IndexR17(r.Int(0, 7, false, "pdsch-HARQ-ACK-EnhType3Index-r17"))
 	r.Decode(&v.ApplicableR17, "applicable-r17")
 	v.PdschHARQACKEnhType3NDIR17 = PDSCHHARQACKEnhType3R17_PdschHARQACKEnhType3NDIR17(r.EnumIf(v.HasPdschHARQACKEnhType3NDIR17, 1, 0, false, "pdsch-HARQ-ACK-EnhType3NDI-r17"))
 	v.PdschHARQACKEnhType3CBGR17 = PDSCHHARQACKEnhType3R17_PdschHARQACKEnhType3CBGR17(r.EnumIf(v.HasPdschHARQACKEnhType3CBGR17, 1, 0, false, "pdsch-HARQ-ACK-EnhType3CBG-r17"))
@@ -9695,7 +9961,7 @@ func (v *PDCCHBlindDetection) EncodePER(w *per.Writer) error {
 func (v *DCPConfigR16) DecodePER(r *per.Reader) error {
 	*v = DCPConfigR16{}
 	r.Preamble(&v.HasPsWakeUpR16, &v.HasPsTransmitPeriodicL1RSRPR16, &v.HasPsTransmitOtherPeriodicCSIR16)
-	r.Decode(&v.PsRNTIR16, "ps-RNTI-r16")
+	v.PsRNTIR16 = RNTIValue(r.Int(0, 65535, false, "ps-RNTI-r16"))
 	v.PsOffsetR16 = r.Int(1, 120, false, "ps-Offset-r16")
 	v.SizeDCI2_6R16 = r.Int(1, 140, false, "sizeDCI-2-6-r16")
 	v.PsPositionDCI2_6R16 = r.Int(0, 139, false, "ps-PositionDCI-2-6-r16")
@@ -9936,9 +10202,13 @@ func (v *PLMNIdentityInfo) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	r.Preamble(&v.HasTrackingAreaCode, &v.HasRanac)
 	r.Decode(&v.PlmnIdentityList, "plmn-IdentityList")
-	r.DecodeOptional(v.HasTrackingAreaCode, &v.TrackingAreaCode, "trackingAreaCode")
-	r.DecodeOptional(v.HasRanac, &v.Ranac, "ranac")
-	r.Decode(&v.CellIdentity, "cellIdentity")
+	if v.HasTrackingAreaCode {
+		v.TrackingAreaCode = TrackingAreaCode(r.BitString(per.Size{Lb: 24, Ub: 24}, "trackingAreaCode"))
+	}
+	if v.HasRanac {
+		v.Ranac = RANAreaCode(r.Int(0, 255, false, "ranac"))
+	}
+	v.CellIdentity = CellIdentity(r.BitString(per.Size{Lb: 36, Ub: 36}, "cellIdentity"))
 	v.CellReservedForOperatorUse = PLMNIdentityInfo_CellReservedForOperatorUse(r.Enum(2, 0, false, "cellReservedForOperatorUse"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "iab-Support-r16") {
@@ -11130,7 +11400,7 @@ func (v *PUCCHFormatConfig) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasInterslotFrequencyHopping, &v.HasAdditionalDMRS, &v.HasMaxCodeRate, &v.HasNrofSlots, &v.HasPi2BPSK, &v.HasSimultaneousHARQACKCSI)
 	v.InterslotFrequencyHopping = PUCCHFormatConfig_InterslotFrequencyHopping(r.EnumIf(v.HasInterslotFrequencyHopping, 1, 0, false, "interslotFrequencyHopping"))
 	v.AdditionalDMRS = PUCCHFormatConfig_AdditionalDMRS(r.EnumIf(v.HasAdditionalDMRS, 1, 0, false, "additionalDMRS"))
-	r.DecodeOptional(v.HasMaxCodeRate, &v.MaxCodeRate, "maxCodeRate")
+	v.MaxCodeRate = PUCCHMaxCodeRate(r.EnumIf(v.HasMaxCodeRate, 7, 0, false, "maxCodeRate"))
 	v.NrofSlots = PUCCHFormatConfig_NrofSlots(r.EnumIf(v.HasNrofSlots, 3, 0, false, "nrofSlots"))
 	v.Pi2BPSK = PUCCHFormatConfig_Pi2BPSK(r.EnumIf(v.HasPi2BPSK, 1, 0, false, "pi2BPSK"))
 	v.SimultaneousHARQACKCSI = PUCCHFormatConfig_SimultaneousHARQACKCSI(r.EnumIf(v.HasSimultaneousHARQACKCSI, 1, 0, false, "simultaneousHARQ-ACK-CSI"))
@@ -11162,7 +11432,7 @@ func (v *PUCCHFormatConfigExtR17) DecodePER(r *per.Reader) error {
 	*v = PUCCHFormatConfigExtR17{}
 	ext := r.Extended()
 	r.Preamble(&v.HasMaxCodeRateLPR17)
-	r.DecodeOptional(v.HasMaxCodeRateLPR17, &v.MaxCodeRateLPR17, "maxCodeRateLP-r17")
+	v.MaxCodeRateLPR17 = PUCCHMaxCodeRate(r.EnumIf(v.HasMaxCodeRateLPR17, 7, 0, false, "maxCodeRateLP-r17"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -11197,7 +11467,7 @@ func (v *PUCCHMaxCodeRate) EncodePER(w *per.Writer) error { return w.WriteEnum(i
 func (v *PUCCHResourceSet) DecodePER(r *per.Reader) error {
 	*v = PUCCHResourceSet{}
 	r.Preamble(&v.HasMaxPayloadSize)
-	r.Decode(&v.PucchResourceSetID, "pucch-ResourceSetId")
+	v.PucchResourceSetID = PUCCHResourceSetID(r.Int(0, 3, false, "pucch-ResourceSetId"))
 	r.Decode(&v.ResourceList, "resourceList")
 	v.MaxPayloadSize = r.IntIf(v.HasMaxPayloadSize, 4, 256, false, "maxPayloadSize")
 	return r.Err()
@@ -11246,10 +11516,12 @@ func (v *PUCCHResourceSetID) EncodePER(w *per.Writer) error {
 func (v *PUCCHResource) DecodePER(r *per.Reader) error {
 	*v = PUCCHResource{}
 	r.Preamble(&v.HasIntraSlotFrequencyHopping, &v.HasSecondHopPRB)
-	r.Decode(&v.PucchResourceID, "pucch-ResourceId")
-	r.Decode(&v.StartingPRB, "startingPRB")
+	v.PucchResourceID = PUCCHResourceID(r.Int(0, 127, false, "pucch-ResourceId"))
+	v.StartingPRB = PRBID(r.Int(0, 274, false, "startingPRB"))
 	v.IntraSlotFrequencyHopping = PUCCHResource_IntraSlotFrequencyHopping(r.EnumIf(v.HasIntraSlotFrequencyHopping, 1, 0, false, "intraSlotFrequencyHopping"))
-	r.DecodeOptional(v.HasSecondHopPRB, &v.SecondHopPRB, "secondHopPRB")
+	if v.HasSecondHopPRB {
+		v.SecondHopPRB = PRBID(r.Int(0, 274, false, "secondHopPRB"))
+	}
 	r.Decode(&v.Format, "format")
 	return r.Err()
 }
@@ -11620,7 +11892,7 @@ func (v *PUCCHFormat4) MarshalUPER() ([]byte, error) { return per.Marshal(v, fal
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PUCCHResourceGroupR16) DecodePER(r *per.Reader) error {
 	*v = PUCCHResourceGroupR16{}
-	r.Decode(&v.PucchResourceGroupIDR16, "pucch-ResourceGroupId-r16")
+	v.PucchResourceGroupIDR16 = PUCCHResourceGroupIDR16(r.Int(0, 3, false, "pucch-ResourceGroupId-r16"))
 	r.Decode(&v.ResourcePerGroupListR16, "resourcePerGroupList-r16")
 	return r.Err()
 }
@@ -12085,7 +12357,7 @@ func (v *SetupRelease_PathlossReferenceRSsV1610) MarshalUPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *P0PUCCH) DecodePER(r *per.Reader) error {
 	*v = P0PUCCH{}
-	r.Decode(&v.P0PUCCHID, "p0-PUCCH-Id")
+	v.P0PUCCHID = P0PUCCHID(r.Int(1, 8, false, "p0-PUCCH-Id"))
 	v.P0PUCCHValue = r.Int(-16, 15, false, "p0-PUCCH-Value")
 	return r.Err()
 }
@@ -12136,7 +12408,7 @@ func (v *PathlossReferenceRSsV1610) MarshalUPER() ([]byte, error) { return per.M
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PUCCHPathlossReferenceRS) DecodePER(r *per.Reader) error {
 	*v = PUCCHPathlossReferenceRS{}
-	r.Decode(&v.PucchPathlossReferenceRSID, "pucch-PathlossReferenceRS-Id")
+	v.PucchPathlossReferenceRSID = PUCCHPathlossReferenceRSID(r.Int(0, 3, false, "pucch-PathlossReferenceRS-Id"))
 	r.Decode(&v.ReferenceSignal, "referenceSignal")
 	return r.Err()
 }
@@ -12163,10 +12435,10 @@ func (v *PUCCHPathlossReferenceRS_ReferenceSignal) DecodePER(r *per.Reader) erro
 	switch i {
 	case 0:
 		v.Choice = PUCCHPathlossReferenceRS_SsbIndex
-		r.Decode(&v.SsbIndex, "ssb-Index")
+		v.SsbIndex = SSBIndex(r.Int(0, 63, false, "ssb-Index"))
 	case 1:
 		v.Choice = PUCCHPathlossReferenceRS_CsiRSIndex
-		r.Decode(&v.CsiRSIndex, "csi-RS-Index")
+		v.CsiRSIndex = NZPCSIRSResourceID(r.Int(0, 191, false, "csi-RS-Index"))
 	default:
 		r.Invalid(der.KindInvalidValue, "PUCCH-PathlossReferenceRS.referenceSignal", "no alternative has this index", "X.691 23")
 	}
@@ -12191,7 +12463,7 @@ func (v *PUCCHPathlossReferenceRS_ReferenceSignal) EncodePER(w *per.Writer) erro
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PUCCHPathlossReferenceRSR16) DecodePER(r *per.Reader) error {
 	*v = PUCCHPathlossReferenceRSR16{}
-	r.Decode(&v.PucchPathlossReferenceRSIDR16, "pucch-PathlossReferenceRS-Id-r16")
+	v.PucchPathlossReferenceRSIDR16 = PUCCHPathlossReferenceRSIDV1610(r.Int(4, 63, false, "pucch-PathlossReferenceRS-Id-r16"))
 	r.Decode(&v.ReferenceSignalR16, "referenceSignal-r16")
 	return r.Err()
 }
@@ -12218,10 +12490,10 @@ func (v *PUCCHPathlossReferenceRSR16_ReferenceSignalR16) DecodePER(r *per.Reader
 	switch i {
 	case 0:
 		v.Choice = PUCCHPathlossReferenceRSR16_SsbIndexR16
-		r.Decode(&v.SsbIndexR16, "ssb-Index-r16")
+		v.SsbIndexR16 = SSBIndex(r.Int(0, 63, false, "ssb-Index-r16"))
 	case 1:
 		v.Choice = PUCCHPathlossReferenceRSR16_CsiRSIndexR16
-		r.Decode(&v.CsiRSIndexR16, "csi-RS-Index-r16")
+		v.CsiRSIndexR16 = NZPCSIRSResourceID(r.Int(0, 191, false, "csi-RS-Index-r16"))
 	default:
 		r.Invalid(der.KindInvalidValue, "PUCCH-PathlossReferenceRS-r16.referenceSignal-r16", "no alternative has this index", "X.691 23")
 	}
@@ -12246,10 +12518,10 @@ func (v *PUCCHPathlossReferenceRSR16_ReferenceSignalR16) EncodePER(w *per.Writer
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PUCCHPowerControlSetInfoR17) DecodePER(r *per.Reader) error {
 	*v = PUCCHPowerControlSetInfoR17{}
-	r.Decode(&v.PucchPowerControlSetInfoIDR17, "pucch-PowerControlSetInfoId-r17")
-	r.Decode(&v.P0PUCCHIDR17, "p0-PUCCH-Id-r17")
+	v.PucchPowerControlSetInfoIDR17 = PUCCHPowerControlSetInfoIDR17(r.Int(1, 8, false, "pucch-PowerControlSetInfoId-r17"))
+	v.P0PUCCHIDR17 = P0PUCCHID(r.Int(1, 8, false, "p0-PUCCH-Id-r17"))
 	v.PucchClosedLoopIndexR17 = PUCCHPowerControlSetInfoR17_PucchClosedLoopIndexR17(r.Enum(2, 0, false, "pucch-ClosedLoopIndex-r17"))
-	r.Decode(&v.PucchPathlossReferenceRSIDR17, "pucch-PathlossReferenceRS-Id-r17")
+	v.PucchPathlossReferenceRSIDR17 = PUCCHPathlossReferenceRSIDR17(r.Int(0, 7, false, "pucch-PathlossReferenceRS-Id-r17"))
 	return r.Err()
 }
 
@@ -12286,11 +12558,13 @@ func (v *PUCCHPowerControlSetInfoIDR17) EncodePER(w *per.Writer) error {
 func (v *PUCCHSpatialRelationInfo) DecodePER(r *per.Reader) error {
 	*v = PUCCHSpatialRelationInfo{}
 	r.Preamble(&v.HasServingCellID)
-	r.Decode(&v.PucchSpatialRelationInfoID, "pucch-SpatialRelationInfoId")
-	r.DecodeOptional(v.HasServingCellID, &v.ServingCellID, "servingCellId")
+	v.PucchSpatialRelationInfoID = PUCCHSpatialRelationInfoID(r.Int(1, 8, false, "pucch-SpatialRelationInfoId"))
+	if v.HasServingCellID {
+		v.ServingCellID = ServCellIndex(r.Int(0, 31, false, "servingCellId"))
+	}
 	r.Decode(&v.ReferenceSignal, "referenceSignal")
-	r.Decode(&v.PucchPathlossReferenceRSID, "pucch-PathlossReferenceRS-Id")
-	r.Decode(&v.P0PUCCHID, "p0-PUCCH-Id")
+	v.PucchPathlossReferenceRSID = PUCCHPathlossReferenceRSID(r.Int(0, 3, false, "pucch-PathlossReferenceRS-Id"))
+	v.P0PUCCHID = P0PUCCHID(r.Int(1, 8, false, "p0-PUCCH-Id"))
 	v.ClosedLoopIndex = PUCCHSpatialRelationInfo_ClosedLoopIndex(r.Enum(2, 0, false, "closedLoopIndex"))
 	return r.Err()
 }
@@ -12322,10 +12596,10 @@ func (v *PUCCHSpatialRelationInfo_ReferenceSignal) DecodePER(r *per.Reader) erro
 	switch i {
 	case 0:
 		v.Choice = PUCCHSpatialRelationInfo_SsbIndex
-		r.Decode(&v.SsbIndex, "ssb-Index")
+		v.SsbIndex = SSBIndex(r.Int(0, 63, false, "ssb-Index"))
 	case 1:
 		v.Choice = PUCCHSpatialRelationInfo_CsiRSIndex
-		r.Decode(&v.CsiRSIndex, "csi-RS-Index")
+		v.CsiRSIndex = NZPCSIRSResourceID(r.Int(0, 191, false, "csi-RS-Index"))
 	case 2:
 		v.Choice = PUCCHSpatialRelationInfo_Srs
 		r.Decode(&v.Srs, "srs")
@@ -12358,8 +12632,12 @@ func (v *PUCCHSpatialRelationInfoExtR16) DecodePER(r *per.Reader) error {
 	*v = PUCCHSpatialRelationInfoExtR16{}
 	ext := r.Extended()
 	r.Preamble(&v.HasPucchSpatialRelationInfoIDV1610, &v.HasPucchPathlossReferenceRSIDV1610)
-	r.DecodeOptional(v.HasPucchSpatialRelationInfoIDV1610, &v.PucchSpatialRelationInfoIDV1610, "pucch-SpatialRelationInfoId-v1610")
-	r.DecodeOptional(v.HasPucchPathlossReferenceRSIDV1610, &v.PucchPathlossReferenceRSIDV1610, "pucch-PathlossReferenceRS-Id-v1610")
+	if v.HasPucchSpatialRelationInfoIDV1610 {
+		v.PucchSpatialRelationInfoIDV1610 = PUCCHSpatialRelationInfoIDV1610(r.Int(9, 64, false, "pucch-SpatialRelationInfoId-v1610"))
+	}
+	if v.HasPucchPathlossReferenceRSIDV1610 {
+		v.PucchPathlossReferenceRSIDV1610 = PUCCHPathlossReferenceRSIDV1610(r.Int(4, 63, false, "pucch-PathlossReferenceRS-Id-v1610"))
+	}
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -12388,8 +12666,8 @@ func (v *PUCCHSpatialRelationInfoExtR16) MarshalUPER() ([]byte, error) { return 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PUCCHSRS) DecodePER(r *per.Reader) error {
 	*v = PUCCHSRS{}
-	r.Decode(&v.Resource, "resource")
-	r.Decode(&v.UplinkBWP, "uplinkBWP")
+	v.Resource = SRSResourceID(r.Int(0, 63, false, "resource"))
+	v.UplinkBWP = BWPID(r.Int(0, 4, false, "uplinkBWP"))
 	return r.Err()
 }
 
@@ -13858,9 +14136,13 @@ func (v *BetaOffsetsCrossPriSelDCI0_2R17_DynamicDCI0_2R17_TwoBitsR17) EncodePER(
 func (v *MPEResourceR17) DecodePER(r *per.Reader) error {
 	*v = MPEResourceR17{}
 	r.Preamble(&v.HasCellR17, &v.HasAdditionalPCIR17)
-	r.Decode(&v.MpeResourceIDR17, "mpe-ResourceId-r17")
-	r.DecodeOptional(v.HasCellR17, &v.CellR17, "cell-r17")
-	r.DecodeOptional(v.HasAdditionalPCIR17, &v.AdditionalPCIR17, "additionalPCI-r17")
+	v.MpeResourceIDR17 = MPEResourceIDR17(r.Int(1, 64, false, "mpe-ResourceId-r17"))
+	if v.HasCellR17 {
+		v.CellR17 = ServCellIndex(r.Int(0, 31, false, "cell-r17"))
+	}
+	if v.HasAdditionalPCIR17 {
+		v.AdditionalPCIR17 = AdditionalPCIIndexR17(r.Int(1, 7, false, "additionalPCI-r17"))
+	}
 	r.Decode(&v.MpeReferenceSignalR17, "mpe-ReferenceSignal-r17")
 	return r.Err()
 }
@@ -13890,10 +14172,10 @@ func (v *MPEResourceR17_MpeReferenceSignalR17) DecodePER(r *per.Reader) error {
 	switch i {
 	case 0:
 		v.Choice = MPEResourceR17_CsiRSResourceR17
-		r.Decode(&v.CsiRSResourceR17, "csi-RS-Resource-r17")
+		v.CsiRSResourceR17 = NZPCSIRSResourceID(r.Int(0, 191, false, "csi-RS-Resource-r17"))
 	case 1:
 		v.Choice = MPEResourceR17_SsbResourceR17
-		r.Decode(&v.SsbResourceR17, "ssb-Resource-r17")
+		v.SsbResourceR17 = SSBIndex(r.Int(0, 63, false, "ssb-Resource-r17"))
 	default:
 		r.Invalid(der.KindInvalidValue, "MPE-Resource-r17.mpe-ReferenceSignal-r17", "no alternative has this index", "X.691 23")
 	}
@@ -13968,7 +14250,7 @@ func (v *PUSCHPowerControl) DecodePER(r *per.Reader) error {
 	*v = PUSCHPowerControl{}
 	r.Preamble(&v.HasTpcAccumulation, &v.HasMsg3Alpha, &v.HasP0NominalWithoutGrant, &v.HasP0AlphaSets, &v.HasPathlossReferenceRSToAddModList, &v.HasPathlossReferenceRSToReleaseList, &v.HasTwoPUSCHPCAdjustmentStates, &v.HasDeltaMCS, &v.HasSriPUSCHMappingToAddModList, &v.HasSriPUSCHMappingToReleaseList)
 	v.TpcAccumulation = PUSCHPowerControl_TpcAccumulation(r.EnumIf(v.HasTpcAccumulation, 1, 0, false, "tpc-Accumulation"))
-	r.DecodeOptional(v.HasMsg3Alpha, &v.Msg3Alpha, "msg3-Alpha")
+	v.Msg3Alpha = Alpha(r.EnumIf(v.HasMsg3Alpha, 8, 0, false, "msg3-Alpha"))
 	v.P0NominalWithoutGrant = r.IntIf(v.HasP0NominalWithoutGrant, -202, 24, false, "p0-NominalWithoutGrant")
 	r.DecodeOptional(v.HasP0AlphaSets, &v.P0AlphaSets, "p0-AlphaSets")
 	r.DecodeOptional(v.HasPathlossReferenceRSToAddModList, &v.PathlossReferenceRSToAddModList, "pathlossReferenceRSToAddModList")
@@ -14058,9 +14340,9 @@ func (v *PUSCHPowerControl_SriPUSCHMappingToReleaseList) EncodePER(w *per.Writer
 func (v *P0PUSCHAlphaSet) DecodePER(r *per.Reader) error {
 	*v = P0PUSCHAlphaSet{}
 	r.Preamble(&v.HasP0, &v.HasAlpha)
-	r.Decode(&v.P0PUSCHAlphaSetID, "p0-PUSCH-AlphaSetId")
+	v.P0PUSCHAlphaSetID = P0PUSCHAlphaSetID(r.Int(0, 29, false, "p0-PUSCH-AlphaSetId"))
 	v.P0 = r.IntIf(v.HasP0, -16, 15, false, "p0")
-	r.DecodeOptional(v.HasAlpha, &v.Alpha, "alpha")
+	v.Alpha = Alpha(r.EnumIf(v.HasAlpha, 8, 0, false, "alpha"))
 	return r.Err()
 }
 
@@ -14096,7 +14378,7 @@ func (v *P0PUSCHAlphaSetID) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PUSCHPathlossReferenceRS) DecodePER(r *per.Reader) error {
 	*v = PUSCHPathlossReferenceRS{}
-	r.Decode(&v.PuschPathlossReferenceRSID, "pusch-PathlossReferenceRS-Id")
+	v.PuschPathlossReferenceRSID = PUSCHPathlossReferenceRSID(r.Int(0, 3, false, "pusch-PathlossReferenceRS-Id"))
 	r.Decode(&v.ReferenceSignal, "referenceSignal")
 	return r.Err()
 }
@@ -14123,10 +14405,10 @@ func (v *PUSCHPathlossReferenceRS_ReferenceSignal) DecodePER(r *per.Reader) erro
 	switch i {
 	case 0:
 		v.Choice = PUSCHPathlossReferenceRS_SsbIndex
-		r.Decode(&v.SsbIndex, "ssb-Index")
+		v.SsbIndex = SSBIndex(r.Int(0, 63, false, "ssb-Index"))
 	case 1:
 		v.Choice = PUSCHPathlossReferenceRS_CsiRSIndex
-		r.Decode(&v.CsiRSIndex, "csi-RS-Index")
+		v.CsiRSIndex = NZPCSIRSResourceID(r.Int(0, 191, false, "csi-RS-Index"))
 	default:
 		r.Invalid(der.KindInvalidValue, "PUSCH-PathlossReferenceRS.referenceSignal", "no alternative has this index", "X.691 23")
 	}
@@ -14151,7 +14433,7 @@ func (v *PUSCHPathlossReferenceRS_ReferenceSignal) EncodePER(w *per.Writer) erro
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PUSCHPathlossReferenceRSR16) DecodePER(r *per.Reader) error {
 	*v = PUSCHPathlossReferenceRSR16{}
-	r.Decode(&v.PuschPathlossReferenceRSIDR16, "pusch-PathlossReferenceRS-Id-r16")
+	v.PuschPathlossReferenceRSIDR16 = PUSCHPathlossReferenceRSIDV1610(r.Int(4, 63, false, "pusch-PathlossReferenceRS-Id-r16"))
 	r.Decode(&v.ReferenceSignalR16, "referenceSignal-r16")
 	return r.Err()
 }
@@ -14178,10 +14460,10 @@ func (v *PUSCHPathlossReferenceRSR16_ReferenceSignalR16) DecodePER(r *per.Reader
 	switch i {
 	case 0:
 		v.Choice = PUSCHPathlossReferenceRSR16_SsbIndexR16
-		r.Decode(&v.SsbIndexR16, "ssb-Index-r16")
+		v.SsbIndexR16 = SSBIndex(r.Int(0, 63, false, "ssb-Index-r16"))
 	case 1:
 		v.Choice = PUSCHPathlossReferenceRSR16_CsiRSIndexR16
-		r.Decode(&v.CsiRSIndexR16, "csi-RS-Index-r16")
+		v.CsiRSIndexR16 = NZPCSIRSResourceID(r.Int(0, 191, false, "csi-RS-Index-r16"))
 	default:
 		r.Invalid(der.KindInvalidValue, "PUSCH-PathlossReferenceRS-r16.referenceSignal-r16", "no alternative has this index", "X.691 23")
 	}
@@ -14207,8 +14489,10 @@ func (v *PUSCHPathlossReferenceRSR16_ReferenceSignalR16) EncodePER(w *per.Writer
 func (v *DummyPathlossReferenceRSV1710) DecodePER(r *per.Reader) error {
 	*v = DummyPathlossReferenceRSV1710{}
 	r.Preamble(&v.HasAdditionalPCIR17)
-	r.Decode(&v.PuschPathlossReferenceRSIDR17, "pusch-PathlossReferenceRS-Id-r17")
-	r.DecodeOptional(v.HasAdditionalPCIR17, &v.AdditionalPCIR17, "additionalPCI-r17")
+	v.PuschPathlossReferenceRSIDR17 = PUSCHPathlossReferenceRSIDR17(r.Int(0, 63, false, "pusch-PathlossReferenceRS-Id-r17"))
+	if v.HasAdditionalPCIR17 {
+		v.AdditionalPCIR17 = AdditionalPCIIndexR17(r.Int(1, 7, false, "additionalPCI-r17"))
+	}
 	return r.Err()
 }
 
@@ -14267,9 +14551,9 @@ func (v *PUSCHPathlossReferenceRSIDR17) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SRIPUSCHPowerControl) DecodePER(r *per.Reader) error {
 	*v = SRIPUSCHPowerControl{}
-	r.Decode(&v.SriPUSCHPowerControlID, "sri-PUSCH-PowerControlId")
-	r.Decode(&v.SriPUSCHPathlossReferenceRSID, "sri-PUSCH-PathlossReferenceRS-Id")
-	r.Decode(&v.SriP0PUSCHAlphaSetID, "sri-P0-PUSCH-AlphaSetId")
+	v.SriPUSCHPowerControlID = SRIPUSCHPowerControlID(r.Int(0, 15, false, "sri-PUSCH-PowerControlId"))
+	v.SriPUSCHPathlossReferenceRSID = PUSCHPathlossReferenceRSID(r.Int(0, 3, false, "sri-PUSCH-PathlossReferenceRS-Id"))
+	v.SriP0PUSCHAlphaSetID = P0PUSCHAlphaSetID(r.Int(0, 29, false, "sri-P0-PUSCH-AlphaSetId"))
 	v.SriPUSCHClosedLoopIndex = SRIPUSCHPowerControl_SriPUSCHClosedLoopIndex(r.Enum(2, 0, false, "sri-PUSCH-ClosedLoopIndex"))
 	return r.Err()
 }
@@ -14447,7 +14731,7 @@ func (v *P0PUSCHSetR16) DecodePER(r *per.Reader) error {
 	*v = P0PUSCHSetR16{}
 	ext := r.Extended()
 	r.Preamble(&v.HasP0ListR16)
-	r.Decode(&v.P0PUSCHSetIDR16, "p0-PUSCH-SetId-r16")
+	v.P0PUSCHSetIDR16 = P0PUSCHSetIDR16(r.Int(0, 15, false, "p0-PUSCH-SetId-r16"))
 	r.DecodeOptional(v.HasP0ListR16, &v.P0ListR16, "p0-List-r16")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -14629,7 +14913,7 @@ func (v *SetupRelease_MaxMIMOLayersDCI0_2R16) DecodePER(r *per.Reader) error {
 		v.Choice = SetupRelease_MaxMIMOLayersDCI0_2R16_Release
 	case 1:
 		v.Choice = SetupRelease_MaxMIMOLayersDCI0_2R16_Setup
-		r.Decode(&v.Setup, "setup")
+		v.Setup = MaxMIMOLayersDCI0_2R16(r.Int(1, 4, false, "setup"))
 	default:
 		r.Invalid(der.KindInvalidValue, "SetupRelease", "no alternative has this index", "X.691 23")
 	}
@@ -14669,7 +14953,7 @@ func (v *SetupRelease_UplinkHARQModeR17) DecodePER(r *per.Reader) error {
 		v.Choice = SetupRelease_UplinkHARQModeR17_Release
 	case 1:
 		v.Choice = SetupRelease_UplinkHARQModeR17_Setup
-		r.Decode(&v.Setup, "setup")
+		v.Setup = UplinkHARQModeR17(r.BitString(per.Size{Lb: 32, Ub: 32}, "setup"))
 	default:
 		r.Invalid(der.KindInvalidValue, "SetupRelease", "no alternative has this index", "X.691 23")
 	}
@@ -14922,7 +15206,9 @@ func (v *PUSCHTPCCommandConfig) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasTpcIndex, &v.HasTpcIndexSUL, &v.HasTargetCell)
 	v.TpcIndex = r.IntIf(v.HasTpcIndex, 1, 15, false, "tpc-Index")
 	v.TpcIndexSUL = r.IntIf(v.HasTpcIndexSUL, 1, 15, false, "tpc-IndexSUL")
-	r.DecodeOptional(v.HasTargetCell, &v.TargetCell, "targetCell")
+	if v.HasTargetCell {
+		v.TargetCell = ServCellIndex(r.Int(0, 31, false, "targetCell"))
+	}
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -15088,17 +15374,17 @@ func (v *FilterConfig) DecodePER(r *per.Reader) error {
 	*v = FilterConfig{}
 	r.Preamble(&v.HasFilterCoefficientRSRP, &v.HasFilterCoefficientRSRQ, &v.HasFilterCoefficientRSSINR)
 	if v.HasFilterCoefficientRSRP {
-		r.Decode(&v.FilterCoefficientRSRP, "filterCoefficientRSRP")
+		v.FilterCoefficientRSRP = FilterCoefficient(r.Enum(16, 0, true, "filterCoefficientRSRP"))
 	} else {
 		v.FilterCoefficientRSRP = FilterCoefficient_Fc4
 	}
 	if v.HasFilterCoefficientRSRQ {
-		r.Decode(&v.FilterCoefficientRSRQ, "filterCoefficientRSRQ")
+		v.FilterCoefficientRSRQ = FilterCoefficient(r.Enum(16, 0, true, "filterCoefficientRSRQ"))
 	} else {
 		v.FilterCoefficientRSRQ = FilterCoefficient_Fc4
 	}
 	if v.HasFilterCoefficientRSSINR {
-		r.Decode(&v.FilterCoefficientRSSINR, "filterCoefficientRS-SINR")
+		v.FilterCoefficientRSSINR = FilterCoefficient(r.Enum(16, 0, true, "filterCoefficientRS-SINR"))
 	} else {
 		v.FilterCoefficientRSSINR = FilterCoefficient_Fc4
 	}
@@ -15127,12 +15413,12 @@ func (v *FilterConfigCLIR16) DecodePER(r *per.Reader) error {
 	*v = FilterConfigCLIR16{}
 	r.Preamble(&v.HasFilterCoefficientSRSRSRPR16, &v.HasFilterCoefficientCLIRSSIR16)
 	if v.HasFilterCoefficientSRSRSRPR16 {
-		r.Decode(&v.FilterCoefficientSRSRSRPR16, "filterCoefficientSRS-RSRP-r16")
+		v.FilterCoefficientSRSRSRPR16 = FilterCoefficient(r.Enum(16, 0, true, "filterCoefficientSRS-RSRP-r16"))
 	} else {
 		v.FilterCoefficientSRSRSRPR16 = FilterCoefficient_Fc4
 	}
 	if v.HasFilterCoefficientCLIRSSIR16 {
-		r.Decode(&v.FilterCoefficientCLIRSSIR16, "filterCoefficientCLI-RSSI-r16")
+		v.FilterCoefficientCLIRSSIR16 = FilterCoefficient(r.Enum(16, 0, true, "filterCoefficientCLI-RSSI-r16"))
 	} else {
 		v.FilterCoefficientCLIRSSIR16 = FilterCoefficient_Fc4
 	}
@@ -15160,12 +15446,12 @@ func (v *QuantityConfigUTRAFDDR16) DecodePER(r *per.Reader) error {
 	*v = QuantityConfigUTRAFDDR16{}
 	r.Preamble(&v.HasFilterCoefficientRSCPR16, &v.HasFilterCoefficientECNOR16)
 	if v.HasFilterCoefficientRSCPR16 {
-		r.Decode(&v.FilterCoefficientRSCPR16, "filterCoefficientRSCP-r16")
+		v.FilterCoefficientRSCPR16 = FilterCoefficient(r.Enum(16, 0, true, "filterCoefficientRSCP-r16"))
 	} else {
 		v.FilterCoefficientRSCPR16 = FilterCoefficient_Fc4
 	}
 	if v.HasFilterCoefficientECNOR16 {
-		r.Decode(&v.FilterCoefficientECNOR16, "filterCoefficientEcNO-r16")
+		v.FilterCoefficientECNOR16 = FilterCoefficient(r.Enum(16, 0, true, "filterCoefficientEcNO-r16"))
 	} else {
 		v.FilterCoefficientECNOR16 = FilterCoefficient_Fc4
 	}
@@ -15198,10 +15484,14 @@ func (v *RACHConfigCommon) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasSsbPerRACHOccasionAndCBPreamblesPerSSB, &v.SsbPerRACHOccasionAndCBPreamblesPerSSB, "ssb-perRACH-OccasionAndCB-PreamblesPerSSB")
 	r.DecodeOptional(v.HasGroupBconfigured, &v.GroupBconfigured, "groupBconfigured")
 	v.RaContentionResolutionTimer = RACHConfigCommon_RaContentionResolutionTimer(r.Enum(8, 0, false, "ra-ContentionResolutionTimer"))
-	r.DecodeOptional(v.HasRsrpThresholdSSB, &v.RsrpThresholdSSB, "rsrp-ThresholdSSB")
-	r.DecodeOptional(v.HasRsrpThresholdSSBSUL, &v.RsrpThresholdSSBSUL, "rsrp-ThresholdSSB-SUL")
+	if v.HasRsrpThresholdSSB {
+		v.RsrpThresholdSSB = RSRPRange(r.Int(0, 127, false, "rsrp-ThresholdSSB"))
+	}
+	if v.HasRsrpThresholdSSBSUL {
+		v.RsrpThresholdSSBSUL = RSRPRange(r.Int(0, 127, false, "rsrp-ThresholdSSB-SUL"))
+	}
 	r.Decode(&v.PrachRootSequenceIndex, "prach-RootSequenceIndex")
-	r.DecodeOptional(v.HasMsg1SubcarrierSpacing, &v.Msg1SubcarrierSpacing, "msg1-SubcarrierSpacing")
+	v.Msg1SubcarrierSpacing = SubcarrierSpacing(r.EnumIf(v.HasMsg1SubcarrierSpacing, 8, 0, false, "msg1-SubcarrierSpacing"))
 	v.RestrictedSetConfig = RACHConfigCommon_RestrictedSetConfig(r.Enum(3, 0, false, "restrictedSetConfig"))
 	v.Msg3TransformPrecoder = RACHConfigCommon_Msg3TransformPrecoder(r.EnumIf(v.HasMsg3TransformPrecoder, 1, 0, false, "msg3-transformPrecoder"))
 	x := r.Extensions(ext)
@@ -15449,9 +15739,13 @@ func (v *RACHConfigCommonTwoStepRAR16) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasGroupBConfiguredTwoStepRAR16, &v.GroupBConfiguredTwoStepRAR16, "groupB-ConfiguredTwoStepRA-r16")
 	r.DecodeOptional(v.HasMsgAPRACHRootSequenceIndexR16, &v.MsgAPRACHRootSequenceIndexR16, "msgA-PRACH-RootSequenceIndex-r16")
 	v.MsgATransMaxR16 = RACHConfigCommonTwoStepRAR16_MsgATransMaxR16(r.EnumIf(v.HasMsgATransMaxR16, 10, 0, false, "msgA-TransMax-r16"))
-	r.DecodeOptional(v.HasMsgARSRPThresholdR16, &v.MsgARSRPThresholdR16, "msgA-RSRP-Threshold-r16")
-	r.DecodeOptional(v.HasMsgARSRPThresholdSSBR16, &v.MsgARSRPThresholdSSBR16, "msgA-RSRP-ThresholdSSB-r16")
-	r.DecodeOptional(v.HasMsgASubcarrierSpacingR16, &v.MsgASubcarrierSpacingR16, "msgA-SubcarrierSpacing-r16")
+	if v.HasMsgARSRPThresholdR16 {
+		v.MsgARSRPThresholdR16 = RSRPRange(r.Int(0, 127, false, "msgA-RSRP-Threshold-r16"))
+	}
+	if v.HasMsgARSRPThresholdSSBR16 {
+		v.MsgARSRPThresholdSSBR16 = RSRPRange(r.Int(0, 127, false, "msgA-RSRP-ThresholdSSB-r16"))
+	}
+	v.MsgASubcarrierSpacingR16 = SubcarrierSpacing(r.EnumIf(v.HasMsgASubcarrierSpacingR16, 8, 0, false, "msgA-SubcarrierSpacing-r16"))
 	v.MsgARestrictedSetConfigR16 = RACHConfigCommonTwoStepRAR16_MsgARestrictedSetConfigR16(r.EnumIf(v.HasMsgARestrictedSetConfigR16, 3, 0, false, "msgA-RestrictedSetConfig-r16"))
 	r.DecodeOptional(v.HasRaPrioritizationForAccessIdentityTwoStepR16, &v.RaPrioritizationForAccessIdentityTwoStepR16, "ra-PrioritizationForAccessIdentityTwoStep-r16")
 	v.RaContentionResolutionTimerR16 = RACHConfigCommonTwoStepRAR16_RaContentionResolutionTimerR16(r.EnumIf(v.HasRaContentionResolutionTimerR16, 8, 0, false, "ra-ContentionResolutionTimer-r16"))
@@ -15828,7 +16122,7 @@ func (v *CFRA_Resources_Ssb_SsbResourceList) EncodePER(w *per.Writer) error {
 func (v *CFRA_Resources_Csirs) DecodePER(r *per.Reader) error {
 	*v = CFRA_Resources_Csirs{}
 	r.Decode(&v.CsirsResourceList, "csirs-ResourceList")
-	r.Decode(&v.RsrpThresholdCSIRS, "rsrp-ThresholdCSI-RS")
+	v.RsrpThresholdCSIRS = RSRPRange(r.Int(0, 127, false, "rsrp-ThresholdCSI-RS"))
 	return r.Err()
 }
 
@@ -15929,7 +16223,7 @@ func (v *CFRATwoStepR16_ResourcesTwoStepR16_SsbResourceList) EncodePER(w *per.Wr
 func (v *CFRASSBResource) DecodePER(r *per.Reader) error {
 	*v = CFRASSBResource{}
 	ext := r.Extended()
-	r.Decode(&v.Ssb, "ssb")
+	v.Ssb = SSBIndex(r.Int(0, 63, false, "ssb"))
 	v.RaPreambleIndex = r.Int(0, 63, false, "ra-PreambleIndex")
 	x := r.Extensions(ext)
 	if x.Begin(0, "msgA-PUSCH-Resource-Index-r16") {
@@ -15969,7 +16263,7 @@ func (v *CFRASSBResource) MarshalUPER() ([]byte, error) { return per.Marshal(v, 
 func (v *CFRACSIRSResource) DecodePER(r *per.Reader) error {
 	*v = CFRACSIRSResource{}
 	ext := r.Extended()
-	r.Decode(&v.CsiRS, "csi-RS")
+	v.CsiRS = CSIRSIndex(r.Int(0, 95, false, "csi-RS"))
 	r.Decode(&v.RaOccasionList, "ra-OccasionList")
 	v.RaPreambleIndex = r.Int(0, 63, false, "ra-PreambleIndex")
 	x := r.Extensions(ext)
@@ -16332,14 +16626,16 @@ func (v *SRBToAddMod) DecodePER(r *per.Reader) error {
 	*v = SRBToAddMod{}
 	ext := r.Extended()
 	r.Preamble(&v.HasReestablishPDCP, &v.HasDiscardOnPDCP, &v.HasPdcpConfig)
-	r.Decode(&v.SrbIdentity, "srb-Identity")
+	v.SrbIdentity = SRBIdentity(r.Int(1, 3, false, "srb-Identity"))
 	v.ReestablishPDCP = SRBToAddMod_ReestablishPDCP(r.EnumIf(v.HasReestablishPDCP, 1, 0, false, "reestablishPDCP"))
 	v.DiscardOnPDCP = SRBToAddMod_DiscardOnPDCP(r.EnumIf(v.HasDiscardOnPDCP, 1, 0, false, "discardOnPDCP"))
 	r.DecodeOptional(v.HasPdcpConfig, &v.PdcpConfig, "pdcp-Config")
 	x := r.Extensions(ext)
 	if x.Begin(0, "srb-Identity-v1700") {
 		x.GroupPreamble(&v.HasSrbIdentityV1700)
-		r.DecodeOptional(v.HasSrbIdentityV1700, &v.SrbIdentityV1700, "srb-Identity-v1700")
+		if v.HasSrbIdentityV1700 {
+			v.SrbIdentityV1700 = SRBIdentityV1700(r.Int(4, 4, false, "srb-Identity-v1700"))
+		}
 		x.End("srb-Identity-v1700")
 	}
 	v.Unknown = x.Unknown(1)
@@ -16397,7 +16693,7 @@ func (v *DRBToAddMod) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	r.Preamble(&v.HasCnAssociation, &v.HasReestablishPDCP, &v.HasRecoverPDCP, &v.HasPdcpConfig)
 	r.DecodeOptional(v.HasCnAssociation, &v.CnAssociation, "cnAssociation")
-	r.Decode(&v.DrbIdentity, "drb-Identity")
+	v.DrbIdentity = DRBIdentity(r.Int(1, 32, false, "drb-Identity"))
 	v.ReestablishPDCP = DRBToAddMod_ReestablishPDCP(r.EnumIf(v.HasReestablishPDCP, 1, 0, false, "reestablishPDCP"))
 	v.RecoverPDCP = DRBToAddMod_RecoverPDCP(r.EnumIf(v.HasRecoverPDCP, 1, 0, false, "recoverPDCP"))
 	r.DecodeOptional(v.HasPdcpConfig, &v.PdcpConfig, "pdcp-Config")
@@ -16545,8 +16841,10 @@ func (v *MRBToAddModR17) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	r.Preamble(&v.HasMbsSessionIDR17, &v.HasMrbIdentityNewR17, &v.HasReestablishPDCPR17, &v.HasRecoverPDCPR17, &v.HasPdcpConfigR17)
 	r.DecodeOptional(v.HasMbsSessionIDR17, &v.MbsSessionIDR17, "mbs-SessionId-r17")
-	r.Decode(&v.MrbIdentityR17, "mrb-Identity-r17")
-	r.DecodeOptional(v.HasMrbIdentityNewR17, &v.MrbIdentityNewR17, "mrb-IdentityNew-r17")
+	v.MrbIdentityR17 = MRBIdentityR17(r.Int(1, 512, false, "mrb-Identity-r17"))
+	if v.HasMrbIdentityNewR17 {
+		v.MrbIdentityNewR17 = MRBIdentityR17(r.Int(1, 512, false, "mrb-IdentityNew-r17"))
+	}
 	v.ReestablishPDCPR17 = MRBToAddModR17_ReestablishPDCPR17(r.EnumIf(v.HasReestablishPDCPR17, 1, 0, false, "reestablishPDCP-r17"))
 	v.RecoverPDCPR17 = MRBToAddModR17_RecoverPDCPR17(r.EnumIf(v.HasRecoverPDCPR17, 1, 0, false, "recoverPDCP-r17"))
 	r.DecodeOptional(v.HasPdcpConfigR17, &v.PdcpConfigR17, "pdcp-Config-r17")
@@ -16669,7 +16967,9 @@ func (v *BeamFailureDetectionR17) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasFailureDetectionSet1R17, &v.HasFailureDetectionSet2R17, &v.HasAdditionalPCIR17)
 	r.DecodeOptional(v.HasFailureDetectionSet1R17, &v.FailureDetectionSet1R17, "failureDetectionSet1-r17")
 	r.DecodeOptional(v.HasFailureDetectionSet2R17, &v.FailureDetectionSet2R17, "failureDetectionSet2-r17")
-	r.DecodeOptional(v.HasAdditionalPCIR17, &v.AdditionalPCIR17, "additionalPCI-r17")
+	if v.HasAdditionalPCIR17 {
+		v.AdditionalPCIR17 = AdditionalPCIIndexR17(r.Int(1, 7, false, "additionalPCI-r17"))
+	}
 	return r.Err()
 }
 
@@ -16694,7 +16994,7 @@ func (v *BeamFailureDetectionR17) MarshalUPER() ([]byte, error) { return per.Mar
 func (v *RadioLinkMonitoringRS) DecodePER(r *per.Reader) error {
 	*v = RadioLinkMonitoringRS{}
 	ext := r.Extended()
-	r.Decode(&v.RadioLinkMonitoringRSID, "radioLinkMonitoringRS-Id")
+	v.RadioLinkMonitoringRSID = RadioLinkMonitoringRSID(r.Int(0, 9, false, "radioLinkMonitoringRS-Id"))
 	v.Purpose = RadioLinkMonitoringRS_Purpose(r.Enum(3, 0, false, "purpose"))
 	r.Decode(&v.DetectionResource, "detectionResource")
 	x := r.Extensions(ext)
@@ -16729,10 +17029,10 @@ func (v *RadioLinkMonitoringRS_DetectionResource) DecodePER(r *per.Reader) error
 	switch i {
 	case 0:
 		v.Choice = RadioLinkMonitoringRS_SsbIndex
-		r.Decode(&v.SsbIndex, "ssb-Index")
+		v.SsbIndex = SSBIndex(r.Int(0, 63, false, "ssb-Index"))
 	case 1:
 		v.Choice = RadioLinkMonitoringRS_CsiRSIndex
-		r.Decode(&v.CsiRSIndex, "csi-RS-Index")
+		v.CsiRSIndex = NZPCSIRSResourceID(r.Int(0, 191, false, "csi-RS-Index"))
 	default:
 		r.Invalid(der.KindInvalidValue, "RadioLinkMonitoringRS.detectionResource", "no alternative has this index", "X.691 23")
 	}
@@ -16789,392 +17089,3 @@ func (v *BeamFailureDetectionSetR17) UnmarshalUPER(b []byte) error {
 
 // MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
 func (v *BeamFailureDetectionSetR17) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *BeamFailureDetectionSetR17_BfdResourcesToAddModListR17) DecodePER(r *per.Reader) error {
-	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 64})
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *BeamFailureDetectionSetR17_BfdResourcesToAddModListR17) EncodePER(w *per.Writer) error {
-	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 64})
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *BeamFailureDetectionSetR17_BfdResourcesToReleaseListR17) DecodePER(r *per.Reader) error {
-	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 64})
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *BeamFailureDetectionSetR17_BfdResourcesToReleaseListR17) EncodePER(w *per.Writer) error {
-	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 64})
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *BeamLinkMonitoringRSR17) DecodePER(r *per.Reader) error {
-	*v = BeamLinkMonitoringRSR17{}
-	ext := r.Extended()
-	r.Decode(&v.BeamLinkMonitoringRSIDR17, "beamLinkMonitoringRS-Id-r17")
-	r.Decode(&v.DetectionResourceR17, "detectionResource-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *BeamLinkMonitoringRSR17) EncodePER(w *per.Writer) error {
-	x := per.Additions(v.Unknown)
-	w.Extended(x)
-	w.Encode(&v.BeamLinkMonitoringRSIDR17, "beamLinkMonitoringRS-Id-r17")
-	w.Encode(&v.DetectionResourceR17, "detectionResource-r17")
-	w.Extensions(x, v.Unknown)
-	w.EndExtensions(x, v.Unknown)
-	return w.Err()
-}
-
-// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a BeamLinkMonitoringRS-r17 (X.691); v aliases b.
-func (v *BeamLinkMonitoringRSR17) UnmarshalUPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, false, "BeamLinkMonitoringRS-r17")
-}
-
-// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
-func (v *BeamLinkMonitoringRSR17) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *BeamLinkMonitoringRSR17_DetectionResourceR17) DecodePER(r *per.Reader) error {
-	*v = BeamLinkMonitoringRSR17_DetectionResourceR17{}
-	i, _ := r.Index(2, false)
-	switch i {
-	case 0:
-		v.Choice = BeamLinkMonitoringRSR17_SsbIndex
-		r.Decode(&v.SsbIndex, "ssb-Index")
-	case 1:
-		v.Choice = BeamLinkMonitoringRSR17_CsiRSIndex
-		r.Decode(&v.CsiRSIndex, "csi-RS-Index")
-	default:
-		r.Invalid(der.KindInvalidValue, "BeamLinkMonitoringRS-r17.detectionResource-r17", "no alternative has this index", "X.691 23")
-	}
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *BeamLinkMonitoringRSR17_DetectionResourceR17) EncodePER(w *per.Writer) error {
-	switch v.Choice {
-	case BeamLinkMonitoringRSR17_SsbIndex:
-		w.WriteIndex(0, 2, false, false)
-		w.Encode(&v.SsbIndex, "ssb-Index")
-	case BeamLinkMonitoringRSR17_CsiRSIndex:
-		w.WriteIndex(1, 2, false, false)
-		w.Encode(&v.CsiRSIndex, "csi-RS-Index")
-	default:
-		w.Fail(der.NoChoice("BeamLinkMonitoringRS-r17.detectionResource-r17"), "")
-	}
-	return w.Err()
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *BeamLinkMonitoringRSIDR17) DecodePER(r *per.Reader) error {
-	*v = BeamLinkMonitoringRSIDR17(r.Int(0, 63, false, ""))
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *BeamLinkMonitoringRSIDR17) EncodePER(w *per.Writer) error {
-	w.Int(int64(*v), 0, 63, false, "")
-	return w.Err()
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *RadioLinkMonitoringRSID) DecodePER(r *per.Reader) error {
-	*v = RadioLinkMonitoringRSID(r.Int(0, 9, false, ""))
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *RadioLinkMonitoringRSID) EncodePER(w *per.Writer) error {
-	w.Int(int64(*v), 0, 9, false, "")
-	return w.Err()
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *RANAreaCode) DecodePER(r *per.Reader) error {
-	*v = RANAreaCode(r.Int(0, 255, false, ""))
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *RANAreaCode) EncodePER(w *per.Writer) error {
-	w.Int(int64(*v), 0, 255, false, "")
-	return w.Err()
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *RateMatchPattern) DecodePER(r *per.Reader) error {
-	*v = RateMatchPattern{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSubcarrierSpacing)
-	r.Decode(&v.RateMatchPatternID, "rateMatchPatternId")
-	r.Decode(&v.PatternType, "patternType")
-	r.DecodeOptional(v.HasSubcarrierSpacing, &v.SubcarrierSpacing, "subcarrierSpacing")
-	v.Dummy = RateMatchPattern_Dummy(r.Enum(2, 0, false, "dummy"))
-	x := r.Extensions(ext)
-	if x.Begin(0, "controlResourceSet-r16") {
-		x.GroupPreamble(&v.HasControlResourceSetR16)
-		r.DecodeOptional(v.HasControlResourceSetR16, &v.ControlResourceSetR16, "controlResourceSet-r16")
-		x.End("controlResourceSet-r16")
-	}
-	v.Unknown = x.Unknown(1)
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *RateMatchPattern) EncodePER(w *per.Writer) error {
-	x := per.Additions(v.Unknown, v.HasControlResourceSetR16)
-	w.Extended(x)
-	w.Preamble(v.HasSubcarrierSpacing)
-	w.Encode(&v.RateMatchPatternID, "rateMatchPatternId")
-	w.Encode(&v.PatternType, "patternType")
-	w.EncodeOptional(v.HasSubcarrierSpacing, &v.SubcarrierSpacing, "subcarrierSpacing")
-	w.Enum(int64(v.Dummy), 2, 0, false, "dummy")
-	w.Extensions(x, v.Unknown)
-	if o, ok := w.BeginAddition(x, 0); ok {
-		w.Preamble(v.HasControlResourceSetR16)
-		w.EncodeOptional(v.HasControlResourceSetR16, &v.ControlResourceSetR16, "controlResourceSet-r16")
-		w.EndOpen(o)
-	}
-	w.EndExtensions(x, v.Unknown)
-	return w.Err()
-}
-
-// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a RateMatchPattern (X.691); v aliases b.
-func (v *RateMatchPattern) UnmarshalUPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, false, "RateMatchPattern")
-}
-
-// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
-func (v *RateMatchPattern) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *RateMatchPattern_PatternType) DecodePER(r *per.Reader) error {
-	*v = RateMatchPattern_PatternType{}
-	i, _ := r.Index(2, false)
-	switch i {
-	case 0:
-		v.Choice = RateMatchPattern_Bitmaps
-		v.Bitmaps = per.DecodeNested[RateMatchPattern_PatternType_Bitmaps](r, "RateMatchPattern.patternType.bitmaps", "bitmaps")
-	case 1:
-		v.Choice = RateMatchPattern_ControlResourceSet
-		r.Decode(&v.ControlResourceSet, "controlResourceSet")
-	default:
-		r.Invalid(der.KindInvalidValue, "RateMatchPattern.patternType", "no alternative has this index", "X.691 23")
-	}
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *RateMatchPattern_PatternType) EncodePER(w *per.Writer) error {
-	switch v.Choice {
-	case RateMatchPattern_Bitmaps:
-		w.WriteIndex(0, 2, false, false)
-		per.EncodeNested(w, v.Bitmaps, "RateMatchPattern.patternType.bitmaps", "bitmaps")
-	case RateMatchPattern_ControlResourceSet:
-		w.WriteIndex(1, 2, false, false)
-		w.Encode(&v.ControlResourceSet, "controlResourceSet")
-	default:
-		w.Fail(der.NoChoice("RateMatchPattern.patternType"), "")
-	}
-	return w.Err()
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *RateMatchPattern_PatternType_Bitmaps) DecodePER(r *per.Reader) error {
-	*v = RateMatchPattern_PatternType_Bitmaps{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPeriodicityAndPattern)
-	v.ResourceBlocks = r.BitString(per.Size{Lb: 275, Ub: 275}, "resourceBlocks")
-	r.Decode(&v.SymbolsInResourceBlock, "symbolsInResourceBlock")
-	r.DecodeOptional(v.HasPeriodicityAndPattern, &v.PeriodicityAndPattern, "periodicityAndPattern")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *RateMatchPattern_PatternType_Bitmaps) EncodePER(w *per.Writer) error {
-	x := per.Additions(v.Unknown)
-	w.Extended(x)
-	w.Preamble(v.HasPeriodicityAndPattern)
-	w.BitString(v.ResourceBlocks, per.Size{Lb: 275, Ub: 275}, "resourceBlocks")
-	w.Encode(&v.SymbolsInResourceBlock, "symbolsInResourceBlock")
-	w.EncodeOptional(v.HasPeriodicityAndPattern, &v.PeriodicityAndPattern, "periodicityAndPattern")
-	w.Extensions(x, v.Unknown)
-	w.EndExtensions(x, v.Unknown)
-	return w.Err()
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *RateMatchPattern_PatternType_Bitmaps_SymbolsInResourceBlock) DecodePER(r *per.Reader) error {
-	*v = RateMatchPattern_PatternType_Bitmaps_SymbolsInResourceBlock{}
-	i, _ := r.Index(2, false)
-	switch i {
-	case 0:
-		v.Choice = RateMatchPattern_PatternType_Bitmaps_OneSlot
-		v.OneSlot = r.BitString(per.Size{Lb: 14, Ub: 14}, "oneSlot")
-	case 1:
-		v.Choice = RateMatchPattern_PatternType_Bitmaps_TwoSlots
-		v.TwoSlots = r.BitString(per.Size{Lb: 28, Ub: 28}, "twoSlots")
-	default:
-		r.Invalid(der.KindInvalidValue, "RateMatchPattern.patternType.bitmaps.symbolsInResourceBlock", "no alternative has this index", "X.691 23")
-	}
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *RateMatchPattern_PatternType_Bitmaps_SymbolsInResourceBlock) EncodePER(w *per.Writer) error {
-	switch v.Choice {
-	case RateMatchPattern_PatternType_Bitmaps_OneSlot:
-		w.WriteIndex(0, 2, false, false)
-		w.BitString(v.OneSlot, per.Size{Lb: 14, Ub: 14}, "oneSlot")
-	case RateMatchPattern_PatternType_Bitmaps_TwoSlots:
-		w.WriteIndex(1, 2, false, false)
-		w.BitString(v.TwoSlots, per.Size{Lb: 28, Ub: 28}, "twoSlots")
-	default:
-		w.Fail(der.NoChoice("RateMatchPattern.patternType.bitmaps.symbolsInResourceBlock"), "")
-	}
-	return w.Err()
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *RateMatchPattern_PatternType_Bitmaps_PeriodicityAndPattern) DecodePER(r *per.Reader) error {
-	*v = RateMatchPattern_PatternType_Bitmaps_PeriodicityAndPattern{}
-	i, _ := r.Index(7, false)
-	switch i {
-	case 0:
-		v.Choice = RateMatchPattern_PatternType_Bitmaps_N2
-		v.N2 = r.BitString(per.Size{Lb: 2, Ub: 2}, "n2")
-	case 1:
-		v.Choice = RateMatchPattern_PatternType_Bitmaps_N4
-		v.N4 = r.BitString(per.Size{Lb: 4, Ub: 4}, "n4")
-	case 2:
-		v.Choice = RateMatchPattern_PatternType_Bitmaps_N5
-		v.N5 = r.BitString(per.Size{Lb: 5, Ub: 5}, "n5")
-	case 3:
-		v.Choice = RateMatchPattern_PatternType_Bitmaps_N8
-		v.N8 = r.BitString(per.Size{Lb: 8, Ub: 8}, "n8")
-	case 4:
-		v.Choice = RateMatchPattern_PatternType_Bitmaps_N10
-		v.N10 = r.BitString(per.Size{Lb: 10, Ub: 10}, "n10")
-	case 5:
-		v.Choice = RateMatchPattern_PatternType_Bitmaps_N20
-		v.N20 = r.BitString(per.Size{Lb: 20, Ub: 20}, "n20")
-	case 6:
-		v.Choice = RateMatchPattern_PatternType_Bitmaps_N40
-		v.N40 = r.BitString(per.Size{Lb: 40, Ub: 40}, "n40")
-	default:
-		r.Invalid(der.KindInvalidValue, "RateMatchPattern.patternType.bitmaps.periodicityAndPattern", "no alternative has this index", "X.691 23")
-	}
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *RateMatchPattern_PatternType_Bitmaps_PeriodicityAndPattern) EncodePER(w *per.Writer) error {
-	switch v.Choice {
-	case RateMatchPattern_PatternType_Bitmaps_N2:
-		w.WriteIndex(0, 7, false, false)
-		w.BitString(v.N2, per.Size{Lb: 2, Ub: 2}, "n2")
-	case RateMatchPattern_PatternType_Bitmaps_N4:
-		w.WriteIndex(1, 7, false, false)
-		w.BitString(v.N4, per.Size{Lb: 4, Ub: 4}, "n4")
-	case RateMatchPattern_PatternType_Bitmaps_N5:
-		w.WriteIndex(2, 7, false, false)
-		w.BitString(v.N5, per.Size{Lb: 5, Ub: 5}, "n5")
-	case RateMatchPattern_PatternType_Bitmaps_N8:
-		w.WriteIndex(3, 7, false, false)
-		w.BitString(v.N8, per.Size{Lb: 8, Ub: 8}, "n8")
-	case RateMatchPattern_PatternType_Bitmaps_N10:
-		w.WriteIndex(4, 7, false, false)
-		w.BitString(v.N10, per.Size{Lb: 10, Ub: 10}, "n10")
-	case RateMatchPattern_PatternType_Bitmaps_N20:
-		w.WriteIndex(5, 7, false, false)
-		w.BitString(v.N20, per.Size{Lb: 20, Ub: 20}, "n20")
-	case RateMatchPattern_PatternType_Bitmaps_N40:
-		w.WriteIndex(6, 7, false, false)
-		w.BitString(v.N40, per.Size{Lb: 40, Ub: 40}, "n40")
-	default:
-		w.Fail(der.NoChoice("RateMatchPattern.patternType.bitmaps.periodicityAndPattern"), "")
-	}
-	return w.Err()
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *RateMatchPatternID) DecodePER(r *per.Reader) error {
-	*v = RateMatchPatternID(r.Int(0, 3, false, ""))
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *RateMatchPatternID) EncodePER(w *per.Writer) error {
-	w.Int(int64(*v), 0, 3, false, "")
-	return w.Err()
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *RateMatchPatternLTECRS) DecodePER(r *per.Reader) error {
-	*v = RateMatchPatternLTECRS{}
-	r.Preamble(&v.HasMbsfnSubframeConfigList)
-	v.CarrierFreqDL = r.Int(0, 16383, false, "carrierFreqDL")
-	v.CarrierBandwidthDL = RateMatchPatternLTECRS_CarrierBandwidthDL(r.Enum(8, 0, false, "carrierBandwidthDL"))
-	r.DecodeOptional(v.HasMbsfnSubframeConfigList, &v.MbsfnSubframeConfigList, "mbsfn-SubframeConfigList")
-	v.NrofCRSPorts = RateMatchPatternLTECRS_NrofCRSPorts(r.Enum(3, 0, false, "nrofCRS-Ports"))
-	v.VShift = RateMatchPatternLTECRS_VShift(r.Enum(6, 0, false, "v-Shift"))
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *RateMatchPatternLTECRS) EncodePER(w *per.Writer) error {
-	w.Preamble(v.HasMbsfnSubframeConfigList)
-	w.Int(v.CarrierFreqDL, 0, 16383, false, "carrierFreqDL")
-	w.Enum(int64(v.CarrierBandwidthDL), 8, 0, false, "carrierBandwidthDL")
-	w.EncodeOptional(v.HasMbsfnSubframeConfigList, &v.MbsfnSubframeConfigList, "mbsfn-SubframeConfigList")
-	w.Enum(int64(v.NrofCRSPorts), 3, 0, false, "nrofCRS-Ports")
-	w.Enum(int64(v.VShift), 6, 0, false, "v-Shift")
-	return w.Err()
-}
-
-// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a RateMatchPatternLTE-CRS (X.691); v aliases b.
-func (v *RateMatchPatternLTECRS) UnmarshalUPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, false, "RateMatchPatternLTE-CRS")
-}
-
-// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
-func (v *RateMatchPatternLTECRS) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *LTECRSPatternListR16) DecodePER(r *per.Reader) error {
-	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 3})
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *LTECRSPatternListR16) EncodePER(w *per.Writer) error {
-	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 3})
-}
-
-// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a LTE-CRS-PatternList-r16 (X.691); v aliases b.
-func (v *LTECRSPatternListR16) UnmarshalUPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, false, "LTE-CRS-PatternList-r16")
-}
-
-// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
-func (v *LTECRSPatternListR16) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ReferenceLocationR17) DecodePER(r *per.Reader) error {
-	*v = ReferenceLocationR17(r.OctetString(per.Unsized, ""))
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ReferenceLocationR17) EncodePER(w *per.Writer) error {
-	w.OctetString([]byte(*v), per.Unsized, "")
-	return w.Err()
-}

@@ -10,6 +10,397 @@ import (
 )
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *BeamFailureDetectionSetR17_BfdResourcesToAddModListR17) DecodePER(r *per.Reader) error {
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 64})
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *BeamFailureDetectionSetR17_BfdResourcesToAddModListR17) EncodePER(w *per.Writer) error {
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 64})
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *BeamFailureDetectionSetR17_BfdResourcesToReleaseListR17) DecodePER(r *per.Reader) error {
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 64})
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *BeamFailureDetectionSetR17_BfdResourcesToReleaseListR17) EncodePER(w *per.Writer) error {
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 64})
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *BeamLinkMonitoringRSR17) DecodePER(r *per.Reader) error {
+	*v = BeamLinkMonitoringRSR17{}
+	ext := r.Extended()
+	v.BeamLinkMonitoringRSIDR17 = BeamLinkMonitoringRSIDR17(r.Int(0, 63, false, "beamLinkMonitoringRS-Id-r17"))
+	r.Decode(&v.DetectionResourceR17, "detectionResource-r17")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *BeamLinkMonitoringRSR17) EncodePER(w *per.Writer) error {
+	x := per.Additions(v.Unknown)
+	w.Extended(x)
+	w.Encode(&v.BeamLinkMonitoringRSIDR17, "beamLinkMonitoringRS-Id-r17")
+	w.Encode(&v.DetectionResourceR17, "detectionResource-r17")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
+}
+
+// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a BeamLinkMonitoringRS-r17 (X.691); v aliases b.
+func (v *BeamLinkMonitoringRSR17) UnmarshalUPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, false, "BeamLinkMonitoringRS-r17")
+}
+
+// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
+func (v *BeamLinkMonitoringRSR17) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *BeamLinkMonitoringRSR17_DetectionResourceR17) DecodePER(r *per.Reader) error {
+	*v = BeamLinkMonitoringRSR17_DetectionResourceR17{}
+	i, _ := r.Index(2, false)
+	switch i {
+	case 0:
+		v.Choice = BeamLinkMonitoringRSR17_SsbIndex
+		v.SsbIndex = SSBIndex(r.Int(0, 63, false, "ssb-Index"))
+	case 1:
+		v.Choice = BeamLinkMonitoringRSR17_CsiRSIndex
+		v.CsiRSIndex = NZPCSIRSResourceID(r.Int(0, 191, false, "csi-RS-Index"))
+	default:
+		r.Invalid(der.KindInvalidValue, "BeamLinkMonitoringRS-r17.detectionResource-r17", "no alternative has this index", "X.691 23")
+	}
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *BeamLinkMonitoringRSR17_DetectionResourceR17) EncodePER(w *per.Writer) error {
+	switch v.Choice {
+	case BeamLinkMonitoringRSR17_SsbIndex:
+		w.WriteIndex(0, 2, false, false)
+		w.Encode(&v.SsbIndex, "ssb-Index")
+	case BeamLinkMonitoringRSR17_CsiRSIndex:
+		w.WriteIndex(1, 2, false, false)
+		w.Encode(&v.CsiRSIndex, "csi-RS-Index")
+	default:
+		w.Fail(der.NoChoice("BeamLinkMonitoringRS-r17.detectionResource-r17"), "")
+	}
+	return w.Err()
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *BeamLinkMonitoringRSIDR17) DecodePER(r *per.Reader) error {
+	*v = BeamLinkMonitoringRSIDR17(r.Int(0, 63, false, ""))
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *BeamLinkMonitoringRSIDR17) EncodePER(w *per.Writer) error {
+	w.Int(int64(*v), 0, 63, false, "")
+	return w.Err()
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *RadioLinkMonitoringRSID) DecodePER(r *per.Reader) error {
+	*v = RadioLinkMonitoringRSID(r.Int(0, 9, false, ""))
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *RadioLinkMonitoringRSID) EncodePER(w *per.Writer) error {
+	w.Int(int64(*v), 0, 9, false, "")
+	return w.Err()
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *RANAreaCode) DecodePER(r *per.Reader) error {
+	*v = RANAreaCode(r.Int(0, 255, false, ""))
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *RANAreaCode) EncodePER(w *per.Writer) error {
+	w.Int(int64(*v), 0, 255, false, "")
+	return w.Err()
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *RateMatchPattern) DecodePER(r *per.Reader) error {
+	*v = RateMatchPattern{}
+	ext := r.Extended()
+	r.Preamble(&v.HasSubcarrierSpacing)
+	v.RateMatchPatternID = RateMatchPatternID(r.Int(0, 3, false, "rateMatchPatternId"))
+	r.Decode(&v.PatternType, "patternType")
+	v.SubcarrierSpacing = SubcarrierSpacing(r.EnumIf(v.HasSubcarrierSpacing, 8, 0, false, "subcarrierSpacing"))
+	v.Dummy = RateMatchPattern_Dummy(r.Enum(2, 0, false, "dummy"))
+	x := r.Extensions(ext)
+	if x.Begin(0, "controlResourceSet-r16") {
+		x.GroupPreamble(&v.HasControlResourceSetR16)
+		if v.HasControlResourceSetR16 {
+			v.ControlResourceSetR16 = ControlResourceSetIDR16(r.Int(0, 15, false, "controlResourceSet-r16"))
+		}
+		x.End("controlResourceSet-r16")
+	}
+	v.Unknown = x.Unknown(1)
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *RateMatchPattern) EncodePER(w *per.Writer) error {
+	x := per.Additions(v.Unknown, v.HasControlResourceSetR16)
+	w.Extended(x)
+	w.Preamble(v.HasSubcarrierSpacing)
+	w.Encode(&v.RateMatchPatternID, "rateMatchPatternId")
+	w.Encode(&v.PatternType, "patternType")
+	w.EncodeOptional(v.HasSubcarrierSpacing, &v.SubcarrierSpacing, "subcarrierSpacing")
+	w.Enum(int64(v.Dummy), 2, 0, false, "dummy")
+	w.Extensions(x, v.Unknown)
+	if o, ok := w.BeginAddition(x, 0); ok {
+		w.Preamble(v.HasControlResourceSetR16)
+		w.EncodeOptional(v.HasControlResourceSetR16, &v.ControlResourceSetR16, "controlResourceSet-r16")
+		w.EndOpen(o)
+	}
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
+}
+
+// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a RateMatchPattern (X.691); v aliases b.
+func (v *RateMatchPattern) UnmarshalUPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, false, "RateMatchPattern")
+}
+
+// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
+func (v *RateMatchPattern) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *RateMatchPattern_PatternType) DecodePER(r *per.Reader) error {
+	*v = RateMatchPattern_PatternType{}
+	i, _ := r.Index(2, false)
+	switch i {
+	case 0:
+		v.Choice = RateMatchPattern_Bitmaps
+		v.Bitmaps = per.DecodeNested[RateMatchPattern_PatternType_Bitmaps](r, "RateMatchPattern.patternType.bitmaps", "bitmaps")
+	case 1:
+		v.Choice = RateMatchPattern_ControlResourceSet
+		v.ControlResourceSet = ControlResourceSetID(r.Int(0, 11, false, "controlResourceSet"))
+	default:
+		r.Invalid(der.KindInvalidValue, "RateMatchPattern.patternType", "no alternative has this index", "X.691 23")
+	}
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *RateMatchPattern_PatternType) EncodePER(w *per.Writer) error {
+	switch v.Choice {
+	case RateMatchPattern_Bitmaps:
+		w.WriteIndex(0, 2, false, false)
+		per.EncodeNested(w, v.Bitmaps, "RateMatchPattern.patternType.bitmaps", "bitmaps")
+	case RateMatchPattern_ControlResourceSet:
+		w.WriteIndex(1, 2, false, false)
+		w.Encode(&v.ControlResourceSet, "controlResourceSet")
+	default:
+		w.Fail(der.NoChoice("RateMatchPattern.patternType"), "")
+	}
+	return w.Err()
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *RateMatchPattern_PatternType_Bitmaps) DecodePER(r *per.Reader) error {
+	*v = RateMatchPattern_PatternType_Bitmaps{}
+	ext := r.Extended()
+	r.Preamble(&v.HasPeriodicityAndPattern)
+	v.ResourceBlocks = r.BitString(per.Size{Lb: 275, Ub: 275}, "resourceBlocks")
+	r.Decode(&v.SymbolsInResourceBlock, "symbolsInResourceBlock")
+	r.DecodeOptional(v.HasPeriodicityAndPattern, &v.PeriodicityAndPattern, "periodicityAndPattern")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *RateMatchPattern_PatternType_Bitmaps) EncodePER(w *per.Writer) error {
+	x := per.Additions(v.Unknown)
+	w.Extended(x)
+	w.Preamble(v.HasPeriodicityAndPattern)
+	w.BitString(v.ResourceBlocks, per.Size{Lb: 275, Ub: 275}, "resourceBlocks")
+	w.Encode(&v.SymbolsInResourceBlock, "symbolsInResourceBlock")
+	w.EncodeOptional(v.HasPeriodicityAndPattern, &v.PeriodicityAndPattern, "periodicityAndPattern")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *RateMatchPattern_PatternType_Bitmaps_SymbolsInResourceBlock) DecodePER(r *per.Reader) error {
+	*v = RateMatchPattern_PatternType_Bitmaps_SymbolsInResourceBlock{}
+	i, _ := r.Index(2, false)
+	switch i {
+	case 0:
+		v.Choice = RateMatchPattern_PatternType_Bitmaps_OneSlot
+		v.OneSlot = r.BitString(per.Size{Lb: 14, Ub: 14}, "oneSlot")
+	case 1:
+		v.Choice = RateMatchPattern_PatternType_Bitmaps_TwoSlots
+		v.TwoSlots = r.BitString(per.Size{Lb: 28, Ub: 28}, "twoSlots")
+	default:
+		r.Invalid(der.KindInvalidValue, "RateMatchPattern.patternType.bitmaps.symbolsInResourceBlock", "no alternative has this index", "X.691 23")
+	}
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *RateMatchPattern_PatternType_Bitmaps_SymbolsInResourceBlock) EncodePER(w *per.Writer) error {
+	switch v.Choice {
+	case RateMatchPattern_PatternType_Bitmaps_OneSlot:
+		w.WriteIndex(0, 2, false, false)
+		w.BitString(v.OneSlot, per.Size{Lb: 14, Ub: 14}, "oneSlot")
+	case RateMatchPattern_PatternType_Bitmaps_TwoSlots:
+		w.WriteIndex(1, 2, false, false)
+		w.BitString(v.TwoSlots, per.Size{Lb: 28, Ub: 28}, "twoSlots")
+	default:
+		w.Fail(der.NoChoice("RateMatchPattern.patternType.bitmaps.symbolsInResourceBlock"), "")
+	}
+	return w.Err()
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *RateMatchPattern_PatternType_Bitmaps_PeriodicityAndPattern) DecodePER(r *per.Reader) error {
+	*v = RateMatchPattern_PatternType_Bitmaps_PeriodicityAndPattern{}
+	i, _ := r.Index(7, false)
+	switch i {
+	case 0:
+		v.Choice = RateMatchPattern_PatternType_Bitmaps_N2
+		v.N2 = r.BitString(per.Size{Lb: 2, Ub: 2}, "n2")
+	case 1:
+		v.Choice = RateMatchPattern_PatternType_Bitmaps_N4
+		v.N4 = r.BitString(per.Size{Lb: 4, Ub: 4}, "n4")
+	case 2:
+		v.Choice = RateMatchPattern_PatternType_Bitmaps_N5
+		v.N5 = r.BitString(per.Size{Lb: 5, Ub: 5}, "n5")
+	case 3:
+		v.Choice = RateMatchPattern_PatternType_Bitmaps_N8
+		v.N8 = r.BitString(per.Size{Lb: 8, Ub: 8}, "n8")
+	case 4:
+		v.Choice = RateMatchPattern_PatternType_Bitmaps_N10
+		v.N10 = r.BitString(per.Size{Lb: 10, Ub: 10}, "n10")
+	case 5:
+		v.Choice = RateMatchPattern_PatternType_Bitmaps_N20
+		v.N20 = r.BitString(per.Size{Lb: 20, Ub: 20}, "n20")
+	case 6:
+		v.Choice = RateMatchPattern_PatternType_Bitmaps_N40
+		v.N40 = r.BitString(per.Size{Lb: 40, Ub: 40}, "n40")
+	default:
+		r.Invalid(der.KindInvalidValue, "RateMatchPattern.patternType.bitmaps.periodicityAndPattern", "no alternative has this index", "X.691 23")
+	}
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *RateMatchPattern_PatternType_Bitmaps_PeriodicityAndPattern) EncodePER(w *per.Writer) error {
+	switch v.Choice {
+	case RateMatchPattern_PatternType_Bitmaps_N2:
+		w.WriteIndex(0, 7, false, false)
+		w.BitString(v.N2, per.Size{Lb: 2, Ub: 2}, "n2")
+	case RateMatchPattern_PatternType_Bitmaps_N4:
+		w.WriteIndex(1, 7, false, false)
+		w.BitString(v.N4, per.Size{Lb: 4, Ub: 4}, "n4")
+	case RateMatchPattern_PatternType_Bitmaps_N5:
+		w.WriteIndex(2, 7, false, false)
+		w.BitString(v.N5, per.Size{Lb: 5, Ub: 5}, "n5")
+	case RateMatchPattern_PatternType_Bitmaps_N8:
+		w.WriteIndex(3, 7, false, false)
+		w.BitString(v.N8, per.Size{Lb: 8, Ub: 8}, "n8")
+	case RateMatchPattern_PatternType_Bitmaps_N10:
+		w.WriteIndex(4, 7, false, false)
+		w.BitString(v.N10, per.Size{Lb: 10, Ub: 10}, "n10")
+	case RateMatchPattern_PatternType_Bitmaps_N20:
+		w.WriteIndex(5, 7, false, false)
+		w.BitString(v.N20, per.Size{Lb: 20, Ub: 20}, "n20")
+	case RateMatchPattern_PatternType_Bitmaps_N40:
+		w.WriteIndex(6, 7, false, false)
+		w.BitString(v.N40, per.Size{Lb: 40, Ub: 40}, "n40")
+	default:
+		w.Fail(der.NoChoice("RateMatchPattern.patternType.bitmaps.periodicityAndPattern"), "")
+	}
+	return w.Err()
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *RateMatchPatternID) DecodePER(r *per.Reader) error {
+	*v = RateMatchPatternID(r.Int(0, 3, false, ""))
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *RateMatchPatternID) EncodePER(w *per.Writer) error {
+	w.Int(int64(*v), 0, 3, false, "")
+	return w.Err()
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *RateMatchPatternLTECRS) DecodePER(r *per.Reader) error {
+	*v = RateMatchPatternLTECRS{}
+	r.Preamble(&v.HasMbsfnSubframeConfigList)
+	v.CarrierFreqDL = r.Int(0, 16383, false, "carrierFreqDL")
+	v.CarrierBandwidthDL = RateMatchPatternLTECRS_CarrierBandwidthDL(r.Enum(8, 0, false, "carrierBandwidthDL"))
+	r.DecodeOptional(v.HasMbsfnSubframeConfigList, &v.MbsfnSubframeConfigList, "mbsfn-SubframeConfigList")
+	v.NrofCRSPorts = RateMatchPatternLTECRS_NrofCRSPorts(r.Enum(3, 0, false, "nrofCRS-Ports"))
+	v.VShift = RateMatchPatternLTECRS_VShift(r.Enum(6, 0, false, "v-Shift"))
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *RateMatchPatternLTECRS) EncodePER(w *per.Writer) error {
+	w.Preamble(v.HasMbsfnSubframeConfigList)
+	w.Int(v.CarrierFreqDL, 0, 16383, false, "carrierFreqDL")
+	w.Enum(int64(v.CarrierBandwidthDL), 8, 0, false, "carrierBandwidthDL")
+	w.EncodeOptional(v.HasMbsfnSubframeConfigList, &v.MbsfnSubframeConfigList, "mbsfn-SubframeConfigList")
+	w.Enum(int64(v.NrofCRSPorts), 3, 0, false, "nrofCRS-Ports")
+	w.Enum(int64(v.VShift), 6, 0, false, "v-Shift")
+	return w.Err()
+}
+
+// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a RateMatchPatternLTE-CRS (X.691); v aliases b.
+func (v *RateMatchPatternLTECRS) UnmarshalUPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, false, "RateMatchPatternLTE-CRS")
+}
+
+// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
+func (v *RateMatchPatternLTECRS) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *LTECRSPatternListR16) DecodePER(r *per.Reader) error {
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 3})
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *LTECRSPatternListR16) EncodePER(w *per.Writer) error {
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 3})
+}
+
+// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a LTE-CRS-PatternList-r16 (X.691); v aliases b.
+func (v *LTECRSPatternListR16) UnmarshalUPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, false, "LTE-CRS-PatternList-r16")
+}
+
+// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
+func (v *LTECRSPatternListR16) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *ReferenceLocationR17) DecodePER(r *per.Reader) error {
+	*v = ReferenceLocationR17(r.OctetString(per.Unsized, ""))
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *ReferenceLocationR17) EncodePER(w *per.Writer) error {
+	w.OctetString([]byte(*v), per.Unsized, "")
+	return w.Err()
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ReferenceTimeInfoR16) DecodePER(r *per.Reader) error {
 	*v = ReferenceTimeInfoR16{}
 	r.Preamble(&v.HasUncertaintyR16, &v.HasTimeInfoTypeR16, &v.HasReferenceSFNR16)
@@ -415,7 +806,7 @@ func (v *ReportConfigInterRAT_ReportType) EncodePER(w *per.Writer) error {
 func (v *ReportCGIEUTRA) DecodePER(r *per.Reader) error {
 	*v = ReportCGIEUTRA{}
 	ext := r.Extended()
-	r.Decode(&v.CellForWhichToReportCGI, "cellForWhichToReportCGI")
+	v.CellForWhichToReportCGI = EUTRAPhysCellID(r.Int(0, 503, false, "cellForWhichToReportCGI"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "useAutonomousGaps-r16") {
 		x.GroupPreamble(&v.HasUseAutonomousGapsR16)
@@ -484,8 +875,8 @@ func (v *EventTriggerConfigInterRAT) DecodePER(r *per.Reader) error {
 	*v = EventTriggerConfigInterRAT{}
 	ext := r.Extended()
 	r.Decode(&v.EventID, "eventId")
-	r.Decode(&v.RsType, "rsType")
-	r.Decode(&v.ReportInterval, "reportInterval")
+	v.RsType = NRRSType(r.Enum(2, 0, false, "rsType"))
+	v.ReportInterval = ReportInterval(r.Enum(14, 0, false, "reportInterval"))
 	v.ReportAmount = EventTriggerConfigInterRAT_ReportAmount(r.Enum(8, 0, false, "reportAmount"))
 	r.Decode(&v.ReportQuantity, "reportQuantity")
 	v.MaxReportCells = r.Int(1, 8, false, "maxReportCells")
@@ -649,8 +1040,8 @@ func (v *EventTriggerConfigInterRAT_EventID_EventB1) DecodePER(r *per.Reader) er
 	ext := r.Extended()
 	r.Decode(&v.B1ThresholdEUTRA, "b1-ThresholdEUTRA")
 	v.ReportOnLeave = r.Bool("reportOnLeave")
-	r.Decode(&v.Hysteresis, "hysteresis")
-	r.Decode(&v.TimeToTrigger, "timeToTrigger")
+	v.Hysteresis = Hysteresis(r.Int(0, 30, false, "hysteresis"))
+	v.TimeToTrigger = TimeToTrigger(r.Enum(16, 0, false, "timeToTrigger"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -676,8 +1067,8 @@ func (v *EventTriggerConfigInterRAT_EventID_EventB2) DecodePER(r *per.Reader) er
 	r.Decode(&v.B2Threshold1, "b2-Threshold1")
 	r.Decode(&v.B2Threshold2EUTRA, "b2-Threshold2EUTRA")
 	v.ReportOnLeave = r.Bool("reportOnLeave")
-	r.Decode(&v.Hysteresis, "hysteresis")
-	r.Decode(&v.TimeToTrigger, "timeToTrigger")
+	v.Hysteresis = Hysteresis(r.Int(0, 30, false, "hysteresis"))
+	v.TimeToTrigger = TimeToTrigger(r.Enum(16, 0, false, "timeToTrigger"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -703,8 +1094,8 @@ func (v *EventTriggerConfigInterRAT_EventID_EventB1UTRAFDDR16) DecodePER(r *per.
 	ext := r.Extended()
 	r.Decode(&v.B1ThresholdUTRAFDDR16, "b1-ThresholdUTRA-FDD-r16")
 	v.ReportOnLeaveR16 = r.Bool("reportOnLeave-r16")
-	r.Decode(&v.HysteresisR16, "hysteresis-r16")
-	r.Decode(&v.TimeToTriggerR16, "timeToTrigger-r16")
+	v.HysteresisR16 = Hysteresis(r.Int(0, 30, false, "hysteresis-r16"))
+	v.TimeToTriggerR16 = TimeToTrigger(r.Enum(16, 0, false, "timeToTrigger-r16"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -730,8 +1121,8 @@ func (v *EventTriggerConfigInterRAT_EventID_EventB2UTRAFDDR16) DecodePER(r *per.
 	r.Decode(&v.B2Threshold1R16, "b2-Threshold1-r16")
 	r.Decode(&v.B2Threshold2UTRAFDDR16, "b2-Threshold2UTRA-FDD-r16")
 	v.ReportOnLeaveR16 = r.Bool("reportOnLeave-r16")
-	r.Decode(&v.HysteresisR16, "hysteresis-r16")
-	r.Decode(&v.TimeToTriggerR16, "timeToTrigger-r16")
+	v.HysteresisR16 = Hysteresis(r.Int(0, 30, false, "hysteresis-r16"))
+	v.TimeToTriggerR16 = TimeToTrigger(r.Enum(16, 0, false, "timeToTrigger-r16"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -758,8 +1149,8 @@ func (v *EventTriggerConfigInterRAT_EventID_EventY1RelayR17) DecodePER(r *per.Re
 	r.Decode(&v.Y1Threshold1R17, "y1-Threshold1-r17")
 	r.Decode(&v.Y1Threshold2RelayR17, "y1-Threshold2-Relay-r17")
 	v.ReportOnLeaveR17 = r.Bool("reportOnLeave-r17")
-	r.Decode(&v.HysteresisR17, "hysteresis-r17")
-	r.Decode(&v.TimeToTriggerR17, "timeToTrigger-r17")
+	v.HysteresisR17 = Hysteresis(r.Int(0, 30, false, "hysteresis-r17"))
+	v.TimeToTriggerR17 = TimeToTrigger(r.Enum(16, 0, false, "timeToTrigger-r17"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -785,8 +1176,8 @@ func (v *EventTriggerConfigInterRAT_EventID_EventY2RelayR17) DecodePER(r *per.Re
 	ext := r.Extended()
 	r.Decode(&v.Y2ThresholdRelayR17, "y2-Threshold-Relay-r17")
 	v.ReportOnLeaveR17 = r.Bool("reportOnLeave-r17")
-	r.Decode(&v.HysteresisR17, "hysteresis-r17")
-	r.Decode(&v.TimeToTriggerR17, "timeToTrigger-r17")
+	v.HysteresisR17 = Hysteresis(r.Int(0, 30, false, "hysteresis-r17"))
+	v.TimeToTriggerR17 = TimeToTrigger(r.Enum(16, 0, false, "timeToTrigger-r17"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -809,7 +1200,7 @@ func (v *EventTriggerConfigInterRAT_EventID_EventY2RelayR17) EncodePER(w *per.Wr
 func (v *PeriodicalReportConfigInterRAT) DecodePER(r *per.Reader) error {
 	*v = PeriodicalReportConfigInterRAT{}
 	ext := r.Extended()
-	r.Decode(&v.ReportInterval, "reportInterval")
+	v.ReportInterval = ReportInterval(r.Enum(14, 0, false, "reportInterval"))
 	v.ReportAmount = PeriodicalReportConfigInterRAT_ReportAmount(r.Enum(8, 0, false, "reportAmount"))
 	r.Decode(&v.ReportQuantity, "reportQuantity")
 	v.MaxReportCells = r.Int(1, 8, false, "maxReportCells")
@@ -1067,7 +1458,7 @@ func (v *ReportConfigNR_ReportType) EncodePER(w *per.Writer) error {
 func (v *ReportCGI) DecodePER(r *per.Reader) error {
 	*v = ReportCGI{}
 	ext := r.Extended()
-	r.Decode(&v.CellForWhichToReportCGI, "cellForWhichToReportCGI")
+	v.CellForWhichToReportCGI = PhysCellID(r.Int(0, 1007, false, "cellForWhichToReportCGI"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "useAutonomousGaps-r16") {
 		x.GroupPreamble(&v.HasUseAutonomousGapsR16)
@@ -1158,7 +1549,7 @@ func (v *CondTriggerConfigR16) DecodePER(r *per.Reader) error {
 	*v = CondTriggerConfigR16{}
 	ext := r.Extended()
 	r.Decode(&v.CondEventID, "condEventId")
-	r.Decode(&v.RsTypeR16, "rsType-r16")
+	v.RsTypeR16 = NRRSType(r.Enum(2, 0, false, "rsType-r16"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -1255,8 +1646,8 @@ func (v *CondTriggerConfigR16_CondEventID) EncodePER(w *per.Writer) error {
 func (v *CondTriggerConfigR16_CondEventID_CondEventA3) DecodePER(r *per.Reader) error {
 	*v = CondTriggerConfigR16_CondEventID_CondEventA3{}
 	r.Decode(&v.A3Offset, "a3-Offset")
-	r.Decode(&v.Hysteresis, "hysteresis")
-	r.Decode(&v.TimeToTrigger, "timeToTrigger")
+	v.Hysteresis = Hysteresis(r.Int(0, 30, false, "hysteresis"))
+	v.TimeToTrigger = TimeToTrigger(r.Enum(16, 0, false, "timeToTrigger"))
 	return r.Err()
 }
 
@@ -1273,8 +1664,8 @@ func (v *CondTriggerConfigR16_CondEventID_CondEventA5) DecodePER(r *per.Reader) 
 	*v = CondTriggerConfigR16_CondEventID_CondEventA5{}
 	r.Decode(&v.A5Threshold1, "a5-Threshold1")
 	r.Decode(&v.A5Threshold2, "a5-Threshold2")
-	r.Decode(&v.Hysteresis, "hysteresis")
-	r.Decode(&v.TimeToTrigger, "timeToTrigger")
+	v.Hysteresis = Hysteresis(r.Int(0, 30, false, "hysteresis"))
+	v.TimeToTrigger = TimeToTrigger(r.Enum(16, 0, false, "timeToTrigger"))
 	return r.Err()
 }
 
@@ -1291,8 +1682,8 @@ func (v *CondTriggerConfigR16_CondEventID_CondEventA5) EncodePER(w *per.Writer) 
 func (v *CondTriggerConfigR16_CondEventID_CondEventA4R17) DecodePER(r *per.Reader) error {
 	*v = CondTriggerConfigR16_CondEventID_CondEventA4R17{}
 	r.Decode(&v.A4ThresholdR17, "a4-Threshold-r17")
-	r.Decode(&v.HysteresisR17, "hysteresis-r17")
-	r.Decode(&v.TimeToTriggerR17, "timeToTrigger-r17")
+	v.HysteresisR17 = Hysteresis(r.Int(0, 30, false, "hysteresis-r17"))
+	v.TimeToTriggerR17 = TimeToTrigger(r.Enum(16, 0, false, "timeToTrigger-r17"))
 	return r.Err()
 }
 
@@ -1309,10 +1700,10 @@ func (v *CondTriggerConfigR16_CondEventID_CondEventD1R17) DecodePER(r *per.Reade
 	*v = CondTriggerConfigR16_CondEventID_CondEventD1R17{}
 	v.DistanceThreshFromReference1R17 = r.Int(0, 65525, false, "distanceThreshFromReference1-r17")
 	v.DistanceThreshFromReference2R17 = r.Int(0, 65525, false, "distanceThreshFromReference2-r17")
-	r.Decode(&v.ReferenceLocation1R17, "referenceLocation1-r17")
-	r.Decode(&v.ReferenceLocation2R17, "referenceLocation2-r17")
-	r.Decode(&v.HysteresisLocationR17, "hysteresisLocation-r17")
-	r.Decode(&v.TimeToTriggerR17, "timeToTrigger-r17")
+	v.ReferenceLocation1R17 = ReferenceLocationR17(r.OctetString(per.Unsized, "referenceLocation1-r17"))
+	v.ReferenceLocation2R17 = ReferenceLocationR17(r.OctetString(per.Unsized, "referenceLocation2-r17"))
+	v.HysteresisLocationR17 = HysteresisLocationR17(r.Int(0, 32768, false, "hysteresisLocation-r17"))
+	v.TimeToTriggerR17 = TimeToTrigger(r.Enum(16, 0, false, "timeToTrigger-r17"))
 	return r.Err()
 }
 
@@ -1348,8 +1739,8 @@ func (v *EventTriggerConfig) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	r.Preamble(&v.HasReportQuantityRSIndexes, &v.HasMaxNrofRSIndexesToReport, &v.HasReportAddNeighMeas)
 	r.Decode(&v.EventID, "eventId")
-	r.Decode(&v.RsType, "rsType")
-	r.Decode(&v.ReportInterval, "reportInterval")
+	v.RsType = NRRSType(r.Enum(2, 0, false, "rsType"))
+	v.ReportInterval = ReportInterval(r.Enum(14, 0, false, "reportInterval"))
 	v.ReportAmount = EventTriggerConfig_ReportAmount(r.Enum(8, 0, false, "reportAmount"))
 	r.Decode(&v.ReportQuantityCell, "reportQuantityCell")
 	v.MaxReportCells = r.Int(1, 8, false, "maxReportCells")
@@ -1533,8 +1924,8 @@ func (v *EventTriggerConfig_EventID_EventA1) DecodePER(r *per.Reader) error {
 	*v = EventTriggerConfig_EventID_EventA1{}
 	r.Decode(&v.A1Threshold, "a1-Threshold")
 	v.ReportOnLeave = r.Bool("reportOnLeave")
-	r.Decode(&v.Hysteresis, "hysteresis")
-	r.Decode(&v.TimeToTrigger, "timeToTrigger")
+	v.Hysteresis = Hysteresis(r.Int(0, 30, false, "hysteresis"))
+	v.TimeToTrigger = TimeToTrigger(r.Enum(16, 0, false, "timeToTrigger"))
 	return r.Err()
 }
 
@@ -1552,8 +1943,8 @@ func (v *EventTriggerConfig_EventID_EventA2) DecodePER(r *per.Reader) error {
 	*v = EventTriggerConfig_EventID_EventA2{}
 	r.Decode(&v.A2Threshold, "a2-Threshold")
 	v.ReportOnLeave = r.Bool("reportOnLeave")
-	r.Decode(&v.Hysteresis, "hysteresis")
-	r.Decode(&v.TimeToTrigger, "timeToTrigger")
+	v.Hysteresis = Hysteresis(r.Int(0, 30, false, "hysteresis"))
+	v.TimeToTrigger = TimeToTrigger(r.Enum(16, 0, false, "timeToTrigger"))
 	return r.Err()
 }
 
@@ -1571,8 +1962,8 @@ func (v *EventTriggerConfig_EventID_EventA3) DecodePER(r *per.Reader) error {
 	*v = EventTriggerConfig_EventID_EventA3{}
 	r.Decode(&v.A3Offset, "a3-Offset")
 	v.ReportOnLeave = r.Bool("reportOnLeave")
-	r.Decode(&v.Hysteresis, "hysteresis")
-	r.Decode(&v.TimeToTrigger, "timeToTrigger")
+	v.Hysteresis = Hysteresis(r.Int(0, 30, false, "hysteresis"))
+	v.TimeToTrigger = TimeToTrigger(r.Enum(16, 0, false, "timeToTrigger"))
 	v.UseAllowedCellList = r.Bool("useAllowedCellList")
 	return r.Err()
 }
@@ -1592,8 +1983,8 @@ func (v *EventTriggerConfig_EventID_EventA4) DecodePER(r *per.Reader) error {
 	*v = EventTriggerConfig_EventID_EventA4{}
 	r.Decode(&v.A4Threshold, "a4-Threshold")
 	v.ReportOnLeave = r.Bool("reportOnLeave")
-	r.Decode(&v.Hysteresis, "hysteresis")
-	r.Decode(&v.TimeToTrigger, "timeToTrigger")
+	v.Hysteresis = Hysteresis(r.Int(0, 30, false, "hysteresis"))
+	v.TimeToTrigger = TimeToTrigger(r.Enum(16, 0, false, "timeToTrigger"))
 	v.UseAllowedCellList = r.Bool("useAllowedCellList")
 	return r.Err()
 }
@@ -1614,8 +2005,8 @@ func (v *EventTriggerConfig_EventID_EventA5) DecodePER(r *per.Reader) error {
 	r.Decode(&v.A5Threshold1, "a5-Threshold1")
 	r.Decode(&v.A5Threshold2, "a5-Threshold2")
 	v.ReportOnLeave = r.Bool("reportOnLeave")
-	r.Decode(&v.Hysteresis, "hysteresis")
-	r.Decode(&v.TimeToTrigger, "timeToTrigger")
+	v.Hysteresis = Hysteresis(r.Int(0, 30, false, "hysteresis"))
+	v.TimeToTrigger = TimeToTrigger(r.Enum(16, 0, false, "timeToTrigger"))
 	v.UseAllowedCellList = r.Bool("useAllowedCellList")
 	return r.Err()
 }
@@ -1636,8 +2027,8 @@ func (v *EventTriggerConfig_EventID_EventA6) DecodePER(r *per.Reader) error {
 	*v = EventTriggerConfig_EventID_EventA6{}
 	r.Decode(&v.A6Offset, "a6-Offset")
 	v.ReportOnLeave = r.Bool("reportOnLeave")
-	r.Decode(&v.Hysteresis, "hysteresis")
-	r.Decode(&v.TimeToTrigger, "timeToTrigger")
+	v.Hysteresis = Hysteresis(r.Int(0, 30, false, "hysteresis"))
+	v.TimeToTrigger = TimeToTrigger(r.Enum(16, 0, false, "timeToTrigger"))
 	v.UseAllowedCellList = r.Bool("useAllowedCellList")
 	return r.Err()
 }
@@ -1658,8 +2049,8 @@ func (v *EventTriggerConfig_EventID_EventX1R17) DecodePER(r *per.Reader) error {
 	r.Decode(&v.X1Threshold1RelayR17, "x1-Threshold1-Relay-r17")
 	r.Decode(&v.X1Threshold2R17, "x1-Threshold2-r17")
 	v.ReportOnLeaveR17 = r.Bool("reportOnLeave-r17")
-	r.Decode(&v.HysteresisR17, "hysteresis-r17")
-	r.Decode(&v.TimeToTriggerR17, "timeToTrigger-r17")
+	v.HysteresisR17 = Hysteresis(r.Int(0, 30, false, "hysteresis-r17"))
+	v.TimeToTriggerR17 = TimeToTrigger(r.Enum(16, 0, false, "timeToTrigger-r17"))
 	v.UseAllowedCellListR17 = r.Bool("useAllowedCellList-r17")
 	return r.Err()
 }
@@ -1680,8 +2071,8 @@ func (v *EventTriggerConfig_EventID_EventX2R17) DecodePER(r *per.Reader) error {
 	*v = EventTriggerConfig_EventID_EventX2R17{}
 	r.Decode(&v.X2ThresholdRelayR17, "x2-Threshold-Relay-r17")
 	v.ReportOnLeaveR17 = r.Bool("reportOnLeave-r17")
-	r.Decode(&v.HysteresisR17, "hysteresis-r17")
-	r.Decode(&v.TimeToTriggerR17, "timeToTrigger-r17")
+	v.HysteresisR17 = Hysteresis(r.Int(0, 30, false, "hysteresis-r17"))
+	v.TimeToTriggerR17 = TimeToTrigger(r.Enum(16, 0, false, "timeToTrigger-r17"))
 	return r.Err()
 }
 
@@ -1699,11 +2090,11 @@ func (v *EventTriggerConfig_EventID_EventD1R17) DecodePER(r *per.Reader) error {
 	*v = EventTriggerConfig_EventID_EventD1R17{}
 	v.DistanceThreshFromReference1R17 = r.Int(1, 65525, false, "distanceThreshFromReference1-r17")
 	v.DistanceThreshFromReference2R17 = r.Int(1, 65525, false, "distanceThreshFromReference2-r17")
-	r.Decode(&v.ReferenceLocation1R17, "referenceLocation1-r17")
-	r.Decode(&v.ReferenceLocation2R17, "referenceLocation2-r17")
+	v.ReferenceLocation1R17 = ReferenceLocationR17(r.OctetString(per.Unsized, "referenceLocation1-r17"))
+	v.ReferenceLocation2R17 = ReferenceLocationR17(r.OctetString(per.Unsized, "referenceLocation2-r17"))
 	v.ReportOnLeaveR17 = r.Bool("reportOnLeave-r17")
-	r.Decode(&v.HysteresisLocationR17, "hysteresisLocation-r17")
-	r.Decode(&v.TimeToTriggerR17, "timeToTrigger-r17")
+	v.HysteresisLocationR17 = HysteresisLocationR17(r.Int(0, 32768, false, "hysteresisLocation-r17"))
+	v.TimeToTriggerR17 = TimeToTrigger(r.Enum(16, 0, false, "timeToTrigger-r17"))
 	return r.Err()
 }
 
@@ -1724,8 +2115,8 @@ func (v *PeriodicalReportConfig) DecodePER(r *per.Reader) error {
 	*v = PeriodicalReportConfig{}
 	ext := r.Extended()
 	r.Preamble(&v.HasReportQuantityRSIndexes, &v.HasMaxNrofRSIndexesToReport)
-	r.Decode(&v.RsType, "rsType")
-	r.Decode(&v.ReportInterval, "reportInterval")
+	v.RsType = NRRSType(r.Enum(2, 0, false, "rsType"))
+	v.ReportInterval = ReportInterval(r.Enum(14, 0, false, "reportInterval"))
 	v.ReportAmount = PeriodicalReportConfig_ReportAmount(r.Enum(8, 0, false, "reportAmount"))
 	r.Decode(&v.ReportQuantityCell, "reportQuantityCell")
 	v.MaxReportCells = r.Int(1, 8, false, "maxReportCells")
@@ -1894,13 +2285,13 @@ func (v *MeasTriggerQuantity) DecodePER(r *per.Reader) error {
 	switch i {
 	case 0:
 		v.Choice = MeasTriggerQuantity_Rsrp
-		r.Decode(&v.Rsrp, "rsrp")
+		v.Rsrp = RSRPRange(r.Int(0, 127, false, "rsrp"))
 	case 1:
 		v.Choice = MeasTriggerQuantity_Rsrq
-		r.Decode(&v.Rsrq, "rsrq")
+		v.Rsrq = RSRQRange(r.Int(0, 127, false, "rsrq"))
 	case 2:
 		v.Choice = MeasTriggerQuantity_Sinr
-		r.Decode(&v.Sinr, "sinr")
+		v.Sinr = SINRRange(r.Int(0, 127, false, "sinr"))
 	default:
 		r.Invalid(der.KindInvalidValue, "MeasTriggerQuantity", "no alternative has this index", "X.691 23")
 	}
@@ -2008,7 +2399,9 @@ func (v *MeasReportQuantity) MarshalUPER() ([]byte, error) { return per.Marshal(
 func (v *MeasRSSIReportConfigR16) DecodePER(r *per.Reader) error {
 	*v = MeasRSSIReportConfigR16{}
 	r.Preamble(&v.HasChannelOccupancyThresholdR16)
-	r.DecodeOptional(v.HasChannelOccupancyThresholdR16, &v.ChannelOccupancyThresholdR16, "channelOccupancyThreshold-r16")
+	if v.HasChannelOccupancyThresholdR16 {
+		v.ChannelOccupancyThresholdR16 = RSSIRangeR16(r.Int(0, 76, false, "channelOccupancyThreshold-r16"))
+	}
 	return r.Err()
 }
 
@@ -2032,7 +2425,7 @@ func (v *CLIEventTriggerConfigR16) DecodePER(r *per.Reader) error {
 	*v = CLIEventTriggerConfigR16{}
 	ext := r.Extended()
 	r.Decode(&v.EventIDR16, "eventId-r16")
-	r.Decode(&v.ReportIntervalR16, "reportInterval-r16")
+	v.ReportIntervalR16 = ReportInterval(r.Enum(14, 0, false, "reportInterval-r16"))
 	v.ReportAmountR16 = CLIEventTriggerConfigR16_ReportAmountR16(r.Enum(8, 0, false, "reportAmount-r16"))
 	v.MaxReportCLIR16 = r.Int(1, 8, false, "maxReportCLI-r16")
 	x := r.Extensions(ext)
@@ -2100,8 +2493,8 @@ func (v *CLIEventTriggerConfigR16_EventIDR16_EventI1R16) DecodePER(r *per.Reader
 	*v = CLIEventTriggerConfigR16_EventIDR16_EventI1R16{}
 	r.Decode(&v.I1ThresholdR16, "i1-Threshold-r16")
 	v.ReportOnLeaveR16 = r.Bool("reportOnLeave-r16")
-	r.Decode(&v.HysteresisR16, "hysteresis-r16")
-	r.Decode(&v.TimeToTriggerR16, "timeToTrigger-r16")
+	v.HysteresisR16 = Hysteresis(r.Int(0, 30, false, "hysteresis-r16"))
+	v.TimeToTriggerR16 = TimeToTrigger(r.Enum(16, 0, false, "timeToTrigger-r16"))
 	return r.Err()
 }
 
@@ -2118,9 +2511,9 @@ func (v *CLIEventTriggerConfigR16_EventIDR16_EventI1R16) EncodePER(w *per.Writer
 func (v *CLIPeriodicalReportConfigR16) DecodePER(r *per.Reader) error {
 	*v = CLIPeriodicalReportConfigR16{}
 	ext := r.Extended()
-	r.Decode(&v.ReportIntervalR16, "reportInterval-r16")
+	v.ReportIntervalR16 = ReportInterval(r.Enum(14, 0, false, "reportInterval-r16"))
 	v.ReportAmountR16 = CLIPeriodicalReportConfigR16_ReportAmountR16(r.Enum(8, 0, false, "reportAmount-r16"))
-	r.Decode(&v.ReportQuantityCLIR16, "reportQuantityCLI-r16")
+	v.ReportQuantityCLIR16 = MeasReportQuantityCLIR16(r.Enum(2, 0, false, "reportQuantityCLI-r16"))
 	v.MaxReportCLIR16 = r.Int(1, 8, false, "maxReportCLI-r16")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -2153,7 +2546,7 @@ func (v *RxTxPeriodicalR17) DecodePER(r *per.Reader) error {
 	*v = RxTxPeriodicalR17{}
 	ext := r.Extended()
 	r.Preamble(&v.HasRxTxReportIntervalR17)
-	r.DecodeOptional(v.HasRxTxReportIntervalR17, &v.RxTxReportIntervalR17, "rxTxReportInterval-r17")
+	v.RxTxReportIntervalR17 = RxTxReportIntervalR17(r.EnumIf(v.HasRxTxReportIntervalR17, 16, 0, false, "rxTxReportInterval-r17"))
 	v.ReportAmountR17 = RxTxPeriodicalR17_ReportAmountR17(r.Enum(8, 0, false, "reportAmount-r17"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -2197,10 +2590,10 @@ func (v *MeasTriggerQuantityCLIR16) DecodePER(r *per.Reader) error {
 	switch i {
 	case 0:
 		v.Choice = MeasTriggerQuantityCLIR16_SrsRSRPR16
-		r.Decode(&v.SrsRSRPR16, "srs-RSRP-r16")
+		v.SrsRSRPR16 = SRSRSRPRangeR16(r.Int(0, 98, false, "srs-RSRP-r16"))
 	case 1:
 		v.Choice = MeasTriggerQuantityCLIR16_CliRSSIR16
-		r.Decode(&v.CliRSSIR16, "cli-RSSI-r16")
+		v.CliRSSIR16 = CLIRSSIRangeR16(r.Int(0, 76, false, "cli-RSSI-r16"))
 	default:
 		r.Invalid(der.KindInvalidValue, "MeasTriggerQuantityCLI-r16", "no alternative has this index", "X.691 23")
 	}
@@ -2298,7 +2691,7 @@ func (v *EventTriggerConfigNRSLR16) DecodePER(r *per.Reader) error {
 	*v = EventTriggerConfigNRSLR16{}
 	ext := r.Extended()
 	r.Decode(&v.EventIDR16, "eventId-r16")
-	r.Decode(&v.ReportIntervalR16, "reportInterval-r16")
+	v.ReportIntervalR16 = ReportInterval(r.Enum(14, 0, false, "reportInterval-r16"))
 	v.ReportAmountR16 = EventTriggerConfigNRSLR16_ReportAmountR16(r.Enum(8, 0, false, "reportAmount-r16"))
 	r.Decode(&v.ReportQuantityR16, "reportQuantity-r16")
 	x := r.Extensions(ext)
@@ -2370,9 +2763,9 @@ func (v *EventTriggerConfigNRSLR16_EventIDR16) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *EventTriggerConfigNRSLR16_EventIDR16_EventC1) DecodePER(r *per.Reader) error {
 	*v = EventTriggerConfigNRSLR16_EventIDR16_EventC1{}
-	r.Decode(&v.C1ThresholdR16, "c1-Threshold-r16")
-	r.Decode(&v.HysteresisR16, "hysteresis-r16")
-	r.Decode(&v.TimeToTriggerR16, "timeToTrigger-r16")
+	v.C1ThresholdR16 = SLCBRR16(r.Int(0, 100, false, "c1-Threshold-r16"))
+	v.HysteresisR16 = Hysteresis(r.Int(0, 30, false, "hysteresis-r16"))
+	v.TimeToTriggerR16 = TimeToTrigger(r.Enum(16, 0, false, "timeToTrigger-r16"))
 	return r.Err()
 }
 
@@ -2387,9 +2780,9 @@ func (v *EventTriggerConfigNRSLR16_EventIDR16_EventC1) EncodePER(w *per.Writer) 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *EventTriggerConfigNRSLR16_EventIDR16_EventC2R16) DecodePER(r *per.Reader) error {
 	*v = EventTriggerConfigNRSLR16_EventIDR16_EventC2R16{}
-	r.Decode(&v.C2ThresholdR16, "c2-Threshold-r16")
-	r.Decode(&v.HysteresisR16, "hysteresis-r16")
-	r.Decode(&v.TimeToTriggerR16, "timeToTrigger-r16")
+	v.C2ThresholdR16 = SLCBRR16(r.Int(0, 100, false, "c2-Threshold-r16"))
+	v.HysteresisR16 = Hysteresis(r.Int(0, 30, false, "hysteresis-r16"))
+	v.TimeToTriggerR16 = TimeToTrigger(r.Enum(16, 0, false, "timeToTrigger-r16"))
 	return r.Err()
 }
 
@@ -2405,7 +2798,7 @@ func (v *EventTriggerConfigNRSLR16_EventIDR16_EventC2R16) EncodePER(w *per.Write
 func (v *PeriodicalReportConfigNRSLR16) DecodePER(r *per.Reader) error {
 	*v = PeriodicalReportConfigNRSLR16{}
 	ext := r.Extended()
-	r.Decode(&v.ReportIntervalR16, "reportInterval-r16")
+	v.ReportIntervalR16 = ReportInterval(r.Enum(14, 0, false, "reportInterval-r16"))
 	v.ReportAmountR16 = PeriodicalReportConfigNRSLR16_ReportAmountR16(r.Enum(8, 0, false, "reportAmount-r16"))
 	r.Decode(&v.ReportQuantityR16, "reportQuantity-r16")
 	x := r.Extensions(ext)
@@ -2482,7 +2875,7 @@ func (v *ReportConfigToAddModList) MarshalUPER() ([]byte, error) { return per.Ma
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ReportConfigToAddMod) DecodePER(r *per.Reader) error {
 	*v = ReportConfigToAddMod{}
-	r.Decode(&v.ReportConfigID, "reportConfigId")
+	v.ReportConfigID = ReportConfigID(r.Int(1, 64, false, "reportConfigId"))
 	r.Decode(&v.ReportConfig, "reportConfig")
 	return r.Err()
 }
@@ -2598,7 +2991,7 @@ func (v *RLCBearerConfig) DecodePER(r *per.Reader) error {
 	*v = RLCBearerConfig{}
 	ext := r.Extended()
 	r.Preamble(&v.HasServedRadioBearer, &v.HasReestablishRLC, &v.HasRlcConfig, &v.HasMacLogicalChannelConfig)
-	r.Decode(&v.LogicalChannelIdentity, "logicalChannelIdentity")
+	v.LogicalChannelIdentity = LogicalChannelIdentity(r.Int(1, 32, false, "logicalChannelIdentity"))
 	r.DecodeOptional(v.HasServedRadioBearer, &v.ServedRadioBearer, "servedRadioBearer")
 	v.ReestablishRLC = RLCBearerConfig_ReestablishRLC(r.EnumIf(v.HasReestablishRLC, 1, 0, false, "reestablishRLC"))
 	r.DecodeOptional(v.HasRlcConfig, &v.RlcConfig, "rlc-Config")
@@ -2612,9 +3005,13 @@ func (v *RLCBearerConfig) DecodePER(r *per.Reader) error {
 	if x.Begin(1, "rlc-Config-v1700") {
 		x.GroupPreamble(&v.HasRlcConfigV1700, &v.HasLogicalChannelIdentityExtR17, &v.HasMulticastRLCBearerConfigR17, &v.HasServedRadioBearerSRB4R17)
 		r.DecodeOptional(v.HasRlcConfigV1700, &v.RlcConfigV1700, "rlc-Config-v1700")
-		r.DecodeOptional(v.HasLogicalChannelIdentityExtR17, &v.LogicalChannelIdentityExtR17, "logicalChannelIdentityExt-r17")
+		if v.HasLogicalChannelIdentityExtR17 {
+			v.LogicalChannelIdentityExtR17 = LogicalChannelIdentityExtR17(r.Int(320, 65855, false, "logicalChannelIdentityExt-r17"))
+		}
 		r.DecodeOptional(v.HasMulticastRLCBearerConfigR17, &v.MulticastRLCBearerConfigR17, "multicastRLC-BearerConfig-r17")
-		r.DecodeOptional(v.HasServedRadioBearerSRB4R17, &v.ServedRadioBearerSRB4R17, "servedRadioBearerSRB4-r17")
+		if v.HasServedRadioBearerSRB4R17 {
+			v.ServedRadioBearerSRB4R17 = SRBIdentityV1700(r.Int(4, 4, false, "servedRadioBearerSRB4-r17"))
+		}
 		x.End("rlc-Config-v1700")
 	}
 	v.Unknown = x.Unknown(2)
@@ -2664,10 +3061,10 @@ func (v *RLCBearerConfig_ServedRadioBearer) DecodePER(r *per.Reader) error {
 	switch i {
 	case 0:
 		v.Choice = RLCBearerConfig_SrbIdentity
-		r.Decode(&v.SrbIdentity, "srb-Identity")
+		v.SrbIdentity = SRBIdentity(r.Int(1, 3, false, "srb-Identity"))
 	case 1:
 		v.Choice = RLCBearerConfig_DrbIdentity
-		r.Decode(&v.DrbIdentity, "drb-Identity")
+		v.DrbIdentity = DRBIdentity(r.Int(1, 32, false, "drb-Identity"))
 	default:
 		r.Invalid(der.KindInvalidValue, "RLC-BearerConfig.servedRadioBearer", "no alternative has this index", "X.691 23")
 	}
@@ -2693,7 +3090,7 @@ func (v *RLCBearerConfig_ServedRadioBearer) EncodePER(w *per.Writer) error {
 func (v *MulticastRLCBearerConfigR17) DecodePER(r *per.Reader) error {
 	*v = MulticastRLCBearerConfigR17{}
 	r.Preamble(&v.HasIsPTMEntityR17)
-	r.Decode(&v.ServedMBSRadioBearerR17, "servedMBS-RadioBearer-r17")
+	v.ServedMBSRadioBearerR17 = MRBIdentityR17(r.Int(1, 512, false, "servedMBS-RadioBearer-r17"))
 	v.IsPTMEntityR17 = MulticastRLCBearerConfigR17_IsPTMEntityR17(r.EnumIf(v.HasIsPTMEntityR17, 1, 0, false, "isPTM-Entity-r17"))
 	return r.Err()
 }
@@ -2846,10 +3243,10 @@ func (v *RLCConfig_UmUniDirectionalDL) EncodePER(w *per.Writer) error {
 func (v *ULAMRLC) DecodePER(r *per.Reader) error {
 	*v = ULAMRLC{}
 	r.Preamble(&v.HasSnFieldLength)
-	r.DecodeOptional(v.HasSnFieldLength, &v.SnFieldLength, "sn-FieldLength")
-	r.Decode(&v.TPollRetransmit, "t-PollRetransmit")
-	r.Decode(&v.PollPDU, "pollPDU")
-	r.Decode(&v.PollByte, "pollByte")
+	v.SnFieldLength = SNFieldLengthAM(r.EnumIf(v.HasSnFieldLength, 2, 0, false, "sn-FieldLength"))
+	v.TPollRetransmit = TPollRetransmit(r.Enum(64, 0, false, "t-PollRetransmit"))
+	v.PollPDU = PollPDU(r.Enum(32, 0, false, "pollPDU"))
+	v.PollByte = PollByte(r.Enum(64, 0, false, "pollByte"))
 	v.MaxRetxThreshold = ULAMRLC_MaxRetxThreshold(r.Enum(8, 0, false, "maxRetxThreshold"))
 	return r.Err()
 }
@@ -2875,9 +3272,9 @@ func (v *ULAMRLC) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
 func (v *DLAMRLC) DecodePER(r *per.Reader) error {
 	*v = DLAMRLC{}
 	r.Preamble(&v.HasSnFieldLength)
-	r.DecodeOptional(v.HasSnFieldLength, &v.SnFieldLength, "sn-FieldLength")
-	r.Decode(&v.TReassembly, "t-Reassembly")
-	r.Decode(&v.TStatusProhibit, "t-StatusProhibit")
+	v.SnFieldLength = SNFieldLengthAM(r.EnumIf(v.HasSnFieldLength, 2, 0, false, "sn-FieldLength"))
+	v.TReassembly = TReassembly(r.Enum(32, 0, false, "t-Reassembly"))
+	v.TStatusProhibit = TStatusProhibit(r.Enum(64, 0, false, "t-StatusProhibit"))
 	return r.Err()
 }
 
@@ -2900,7 +3297,7 @@ func (v *DLAMRLC) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
 func (v *ULUMRLC) DecodePER(r *per.Reader) error {
 	*v = ULUMRLC{}
 	r.Preamble(&v.HasSnFieldLength)
-	r.DecodeOptional(v.HasSnFieldLength, &v.SnFieldLength, "sn-FieldLength")
+	v.SnFieldLength = SNFieldLengthUM(r.EnumIf(v.HasSnFieldLength, 2, 0, false, "sn-FieldLength"))
 	return r.Err()
 }
 
@@ -2921,8 +3318,8 @@ func (v *ULUMRLC) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
 func (v *DLUMRLC) DecodePER(r *per.Reader) error {
 	*v = DLUMRLC{}
 	r.Preamble(&v.HasSnFieldLength)
-	r.DecodeOptional(v.HasSnFieldLength, &v.SnFieldLength, "sn-FieldLength")
-	r.Decode(&v.TReassembly, "t-Reassembly")
+	v.SnFieldLength = SNFieldLengthUM(r.EnumIf(v.HasSnFieldLength, 2, 0, false, "sn-FieldLength"))
+	v.TReassembly = TReassembly(r.Enum(32, 0, false, "t-Reassembly"))
 	return r.Err()
 }
 
@@ -3031,7 +3428,7 @@ func (v *DLAMRLCV1610) DecodePER(r *per.Reader) error {
 	*v = DLAMRLCV1610{}
 	ext := r.Extended()
 	r.Preamble(&v.HasTStatusProhibitV1610)
-	r.DecodeOptional(v.HasTStatusProhibitV1610, &v.TStatusProhibitV1610, "t-StatusProhibit-v1610")
+	v.TStatusProhibitV1610 = TStatusProhibitV1610(r.EnumIf(v.HasTStatusProhibitV1610, 8, 0, false, "t-StatusProhibit-v1610"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -3060,7 +3457,7 @@ func (v *DLAMRLCV1610) MarshalUPER() ([]byte, error) { return per.Marshal(v, fal
 func (v *DLAMRLCV1700) DecodePER(r *per.Reader) error {
 	*v = DLAMRLCV1700{}
 	r.Preamble(&v.HasTReassemblyExtR17)
-	r.DecodeOptional(v.HasTReassemblyExtR17, &v.TReassemblyExtR17, "t-ReassemblyExt-r17")
+	v.TReassemblyExtR17 = TReassemblyExtR17(r.EnumIf(v.HasTReassemblyExtR17, 8, 0, false, "t-ReassemblyExt-r17"))
 	return r.Err()
 }
 
@@ -3083,7 +3480,7 @@ func (v *DLAMRLCV1700) MarshalUPER() ([]byte, error) { return per.Marshal(v, fal
 func (v *DLUMRLCV1700) DecodePER(r *per.Reader) error {
 	*v = DLUMRLCV1700{}
 	r.Preamble(&v.HasTReassemblyExtR17)
-	r.DecodeOptional(v.HasTReassemblyExtR17, &v.TReassemblyExtR17, "t-ReassemblyExt-r17")
+	v.TReassemblyExtR17 = TReassemblyExtR17(r.EnumIf(v.HasTReassemblyExtR17, 8, 0, false, "t-ReassemblyExt-r17"))
 	return r.Err()
 }
 
@@ -3232,10 +3629,10 @@ func (v *SCellActivationRSConfigR17) DecodePER(r *per.Reader) error {
 	*v = SCellActivationRSConfigR17{}
 	ext := r.Extended()
 	r.Preamble(&v.HasGapBetweenBurstsR17)
-	r.Decode(&v.ScellActivationRSIDR17, "scellActivationRS-Id-r17")
-	r.Decode(&v.ResourceSetR17, "resourceSet-r17")
+	v.ScellActivationRSIDR17 = SCellActivationRSConfigIDR17(r.Int(1, 255, false, "scellActivationRS-Id-r17"))
+	v.ResourceSetR17 = NZPCSIRSResourceSetID(r.Int(0, 63, false, "resourceSet-r17"))
 	v.GapBetweenBurstsR17 = r.IntIf(v.HasGapBetweenBurstsR17, 2, 31, false, "gapBetweenBursts-r17")
-	r.Decode(&v.QclInfoR17, "qcl-Info-r17")
+	v.QclInfoR17 = TCIStateID(r.Int(0, 127, false, "qcl-Info-r17"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -3336,7 +3733,7 @@ func (v *SchedulingRequestConfig_SchedulingRequestToReleaseList) EncodePER(w *pe
 func (v *SchedulingRequestToAddMod) DecodePER(r *per.Reader) error {
 	*v = SchedulingRequestToAddMod{}
 	r.Preamble(&v.HasSrProhibitTimer)
-	r.Decode(&v.SchedulingRequestID, "schedulingRequestId")
+	v.SchedulingRequestID = SchedulingRequestID(r.Int(0, 7, false, "schedulingRequestId"))
 	v.SrProhibitTimer = SchedulingRequestToAddMod_SrProhibitTimer(r.EnumIf(v.HasSrProhibitTimer, 8, 0, false, "sr-ProhibitTimer"))
 	v.SrTransMax = SchedulingRequestToAddMod_SrTransMax(r.Enum(8, 0, false, "sr-TransMax"))
 	return r.Err()
@@ -3433,10 +3830,12 @@ func (v *SchedulingRequestID) EncodePER(w *per.Writer) error {
 func (v *SchedulingRequestResourceConfig) DecodePER(r *per.Reader) error {
 	*v = SchedulingRequestResourceConfig{}
 	r.Preamble(&v.HasPeriodicityAndOffset, &v.HasResource)
-	r.Decode(&v.SchedulingRequestResourceID, "schedulingRequestResourceId")
-	r.Decode(&v.SchedulingRequestID, "schedulingRequestID")
+	v.SchedulingRequestResourceID = SchedulingRequestResourceID(r.Int(1, 8, false, "schedulingRequestResourceId"))
+	v.SchedulingRequestID = SchedulingRequestID(r.Int(0, 7, false, "schedulingRequestID"))
 	r.DecodeOptional(v.HasPeriodicityAndOffset, &v.PeriodicityAndOffset, "periodicityAndOffset")
-	r.DecodeOptional(v.HasResource, &v.Resource, "resource")
+	if v.HasResource {
+		v.Resource = PUCCHResourceID(r.Int(0, 127, false, "resource"))
+	}
 	return r.Err()
 }
 
@@ -3686,7 +4085,7 @@ func (v *SCSSpecificCarrier) DecodePER(r *per.Reader) error {
 	*v = SCSSpecificCarrier{}
 	ext := r.Extended()
 	v.OffsetToCarrier = r.Int(0, 2199, false, "offsetToCarrier")
-	r.Decode(&v.SubcarrierSpacing, "subcarrierSpacing")
+	v.SubcarrierSpacing = SubcarrierSpacing(r.Enum(8, 0, false, "subcarrierSpacing"))
 	v.CarrierBandwidth = r.Int(1, 275, false, "carrierBandwidth")
 	x := r.Extensions(ext)
 	if x.Begin(0, "txDirectCurrentLocation") {
@@ -3728,7 +4127,7 @@ func (v *SDAPConfig) DecodePER(r *per.Reader) error {
 	*v = SDAPConfig{}
 	ext := r.Extended()
 	r.Preamble(&v.HasMappedQoSFlowsToAdd, &v.HasMappedQoSFlowsToRelease)
-	r.Decode(&v.PduSession, "pdu-Session")
+	v.PduSession = PDUSessionID(r.Int(0, 255, false, "pdu-Session"))
 	v.SdapHeaderDL = SDAPConfig_SdapHeaderDL(r.Enum(2, 0, false, "sdap-HeaderDL"))
 	v.SdapHeaderUL = SDAPConfig_SdapHeaderUL(r.Enum(2, 0, false, "sdap-HeaderUL"))
 	v.DefaultDRB = r.Bool("defaultDRB")
@@ -3811,8 +4210,10 @@ func (v *PDUSessionID) EncodePER(w *per.Writer) error {
 func (v *SearchSpace) DecodePER(r *per.Reader) error {
 	*v = SearchSpace{}
 	r.Preamble(&v.HasControlResourceSetID, &v.HasMonitoringSlotPeriodicityAndOffset, &v.HasDuration, &v.HasMonitoringSymbolsWithinSlot, &v.HasNrofCandidates, &v.HasSearchSpaceType)
-	r.Decode(&v.SearchSpaceID, "searchSpaceId")
-	r.DecodeOptional(v.HasControlResourceSetID, &v.ControlResourceSetID, "controlResourceSetId")
+	v.SearchSpaceID = SearchSpaceID(r.Int(0, 39, false, "searchSpaceId"))
+	if v.HasControlResourceSetID {
+		v.ControlResourceSetID = ControlResourceSetID(r.Int(0, 11, false, "controlResourceSetId"))
+	}
 	r.DecodeOptional(v.HasMonitoringSlotPeriodicityAndOffset, &v.MonitoringSlotPeriodicityAndOffset, "monitoringSlotPeriodicityAndOffset")
 	v.Duration = r.IntIf(v.HasDuration, 2, 2559, false, "duration")
 	if v.HasMonitoringSymbolsWithinSlot {
@@ -4189,7 +4590,9 @@ func (v *SearchSpace_SearchSpaceType_UESpecific) EncodePER(w *per.Writer) error 
 func (v *SearchSpaceExtR16) DecodePER(r *per.Reader) error {
 	*v = SearchSpaceExtR16{}
 	r.Preamble(&v.HasControlResourceSetIDR16, &v.HasSearchSpaceTypeR16, &v.HasSearchSpaceGroupIDListR16, &v.HasFreqMonitorLocationsR16)
-	r.DecodeOptional(v.HasControlResourceSetIDR16, &v.ControlResourceSetIDR16, "controlResourceSetId-r16")
+	if v.HasControlResourceSetIDR16 {
+		v.ControlResourceSetIDR16 = ControlResourceSetIDR16(r.Int(0, 15, false, "controlResourceSetId-r16"))
+	}
 	r.DecodeOptional(v.HasSearchSpaceTypeR16, &v.SearchSpaceTypeR16, "searchSpaceType-r16")
 	r.DecodeOptional(v.HasSearchSpaceGroupIDListR16, &v.SearchSpaceGroupIDListR16, "searchSpaceGroupIdList-r16")
 	if v.HasFreqMonitorLocationsR16 {
@@ -4686,8 +5089,8 @@ func (v *SecurityAlgorithmConfig) DecodePER(r *per.Reader) error {
 	*v = SecurityAlgorithmConfig{}
 	ext := r.Extended()
 	r.Preamble(&v.HasIntegrityProtAlgorithm)
-	r.Decode(&v.CipheringAlgorithm, "cipheringAlgorithm")
-	r.DecodeOptional(v.HasIntegrityProtAlgorithm, &v.IntegrityProtAlgorithm, "integrityProtAlgorithm")
+	v.CipheringAlgorithm = CipheringAlgorithm(r.Enum(8, 0, true, "cipheringAlgorithm"))
+	v.IntegrityProtAlgorithm = IntegrityProtAlgorithm(r.EnumIf(v.HasIntegrityProtAlgorithm, 8, 0, true, "integrityProtAlgorithm"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -4822,8 +5225,8 @@ func (v *SensorLocationInfoR16) MarshalUPER() ([]byte, error) { return per.Marsh
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ServingCellAndBWPIDR17) DecodePER(r *per.Reader) error {
 	*v = ServingCellAndBWPIDR17{}
-	r.Decode(&v.ServingcellR17, "servingcell-r17")
-	r.Decode(&v.BwpR17, "bwp-r17")
+	v.ServingcellR17 = ServCellIndex(r.Int(0, 31, false, "servingcell-r17"))
+	v.BwpR17 = BWPID(r.Int(0, 4, false, "bwp-r17"))
 	return r.Err()
 }
 
@@ -4863,9 +5266,13 @@ func (v *ServingCellConfig) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasInitialDownlinkBWP, &v.InitialDownlinkBWP, "initialDownlinkBWP")
 	r.DecodeOptional(v.HasDownlinkBWPToReleaseList, &v.DownlinkBWPToReleaseList, "downlinkBWP-ToReleaseList")
 	r.DecodeOptional(v.HasDownlinkBWPToAddModList, &v.DownlinkBWPToAddModList, "downlinkBWP-ToAddModList")
-	r.DecodeOptional(v.HasFirstActiveDownlinkBWPID, &v.FirstActiveDownlinkBWPID, "firstActiveDownlinkBWP-Id")
+	if v.HasFirstActiveDownlinkBWPID {
+		v.FirstActiveDownlinkBWPID = BWPID(r.Int(0, 4, false, "firstActiveDownlinkBWP-Id"))
+	}
 	v.BwpInactivityTimer = ServingCellConfig_BwpInactivityTimer(r.EnumIf(v.HasBwpInactivityTimer, 31, 0, false, "bwp-InactivityTimer"))
-	r.DecodeOptional(v.HasDefaultDownlinkBWPID, &v.DefaultDownlinkBWPID, "defaultDownlinkBWP-Id")
+	if v.HasDefaultDownlinkBWPID {
+		v.DefaultDownlinkBWPID = BWPID(r.Int(0, 4, false, "defaultDownlinkBWP-Id"))
+	}
 	r.DecodeOptional(v.HasUplinkConfig, &v.UplinkConfig, "uplinkConfig")
 	r.DecodeOptional(v.HasSupplementaryUplink, &v.SupplementaryUplink, "supplementaryUplink")
 	r.DecodeOptional(v.HasPdcchServingCellConfig, &v.PdcchServingCellConfig, "pdcch-ServingCellConfig")
@@ -4873,10 +5280,12 @@ func (v *ServingCellConfig) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasCsiMeasConfig, &v.CsiMeasConfig, "csi-MeasConfig")
 	v.SCellDeactivationTimer = ServingCellConfig_SCellDeactivationTimer(r.EnumIf(v.HasSCellDeactivationTimer, 16, 0, false, "sCellDeactivationTimer"))
 	r.DecodeOptional(v.HasCrossCarrierSchedulingConfig, &v.CrossCarrierSchedulingConfig, "crossCarrierSchedulingConfig")
-	r.Decode(&v.TagID, "tag-Id")
+	v.TagID = TAGID(r.Int(0, 3, false, "tag-Id"))
 	v.Dummy1 = ServingCellConfig_Dummy1(r.EnumIf(v.HasDummy1, 1, 0, false, "dummy1"))
 	v.PathlossReferenceLinking = ServingCellConfig_PathlossReferenceLinking(r.EnumIf(v.HasPathlossReferenceLinking, 2, 0, false, "pathlossReferenceLinking"))
-	r.DecodeOptional(v.HasServingCellMO, &v.ServingCellMO, "servingCellMO")
+	if v.HasServingCellMO {
+		v.ServingCellMO = MeasObjectID(r.Int(1, 64, false, "servingCellMO"))
+	}
 	x := r.Extensions(ext)
 	if x.Begin(0, "lte-CRS-ToMatchAround") {
 		x.GroupPreamble(&v.HasLteCRSToMatchAround, &v.HasRateMatchPatternToAddModList, &v.HasRateMatchPatternToReleaseList, &v.HasDownlinkChannelBWPerSCSList)
@@ -5620,7 +6029,9 @@ func (v *UplinkConfig) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasInitialUplinkBWP, &v.InitialUplinkBWP, "initialUplinkBWP")
 	r.DecodeOptional(v.HasUplinkBWPToReleaseList, &v.UplinkBWPToReleaseList, "uplinkBWP-ToReleaseList")
 	r.DecodeOptional(v.HasUplinkBWPToAddModList, &v.UplinkBWPToAddModList, "uplinkBWP-ToAddModList")
-	r.DecodeOptional(v.HasFirstActiveUplinkBWPID, &v.FirstActiveUplinkBWPID, "firstActiveUplinkBWP-Id")
+	if v.HasFirstActiveUplinkBWPID {
+		v.FirstActiveUplinkBWPID = BWPID(r.Int(0, 4, false, "firstActiveUplinkBWP-Id"))
+	}
 	r.DecodeOptional(v.HasPuschServingCellConfig, &v.PuschServingCellConfig, "pusch-ServingCellConfig")
 	r.DecodeOptional(v.HasCarrierSwitching, &v.CarrierSwitching, "carrierSwitching")
 	x := r.Extensions(ext)
@@ -5927,7 +6338,7 @@ func (v *ChannelAccessConfigR16_EnergyDetectionConfigR16) EncodePER(w *per.Write
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *IntraCellGuardBandsPerSCSR16) DecodePER(r *per.Reader) error {
 	*v = IntraCellGuardBandsPerSCSR16{}
-	r.Decode(&v.GuardBandSCSR16, "guardBandSCS-r16")
+	v.GuardBandSCSR16 = SubcarrierSpacing(r.Enum(8, 0, false, "guardBandSCS-r16"))
 	r.Decode(&v.IntraCellGuardBandsR16, "intraCellGuardBands-r16")
 	return r.Err()
 }
@@ -5996,7 +6407,9 @@ func (v *DormancyGroupIDR16) EncodePER(w *per.Writer) error {
 func (v *DormantBWPConfigR16) DecodePER(r *per.Reader) error {
 	*v = DormantBWPConfigR16{}
 	r.Preamble(&v.HasDormantBWPIDR16, &v.HasWithinActiveTimeConfigR16, &v.HasOutsideActiveTimeConfigR16)
-	r.DecodeOptional(v.HasDormantBWPIDR16, &v.DormantBWPIDR16, "dormantBWP-Id-r16")
+	if v.HasDormantBWPIDR16 {
+		v.DormantBWPIDR16 = BWPID(r.Int(0, 4, false, "dormantBWP-Id-r16"))
+	}
 	r.DecodeOptional(v.HasWithinActiveTimeConfigR16, &v.WithinActiveTimeConfigR16, "withinActiveTimeConfig-r16")
 	r.DecodeOptional(v.HasOutsideActiveTimeConfigR16, &v.OutsideActiveTimeConfigR16, "outsideActiveTimeConfig-r16")
 	return r.Err()
@@ -6103,8 +6516,12 @@ func (v *SetupRelease_OutsideActiveTimeConfigR16) MarshalUPER() ([]byte, error) 
 func (v *WithinActiveTimeConfigR16) DecodePER(r *per.Reader) error {
 	*v = WithinActiveTimeConfigR16{}
 	r.Preamble(&v.HasFirstWithinActiveTimeBWPIDR16, &v.HasDormancyGroupWithinActiveTimeR16)
-	r.DecodeOptional(v.HasFirstWithinActiveTimeBWPIDR16, &v.FirstWithinActiveTimeBWPIDR16, "firstWithinActiveTimeBWP-Id-r16")
-	r.DecodeOptional(v.HasDormancyGroupWithinActiveTimeR16, &v.DormancyGroupWithinActiveTimeR16, "dormancyGroupWithinActiveTime-r16")
+	if v.HasFirstWithinActiveTimeBWPIDR16 {
+		v.FirstWithinActiveTimeBWPIDR16 = BWPID(r.Int(0, 4, false, "firstWithinActiveTimeBWP-Id-r16"))
+	}
+	if v.HasDormancyGroupWithinActiveTimeR16 {
+		v.DormancyGroupWithinActiveTimeR16 = DormancyGroupIDR16(r.Int(0, 4, false, "dormancyGroupWithinActiveTime-r16"))
+	}
 	return r.Err()
 }
 
@@ -6128,8 +6545,12 @@ func (v *WithinActiveTimeConfigR16) MarshalUPER() ([]byte, error) { return per.M
 func (v *OutsideActiveTimeConfigR16) DecodePER(r *per.Reader) error {
 	*v = OutsideActiveTimeConfigR16{}
 	r.Preamble(&v.HasFirstOutsideActiveTimeBWPIDR16, &v.HasDormancyGroupOutsideActiveTimeR16)
-	r.DecodeOptional(v.HasFirstOutsideActiveTimeBWPIDR16, &v.FirstOutsideActiveTimeBWPIDR16, "firstOutsideActiveTimeBWP-Id-r16")
-	r.DecodeOptional(v.HasDormancyGroupOutsideActiveTimeR16, &v.DormancyGroupOutsideActiveTimeR16, "dormancyGroupOutsideActiveTime-r16")
+	if v.HasFirstOutsideActiveTimeBWPIDR16 {
+		v.FirstOutsideActiveTimeBWPIDR16 = BWPID(r.Int(0, 4, false, "firstOutsideActiveTimeBWP-Id-r16"))
+	}
+	if v.HasDormancyGroupOutsideActiveTimeR16 {
+		v.DormancyGroupOutsideActiveTimeR16 = DormancyGroupIDR16(r.Int(0, 4, false, "dormancyGroupOutsideActiveTime-r16"))
+	}
 	return r.Err()
 }
 
@@ -6252,7 +6673,9 @@ func (v *ServingCellConfigCommon) DecodePER(r *per.Reader) error {
 	*v = ServingCellConfigCommon{}
 	ext := r.Extended()
 	r.Preamble(&v.HasPhysCellID, &v.HasDownlinkConfigCommon, &v.HasUplinkConfigCommon, &v.HasSupplementaryUplinkConfig, &v.HasNTimingAdvanceOffset, &v.HasSsbPositionsInBurst, &v.HasSsbPeriodicityServingCell, &v.HasLteCRSToMatchAround, &v.HasRateMatchPatternToAddModList, &v.HasRateMatchPatternToReleaseList, &v.HasSsbSubcarrierSpacing, &v.HasTddULDLConfigurationCommon)
-	r.DecodeOptional(v.HasPhysCellID, &v.PhysCellID, "physCellId")
+	if v.HasPhysCellID {
+		v.PhysCellID = PhysCellID(r.Int(0, 1007, false, "physCellId"))
+	}
 	r.DecodeOptional(v.HasDownlinkConfigCommon, &v.DownlinkConfigCommon, "downlinkConfigCommon")
 	r.DecodeOptional(v.HasUplinkConfigCommon, &v.UplinkConfigCommon, "uplinkConfigCommon")
 	r.DecodeOptional(v.HasSupplementaryUplinkConfig, &v.SupplementaryUplinkConfig, "supplementaryUplinkConfig")
@@ -6263,7 +6686,7 @@ func (v *ServingCellConfigCommon) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasLteCRSToMatchAround, &v.LteCRSToMatchAround, "lte-CRS-ToMatchAround")
 	r.DecodeOptional(v.HasRateMatchPatternToAddModList, &v.RateMatchPatternToAddModList, "rateMatchPatternToAddModList")
 	r.DecodeOptional(v.HasRateMatchPatternToReleaseList, &v.RateMatchPatternToReleaseList, "rateMatchPatternToReleaseList")
-	r.DecodeOptional(v.HasSsbSubcarrierSpacing, &v.SsbSubcarrierSpacing, "ssbSubcarrierSpacing")
+	v.SsbSubcarrierSpacing = SubcarrierSpacing(r.EnumIf(v.HasSsbSubcarrierSpacing, 8, 0, false, "ssbSubcarrierSpacing"))
 	r.DecodeOptional(v.HasTddULDLConfigurationCommon, &v.TddULDLConfigurationCommon, "tdd-UL-DL-ConfigurationCommon")
 	v.SsPBCHBlockPower = r.Int(-60, 50, false, "ss-PBCH-BlockPower")
 	x := r.Extensions(ext)
@@ -6271,7 +6694,7 @@ func (v *ServingCellConfigCommon) DecodePER(r *per.Reader) error {
 		x.GroupPreamble(&v.HasChannelAccessModeR16, &v.HasDiscoveryBurstWindowLengthR16, &v.HasSsbPositionQCLR16, &v.HasHighSpeedConfigR16)
 		r.DecodeOptional(v.HasChannelAccessModeR16, &v.ChannelAccessModeR16, "channelAccessMode-r16")
 		v.DiscoveryBurstWindowLengthR16 = ServingCellConfigCommon_DiscoveryBurstWindowLengthR16(r.EnumIf(v.HasDiscoveryBurstWindowLengthR16, 6, 0, false, "discoveryBurstWindowLength-r16"))
-		r.DecodeOptional(v.HasSsbPositionQCLR16, &v.SsbPositionQCLR16, "ssb-PositionQCL-r16")
+		v.SsbPositionQCLR16 = SSBPositionQCLRelationR16(r.EnumIf(v.HasSsbPositionQCLR16, 4, 0, false, "ssb-PositionQCL-r16"))
 		r.DecodeOptional(v.HasHighSpeedConfigR16, &v.HighSpeedConfigR16, "highSpeedConfig-r16")
 		x.End("channelAccessMode-r16")
 	}
@@ -6280,7 +6703,7 @@ func (v *ServingCellConfigCommon) DecodePER(r *per.Reader) error {
 		r.DecodeOptional(v.HasHighSpeedConfigV1700, &v.HighSpeedConfigV1700, "highSpeedConfig-v1700")
 		v.ChannelAccessMode2R17 = ServingCellConfigCommon_ChannelAccessMode2R17(r.EnumIf(v.HasChannelAccessMode2R17, 1, 0, false, "channelAccessMode2-r17"))
 		v.DiscoveryBurstWindowLengthR17 = ServingCellConfigCommon_DiscoveryBurstWindowLengthR17(r.EnumIf(v.HasDiscoveryBurstWindowLengthR17, 6, 0, false, "discoveryBurstWindowLength-r17"))
-		r.DecodeOptional(v.HasSsbPositionQCLR17, &v.SsbPositionQCLR17, "ssb-PositionQCL-r17")
+		v.SsbPositionQCLR17 = SSBPositionQCLRelationR17(r.EnumIf(v.HasSsbPositionQCLR17, 2, 0, false, "ssb-PositionQCL-r17"))
 		r.DecodeOptional(v.HasHighSpeedConfigFR2R17, &v.HighSpeedConfigFR2R17, "highSpeedConfigFR2-r17")
 		r.DecodeOptional(v.HasUplinkConfigCommonV1700, &v.UplinkConfigCommonV1700, "uplinkConfigCommon-v1700")
 		r.DecodeOptional(v.HasNtnConfigR17, &v.NtnConfigR17, "ntn-Config-r17")
@@ -6453,10 +6876,18 @@ func (v *ServingCellConfigCommon_ChannelAccessModeR16) EncodePER(w *per.Writer) 
 func (v *ServingCellConfigCommon_FeaturePrioritiesR17) DecodePER(r *per.Reader) error {
 	*v = ServingCellConfigCommon_FeaturePrioritiesR17{}
 	r.Preamble(&v.HasRedCapPriorityR17, &v.HasSlicingPriorityR17, &v.HasMsg3RepetitionsPriorityR17, &v.HasSdtPriorityR17)
-	r.DecodeOptional(v.HasRedCapPriorityR17, &v.RedCapPriorityR17, "redCapPriority-r17")
-	r.DecodeOptional(v.HasSlicingPriorityR17, &v.SlicingPriorityR17, "slicingPriority-r17")
-	r.DecodeOptional(v.HasMsg3RepetitionsPriorityR17, &v.Msg3RepetitionsPriorityR17, "msg3-Repetitions-Priority-r17")
-	r.DecodeOptional(v.HasSdtPriorityR17, &v.SdtPriorityR17, "sdt-Priority-r17")
+	if v.HasRedCapPriorityR17 {
+		v.RedCapPriorityR17 = FeaturePriorityR17(r.Int(0, 7, false, "redCapPriority-r17"))
+	}
+	if v.HasSlicingPriorityR17 {
+		v.SlicingPriorityR17 = FeaturePriorityR17(r.Int(0, 7, false, "slicingPriority-r17"))
+	}
+	if v.HasMsg3RepetitionsPriorityR17 {
+		v.Msg3RepetitionsPriorityR17 = FeaturePriorityR17(r.Int(0, 7, false, "msg3-Repetitions-Priority-r17"))
+	}
+	if v.HasSdtPriorityR17 {
+		v.SdtPriorityR17 = FeaturePriorityR17(r.Int(0, 7, false, "sdt-Priority-r17"))
+	}
 	return r.Err()
 }
 
@@ -7052,9 +7483,9 @@ func (v *SlotFormatCombinationsPerCell) DecodePER(r *per.Reader) error {
 	*v = SlotFormatCombinationsPerCell{}
 	ext := r.Extended()
 	r.Preamble(&v.HasSubcarrierSpacing2, &v.HasSlotFormatCombinations, &v.HasPositionInDCI)
-	r.Decode(&v.ServingCellID, "servingCellId")
-	r.Decode(&v.SubcarrierSpacing, "subcarrierSpacing")
-	r.DecodeOptional(v.HasSubcarrierSpacing2, &v.SubcarrierSpacing2, "subcarrierSpacing2")
+	v.ServingCellID = ServCellIndex(r.Int(0, 31, false, "servingCellId"))
+	v.SubcarrierSpacing = SubcarrierSpacing(r.Enum(8, 0, false, "subcarrierSpacing"))
+	v.SubcarrierSpacing2 = SubcarrierSpacing(r.EnumIf(v.HasSubcarrierSpacing2, 8, 0, false, "subcarrierSpacing2"))
 	r.DecodeOptional(v.HasSlotFormatCombinations, &v.SlotFormatCombinations, "slotFormatCombinations")
 	v.PositionInDCI = r.IntIf(v.HasPositionInDCI, 0, 127, false, "positionInDCI")
 	x := r.Extensions(ext)
@@ -7108,7 +7539,7 @@ func (v *SlotFormatCombinationsPerCell_SlotFormatCombinations) EncodePER(w *per.
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SlotFormatCombination) DecodePER(r *per.Reader) error {
 	*v = SlotFormatCombination{}
-	r.Decode(&v.SlotFormatCombinationID, "slotFormatCombinationId")
+	v.SlotFormatCombinationID = SlotFormatCombinationID(r.Int(0, 511, false, "slotFormatCombinationId"))
 	r.Decode(&v.SlotFormats, "slotFormats")
 	return r.Err()
 }
@@ -7159,7 +7590,7 @@ func (v *SlotFormatIndicator) DecodePER(r *per.Reader) error {
 	*v = SlotFormatIndicator{}
 	ext := r.Extended()
 	r.Preamble(&v.HasSlotFormatCombToAddModList, &v.HasSlotFormatCombToReleaseList)
-	r.Decode(&v.SfiRNTI, "sfi-RNTI")
+	v.SfiRNTI = RNTIValue(r.Int(0, 65535, false, "sfi-RNTI"))
 	v.DciPayloadSize = r.Int(1, 128, false, "dci-PayloadSize")
 	r.DecodeOptional(v.HasSlotFormatCombToAddModList, &v.SlotFormatCombToAddModList, "slotFormatCombToAddModList")
 	r.DecodeOptional(v.HasSlotFormatCombToReleaseList, &v.SlotFormatCombToReleaseList, "slotFormatCombToReleaseList")
@@ -7345,9 +7776,9 @@ func (v *SlotFormatIndicator_CoDurationsPerCellToAddModListR17) EncodePER(w *per
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CODurationsPerCellR16) DecodePER(r *per.Reader) error {
 	*v = CODurationsPerCellR16{}
-	r.Decode(&v.ServingCellIDR16, "servingCellId-r16")
+	v.ServingCellIDR16 = ServCellIndex(r.Int(0, 31, false, "servingCellId-r16"))
 	v.PositionInDCIR16 = r.Int(0, 127, false, "positionInDCI-r16")
-	r.Decode(&v.SubcarrierSpacingR16, "subcarrierSpacing-r16")
+	v.SubcarrierSpacingR16 = SubcarrierSpacing(r.Enum(8, 0, false, "subcarrierSpacing-r16"))
 	r.Decode(&v.CoDurationListR16, "co-DurationList-r16")
 	return r.Err()
 }
@@ -7382,9 +7813,9 @@ func (v *CODurationsPerCellR16_CoDurationListR16) EncodePER(w *per.Writer) error
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CODurationsPerCellR17) DecodePER(r *per.Reader) error {
 	*v = CODurationsPerCellR17{}
-	r.Decode(&v.ServingCellIDR17, "servingCellId-r17")
+	v.ServingCellIDR17 = ServCellIndex(r.Int(0, 31, false, "servingCellId-r17"))
 	v.PositionInDCIR17 = r.Int(0, 127, false, "positionInDCI-r17")
-	r.Decode(&v.SubcarrierSpacingR17, "subcarrierSpacing-r17")
+	v.SubcarrierSpacingR17 = SubcarrierSpacing(r.Enum(8, 0, false, "subcarrierSpacing-r17"))
 	r.Decode(&v.CoDurationListR17, "co-DurationList-r17")
 	return r.Err()
 }
@@ -7443,7 +7874,7 @@ func (v *CODurationR17) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *AvailableRBSetsPerCellR16) DecodePER(r *per.Reader) error {
 	*v = AvailableRBSetsPerCellR16{}
-	r.Decode(&v.ServingCellIDR16, "servingCellId-r16")
+	v.ServingCellIDR16 = ServCellIndex(r.Int(0, 31, false, "servingCellId-r16"))
 	v.PositionInDCIR16 = r.Int(0, 127, false, "positionInDCI-r16")
 	return r.Err()
 }
@@ -7466,7 +7897,7 @@ func (v *AvailableRBSetsPerCellR16) MarshalUPER() ([]byte, error) { return per.M
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SearchSpaceSwitchTriggerR16) DecodePER(r *per.Reader) error {
 	*v = SearchSpaceSwitchTriggerR16{}
-	r.Decode(&v.ServingCellIDR16, "servingCellId-r16")
+	v.ServingCellIDR16 = ServCellIndex(r.Int(0, 31, false, "servingCellId-r16"))
 	v.PositionInDCIR16 = r.Int(0, 127, false, "positionInDCI-r16")
 	return r.Err()
 }
@@ -7554,12 +7985,16 @@ func (v *SPSConfig) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasN1PUCCHAN, &v.HasMcsTable)
 	v.Periodicity = SPSConfig_Periodicity(r.Enum(16, 0, false, "periodicity"))
 	v.NrofHARQProcesses = r.Int(1, 8, false, "nrofHARQ-Processes")
-	r.DecodeOptional(v.HasN1PUCCHAN, &v.N1PUCCHAN, "n1PUCCH-AN")
+	if v.HasN1PUCCHAN {
+		v.N1PUCCHAN = PUCCHResourceID(r.Int(0, 127, false, "n1PUCCH-AN"))
+	}
 	v.McsTable = SPSConfig_McsTable(r.EnumIf(v.HasMcsTable, 1, 0, false, "mcs-Table"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "sps-ConfigIndex-r16") {
 		x.GroupPreamble(&v.HasSpsConfigIndexR16, &v.HasHarqProcIDOffsetR16, &v.HasPeriodicityExtR16, &v.HasHarqCodebookIDR16, &v.HasPdschAggregationFactorR16)
-		r.DecodeOptional(v.HasSpsConfigIndexR16, &v.SpsConfigIndexR16, "sps-ConfigIndex-r16")
+		if v.HasSpsConfigIndexR16 {
+			v.SpsConfigIndexR16 = SPSConfigIndexR16(r.Int(0, 7, false, "sps-ConfigIndex-r16"))
+		}
 		v.HarqProcIDOffsetR16 = r.IntIf(v.HasHarqProcIDOffsetR16, 0, 15, false, "harq-ProcID-Offset-r16")
 		v.PeriodicityExtR16 = r.IntIf(v.HasPeriodicityExtR16, 1, 5120, false, "periodicityExt-r16")
 		v.HarqCodebookIDR16 = r.IntIf(v.HasHarqCodebookIDR16, 1, 2, false, "harq-CodebookID-r16")
@@ -7569,7 +8004,9 @@ func (v *SPSConfig) DecodePER(r *per.Reader) error {
 	if x.Begin(1, "sps-HARQ-Deferral-r17") {
 		x.GroupPreamble(&v.HasSpsHARQDeferralR17, &v.HasN1PUCCHANPUCCHsSCellR17, &v.HasPeriodicityExtR17, &v.HasNrofHARQProcessesV1710, &v.HasHarqProcIDOffsetV1700)
 		v.SpsHARQDeferralR17 = r.IntIf(v.HasSpsHARQDeferralR17, 1, 32, false, "sps-HARQ-Deferral-r17")
-		r.DecodeOptional(v.HasN1PUCCHANPUCCHsSCellR17, &v.N1PUCCHANPUCCHsSCellR17, "n1PUCCH-AN-PUCCHsSCell-r17")
+		if v.HasN1PUCCHANPUCCHsSCellR17 {
+			v.N1PUCCHANPUCCHsSCellR17 = PUCCHResourceID(r.Int(0, 127, false, "n1PUCCH-AN-PUCCHsSCell-r17"))
+		}
 		v.PeriodicityExtR17 = r.IntIf(v.HasPeriodicityExtR17, 1, 40960, false, "periodicityExt-r17")
 		v.NrofHARQProcessesV1710 = r.IntIf(v.HasNrofHARQProcessesV1710, 9, 32, false, "nrofHARQ-Processes-v1710")
 		v.HarqProcIDOffsetV1700 = r.IntIf(v.HasHarqProcIDOffsetV1700, 16, 31, false, "harq-ProcID-Offset-v1700")
@@ -7635,7 +8072,7 @@ func (v *SPSConfigIndexR16) EncodePER(w *per.Writer) error {
 func (v *SPSPUCCHANR16) DecodePER(r *per.Reader) error {
 	*v = SPSPUCCHANR16{}
 	r.Preamble(&v.HasMaxPayloadSizeR16)
-	r.Decode(&v.SpsPUCCHANResourceIDR16, "sps-PUCCH-AN-ResourceID-r16")
+	v.SpsPUCCHANResourceIDR16 = PUCCHResourceID(r.Int(0, 127, false, "sps-PUCCH-AN-ResourceID-r16"))
 	v.MaxPayloadSizeR16 = r.IntIf(v.HasMaxPayloadSizeR16, 4, 256, false, "maxPayloadSize-r16")
 	return r.Err()
 }
@@ -8011,11 +8448,11 @@ func (v *SRSResourceSet) DecodePER(r *per.Reader) error {
 	*v = SRSResourceSet{}
 	ext := r.Extended()
 	r.Preamble(&v.HasSrsResourceIDList, &v.HasAlpha, &v.HasP0, &v.HasPathlossReferenceRS, &v.HasSrsPowerControlAdjustmentStates)
-	r.Decode(&v.SrsResourceSetID, "srs-ResourceSetId")
+	v.SrsResourceSetID = SRSResourceSetID(r.Int(0, 15, false, "srs-ResourceSetId"))
 	r.DecodeOptional(v.HasSrsResourceIDList, &v.SrsResourceIDList, "srs-ResourceIdList")
 	r.Decode(&v.ResourceType, "resourceType")
 	v.Usage = SRSResourceSet_Usage(r.Enum(4, 0, false, "usage"))
-	r.DecodeOptional(v.HasAlpha, &v.Alpha, "alpha")
+	v.Alpha = Alpha(r.EnumIf(v.HasAlpha, 8, 0, false, "alpha"))
 	v.P0 = r.IntIf(v.HasP0, -202, 24, false, "p0")
 	r.DecodeOptional(v.HasPathlossReferenceRS, &v.PathlossReferenceRS, "pathlossReferenceRS")
 	v.SrsPowerControlAdjustmentStates = SRSResourceSet_SrsPowerControlAdjustmentStates(r.EnumIf(v.HasSrsPowerControlAdjustmentStates, 2, 0, false, "srs-PowerControlAdjustmentStates"))
@@ -8128,7 +8565,9 @@ func (v *SRSResourceSet_ResourceType_Aperiodic) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	r.Preamble(&v.HasCsiRS, &v.HasSlotOffset)
 	v.AperiodicSRSResourceTrigger = r.Int(1, 3, false, "aperiodicSRS-ResourceTrigger")
-	r.DecodeOptional(v.HasCsiRS, &v.CsiRS, "csi-RS")
+	if v.HasCsiRS {
+		v.CsiRS = NZPCSIRSResourceID(r.Int(0, 191, false, "csi-RS"))
+	}
 	v.SlotOffset = r.IntIf(v.HasSlotOffset, 1, 32, false, "slotOffset")
 	x := r.Extensions(ext)
 	if x.Begin(0, "aperiodicSRS-ResourceTriggerList") {
@@ -8177,7 +8616,9 @@ func (v *SRSResourceSet_ResourceType_SemiPersistent) DecodePER(r *per.Reader) er
 	*v = SRSResourceSet_ResourceType_SemiPersistent{}
 	ext := r.Extended()
 	r.Preamble(&v.HasAssociatedCSIRS)
-	r.DecodeOptional(v.HasAssociatedCSIRS, &v.AssociatedCSIRS, "associatedCSI-RS")
+	if v.HasAssociatedCSIRS {
+		v.AssociatedCSIRS = NZPCSIRSResourceID(r.Int(0, 191, false, "associatedCSI-RS"))
+	}
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -8199,7 +8640,9 @@ func (v *SRSResourceSet_ResourceType_Periodic) DecodePER(r *per.Reader) error {
 	*v = SRSResourceSet_ResourceType_Periodic{}
 	ext := r.Extended()
 	r.Preamble(&v.HasAssociatedCSIRS)
-	r.DecodeOptional(v.HasAssociatedCSIRS, &v.AssociatedCSIRS, "associatedCSI-RS")
+	if v.HasAssociatedCSIRS {
+		v.AssociatedCSIRS = NZPCSIRSResourceID(r.Int(0, 191, false, "associatedCSI-RS"))
+	}
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -8285,10 +8728,10 @@ func (v *PathlossReferenceRSConfig) DecodePER(r *per.Reader) error {
 	switch i {
 	case 0:
 		v.Choice = PathlossReferenceRSConfig_SsbIndex
-		r.Decode(&v.SsbIndex, "ssb-Index")
+		v.SsbIndex = SSBIndex(r.Int(0, 63, false, "ssb-Index"))
 	case 1:
 		v.Choice = PathlossReferenceRSConfig_CsiRSIndex
-		r.Decode(&v.CsiRSIndex, "csi-RS-Index")
+		v.CsiRSIndex = NZPCSIRSResourceID(r.Int(0, 191, false, "csi-RS-Index"))
 	default:
 		r.Invalid(der.KindInvalidValue, "PathlossReferenceRS-Config", "no alternative has this index", "X.691 23")
 	}
@@ -8339,7 +8782,7 @@ func (v *PathlossReferenceRSListR16) MarshalUPER() ([]byte, error) { return per.
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PathlossReferenceRSR16) DecodePER(r *per.Reader) error {
 	*v = PathlossReferenceRSR16{}
-	r.Decode(&v.SrsPathlossReferenceRSIDR16, "srs-PathlossReferenceRS-Id-r16")
+	v.SrsPathlossReferenceRSIDR16 = SRSPathlossReferenceRSIDR16(r.Int(0, 63, false, "srs-PathlossReferenceRS-Id-r16"))
 	r.Decode(&v.PathlossReferenceRSR16, "pathlossReferenceRS-r16")
 	return r.Err()
 }
@@ -8376,10 +8819,10 @@ func (v *SRSPosResourceSetR16) DecodePER(r *per.Reader) error {
 	*v = SRSPosResourceSetR16{}
 	ext := r.Extended()
 	r.Preamble(&v.HasSrsPosResourceIDListR16, &v.HasAlphaR16, &v.HasP0R16, &v.HasPathlossReferenceRSPosR16)
-	r.Decode(&v.SrsPosResourceSetIDR16, "srs-PosResourceSetId-r16")
+	v.SrsPosResourceSetIDR16 = SRSPosResourceSetIDR16(r.Int(0, 15, false, "srs-PosResourceSetId-r16"))
 	r.DecodeOptional(v.HasSrsPosResourceIDListR16, &v.SrsPosResourceIDListR16, "srs-PosResourceIdList-r16")
 	r.Decode(&v.ResourceTypeR16, "resourceType-r16")
-	r.DecodeOptional(v.HasAlphaR16, &v.AlphaR16, "alpha-r16")
+	v.AlphaR16 = Alpha(r.EnumIf(v.HasAlphaR16, 8, 0, false, "alpha-r16"))
 	v.P0R16 = r.IntIf(v.HasP0R16, -202, 24, false, "p0-r16")
 	r.DecodeOptional(v.HasPathlossReferenceRSPosR16, &v.PathlossReferenceRSPosR16, "pathlossReferenceRS-Pos-r16")
 	x := r.Extensions(ext)
@@ -8538,7 +8981,7 @@ func (v *SRSPosResourceSetR16_PathlossReferenceRSPosR16) DecodePER(r *per.Reader
 	switch i {
 	case 0:
 		v.Choice = SRSPosResourceSetR16_SsbIndexServingR16
-		r.Decode(&v.SsbIndexServingR16, "ssb-IndexServing-r16")
+		v.SsbIndexServingR16 = SSBIndex(r.Int(0, 63, false, "ssb-IndexServing-r16"))
 	case 1:
 		v.Choice = SRSPosResourceSetR16_SsbNcellR16
 		v.SsbNcellR16 = per.DecodeNested[SSBInfoNcellR16](r, "SSB-InfoNcell-r16", "ssb-Ncell-r16")
@@ -8598,7 +9041,7 @@ func (v *SRSResource) DecodePER(r *per.Reader) error {
 	*v = SRSResource{}
 	ext := r.Extended()
 	r.Preamble(&v.HasPtrsPortIndex, &v.HasSpatialRelationInfo)
-	r.Decode(&v.SrsResourceID, "srs-ResourceId")
+	v.SrsResourceID = SRSResourceID(r.Int(0, 63, false, "srs-ResourceId"))
 	v.NrofSRSPorts = SRSResource_NrofSRSPorts(r.Enum(3, 0, false, "nrofSRS-Ports"))
 	v.PtrsPortIndex = SRSResource_PtrsPortIndex(r.EnumIf(v.HasPtrsPortIndex, 2, 0, false, "ptrs-PortIndex"))
 	r.Decode(&v.TransmissionComb, "transmissionComb")
@@ -9022,10 +9465,10 @@ func (v *SRSResource_SrsTCIStateR17) DecodePER(r *per.Reader) error {
 	switch i {
 	case 0:
 		v.Choice = SRSResource_SrsULTCIState
-		r.Decode(&v.SrsULTCIState, "srs-UL-TCI-State")
+		v.SrsULTCIState = TCIULStateIDR17(r.Int(0, 63, false, "srs-UL-TCI-State"))
 	case 1:
 		v.Choice = SRSResource_SrsDLorJointTCIState
-		r.Decode(&v.SrsDLorJointTCIState, "srs-DLorJointTCI-State")
+		v.SrsDLorJointTCIState = TCIStateID(r.Int(0, 127, false, "srs-DLorJointTCI-State"))
 	default:
 		r.Invalid(der.KindInvalidValue, "SRS-Resource.srs-TCI-State-r17", "no alternative has this index", "X.691 23")
 	}
@@ -9065,7 +9508,7 @@ func (v *SRSPosResourceR16) DecodePER(r *per.Reader) error {
 	*v = SRSPosResourceR16{}
 	ext := r.Extended()
 	r.Preamble(&v.HasSpatialRelationInfoPosR16)
-	r.Decode(&v.SrsPosResourceIDR16, "srs-PosResourceId-r16")
+	v.SrsPosResourceIDR16 = SRSPosResourceIDR16(r.Int(0, 63, false, "srs-PosResourceId-r16"))
 	r.Decode(&v.TransmissionCombR16, "transmissionComb-r16")
 	r.Decode(&v.ResourceMappingR16, "resourceMapping-r16")
 	v.FreqDomainShiftR16 = r.Int(0, 268, false, "freqDomainShift-r16")
@@ -9356,7 +9799,9 @@ func (v *SRSPosResourceR16_ResourceTypeR16_PeriodicR16) EncodePER(w *per.Writer)
 func (v *SRSSpatialRelationInfo) DecodePER(r *per.Reader) error {
 	*v = SRSSpatialRelationInfo{}
 	r.Preamble(&v.HasServingCellID)
-	r.DecodeOptional(v.HasServingCellID, &v.ServingCellID, "servingCellId")
+	if v.HasServingCellID {
+		v.ServingCellID = ServCellIndex(r.Int(0, 31, false, "servingCellId"))
+	}
 	r.Decode(&v.ReferenceSignal, "referenceSignal")
 	return r.Err()
 }
@@ -9384,10 +9829,10 @@ func (v *SRSSpatialRelationInfo_ReferenceSignal) DecodePER(r *per.Reader) error 
 	switch i {
 	case 0:
 		v.Choice = SRSSpatialRelationInfo_SsbIndex
-		r.Decode(&v.SsbIndex, "ssb-Index")
+		v.SsbIndex = SSBIndex(r.Int(0, 63, false, "ssb-Index"))
 	case 1:
 		v.Choice = SRSSpatialRelationInfo_CsiRSIndex
-		r.Decode(&v.CsiRSIndex, "csi-RS-Index")
+		v.CsiRSIndex = NZPCSIRSResourceID(r.Int(0, 191, false, "csi-RS-Index"))
 	case 2:
 		v.Choice = SRSSpatialRelationInfo_Srs
 		r.Decode(&v.Srs, "srs")
@@ -9418,8 +9863,8 @@ func (v *SRSSpatialRelationInfo_ReferenceSignal) EncodePER(w *per.Writer) error 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SRSSpatialRelationInfo_ReferenceSignal_Srs) DecodePER(r *per.Reader) error {
 	*v = SRSSpatialRelationInfo_ReferenceSignal_Srs{}
-	r.Decode(&v.ResourceID, "resourceId")
-	r.Decode(&v.UplinkBWP, "uplinkBWP")
+	v.ResourceID = SRSResourceID(r.Int(0, 63, false, "resourceId"))
+	v.UplinkBWP = BWPID(r.Int(0, 4, false, "uplinkBWP"))
 	return r.Err()
 }
 
@@ -9480,7 +9925,9 @@ func (v *SRSSpatialRelationInfoPosR16) MarshalUPER() ([]byte, error) { return pe
 func (v *SRSSpatialRelationInfoPosR16_ServingRSR16) DecodePER(r *per.Reader) error {
 	*v = SRSSpatialRelationInfoPosR16_ServingRSR16{}
 	r.Preamble(&v.HasServingCellID)
-	r.DecodeOptional(v.HasServingCellID, &v.ServingCellID, "servingCellId")
+	if v.HasServingCellID {
+		v.ServingCellID = ServCellIndex(r.Int(0, 31, false, "servingCellId"))
+	}
 	r.Decode(&v.ReferenceSignalR16, "referenceSignal-r16")
 	return r.Err()
 }
@@ -9500,10 +9947,10 @@ func (v *SRSSpatialRelationInfoPosR16_ServingRSR16_ReferenceSignalR16) DecodePER
 	switch i {
 	case 0:
 		v.Choice = SRSSpatialRelationInfoPosR16_ServingRSR16_SsbIndexServingR16
-		r.Decode(&v.SsbIndexServingR16, "ssb-IndexServing-r16")
+		v.SsbIndexServingR16 = SSBIndex(r.Int(0, 63, false, "ssb-IndexServing-r16"))
 	case 1:
 		v.Choice = SRSSpatialRelationInfoPosR16_ServingRSR16_CsiRSIndexServingR16
-		r.Decode(&v.CsiRSIndexServingR16, "csi-RS-IndexServing-r16")
+		v.CsiRSIndexServingR16 = NZPCSIRSResourceID(r.Int(0, 191, false, "csi-RS-IndexServing-r16"))
 	case 2:
 		v.Choice = SRSSpatialRelationInfoPosR16_ServingRSR16_SrsSpatialRelationR16
 		r.Decode(&v.SrsSpatialRelationR16, "srs-SpatialRelation-r16")
@@ -9535,7 +9982,7 @@ func (v *SRSSpatialRelationInfoPosR16_ServingRSR16_ReferenceSignalR16) EncodePER
 func (v *SRSSpatialRelationInfoPosR16_ServingRSR16_ReferenceSignalR16_SrsSpatialRelationR16) DecodePER(r *per.Reader) error {
 	*v = SRSSpatialRelationInfoPosR16_ServingRSR16_ReferenceSignalR16_SrsSpatialRelationR16{}
 	r.Decode(&v.ResourceSelectionR16, "resourceSelection-r16")
-	r.Decode(&v.UplinkBWPR16, "uplinkBWP-r16")
+	v.UplinkBWPR16 = BWPID(r.Int(0, 4, false, "uplinkBWP-r16"))
 	return r.Err()
 }
 
@@ -9553,10 +10000,10 @@ func (v *SRSSpatialRelationInfoPosR16_ServingRSR16_ReferenceSignalR16_SrsSpatial
 	switch i {
 	case 0:
 		v.Choice = SRSSpatialRelationInfoPosR16_ServingRSR16_ReferenceSignalR16_SrsSpatialRelationR16_SrsResourceIDR16
-		r.Decode(&v.SrsResourceIDR16, "srs-ResourceId-r16")
+		v.SrsResourceIDR16 = SRSResourceID(r.Int(0, 63, false, "srs-ResourceId-r16"))
 	case 1:
 		v.Choice = SRSSpatialRelationInfoPosR16_ServingRSR16_ReferenceSignalR16_SrsSpatialRelationR16_SrsPosResourceIDR16
-		r.Decode(&v.SrsPosResourceIDR16, "srs-PosResourceId-r16")
+		v.SrsPosResourceIDR16 = SRSPosResourceIDR16(r.Int(0, 63, false, "srs-PosResourceId-r16"))
 	default:
 		r.Invalid(der.KindInvalidValue, "SRS-SpatialRelationInfoPos-r16.servingRS-r16.referenceSignal-r16.srs-SpatialRelation-r16.resourceSelection-r16", "no alternative has this index", "X.691 23")
 	}
@@ -9582,9 +10029,9 @@ func (v *SRSSpatialRelationInfoPosR16_ServingRSR16_ReferenceSignalR16_SrsSpatial
 func (v *SSBConfigurationR16) DecodePER(r *per.Reader) error {
 	*v = SSBConfigurationR16{}
 	r.Preamble(&v.HasSsbPeriodicityR16, &v.HasSfn0OffsetR16, &v.HasSsPBCHBlockPowerR16)
-	r.Decode(&v.SsbFreqR16, "ssb-Freq-r16")
+	v.SsbFreqR16 = ARFCNValueNR(r.Int(0, 3279165, false, "ssb-Freq-r16"))
 	v.HalfFrameIndexR16 = SSBConfigurationR16_HalfFrameIndexR16(r.Enum(2, 0, false, "halfFrameIndex-r16"))
-	r.Decode(&v.SsbSubcarrierSpacingR16, "ssbSubcarrierSpacing-r16")
+	v.SsbSubcarrierSpacingR16 = SubcarrierSpacing(r.Enum(8, 0, false, "ssbSubcarrierSpacing-r16"))
 	v.SsbPeriodicityR16 = SSBConfigurationR16_SsbPeriodicityR16(r.EnumIf(v.HasSsbPeriodicityR16, 8, 0, false, "ssb-Periodicity-r16"))
 	r.DecodeOptional(v.HasSfn0OffsetR16, &v.Sfn0OffsetR16, "sfn0-Offset-r16")
 	v.SfnSSBOffsetR16 = r.Int(0, 15, false, "sfn-SSB-Offset-r16")
@@ -9634,8 +10081,10 @@ func (v *SSBConfigurationR16_Sfn0OffsetR16) EncodePER(w *per.Writer) error {
 func (v *SSBInfoNcellR16) DecodePER(r *per.Reader) error {
 	*v = SSBInfoNcellR16{}
 	r.Preamble(&v.HasSsbIndexNcellR16, &v.HasSsbConfigurationR16)
-	r.Decode(&v.PhysicalCellIDR16, "physicalCellId-r16")
-	r.DecodeOptional(v.HasSsbIndexNcellR16, &v.SsbIndexNcellR16, "ssb-IndexNcell-r16")
+	v.PhysicalCellIDR16 = PhysCellID(r.Int(0, 1007, false, "physicalCellId-r16"))
+	if v.HasSsbIndexNcellR16 {
+		v.SsbIndexNcellR16 = SSBIndex(r.Int(0, 63, false, "ssb-IndexNcell-r16"))
+	}
 	r.DecodeOptional(v.HasSsbConfigurationR16, &v.SsbConfigurationR16, "ssb-Configuration-r16")
 	return r.Err()
 }
@@ -10088,13 +10537,13 @@ func (v *SpatialRelationInfoPDCR17_ReferenceSignal) DecodePER(r *per.Reader) err
 	switch i {
 	case 0:
 		v.Choice = SpatialRelationInfoPDCR17_SsbIndex
-		r.Decode(&v.SsbIndex, "ssb-Index")
+		v.SsbIndex = SSBIndex(r.Int(0, 63, false, "ssb-Index"))
 	case 1:
 		v.Choice = SpatialRelationInfoPDCR17_CsiRSIndex
-		r.Decode(&v.CsiRSIndex, "csi-RS-Index")
+		v.CsiRSIndex = NZPCSIRSResourceID(r.Int(0, 191, false, "csi-RS-Index"))
 	case 2:
 		v.Choice = SpatialRelationInfoPDCR17_DlPRSPDC
-		r.Decode(&v.DlPRSPDC, "dl-PRS-PDC")
+		v.DlPRSPDC = NRDLPRSResourceIDR17(r.Int(0, 63, false, "dl-PRS-PDC"))
 	case 3:
 		v.Choice = SpatialRelationInfoPDCR17_Srs
 		r.Decode(&v.Srs, "srs")
@@ -10131,8 +10580,8 @@ func (v *SpatialRelationInfoPDCR17_ReferenceSignal) EncodePER(w *per.Writer) err
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SpatialRelationInfoPDCR17_ReferenceSignal_Srs) DecodePER(r *per.Reader) error {
 	*v = SpatialRelationInfoPDCR17_ReferenceSignal_Srs{}
-	r.Decode(&v.ResourceID, "resourceId")
-	r.Decode(&v.UplinkBWP, "uplinkBWP")
+	v.ResourceID = SRSResourceID(r.Int(0, 63, false, "resourceId"))
+	v.UplinkBWP = BWPID(r.Int(0, 4, false, "uplinkBWP"))
 	return r.Err()
 }
 
@@ -10505,8 +10954,8 @@ func (v *SSBMTC4R17_PciListR17) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SSBMTCAdditionalPCIR17) DecodePER(r *per.Reader) error {
 	*v = SSBMTCAdditionalPCIR17{}
-	r.Decode(&v.AdditionalPCIIndexR17, "additionalPCIIndex-r17")
-	r.Decode(&v.AdditionalPCIR17, "additionalPCI-r17")
+	v.AdditionalPCIIndexR17 = AdditionalPCIIndexR17(r.Int(1, 7, false, "additionalPCIIndex-r17"))
+	v.AdditionalPCIR17 = PhysCellID(r.Int(0, 1007, false, "additionalPCI-r17"))
 	v.PeriodicityR17 = SSBMTCAdditionalPCIR17_PeriodicityR17(r.Enum(8, 0, false, "periodicity-r17"))
 	r.Decode(&v.SsbPositionsInBurstR17, "ssb-PositionsInBurst-r17")
 	v.SsPBCHBlockPowerR17 = r.Int(-60, 50, false, "ss-PBCH-BlockPower-r17")
@@ -10727,8 +11176,8 @@ func (v *TAGConfig_TagToAddModList) EncodePER(w *per.Writer) error {
 func (v *TAG) DecodePER(r *per.Reader) error {
 	*v = TAG{}
 	ext := r.Extended()
-	r.Decode(&v.TagID, "tag-Id")
-	r.Decode(&v.TimeAlignmentTimer, "timeAlignmentTimer")
+	v.TagID = TAGID(r.Int(0, 3, false, "tag-Id"))
+	v.TimeAlignmentTimer = TimeAlignmentTimer(r.Enum(8, 0, false, "timeAlignmentTimer"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -10833,15 +11282,21 @@ func (v *TCIState) DecodePER(r *per.Reader) error {
 	*v = TCIState{}
 	ext := r.Extended()
 	r.Preamble(&v.HasQclType2)
-	r.Decode(&v.TciStateID, "tci-StateId")
+	v.TciStateID = TCIStateID(r.Int(0, 127, false, "tci-StateId"))
 	r.Decode(&v.QclType1, "qcl-Type1")
 	r.DecodeOptional(v.HasQclType2, &v.QclType2, "qcl-Type2")
 	x := r.Extensions(ext)
 	if x.Begin(0, "additionalPCI-r17") {
 		x.GroupPreamble(&v.HasAdditionalPCIR17, &v.HasPathlossReferenceRSIDR17, &v.HasUlPowerControlR17)
-		r.DecodeOptional(v.HasAdditionalPCIR17, &v.AdditionalPCIR17, "additionalPCI-r17")
-		r.DecodeOptional(v.HasPathlossReferenceRSIDR17, &v.PathlossReferenceRSIDR17, "pathlossReferenceRS-Id-r17")
-		r.DecodeOptional(v.HasUlPowerControlR17, &v.UlPowerControlR17, "ul-powerControl-r17")
+		if v.HasAdditionalPCIR17 {
+			v.AdditionalPCIR17 = AdditionalPCIIndexR17(r.Int(1, 7, false, "additionalPCI-r17"))
+		}
+		if v.HasPathlossReferenceRSIDR17 {
+			v.PathlossReferenceRSIDR17 = PathlossReferenceRSIDR17(r.Int(0, 63, false, "pathlossReferenceRS-Id-r17"))
+		}
+		if v.HasUlPowerControlR17 {
+			v.UlPowerControlR17 = UplinkPowerControlIDR17(r.Int(1, 64, false, "ul-powerControl-r17"))
+		}
 		x.End("additionalPCI-r17")
 	}
 	v.Unknown = x.Unknown(1)
@@ -10879,8 +11334,12 @@ func (v *QCLInfo) DecodePER(r *per.Reader) error {
 	*v = QCLInfo{}
 	ext := r.Extended()
 	r.Preamble(&v.HasCell, &v.HasBwpID)
-	r.DecodeOptional(v.HasCell, &v.Cell, "cell")
-	r.DecodeOptional(v.HasBwpID, &v.BwpID, "bwp-Id")
+	if v.HasCell {
+		v.Cell = ServCellIndex(r.Int(0, 31, false, "cell"))
+	}
+	if v.HasBwpID {
+		v.BwpID = BWPID(r.Int(0, 4, false, "bwp-Id"))
+	}
 	r.Decode(&v.ReferenceSignal, "referenceSignal")
 	v.QclType = QCLInfo_QclType(r.Enum(4, 0, false, "qcl-Type"))
 	x := r.Extensions(ext)
@@ -10915,10 +11374,10 @@ func (v *QCLInfo_ReferenceSignal) DecodePER(r *per.Reader) error {
 	switch i {
 	case 0:
 		v.Choice = QCLInfo_CsiRs
-		r.Decode(&v.CsiRs, "csi-rs")
+		v.CsiRs = NZPCSIRSResourceID(r.Int(0, 191, false, "csi-rs"))
 	case 1:
 		v.Choice = QCLInfo_Ssb
-		r.Decode(&v.Ssb, "ssb")
+		v.Ssb = SSBIndex(r.Int(0, 63, false, "ssb"))
 	default:
 		r.Invalid(der.KindInvalidValue, "QCL-Info.referenceSignal", "no alternative has this index", "X.691 23")
 	}
@@ -10957,13 +11416,23 @@ func (v *TCIULStateR17) DecodePER(r *per.Reader) error {
 	*v = TCIULStateR17{}
 	ext := r.Extended()
 	r.Preamble(&v.HasServingCellIDR17, &v.HasBwpIDR17, &v.HasAdditionalPCIR17, &v.HasUlPowerControlR17, &v.HasPathlossReferenceRSIDR17)
-	r.Decode(&v.TciULStateIDR17, "tci-UL-StateId-r17")
-	r.DecodeOptional(v.HasServingCellIDR17, &v.ServingCellIDR17, "servingCellId-r17")
-	r.DecodeOptional(v.HasBwpIDR17, &v.BwpIDR17, "bwp-Id-r17")
+	v.TciULStateIDR17 = TCIULStateIDR17(r.Int(0, 63, false, "tci-UL-StateId-r17"))
+	if v.HasServingCellIDR17 {
+		v.ServingCellIDR17 = ServCellIndex(r.Int(0, 31, false, "servingCellId-r17"))
+	}
+	if v.HasBwpIDR17 {
+		v.BwpIDR17 = BWPID(r.Int(0, 4, false, "bwp-Id-r17"))
+	}
 	r.Decode(&v.ReferenceSignalR17, "referenceSignal-r17")
-	r.DecodeOptional(v.HasAdditionalPCIR17, &v.AdditionalPCIR17, "additionalPCI-r17")
-	r.DecodeOptional(v.HasUlPowerControlR17, &v.UlPowerControlR17, "ul-powerControl-r17")
-	r.DecodeOptional(v.HasPathlossReferenceRSIDR17, &v.PathlossReferenceRSIDR17, "pathlossReferenceRS-Id-r17")
+	if v.HasAdditionalPCIR17 {
+		v.AdditionalPCIR17 = AdditionalPCIIndexR17(r.Int(1, 7, false, "additionalPCI-r17"))
+	}
+	if v.HasUlPowerControlR17 {
+		v.UlPowerControlR17 = UplinkPowerControlIDR17(r.Int(1, 64, false, "ul-powerControl-r17"))
+	}
+	if v.HasPathlossReferenceRSIDR17 {
+		v.PathlossReferenceRSIDR17 = PathlossReferenceRSIDR17(r.Int(0, 63, false, "pathlossReferenceRS-Id-r17"))
+	}
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -11001,13 +11470,13 @@ func (v *TCIULStateR17_ReferenceSignalR17) DecodePER(r *per.Reader) error {
 	switch i {
 	case 0:
 		v.Choice = TCIULStateR17_SsbIndexR17
-		r.Decode(&v.SsbIndexR17, "ssb-Index-r17")
+		v.SsbIndexR17 = SSBIndex(r.Int(0, 63, false, "ssb-Index-r17"))
 	case 1:
 		v.Choice = TCIULStateR17_CsiRSIndexR17
-		r.Decode(&v.CsiRSIndexR17, "csi-RS-Index-r17")
+		v.CsiRSIndexR17 = NZPCSIRSResourceID(r.Int(0, 191, false, "csi-RS-Index-r17"))
 	case 2:
 		v.Choice = TCIULStateR17_SrsR17
-		r.Decode(&v.SrsR17, "srs-r17")
+		v.SrsR17 = SRSResourceID(r.Int(0, 63, false, "srs-r17"))
 	default:
 		r.Invalid(der.KindInvalidValue, "TCI-UL-State-r17.referenceSignal-r17", "no alternative has this index", "X.691 23")
 	}
@@ -11049,7 +11518,7 @@ func (v *TDDULDLConfigCommon) DecodePER(r *per.Reader) error {
 	*v = TDDULDLConfigCommon{}
 	ext := r.Extended()
 	r.Preamble(&v.HasPattern2)
-	r.Decode(&v.ReferenceSubcarrierSpacing, "referenceSubcarrierSpacing")
+	v.ReferenceSubcarrierSpacing = SubcarrierSpacing(r.Enum(8, 0, false, "referenceSubcarrierSpacing"))
 	r.Decode(&v.Pattern1, "pattern1")
 	r.DecodeOptional(v.HasPattern2, &v.Pattern2, "pattern2")
 	x := r.Extensions(ext)
@@ -11231,7 +11700,7 @@ func (v *TDDULDLConfigDedicatedIABMTR16_SlotSpecificConfigurationsToReleaseListI
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TDDULDLSlotConfig) DecodePER(r *per.Reader) error {
 	*v = TDDULDLSlotConfig{}
-	r.Decode(&v.SlotIndex, "slotIndex")
+	v.SlotIndex = TDDULDLSlotIndex(r.Int(0, 319, false, "slotIndex"))
 	r.Decode(&v.Symbols, "symbols")
 	return r.Err()
 }
@@ -11305,7 +11774,7 @@ func (v *TDDULDLSlotConfig_Symbols_Explicit) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TDDULDLSlotConfigIABMTR16) DecodePER(r *per.Reader) error {
 	*v = TDDULDLSlotConfigIABMTR16{}
-	r.Decode(&v.SlotIndexR16, "slotIndex-r16")
+	v.SlotIndexR16 = TDDULDLSlotIndex(r.Int(0, 319, false, "slotIndex-r16"))
 	r.Decode(&v.SymbolsIABMTR16, "symbols-IAB-MT-r16")
 	return r.Err()
 }
@@ -11567,7 +12036,7 @@ func (v *UACBarringPerCatList) MarshalUPER() ([]byte, error) { return per.Marsha
 func (v *UACBarringPerCat) DecodePER(r *per.Reader) error {
 	*v = UACBarringPerCat{}
 	v.AccessCategory = r.Int(1, 63, false, "accessCategory")
-	r.Decode(&v.UacBarringInfoSetIndex, "uac-barringInfoSetIndex")
+	v.UacBarringInfoSetIndex = UACBarringInfoSetIndex(r.Int(1, 8, false, "uac-barringInfoSetIndex"))
 	return r.Err()
 }
 
@@ -11847,7 +12316,9 @@ func (v *ULGapFR2ConfigR17) DecodePER(r *per.Reader) error {
 	v.GapOffsetR17 = r.Int(0, 159, false, "gapOffset-r17")
 	v.UglR17 = ULGapFR2ConfigR17_UglR17(r.Enum(4, 0, false, "ugl-r17"))
 	v.UgrpR17 = ULGapFR2ConfigR17_UgrpR17(r.Enum(4, 0, false, "ugrp-r17"))
-	r.DecodeOptional(v.HasRefFR2ServCellAsyncCAR17, &v.RefFR2ServCellAsyncCAR17, "refFR2-ServCellAsyncCA-r17")
+	if v.HasRefFR2ServCellAsyncCAR17 {
+		v.RefFR2ServCellAsyncCAR17 = ServCellIndex(r.Int(0, 31, false, "refFR2-ServCellAsyncCA-r17"))
+	}
 	return r.Err()
 }
 
@@ -11873,7 +12344,7 @@ func (v *ULGapFR2ConfigR17) MarshalUPER() ([]byte, error) { return per.Marshal(v
 func (v *UplinkCancellationR16) DecodePER(r *per.Reader) error {
 	*v = UplinkCancellationR16{}
 	ext := r.Extended()
-	r.Decode(&v.CiRNTIR16, "ci-RNTI-r16")
+	v.CiRNTIR16 = RNTIValue(r.Int(0, 65535, false, "ci-RNTI-r16"))
 	v.DciPayloadSizeForCIR16 = r.Int(0, 126, false, "dci-PayloadSizeForCI-r16")
 	r.Decode(&v.CiConfigurationPerServingCellR16, "ci-ConfigurationPerServingCell-r16")
 	x := r.Extensions(ext)
@@ -11915,7 +12386,7 @@ func (v *UplinkCancellationR16_CiConfigurationPerServingCellR16) EncodePER(w *pe
 func (v *CIConfigurationPerServingCellR16) DecodePER(r *per.Reader) error {
 	*v = CIConfigurationPerServingCellR16{}
 	r.Preamble(&v.HasPositionInDCIForSULR16, &v.HasUplinkCancellationPriorityV1610)
-	r.Decode(&v.ServingCellID, "servingCellId")
+	v.ServingCellID = ServCellIndex(r.Int(0, 31, false, "servingCellId"))
 	v.PositionInDCIR16 = r.Int(0, 125, false, "positionInDCI-r16")
 	v.PositionInDCIForSULR16 = r.IntIf(v.HasPositionInDCIForSULR16, 0, 125, false, "positionInDCI-ForSUL-r16")
 	v.CiPayloadSizeR16 = CIConfigurationPerServingCellR16_CiPayloadSizeR16(r.Enum(16, 0, false, "ci-PayloadSize-r16"))
@@ -11980,7 +12451,7 @@ func (v *UplinkConfigCommon) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasFrequencyInfoUL, &v.HasInitialUplinkBWP)
 	r.DecodeOptional(v.HasFrequencyInfoUL, &v.FrequencyInfoUL, "frequencyInfoUL")
 	r.DecodeOptional(v.HasInitialUplinkBWP, &v.InitialUplinkBWP, "initialUplinkBWP")
-	r.Decode(&v.Dummy, "dummy")
+	v.Dummy = TimeAlignmentTimer(r.Enum(8, 0, false, "dummy"))
 	return r.Err()
 }
 
@@ -12029,7 +12500,7 @@ func (v *UplinkConfigCommonSIB) DecodePER(r *per.Reader) error {
 	*v = UplinkConfigCommonSIB{}
 	r.Decode(&v.FrequencyInfoUL, "frequencyInfoUL")
 	r.Decode(&v.InitialUplinkBWP, "initialUplinkBWP")
-	r.Decode(&v.TimeAlignmentTimerCommon, "timeAlignmentTimerCommon")
+	v.TimeAlignmentTimerCommon = TimeAlignmentTimer(r.Enum(8, 0, false, "timeAlignmentTimerCommon"))
 	return r.Err()
 }
 
@@ -12076,7 +12547,7 @@ func (v *UplinkConfigCommonSIBV1700) MarshalUPER() ([]byte, error) { return per.
 func (v *UplinkPowerControlR17) DecodePER(r *per.Reader) error {
 	*v = UplinkPowerControlR17{}
 	r.Preamble(&v.HasP0AlphaSetforPUSCHR17, &v.HasP0AlphaSetforPUCCHR17, &v.HasP0AlphaSetforSRSR17)
-	r.Decode(&v.UlPowercontrolIDR17, "ul-powercontrolId-r17")
+	v.UlPowercontrolIDR17 = UplinkPowerControlIDR17(r.Int(1, 64, false, "ul-powercontrolId-r17"))
 	r.DecodeOptional(v.HasP0AlphaSetforPUSCHR17, &v.P0AlphaSetforPUSCHR17, "p0AlphaSetforPUSCH-r17")
 	r.DecodeOptional(v.HasP0AlphaSetforPUCCHR17, &v.P0AlphaSetforPUCCHR17, "p0AlphaSetforPUCCH-r17")
 	r.DecodeOptional(v.HasP0AlphaSetforSRSR17, &v.P0AlphaSetforSRSR17, "p0AlphaSetforSRS-r17")
@@ -12106,7 +12577,7 @@ func (v *P0AlphaSetR17) DecodePER(r *per.Reader) error {
 	*v = P0AlphaSetR17{}
 	r.Preamble(&v.HasP0R17, &v.HasAlphaR17)
 	v.P0R17 = r.IntIf(v.HasP0R17, -16, 15, false, "p0-r17")
-	r.DecodeOptional(v.HasAlphaR17, &v.AlphaR17, "alpha-r17")
+	v.AlphaR17 = Alpha(r.EnumIf(v.HasAlphaR17, 8, 0, false, "alpha-r17"))
 	v.ClosedLoopIndexR17 = P0AlphaSetR17_ClosedLoopIndexR17(r.Enum(2, 0, false, "closedLoopIndex-r17"))
 	return r.Err()
 }
@@ -12145,8 +12616,10 @@ func (v *UuRelayRLCChannelConfigR17) DecodePER(r *per.Reader) error {
 	*v = UuRelayRLCChannelConfigR17{}
 	ext := r.Extended()
 	r.Preamble(&v.HasUuLogicalChannelIdentityR17, &v.HasReestablishRLCR17, &v.HasRlcConfigR17, &v.HasMacLogicalChannelConfigR17)
-	r.DecodeOptional(v.HasUuLogicalChannelIdentityR17, &v.UuLogicalChannelIdentityR17, "uu-LogicalChannelIdentity-r17")
-	r.Decode(&v.UuRelayRLCChannelIDR17, "uu-RelayRLC-ChannelID-r17")
+	if v.HasUuLogicalChannelIdentityR17 {
+		v.UuLogicalChannelIdentityR17 = LogicalChannelIdentity(r.Int(1, 32, false, "uu-LogicalChannelIdentity-r17"))
+	}
+	v.UuRelayRLCChannelIDR17 = UuRelayRLCChannelIDR17(r.Int(1, 32, false, "uu-RelayRLC-ChannelID-r17"))
 	v.ReestablishRLCR17 = UuRelayRLCChannelConfigR17_ReestablishRLCR17(r.EnumIf(v.HasReestablishRLCR17, 1, 0, false, "reestablishRLC-r17"))
 	r.DecodeOptional(v.HasRlcConfigR17, &v.RlcConfigR17, "rlc-Config-r17")
 	r.DecodeOptional(v.HasMacLogicalChannelConfigR17, &v.MacLogicalChannelConfigR17, "mac-LogicalChannelConfig-r17")
@@ -12212,7 +12685,7 @@ func (v *UplinkTxDirectCurrentList) MarshalUPER() ([]byte, error) { return per.M
 func (v *UplinkTxDirectCurrentCell) DecodePER(r *per.Reader) error {
 	*v = UplinkTxDirectCurrentCell{}
 	ext := r.Extended()
-	r.Decode(&v.ServCellIndex, "servCellIndex")
+	v.ServCellIndex = ServCellIndex(r.Int(0, 31, false, "servCellIndex"))
 	r.Decode(&v.UplinkDirectCurrentBWP, "uplinkDirectCurrentBWP")
 	x := r.Extensions(ext)
 	if x.Begin(0, "uplinkDirectCurrentBWP-SUL") {
@@ -12271,7 +12744,7 @@ func (v *UplinkTxDirectCurrentCell_UplinkDirectCurrentBWPSUL) EncodePER(w *per.W
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UplinkTxDirectCurrentBWP) DecodePER(r *per.Reader) error {
 	*v = UplinkTxDirectCurrentBWP{}
-	r.Decode(&v.BwpID, "bwp-Id")
+	v.BwpID = BWPID(r.Int(0, 4, false, "bwp-Id"))
 	v.Shift7dot5kHz = r.Bool("shift7dot5kHz")
 	v.TxDirectCurrentLocation = r.Int(0, 3301, false, "txDirectCurrentLocation")
 	return r.Err()
@@ -12317,8 +12790,10 @@ func (v *UplinkTxDirectCurrentMoreCarrierListR17) MarshalUPER() ([]byte, error) 
 func (v *CCGroupR17) DecodePER(r *per.Reader) error {
 	*v = CCGroupR17{}
 	r.Preamble(&v.HasServCellIndexHigherR17, &v.HasOffsetToDefaultR17)
-	r.Decode(&v.ServCellIndexLowerR17, "servCellIndexLower-r17")
-	r.DecodeOptional(v.HasServCellIndexHigherR17, &v.ServCellIndexHigherR17, "servCellIndexHigher-r17")
+	v.ServCellIndexLowerR17 = ServCellIndex(r.Int(0, 31, false, "servCellIndexLower-r17"))
+	if v.HasServCellIndexHigherR17 {
+		v.ServCellIndexHigherR17 = ServCellIndex(r.Int(0, 31, false, "servCellIndexHigher-r17"))
+	}
 	r.Decode(&v.DefaultDCLocationR17, "defaultDC-Location-r17")
 	r.DecodeOptional(v.HasOffsetToDefaultR17, &v.OffsetToDefaultR17, "offsetToDefault-r17")
 	return r.Err()
@@ -12414,13 +12889,13 @@ func (v *DefaultDCLocationR17) DecodePER(r *per.Reader) error {
 	switch i {
 	case 0:
 		v.Choice = DefaultDCLocationR17_Ul
-		r.Decode(&v.Ul, "ul")
+		v.Ul = FrequencyComponentR17(r.Enum(4, 0, false, "ul"))
 	case 1:
 		v.Choice = DefaultDCLocationR17_Dl
-		r.Decode(&v.Dl, "dl")
+		v.Dl = FrequencyComponentR17(r.Enum(4, 0, false, "dl"))
 	case 2:
 		v.Choice = DefaultDCLocationR17_UlAndDL
-		r.Decode(&v.UlAndDL, "ulAndDL")
+		v.UlAndDL = FrequencyComponentR17(r.Enum(4, 0, false, "ulAndDL"))
 	default:
 		r.Invalid(der.KindInvalidValue, "DefaultDC-Location-r17", "no alternative has this index", "X.691 23")
 	}
@@ -12517,7 +12992,7 @@ func (v *UplinkTxDirectCurrentTwoCarrierR16) MarshalUPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UplinkTxDirectCurrentCarrierInfoR16) DecodePER(r *per.Reader) error {
 	*v = UplinkTxDirectCurrentCarrierInfoR16{}
-	r.Decode(&v.ServCellIndexR16, "servCellIndex-r16")
+	v.ServCellIndexR16 = ServCellIndex(r.Int(0, 31, false, "servCellIndex-r16"))
 	r.Decode(&v.ServCellInfoR16, "servCellInfo-r16")
 	return r.Err()
 }
@@ -12546,7 +13021,7 @@ func (v *UplinkTxDirectCurrentCarrierInfoR16_ServCellInfoR16) DecodePER(r *per.R
 	switch i {
 	case 0:
 		v.Choice = UplinkTxDirectCurrentCarrierInfoR16_BwpIDR16
-		r.Decode(&v.BwpIDR16, "bwp-Id-r16")
+		v.BwpIDR16 = BWPID(r.Int(0, 4, false, "bwp-Id-r16"))
 	case 1:
 		v.Choice = UplinkTxDirectCurrentCarrierInfoR16_DeactivatedCarrierR16
 		v.DeactivatedCarrierR16 = UplinkTxDirectCurrentCarrierInfoR16_ServCellInfoR16_DeactivatedCarrierR16(r.Enum(1, 0, false, "deactivatedCarrier-r16"))
@@ -12574,7 +13049,7 @@ func (v *UplinkTxDirectCurrentCarrierInfoR16_ServCellInfoR16) EncodePER(w *per.W
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UplinkTxDirectCurrentTwoCarrierInfoR16) DecodePER(r *per.Reader) error {
 	*v = UplinkTxDirectCurrentTwoCarrierInfoR16{}
-	r.Decode(&v.ReferenceCarrierIndexR16, "referenceCarrierIndex-r16")
+	v.ReferenceCarrierIndexR16 = ServCellIndex(r.Int(0, 31, false, "referenceCarrierIndex-r16"))
 	v.Shift7dot5kHzR16 = r.Bool("shift7dot5kHz-r16")
 	v.TxDirectCurrentLocationR16 = r.Int(0, 3301, false, "txDirectCurrentLocation-r16")
 	return r.Err()
@@ -12603,7 +13078,7 @@ func (v *ZPCSIRSResource) DecodePER(r *per.Reader) error {
 	*v = ZPCSIRSResource{}
 	ext := r.Extended()
 	r.Preamble(&v.HasPeriodicityAndOffset)
-	r.Decode(&v.ZpCSIRSResourceID, "zp-CSI-RS-ResourceId")
+	v.ZpCSIRSResourceID = ZPCSIRSResourceID(r.Int(0, 31, false, "zp-CSI-RS-ResourceId"))
 	r.Decode(&v.ResourceMapping, "resourceMapping")
 	r.DecodeOptional(v.HasPeriodicityAndOffset, &v.PeriodicityAndOffset, "periodicityAndOffset")
 	x := r.Extensions(ext)
@@ -12648,7 +13123,7 @@ func (v *ZPCSIRSResourceID) EncodePER(w *per.Writer) error {
 func (v *ZPCSIRSResourceSet) DecodePER(r *per.Reader) error {
 	*v = ZPCSIRSResourceSet{}
 	ext := r.Extended()
-	r.Decode(&v.ZpCSIRSResourceSetID, "zp-CSI-RS-ResourceSetId")
+	v.ZpCSIRSResourceSetID = ZPCSIRSResourceSetID(r.Int(0, 15, false, "zp-CSI-RS-ResourceSetId"))
 	r.Decode(&v.ZpCSIRSResourceIDList, "zp-CSI-RS-ResourceIdList")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -13313,7 +13788,7 @@ func (v *BandCombination) DecodePER(r *per.Reader) error {
 	*v = BandCombination{}
 	r.Preamble(&v.HasCaParametersEUTRA, &v.HasCaParametersNR, &v.HasMrdcParameters, &v.HasSupportedBandwidthCombinationSet, &v.HasPowerClassV1530)
 	r.Decode(&v.BandList, "bandList")
-	r.Decode(&v.FeatureSetCombination, "featureSetCombination")
+	v.FeatureSetCombination = FeatureSetCombinationID(r.Int(0, 1024, false, "featureSetCombination"))
 	r.DecodeOptional(v.HasCaParametersEUTRA, &v.CaParametersEUTRA, "ca-ParametersEUTRA")
 	r.DecodeOptional(v.HasCaParametersNR, &v.CaParametersNR, "ca-ParametersNR")
 	r.DecodeOptional(v.HasMrdcParameters, &v.MrdcParameters, "mrdc-Parameters")
@@ -13549,7 +14024,9 @@ func (v *BandCombinationV1610) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasCaParametersNRDCV1610, &v.CaParametersNRDCV1610, "ca-ParametersNRDC-v1610")
 	v.PowerClassV1610 = BandCombinationV1610_PowerClassV1610(r.EnumIf(v.HasPowerClassV1610, 1, 0, false, "powerClass-v1610"))
 	v.PowerClassNRPartR16 = BandCombinationV1610_PowerClassNRPartR16(r.EnumIf(v.HasPowerClassNRPartR16, 4, 0, false, "powerClassNRPart-r16"))
-	r.DecodeOptional(v.HasFeatureSetCombinationDAPSR16, &v.FeatureSetCombinationDAPSR16, "featureSetCombinationDAPS-r16")
+	if v.HasFeatureSetCombinationDAPSR16 {
+		v.FeatureSetCombinationDAPSR16 = FeatureSetCombinationID(r.Int(0, 1024, false, "featureSetCombinationDAPS-r16"))
+	}
 	r.DecodeOptional(v.HasMrdcParametersV1620, &v.MrdcParametersV1620, "mrdc-Parameters-v1620")
 	return r.Err()
 }
@@ -14386,9 +14863,9 @@ func (v *BandParameters) MarshalUPER() ([]byte, error) { return per.Marshal(v, f
 func (v *BandParameters_Eutra) DecodePER(r *per.Reader) error {
 	*v = BandParameters_Eutra{}
 	r.Preamble(&v.HasCaBandwidthClassDLEUTRA, &v.HasCaBandwidthClassULEUTRA)
-	r.Decode(&v.BandEUTRA, "bandEUTRA")
-	r.DecodeOptional(v.HasCaBandwidthClassDLEUTRA, &v.CaBandwidthClassDLEUTRA, "ca-BandwidthClassDL-EUTRA")
-	r.DecodeOptional(v.HasCaBandwidthClassULEUTRA, &v.CaBandwidthClassULEUTRA, "ca-BandwidthClassUL-EUTRA")
+	v.BandEUTRA = FreqBandIndicatorEUTRA(r.Int(1, 256, false, "bandEUTRA"))
+	v.CaBandwidthClassDLEUTRA = CABandwidthClassEUTRA(r.EnumIf(v.HasCaBandwidthClassDLEUTRA, 6, 0, true, "ca-BandwidthClassDL-EUTRA"))
+	v.CaBandwidthClassULEUTRA = CABandwidthClassEUTRA(r.EnumIf(v.HasCaBandwidthClassULEUTRA, 6, 0, true, "ca-BandwidthClassUL-EUTRA"))
 	return r.Err()
 }
 
@@ -14405,9 +14882,9 @@ func (v *BandParameters_Eutra) EncodePER(w *per.Writer) error {
 func (v *BandParameters_Nr) DecodePER(r *per.Reader) error {
 	*v = BandParameters_Nr{}
 	r.Preamble(&v.HasCaBandwidthClassDLNR, &v.HasCaBandwidthClassULNR)
-	r.Decode(&v.BandNR, "bandNR")
-	r.DecodeOptional(v.HasCaBandwidthClassDLNR, &v.CaBandwidthClassDLNR, "ca-BandwidthClassDL-NR")
-	r.DecodeOptional(v.HasCaBandwidthClassULNR, &v.CaBandwidthClassULNR, "ca-BandwidthClassUL-NR")
+	v.BandNR = FreqBandIndicatorNR(r.Int(1, 1024, false, "bandNR"))
+	v.CaBandwidthClassDLNR = CABandwidthClassNR(r.EnumIf(v.HasCaBandwidthClassDLNR, 17, 11, true, "ca-BandwidthClassDL-NR"))
+	v.CaBandwidthClassULNR = CABandwidthClassNR(r.EnumIf(v.HasCaBandwidthClassULNR, 17, 11, true, "ca-BandwidthClassUL-NR"))
 	return r.Err()
 }
 
@@ -15115,7 +15592,7 @@ func (v *BandParametersSidelinkEUTRANRV1710_Nr_SlTransmissionMode2PartialSensing
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *BandParametersSidelinkR16) DecodePER(r *per.Reader) error {
 	*v = BandParametersSidelinkR16{}
-	r.Decode(&v.FreqBandSidelinkR16, "freqBandSidelink-r16")
+	v.FreqBandSidelinkR16 = FreqBandIndicatorNR(r.Int(1, 1024, false, "freqBandSidelink-r16"))
 	return r.Err()
 }
 
@@ -15545,8 +16022,12 @@ func (v *CAParametersNRV1560) MarshalUPER() ([]byte, error) { return per.Marshal
 func (v *CAParametersNRV15g0) DecodePER(r *per.Reader) error {
 	*v = CAParametersNRV15g0{}
 	r.Preamble(&v.HasSimultaneousRxTxInterBandCAPerBandPair, &v.HasSimultaneousRxTxSULPerBandPair)
-	r.DecodeOptional(v.HasSimultaneousRxTxInterBandCAPerBandPair, &v.SimultaneousRxTxInterBandCAPerBandPair, "simultaneousRxTxInterBandCAPerBandPair")
-	r.DecodeOptional(v.HasSimultaneousRxTxSULPerBandPair, &v.SimultaneousRxTxSULPerBandPair, "simultaneousRxTxSULPerBandPair")
+	if v.HasSimultaneousRxTxInterBandCAPerBandPair {
+		v.SimultaneousRxTxInterBandCAPerBandPair = SimultaneousRxTxPerBandPair(r.BitString(per.Size{Lb: 3, Ub: 496}, "simultaneousRxTxInterBandCAPerBandPair"))
+	}
+	if v.HasSimultaneousRxTxSULPerBandPair {
+		v.SimultaneousRxTxSULPerBandPair = SimultaneousRxTxPerBandPair(r.BitString(per.Size{Lb: 3, Ub: 496}, "simultaneousRxTxSULPerBandPair"))
+	}
 	return r.Err()
 }
 
@@ -16608,403 +17089,3 @@ func (v *PDCCHBlindDetectionCAMixedR17) UnmarshalUPER(b []byte) error {
 
 // MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
 func (v *PDCCHBlindDetectionCAMixedR17) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *PDCCHBlindDetectionMixed1R17) DecodePER(r *per.Reader) error {
-	*v = PDCCHBlindDetectionMixed1R17{}
-	r.Preamble(&v.HasPdcchBlindDetectionCAMixed1R17, &v.HasPdcchBlindDetectionCGUEMixed1R17)
-	r.DecodeOptional(v.HasPdcchBlindDetectionCAMixed1R17, &v.PdcchBlindDetectionCAMixed1R17, "pdcch-BlindDetectionCA-Mixed1-r17")
-	r.DecodeOptional(v.HasPdcchBlindDetectionCGUEMixed1R17, &v.PdcchBlindDetectionCGUEMixed1R17, "pdcch-BlindDetectionCG-UE-Mixed1-r17")
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *PDCCHBlindDetectionMixed1R17) EncodePER(w *per.Writer) error {
-	w.Preamble(v.HasPdcchBlindDetectionCAMixed1R17, v.HasPdcchBlindDetectionCGUEMixed1R17)
-	w.EncodeOptional(v.HasPdcchBlindDetectionCAMixed1R17, &v.PdcchBlindDetectionCAMixed1R17, "pdcch-BlindDetectionCA-Mixed1-r17")
-	w.EncodeOptional(v.HasPdcchBlindDetectionCGUEMixed1R17, &v.PdcchBlindDetectionCGUEMixed1R17, "pdcch-BlindDetectionCG-UE-Mixed1-r17")
-	return w.Err()
-}
-
-// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a PDCCH-BlindDetectionMixed1-r17 (X.691); v aliases b.
-func (v *PDCCHBlindDetectionMixed1R17) UnmarshalUPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, false, "PDCCH-BlindDetectionMixed1-r17")
-}
-
-// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
-func (v *PDCCHBlindDetectionMixed1R17) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *PDCCHBlindDetectionMixed1R17_PdcchBlindDetectionCGUEMixed1R17) DecodePER(r *per.Reader) error {
-	*v = PDCCHBlindDetectionMixed1R17_PdcchBlindDetectionCGUEMixed1R17{}
-	r.Decode(&v.PdcchBlindDetectionMCGUEMixed1V17, "pdcch-BlindDetectionMCG-UE-Mixed1-v17")
-	r.Decode(&v.PdcchBlindDetectionSCGUEMixed1V17, "pdcch-BlindDetectionSCG-UE-Mixed1-v17")
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *PDCCHBlindDetectionMixed1R17_PdcchBlindDetectionCGUEMixed1R17) EncodePER(w *per.Writer) error {
-	w.Encode(&v.PdcchBlindDetectionMCGUEMixed1V17, "pdcch-BlindDetectionMCG-UE-Mixed1-v17")
-	w.Encode(&v.PdcchBlindDetectionSCGUEMixed1V17, "pdcch-BlindDetectionSCG-UE-Mixed1-v17")
-	return w.Err()
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *PDCCHBlindDetectionCGUEMixed1R17) DecodePER(r *per.Reader) error {
-	*v = PDCCHBlindDetectionCGUEMixed1R17{}
-	v.PdcchBlindDetectionCGUE1R17 = r.Int(0, 15, false, "pdcch-BlindDetectionCG-UE1-r17")
-	v.PdcchBlindDetectionCGUE2R17 = r.Int(0, 15, false, "pdcch-BlindDetectionCG-UE2-r17")
-	v.PdcchBlindDetectionCGUE3R17 = r.Int(0, 15, false, "pdcch-BlindDetectionCG-UE3-r17")
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *PDCCHBlindDetectionCGUEMixed1R17) EncodePER(w *per.Writer) error {
-	w.Int(v.PdcchBlindDetectionCGUE1R17, 0, 15, false, "pdcch-BlindDetectionCG-UE1-r17")
-	w.Int(v.PdcchBlindDetectionCGUE2R17, 0, 15, false, "pdcch-BlindDetectionCG-UE2-r17")
-	w.Int(v.PdcchBlindDetectionCGUE3R17, 0, 15, false, "pdcch-BlindDetectionCG-UE3-r17")
-	return w.Err()
-}
-
-// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a PDCCH-BlindDetectionCG-UE-Mixed1-r17 (X.691); v aliases b.
-func (v *PDCCHBlindDetectionCGUEMixed1R17) UnmarshalUPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, false, "PDCCH-BlindDetectionCG-UE-Mixed1-r17")
-}
-
-// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
-func (v *PDCCHBlindDetectionCGUEMixed1R17) MarshalUPER() ([]byte, error) {
-	return per.Marshal(v, false)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *PDCCHBlindDetectionCAMixed1R17) DecodePER(r *per.Reader) error {
-	*v = PDCCHBlindDetectionCAMixed1R17{}
-	r.Preamble(&v.HasPdcchBlindDetectionCA1R17, &v.HasPdcchBlindDetectionCA2R17, &v.HasPdcchBlindDetectionCA3R17)
-	v.PdcchBlindDetectionCA1R17 = r.IntIf(v.HasPdcchBlindDetectionCA1R17, 1, 15, false, "pdcch-BlindDetectionCA1-r17")
-	v.PdcchBlindDetectionCA2R17 = r.IntIf(v.HasPdcchBlindDetectionCA2R17, 1, 15, false, "pdcch-BlindDetectionCA2-r17")
-	v.PdcchBlindDetectionCA3R17 = r.IntIf(v.HasPdcchBlindDetectionCA3R17, 1, 15, false, "pdcch-BlindDetectionCA3-r17")
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *PDCCHBlindDetectionCAMixed1R17) EncodePER(w *per.Writer) error {
-	w.Preamble(v.HasPdcchBlindDetectionCA1R17, v.HasPdcchBlindDetectionCA2R17, v.HasPdcchBlindDetectionCA3R17)
-	w.IntIf(v.HasPdcchBlindDetectionCA1R17, v.PdcchBlindDetectionCA1R17, 1, 15, false, "pdcch-BlindDetectionCA1-r17")
-	w.IntIf(v.HasPdcchBlindDetectionCA2R17, v.PdcchBlindDetectionCA2R17, 1, 15, false, "pdcch-BlindDetectionCA2-r17")
-	w.IntIf(v.HasPdcchBlindDetectionCA3R17, v.PdcchBlindDetectionCA3R17, 1, 15, false, "pdcch-BlindDetectionCA3-r17")
-	return w.Err()
-}
-
-// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a PDCCH-BlindDetectionCA-Mixed1-r17 (X.691); v aliases b.
-func (v *PDCCHBlindDetectionCAMixed1R17) UnmarshalUPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, false, "PDCCH-BlindDetectionCA-Mixed1-r17")
-}
-
-// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
-func (v *PDCCHBlindDetectionCAMixed1R17) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SimulSRSForAntennaSwitchingR16) DecodePER(r *per.Reader) error {
-	*v = SimulSRSForAntennaSwitchingR16{}
-	r.Preamble(&v.HasSupportSRSXTyRXLessThanYR16, &v.HasSupportSRSXTyRXEqualToYR16, &v.HasSupportSRSAntennaSwitchingR16)
-	v.SupportSRSXTyRXLessThanYR16 = SimulSRSForAntennaSwitchingR16_SupportSRSXTyRXLessThanYR16(r.EnumIf(v.HasSupportSRSXTyRXLessThanYR16, 1, 0, false, "supportSRS-xTyR-xLessThanY-r16"))
-	v.SupportSRSXTyRXEqualToYR16 = SimulSRSForAntennaSwitchingR16_SupportSRSXTyRXEqualToYR16(r.EnumIf(v.HasSupportSRSXTyRXEqualToYR16, 1, 0, false, "supportSRS-xTyR-xEqualToY-r16"))
-	v.SupportSRSAntennaSwitchingR16 = SimulSRSForAntennaSwitchingR16_SupportSRSAntennaSwitchingR16(r.EnumIf(v.HasSupportSRSAntennaSwitchingR16, 1, 0, false, "supportSRS-AntennaSwitching-r16"))
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SimulSRSForAntennaSwitchingR16) EncodePER(w *per.Writer) error {
-	w.Preamble(v.HasSupportSRSXTyRXLessThanYR16, v.HasSupportSRSXTyRXEqualToYR16, v.HasSupportSRSAntennaSwitchingR16)
-	w.EnumIf(v.HasSupportSRSXTyRXLessThanYR16, int64(v.SupportSRSXTyRXLessThanYR16), 1, 0, false, "supportSRS-xTyR-xLessThanY-r16")
-	w.EnumIf(v.HasSupportSRSXTyRXEqualToYR16, int64(v.SupportSRSXTyRXEqualToYR16), 1, 0, false, "supportSRS-xTyR-xEqualToY-r16")
-	w.EnumIf(v.HasSupportSRSAntennaSwitchingR16, int64(v.SupportSRSAntennaSwitchingR16), 1, 0, false, "supportSRS-AntennaSwitching-r16")
-	return w.Err()
-}
-
-// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a SimulSRS-ForAntennaSwitching-r16 (X.691); v aliases b.
-func (v *SimulSRSForAntennaSwitchingR16) UnmarshalUPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, false, "SimulSRS-ForAntennaSwitching-r16")
-}
-
-// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
-func (v *SimulSRSForAntennaSwitchingR16) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TwoPUCCHGrpConfigurationsR16) DecodePER(r *per.Reader) error {
-	*v = TwoPUCCHGrpConfigurationsR16{}
-	r.Decode(&v.PucchPrimaryGroupMappingR16, "pucch-PrimaryGroupMapping-r16")
-	r.Decode(&v.PucchSecondaryGroupMappingR16, "pucch-SecondaryGroupMapping-r16")
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TwoPUCCHGrpConfigurationsR16) EncodePER(w *per.Writer) error {
-	w.Encode(&v.PucchPrimaryGroupMappingR16, "pucch-PrimaryGroupMapping-r16")
-	w.Encode(&v.PucchSecondaryGroupMappingR16, "pucch-SecondaryGroupMapping-r16")
-	return w.Err()
-}
-
-// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a TwoPUCCH-Grp-Configurations-r16 (X.691); v aliases b.
-func (v *TwoPUCCHGrpConfigurationsR16) UnmarshalUPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, false, "TwoPUCCH-Grp-Configurations-r16")
-}
-
-// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
-func (v *TwoPUCCHGrpConfigurationsR16) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TwoPUCCHGrpConfigurationsR17) DecodePER(r *per.Reader) error {
-	*v = TwoPUCCHGrpConfigurationsR17{}
-	r.Decode(&v.PrimaryPUCCHGroupConfigR17, "primaryPUCCH-GroupConfig-r17")
-	r.Decode(&v.SecondaryPUCCHGroupConfigR17, "secondaryPUCCH-GroupConfig-r17")
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TwoPUCCHGrpConfigurationsR17) EncodePER(w *per.Writer) error {
-	w.Encode(&v.PrimaryPUCCHGroupConfigR17, "primaryPUCCH-GroupConfig-r17")
-	w.Encode(&v.SecondaryPUCCHGroupConfigR17, "secondaryPUCCH-GroupConfig-r17")
-	return w.Err()
-}
-
-// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a TwoPUCCH-Grp-Configurations-r17 (X.691); v aliases b.
-func (v *TwoPUCCHGrpConfigurationsR17) UnmarshalUPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, false, "TwoPUCCH-Grp-Configurations-r17")
-}
-
-// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
-func (v *TwoPUCCHGrpConfigurationsR17) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TwoPUCCHGrpConfigParamsR16) DecodePER(r *per.Reader) error {
-	*v = TwoPUCCHGrpConfigParamsR16{}
-	r.Decode(&v.PucchGroupMappingR16, "pucch-GroupMapping-r16")
-	r.Decode(&v.PucchTXR16, "pucch-TX-r16")
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TwoPUCCHGrpConfigParamsR16) EncodePER(w *per.Writer) error {
-	w.Encode(&v.PucchGroupMappingR16, "pucch-GroupMapping-r16")
-	w.Encode(&v.PucchTXR16, "pucch-TX-r16")
-	return w.Err()
-}
-
-// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a TwoPUCCH-Grp-ConfigParams-r16 (X.691); v aliases b.
-func (v *TwoPUCCHGrpConfigParamsR16) UnmarshalUPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, false, "TwoPUCCH-Grp-ConfigParams-r16")
-}
-
-// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
-func (v *TwoPUCCHGrpConfigParamsR16) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *CarrierTypePairR16) DecodePER(r *per.Reader) error {
-	*v = CarrierTypePairR16{}
-	r.Decode(&v.CarrierForCSIMeasurementR16, "carrierForCSI-Measurement-r16")
-	r.Decode(&v.CarrierForCSIReportingR16, "carrierForCSI-Reporting-r16")
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *CarrierTypePairR16) EncodePER(w *per.Writer) error {
-	w.Encode(&v.CarrierForCSIMeasurementR16, "carrierForCSI-Measurement-r16")
-	w.Encode(&v.CarrierForCSIReportingR16, "carrierForCSI-Reporting-r16")
-	return w.Err()
-}
-
-// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a CarrierTypePair-r16 (X.691); v aliases b.
-func (v *CarrierTypePairR16) UnmarshalUPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, false, "CarrierTypePair-r16")
-}
-
-// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
-func (v *CarrierTypePairR16) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *PUCCHGrpCarrierTypesR16) DecodePER(r *per.Reader) error {
-	*v = PUCCHGrpCarrierTypesR16{}
-	r.Preamble(&v.HasFr1NonSharedTDDR16, &v.HasFr1SharedTDDR16, &v.HasFr1NonSharedFDDR16, &v.HasFr2R16)
-	v.Fr1NonSharedTDDR16 = PUCCHGrpCarrierTypesR16_Fr1NonSharedTDDR16(r.EnumIf(v.HasFr1NonSharedTDDR16, 1, 0, false, "fr1-NonSharedTDD-r16"))
-	v.Fr1SharedTDDR16 = PUCCHGrpCarrierTypesR16_Fr1SharedTDDR16(r.EnumIf(v.HasFr1SharedTDDR16, 1, 0, false, "fr1-SharedTDD-r16"))
-	v.Fr1NonSharedFDDR16 = PUCCHGrpCarrierTypesR16_Fr1NonSharedFDDR16(r.EnumIf(v.HasFr1NonSharedFDDR16, 1, 0, false, "fr1-NonSharedFDD-r16"))
-	v.Fr2R16 = PUCCHGrpCarrierTypesR16_Fr2R16(r.EnumIf(v.HasFr2R16, 1, 0, false, "fr2-r16"))
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *PUCCHGrpCarrierTypesR16) EncodePER(w *per.Writer) error {
-	w.Preamble(v.HasFr1NonSharedTDDR16, v.HasFr1SharedTDDR16, v.HasFr1NonSharedFDDR16, v.HasFr2R16)
-	w.EnumIf(v.HasFr1NonSharedTDDR16, int64(v.Fr1NonSharedTDDR16), 1, 0, false, "fr1-NonSharedTDD-r16")
-	w.EnumIf(v.HasFr1SharedTDDR16, int64(v.Fr1SharedTDDR16), 1, 0, false, "fr1-SharedTDD-r16")
-	w.EnumIf(v.HasFr1NonSharedFDDR16, int64(v.Fr1NonSharedFDDR16), 1, 0, false, "fr1-NonSharedFDD-r16")
-	w.EnumIf(v.HasFr2R16, int64(v.Fr2R16), 1, 0, false, "fr2-r16")
-	return w.Err()
-}
-
-// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a PUCCH-Grp-CarrierTypes-r16 (X.691); v aliases b.
-func (v *PUCCHGrpCarrierTypesR16) UnmarshalUPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, false, "PUCCH-Grp-CarrierTypes-r16")
-}
-
-// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
-func (v *PUCCHGrpCarrierTypesR16) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *PUCCHGroupConfigR17) DecodePER(r *per.Reader) error {
-	*v = PUCCHGroupConfigR17{}
-	r.Preamble(&v.HasFr1FR1NonSharedTDDR17, &v.HasFr2FR2NonSharedTDDR17, &v.HasFr1FR2NonSharedTDDR17)
-	v.Fr1FR1NonSharedTDDR17 = PUCCHGroupConfigR17_Fr1FR1NonSharedTDDR17(r.EnumIf(v.HasFr1FR1NonSharedTDDR17, 1, 0, false, "fr1-FR1-NonSharedTDD-r17"))
-	v.Fr2FR2NonSharedTDDR17 = PUCCHGroupConfigR17_Fr2FR2NonSharedTDDR17(r.EnumIf(v.HasFr2FR2NonSharedTDDR17, 1, 0, false, "fr2-FR2-NonSharedTDD-r17"))
-	v.Fr1FR2NonSharedTDDR17 = PUCCHGroupConfigR17_Fr1FR2NonSharedTDDR17(r.EnumIf(v.HasFr1FR2NonSharedTDDR17, 1, 0, false, "fr1-FR2-NonSharedTDD-r17"))
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *PUCCHGroupConfigR17) EncodePER(w *per.Writer) error {
-	w.Preamble(v.HasFr1FR1NonSharedTDDR17, v.HasFr2FR2NonSharedTDDR17, v.HasFr1FR2NonSharedTDDR17)
-	w.EnumIf(v.HasFr1FR1NonSharedTDDR17, int64(v.Fr1FR1NonSharedTDDR17), 1, 0, false, "fr1-FR1-NonSharedTDD-r17")
-	w.EnumIf(v.HasFr2FR2NonSharedTDDR17, int64(v.Fr2FR2NonSharedTDDR17), 1, 0, false, "fr2-FR2-NonSharedTDD-r17")
-	w.EnumIf(v.HasFr1FR2NonSharedTDDR17, int64(v.Fr1FR2NonSharedTDDR17), 1, 0, false, "fr1-FR2-NonSharedTDD-r17")
-	return w.Err()
-}
-
-// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a PUCCH-Group-Config-r17 (X.691); v aliases b.
-func (v *PUCCHGroupConfigR17) UnmarshalUPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, false, "PUCCH-Group-Config-r17")
-}
-
-// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
-func (v *PUCCHGroupConfigR17) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *CAParametersNRDC) DecodePER(r *per.Reader) error {
-	*v = CAParametersNRDC{}
-	r.Preamble(&v.HasCaParametersNRForDC, &v.HasCaParametersNRForDCV1540, &v.HasCaParametersNRForDCV1550, &v.HasCaParametersNRForDCV1560, &v.HasFeatureSetCombinationDC)
-	r.DecodeOptional(v.HasCaParametersNRForDC, &v.CaParametersNRForDC, "ca-ParametersNR-ForDC")
-	r.DecodeOptional(v.HasCaParametersNRForDCV1540, &v.CaParametersNRForDCV1540, "ca-ParametersNR-ForDC-v1540")
-	r.DecodeOptional(v.HasCaParametersNRForDCV1550, &v.CaParametersNRForDCV1550, "ca-ParametersNR-ForDC-v1550")
-	r.DecodeOptional(v.HasCaParametersNRForDCV1560, &v.CaParametersNRForDCV1560, "ca-ParametersNR-ForDC-v1560")
-	r.DecodeOptional(v.HasFeatureSetCombinationDC, &v.FeatureSetCombinationDC, "featureSetCombinationDC")
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *CAParametersNRDC) EncodePER(w *per.Writer) error {
-	w.Preamble(v.HasCaParametersNRForDC, v.HasCaParametersNRForDCV1540, v.HasCaParametersNRForDCV1550, v.HasCaParametersNRForDCV1560, v.HasFeatureSetCombinationDC)
-	w.EncodeOptional(v.HasCaParametersNRForDC, &v.CaParametersNRForDC, "ca-ParametersNR-ForDC")
-	w.EncodeOptional(v.HasCaParametersNRForDCV1540, &v.CaParametersNRForDCV1540, "ca-ParametersNR-ForDC-v1540")
-	w.EncodeOptional(v.HasCaParametersNRForDCV1550, &v.CaParametersNRForDCV1550, "ca-ParametersNR-ForDC-v1550")
-	w.EncodeOptional(v.HasCaParametersNRForDCV1560, &v.CaParametersNRForDCV1560, "ca-ParametersNR-ForDC-v1560")
-	w.EncodeOptional(v.HasFeatureSetCombinationDC, &v.FeatureSetCombinationDC, "featureSetCombinationDC")
-	return w.Err()
-}
-
-// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a CA-ParametersNRDC (X.691); v aliases b.
-func (v *CAParametersNRDC) UnmarshalUPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, false, "CA-ParametersNRDC")
-}
-
-// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
-func (v *CAParametersNRDC) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *CAParametersNRDCV15g0) DecodePER(r *per.Reader) error {
-	*v = CAParametersNRDCV15g0{}
-	r.Preamble(&v.HasCaParametersNRForDCV15g0)
-	r.DecodeOptional(v.HasCaParametersNRForDCV15g0, &v.CaParametersNRForDCV15g0, "ca-ParametersNR-ForDC-v15g0")
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *CAParametersNRDCV15g0) EncodePER(w *per.Writer) error {
-	w.Preamble(v.HasCaParametersNRForDCV15g0)
-	w.EncodeOptional(v.HasCaParametersNRForDCV15g0, &v.CaParametersNRForDCV15g0, "ca-ParametersNR-ForDC-v15g0")
-	return w.Err()
-}
-
-// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a CA-ParametersNRDC-v15g0 (X.691); v aliases b.
-func (v *CAParametersNRDCV15g0) UnmarshalUPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, false, "CA-ParametersNRDC-v15g0")
-}
-
-// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
-func (v *CAParametersNRDCV15g0) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *CAParametersNRDCV1610) DecodePER(r *per.Reader) error {
-	*v = CAParametersNRDCV1610{}
-	r.Preamble(&v.HasIntraFRNRDCPwrSharingMode1R16, &v.HasIntraFRNRDCPwrSharingMode2R16, &v.HasIntraFRNRDCDynamicPwrSharingR16, &v.HasAsyncNRDCR16)
-	v.IntraFRNRDCPwrSharingMode1R16 = CAParametersNRDCV1610_IntraFRNRDCPwrSharingMode1R16(r.EnumIf(v.HasIntraFRNRDCPwrSharingMode1R16, 1, 0, false, "intraFR-NR-DC-PwrSharingMode1-r16"))
-	v.IntraFRNRDCPwrSharingMode2R16 = CAParametersNRDCV1610_IntraFRNRDCPwrSharingMode2R16(r.EnumIf(v.HasIntraFRNRDCPwrSharingMode2R16, 1, 0, false, "intraFR-NR-DC-PwrSharingMode2-r16"))
-	v.IntraFRNRDCDynamicPwrSharingR16 = CAParametersNRDCV1610_IntraFRNRDCDynamicPwrSharingR16(r.EnumIf(v.HasIntraFRNRDCDynamicPwrSharingR16, 2, 0, false, "intraFR-NR-DC-DynamicPwrSharing-r16"))
-	v.AsyncNRDCR16 = CAParametersNRDCV1610_AsyncNRDCR16(r.EnumIf(v.HasAsyncNRDCR16, 1, 0, false, "asyncNRDC-r16"))
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *CAParametersNRDCV1610) EncodePER(w *per.Writer) error {
-	w.Preamble(v.HasIntraFRNRDCPwrSharingMode1R16, v.HasIntraFRNRDCPwrSharingMode2R16, v.HasIntraFRNRDCDynamicPwrSharingR16, v.HasAsyncNRDCR16)
-	w.EnumIf(v.HasIntraFRNRDCPwrSharingMode1R16, int64(v.IntraFRNRDCPwrSharingMode1R16), 1, 0, false, "intraFR-NR-DC-PwrSharingMode1-r16")
-	w.EnumIf(v.HasIntraFRNRDCPwrSharingMode2R16, int64(v.IntraFRNRDCPwrSharingMode2R16), 1, 0, false, "intraFR-NR-DC-PwrSharingMode2-r16")
-	w.EnumIf(v.HasIntraFRNRDCDynamicPwrSharingR16, int64(v.IntraFRNRDCDynamicPwrSharingR16), 2, 0, false, "intraFR-NR-DC-DynamicPwrSharing-r16")
-	w.EnumIf(v.HasAsyncNRDCR16, int64(v.AsyncNRDCR16), 1, 0, false, "asyncNRDC-r16")
-	return w.Err()
-}
-
-// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a CA-ParametersNRDC-v1610 (X.691); v aliases b.
-func (v *CAParametersNRDCV1610) UnmarshalUPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, false, "CA-ParametersNRDC-v1610")
-}
-
-// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
-func (v *CAParametersNRDCV1610) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *CAParametersNRDCV1630) DecodePER(r *per.Reader) error {
-	*v = CAParametersNRDCV1630{}
-	r.Preamble(&v.HasCaParametersNRForDCV1610, &v.HasCaParametersNRForDCV1630)
-	r.DecodeOptional(v.HasCaParametersNRForDCV1610, &v.CaParametersNRForDCV1610, "ca-ParametersNR-ForDC-v1610")
-	r.DecodeOptional(v.HasCaParametersNRForDCV1630, &v.CaParametersNRForDCV1630, "ca-ParametersNR-ForDC-v1630")
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *CAParametersNRDCV1630) EncodePER(w *per.Writer) error {
-	w.Preamble(v.HasCaParametersNRForDCV1610, v.HasCaParametersNRForDCV1630)
-	w.EncodeOptional(v.HasCaParametersNRForDCV1610, &v.CaParametersNRForDCV1610, "ca-ParametersNR-ForDC-v1610")
-	w.EncodeOptional(v.HasCaParametersNRForDCV1630, &v.CaParametersNRForDCV1630, "ca-ParametersNR-ForDC-v1630")
-	return w.Err()
-}
-
-// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a CA-ParametersNRDC-v1630 (X.691); v aliases b.
-func (v *CAParametersNRDCV1630) UnmarshalUPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, false, "CA-ParametersNRDC-v1630")
-}
-
-// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
-func (v *CAParametersNRDCV1630) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *CAParametersNRDCV1640) DecodePER(r *per.Reader) error {
-	*v = CAParametersNRDCV1640{}
-	r.Preamble(&v.HasCaParametersNRForDCV1640)
-	r.DecodeOptional(v.HasCaParametersNRForDCV1640, &v.CaParametersNRForDCV1640, "ca-ParametersNR-ForDC-v1640")
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *CAParametersNRDCV1640) EncodePER(w *per.Writer) error {
-	w.Preamble(v.HasCaParametersNRForDCV1640)
-	w.EncodeOptional(v.HasCaParametersNRForDCV1640, &v.CaParametersNRForDCV1640, "ca-ParametersNR-ForDC-v1640")
-	return w.Err()
-}
-
-// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a CA-ParametersNRDC-v1640 (X.691); v aliases b.
-func (v *CAParametersNRDCV1640) UnmarshalUPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, false, "CA-ParametersNRDC-v1640")
-}
-
-// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
-func (v *CAParametersNRDCV1640) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }

@@ -10,6 +10,408 @@ import (
 )
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *PDCCHBlindDetectionMixed1R17) DecodePER(r *per.Reader) error {
+	*v = PDCCHBlindDetectionMixed1R17{}
+	r.Preamble(&v.HasPdcchBlindDetectionCAMixed1R17, &v.HasPdcchBlindDetectionCGUEMixed1R17)
+	r.DecodeOptional(v.HasPdcchBlindDetectionCAMixed1R17, &v.PdcchBlindDetectionCAMixed1R17, "pdcch-BlindDetectionCA-Mixed1-r17")
+	r.DecodeOptional(v.HasPdcchBlindDetectionCGUEMixed1R17, &v.PdcchBlindDetectionCGUEMixed1R17, "pdcch-BlindDetectionCG-UE-Mixed1-r17")
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *PDCCHBlindDetectionMixed1R17) EncodePER(w *per.Writer) error {
+	w.Preamble(v.HasPdcchBlindDetectionCAMixed1R17, v.HasPdcchBlindDetectionCGUEMixed1R17)
+	w.EncodeOptional(v.HasPdcchBlindDetectionCAMixed1R17, &v.PdcchBlindDetectionCAMixed1R17, "pdcch-BlindDetectionCA-Mixed1-r17")
+	w.EncodeOptional(v.HasPdcchBlindDetectionCGUEMixed1R17, &v.PdcchBlindDetectionCGUEMixed1R17, "pdcch-BlindDetectionCG-UE-Mixed1-r17")
+	return w.Err()
+}
+
+// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a PDCCH-BlindDetectionMixed1-r17 (X.691); v aliases b.
+func (v *PDCCHBlindDetectionMixed1R17) UnmarshalUPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, false, "PDCCH-BlindDetectionMixed1-r17")
+}
+
+// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
+func (v *PDCCHBlindDetectionMixed1R17) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *PDCCHBlindDetectionMixed1R17_PdcchBlindDetectionCGUEMixed1R17) DecodePER(r *per.Reader) error {
+	*v = PDCCHBlindDetectionMixed1R17_PdcchBlindDetectionCGUEMixed1R17{}
+	r.Decode(&v.PdcchBlindDetectionMCGUEMixed1V17, "pdcch-BlindDetectionMCG-UE-Mixed1-v17")
+	r.Decode(&v.PdcchBlindDetectionSCGUEMixed1V17, "pdcch-BlindDetectionSCG-UE-Mixed1-v17")
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *PDCCHBlindDetectionMixed1R17_PdcchBlindDetectionCGUEMixed1R17) EncodePER(w *per.Writer) error {
+	w.Encode(&v.PdcchBlindDetectionMCGUEMixed1V17, "pdcch-BlindDetectionMCG-UE-Mixed1-v17")
+	w.Encode(&v.PdcchBlindDetectionSCGUEMixed1V17, "pdcch-BlindDetectionSCG-UE-Mixed1-v17")
+	return w.Err()
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *PDCCHBlindDetectionCGUEMixed1R17) DecodePER(r *per.Reader) error {
+	*v = PDCCHBlindDetectionCGUEMixed1R17{}
+	v.PdcchBlindDetectionCGUE1R17 = r.Int(0, 15, false, "pdcch-BlindDetectionCG-UE1-r17")
+	v.PdcchBlindDetectionCGUE2R17 = r.Int(0, 15, false, "pdcch-BlindDetectionCG-UE2-r17")
+	v.PdcchBlindDetectionCGUE3R17 = r.Int(0, 15, false, "pdcch-BlindDetectionCG-UE3-r17")
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *PDCCHBlindDetectionCGUEMixed1R17) EncodePER(w *per.Writer) error {
+	w.Int(v.PdcchBlindDetectionCGUE1R17, 0, 15, false, "pdcch-BlindDetectionCG-UE1-r17")
+	w.Int(v.PdcchBlindDetectionCGUE2R17, 0, 15, false, "pdcch-BlindDetectionCG-UE2-r17")
+	w.Int(v.PdcchBlindDetectionCGUE3R17, 0, 15, false, "pdcch-BlindDetectionCG-UE3-r17")
+	return w.Err()
+}
+
+// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a PDCCH-BlindDetectionCG-UE-Mixed1-r17 (X.691); v aliases b.
+func (v *PDCCHBlindDetectionCGUEMixed1R17) UnmarshalUPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, false, "PDCCH-BlindDetectionCG-UE-Mixed1-r17")
+}
+
+// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
+func (v *PDCCHBlindDetectionCGUEMixed1R17) MarshalUPER() ([]byte, error) {
+	return per.Marshal(v, false)
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *PDCCHBlindDetectionCAMixed1R17) DecodePER(r *per.Reader) error {
+	*v = PDCCHBlindDetectionCAMixed1R17{}
+	r.Preamble(&v.HasPdcchBlindDetectionCA1R17, &v.HasPdcchBlindDetectionCA2R17, &v.HasPdcchBlindDetectionCA3R17)
+	v.PdcchBlindDetectionCA1R17 = r.IntIf(v.HasPdcchBlindDetectionCA1R17, 1, 15, false, "pdcch-BlindDetectionCA1-r17")
+	v.PdcchBlindDetectionCA2R17 = r.IntIf(v.HasPdcchBlindDetectionCA2R17, 1, 15, false, "pdcch-BlindDetectionCA2-r17")
+	v.PdcchBlindDetectionCA3R17 = r.IntIf(v.HasPdcchBlindDetectionCA3R17, 1, 15, false, "pdcch-BlindDetectionCA3-r17")
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *PDCCHBlindDetectionCAMixed1R17) EncodePER(w *per.Writer) error {
+	w.Preamble(v.HasPdcchBlindDetectionCA1R17, v.HasPdcchBlindDetectionCA2R17, v.HasPdcchBlindDetectionCA3R17)
+	w.IntIf(v.HasPdcchBlindDetectionCA1R17, v.PdcchBlindDetectionCA1R17, 1, 15, false, "pdcch-BlindDetectionCA1-r17")
+	w.IntIf(v.HasPdcchBlindDetectionCA2R17, v.PdcchBlindDetectionCA2R17, 1, 15, false, "pdcch-BlindDetectionCA2-r17")
+	w.IntIf(v.HasPdcchBlindDetectionCA3R17, v.PdcchBlindDetectionCA3R17, 1, 15, false, "pdcch-BlindDetectionCA3-r17")
+	return w.Err()
+}
+
+// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a PDCCH-BlindDetectionCA-Mixed1-r17 (X.691); v aliases b.
+func (v *PDCCHBlindDetectionCAMixed1R17) UnmarshalUPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, false, "PDCCH-BlindDetectionCA-Mixed1-r17")
+}
+
+// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
+func (v *PDCCHBlindDetectionCAMixed1R17) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *SimulSRSForAntennaSwitchingR16) DecodePER(r *per.Reader) error {
+	*v = SimulSRSForAntennaSwitchingR16{}
+	r.Preamble(&v.HasSupportSRSXTyRXLessThanYR16, &v.HasSupportSRSXTyRXEqualToYR16, &v.HasSupportSRSAntennaSwitchingR16)
+	v.SupportSRSXTyRXLessThanYR16 = SimulSRSForAntennaSwitchingR16_SupportSRSXTyRXLessThanYR16(r.EnumIf(v.HasSupportSRSXTyRXLessThanYR16, 1, 0, false, "supportSRS-xTyR-xLessThanY-r16"))
+	v.SupportSRSXTyRXEqualToYR16 = SimulSRSForAntennaSwitchingR16_SupportSRSXTyRXEqualToYR16(r.EnumIf(v.HasSupportSRSXTyRXEqualToYR16, 1, 0, false, "supportSRS-xTyR-xEqualToY-r16"))
+	v.SupportSRSAntennaSwitchingR16 = SimulSRSForAntennaSwitchingR16_SupportSRSAntennaSwitchingR16(r.EnumIf(v.HasSupportSRSAntennaSwitchingR16, 1, 0, false, "supportSRS-AntennaSwitching-r16"))
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *SimulSRSForAntennaSwitchingR16) EncodePER(w *per.Writer) error {
+	w.Preamble(v.HasSupportSRSXTyRXLessThanYR16, v.HasSupportSRSXTyRXEqualToYR16, v.HasSupportSRSAntennaSwitchingR16)
+	w.EnumIf(v.HasSupportSRSXTyRXLessThanYR16, int64(v.SupportSRSXTyRXLessThanYR16), 1, 0, false, "supportSRS-xTyR-xLessThanY-r16")
+	w.EnumIf(v.HasSupportSRSXTyRXEqualToYR16, int64(v.SupportSRSXTyRXEqualToYR16), 1, 0, false, "supportSRS-xTyR-xEqualToY-r16")
+	w.EnumIf(v.HasSupportSRSAntennaSwitchingR16, int64(v.SupportSRSAntennaSwitchingR16), 1, 0, false, "supportSRS-AntennaSwitching-r16")
+	return w.Err()
+}
+
+// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a SimulSRS-ForAntennaSwitching-r16 (X.691); v aliases b.
+func (v *SimulSRSForAntennaSwitchingR16) UnmarshalUPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, false, "SimulSRS-ForAntennaSwitching-r16")
+}
+
+// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
+func (v *SimulSRSForAntennaSwitchingR16) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *TwoPUCCHGrpConfigurationsR16) DecodePER(r *per.Reader) error {
+	*v = TwoPUCCHGrpConfigurationsR16{}
+	r.Decode(&v.PucchPrimaryGroupMappingR16, "pucch-PrimaryGroupMapping-r16")
+	r.Decode(&v.PucchSecondaryGroupMappingR16, "pucch-SecondaryGroupMapping-r16")
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *TwoPUCCHGrpConfigurationsR16) EncodePER(w *per.Writer) error {
+	w.Encode(&v.PucchPrimaryGroupMappingR16, "pucch-PrimaryGroupMapping-r16")
+	w.Encode(&v.PucchSecondaryGroupMappingR16, "pucch-SecondaryGroupMapping-r16")
+	return w.Err()
+}
+
+// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a TwoPUCCH-Grp-Configurations-r16 (X.691); v aliases b.
+func (v *TwoPUCCHGrpConfigurationsR16) UnmarshalUPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, false, "TwoPUCCH-Grp-Configurations-r16")
+}
+
+// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
+func (v *TwoPUCCHGrpConfigurationsR16) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *TwoPUCCHGrpConfigurationsR17) DecodePER(r *per.Reader) error {
+	*v = TwoPUCCHGrpConfigurationsR17{}
+	r.Decode(&v.PrimaryPUCCHGroupConfigR17, "primaryPUCCH-GroupConfig-r17")
+	r.Decode(&v.SecondaryPUCCHGroupConfigR17, "secondaryPUCCH-GroupConfig-r17")
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *TwoPUCCHGrpConfigurationsR17) EncodePER(w *per.Writer) error {
+	w.Encode(&v.PrimaryPUCCHGroupConfigR17, "primaryPUCCH-GroupConfig-r17")
+	w.Encode(&v.SecondaryPUCCHGroupConfigR17, "secondaryPUCCH-GroupConfig-r17")
+	return w.Err()
+}
+
+// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a TwoPUCCH-Grp-Configurations-r17 (X.691); v aliases b.
+func (v *TwoPUCCHGrpConfigurationsR17) UnmarshalUPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, false, "TwoPUCCH-Grp-Configurations-r17")
+}
+
+// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
+func (v *TwoPUCCHGrpConfigurationsR17) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *TwoPUCCHGrpConfigParamsR16) DecodePER(r *per.Reader) error {
+	*v = TwoPUCCHGrpConfigParamsR16{}
+	r.Decode(&v.PucchGroupMappingR16, "pucch-GroupMapping-r16")
+	r.Decode(&v.PucchTXR16, "pucch-TX-r16")
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *TwoPUCCHGrpConfigParamsR16) EncodePER(w *per.Writer) error {
+	w.Encode(&v.PucchGroupMappingR16, "pucch-GroupMapping-r16")
+	w.Encode(&v.PucchTXR16, "pucch-TX-r16")
+	return w.Err()
+}
+
+// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a TwoPUCCH-Grp-ConfigParams-r16 (X.691); v aliases b.
+func (v *TwoPUCCHGrpConfigParamsR16) UnmarshalUPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, false, "TwoPUCCH-Grp-ConfigParams-r16")
+}
+
+// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
+func (v *TwoPUCCHGrpConfigParamsR16) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *CarrierTypePairR16) DecodePER(r *per.Reader) error {
+	*v = CarrierTypePairR16{}
+	r.Decode(&v.CarrierForCSIMeasurementR16, "carrierForCSI-Measurement-r16")
+	r.Decode(&v.CarrierForCSIReportingR16, "carrierForCSI-Reporting-r16")
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *CarrierTypePairR16) EncodePER(w *per.Writer) error {
+	w.Encode(&v.CarrierForCSIMeasurementR16, "carrierForCSI-Measurement-r16")
+	w.Encode(&v.CarrierForCSIReportingR16, "carrierForCSI-Reporting-r16")
+	return w.Err()
+}
+
+// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a CarrierTypePair-r16 (X.691); v aliases b.
+func (v *CarrierTypePairR16) UnmarshalUPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, false, "CarrierTypePair-r16")
+}
+
+// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
+func (v *CarrierTypePairR16) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *PUCCHGrpCarrierTypesR16) DecodePER(r *per.Reader) error {
+	*v = PUCCHGrpCarrierTypesR16{}
+	r.Preamble(&v.HasFr1NonSharedTDDR16, &v.HasFr1SharedTDDR16, &v.HasFr1NonSharedFDDR16, &v.HasFr2R16)
+	v.Fr1NonSharedTDDR16 = PUCCHGrpCarrierTypesR16_Fr1NonSharedTDDR16(r.EnumIf(v.HasFr1NonSharedTDDR16, 1, 0, false, "fr1-NonSharedTDD-r16"))
+	v.Fr1SharedTDDR16 = PUCCHGrpCarrierTypesR16_Fr1SharedTDDR16(r.EnumIf(v.HasFr1SharedTDDR16, 1, 0, false, "fr1-SharedTDD-r16"))
+	v.Fr1NonSharedFDDR16 = PUCCHGrpCarrierTypesR16_Fr1NonSharedFDDR16(r.EnumIf(v.HasFr1NonSharedFDDR16, 1, 0, false, "fr1-NonSharedFDD-r16"))
+	v.Fr2R16 = PUCCHGrpCarrierTypesR16_Fr2R16(r.EnumIf(v.HasFr2R16, 1, 0, false, "fr2-r16"))
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *PUCCHGrpCarrierTypesR16) EncodePER(w *per.Writer) error {
+	w.Preamble(v.HasFr1NonSharedTDDR16, v.HasFr1SharedTDDR16, v.HasFr1NonSharedFDDR16, v.HasFr2R16)
+	w.EnumIf(v.HasFr1NonSharedTDDR16, int64(v.Fr1NonSharedTDDR16), 1, 0, false, "fr1-NonSharedTDD-r16")
+	w.EnumIf(v.HasFr1SharedTDDR16, int64(v.Fr1SharedTDDR16), 1, 0, false, "fr1-SharedTDD-r16")
+	w.EnumIf(v.HasFr1NonSharedFDDR16, int64(v.Fr1NonSharedFDDR16), 1, 0, false, "fr1-NonSharedFDD-r16")
+	w.EnumIf(v.HasFr2R16, int64(v.Fr2R16), 1, 0, false, "fr2-r16")
+	return w.Err()
+}
+
+// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a PUCCH-Grp-CarrierTypes-r16 (X.691); v aliases b.
+func (v *PUCCHGrpCarrierTypesR16) UnmarshalUPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, false, "PUCCH-Grp-CarrierTypes-r16")
+}
+
+// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
+func (v *PUCCHGrpCarrierTypesR16) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *PUCCHGroupConfigR17) DecodePER(r *per.Reader) error {
+	*v = PUCCHGroupConfigR17{}
+	r.Preamble(&v.HasFr1FR1NonSharedTDDR17, &v.HasFr2FR2NonSharedTDDR17, &v.HasFr1FR2NonSharedTDDR17)
+	v.Fr1FR1NonSharedTDDR17 = PUCCHGroupConfigR17_Fr1FR1NonSharedTDDR17(r.EnumIf(v.HasFr1FR1NonSharedTDDR17, 1, 0, false, "fr1-FR1-NonSharedTDD-r17"))
+	v.Fr2FR2NonSharedTDDR17 = PUCCHGroupConfigR17_Fr2FR2NonSharedTDDR17(r.EnumIf(v.HasFr2FR2NonSharedTDDR17, 1, 0, false, "fr2-FR2-NonSharedTDD-r17"))
+	v.Fr1FR2NonSharedTDDR17 = PUCCHGroupConfigR17_Fr1FR2NonSharedTDDR17(r.EnumIf(v.HasFr1FR2NonSharedTDDR17, 1, 0, false, "fr1-FR2-NonSharedTDD-r17"))
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *PUCCHGroupConfigR17) EncodePER(w *per.Writer) error {
+	w.Preamble(v.HasFr1FR1NonSharedTDDR17, v.HasFr2FR2NonSharedTDDR17, v.HasFr1FR2NonSharedTDDR17)
+	w.EnumIf(v.HasFr1FR1NonSharedTDDR17, int64(v.Fr1FR1NonSharedTDDR17), 1, 0, false, "fr1-FR1-NonSharedTDD-r17")
+	w.EnumIf(v.HasFr2FR2NonSharedTDDR17, int64(v.Fr2FR2NonSharedTDDR17), 1, 0, false, "fr2-FR2-NonSharedTDD-r17")
+	w.EnumIf(v.HasFr1FR2NonSharedTDDR17, int64(v.Fr1FR2NonSharedTDDR17), 1, 0, false, "fr1-FR2-NonSharedTDD-r17")
+	return w.Err()
+}
+
+// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a PUCCH-Group-Config-r17 (X.691); v aliases b.
+func (v *PUCCHGroupConfigR17) UnmarshalUPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, false, "PUCCH-Group-Config-r17")
+}
+
+// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
+func (v *PUCCHGroupConfigR17) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *CAParametersNRDC) DecodePER(r *per.Reader) error {
+	*v = CAParametersNRDC{}
+	r.Preamble(&v.HasCaParametersNRForDC, &v.HasCaParametersNRForDCV1540, &v.HasCaParametersNRForDCV1550, &v.HasCaParametersNRForDCV1560, &v.HasFeatureSetCombinationDC)
+	r.DecodeOptional(v.HasCaParametersNRForDC, &v.CaParametersNRForDC, "ca-ParametersNR-ForDC")
+	r.DecodeOptional(v.HasCaParametersNRForDCV1540, &v.CaParametersNRForDCV1540, "ca-ParametersNR-ForDC-v1540")
+	r.DecodeOptional(v.HasCaParametersNRForDCV1550, &v.CaParametersNRForDCV1550, "ca-ParametersNR-ForDC-v1550")
+	r.DecodeOptional(v.HasCaParametersNRForDCV1560, &v.CaParametersNRForDCV1560, "ca-ParametersNR-ForDC-v1560")
+	if v.HasFeatureSetCombinationDC {
+		v.FeatureSetCombinationDC = FeatureSetCombinationID(r.Int(0, 1024, false, "featureSetCombinationDC"))
+	}
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *CAParametersNRDC) EncodePER(w *per.Writer) error {
+	w.Preamble(v.HasCaParametersNRForDC, v.HasCaParametersNRForDCV1540, v.HasCaParametersNRForDCV1550, v.HasCaParametersNRForDCV1560, v.HasFeatureSetCombinationDC)
+	w.EncodeOptional(v.HasCaParametersNRForDC, &v.CaParametersNRForDC, "ca-ParametersNR-ForDC")
+	w.EncodeOptional(v.HasCaParametersNRForDCV1540, &v.CaParametersNRForDCV1540, "ca-ParametersNR-ForDC-v1540")
+	w.EncodeOptional(v.HasCaParametersNRForDCV1550, &v.CaParametersNRForDCV1550, "ca-ParametersNR-ForDC-v1550")
+	w.EncodeOptional(v.HasCaParametersNRForDCV1560, &v.CaParametersNRForDCV1560, "ca-ParametersNR-ForDC-v1560")
+	w.EncodeOptional(v.HasFeatureSetCombinationDC, &v.FeatureSetCombinationDC, "featureSetCombinationDC")
+	return w.Err()
+}
+
+// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a CA-ParametersNRDC (X.691); v aliases b.
+func (v *CAParametersNRDC) UnmarshalUPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, false, "CA-ParametersNRDC")
+}
+
+// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
+func (v *CAParametersNRDC) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *CAParametersNRDCV15g0) DecodePER(r *per.Reader) error {
+	*v = CAParametersNRDCV15g0{}
+	r.Preamble(&v.HasCaParametersNRForDCV15g0)
+	r.DecodeOptional(v.HasCaParametersNRForDCV15g0, &v.CaParametersNRForDCV15g0, "ca-ParametersNR-ForDC-v15g0")
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *CAParametersNRDCV15g0) EncodePER(w *per.Writer) error {
+	w.Preamble(v.HasCaParametersNRForDCV15g0)
+	w.EncodeOptional(v.HasCaParametersNRForDCV15g0, &v.CaParametersNRForDCV15g0, "ca-ParametersNR-ForDC-v15g0")
+	return w.Err()
+}
+
+// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a CA-ParametersNRDC-v15g0 (X.691); v aliases b.
+func (v *CAParametersNRDCV15g0) UnmarshalUPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, false, "CA-ParametersNRDC-v15g0")
+}
+
+// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
+func (v *CAParametersNRDCV15g0) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *CAParametersNRDCV1610) DecodePER(r *per.Reader) error {
+	*v = CAParametersNRDCV1610{}
+	r.Preamble(&v.HasIntraFRNRDCPwrSharingMode1R16, &v.HasIntraFRNRDCPwrSharingMode2R16, &v.HasIntraFRNRDCDynamicPwrSharingR16, &v.HasAsyncNRDCR16)
+	v.IntraFRNRDCPwrSharingMode1R16 = CAParametersNRDCV1610_IntraFRNRDCPwrSharingMode1R16(r.EnumIf(v.HasIntraFRNRDCPwrSharingMode1R16, 1, 0, false, "intraFR-NR-DC-PwrSharingMode1-r16"))
+	v.IntraFRNRDCPwrSharingMode2R16 = CAParametersNRDCV1610_IntraFRNRDCPwrSharingMode2R16(r.EnumIf(v.HasIntraFRNRDCPwrSharingMode2R16, 1, 0, false, "intraFR-NR-DC-PwrSharingMode2-r16"))
+	v.IntraFRNRDCDynamicPwrSharingR16 = CAParametersNRDCV1610_IntraFRNRDCDynamicPwrSharingR16(r.EnumIf(v.HasIntraFRNRDCDynamicPwrSharingR16, 2, 0, false, "intraFR-NR-DC-DynamicPwrSharing-r16"))
+	v.AsyncNRDCR16 = CAParametersNRDCV1610_AsyncNRDCR16(r.EnumIf(v.HasAsyncNRDCR16, 1, 0, false, "asyncNRDC-r16"))
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *CAParametersNRDCV1610) EncodePER(w *per.Writer) error {
+	w.Preamble(v.HasIntraFRNRDCPwrSharingMode1R16, v.HasIntraFRNRDCPwrSharingMode2R16, v.HasIntraFRNRDCDynamicPwrSharingR16, v.HasAsyncNRDCR16)
+	w.EnumIf(v.HasIntraFRNRDCPwrSharingMode1R16, int64(v.IntraFRNRDCPwrSharingMode1R16), 1, 0, false, "intraFR-NR-DC-PwrSharingMode1-r16")
+	w.EnumIf(v.HasIntraFRNRDCPwrSharingMode2R16, int64(v.IntraFRNRDCPwrSharingMode2R16), 1, 0, false, "intraFR-NR-DC-PwrSharingMode2-r16")
+	w.EnumIf(v.HasIntraFRNRDCDynamicPwrSharingR16, int64(v.IntraFRNRDCDynamicPwrSharingR16), 2, 0, false, "intraFR-NR-DC-DynamicPwrSharing-r16")
+	w.EnumIf(v.HasAsyncNRDCR16, int64(v.AsyncNRDCR16), 1, 0, false, "asyncNRDC-r16")
+	return w.Err()
+}
+
+// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a CA-ParametersNRDC-v1610 (X.691); v aliases b.
+func (v *CAParametersNRDCV1610) UnmarshalUPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, false, "CA-ParametersNRDC-v1610")
+}
+
+// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
+func (v *CAParametersNRDCV1610) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *CAParametersNRDCV1630) DecodePER(r *per.Reader) error {
+	*v = CAParametersNRDCV1630{}
+	r.Preamble(&v.HasCaParametersNRForDCV1610, &v.HasCaParametersNRForDCV1630)
+	r.DecodeOptional(v.HasCaParametersNRForDCV1610, &v.CaParametersNRForDCV1610, "ca-ParametersNR-ForDC-v1610")
+	r.DecodeOptional(v.HasCaParametersNRForDCV1630, &v.CaParametersNRForDCV1630, "ca-ParametersNR-ForDC-v1630")
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *CAParametersNRDCV1630) EncodePER(w *per.Writer) error {
+	w.Preamble(v.HasCaParametersNRForDCV1610, v.HasCaParametersNRForDCV1630)
+	w.EncodeOptional(v.HasCaParametersNRForDCV1610, &v.CaParametersNRForDCV1610, "ca-ParametersNR-ForDC-v1610")
+	w.EncodeOptional(v.HasCaParametersNRForDCV1630, &v.CaParametersNRForDCV1630, "ca-ParametersNR-ForDC-v1630")
+	return w.Err()
+}
+
+// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a CA-ParametersNRDC-v1630 (X.691); v aliases b.
+func (v *CAParametersNRDCV1630) UnmarshalUPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, false, "CA-ParametersNRDC-v1630")
+}
+
+// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
+func (v *CAParametersNRDCV1630) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *CAParametersNRDCV1640) DecodePER(r *per.Reader) error {
+	*v = CAParametersNRDCV1640{}
+	r.Preamble(&v.HasCaParametersNRForDCV1640)
+	r.DecodeOptional(v.HasCaParametersNRForDCV1640, &v.CaParametersNRForDCV1640, "ca-ParametersNR-ForDC-v1640")
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *CAParametersNRDCV1640) EncodePER(w *per.Writer) error {
+	w.Preamble(v.HasCaParametersNRForDCV1640)
+	w.EncodeOptional(v.HasCaParametersNRForDCV1640, &v.CaParametersNRForDCV1640, "ca-ParametersNR-ForDC-v1640")
+	return w.Err()
+}
+
+// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a CA-ParametersNRDC-v1640 (X.691); v aliases b.
+func (v *CAParametersNRDCV1640) UnmarshalUPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, false, "CA-ParametersNRDC-v1640")
+}
+
+// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
+func (v *CAParametersNRDCV1640) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CAParametersNRDCV1650) DecodePER(r *per.Reader) error {
 	*v = CAParametersNRDCV1650{}
 	r.Preamble(&v.HasSupportedCellGroupingR16)
@@ -3137,8 +3539,8 @@ func (v *FeatureSet) MarshalUPER() ([]byte, error) { return per.Marshal(v, false
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *FeatureSet_Eutra) DecodePER(r *per.Reader) error {
 	*v = FeatureSet_Eutra{}
-	r.Decode(&v.DownlinkSetEUTRA, "downlinkSetEUTRA")
-	r.Decode(&v.UplinkSetEUTRA, "uplinkSetEUTRA")
+	v.DownlinkSetEUTRA = FeatureSetEUTRADownlinkID(r.Int(0, 256, false, "downlinkSetEUTRA"))
+	v.UplinkSetEUTRA = FeatureSetEUTRAUplinkID(r.Int(0, 256, false, "uplinkSetEUTRA"))
 	return r.Err()
 }
 
@@ -3152,8 +3554,8 @@ func (v *FeatureSet_Eutra) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *FeatureSet_Nr) DecodePER(r *per.Reader) error {
 	*v = FeatureSet_Nr{}
-	r.Decode(&v.DownlinkSetNR, "downlinkSetNR")
-	r.Decode(&v.UplinkSetNR, "uplinkSetNR")
+	v.DownlinkSetNR = FeatureSetDownlinkID(r.Int(0, 1024, false, "downlinkSetNR"))
+	v.UplinkSetNR = FeatureSetUplinkID(r.Int(0, 1024, false, "uplinkSetNR"))
 	return r.Err()
 }
 
@@ -3181,7 +3583,7 @@ func (v *FeatureSetDownlink) DecodePER(r *per.Reader) error {
 	*v = FeatureSetDownlink{}
 	r.Preamble(&v.HasIntraBandFreqSeparationDL, &v.HasScalingFactor, &v.HasDummy8, &v.HasScellWithoutSSB, &v.HasCsiRSMeasSCellWithoutSSB, &v.HasDummy1, &v.HasType1_3CSS, &v.HasPdcchMonitoringAnyOccasions, &v.HasDummy2, &v.HasUESpecificULDLAssignment, &v.HasSearchSpaceSharingCADL, &v.HasTimeDurationForQCL, &v.HasPdschProcessingType1DifferentTBPerSlot, &v.HasDummy3, &v.HasDummy4, &v.HasDummy5, &v.HasDummy6, &v.HasDummy7)
 	r.Decode(&v.FeatureSetListPerDownlinkCC, "featureSetListPerDownlinkCC")
-	r.DecodeOptional(v.HasIntraBandFreqSeparationDL, &v.IntraBandFreqSeparationDL, "intraBandFreqSeparationDL")
+	v.IntraBandFreqSeparationDL = FreqSeparationClass(r.EnumIf(v.HasIntraBandFreqSeparationDL, 3, 2, true, "intraBandFreqSeparationDL"))
 	v.ScalingFactor = FeatureSetDownlink_ScalingFactor(r.EnumIf(v.HasScalingFactor, 3, 0, false, "scalingFactor"))
 	v.Dummy8 = FeatureSetDownlink_Dummy8(r.EnumIf(v.HasDummy8, 1, 0, false, "dummy8"))
 	v.ScellWithoutSSB = FeatureSetDownlink_ScellWithoutSSB(r.EnumIf(v.HasScellWithoutSSB, 1, 0, false, "scellWithoutSSB"))
@@ -3445,8 +3847,8 @@ func (v *FeatureSetDownlinkV1610) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasCbgPDSCHProcessingType1DifferentTBPerSlotR16, &v.CbgPDSCHProcessingType1DifferentTBPerSlotR16, "cbgPDSCH-ProcessingType1-DifferentTB-PerSlot-r16")
 	r.DecodeOptional(v.HasCbgPDSCHProcessingType2DifferentTBPerSlotR16, &v.CbgPDSCHProcessingType2DifferentTBPerSlotR16, "cbgPDSCH-ProcessingType2-DifferentTB-PerSlot-r16")
 	r.DecodeOptional(v.HasIntraFreqDAPSR16, &v.IntraFreqDAPSR16, "intraFreqDAPS-r16")
-	r.DecodeOptional(v.HasIntraBandFreqSeparationDLV1620, &v.IntraBandFreqSeparationDLV1620, "intraBandFreqSeparationDL-v1620")
-	r.DecodeOptional(v.HasIntraBandFreqSeparationDLOnlyR16, &v.IntraBandFreqSeparationDLOnlyR16, "intraBandFreqSeparationDL-Only-r16")
+	v.IntraBandFreqSeparationDLV1620 = FreqSeparationClassDLV1620(r.EnumIf(v.HasIntraBandFreqSeparationDLV1620, 6, 0, false, "intraBandFreqSeparationDL-v1620"))
+	v.IntraBandFreqSeparationDLOnlyR16 = FreqSeparationClassDLOnlyR16(r.EnumIf(v.HasIntraBandFreqSeparationDLOnlyR16, 6, 0, false, "intraBandFreqSeparationDL-Only-r16"))
 	r.DecodeOptional(v.HasPdcchMonitoringR16, &v.PdcchMonitoringR16, "pdcch-Monitoring-r16")
 	v.PdcchMonitoringMixedR16 = FeatureSetDownlinkV1610_PdcchMonitoringMixedR16(r.EnumIf(v.HasPdcchMonitoringMixedR16, 1, 0, false, "pdcch-MonitoringMixed-r16"))
 	r.DecodeOptional(v.HasCrossCarrierSchedulingProcessingDiffSCSR16, &v.CrossCarrierSchedulingProcessingDiffSCSR16, "crossCarrierSchedulingProcessing-DiffSCS-r16")
@@ -4032,11 +4434,11 @@ func (v *FeatureSetDownlinkID) EncodePER(w *per.Writer) error {
 func (v *FeatureSetDownlinkPerCC) DecodePER(r *per.Reader) error {
 	*v = FeatureSetDownlinkPerCC{}
 	r.Preamble(&v.HasChannelBW90mhz, &v.HasMaxNumberMIMOLayersPDSCH, &v.HasSupportedModulationOrderDL)
-	r.Decode(&v.SupportedSubcarrierSpacingDL, "supportedSubcarrierSpacingDL")
+	v.SupportedSubcarrierSpacingDL = SubcarrierSpacing(r.Enum(8, 0, false, "supportedSubcarrierSpacingDL"))
 	r.Decode(&v.SupportedBandwidthDL, "supportedBandwidthDL")
 	v.ChannelBW90mhz = FeatureSetDownlinkPerCC_ChannelBW90mhz(r.EnumIf(v.HasChannelBW90mhz, 1, 0, false, "channelBW-90mhz"))
-	r.DecodeOptional(v.HasMaxNumberMIMOLayersPDSCH, &v.MaxNumberMIMOLayersPDSCH, "maxNumberMIMO-LayersPDSCH")
-	r.DecodeOptional(v.HasSupportedModulationOrderDL, &v.SupportedModulationOrderDL, "supportedModulationOrderDL")
+	v.MaxNumberMIMOLayersPDSCH = MIMOLayersDL(r.EnumIf(v.HasMaxNumberMIMOLayersPDSCH, 3, 0, false, "maxNumberMIMO-LayersPDSCH"))
+	v.SupportedModulationOrderDL = ModulationOrder(r.EnumIf(v.HasSupportedModulationOrderDL, 6, 0, false, "supportedModulationOrderDL"))
 	return r.Err()
 }
 
@@ -4628,7 +5030,7 @@ func (v *FeatureSetUplink) DecodePER(r *per.Reader) error {
 	r.Decode(&v.FeatureSetListPerUplinkCC, "featureSetListPerUplinkCC")
 	v.ScalingFactor = FeatureSetUplink_ScalingFactor(r.EnumIf(v.HasScalingFactor, 3, 0, false, "scalingFactor"))
 	v.Dummy3 = FeatureSetUplink_Dummy3(r.EnumIf(v.HasDummy3, 1, 0, false, "dummy3"))
-	r.DecodeOptional(v.HasIntraBandFreqSeparationUL, &v.IntraBandFreqSeparationUL, "intraBandFreqSeparationUL")
+	v.IntraBandFreqSeparationUL = FreqSeparationClass(r.EnumIf(v.HasIntraBandFreqSeparationUL, 3, 2, true, "intraBandFreqSeparationUL"))
 	v.SearchSpaceSharingCAUL = FeatureSetUplink_SearchSpaceSharingCAUL(r.EnumIf(v.HasSearchSpaceSharingCAUL, 1, 0, false, "searchSpaceSharingCA-UL"))
 	r.DecodeOptional(v.HasDummy1, &v.Dummy1, "dummy1")
 	r.DecodeOptional(v.HasSupportedSRSResources, &v.SupportedSRSResources, "supportedSRS-Resources")
@@ -4759,7 +5161,7 @@ func (v *FeatureSetUplinkV1610) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasCbgPUSCHProcessingType2DifferentTBPerSlotR16, &v.CbgPUSCHProcessingType2DifferentTBPerSlotR16, "cbgPUSCH-ProcessingType2-DifferentTB-PerSlot-r16")
 	r.DecodeOptional(v.HasSupportedSRSPosResourcesR16, &v.SupportedSRSPosResourcesR16, "supportedSRS-PosResources-r16")
 	r.DecodeOptional(v.HasIntraFreqDAPSULR16, &v.IntraFreqDAPSULR16, "intraFreqDAPS-UL-r16")
-	r.DecodeOptional(v.HasIntraBandFreqSeparationULV1620, &v.IntraBandFreqSeparationULV1620, "intraBandFreqSeparationUL-v1620")
+	v.IntraBandFreqSeparationULV1620 = FreqSeparationClassULV1620(r.EnumIf(v.HasIntraBandFreqSeparationULV1620, 1, 0, false, "intraBandFreqSeparationUL-v1620"))
 	r.DecodeOptional(v.HasMultiPUCCHR16, &v.MultiPUCCHR16, "multiPUCCH-r16")
 	v.TwoPUCCHType1R16 = FeatureSetUplinkV1610_TwoPUCCHType1R16(r.EnumIf(v.HasTwoPUCCHType1R16, 1, 0, false, "twoPUCCH-Type1-r16"))
 	v.TwoPUCCHType2R16 = FeatureSetUplinkV1610_TwoPUCCHType2R16(r.EnumIf(v.HasTwoPUCCHType2R16, 1, 0, false, "twoPUCCH-Type2-r16"))
@@ -5378,12 +5780,12 @@ func (v *FeatureSetUplinkID) EncodePER(w *per.Writer) error {
 func (v *FeatureSetUplinkPerCC) DecodePER(r *per.Reader) error {
 	*v = FeatureSetUplinkPerCC{}
 	r.Preamble(&v.HasChannelBW90mhz, &v.HasMimoCBPUSCH, &v.HasMaxNumberMIMOLayersNonCBPUSCH, &v.HasSupportedModulationOrderUL)
-	r.Decode(&v.SupportedSubcarrierSpacingUL, "supportedSubcarrierSpacingUL")
+	v.SupportedSubcarrierSpacingUL = SubcarrierSpacing(r.Enum(8, 0, false, "supportedSubcarrierSpacingUL"))
 	r.Decode(&v.SupportedBandwidthUL, "supportedBandwidthUL")
 	v.ChannelBW90mhz = FeatureSetUplinkPerCC_ChannelBW90mhz(r.EnumIf(v.HasChannelBW90mhz, 1, 0, false, "channelBW-90mhz"))
 	r.DecodeOptional(v.HasMimoCBPUSCH, &v.MimoCBPUSCH, "mimo-CB-PUSCH")
-	r.DecodeOptional(v.HasMaxNumberMIMOLayersNonCBPUSCH, &v.MaxNumberMIMOLayersNonCBPUSCH, "maxNumberMIMO-LayersNonCB-PUSCH")
-	r.DecodeOptional(v.HasSupportedModulationOrderUL, &v.SupportedModulationOrderUL, "supportedModulationOrderUL")
+	v.MaxNumberMIMOLayersNonCBPUSCH = MIMOLayersUL(r.EnumIf(v.HasMaxNumberMIMOLayersNonCBPUSCH, 3, 0, false, "maxNumberMIMO-LayersNonCB-PUSCH"))
+	v.SupportedModulationOrderUL = ModulationOrder(r.EnumIf(v.HasSupportedModulationOrderUL, 6, 0, false, "supportedModulationOrderUL"))
 	return r.Err()
 }
 
@@ -5411,7 +5813,7 @@ func (v *FeatureSetUplinkPerCC) MarshalUPER() ([]byte, error) { return per.Marsh
 func (v *FeatureSetUplinkPerCC_MimoCBPUSCH) DecodePER(r *per.Reader) error {
 	*v = FeatureSetUplinkPerCC_MimoCBPUSCH{}
 	r.Preamble(&v.HasMaxNumberMIMOLayersCBPUSCH)
-	r.DecodeOptional(v.HasMaxNumberMIMOLayersCBPUSCH, &v.MaxNumberMIMOLayersCBPUSCH, "maxNumberMIMO-LayersCB-PUSCH")
+	v.MaxNumberMIMOLayersCBPUSCH = MIMOLayersUL(r.EnumIf(v.HasMaxNumberMIMOLayersCBPUSCH, 3, 0, false, "maxNumberMIMO-LayersCB-PUSCH"))
 	v.MaxNumberSRSResourcePerSet = r.Int(1, 2, false, "maxNumberSRS-ResourcePerSet")
 	return r.Err()
 }
@@ -5577,9 +5979,9 @@ func (v *FreqBandInformation) MarshalUPER() ([]byte, error) { return per.Marshal
 func (v *FreqBandInformationEUTRA) DecodePER(r *per.Reader) error {
 	*v = FreqBandInformationEUTRA{}
 	r.Preamble(&v.HasCaBandwidthClassDLEUTRA, &v.HasCaBandwidthClassULEUTRA)
-	r.Decode(&v.BandEUTRA, "bandEUTRA")
-	r.DecodeOptional(v.HasCaBandwidthClassDLEUTRA, &v.CaBandwidthClassDLEUTRA, "ca-BandwidthClassDL-EUTRA")
-	r.DecodeOptional(v.HasCaBandwidthClassULEUTRA, &v.CaBandwidthClassULEUTRA, "ca-BandwidthClassUL-EUTRA")
+	v.BandEUTRA = FreqBandIndicatorEUTRA(r.Int(1, 256, false, "bandEUTRA"))
+	v.CaBandwidthClassDLEUTRA = CABandwidthClassEUTRA(r.EnumIf(v.HasCaBandwidthClassDLEUTRA, 6, 0, true, "ca-BandwidthClassDL-EUTRA"))
+	v.CaBandwidthClassULEUTRA = CABandwidthClassEUTRA(r.EnumIf(v.HasCaBandwidthClassULEUTRA, 6, 0, true, "ca-BandwidthClassUL-EUTRA"))
 	return r.Err()
 }
 
@@ -5604,9 +6006,9 @@ func (v *FreqBandInformationEUTRA) MarshalUPER() ([]byte, error) { return per.Ma
 func (v *FreqBandInformationNR) DecodePER(r *per.Reader) error {
 	*v = FreqBandInformationNR{}
 	r.Preamble(&v.HasMaxBandwidthRequestedDL, &v.HasMaxBandwidthRequestedUL, &v.HasMaxCarriersRequestedDL, &v.HasMaxCarriersRequestedUL)
-	r.Decode(&v.BandNR, "bandNR")
-	r.DecodeOptional(v.HasMaxBandwidthRequestedDL, &v.MaxBandwidthRequestedDL, "maxBandwidthRequestedDL")
-	r.DecodeOptional(v.HasMaxBandwidthRequestedUL, &v.MaxBandwidthRequestedUL, "maxBandwidthRequestedUL")
+	v.BandNR = FreqBandIndicatorNR(r.Int(1, 1024, false, "bandNR"))
+	v.MaxBandwidthRequestedDL = AggregatedBandwidth(r.EnumIf(v.HasMaxBandwidthRequestedDL, 16, 0, false, "maxBandwidthRequestedDL"))
+	v.MaxBandwidthRequestedUL = AggregatedBandwidth(r.EnumIf(v.HasMaxBandwidthRequestedUL, 16, 0, false, "maxBandwidthRequestedUL"))
 	v.MaxCarriersRequestedDL = r.IntIf(v.HasMaxCarriersRequestedDL, 1, 32, false, "maxCarriersRequestedDL")
 	v.MaxCarriersRequestedUL = r.IntIf(v.HasMaxCarriersRequestedUL, 1, 32, false, "maxCarriersRequestedUL")
 	return r.Err()
@@ -9179,7 +9581,9 @@ func (v *MRDCParametersV1590) MarshalUPER() ([]byte, error) { return per.Marshal
 func (v *MRDCParametersV15g0) DecodePER(r *per.Reader) error {
 	*v = MRDCParametersV15g0{}
 	r.Preamble(&v.HasSimultaneousRxTxInterBandENDCPerBandPair)
-	r.DecodeOptional(v.HasSimultaneousRxTxInterBandENDCPerBandPair, &v.SimultaneousRxTxInterBandENDCPerBandPair, "simultaneousRxTxInterBandENDCPerBandPair")
+	if v.HasSimultaneousRxTxInterBandENDCPerBandPair {
+		v.SimultaneousRxTxInterBandENDCPerBandPair = SimultaneousRxTxPerBandPair(r.BitString(per.Size{Lb: 3, Ub: 496}, "simultaneousRxTxInterBandENDCPerBandPair"))
+	}
 	return r.Err()
 }
 
@@ -11145,10 +11549,18 @@ func (v *ProcessingParameters) MarshalUPER() ([]byte, error) { return per.Marsha
 func (v *ProcessingParameters_DifferentTBPerSlot) DecodePER(r *per.Reader) error {
 	*v = ProcessingParameters_DifferentTBPerSlot{}
 	r.Preamble(&v.HasUpto1, &v.HasUpto2, &v.HasUpto4, &v.HasUpto7)
-	r.DecodeOptional(v.HasUpto1, &v.Upto1, "upto1")
-	r.DecodeOptional(v.HasUpto2, &v.Upto2, "upto2")
-	r.DecodeOptional(v.HasUpto4, &v.Upto4, "upto4")
-	r.DecodeOptional(v.HasUpto7, &v.Upto7, "upto7")
+	if v.HasUpto1 {
+		v.Upto1 = NumberOfCarriers(r.Int(1, 16, false, "upto1"))
+	}
+	if v.HasUpto2 {
+		v.Upto2 = NumberOfCarriers(r.Int(1, 16, false, "upto2"))
+	}
+	if v.HasUpto4 {
+		v.Upto4 = NumberOfCarriers(r.Int(1, 16, false, "upto4"))
+	}
+	if v.HasUpto7 {
+		v.Upto7 = NumberOfCarriers(r.Int(1, 16, false, "upto7"))
+	}
 	return r.Err()
 }
 

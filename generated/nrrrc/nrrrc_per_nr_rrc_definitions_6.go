@@ -14,7 +14,7 @@ func (v *BandNR) DecodePER(r *per.Reader) error {
 	*v = BandNR{}
 	ext := r.Extended()
 	r.Preamble(&v.HasModifiedMPRBehaviour, &v.HasMimoParametersPerBand, &v.HasExtendedCP, &v.HasMultipleTCI, &v.HasBwpWithoutRestriction, &v.HasBwpSameNumerology, &v.HasBwpDiffNumerology, &v.HasCrossCarrierSchedulingSameSCS, &v.HasPdsch256QAMFR2, &v.HasPusch256QAM, &v.HasUEPowerClass, &v.HasRateMatchingLTECRS, &v.HasChannelBWsDL, &v.HasChannelBWsUL)
-	r.Decode(&v.BandNR, "bandNR")
+	v.BandNR = FreqBandIndicatorNR(r.Int(1, 1024, false, "bandNR"))
 	if v.HasModifiedMPRBehaviour {
 		v.ModifiedMPRBehaviour = r.BitString(per.Size{Lb: 8, Ub: 8}, "modifiedMPR-Behaviour")
 	}
@@ -1882,7 +1882,7 @@ func (v *MACParametersSidelinkXDDDiffR16) MarshalUPER() ([]byte, error) { return
 func (v *BandSidelinkEUTRAR16) DecodePER(r *per.Reader) error {
 	*v = BandSidelinkEUTRAR16{}
 	r.Preamble(&v.HasGnbScheduledMode3SidelinkEUTRAR16, &v.HasGnbScheduledMode4SidelinkEUTRAR16)
-	r.Decode(&v.FreqBandSidelinkEUTRAR16, "freqBandSidelinkEUTRA-r16")
+	v.FreqBandSidelinkEUTRAR16 = FreqBandIndicatorEUTRA(r.Int(1, 256, false, "freqBandSidelinkEUTRA-r16"))
 	r.DecodeOptional(v.HasGnbScheduledMode3SidelinkEUTRAR16, &v.GnbScheduledMode3SidelinkEUTRAR16, "gnb-ScheduledMode3SidelinkEUTRA-r16")
 	v.GnbScheduledMode4SidelinkEUTRAR16 = BandSidelinkEUTRAR16_GnbScheduledMode4SidelinkEUTRAR16(r.EnumIf(v.HasGnbScheduledMode4SidelinkEUTRAR16, 1, 0, false, "gnb-ScheduledMode4SidelinkEUTRA-r16"))
 	return r.Err()
@@ -1923,7 +1923,7 @@ func (v *BandSidelinkR16) DecodePER(r *per.Reader) error {
 	*v = BandSidelinkR16{}
 	ext := r.Extended()
 	r.Preamble(&v.HasSlReceptionR16, &v.HasSlTransmissionMode1R16, &v.HasSyncSidelinkR16, &v.HasSlTx256QAMR16, &v.HasPsfchFormatZeroSidelinkR16, &v.HasLowSE64QAMMCSTableSidelinkR16, &v.HasEnbSyncSidelinkR16)
-	r.Decode(&v.FreqBandSidelinkR16, "freqBandSidelink-r16")
+	v.FreqBandSidelinkR16 = FreqBandIndicatorNR(r.Int(1, 1024, false, "freqBandSidelink-r16"))
 	r.DecodeOptional(v.HasSlReceptionR16, &v.SlReceptionR16, "sl-Reception-r16")
 	r.DecodeOptional(v.HasSlTransmissionMode1R16, &v.SlTransmissionMode1R16, "sl-TransmissionMode1-r16")
 	r.DecodeOptional(v.HasSyncSidelinkR16, &v.SyncSidelinkR16, "sync-Sidelink-r16")
@@ -2824,7 +2824,7 @@ func (v *UECapabilityRATContainerList) MarshalUPER() ([]byte, error) { return pe
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UECapabilityRATContainer) DecodePER(r *per.Reader) error {
 	*v = UECapabilityRATContainer{}
-	r.Decode(&v.RatType, "rat-Type")
+	v.RatType = RATType(r.Enum(4, 0, true, "rat-Type"))
 	v.UECapabilityRATContainer = r.OctetString(per.Unsized, "ue-CapabilityRAT-Container")
 	return r.Err()
 }
@@ -2867,7 +2867,7 @@ func (v *UECapabilityRATRequest) DecodePER(r *per.Reader) error {
 	*v = UECapabilityRATRequest{}
 	ext := r.Extended()
 	r.Preamble(&v.HasCapabilityRequestFilter)
-	r.Decode(&v.RatType, "rat-Type")
+	v.RatType = RATType(r.Enum(4, 0, true, "rat-Type"))
 	if v.HasCapabilityRequestFilter {
 		v.CapabilityRequestFilter = r.OctetString(per.Unsized, "capabilityRequestFilter")
 	}
@@ -3497,7 +3497,7 @@ func (v *GeneralParametersMRDCV1610) MarshalUPER() ([]byte, error) { return per.
 func (v *UENRCapability) DecodePER(r *per.Reader) error {
 	*v = UENRCapability{}
 	r.Preamble(&v.HasRlcParameters, &v.HasMacParameters, &v.HasMeasAndMobParameters, &v.HasFddAddUENRCapabilities, &v.HasTddAddUENRCapabilities, &v.HasFr1AddUENRCapabilities, &v.HasFr2AddUENRCapabilities, &v.HasFeatureSets, &v.HasFeatureSetCombinations, &v.HasLateNonCriticalExtension, &v.HasNonCriticalExtension)
-	r.Decode(&v.AccessStratumRelease, "accessStratumRelease")
+	v.AccessStratumRelease = AccessStratumRelease(r.Enum(8, 0, true, "accessStratumRelease"))
 	r.Decode(&v.PdcpParameters, "pdcp-Parameters")
 	r.DecodeOptional(v.HasRlcParameters, &v.RlcParameters, "rlc-Parameters")
 	r.DecodeOptional(v.HasMacParameters, &v.MacParameters, "mac-Parameters")
@@ -4628,7 +4628,7 @@ func (v *MeasConfigAppLayerR17) DecodePER(r *per.Reader) error {
 	*v = MeasConfigAppLayerR17{}
 	ext := r.Extended()
 	r.Preamble(&v.HasMeasConfigAppLayerContainerR17, &v.HasServiceTypeR17, &v.HasPauseReportingR17, &v.HasTransmissionOfSessionStartStopR17, &v.HasRanVisibleParametersR17)
-	r.Decode(&v.MeasConfigAppLayerIDR17, "measConfigAppLayerId-r17")
+	v.MeasConfigAppLayerIDR17 = MeasConfigAppLayerIDR17(r.Int(0, 15, false, "measConfigAppLayerId-r17"))
 	if v.HasMeasConfigAppLayerContainerR17 {
 		v.MeasConfigAppLayerContainerR17 = r.OctetString(per.Size{Lb: 1, Ub: 8000}, "measConfigAppLayerContainer-r17")
 	}
@@ -4873,7 +4873,7 @@ func (v *AreaConfigR16) MarshalUPER() ([]byte, error) { return per.Marshal(v, fa
 func (v *InterFreqTargetInfoR16) DecodePER(r *per.Reader) error {
 	*v = InterFreqTargetInfoR16{}
 	r.Preamble(&v.HasCellListR16)
-	r.Decode(&v.DlCarrierFreqR16, "dl-CarrierFreq-r16")
+	v.DlCarrierFreqR16 = ARFCNValueNR(r.Int(0, 3279165, false, "dl-CarrierFreq-r16"))
 	r.DecodeOptional(v.HasCellListR16, &v.CellListR16, "cellList-r16")
 	return r.Err()
 }
@@ -4962,7 +4962,7 @@ func (v *TrackingAreaIdentityListR16) MarshalUPER() ([]byte, error) { return per
 func (v *TrackingAreaIdentityR16) DecodePER(r *per.Reader) error {
 	*v = TrackingAreaIdentityR16{}
 	r.Decode(&v.PlmnIdentityR16, "plmn-Identity-r16")
-	r.Decode(&v.TrackingAreaCodeR16, "trackingAreaCode-r16")
+	v.TrackingAreaCodeR16 = TrackingAreaCode(r.BitString(per.Size{Lb: 24, Ub: 24}, "trackingAreaCode-r16"))
 	return r.Err()
 }
 
@@ -5173,7 +5173,7 @@ func (v *EUTRAMultiBandInfoList) MarshalUPER() ([]byte, error) { return per.Mars
 func (v *EUTRAMultiBandInfo) DecodePER(r *per.Reader) error {
 	*v = EUTRAMultiBandInfo{}
 	r.Preamble(&v.HasEutraNSPmaxList)
-	r.Decode(&v.EutraFreqBandIndicator, "eutra-FreqBandIndicator")
+	v.EutraFreqBandIndicator = FreqBandIndicatorEUTRA(r.Int(1, 256, false, "eutra-FreqBandIndicator"))
 	r.DecodeOptional(v.HasEutraNSPmaxList, &v.EutraNSPmaxList, "eutra-NS-PmaxList")
 	return r.Err()
 }
@@ -5253,7 +5253,7 @@ func (v *EUTRAPhysCellID) EncodePER(w *per.Writer) error {
 func (v *EUTRAPhysCellIDRange) DecodePER(r *per.Reader) error {
 	*v = EUTRAPhysCellIDRange{}
 	r.Preamble(&v.HasRange)
-	r.Decode(&v.Start, "start")
+	v.Start = EUTRAPhysCellID(r.Int(0, 503, false, "start"))
 	v.Range = EUTRAPhysCellIDRange_Range(r.EnumIf(v.HasRange, 16, 0, false, "range"))
 	return r.Err()
 }
@@ -5458,7 +5458,9 @@ func (v *LogMeasResultWLANR16) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	r.Preamble(&v.HasRssiWLANR16, &v.HasRttWLANR16)
 	r.Decode(&v.WlanIdentifiersR16, "wlan-Identifiers-r16")
-	r.DecodeOptional(v.HasRssiWLANR16, &v.RssiWLANR16, "rssiWLAN-r16")
+	if v.HasRssiWLANR16 {
+		v.RssiWLANR16 = WLANRSSIRangeR16(r.Int(0, 141, false, "rssiWLAN-r16"))
+	}
 	r.DecodeOptional(v.HasRttWLANR16, &v.RttWLANR16, "rtt-WLAN-r16")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -7300,7 +7302,7 @@ func (v *SLBWPConfigR16) DecodePER(r *per.Reader) error {
 	*v = SLBWPConfigR16{}
 	ext := r.Extended()
 	r.Preamble(&v.HasSlBWPGenericR16, &v.HasSlBWPPoolConfigR16)
-	r.Decode(&v.SlBWPID, "sl-BWP-Id")
+	v.SlBWPID = BWPID(r.Int(0, 4, false, "sl-BWP-Id"))
 	r.DecodeOptional(v.HasSlBWPGenericR16, &v.SlBWPGenericR16, "sl-BWP-Generic-r16")
 	r.DecodeOptional(v.HasSlBWPPoolConfigR16, &v.SlBWPPoolConfigR16, "sl-BWP-PoolConfig-r16")
 	x := r.Extensions(ext)
@@ -7716,7 +7718,7 @@ func (v *SLTxPoolDedicatedR16_SlPoolToAddModListR16) EncodePER(w *per.Writer) er
 func (v *SLResourcePoolConfigR16) DecodePER(r *per.Reader) error {
 	*v = SLResourcePoolConfigR16{}
 	r.Preamble(&v.HasSlResourcePoolR16)
-	r.Decode(&v.SlResourcePoolIDR16, "sl-ResourcePoolID-r16")
+	v.SlResourcePoolIDR16 = SLResourcePoolIDR16(r.Int(1, 16, false, "sl-ResourcePoolID-r16"))
 	r.DecodeOptional(v.HasSlResourcePoolR16, &v.SlResourcePoolR16, "sl-ResourcePool-r16")
 	return r.Err()
 }
@@ -8370,7 +8372,7 @@ func (v *SetupRelease_SchedulingRequestID) DecodePER(r *per.Reader) error {
 		v.Choice = SetupRelease_SchedulingRequestID_Release
 	case 1:
 		v.Choice = SetupRelease_SchedulingRequestID_Setup
-		r.Decode(&v.Setup, "setup")
+		v.Setup = SchedulingRequestID(r.Int(0, 7, false, "setup"))
 	default:
 		r.Invalid(der.KindInvalidValue, "SetupRelease", "no alternative has this index", "X.691 23")
 	}
@@ -8563,7 +8565,7 @@ func (v *SLConfiguredGrantConfigR16) DecodePER(r *per.Reader) error {
 	*v = SLConfiguredGrantConfigR16{}
 	ext := r.Extended()
 	r.Preamble(&v.HasSlPeriodCGR16, &v.HasSlNrOfHARQProcessesR16, &v.HasSlHARQProcIDOffsetR16, &v.HasSlCGMaxTransNumListR16, &v.HasRRCConfiguredSidelinkGrantR16)
-	r.Decode(&v.SlConfigIndexCGR16, "sl-ConfigIndexCG-r16")
+	v.SlConfigIndexCGR16 = SLConfigIndexCGR16(r.Int(0, 7, false, "sl-ConfigIndexCG-r16"))
 	r.DecodeOptional(v.HasSlPeriodCGR16, &v.SlPeriodCGR16, "sl-PeriodCG-r16")
 	v.SlNrOfHARQProcessesR16 = r.IntIf(v.HasSlNrOfHARQProcessesR16, 1, 16, false, "sl-NrOfHARQ-Processes-r16")
 	v.SlHARQProcIDOffsetR16 = r.IntIf(v.HasSlHARQProcIDOffsetR16, 0, 15, false, "sl-HARQ-ProcID-offset-r16")
@@ -8572,7 +8574,9 @@ func (v *SLConfiguredGrantConfigR16) DecodePER(r *per.Reader) error {
 	x := r.Extensions(ext)
 	if x.Begin(0, "sl-N1PUCCH-AN-Type2-r16") {
 		x.GroupPreamble(&v.HasSlN1PUCCHANType2R16)
-		r.DecodeOptional(v.HasSlN1PUCCHANType2R16, &v.SlN1PUCCHANType2R16, "sl-N1PUCCH-AN-Type2-r16")
+		if v.HasSlN1PUCCHANType2R16 {
+			v.SlN1PUCCHANType2R16 = PUCCHResourceID(r.Int(0, 127, false, "sl-N1PUCCH-AN-Type2-r16"))
+		}
 		x.End("sl-N1PUCCH-AN-Type2-r16")
 	}
 	v.Unknown = x.Unknown(1)
@@ -8616,9 +8620,13 @@ func (v *SLConfiguredGrantConfigR16_RRCConfiguredSidelinkGrantR16) DecodePER(r *
 	v.SlStartSubchannelCGType1R16 = r.IntIf(v.HasSlStartSubchannelCGType1R16, 0, 26, false, "sl-StartSubchannelCG-Type1-r16")
 	v.SlFreqResourceCGType1R16 = r.IntIf(v.HasSlFreqResourceCGType1R16, 0, 6929, false, "sl-FreqResourceCG-Type1-r16")
 	v.SlTimeOffsetCGType1R16 = r.IntIf(v.HasSlTimeOffsetCGType1R16, 0, 7999, false, "sl-TimeOffsetCG-Type1-r16")
-	r.DecodeOptional(v.HasSlN1PUCCHANR16, &v.SlN1PUCCHANR16, "sl-N1PUCCH-AN-r16")
+	if v.HasSlN1PUCCHANR16 {
+		v.SlN1PUCCHANR16 = PUCCHResourceID(r.Int(0, 127, false, "sl-N1PUCCH-AN-r16"))
+	}
 	v.SlPSFCHToPUCCHCGType1R16 = r.IntIf(v.HasSlPSFCHToPUCCHCGType1R16, 0, 15, false, "sl-PSFCH-ToPUCCH-CG-Type1-r16")
-	r.DecodeOptional(v.HasSlResourcePoolIDR16, &v.SlResourcePoolIDR16, "sl-ResourcePoolID-r16")
+	if v.HasSlResourcePoolIDR16 {
+		v.SlResourcePoolIDR16 = SLResourcePoolIDR16(r.Int(1, 16, false, "sl-ResourcePoolID-r16"))
+	}
 	v.SlTimeReferenceSFNType1R16 = SLConfiguredGrantConfigR16_RRCConfiguredSidelinkGrantR16_SlTimeReferenceSFNType1R16(r.EnumIf(v.HasSlTimeReferenceSFNType1R16, 1, 0, false, "sl-TimeReferenceSFN-Type1-r16"))
 	return r.Err()
 }
@@ -8801,7 +8809,9 @@ func (v *SLDRXConfigUCInfoR17) DecodePER(r *per.Reader) error {
 	*v = SLDRXConfigUCInfoR17{}
 	ext := r.Extended()
 	r.Preamble(&v.HasSlDestinationIndexR17, &v.HasSlDRXConfigUCR17)
-	r.DecodeOptional(v.HasSlDestinationIndexR17, &v.SlDestinationIndexR17, "sl-DestinationIndex-r17")
+	if v.HasSlDestinationIndexR17 {
+		v.SlDestinationIndexR17 = SLDestinationIndexR16(r.Int(0, 31, false, "sl-DestinationIndex-r17"))
+	}
 	r.DecodeOptional(v.HasSlDRXConfigUCR17, &v.SlDRXConfigUCR17, "sl-DRX-ConfigUC-r17")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -9385,10 +9395,14 @@ func (v *SLDRXConfigUCSemiStaticR17_SlDrxCycleStartOffsetR17) EncodePER(w *per.W
 func (v *SLFreqConfigR16) DecodePER(r *per.Reader) error {
 	*v = SLFreqConfigR16{}
 	r.Preamble(&v.HasSlAbsoluteFrequencyPointAR16, &v.HasSlAbsoluteFrequencySSBR16, &v.HasFrequencyShift7p5khzSLR16, &v.HasSlBWPToReleaseListR16, &v.HasSlBWPToAddModListR16, &v.HasSlSyncConfigListR16, &v.HasSlSyncPriorityR16)
-	r.Decode(&v.SlFreqIDR16, "sl-Freq-Id-r16")
+	v.SlFreqIDR16 = SLFreqIDR16(r.Int(1, 8, false, "sl-Freq-Id-r16"))
 	r.Decode(&v.SlSCSSpecificCarrierListR16, "sl-SCS-SpecificCarrierList-r16")
-	r.DecodeOptional(v.HasSlAbsoluteFrequencyPointAR16, &v.SlAbsoluteFrequencyPointAR16, "sl-AbsoluteFrequencyPointA-r16")
-	r.DecodeOptional(v.HasSlAbsoluteFrequencySSBR16, &v.SlAbsoluteFrequencySSBR16, "sl-AbsoluteFrequencySSB-r16")
+	if v.HasSlAbsoluteFrequencyPointAR16 {
+		v.SlAbsoluteFrequencyPointAR16 = ARFCNValueNR(r.Int(0, 3279165, false, "sl-AbsoluteFrequencyPointA-r16"))
+	}
+	if v.HasSlAbsoluteFrequencySSBR16 {
+		v.SlAbsoluteFrequencySSBR16 = ARFCNValueNR(r.Int(0, 3279165, false, "sl-AbsoluteFrequencySSB-r16"))
+	}
 	v.FrequencyShift7p5khzSLR16 = SLFreqConfigR16_FrequencyShift7p5khzSLR16(r.EnumIf(v.HasFrequencyShift7p5khzSLR16, 1, 0, false, "frequencyShift7p5khzSL-r16"))
 	v.ValueNR16 = r.Int(-1, 1, false, "valueN-r16")
 	r.DecodeOptional(v.HasSlBWPToReleaseListR16, &v.SlBWPToReleaseListR16, "sl-BWP-ToReleaseList-r16")
@@ -9470,8 +9484,10 @@ func (v *SLFreqConfigCommonR16) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	r.Preamble(&v.HasSlAbsoluteFrequencySSBR16, &v.HasFrequencyShift7p5khzSLR16, &v.HasSlBWPListR16, &v.HasSlSyncPriorityR16, &v.HasSlNbAsSyncR16, &v.HasSlSyncConfigListR16)
 	r.Decode(&v.SlSCSSpecificCarrierListR16, "sl-SCS-SpecificCarrierList-r16")
-	r.Decode(&v.SlAbsoluteFrequencyPointAR16, "sl-AbsoluteFrequencyPointA-r16")
-	r.DecodeOptional(v.HasSlAbsoluteFrequencySSBR16, &v.SlAbsoluteFrequencySSBR16, "sl-AbsoluteFrequencySSB-r16")
+	v.SlAbsoluteFrequencyPointAR16 = ARFCNValueNR(r.Int(0, 3279165, false, "sl-AbsoluteFrequencyPointA-r16"))
+	if v.HasSlAbsoluteFrequencySSBR16 {
+		v.SlAbsoluteFrequencySSBR16 = ARFCNValueNR(r.Int(0, 3279165, false, "sl-AbsoluteFrequencySSB-r16"))
+	}
 	v.FrequencyShift7p5khzSLR16 = SLFreqConfigCommonR16_FrequencyShift7p5khzSLR16(r.EnumIf(v.HasFrequencyShift7p5khzSLR16, 1, 0, false, "frequencyShift7p5khzSL-r16"))
 	v.ValueNR16 = r.Int(-1, 1, false, "valueN-r16")
 	r.DecodeOptional(v.HasSlBWPListR16, &v.SlBWPListR16, "sl-BWP-List-r16")
@@ -9741,7 +9757,9 @@ func (v *SLLogicalChannelConfigR16) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasSlAllowedSCSListR16, &v.SlAllowedSCSListR16, "sl-AllowedSCS-List-r16")
 	v.SlMaxPUSCHDurationR16 = SLLogicalChannelConfigR16_SlMaxPUSCHDurationR16(r.EnumIf(v.HasSlMaxPUSCHDurationR16, 8, 0, false, "sl-MaxPUSCH-Duration-r16"))
 	v.SlLogicalChannelGroupR16 = r.IntIf(v.HasSlLogicalChannelGroupR16, 0, 7, false, "sl-LogicalChannelGroup-r16")
-	r.DecodeOptional(v.HasSlSchedulingRequestIDR16, &v.SlSchedulingRequestIDR16, "sl-SchedulingRequestId-r16")
+	if v.HasSlSchedulingRequestIDR16 {
+		v.SlSchedulingRequestIDR16 = SchedulingRequestID(r.Int(0, 7, false, "sl-SchedulingRequestId-r16"))
+	}
 	if v.HasSlLogicalChannelSRDelayTimerAppliedR16 {
 		v.SlLogicalChannelSRDelayTimerAppliedR16 = r.Bool("sl-LogicalChannelSR-DelayTimerApplied-r16")
 	}
@@ -9858,7 +9876,7 @@ func (v *SLRemoteUEToAddModR17) DecodePER(r *per.Reader) error {
 	*v = SLRemoteUEToAddModR17{}
 	ext := r.Extended()
 	r.Preamble(&v.HasSlSRAPConfigRelayR17)
-	r.Decode(&v.SlL2IdentityRemoteR17, "sl-L2IdentityRemote-r17")
+	v.SlL2IdentityRemoteR17 = SLDestinationIdentityR16(r.BitString(per.Size{Lb: 24, Ub: 24}, "sl-L2IdentityRemote-r17"))
 	r.DecodeOptional(v.HasSlSRAPConfigRelayR17, &v.SlSRAPConfigRelayR17, "sl-SRAP-ConfigRelay-r17")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -9891,7 +9909,9 @@ func (v *SLL2RemoteUEConfigR17) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	r.Preamble(&v.HasSlSRAPConfigRemoteR17, &v.HasSlUEIdentityRemoteR17)
 	r.DecodeOptional(v.HasSlSRAPConfigRemoteR17, &v.SlSRAPConfigRemoteR17, "sl-SRAP-ConfigRemote-r17")
-	r.DecodeOptional(v.HasSlUEIdentityRemoteR17, &v.SlUEIdentityRemoteR17, "sl-UEIdentityRemote-r17")
+	if v.HasSlUEIdentityRemoteR17 {
+		v.SlUEIdentityRemoteR17 = RNTIValue(r.Int(0, 65535, false, "sl-UEIdentityRemote-r17"))
+	}
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -9957,7 +9977,7 @@ func (v *SLMeasConfigCommonR16) MarshalUPER() ([]byte, error) { return per.Marsh
 func (v *SLMeasConfigInfoR16) DecodePER(r *per.Reader) error {
 	*v = SLMeasConfigInfoR16{}
 	ext := r.Extended()
-	r.Decode(&v.SlDestinationIndexR16, "sl-DestinationIndex-r16")
+	v.SlDestinationIndexR16 = SLDestinationIndexR16(r.Int(0, 31, false, "sl-DestinationIndex-r16"))
 	r.Decode(&v.SlMeasConfigR16, "sl-MeasConfig-r16")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -10101,9 +10121,9 @@ func (v *SLMeasIDListR16) MarshalUPER() ([]byte, error) { return per.Marshal(v, 
 func (v *SLMeasIDInfoR16) DecodePER(r *per.Reader) error {
 	*v = SLMeasIDInfoR16{}
 	ext := r.Extended()
-	r.Decode(&v.SlMeasIDR16, "sl-MeasId-r16")
-	r.Decode(&v.SlMeasObjectIDR16, "sl-MeasObjectId-r16")
-	r.Decode(&v.SlReportConfigIDR16, "sl-ReportConfigId-r16")
+	v.SlMeasIDR16 = SLMeasIDR16(r.Int(1, 64, false, "sl-MeasId-r16"))
+	v.SlMeasObjectIDR16 = SLMeasObjectIDR16(r.Int(1, 64, false, "sl-MeasObjectId-r16"))
+	v.SlReportConfigIDR16 = SLReportConfigIDR16(r.Int(1, 64, false, "sl-ReportConfigId-r16"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -10163,7 +10183,7 @@ func (v *SLMeasObjectListR16) MarshalUPER() ([]byte, error) { return per.Marshal
 func (v *SLMeasObjectInfoR16) DecodePER(r *per.Reader) error {
 	*v = SLMeasObjectInfoR16{}
 	ext := r.Extended()
-	r.Decode(&v.SlMeasObjectIDR16, "sl-MeasObjectId-r16")
+	v.SlMeasObjectIDR16 = SLMeasObjectIDR16(r.Int(1, 64, false, "sl-MeasObjectId-r16"))
 	r.Decode(&v.SlMeasObjectR16, "sl-MeasObject-r16")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -10205,7 +10225,7 @@ func (v *SLMeasObjectIDR16) EncodePER(w *per.Writer) error {
 func (v *SLMeasObjectR16) DecodePER(r *per.Reader) error {
 	*v = SLMeasObjectR16{}
 	ext := r.Extended()
-	r.Decode(&v.FrequencyInfoSLR16, "frequencyInfoSL-r16")
+	v.FrequencyInfoSLR16 = ARFCNValueNR(r.Int(0, 3279165, false, "frequencyInfoSL-r16"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -10233,8 +10253,10 @@ func (v *SLMeasObjectR16) MarshalUPER() ([]byte, error) { return per.Marshal(v, 
 func (v *SLPagingIdentityRemoteUER17) DecodePER(r *per.Reader) error {
 	*v = SLPagingIdentityRemoteUER17{}
 	r.Preamble(&v.HasFullIRNTIR17)
-	r.Decode(&v.Ng5GSTMSIR17, "ng-5G-S-TMSI-r17")
-	r.DecodeOptional(v.HasFullIRNTIR17, &v.FullIRNTIR17, "fullI-RNTI-r17")
+	v.Ng5GSTMSIR17 = NG5GSTMSI(r.BitString(per.Size{Lb: 48, Ub: 48}, "ng-5G-S-TMSI-r17"))
+	if v.HasFullIRNTIR17 {
+		v.FullIRNTIR17 = IRNTIValue(r.BitString(per.Size{Lb: 40, Ub: 40}, "fullI-RNTI-r17"))
+	}
 	return r.Err()
 }
 
@@ -10417,7 +10439,7 @@ func (v *SLPSSCHTxConfigR16) DecodePER(r *per.Reader) error {
 	*v = SLPSSCHTxConfigR16{}
 	ext := r.Extended()
 	r.Preamble(&v.HasSlTypeTxSyncR16)
-	r.DecodeOptional(v.HasSlTypeTxSyncR16, &v.SlTypeTxSyncR16, "sl-TypeTxSync-r16")
+	v.SlTypeTxSyncR16 = SLTypeTxSyncR16(r.EnumIf(v.HasSlTypeTxSyncR16, 3, 0, false, "sl-TypeTxSync-r16"))
 	v.SlThresUESpeedR16 = SLPSSCHTxConfigR16_SlThresUESpeedR16(r.Enum(8, 0, false, "sl-ThresUE-Speed-r16"))
 	r.Decode(&v.SlParametersAboveThresR16, "sl-ParametersAboveThres-r16")
 	r.Decode(&v.SlParametersBelowThresR16, "sl-ParametersBelowThres-r16")
@@ -10617,7 +10639,7 @@ func (v *SLQuantityConfigR16) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	r.Preamble(&v.HasSlFilterCoefficientDMRSR16)
 	if v.HasSlFilterCoefficientDMRSR16 {
-		r.Decode(&v.SlFilterCoefficientDMRSR16, "sl-FilterCoefficientDMRS-r16")
+		v.SlFilterCoefficientDMRSR16 = FilterCoefficient(r.Enum(16, 0, true, "sl-FilterCoefficientDMRS-r16"))
 	} else {
 		v.SlFilterCoefficientDMRSR16 = FilterCoefficient_Fc4
 	}
@@ -10650,7 +10672,7 @@ func (v *SLRadioBearerConfigR16) DecodePER(r *per.Reader) error {
 	*v = SLRadioBearerConfigR16{}
 	ext := r.Extended()
 	r.Preamble(&v.HasSlSDAPConfigR16, &v.HasSlPDCPConfigR16, &v.HasSlTransRangeR16)
-	r.Decode(&v.SlrbUuConfigIndexR16, "slrb-Uu-ConfigIndex-r16")
+	v.SlrbUuConfigIndexR16 = SLRBUuConfigIndexR16(r.Int(1, 512, false, "slrb-Uu-ConfigIndex-r16"))
 	r.DecodeOptional(v.HasSlSDAPConfigR16, &v.SlSDAPConfigR16, "sl-SDAP-Config-r16")
 	r.DecodeOptional(v.HasSlPDCPConfigR16, &v.SlPDCPConfigR16, "sl-PDCP-Config-r16")
 	v.SlTransRangeR16 = SLRadioBearerConfigR16_SlTransRangeR16(r.EnumIf(v.HasSlTransRangeR16, 32, 0, false, "sl-TransRange-r16"))
@@ -10685,10 +10707,18 @@ func (v *SLRadioBearerConfigR16) MarshalUPER() ([]byte, error) { return per.Mars
 func (v *SLRelayUEConfigR17) DecodePER(r *per.Reader) error {
 	*v = SLRelayUEConfigR17{}
 	r.Preamble(&v.HasThreshHighRelayR17, &v.HasThreshLowRelayR17, &v.HasHystMaxRelayR17, &v.HasHystMinRelayR17)
-	r.DecodeOptional(v.HasThreshHighRelayR17, &v.ThreshHighRelayR17, "threshHighRelay-r17")
-	r.DecodeOptional(v.HasThreshLowRelayR17, &v.ThreshLowRelayR17, "threshLowRelay-r17")
-	r.DecodeOptional(v.HasHystMaxRelayR17, &v.HystMaxRelayR17, "hystMaxRelay-r17")
-	r.DecodeOptional(v.HasHystMinRelayR17, &v.HystMinRelayR17, "hystMinRelay-r17")
+	if v.HasThreshHighRelayR17 {
+		v.ThreshHighRelayR17 = RSRPRange(r.Int(0, 127, false, "threshHighRelay-r17"))
+	}
+	if v.HasThreshLowRelayR17 {
+		v.ThreshLowRelayR17 = RSRPRange(r.Int(0, 127, false, "threshLowRelay-r17"))
+	}
+	if v.HasHystMaxRelayR17 {
+		v.HystMaxRelayR17 = Hysteresis(r.Int(0, 30, false, "hystMaxRelay-r17"))
+	}
+	if v.HasHystMinRelayR17 {
+		v.HystMinRelayR17 = Hysteresis(r.Int(0, 30, false, "hystMinRelay-r17"))
+	}
 	return r.Err()
 }
 
@@ -10714,8 +10744,12 @@ func (v *SLRelayUEConfigR17) MarshalUPER() ([]byte, error) { return per.Marshal(
 func (v *SLRemoteUEConfigR17) DecodePER(r *per.Reader) error {
 	*v = SLRemoteUEConfigR17{}
 	r.Preamble(&v.HasThreshHighRemoteR17, &v.HasHystMaxRemoteR17, &v.HasSlReselectionConfigR17)
-	r.DecodeOptional(v.HasThreshHighRemoteR17, &v.ThreshHighRemoteR17, "threshHighRemote-r17")
-	r.DecodeOptional(v.HasHystMaxRemoteR17, &v.HystMaxRemoteR17, "hystMaxRemote-r17")
+	if v.HasThreshHighRemoteR17 {
+		v.ThreshHighRemoteR17 = RSRPRange(r.Int(0, 127, false, "threshHighRemote-r17"))
+	}
+	if v.HasHystMaxRemoteR17 {
+		v.HystMaxRemoteR17 = Hysteresis(r.Int(0, 30, false, "hystMaxRemote-r17"))
+	}
 	r.DecodeOptional(v.HasSlReselectionConfigR17, &v.SlReselectionConfigR17, "sl-ReselectionConfig-r17")
 	return r.Err()
 }
@@ -10741,9 +10775,13 @@ func (v *SLRemoteUEConfigR17) MarshalUPER() ([]byte, error) { return per.Marshal
 func (v *SLReselectionConfigR17) DecodePER(r *per.Reader) error {
 	*v = SLReselectionConfigR17{}
 	r.Preamble(&v.HasSlRSRPThreshR17, &v.HasSlFilterCoefficientRSRPR17, &v.HasSlHystMinR17)
-	r.DecodeOptional(v.HasSlRSRPThreshR17, &v.SlRSRPThreshR17, "sl-RSRP-Thresh-r17")
-	r.DecodeOptional(v.HasSlFilterCoefficientRSRPR17, &v.SlFilterCoefficientRSRPR17, "sl-FilterCoefficientRSRP-r17")
-	r.DecodeOptional(v.HasSlHystMinR17, &v.SlHystMinR17, "sl-HystMin-r17")
+	if v.HasSlRSRPThreshR17 {
+		v.SlRSRPThreshR17 = SLRSRPRangeR16(r.Int(0, 13, false, "sl-RSRP-Thresh-r17"))
+	}
+	v.SlFilterCoefficientRSRPR17 = FilterCoefficient(r.EnumIf(v.HasSlFilterCoefficientRSRPR17, 16, 0, true, "sl-FilterCoefficientRSRP-r17"))
+	if v.HasSlHystMinR17 {
+		v.SlHystMinR17 = Hysteresis(r.Int(0, 30, false, "sl-HystMin-r17"))
+	}
 	return r.Err()
 }
 
@@ -10786,7 +10824,7 @@ func (v *SLReportConfigListR16) MarshalUPER() ([]byte, error) { return per.Marsh
 func (v *SLReportConfigInfoR16) DecodePER(r *per.Reader) error {
 	*v = SLReportConfigInfoR16{}
 	ext := r.Extended()
-	r.Decode(&v.SlReportConfigIDR16, "sl-ReportConfigId-r16")
+	v.SlReportConfigIDR16 = SLReportConfigIDR16(r.Int(1, 64, false, "sl-ReportConfigId-r16"))
 	r.Decode(&v.SlReportConfigR16, "sl-ReportConfig-r16")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -10896,10 +10934,10 @@ func (v *SLReportConfigR16_SlReportTypeR16) EncodePER(w *per.Writer) error {
 func (v *SLPeriodicalReportConfigR16) DecodePER(r *per.Reader) error {
 	*v = SLPeriodicalReportConfigR16{}
 	ext := r.Extended()
-	r.Decode(&v.SlReportIntervalR16, "sl-ReportInterval-r16")
+	v.SlReportIntervalR16 = ReportInterval(r.Enum(14, 0, false, "sl-ReportInterval-r16"))
 	v.SlReportAmountR16 = SLPeriodicalReportConfigR16_SlReportAmountR16(r.Enum(8, 0, false, "sl-ReportAmount-r16"))
 	r.Decode(&v.SlReportQuantityR16, "sl-ReportQuantity-r16")
-	r.Decode(&v.SlRSTypeR16, "sl-RS-Type-r16")
+	v.SlRSTypeR16 = SLRSTypeR16(r.Enum(4, 0, false, "sl-RS-Type-r16"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -10931,10 +10969,10 @@ func (v *SLEventTriggerConfigR16) DecodePER(r *per.Reader) error {
 	*v = SLEventTriggerConfigR16{}
 	ext := r.Extended()
 	r.Decode(&v.SlEventIDR16, "sl-EventId-r16")
-	r.Decode(&v.SlReportIntervalR16, "sl-ReportInterval-r16")
+	v.SlReportIntervalR16 = ReportInterval(r.Enum(14, 0, false, "sl-ReportInterval-r16"))
 	v.SlReportAmountR16 = SLEventTriggerConfigR16_SlReportAmountR16(r.Enum(8, 0, false, "sl-ReportAmount-r16"))
 	r.Decode(&v.SlReportQuantityR16, "sl-ReportQuantity-r16")
-	r.Decode(&v.SlRSTypeR16, "sl-RS-Type-r16")
+	v.SlRSTypeR16 = SLRSTypeR16(r.Enum(4, 0, false, "sl-RS-Type-r16"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -11008,8 +11046,8 @@ func (v *SLEventTriggerConfigR16_SlEventIDR16_EventS1R16) DecodePER(r *per.Reade
 	ext := r.Extended()
 	r.Decode(&v.S1ThresholdR16, "s1-Threshold-r16")
 	v.SlReportOnLeaveR16 = r.Bool("sl-ReportOnLeave-r16")
-	r.Decode(&v.SlHysteresisR16, "sl-Hysteresis-r16")
-	r.Decode(&v.SlTimeToTriggerR16, "sl-TimeToTrigger-r16")
+	v.SlHysteresisR16 = Hysteresis(r.Int(0, 30, false, "sl-Hysteresis-r16"))
+	v.SlTimeToTriggerR16 = TimeToTrigger(r.Enum(16, 0, false, "sl-TimeToTrigger-r16"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -11034,8 +11072,8 @@ func (v *SLEventTriggerConfigR16_SlEventIDR16_EventS2R16) DecodePER(r *per.Reade
 	ext := r.Extended()
 	r.Decode(&v.S2ThresholdR16, "s2-Threshold-r16")
 	v.SlReportOnLeaveR16 = r.Bool("sl-ReportOnLeave-r16")
-	r.Decode(&v.SlHysteresisR16, "sl-Hysteresis-r16")
-	r.Decode(&v.SlTimeToTriggerR16, "sl-TimeToTrigger-r16")
+	v.SlHysteresisR16 = Hysteresis(r.Int(0, 30, false, "sl-Hysteresis-r16"))
+	v.SlTimeToTriggerR16 = TimeToTrigger(r.Enum(16, 0, false, "sl-TimeToTrigger-r16"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -11108,7 +11146,7 @@ func (v *SLMeasTriggerQuantityR16) DecodePER(r *per.Reader) error {
 	switch i {
 	case 0:
 		v.Choice = SLMeasTriggerQuantityR16_SlRSRPR16
-		r.Decode(&v.SlRSRPR16, "sl-RSRP-r16")
+		v.SlRSRPR16 = RSRPRange(r.Int(0, 127, false, "sl-RSRP-r16"))
 	default:
 		r.Invalid(der.KindInvalidValue, "SL-MeasTriggerQuantity-r16", "no alternative has this index", "X.691 23")
 	}
@@ -11165,7 +11203,7 @@ func (v *SLResourcePoolR16) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasSlUESelectedConfigRPR16, &v.SlUESelectedConfigRPR16, "sl-UE-SelectedConfigRP-r16")
 	r.DecodeOptional(v.HasSlRxParametersNcellR16, &v.SlRxParametersNcellR16, "sl-RxParametersNcell-r16")
 	r.DecodeOptional(v.HasSlZoneConfigMCRListR16, &v.SlZoneConfigMCRListR16, "sl-ZoneConfigMCR-List-r16")
-	r.DecodeOptional(v.HasSlFilterCoefficientR16, &v.SlFilterCoefficientR16, "sl-FilterCoefficient-r16")
+	v.SlFilterCoefficientR16 = FilterCoefficient(r.EnumIf(v.HasSlFilterCoefficientR16, 16, 0, true, "sl-FilterCoefficient-r16"))
 	v.SlRBNumberR16 = r.IntIf(v.HasSlRBNumberR16, 10, 275, false, "sl-RB-Number-r16")
 	v.SlPreemptionEnableR16 = SLResourcePoolR16_SlPreemptionEnableR16(r.EnumIf(v.HasSlPreemptionEnableR16, 9, 0, false, "sl-PreemptionEnable-r16"))
 	v.SlPriorityThresholdULURLLCR16 = r.IntIf(v.HasSlPriorityThresholdULURLLCR16, 1, 9, false, "sl-PriorityThreshold-UL-URLLC-r16")
@@ -12030,8 +12068,10 @@ func (v *SLRLCBearerConfigR16) DecodePER(r *per.Reader) error {
 	*v = SLRLCBearerConfigR16{}
 	ext := r.Extended()
 	r.Preamble(&v.HasSlServedRadioBearerR16, &v.HasSlRLCConfigR16, &v.HasSlMACLogicalChannelConfigR16)
-	r.Decode(&v.SlRLCBearerConfigIndexR16, "sl-RLC-BearerConfigIndex-r16")
-	r.DecodeOptional(v.HasSlServedRadioBearerR16, &v.SlServedRadioBearerR16, "sl-ServedRadioBearer-r16")
+	v.SlRLCBearerConfigIndexR16 = SLRLCBearerConfigIndexR16(r.Int(1, 512, false, "sl-RLC-BearerConfigIndex-r16"))
+	if v.HasSlServedRadioBearerR16 {
+		v.SlServedRadioBearerR16 = SLRBUuConfigIndexR16(r.Int(1, 512, false, "sl-ServedRadioBearer-r16"))
+	}
 	r.DecodeOptional(v.HasSlRLCConfigR16, &v.SlRLCConfigR16, "sl-RLC-Config-r16")
 	r.DecodeOptional(v.HasSlMACLogicalChannelConfigR16, &v.SlMACLogicalChannelConfigR16, "sl-MAC-LogicalChannelConfig-r16")
 	x := r.Extensions(ext)
@@ -12078,7 +12118,7 @@ func (v *SLRLCChannelConfigR17) DecodePER(r *per.Reader) error {
 	*v = SLRLCChannelConfigR17{}
 	ext := r.Extended()
 	r.Preamble(&v.HasSlRLCConfigR17, &v.HasSlMACLogicalChannelConfigR17, &v.HasSlPacketDelayBudgetR17)
-	r.Decode(&v.SlRLCChannelIDR17, "sl-RLC-ChannelID-r17")
+	v.SlRLCChannelIDR17 = SLRLCChannelIDR17(r.Int(1, 512, false, "sl-RLC-ChannelID-r17"))
 	r.DecodeOptional(v.HasSlRLCConfigR17, &v.SlRLCConfigR17, "sl-RLC-Config-r17")
 	r.DecodeOptional(v.HasSlMACLogicalChannelConfigR17, &v.SlMACLogicalChannelConfigR17, "sl-MAC-LogicalChannelConfig-r17")
 	v.SlPacketDelayBudgetR17 = r.IntIf(v.HasSlPacketDelayBudgetR17, 0, 1023, false, "sl-PacketDelayBudget-r17")
@@ -12174,10 +12214,10 @@ func (v *SLRLCConfigR16_SlAMRLCR16) DecodePER(r *per.Reader) error {
 	*v = SLRLCConfigR16_SlAMRLCR16{}
 	ext := r.Extended()
 	r.Preamble(&v.HasSlSNFieldLengthAMR16)
-	r.DecodeOptional(v.HasSlSNFieldLengthAMR16, &v.SlSNFieldLengthAMR16, "sl-SN-FieldLengthAM-r16")
-	r.Decode(&v.SlTPollRetransmitR16, "sl-T-PollRetransmit-r16")
-	r.Decode(&v.SlPollPDUR16, "sl-PollPDU-r16")
-	r.Decode(&v.SlPollByteR16, "sl-PollByte-r16")
+	v.SlSNFieldLengthAMR16 = SNFieldLengthAM(r.EnumIf(v.HasSlSNFieldLengthAMR16, 2, 0, false, "sl-SN-FieldLengthAM-r16"))
+	v.SlTPollRetransmitR16 = TPollRetransmit(r.Enum(64, 0, false, "sl-T-PollRetransmit-r16"))
+	v.SlPollPDUR16 = PollPDU(r.Enum(32, 0, false, "sl-PollPDU-r16"))
+	v.SlPollByteR16 = PollByte(r.Enum(64, 0, false, "sl-PollByte-r16"))
 	v.SlMaxRetxThresholdR16 = SLRLCConfigR16_SlAMRLCR16_SlMaxRetxThresholdR16(r.Enum(8, 0, false, "sl-MaxRetxThreshold-r16"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -12204,7 +12244,7 @@ func (v *SLRLCConfigR16_SlUMRLCR16) DecodePER(r *per.Reader) error {
 	*v = SLRLCConfigR16_SlUMRLCR16{}
 	ext := r.Extended()
 	r.Preamble(&v.HasSlSNFieldLengthUMR16)
-	r.DecodeOptional(v.HasSlSNFieldLengthUMR16, &v.SlSNFieldLengthUMR16, "sl-SN-FieldLengthUM-r16")
+	v.SlSNFieldLengthUMR16 = SNFieldLengthUM(r.EnumIf(v.HasSlSNFieldLengthUMR16, 2, 0, false, "sl-SN-FieldLengthUM-r16"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -12226,9 +12266,11 @@ func (v *SLScheduledConfigR16) DecodePER(r *per.Reader) error {
 	*v = SLScheduledConfigR16{}
 	ext := r.Extended()
 	r.Preamble(&v.HasMacMainConfigSLR16, &v.HasSlCSRNTIR16, &v.HasSlPSFCHToPUCCHR16, &v.HasSlConfiguredGrantConfigListR16)
-	r.Decode(&v.SlRNTIR16, "sl-RNTI-r16")
+	v.SlRNTIR16 = RNTIValue(r.Int(0, 65535, false, "sl-RNTI-r16"))
 	r.DecodeOptional(v.HasMacMainConfigSLR16, &v.MacMainConfigSLR16, "mac-MainConfigSL-r16")
-	r.DecodeOptional(v.HasSlCSRNTIR16, &v.SlCSRNTIR16, "sl-CS-RNTI-r16")
+	if v.HasSlCSRNTIR16 {
+		v.SlCSRNTIR16 = RNTIValue(r.Int(0, 65535, false, "sl-CS-RNTI-r16"))
+	}
 	r.DecodeOptional(v.HasSlPSFCHToPUCCHR16, &v.SlPSFCHToPUCCHR16, "sl-PSFCH-ToPUCCH-r16")
 	r.DecodeOptional(v.HasSlConfiguredGrantConfigListR16, &v.SlConfiguredGrantConfigListR16, "sl-ConfiguredGrantConfigList-r16")
 	x := r.Extensions(ext)
@@ -12504,8 +12546,8 @@ func (v *SLMappedQoSFlowsListDedicatedR16_SlMappedQoSFlowsToReleaseListR16) Enco
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SLServingCellInfoR17) DecodePER(r *per.Reader) error {
 	*v = SLServingCellInfoR17{}
-	r.Decode(&v.SlPhysCellIDR17, "sl-PhysCellId-r17")
-	r.Decode(&v.SlCarrierFreqNRR17, "sl-CarrierFreqNR-r17")
+	v.SlPhysCellIDR17 = PhysCellID(r.Int(0, 1007, false, "sl-PhysCellId-r17"))
+	v.SlCarrierFreqNRR17 = ARFCNValueNR(r.Int(0, 3279165, false, "sl-CarrierFreqNR-r17"))
 	return r.Err()
 }
 
@@ -12596,8 +12638,12 @@ func (v *SLMappingToAddModR17) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	r.Preamble(&v.HasSlEgressRLCChannelUuR17, &v.HasSlEgressRLCChannelPC5R17)
 	r.Decode(&v.SlRemoteUERBIdentityR17, "sl-RemoteUE-RB-Identity-r17")
-	r.DecodeOptional(v.HasSlEgressRLCChannelUuR17, &v.SlEgressRLCChannelUuR17, "sl-EgressRLC-ChannelUu-r17")
-	r.DecodeOptional(v.HasSlEgressRLCChannelPC5R17, &v.SlEgressRLCChannelPC5R17, "sl-EgressRLC-ChannelPC5-r17")
+	if v.HasSlEgressRLCChannelUuR17 {
+		v.SlEgressRLCChannelUuR17 = UuRelayRLCChannelIDR17(r.Int(1, 32, false, "sl-EgressRLC-ChannelUu-r17"))
+	}
+	if v.HasSlEgressRLCChannelPC5R17 {
+		v.SlEgressRLCChannelPC5R17 = SLRLCChannelIDR17(r.Int(1, 512, false, "sl-EgressRLC-ChannelPC5-r17"))
+	}
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -12639,7 +12685,7 @@ func (v *SLRemoteUERBIdentityR17) DecodePER(r *per.Reader) error {
 		v.SrbIdentityR17 = r.Int(0, 3, false, "srb-Identity-r17")
 	case 1:
 		v.Choice = SLRemoteUERBIdentityR17_DrbIdentityR17
-		r.Decode(&v.DrbIdentityR17, "drb-Identity-r17")
+		v.DrbIdentityR17 = DRBIdentity(r.Int(1, 32, false, "drb-Identity-r17"))
 	default:
 		r.Invalid(der.KindInvalidValue, "SL-RemoteUE-RB-Identity-r17", "no alternative has this index", "X.691 23")
 	}
@@ -12697,7 +12743,7 @@ func (v *SLSyncConfigR16) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasSlSyncRefMinHystR16, &v.HasSlSyncRefDiffHystR16, &v.HasSlFilterCoefficientR16, &v.HasSlSSBTimeAllocation1R16, &v.HasSlSSBTimeAllocation2R16, &v.HasSlSSBTimeAllocation3R16, &v.HasSlSSIDR16, &v.HasGnssSyncR16)
 	v.SlSyncRefMinHystR16 = SLSyncConfigR16_SlSyncRefMinHystR16(r.EnumIf(v.HasSlSyncRefMinHystR16, 5, 0, false, "sl-SyncRefMinHyst-r16"))
 	v.SlSyncRefDiffHystR16 = SLSyncConfigR16_SlSyncRefDiffHystR16(r.EnumIf(v.HasSlSyncRefDiffHystR16, 6, 0, false, "sl-SyncRefDiffHyst-r16"))
-	r.DecodeOptional(v.HasSlFilterCoefficientR16, &v.SlFilterCoefficientR16, "sl-filterCoefficient-r16")
+	v.SlFilterCoefficientR16 = FilterCoefficient(r.EnumIf(v.HasSlFilterCoefficientR16, 16, 0, true, "sl-filterCoefficient-r16"))
 	r.DecodeOptional(v.HasSlSSBTimeAllocation1R16, &v.SlSSBTimeAllocation1R16, "sl-SSB-TimeAllocation1-r16")
 	r.DecodeOptional(v.HasSlSSBTimeAllocation2R16, &v.SlSSBTimeAllocation2R16, "sl-SSB-TimeAllocation2-r16")
 	r.DecodeOptional(v.HasSlSSBTimeAllocation3R16, &v.SlSSBTimeAllocation3R16, "sl-SSB-TimeAllocation3-r16")
@@ -12740,8 +12786,12 @@ func (v *SLSyncConfigR16) MarshalUPER() ([]byte, error) { return per.Marshal(v, 
 func (v *SLSyncConfigR16_TxParametersR16) DecodePER(r *per.Reader) error {
 	*v = SLSyncConfigR16_TxParametersR16{}
 	r.Preamble(&v.HasSyncTxThreshICR16, &v.HasSyncTxThreshOoCR16, &v.HasSyncInfoReservedR16)
-	r.DecodeOptional(v.HasSyncTxThreshICR16, &v.SyncTxThreshICR16, "syncTxThreshIC-r16")
-	r.DecodeOptional(v.HasSyncTxThreshOoCR16, &v.SyncTxThreshOoCR16, "syncTxThreshOoC-r16")
+	if v.HasSyncTxThreshICR16 {
+		v.SyncTxThreshICR16 = SLRSRPRangeR16(r.Int(0, 13, false, "syncTxThreshIC-r16"))
+	}
+	if v.HasSyncTxThreshOoCR16 {
+		v.SyncTxThreshOoCR16 = SLRSRPRangeR16(r.Int(0, 13, false, "syncTxThreshOoC-r16"))
+	}
 	if v.HasSyncInfoReservedR16 {
 		v.SyncInfoReservedR16 = r.BitString(per.Size{Lb: 2, Ub: 2}, "syncInfoReserved-r16")
 	}
@@ -13264,8 +13314,10 @@ func (v *MBSNeighbourCellListR17) MarshalUPER() ([]byte, error) { return per.Mar
 func (v *MBSNeighbourCellR17) DecodePER(r *per.Reader) error {
 	*v = MBSNeighbourCellR17{}
 	r.Preamble(&v.HasCarrierFreqR17)
-	r.Decode(&v.PhysCellIDR17, "physCellId-r17")
-	r.DecodeOptional(v.HasCarrierFreqR17, &v.CarrierFreqR17, "carrierFreq-r17")
+	v.PhysCellIDR17 = PhysCellID(r.Int(0, 1007, false, "physCellId-r17"))
+	if v.HasCarrierFreqR17 {
+		v.CarrierFreqR17 = ARFCNValueNR(r.Int(0, 3279165, false, "carrierFreq-r17"))
+	}
 	return r.Err()
 }
 
@@ -13347,14 +13399,20 @@ func (v *MBSSessionInfoR17) DecodePER(r *per.Reader) error {
 	*v = MBSSessionInfoR17{}
 	r.Preamble(&v.HasMtchSchedulingInfoR17, &v.HasMtchNeighbourCellR17, &v.HasPdschConfigIndexR17, &v.HasMtchSSBMappingWindowIndexR17)
 	r.Decode(&v.MbsSessionIDR17, "mbs-SessionId-r17")
-	r.Decode(&v.GRNTIR17, "g-RNTI-r17")
+	v.GRNTIR17 = RNTIValue(r.Int(0, 65535, false, "g-RNTI-r17"))
 	r.Decode(&v.MrbListBroadcastR17, "mrb-ListBroadcast-r17")
-	r.DecodeOptional(v.HasMtchSchedulingInfoR17, &v.MtchSchedulingInfoR17, "mtch-SchedulingInfo-r17")
+	if v.HasMtchSchedulingInfoR17 {
+		v.MtchSchedulingInfoR17 = DRXConfigPTMIndexR17(r.Int(0, 63, false, "mtch-SchedulingInfo-r17"))
+	}
 	if v.HasMtchNeighbourCellR17 {
 		v.MtchNeighbourCellR17 = r.BitString(per.Size{Lb: 8, Ub: 8}, "mtch-NeighbourCell-r17")
 	}
-	r.DecodeOptional(v.HasPdschConfigIndexR17, &v.PdschConfigIndexR17, "pdsch-ConfigIndex-r17")
-	r.DecodeOptional(v.HasMtchSSBMappingWindowIndexR17, &v.MtchSSBMappingWindowIndexR17, "mtch-SSB-MappingWindowIndex-r17")
+	if v.HasPdschConfigIndexR17 {
+		v.PdschConfigIndexR17 = PDSCHConfigIndexR17(r.Int(0, 15, false, "pdsch-ConfigIndex-r17"))
+	}
+	if v.HasMtchSSBMappingWindowIndexR17 {
+		v.MtchSSBMappingWindowIndexR17 = MTCHSSBMappingWindowIndexR17(r.Int(0, 15, false, "mtch-SSB-MappingWindowIndex-r17"))
+	}
 	return r.Err()
 }
 
@@ -13564,9 +13622,9 @@ func (v *MRBPDCPConfigBroadcastR17_HeaderCompressionR17_Rohc_ProfilesR17) Encode
 func (v *MRBRLCConfigBroadcastR17) DecodePER(r *per.Reader) error {
 	*v = MRBRLCConfigBroadcastR17{}
 	r.Preamble(&v.HasSnFieldLengthR17, &v.HasTReassemblyR17)
-	r.Decode(&v.LogicalChannelIdentityR17, "logicalChannelIdentity-r17")
+	v.LogicalChannelIdentityR17 = LogicalChannelIdentity(r.Int(1, 32, false, "logicalChannelIdentity-r17"))
 	v.SnFieldLengthR17 = MRBRLCConfigBroadcastR17_SnFieldLengthR17(r.EnumIf(v.HasSnFieldLengthR17, 1, 0, false, "sn-FieldLength-r17"))
-	r.DecodeOptional(v.HasTReassemblyR17, &v.TReassemblyR17, "t-Reassembly-r17")
+	v.TReassemblyR17 = TReassembly(r.EnumIf(v.HasTReassemblyR17, 32, 0, false, "t-Reassembly-r17"))
 	return r.Err()
 }
 

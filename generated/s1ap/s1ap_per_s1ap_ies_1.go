@@ -15,7 +15,7 @@ func (v *AdditionalGUTI) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	r.Preamble(&v.HasIEExtensions)
 	r.Decode(&v.GUMMEI, "gUMMEI")
-	r.Decode(&v.MTMSI, "m-TMSI")
+	v.MTMSI = MTMSI(r.OctetString(per.Size{Lb: 4, Ub: 4}, "m-TMSI"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -66,8 +66,8 @@ func (v *ProtocolExtensionContainer_AdditionalGUTIExtIEs) MarshalAPER() ([]byte,
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_AdditionalGUTIExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_AdditionalGUTIExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -272,9 +272,9 @@ func (v *AllocationAndRetentionPriority) DecodePER(r *per.Reader) error {
 	*v = AllocationAndRetentionPriority{}
 	ext := r.Extended()
 	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.PriorityLevel, "priorityLevel")
-	r.Decode(&v.PreEmptionCapability, "pre-emptionCapability")
-	r.Decode(&v.PreEmptionVulnerability, "pre-emptionVulnerability")
+	v.PriorityLevel = PriorityLevel(r.Int(0, 15, false, "priorityLevel"))
+	v.PreEmptionCapability = PreEmptionCapability(r.Enum(2, 0, false, "pre-emptionCapability"))
+	v.PreEmptionVulnerability = PreEmptionVulnerability(r.Enum(2, 0, false, "pre-emptionVulnerability"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -326,8 +326,8 @@ func (v *ProtocolExtensionContainer_AllocationAndRetentionPriorityExtIEs) Marsha
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_AllocationAndRetentionPriorityExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_AllocationAndRetentionPriorityExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -434,8 +434,8 @@ func (v *ProtocolExtensionContainer_InformationForCECapableUEsExtIEs) MarshalAPE
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_InformationForCECapableUEsExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_InformationForCECapableUEsExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -546,8 +546,8 @@ func (v *ProtocolExtensionContainer_AssistanceDataForPagingExtIEs) MarshalAPER()
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_AssistanceDataForPagingExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_AssistanceDataForPagingExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -656,8 +656,8 @@ func (v *ProtocolExtensionContainer_AssistanceDataForRecommendedCellsExtIEs) Mar
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_AssistanceDataForRecommendedCellsExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_AssistanceDataForRecommendedCellsExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -732,8 +732,8 @@ func (v *BearersSubjectToStatusTransferList) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_BearersSubjectToStatusTransferItemIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_BearersSubjectToStatusTransferItemIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -796,10 +796,12 @@ func (v *BearersSubjectToStatusTransferItem) DecodePER(r *per.Reader) error {
 	*v = BearersSubjectToStatusTransferItem{}
 	ext := r.Extended()
 	r.Preamble(&v.HasReceiveStatusofULPDCPSDUs, &v.HasIEExtensions)
-	r.Decode(&v.ERABID, "e-RAB-ID")
+	v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
 	r.Decode(&v.ULCOUNTvalue, "uL-COUNTvalue")
 	r.Decode(&v.DLCOUNTvalue, "dL-COUNTvalue")
-	r.DecodeOptional(v.HasReceiveStatusofULPDCPSDUs, &v.ReceiveStatusofULPDCPSDUs, "receiveStatusofULPDCPSDUs")
+	if v.HasReceiveStatusofULPDCPSDUs {
+		v.ReceiveStatusofULPDCPSDUs = ReceiveStatusofULPDCPSDUs(r.BitString(per.Size{Lb: 4096, Ub: 4096}, "receiveStatusofULPDCPSDUs"))
+	}
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -854,8 +856,8 @@ func (v *ProtocolExtensionContainer_BearersSubjectToStatusTransferItemExtIEs) Ma
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_BearersSubjectToStatusTransferItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_BearersSubjectToStatusTransferItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -956,8 +958,8 @@ func (v *BearersSubjectToEarlyStatusTransferList) MarshalAPER() ([]byte, error) 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_BearersSubjectToEarlyStatusTransferItemIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_BearersSubjectToEarlyStatusTransferItemIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -1020,7 +1022,7 @@ func (v *BearersSubjectToEarlyStatusTransferItem) DecodePER(r *per.Reader) error
 	*v = BearersSubjectToEarlyStatusTransferItem{}
 	ext := r.Extended()
 	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.ERABID, "e-RAB-ID")
+	v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
 	r.Decode(&v.DLCOUNTPDCPSNlength, "dLCOUNT-PDCP-SNlength")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
@@ -1074,8 +1076,8 @@ func (v *ProtocolExtensionContainer_BearersSubjectToEarlyStatusTransferItemExtIE
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_BearersSubjectToEarlyStatusTransferItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_BearersSubjectToEarlyStatusTransferItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -1150,7 +1152,7 @@ func (v *BluetoothMeasurementConfiguration) DecodePER(r *per.Reader) error {
 	*v = BluetoothMeasurementConfiguration{}
 	ext := r.Extended()
 	r.Preamble(&v.HasBluetoothMeasConfigNameList, &v.HasBtRssi, &v.HasIEExtensions)
-	r.Decode(&v.BluetoothMeasConfig, "bluetoothMeasConfig")
+	v.BluetoothMeasConfig = BluetoothMeasConfig(r.Enum(1, 0, true, "bluetoothMeasConfig"))
 	r.DecodeOptional(v.HasBluetoothMeasConfigNameList, &v.BluetoothMeasConfigNameList, "bluetoothMeasConfigNameList")
 	v.BtRssi = BluetoothMeasurementConfiguration_BtRssi(r.EnumIf(v.HasBtRssi, 1, 0, true, "bt-rssi"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -1206,8 +1208,8 @@ func (v *ProtocolExtensionContainer_BluetoothMeasurementConfigurationExtIEs) Mar
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_BluetoothMeasurementConfigurationExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_BluetoothMeasurementConfigurationExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -1441,7 +1443,7 @@ func (v *CancelledCellinEAIItem) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	r.Preamble(&v.HasIEExtensions)
 	r.Decode(&v.ECGI, "eCGI")
-	r.Decode(&v.NumberOfBroadcasts, "numberOfBroadcasts")
+	v.NumberOfBroadcasts = NumberOfBroadcasts(r.Int(0, 65535, false, "numberOfBroadcasts"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -1492,8 +1494,8 @@ func (v *ProtocolExtensionContainer_CancelledCellinEAIItemExtIEs) MarshalAPER() 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_CancelledCellinEAIItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_CancelledCellinEAIItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -1569,7 +1571,7 @@ func (v *CancelledCellinTAIItem) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	r.Preamble(&v.HasIEExtensions)
 	r.Decode(&v.ECGI, "eCGI")
-	r.Decode(&v.NumberOfBroadcasts, "numberOfBroadcasts")
+	v.NumberOfBroadcasts = NumberOfBroadcasts(r.Int(0, 65535, false, "numberOfBroadcasts"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -1620,8 +1622,8 @@ func (v *ProtocolExtensionContainer_CancelledCellinTAIItemExtIEs) MarshalAPER() 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_CancelledCellinTAIItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_CancelledCellinTAIItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -1685,19 +1687,19 @@ func (v *Cause) DecodePER(r *per.Reader) error {
 	switch i {
 	case 0:
 		v.Choice = Cause_RadioNetwork
-		r.Decode(&v.RadioNetwork, "radioNetwork")
+		v.RadioNetwork = CauseRadioNetwork(r.Enum(36, 8, true, "radioNetwork"))
 	case 1:
 		v.Choice = Cause_Transport
-		r.Decode(&v.Transport, "transport")
+		v.Transport = CauseTransport(r.Enum(2, 0, true, "transport"))
 	case 2:
 		v.Choice = Cause_Nas
-		r.Decode(&v.Nas, "nas")
+		v.Nas = CauseNas(r.Enum(4, 2, true, "nas"))
 	case 3:
 		v.Choice = Cause_Protocol
-		r.Decode(&v.Protocol, "protocol")
+		v.Protocol = CauseProtocol(r.Enum(7, 0, true, "protocol"))
 	case 4:
 		v.Choice = Cause_Misc
-		r.Decode(&v.Misc, "misc")
+		v.Misc = CauseMisc(r.Enum(6, 0, true, "misc"))
 	default:
 		r.Invalid(der.KindInvalidValue, "Cause", "no alternative has this index", "X.691 23")
 	}
@@ -1781,7 +1783,7 @@ func (v *CellIdentifierAndCELevelForCECapableUEs) DecodePER(r *per.Reader) error
 	ext := r.Extended()
 	r.Preamble(&v.HasIEExtensions)
 	r.Decode(&v.GlobalCellID, "global-Cell-ID")
-	r.Decode(&v.CELevel, "cELevel")
+	v.CELevel = CELevel(r.OctetString(per.Unsized, "cELevel"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -1834,8 +1836,8 @@ func (v *ProtocolExtensionContainer_CellIdentifierAndCELevelForCECapableUEsExtIE
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_CellIdentifierAndCELevelForCECapableUEsExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_CellIdentifierAndCELevelForCECapableUEsExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -1994,8 +1996,8 @@ func (v *ProtocolExtensionContainer_CellIDBroadcastItemExtIEs) MarshalAPER() ([]
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_CellIDBroadcastItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_CellIDBroadcastItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -2071,7 +2073,7 @@ func (v *CellIDCancelledItem) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	r.Preamble(&v.HasIEExtensions)
 	r.Decode(&v.ECGI, "eCGI")
-	r.Decode(&v.NumberOfBroadcasts, "numberOfBroadcasts")
+	v.NumberOfBroadcasts = NumberOfBroadcasts(r.Int(0, 65535, false, "numberOfBroadcasts"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -2122,8 +2124,8 @@ func (v *ProtocolExtensionContainer_CellIDCancelledItemExtIEs) MarshalAPER() ([]
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_CellIDCancelledItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_CellIDCancelledItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -2230,8 +2232,8 @@ func (v *ProtocolExtensionContainer_CellBasedMDTExtIEs) MarshalAPER() ([]byte, e
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_CellBasedMDTExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_CellBasedMDTExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -2356,8 +2358,8 @@ func (v *ProtocolExtensionContainer_CellBasedQMCExtIEs) MarshalAPER() ([]byte, e
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_CellBasedQMCExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_CellBasedQMCExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -2478,9 +2480,9 @@ func (v *Cdma2000OneXSRVCCInfo) DecodePER(r *per.Reader) error {
 	*v = Cdma2000OneXSRVCCInfo{}
 	ext := r.Extended()
 	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.Cdma2000OneXMEID, "cdma2000OneXMEID")
-	r.Decode(&v.Cdma2000OneXMSI, "cdma2000OneXMSI")
-	r.Decode(&v.Cdma2000OneXPilot, "cdma2000OneXPilot")
+	v.Cdma2000OneXMEID = Cdma2000OneXMEID(r.OctetString(per.Unsized, "cdma2000OneXMEID"))
+	v.Cdma2000OneXMSI = Cdma2000OneXMSI(r.OctetString(per.Unsized, "cdma2000OneXMSI"))
+	v.Cdma2000OneXPilot = Cdma2000OneXPilot(r.OctetString(per.Unsized, "cdma2000OneXPilot"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -2532,8 +2534,8 @@ func (v *ProtocolExtensionContainer_Cdma2000OneXSRVCCInfoExtIEs) MarshalAPER() (
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_Cdma2000OneXSRVCCInfoExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_Cdma2000OneXSRVCCInfoExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -2644,7 +2646,7 @@ func (v *CellType) DecodePER(r *per.Reader) error {
 	*v = CellType{}
 	ext := r.Extended()
 	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.CellSize, "cell-Size")
+	v.CellSize = CellSize(r.Enum(4, 0, true, "cell-Size"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -2692,8 +2694,8 @@ func (v *ProtocolExtensionContainer_CellTypeExtIEs) MarshalAPER() ([]byte, error
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_CellTypeExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_CellTypeExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -2751,9 +2753,11 @@ func (v *CGI) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	r.Preamble(&v.HasRAC, &v.HasIEExtensions)
 	r.Decode(&v.PLMNidentity, "pLMNidentity")
-	r.Decode(&v.LAC, "lAC")
-	r.Decode(&v.CI, "cI")
-	r.DecodeOptional(v.HasRAC, &v.RAC, "rAC")
+	v.LAC = LAC(r.OctetString(per.Size{Lb: 2, Ub: 2}, "lAC"))
+	v.CI = CI(r.OctetString(per.Size{Lb: 2, Ub: 2}, "cI"))
+	if v.HasRAC {
+		v.RAC = RAC(r.OctetString(per.Size{Lb: 1, Ub: 1}, "rAC"))
+	}
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -2804,8 +2808,8 @@ func (v *ProtocolExtensionContainer_CGIExtIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_CGIExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_CGIExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -2897,7 +2901,7 @@ func (v *CNTypeRestrictionsItem) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	r.Preamble(&v.HasIEExtensions)
 	r.Decode(&v.PLMNIdentity, "pLMN-Identity")
-	r.Decode(&v.CNType, "cNType")
+	v.CNType = CNType(r.Enum(1, 1, true, "cNType"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -2948,8 +2952,8 @@ func (v *ProtocolExtensionContainer_CNTypeRestrictionsItemExtIEs) MarshalAPER() 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_CNTypeRestrictionsItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_CNTypeRestrictionsItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -3040,7 +3044,7 @@ func (v *ConnectedengNBItem) DecodePER(r *per.Reader) error {
 	*v = ConnectedengNBItem{}
 	ext := r.Extended()
 	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.EnGNBID, "en-gNB-ID")
+	v.EnGNBID = EnGNBID(r.BitString(per.Size{Lb: 22, Ub: 32, Ext: true}, "en-gNB-ID"))
 	r.Decode(&v.SupportedTAs, "supportedTAs")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
@@ -3092,8 +3096,8 @@ func (v *ProtocolExtensionContainer_ConnectedengNBItemExtIEs) MarshalAPER() ([]b
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ConnectedengNBItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ConnectedengNBItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -3151,7 +3155,7 @@ func (v *ContextatSource) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	r.Preamble(&v.HasIEExtensions)
 	r.Decode(&v.SourceNGRANNodeID, "sourceNG-RAN-node-ID")
-	r.Decode(&v.RANUENGAPID, "rAN-UE-NGAP-ID")
+	v.RANUENGAPID = RANUENGAPID(r.Int(0, 4294967295, false, "rAN-UE-NGAP-ID"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -3202,8 +3206,8 @@ func (v *ProtocolExtensionContainer_ContextatSourceExtIEs) MarshalAPER() ([]byte
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ContextatSourceExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ContextatSourceExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -3318,7 +3322,7 @@ func (v *CSGIDListItem) DecodePER(r *per.Reader) error {
 	*v = CSGIDListItem{}
 	ext := r.Extended()
 	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.CSGID, "cSG-Id")
+	v.CSGID = CSGID(r.BitString(per.Size{Lb: 27, Ub: 27}, "cSG-Id"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -3368,8 +3372,8 @@ func (v *ProtocolExtensionContainer_CSGIDListItemExtIEs) MarshalAPER() ([]byte, 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_CSGIDListItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_CSGIDListItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -3436,8 +3440,8 @@ func (v *COUNTvalue) DecodePER(r *per.Reader) error {
 	*v = COUNTvalue{}
 	ext := r.Extended()
 	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.PDCPSN, "pDCP-SN")
-	r.Decode(&v.HFN, "hFN")
+	v.PDCPSN = PDCPSN(r.Int(0, 4095, false, "pDCP-SN"))
+	v.HFN = HFN(r.Int(0, 1048575, false, "hFN"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -3488,8 +3492,8 @@ func (v *ProtocolExtensionContainer_COUNTvalueExtIEs) MarshalAPER() ([]byte, err
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_COUNTvalueExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_COUNTvalueExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -3546,8 +3550,8 @@ func (v *COUNTValueExtended) DecodePER(r *per.Reader) error {
 	*v = COUNTValueExtended{}
 	ext := r.Extended()
 	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.PDCPSNExtended, "pDCP-SNExtended")
-	r.Decode(&v.HFNModified, "hFNModified")
+	v.PDCPSNExtended = PDCPSNExtended(r.Int(0, 32767, false, "pDCP-SNExtended"))
+	v.HFNModified = HFNModified(r.Int(0, 131071, false, "hFNModified"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -3598,8 +3602,8 @@ func (v *ProtocolExtensionContainer_COUNTValueExtendedExtIEs) MarshalAPER() ([]b
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_COUNTValueExtendedExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_COUNTValueExtendedExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -3656,8 +3660,8 @@ func (v *COUNTvaluePDCPSNlength18) DecodePER(r *per.Reader) error {
 	*v = COUNTvaluePDCPSNlength18{}
 	ext := r.Extended()
 	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.PDCPSNlength18, "pDCP-SNlength18")
-	r.Decode(&v.HFNforPDCPSNlength18, "hFNforPDCP-SNlength18")
+	v.PDCPSNlength18 = PDCPSNlength18(r.Int(0, 262143, false, "pDCP-SNlength18"))
+	v.HFNforPDCPSNlength18 = HFNforPDCPSNlength18(r.Int(0, 16383, false, "hFNforPDCP-SNlength18"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -3708,8 +3712,8 @@ func (v *ProtocolExtensionContainer_COUNTvaluePDCPSNlength18ExtIEs) MarshalAPER(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_COUNTvaluePDCPSNlength18ExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_COUNTvaluePDCPSNlength18ExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -3772,9 +3776,11 @@ func (v *CriticalityDiagnostics) DecodePER(r *per.Reader) error {
 	*v = CriticalityDiagnostics{}
 	ext := r.Extended()
 	r.Preamble(&v.HasProcedureCode, &v.HasTriggeringMessage, &v.HasProcedureCriticality, &v.HasIEsCriticalityDiagnostics, &v.HasIEExtensions)
-	r.DecodeOptional(v.HasProcedureCode, &v.ProcedureCode, "procedureCode")
-	r.DecodeOptional(v.HasTriggeringMessage, &v.TriggeringMessage, "triggeringMessage")
-	r.DecodeOptional(v.HasProcedureCriticality, &v.ProcedureCriticality, "procedureCriticality")
+	if v.HasProcedureCode {
+		v.ProcedureCode = ProcedureCode(r.Int(0, 255, false, "procedureCode"))
+	}
+	v.TriggeringMessage = TriggeringMessage(r.EnumIf(v.HasTriggeringMessage, 3, 0, false, "triggeringMessage"))
+	v.ProcedureCriticality = Criticality(r.EnumIf(v.HasProcedureCriticality, 3, 0, false, "procedureCriticality"))
 	r.DecodeOptional(v.HasIEsCriticalityDiagnostics, &v.IEsCriticalityDiagnostics, "iEsCriticalityDiagnostics")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
@@ -3828,8 +3834,8 @@ func (v *ProtocolExtensionContainer_CriticalityDiagnosticsExtIEs) MarshalAPER() 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_CriticalityDiagnosticsExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_CriticalityDiagnosticsExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -3904,9 +3910,9 @@ func (v *CriticalityDiagnosticsIEItem) DecodePER(r *per.Reader) error {
 	*v = CriticalityDiagnosticsIEItem{}
 	ext := r.Extended()
 	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.IECriticality, "iECriticality")
-	r.Decode(&v.IEID, "iE-ID")
-	r.Decode(&v.TypeOfError, "typeOfError")
+	v.IECriticality = Criticality(r.Enum(3, 0, false, "iECriticality"))
+	v.IEID = ProtocolIEID(r.Int(0, 65535, false, "iE-ID"))
+	v.TypeOfError = TypeOfError(r.Enum(2, 0, true, "typeOfError"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -3958,8 +3964,8 @@ func (v *ProtocolExtensionContainer_CriticalityDiagnosticsIEItemExtIEs) MarshalA
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_CriticalityDiagnosticsIEItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_CriticalityDiagnosticsIEItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -4066,8 +4072,8 @@ func (v *ProtocolExtensionContainer_DAPSRequestInfoExtIEs) MarshalAPER() ([]byte
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_DAPSRequestInfoExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_DAPSRequestInfoExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -4140,8 +4146,8 @@ func (v *DAPSResponseInfoList) MarshalAPER() ([]byte, error) { return per.Marsha
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_DAPSResponseInfoListIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_DAPSResponseInfoListIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -4204,7 +4210,7 @@ func (v *DAPSResponseInfoItem) DecodePER(r *per.Reader) error {
 	*v = DAPSResponseInfoItem{}
 	ext := r.Extended()
 	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.ERABID, "e-RAB-ID")
+	v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
 	r.Decode(&v.DAPSResponseInfo, "dAPSResponseInfo")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
@@ -4256,8 +4262,8 @@ func (v *ProtocolExtensionContainer_DAPSResponseInfoItemExtIEs) MarshalAPER() ([
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_DAPSResponseInfoItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_DAPSResponseInfoItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -4364,8 +4370,8 @@ func (v *ProtocolExtensionContainer_DAPSResponseInfoExtIEs) MarshalAPER() ([]byt
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_DAPSResponseInfoExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_DAPSResponseInfoExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -4476,8 +4482,8 @@ func (v *ServedDCNsItem) DecodePER(r *per.Reader) error {
 	*v = ServedDCNsItem{}
 	ext := r.Extended()
 	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.DCNID, "dCN-ID")
-	r.Decode(&v.RelativeDCNCapacity, "relativeDCNCapacity")
+	v.DCNID = DCNID(r.Int(0, 65535, false, "dCN-ID"))
+	v.RelativeDCNCapacity = RelativeMMECapacity(r.Int(0, 255, false, "relativeDCNCapacity"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -4528,8 +4534,8 @@ func (v *ProtocolExtensionContainer_ServedDCNsItemExtIEs) MarshalAPER() ([]byte,
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ServedDCNsItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ServedDCNsItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -4586,7 +4592,7 @@ func (v *DLCPSecurityInformation) DecodePER(r *per.Reader) error {
 	*v = DLCPSecurityInformation{}
 	ext := r.Extended()
 	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.DlNASMAC, "dl-NAS-MAC")
+	v.DlNASMAC = DLNASMAC(r.BitString(per.Size{Lb: 16, Ub: 16}, "dl-NAS-MAC"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -4636,8 +4642,8 @@ func (v *ProtocolExtensionContainer_DLCPSecurityInformationExtIEs) MarshalAPER()
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_DLCPSecurityInformationExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_DLCPSecurityInformationExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -4896,7 +4902,7 @@ func (v *EmergencyAreaIDBroadcastItem) DecodePER(r *per.Reader) error {
 	*v = EmergencyAreaIDBroadcastItem{}
 	ext := r.Extended()
 	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.EmergencyAreaID, "emergencyAreaID")
+	v.EmergencyAreaID = EmergencyAreaID(r.OctetString(per.Size{Lb: 3, Ub: 3}, "emergencyAreaID"))
 	r.Decode(&v.CompletedCellinEAI, "completedCellinEAI")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
@@ -4948,8 +4954,8 @@ func (v *ProtocolExtensionContainer_EmergencyAreaIDBroadcastItemExtIEs) MarshalA
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_EmergencyAreaIDBroadcastItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_EmergencyAreaIDBroadcastItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -5024,7 +5030,7 @@ func (v *EmergencyAreaIDCancelledItem) DecodePER(r *per.Reader) error {
 	*v = EmergencyAreaIDCancelledItem{}
 	ext := r.Extended()
 	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.EmergencyAreaID, "emergencyAreaID")
+	v.EmergencyAreaID = EmergencyAreaID(r.OctetString(per.Size{Lb: 3, Ub: 3}, "emergencyAreaID"))
 	r.Decode(&v.CancelledCellinEAI, "cancelledCellinEAI")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
@@ -5076,8 +5082,8 @@ func (v *ProtocolExtensionContainer_EmergencyAreaIDCancelledItemExtIEs) MarshalA
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_EmergencyAreaIDCancelledItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_EmergencyAreaIDCancelledItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -5202,8 +5208,8 @@ func (v *ProtocolExtensionContainer_CompletedCellinEAIItemExtIEs) MarshalAPER() 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_CompletedCellinEAIItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_CompletedCellinEAIItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -5354,8 +5360,8 @@ func (v *ProtocolExtensionContainer_ENBEarlyStatusTransferTransparentContainerEx
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ENBEarlyStatusTransferTransparentContainerExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ENBEarlyStatusTransferTransparentContainerExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -5497,8 +5503,8 @@ func (v *GERANCellID) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	r.Preamble(&v.HasIEExtensions)
 	r.Decode(&v.LAI, "lAI")
-	r.Decode(&v.RAC, "rAC")
-	r.Decode(&v.CI, "cI")
+	v.RAC = RAC(r.OctetString(per.Size{Lb: 1, Ub: 1}, "rAC"))
+	v.CI = CI(r.OctetString(per.Size{Lb: 2, Ub: 2}, "cI"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -5550,8 +5556,8 @@ func (v *ProtocolExtensionContainer_GERANCellIDExtIEs) MarshalAPER() ([]byte, er
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_GERANCellIDExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_GERANCellIDExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -5660,8 +5666,8 @@ func (v *ProtocolExtensionContainer_GlobalENBIDExtIEs) MarshalAPER() ([]byte, er
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_GlobalENBIDExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_GlobalENBIDExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -5719,7 +5725,7 @@ func (v *GlobalEnGNBID) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	r.Preamble(&v.HasIEExtensions)
 	r.Decode(&v.PLMNidentity, "pLMNidentity")
-	r.Decode(&v.EnGNBID, "en-gNB-ID")
+	v.EnGNBID = EnGNBID(r.BitString(per.Size{Lb: 22, Ub: 32, Ext: true}, "en-gNB-ID"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -5770,8 +5776,8 @@ func (v *ProtocolExtensionContainer_GlobalEnGNBIDExtIEs) MarshalAPER() ([]byte, 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_GlobalEnGNBIDExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_GlobalEnGNBIDExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -5898,8 +5904,8 @@ func (v *ProtocolExtensionContainer_ENBStatusTransferTransparentContainerExtIEs)
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ENBStatusTransferTransparentContainerExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ENBStatusTransferTransparentContainerExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -6062,8 +6068,8 @@ func (v *ProtocolExtensionContainer_ENDCSONConfigurationTransferExtIEs) MarshalA
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ENDCSONConfigurationTransferExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ENDCSONConfigurationTransferExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -6226,8 +6232,8 @@ func (v *ProtocolExtensionContainer_ENDCTransferTypeRequestExtIEs) MarshalAPER()
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ENDCTransferTypeRequestExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ENDCTransferTypeRequestExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -6336,8 +6342,8 @@ func (v *ProtocolExtensionContainer_ENDCTransferTypeReplyExtIEs) MarshalAPER() (
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ENDCTransferTypeReplyExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ENDCTransferTypeReplyExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -6446,8 +6452,8 @@ func (v *ProtocolExtensionContainer_ENDCSONeNBIdentificationExtIEs) MarshalAPER(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ENDCSONeNBIdentificationExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ENDCSONeNBIdentificationExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -6556,8 +6562,8 @@ func (v *ProtocolExtensionContainer_ENDCSONengNBIdentificationExtIEs) MarshalAPE
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ENDCSONengNBIdentificationExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ENDCSONengNBIdentificationExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -6684,8 +6690,8 @@ func (v *ERABInformationList) MarshalAPER() ([]byte, error) { return per.Marshal
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ERABInformationListIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ERABInformationListIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -6748,8 +6754,8 @@ func (v *ERABInformationListItem) DecodePER(r *per.Reader) error {
 	*v = ERABInformationListItem{}
 	ext := r.Extended()
 	r.Preamble(&v.HasDLForwarding, &v.HasIEExtensions)
-	r.Decode(&v.ERABID, "e-RAB-ID")
-	r.DecodeOptional(v.HasDLForwarding, &v.DLForwarding, "dL-Forwarding")
+	v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
+	v.DLForwarding = DLForwarding(r.EnumIf(v.HasDLForwarding, 1, 0, true, "dL-Forwarding"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -6800,8 +6806,8 @@ func (v *ProtocolExtensionContainer_ERABInformationListItemExtIEs) MarshalAPER()
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ERABInformationListItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ERABInformationListItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -6890,8 +6896,8 @@ func (v *ERABList) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ERABItemIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ERABItemIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -6952,7 +6958,7 @@ func (v *ERABItem) DecodePER(r *per.Reader) error {
 	*v = ERABItem{}
 	ext := r.Extended()
 	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.ERABID, "e-RAB-ID")
+	v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
 	r.Decode(&v.Cause, "cause")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
@@ -7002,8 +7008,8 @@ func (v *ProtocolExtensionContainer_ERABItemExtIEs) MarshalAPER() ([]byte, error
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ERABItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ERABItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -7060,7 +7066,7 @@ func (v *ERABLevelQoSParameters) DecodePER(r *per.Reader) error {
 	*v = ERABLevelQoSParameters{}
 	ext := r.Extended()
 	r.Preamble(&v.HasGbrQosInformation, &v.HasIEExtensions)
-	r.Decode(&v.QCI, "qCI")
+	v.QCI = QCI(r.Int(0, 255, false, "qCI"))
 	r.Decode(&v.AllocationRetentionPriority, "allocationRetentionPriority")
 	r.DecodeOptional(v.HasGbrQosInformation, &v.GbrQosInformation, "gbrQosInformation")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -7114,8 +7120,8 @@ func (v *ProtocolExtensionContainer_ERABQoSParametersExtIEs) MarshalAPER() ([]by
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ERABQoSParametersExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ERABQoSParametersExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -7198,8 +7204,8 @@ func (v *ERABSecurityResultList) MarshalAPER() ([]byte, error) { return per.Mars
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ERABSecurityResultListIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ERABSecurityResultListIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -7262,7 +7268,7 @@ func (v *ERABSecurityResultItem) DecodePER(r *per.Reader) error {
 	*v = ERABSecurityResultItem{}
 	ext := r.Extended()
 	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.ERABID, "e-RAB-ID")
+	v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
 	r.Decode(&v.SecurityResult, "securityResult")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
@@ -7314,8 +7320,8 @@ func (v *ProtocolExtensionContainer_ERABSecurityResultItemExtIEs) MarshalAPER() 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ERABSecurityResultItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ERABSecurityResultItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -7388,8 +7394,8 @@ func (v *ERABUsageReportList) MarshalAPER() ([]byte, error) { return per.Marshal
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ERABUsageReportItemIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ERABUsageReportItemIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -7508,8 +7514,8 @@ func (v *ProtocolExtensionContainer_ERABUsageReportItemExtIEs) MarshalAPER() ([]
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ERABUsageReportItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ERABUsageReportItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -7573,7 +7579,7 @@ func (v *EUTRANCGI) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	r.Preamble(&v.HasIEExtensions)
 	r.Decode(&v.PLMNidentity, "pLMNidentity")
-	r.Decode(&v.CellID, "cell-ID")
+	v.CellID = CellIdentity(r.BitString(per.Size{Lb: 28, Ub: 28}, "cell-ID"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -7622,8 +7628,8 @@ func (v *ProtocolExtensionContainer_EUTRANCGIExtIEs) MarshalAPER() ([]byte, erro
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_EUTRANCGIExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_EUTRANCGIExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -7693,8 +7699,8 @@ func (v *EventL1LoggedMDTConfig) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	r.Preamble(&v.HasIEExtensions)
 	r.Decode(&v.L1Threshold, "l1Threshold")
-	r.Decode(&v.Hysteresis, "hysteresis")
-	r.Decode(&v.TimeToTrigger, "timeToTrigger")
+	v.Hysteresis = Hysteresis(r.Int(0, 30, false, "hysteresis"))
+	v.TimeToTrigger = TimeToTrigger(r.Enum(16, 0, false, "timeToTrigger"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -7746,8 +7752,8 @@ func (v *ProtocolExtensionContainer_EventL1LoggedMDTConfigExtIEs) MarshalAPER() 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_EventL1LoggedMDTConfigExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_EventL1LoggedMDTConfigExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -7848,8 +7854,8 @@ func (v *EventTrigger) MarshalAPER() ([]byte, error) { return per.Marshal(v, tru
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_EventTriggerExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_EventTriggerExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -7907,7 +7913,7 @@ func (v *ExpectedUEBehaviour) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	r.Preamble(&v.HasExpectedActivity, &v.HasExpectedHOInterval, &v.HasIEExtensions)
 	r.DecodeOptional(v.HasExpectedActivity, &v.ExpectedActivity, "expectedActivity")
-	r.DecodeOptional(v.HasExpectedHOInterval, &v.ExpectedHOInterval, "expectedHOInterval")
+	v.ExpectedHOInterval = ExpectedHOInterval(r.EnumIf(v.HasExpectedHOInterval, 7, 0, true, "expectedHOInterval"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -7958,8 +7964,8 @@ func (v *ProtocolExtensionContainer_ExpectedUEBehaviourExtIEs) MarshalAPER() ([]
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ExpectedUEBehaviourExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ExpectedUEBehaviourExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -8016,9 +8022,13 @@ func (v *ExpectedUEActivityBehaviour) DecodePER(r *per.Reader) error {
 	*v = ExpectedUEActivityBehaviour{}
 	ext := r.Extended()
 	r.Preamble(&v.HasExpectedActivityPeriod, &v.HasExpectedIdlePeriod, &v.HasSourceofUEActivityBehaviourInformation, &v.HasIEExtensions)
-	r.DecodeOptional(v.HasExpectedActivityPeriod, &v.ExpectedActivityPeriod, "expectedActivityPeriod")
-	r.DecodeOptional(v.HasExpectedIdlePeriod, &v.ExpectedIdlePeriod, "expectedIdlePeriod")
-	r.DecodeOptional(v.HasSourceofUEActivityBehaviourInformation, &v.SourceofUEActivityBehaviourInformation, "sourceofUEActivityBehaviourInformation")
+	if v.HasExpectedActivityPeriod {
+		v.ExpectedActivityPeriod = ExpectedActivityPeriod(r.Int(1, 181, true, "expectedActivityPeriod"))
+	}
+	if v.HasExpectedIdlePeriod {
+		v.ExpectedIdlePeriod = ExpectedIdlePeriod(r.Int(1, 181, true, "expectedIdlePeriod"))
+	}
+	v.SourceofUEActivityBehaviourInformation = SourceOfUEActivityBehaviourInformation(r.EnumIf(v.HasSourceofUEActivityBehaviourInformation, 2, 0, true, "sourceofUEActivityBehaviourInformation"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -8070,8 +8080,8 @@ func (v *ProtocolExtensionContainer_ExpectedUEActivityBehaviourExtIEs) MarshalAP
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ExpectedUEActivityBehaviourExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ExpectedUEActivityBehaviourExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -8231,7 +8241,7 @@ func (v *FiveGSTAI) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	r.Preamble(&v.HasIEExtensions)
 	r.Decode(&v.PLMNidentity, "pLMNidentity")
-	r.Decode(&v.FiveGSTAC, "fiveGSTAC")
+	v.FiveGSTAC = FiveGSTAC(r.OctetString(per.Size{Lb: 3, Ub: 3}, "fiveGSTAC"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -8280,8 +8290,8 @@ func (v *ProtocolExtensionContainer_FiveGSTAIExtIEs) MarshalAPER() ([]byte, erro
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_FiveGSTAIExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_FiveGSTAIExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -8428,8 +8438,8 @@ func (v *ProtocolExtensionContainer_ForbiddenTAsItemExtIEs) MarshalAPER() ([]byt
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ForbiddenTAsItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ForbiddenTAsItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -8574,8 +8584,8 @@ func (v *ProtocolExtensionContainer_ForbiddenLAsItemExtIEs) MarshalAPER() ([]byt
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ForbiddenLAsItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ForbiddenLAsItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -8650,10 +8660,10 @@ func (v *GBRQosInformation) DecodePER(r *per.Reader) error {
 	*v = GBRQosInformation{}
 	ext := r.Extended()
 	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.ERABMaximumBitrateDL, "e-RAB-MaximumBitrateDL")
-	r.Decode(&v.ERABMaximumBitrateUL, "e-RAB-MaximumBitrateUL")
-	r.Decode(&v.ERABGuaranteedBitrateDL, "e-RAB-GuaranteedBitrateDL")
-	r.Decode(&v.ERABGuaranteedBitrateUL, "e-RAB-GuaranteedBitrateUL")
+	v.ERABMaximumBitrateDL = BitRate(r.Int(0, 10000000000, false, "e-RAB-MaximumBitrateDL"))
+	v.ERABMaximumBitrateUL = BitRate(r.Int(0, 10000000000, false, "e-RAB-MaximumBitrateUL"))
+	v.ERABGuaranteedBitrateDL = BitRate(r.Int(0, 10000000000, false, "e-RAB-GuaranteedBitrateDL"))
+	v.ERABGuaranteedBitrateUL = BitRate(r.Int(0, 10000000000, false, "e-RAB-GuaranteedBitrateUL"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -8706,8 +8716,8 @@ func (v *ProtocolExtensionContainer_GBRQosInformationExtIEs) MarshalAPER() ([]by
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_GBRQosInformationExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_GBRQosInformationExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -8795,8 +8805,8 @@ func (v *GUMMEI) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	r.Preamble(&v.HasIEExtensions)
 	r.Decode(&v.PLMNIdentity, "pLMN-Identity")
-	r.Decode(&v.MMEGroupID, "mME-Group-ID")
-	r.Decode(&v.MMECode, "mME-Code")
+	v.MMEGroupID = MMEGroupID(r.OctetString(per.Size{Lb: 2, Ub: 2}, "mME-Group-ID"))
+	v.MMECode = MMECode(r.OctetString(per.Size{Lb: 1, Ub: 1}, "mME-Code"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -8846,8 +8856,8 @@ func (v *ProtocolExtensionContainer_GUMMEIExtIEs) MarshalAPER() ([]byte, error) 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_GUMMEIExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_GUMMEIExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -8930,7 +8940,7 @@ func (v *HandoverRestrictionList) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasEquivalentPLMNs, &v.EquivalentPLMNs, "equivalentPLMNs")
 	r.DecodeOptional(v.HasForbiddenTAs, &v.ForbiddenTAs, "forbiddenTAs")
 	r.DecodeOptional(v.HasForbiddenLAs, &v.ForbiddenLAs, "forbiddenLAs")
-	r.DecodeOptional(v.HasForbiddenInterRATs, &v.ForbiddenInterRATs, "forbiddenInterRATs")
+	v.ForbiddenInterRATs = ForbiddenInterRATs(r.EnumIf(v.HasForbiddenInterRATs, 4, 2, true, "forbiddenInterRATs"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -8984,8 +8994,8 @@ func (v *ProtocolExtensionContainer_HandoverRestrictionListExtIEs) MarshalAPER()
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_HandoverRestrictionListExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_HandoverRestrictionListExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -9134,8 +9144,8 @@ func (v *ImmediateMDT) DecodePER(r *per.Reader) error {
 	*v = ImmediateMDT{}
 	ext := r.Extended()
 	r.Preamble(&v.HasM1thresholdeventA2, &v.HasM1periodicReporting, &v.HasIEExtensions)
-	r.Decode(&v.MeasurementsToActivate, "measurementsToActivate")
-	r.Decode(&v.M1reportingTrigger, "m1reportingTrigger")
+	v.MeasurementsToActivate = MeasurementsToActivate(r.BitString(per.Size{Lb: 8, Ub: 8}, "measurementsToActivate"))
+	v.M1reportingTrigger = M1ReportingTrigger(r.Enum(2, 1, true, "m1reportingTrigger"))
 	r.DecodeOptional(v.HasM1thresholdeventA2, &v.M1thresholdeventA2, "m1thresholdeventA2")
 	r.DecodeOptional(v.HasM1periodicReporting, &v.M1periodicReporting, "m1periodicReporting")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -9190,8 +9200,8 @@ func (v *ProtocolExtensionContainer_ImmediateMDTExtIEs) MarshalAPER() ([]byte, e
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ImmediateMDTExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ImmediateMDTExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -9352,8 +9362,8 @@ func (v *ProtocolExtensionContainer_InformationOnRecommendedCellsAndENBsForPagin
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_InformationOnRecommendedCellsAndENBsForPagingExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_InformationOnRecommendedCellsAndENBsForPagingExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -9524,8 +9534,8 @@ func (v *ProtocolExtensionContainer_IntersystemMeasurementConfigurationExtIEs) M
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_IntersystemMeasurementConfigurationExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_IntersystemMeasurementConfigurationExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -9634,8 +9644,8 @@ func (v *ProtocolExtensionContainer_InterSystemMeasurementParametersExtIEs) Mars
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_InterSystemMeasurementParametersExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_InterSystemMeasurementParametersExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -9795,8 +9805,8 @@ func (v *ProtocolExtensionContainer_InterSystemMeasurementItemExtIEs) MarshalAPE
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_InterSystemMeasurementItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_InterSystemMeasurementItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -9916,7 +9926,7 @@ func (v *LAI) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	r.Preamble(&v.HasIEExtensions)
 	r.Decode(&v.PLMNidentity, "pLMNidentity")
-	r.Decode(&v.LAC, "lAC")
+	v.LAC = LAC(r.OctetString(per.Size{Lb: 2, Ub: 2}, "lAC"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -9965,8 +9975,8 @@ func (v *ProtocolExtensionContainer_LAIExtIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_LAIExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_LAIExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -10037,7 +10047,7 @@ func (v *LastVisitedCellItem) DecodePER(r *per.Reader) error {
 		v.EUTRANCell = per.DecodeNested[LastVisitedEUTRANCellInformation](r, "LastVisitedEUTRANCellInformation", "e-UTRAN-Cell")
 	case 1:
 		v.Choice = LastVisitedCellItem_UTRANCell
-		r.Decode(&v.UTRANCell, "uTRAN-Cell")
+		v.UTRANCell = LastVisitedUTRANCellInformation(r.OctetString(per.Unsized, "uTRAN-Cell"))
 	case 2:
 		v.Choice = LastVisitedCellItem_GERANCell
 		r.Decode(&v.GERANCell, "gERAN-Cell")
@@ -10086,7 +10096,7 @@ func (v *LastVisitedEUTRANCellInformation) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasIEExtensions)
 	r.Decode(&v.GlobalCellID, "global-Cell-ID")
 	r.Decode(&v.CellType, "cellType")
-	r.Decode(&v.TimeUEStayedInCell, "time-UE-StayedInCell")
+	v.TimeUEStayedInCell = TimeUEStayedInCell(r.Int(0, 4095, false, "time-UE-StayedInCell"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -10138,8 +10148,8 @@ func (v *ProtocolExtensionContainer_LastVisitedEUTRANCellInformationExtIEs) Mars
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_LastVisitedEUTRANCellInformationExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_LastVisitedEUTRANCellInformationExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -10280,8 +10290,8 @@ func (v *ProtocolExtensionContainer_LastVisitedPSCellInformationExtIEs) MarshalA
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_LastVisitedPSCellInformationExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_LastVisitedPSCellInformationExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -10496,8 +10506,8 @@ func (v *ProtocolExtensionContainer_ListeningSubframePatternExtIEs) MarshalAPER(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ListeningSubframePatternExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ListeningSubframePatternExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -10554,8 +10564,8 @@ func (v *LoggedMDT) DecodePER(r *per.Reader) error {
 	*v = LoggedMDT{}
 	ext := r.Extended()
 	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.LoggingInterval, "loggingInterval")
-	r.Decode(&v.LoggingDuration, "loggingDuration")
+	v.LoggingInterval = LoggingInterval(r.Enum(8, 0, false, "loggingInterval"))
+	v.LoggingDuration = LoggingDuration(r.Enum(6, 0, false, "loggingDuration"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -10604,8 +10614,8 @@ func (v *ProtocolExtensionContainer_LoggedMDTExtIEs) MarshalAPER() ([]byte, erro
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_LoggedMDTExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_LoggedMDTExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -10692,8 +10702,8 @@ func (v *LoggedMBSFNMDT) DecodePER(r *per.Reader) error {
 	*v = LoggedMBSFNMDT{}
 	ext := r.Extended()
 	r.Preamble(&v.HasMBSFNResultToLog, &v.HasIEExtensions)
-	r.Decode(&v.LoggingInterval, "loggingInterval")
-	r.Decode(&v.LoggingDuration, "loggingDuration")
+	v.LoggingInterval = LoggingInterval(r.Enum(8, 0, false, "loggingInterval"))
+	v.LoggingDuration = LoggingDuration(r.Enum(6, 0, false, "loggingDuration"))
 	r.DecodeOptional(v.HasMBSFNResultToLog, &v.MBSFNResultToLog, "mBSFN-ResultToLog")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
@@ -10746,8 +10756,8 @@ func (v *ProtocolExtensionContainer_LoggedMBSFNMDTExtIEs) MarshalAPER() ([]byte,
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_LoggedMBSFNMDTExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_LoggedMBSFNMDTExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -10858,7 +10868,9 @@ func (v *LTENTNTAIInformation) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasUELocationDerivedTAC, &v.HasIEExtensions)
 	r.Decode(&v.ServingPLMN, "servingPLMN")
 	r.Decode(&v.TACListInLTENTN, "tACList-In-LTE-NTN")
-	r.DecodeOptional(v.HasUELocationDerivedTAC, &v.UELocationDerivedTAC, "uE-Location-Derived-TAC")
+	if v.HasUELocationDerivedTAC {
+		v.UELocationDerivedTAC = TAC(r.OctetString(per.Size{Lb: 2, Ub: 2}, "uE-Location-Derived-TAC"))
+	}
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -10910,8 +10922,8 @@ func (v *ProtocolExtensionContainer_LTENTNTAIInformationExtIEs) MarshalAPER() ([
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_LTENTNTAIInformationExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_LTENTNTAIInformationExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -10968,7 +10980,7 @@ func (v *M3Configuration) DecodePER(r *per.Reader) error {
 	*v = M3Configuration{}
 	ext := r.Extended()
 	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.M3period, "m3period")
+	v.M3period = M3period(r.Enum(3, 7, true, "m3period"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -11018,8 +11030,8 @@ func (v *ProtocolExtensionContainer_M3ConfigurationExtIEs) MarshalAPER() ([]byte
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_M3ConfigurationExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_M3ConfigurationExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -11082,8 +11094,8 @@ func (v *M4Configuration) DecodePER(r *per.Reader) error {
 	*v = M4Configuration{}
 	ext := r.Extended()
 	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.M4period, "m4period")
-	r.Decode(&v.M4LinksToLog, "m4-links-to-log")
+	v.M4period = M4period(r.Enum(5, 0, true, "m4period"))
+	v.M4LinksToLog = LinksToLog(r.Enum(3, 0, true, "m4-links-to-log"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -11134,8 +11146,8 @@ func (v *ProtocolExtensionContainer_M4ConfigurationExtIEs) MarshalAPER() ([]byte
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_M4ConfigurationExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_M4ConfigurationExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -11198,8 +11210,8 @@ func (v *M5Configuration) DecodePER(r *per.Reader) error {
 	*v = M5Configuration{}
 	ext := r.Extended()
 	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.M5period, "m5period")
-	r.Decode(&v.M5LinksToLog, "m5-links-to-log")
+	v.M5period = M5period(r.Enum(5, 0, true, "m5period"))
+	v.M5LinksToLog = LinksToLog(r.Enum(3, 0, true, "m5-links-to-log"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -11250,8 +11262,8 @@ func (v *ProtocolExtensionContainer_M5ConfigurationExtIEs) MarshalAPER() ([]byte
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_M5ConfigurationExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_M5ConfigurationExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -11314,9 +11326,9 @@ func (v *M6Configuration) DecodePER(r *per.Reader) error {
 	*v = M6Configuration{}
 	ext := r.Extended()
 	r.Preamble(&v.HasM6delayThreshold, &v.HasIEExtensions)
-	r.Decode(&v.M6reportInterval, "m6report-Interval")
-	r.DecodeOptional(v.HasM6delayThreshold, &v.M6delayThreshold, "m6delay-threshold")
-	r.Decode(&v.M6LinksToLog, "m6-links-to-log")
+	v.M6reportInterval = M6reportInterval(r.Enum(4, 0, true, "m6report-Interval"))
+	v.M6delayThreshold = M6delayThreshold(r.EnumIf(v.HasM6delayThreshold, 12, 0, true, "m6delay-threshold"))
+	v.M6LinksToLog = LinksToLog(r.Enum(3, 0, true, "m6-links-to-log"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -11368,8 +11380,8 @@ func (v *ProtocolExtensionContainer_M6ConfigurationExtIEs) MarshalAPER() ([]byte
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_M6ConfigurationExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_M6ConfigurationExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -11438,8 +11450,8 @@ func (v *M7Configuration) DecodePER(r *per.Reader) error {
 	*v = M7Configuration{}
 	ext := r.Extended()
 	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.M7period, "m7period")
-	r.Decode(&v.M7LinksToLog, "m7-links-to-log")
+	v.M7period = M7period(r.Int(1, 60, true, "m7period"))
+	v.M7LinksToLog = LinksToLog(r.Enum(3, 0, true, "m7-links-to-log"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -11490,8 +11502,8 @@ func (v *ProtocolExtensionContainer_M7ConfigurationExtIEs) MarshalAPER() ([]byte
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_M7ConfigurationExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_M7ConfigurationExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -11578,7 +11590,7 @@ func (v *MDTConfiguration) DecodePER(r *per.Reader) error {
 	*v = MDTConfiguration{}
 	ext := r.Extended()
 	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.MdtActivation, "mdt-Activation")
+	v.MdtActivation = MDTActivation(r.Enum(3, 1, true, "mdt-Activation"))
 	r.Decode(&v.AreaScopeOfMDT, "areaScopeOfMDT")
 	r.Decode(&v.MDTMode, "mDTMode")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -11632,8 +11644,8 @@ func (v *ProtocolExtensionContainer_MDTConfigurationExtIEs) MarshalAPER() ([]byt
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_MDTConfigurationExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_MDTConfigurationExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -11725,7 +11737,7 @@ func (v *MBSFNResultToLogInfo) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	r.Preamble(&v.HasMBSFNAreaID, &v.HasIEExtensions)
 	v.MBSFNAreaID = r.IntIf(v.HasMBSFNAreaID, 0, 255, false, "mBSFN-AreaId")
-	r.Decode(&v.CarrierFreq, "carrierFreq")
+	v.CarrierFreq = EARFCN(r.Int(0, 262143, true, "carrierFreq"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -11776,8 +11788,8 @@ func (v *ProtocolExtensionContainer_MBSFNResultToLogInfoExtIEs) MarshalAPER() ([
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_MBSFNResultToLogInfoExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_MBSFNResultToLogInfoExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -11937,10 +11949,10 @@ func (v *MeasurementThresholdA2) DecodePER(r *per.Reader) error {
 	switch i {
 	case 0:
 		v.Choice = MeasurementThresholdA2_ThresholdRSRP
-		r.Decode(&v.ThresholdRSRP, "threshold-RSRP")
+		v.ThresholdRSRP = ThresholdRSRP(r.Int(0, 97, false, "threshold-RSRP"))
 	case 1:
 		v.Choice = MeasurementThresholdA2_ThresholdRSRQ
-		r.Decode(&v.ThresholdRSRQ, "threshold-RSRQ")
+		v.ThresholdRSRQ = ThresholdRSRQ(r.Int(0, 34, false, "threshold-RSRQ"))
 	default:
 		r.Invalid(der.KindInvalidValue, "MeasurementThresholdA2", "no alternative has this index", "X.691 23")
 	}
@@ -11980,10 +11992,10 @@ func (v *MeasurementThresholdL1LoggedMDT) DecodePER(r *per.Reader) error {
 	switch i {
 	case 0:
 		v.Choice = MeasurementThresholdL1LoggedMDT_ThresholdRSRP
-		r.Decode(&v.ThresholdRSRP, "threshold-RSRP")
+		v.ThresholdRSRP = ThresholdRSRP(r.Int(0, 97, false, "threshold-RSRP"))
 	case 1:
 		v.Choice = MeasurementThresholdL1LoggedMDT_ThresholdRSRQ
-		r.Decode(&v.ThresholdRSRQ, "threshold-RSRQ")
+		v.ThresholdRSRQ = ThresholdRSRQ(r.Int(0, 34, false, "threshold-RSRQ"))
 	case 2:
 		v.Choice = MeasurementThresholdL1LoggedMDT_ChoiceExtensions
 		r.Decode(&v.ChoiceExtensions, "choice-Extensions")
@@ -12022,8 +12034,8 @@ func (v *MeasurementThresholdL1LoggedMDT) MarshalAPER() ([]byte, error) { return
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_MeasurementThresholdL1LoggedMDTExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_MeasurementThresholdL1LoggedMDTExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -12308,8 +12320,8 @@ func (v *ProtocolExtensionContainer_MutingPatternInformationExtIEs) MarshalAPER(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_MutingPatternInformationExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_MutingPatternInformationExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -12430,8 +12442,8 @@ func (v *NBIoTPagingEDRXInformation) DecodePER(r *per.Reader) error {
 	*v = NBIoTPagingEDRXInformation{}
 	ext := r.Extended()
 	r.Preamble(&v.HasNBIoTPagingTimeWindow, &v.HasIEExtensions)
-	r.Decode(&v.NBIoTPagingEDRXCycle, "nB-IoT-paging-eDRX-Cycle")
-	r.DecodeOptional(v.HasNBIoTPagingTimeWindow, &v.NBIoTPagingTimeWindow, "nB-IoT-pagingTimeWindow")
+	v.NBIoTPagingEDRXCycle = NBIoTPagingEDRXCycle(r.Enum(14, 0, true, "nB-IoT-paging-eDRX-Cycle"))
+	v.NBIoTPagingTimeWindow = NBIoTPagingTimeWindow(r.EnumIf(v.HasNBIoTPagingTimeWindow, 16, 0, true, "nB-IoT-pagingTimeWindow"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -12482,8 +12494,8 @@ func (v *ProtocolExtensionContainer_NBIoTPagingEDRXInformationExtIEs) MarshalAPE
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_NBIoTPagingEDRXInformationExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_NBIoTPagingEDRXInformationExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -12611,7 +12623,7 @@ func (v *NRCGI) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	r.Preamble(&v.HasIEExtensions)
 	r.Decode(&v.PLMNIdentity, "pLMNIdentity")
-	r.Decode(&v.NRCellIdentity, "nRCellIdentity")
+	v.NRCellIdentity = NRCellIdentity(r.BitString(per.Size{Lb: 36, Ub: 36}, "nRCellIdentity"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -12660,8 +12672,8 @@ func (v *ProtocolExtensionContainer_NRCGIExtIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_NRCGIExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_NRCGIExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -12760,8 +12772,8 @@ func (v *NRUESecurityCapabilities) DecodePER(r *per.Reader) error {
 	*v = NRUESecurityCapabilities{}
 	ext := r.Extended()
 	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.NRencryptionAlgorithms, "nRencryptionAlgorithms")
-	r.Decode(&v.NRintegrityProtectionAlgorithms, "nRintegrityProtectionAlgorithms")
+	v.NRencryptionAlgorithms = NRencryptionAlgorithms(r.BitString(per.Size{Lb: 16, Ub: 16, Ext: true}, "nRencryptionAlgorithms"))
+	v.NRintegrityProtectionAlgorithms = NRintegrityProtectionAlgorithms(r.BitString(per.Size{Lb: 16, Ub: 16, Ext: true}, "nRintegrityProtectionAlgorithms"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -12812,8 +12824,8 @@ func (v *ProtocolExtensionContainer_NRUESecurityCapabilitiesExtIEs) MarshalAPER(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_NRUESecurityCapabilitiesExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_NRUESecurityCapabilitiesExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -12894,8 +12906,8 @@ func (v *NRV2XServicesAuthorized) DecodePER(r *per.Reader) error {
 	*v = NRV2XServicesAuthorized{}
 	ext := r.Extended()
 	r.Preamble(&v.HasVehicleUE, &v.HasPedestrianUE, &v.HasIEExtensions)
-	r.DecodeOptional(v.HasVehicleUE, &v.VehicleUE, "vehicleUE")
-	r.DecodeOptional(v.HasPedestrianUE, &v.PedestrianUE, "pedestrianUE")
+	v.VehicleUE = VehicleUE(r.EnumIf(v.HasVehicleUE, 2, 0, true, "vehicleUE"))
+	v.PedestrianUE = PedestrianUE(r.EnumIf(v.HasPedestrianUE, 2, 0, true, "pedestrianUE"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -12946,8 +12958,8 @@ func (v *ProtocolExtensionContainer_NRV2XServicesAuthorizedExtIEs) MarshalAPER()
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_NRV2XServicesAuthorizedExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_NRV2XServicesAuthorizedExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -13004,7 +13016,7 @@ func (v *NRUESidelinkAggregateMaximumBitrate) DecodePER(r *per.Reader) error {
 	*v = NRUESidelinkAggregateMaximumBitrate{}
 	ext := r.Extended()
 	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.UEaggregateMaximumBitRate, "uEaggregateMaximumBitRate")
+	v.UEaggregateMaximumBitRate = BitRate(r.Int(0, 10000000000, false, "uEaggregateMaximumBitRate"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -13056,8 +13068,8 @@ func (v *ProtocolExtensionContainer_NRUESidelinkAggregateMaximumBitrateExtIEs) M
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_NRUESidelinkAggregateMaximumBitrateExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_NRUESidelinkAggregateMaximumBitrateExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -13139,7 +13151,7 @@ func (v *OverloadResponse) DecodePER(r *per.Reader) error {
 	switch i {
 	case 0:
 		v.Choice = OverloadResponse_OverloadAction
-		r.Decode(&v.OverloadAction, "overloadAction")
+		v.OverloadAction = OverloadAction(r.Enum(3, 4, true, "overloadAction"))
 	default:
 		r.Invalid(der.KindInvalidValue, "OverloadResponse", "no alternative has this index", "X.691 23")
 	}
@@ -13186,9 +13198,9 @@ func (v *PagingAttemptInformation) DecodePER(r *per.Reader) error {
 	*v = PagingAttemptInformation{}
 	ext := r.Extended()
 	r.Preamble(&v.HasNextPagingAreaScope, &v.HasIEExtensions)
-	r.Decode(&v.PagingAttemptCount, "pagingAttemptCount")
-	r.Decode(&v.IntendedNumberOfPagingAttempts, "intendedNumberOfPagingAttempts")
-	r.DecodeOptional(v.HasNextPagingAreaScope, &v.NextPagingAreaScope, "nextPagingAreaScope")
+	v.PagingAttemptCount = PagingAttemptCount(r.Int(1, 16, true, "pagingAttemptCount"))
+	v.IntendedNumberOfPagingAttempts = IntendedNumberOfPagingAttempts(r.Int(1, 16, true, "intendedNumberOfPagingAttempts"))
+	v.NextPagingAreaScope = NextPagingAreaScope(r.EnumIf(v.HasNextPagingAreaScope, 2, 0, true, "nextPagingAreaScope"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -13240,8 +13252,8 @@ func (v *ProtocolExtensionContainer_PagingAttemptInformationExtIEs) MarshalAPER(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_PagingAttemptInformationExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_PagingAttemptInformationExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -13310,8 +13322,8 @@ func (v *PagingEDRXInformation) DecodePER(r *per.Reader) error {
 	*v = PagingEDRXInformation{}
 	ext := r.Extended()
 	r.Preamble(&v.HasPagingTimeWindow, &v.HasIEExtensions)
-	r.Decode(&v.PagingEDRXCycle, "paging-eDRX-Cycle")
-	r.DecodeOptional(v.HasPagingTimeWindow, &v.PagingTimeWindow, "pagingTimeWindow")
+	v.PagingEDRXCycle = PagingEDRXCycle(r.Enum(14, 0, true, "paging-eDRX-Cycle"))
+	v.PagingTimeWindow = PagingTimeWindow(r.EnumIf(v.HasPagingTimeWindow, 16, 0, true, "pagingTimeWindow"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -13362,8 +13374,8 @@ func (v *ProtocolExtensionContainer_PagingEDRXInformationExtIEs) MarshalAPER() (
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_PagingEDRXInformationExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_PagingEDRXInformationExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -13461,7 +13473,9 @@ func (v *PC5QoSParameters) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	r.Preamble(&v.HasPc5LinkAggregatedBitRates, &v.HasIEExtensions)
 	r.Decode(&v.Pc5QoSFlowList, "pc5QoSFlowList")
-	r.DecodeOptional(v.HasPc5LinkAggregatedBitRates, &v.Pc5LinkAggregatedBitRates, "pc5LinkAggregatedBitRates")
+	if v.HasPc5LinkAggregatedBitRates {
+		v.Pc5LinkAggregatedBitRates = BitRate(r.Int(0, 10000000000, false, "pc5LinkAggregatedBitRates"))
+	}
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -13512,8 +13526,8 @@ func (v *ProtocolExtensionContainer_PC5QoSParametersExtIEs) MarshalAPER() ([]byt
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_PC5QoSParametersExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_PC5QoSParametersExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -13588,9 +13602,9 @@ func (v *PC5QoSFlowItem) DecodePER(r *per.Reader) error {
 	*v = PC5QoSFlowItem{}
 	ext := r.Extended()
 	r.Preamble(&v.HasPc5FlowBitRates, &v.HasRange, &v.HasIEExtensions)
-	r.Decode(&v.PQI, "pQI")
+	v.PQI = FiveQI(r.Int(0, 255, true, "pQI"))
 	r.DecodeOptional(v.HasPc5FlowBitRates, &v.Pc5FlowBitRates, "pc5FlowBitRates")
-	r.DecodeOptional(v.HasRange, &v.Range, "range")
+	v.Range = Range(r.EnumIf(v.HasRange, 9, 0, true, "range"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -13642,8 +13656,8 @@ func (v *ProtocolExtensionContainer_PC5QoSFlowItemExtIEs) MarshalAPER() ([]byte,
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_PC5QoSFlowItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_PC5QoSFlowItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -13700,8 +13714,8 @@ func (v *PC5FlowBitRates) DecodePER(r *per.Reader) error {
 	*v = PC5FlowBitRates{}
 	ext := r.Extended()
 	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.GuaranteedFlowBitRate, "guaranteedFlowBitRate")
-	r.Decode(&v.MaximumFlowBitRate, "maximumFlowBitRate")
+	v.GuaranteedFlowBitRate = BitRate(r.Int(0, 10000000000, false, "guaranteedFlowBitRate"))
+	v.MaximumFlowBitRate = BitRate(r.Int(0, 10000000000, false, "maximumFlowBitRate"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -13752,8 +13766,8 @@ func (v *ProtocolExtensionContainer_PC5FlowBitRatesExtIEs) MarshalAPER() ([]byte
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_PC5FlowBitRatesExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_PC5FlowBitRatesExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -13856,8 +13870,8 @@ func (v *M1PeriodicReporting) DecodePER(r *per.Reader) error {
 	*v = M1PeriodicReporting{}
 	ext := r.Extended()
 	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.ReportInterval, "reportInterval")
-	r.Decode(&v.ReportAmount, "reportAmount")
+	v.ReportInterval = ReportIntervalMDT(r.Enum(13, 0, false, "reportInterval"))
+	v.ReportAmount = ReportAmountMDT(r.Enum(8, 0, false, "reportAmount"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -13908,8 +13922,8 @@ func (v *ProtocolExtensionContainer_M1PeriodicReportingExtIEs) MarshalAPER() ([]
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_M1PeriodicReportingExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_M1PeriodicReportingExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -14028,8 +14042,8 @@ func (v *ProtocolExtensionContainer_PLMNAreaBasedQMCExtIEs) MarshalAPER() ([]byt
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_PLMNAreaBasedQMCExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_PLMNAreaBasedQMCExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -14148,8 +14162,8 @@ func (v *ProSeAuthorized) DecodePER(r *per.Reader) error {
 	*v = ProSeAuthorized{}
 	ext := r.Extended()
 	r.Preamble(&v.HasProSeDirectDiscovery, &v.HasProSeDirectCommunication, &v.HasIEExtensions)
-	r.DecodeOptional(v.HasProSeDirectDiscovery, &v.ProSeDirectDiscovery, "proSeDirectDiscovery")
-	r.DecodeOptional(v.HasProSeDirectCommunication, &v.ProSeDirectCommunication, "proSeDirectCommunication")
+	v.ProSeDirectDiscovery = ProSeDirectDiscovery(r.EnumIf(v.HasProSeDirectDiscovery, 2, 0, true, "proSeDirectDiscovery"))
+	v.ProSeDirectCommunication = ProSeDirectCommunication(r.EnumIf(v.HasProSeDirectCommunication, 2, 0, true, "proSeDirectCommunication"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -14200,8 +14214,8 @@ func (v *ProtocolExtensionContainer_ProSeAuthorizedExtIEs) MarshalAPER() ([]byte
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ProSeAuthorizedExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ProSeAuthorizedExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -14354,8 +14368,8 @@ func (v *ProtocolExtensionContainer_PSCellInformationExtIEs) MarshalAPER() ([]by
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_PSCellInformationExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_PSCellInformationExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -14534,8 +14548,8 @@ func (v *ProtocolExtensionContainer_RecommendedCellsForPagingExtIEs) MarshalAPER
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_RecommendedCellsForPagingExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_RecommendedCellsForPagingExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -14608,8 +14622,8 @@ func (v *RecommendedCellList) MarshalAPER() ([]byte, error) { return per.Marshal
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_RecommendedCellItemIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_RecommendedCellItemIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -14724,8 +14738,8 @@ func (v *ProtocolExtensionContainer_RecommendedCellsForPagingItemExtIEs) Marshal
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_RecommendedCellsForPagingItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_RecommendedCellsForPagingItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -14832,8 +14846,8 @@ func (v *ProtocolExtensionContainer_RecommendedENBsForPagingExtIEs) MarshalAPER(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_RecommendedENBsForPagingExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_RecommendedENBsForPagingExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -14906,8 +14920,8 @@ func (v *RecommendedENBList) MarshalAPER() ([]byte, error) { return per.Marshal(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_RecommendedENBItemIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_RecommendedENBItemIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -15020,8 +15034,8 @@ func (v *ProtocolExtensionContainer_RecommendedENBItemExtIEs) MarshalAPER() ([]b
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_RecommendedENBItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_RecommendedENBItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -15180,8 +15194,8 @@ func (v *ProtocolExtensionContainer_RATRestrictionsItemExtIEs) MarshalAPER() ([]
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_RATRestrictionsItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_RATRestrictionsItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -15266,8 +15280,8 @@ func (v *RequestType) DecodePER(r *per.Reader) error {
 	*v = RequestType{}
 	ext := r.Extended()
 	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.EventType, "eventType")
-	r.Decode(&v.ReportArea, "reportArea")
+	v.EventType = EventType(r.Enum(3, 0, true, "eventType"))
+	v.ReportArea = ReportArea(r.Enum(1, 0, true, "reportArea"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -15318,8 +15332,8 @@ func (v *ProtocolExtensionContainer_RequestTypeExtIEs) MarshalAPER() ([]byte, er
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_RequestTypeExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_RequestTypeExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -15392,7 +15406,7 @@ func (v *RIMTransfer) DecodePER(r *per.Reader) error {
 	*v = RIMTransfer{}
 	ext := r.Extended()
 	r.Preamble(&v.HasRIMRoutingAddress, &v.HasIEExtensions)
-	r.Decode(&v.RIMInformation, "rIMInformation")
+	v.RIMInformation = RIMInformation(r.OctetString(per.Unsized, "rIMInformation"))
 	r.DecodeOptional(v.HasRIMRoutingAddress, &v.RIMRoutingAddress, "rIMRoutingAddress")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
@@ -15444,8 +15458,8 @@ func (v *ProtocolExtensionContainer_RIMTransferExtIEs) MarshalAPER() ([]byte, er
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_RIMTransferExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_RIMTransferExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -15600,8 +15614,10 @@ func (v *RLFReportInformation) DecodePER(r *per.Reader) error {
 	*v = RLFReportInformation{}
 	ext := r.Extended()
 	r.Preamble(&v.HasUERLFReportContainerForExtendedBands, &v.HasIEExtensions)
-	r.Decode(&v.UERLFReportContainer, "uE-RLF-Report-Container")
-	r.DecodeOptional(v.HasUERLFReportContainerForExtendedBands, &v.UERLFReportContainerForExtendedBands, "uE-RLF-Report-Container-for-extended-bands")
+	v.UERLFReportContainer = UERLFReportContainer(r.OctetString(per.Unsized, "uE-RLF-Report-Container"))
+	if v.HasUERLFReportContainerForExtendedBands {
+		v.UERLFReportContainerForExtendedBands = UERLFReportContainerForExtendedBands(r.OctetString(per.Unsized, "uE-RLF-Report-Container-for-extended-bands"))
+	}
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -15652,8 +15668,8 @@ func (v *ProtocolExtensionContainer_RLFReportInformationExtIEs) MarshalAPER() ([
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_RLFReportInformationExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_RLFReportInformationExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -15793,7 +15809,7 @@ func (v *SecurityContext) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	r.Preamble(&v.HasIEExtensions)
 	v.NextHopChainingCount = r.Int(0, 7, false, "nextHopChainingCount")
-	r.Decode(&v.NextHopParameter, "nextHopParameter")
+	v.NextHopParameter = SecurityKey(r.BitString(per.Size{Lb: 256, Ub: 256}, "nextHopParameter"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -15844,8 +15860,8 @@ func (v *ProtocolExtensionContainer_SecurityContextExtIEs) MarshalAPER() ([]byte
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_SecurityContextExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_SecurityContextExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -15934,8 +15950,8 @@ func (v *SecondaryRATDataUsageReportList) MarshalAPER() ([]byte, error) { return
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_SecondaryRATDataUsageReportItemIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_SecondaryRATDataUsageReportItemIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -15998,8 +16014,8 @@ func (v *SecondaryRATDataUsageReportItem) DecodePER(r *per.Reader) error {
 	*v = SecondaryRATDataUsageReportItem{}
 	ext := r.Extended()
 	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.ERABID, "e-RAB-ID")
-	r.Decode(&v.SecondaryRATType, "secondaryRATType")
+	v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
+	v.SecondaryRATType = SecondaryRATType(r.Enum(1, 1, true, "secondaryRATType"))
 	r.Decode(&v.ERABUsageReportList, "e-RABUsageReportList")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
@@ -16052,8 +16068,8 @@ func (v *ProtocolExtensionContainer_SecondaryRATDataUsageReportItemExtIEs) Marsh
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_SecondaryRATDataUsageReportItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_SecondaryRATDataUsageReportItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -16110,7 +16126,7 @@ func (v *SecurityIndication) DecodePER(r *per.Reader) error {
 	*v = SecurityIndication{}
 	ext := r.Extended()
 	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.IntegrityProtectionIndication, "integrityProtectionIndication")
+	v.IntegrityProtectionIndication = IntegrityProtectionIndication(r.Enum(3, 0, true, "integrityProtectionIndication"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -16160,8 +16176,8 @@ func (v *ProtocolExtensionContainer_SecurityIndicationExtIEs) MarshalAPER() ([]b
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_SecurityIndicationExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_SecurityIndicationExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -16218,7 +16234,7 @@ func (v *SecurityResult) DecodePER(r *per.Reader) error {
 	*v = SecurityResult{}
 	ext := r.Extended()
 	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.IntegrityProtectionResult, "integrityProtectionResult")
+	v.IntegrityProtectionResult = IntegrityProtectionResult(r.Enum(2, 0, true, "integrityProtectionResult"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -16268,8 +16284,8 @@ func (v *ProtocolExtensionContainer_SecurityResultExtIEs) MarshalAPER() ([]byte,
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_SecurityResultExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_SecurityResultExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -16382,8 +16398,8 @@ func (v *ProtocolExtensionContainer_SensorMeasConfigNameItemExtIEs) MarshalAPER(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_SensorMeasConfigNameItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_SensorMeasConfigNameItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -16458,7 +16474,7 @@ func (v *SensorMeasurementConfiguration) DecodePER(r *per.Reader) error {
 	*v = SensorMeasurementConfiguration{}
 	ext := r.Extended()
 	r.Preamble(&v.HasSensorMeasConfigNameList, &v.HasIEExtensions)
-	r.Decode(&v.SensorMeasConfig, "sensorMeasConfig")
+	v.SensorMeasConfig = SensorMeasConfig(r.Enum(1, 0, true, "sensorMeasConfig"))
 	r.DecodeOptional(v.HasSensorMeasConfigNameList, &v.SensorMeasConfigNameList, "sensorMeasConfigNameList")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
@@ -16510,8 +16526,8 @@ func (v *ProtocolExtensionContainer_SensorMeasurementConfigurationExtIEs) Marsha
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_SensorMeasurementConfigurationExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_SensorMeasurementConfigurationExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -16606,8 +16622,8 @@ func (v *SensorNameConfig) MarshalAPER() ([]byte, error) { return per.Marshal(v,
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_SensorNameConfigExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_SensorNameConfigExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -16698,7 +16714,7 @@ func (v *SONInformation) DecodePER(r *per.Reader) error {
 	switch i {
 	case 0:
 		v.Choice = SONInformation_SONInformationRequest
-		r.Decode(&v.SONInformationRequest, "sONInformationRequest")
+		v.SONInformationRequest = SONInformationRequest(r.Enum(1, 3, true, "sONInformationRequest"))
 	case 1:
 		v.Choice = SONInformation_SONInformationReply
 		v.SONInformationReply = per.DecodeNested[SONInformationReply](r, "SONInformationReply", "sONInformationReply")
@@ -16804,8 +16820,8 @@ func (v *ProtocolExtensionContainer_SONInformationReplyExtIEs) MarshalAPER() ([]
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_SONInformationReplyExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_SONInformationReplyExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -16968,8 +16984,8 @@ func (v *ProtocolExtensionContainer_SONConfigurationTransferExtIEs) MarshalAPER(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_SONConfigurationTransferExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_SONConfigurationTransferExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -17036,7 +17052,9 @@ func (v *SynchronisationInformation) DecodePER(r *per.Reader) error {
 	*v = SynchronisationInformation{}
 	ext := r.Extended()
 	r.Preamble(&v.HasSourceStratumLevel, &v.HasListeningSubframePattern, &v.HasAggressoreCGIList, &v.HasIEExtensions)
-	r.DecodeOptional(v.HasSourceStratumLevel, &v.SourceStratumLevel, "sourceStratumLevel")
+	if v.HasSourceStratumLevel {
+		v.SourceStratumLevel = StratumLevel(r.Int(0, 3, true, "sourceStratumLevel"))
+	}
 	r.DecodeOptional(v.HasListeningSubframePattern, &v.ListeningSubframePattern, "listeningSubframePattern")
 	r.DecodeOptional(v.HasAggressoreCGIList, &v.AggressoreCGIList, "aggressoreCGI-List")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -17090,8 +17108,8 @@ func (v *ProtocolExtensionContainer_SynchronisationInformationExtIEs) MarshalAPE
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_SynchronisationInformationExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_SynchronisationInformationExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -17217,8 +17235,8 @@ func (v *ProtocolExtensionContainer_SourceeNBIDExtIEs) MarshalAPER() ([]byte, er
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_SourceeNBIDExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_SourceeNBIDExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -17341,10 +17359,12 @@ func (v *SourceeNBToTargeteNBTransparentContainer) DecodePER(r *per.Reader) erro
 	*v = SourceeNBToTargeteNBTransparentContainer{}
 	ext := r.Extended()
 	r.Preamble(&v.HasERABInformationList, &v.HasSubscriberProfileIDforRFP, &v.HasIEExtensions)
-	r.Decode(&v.RRCContainer, "rRC-Container")
+	v.RRCContainer = RRCContainer(r.OctetString(per.Unsized, "rRC-Container"))
 	r.DecodeOptional(v.HasERABInformationList, &v.ERABInformationList, "e-RABInformationList")
 	r.Decode(&v.TargetCellID, "targetCell-ID")
-	r.DecodeOptional(v.HasSubscriberProfileIDforRFP, &v.SubscriberProfileIDforRFP, "subscriberProfileIDforRFP")
+	if v.HasSubscriberProfileIDforRFP {
+		v.SubscriberProfileIDforRFP = SubscriberProfileIDforRFP(r.Int(1, 256, false, "subscriberProfileIDforRFP"))
+	}
 	r.Decode(&v.UEHistoryInformation, "uE-HistoryInformation")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
@@ -17401,8 +17421,8 @@ func (v *ProtocolExtensionContainer_SourceeNBToTargeteNBTransparentContainerExtI
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_SourceeNBToTargeteNBTransparentContainerExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_SourceeNBToTargeteNBTransparentContainerExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -17557,8 +17577,8 @@ func (v *ProtocolExtensionContainer_SourceNgRanNodeIDExtIEs) MarshalAPER() ([]by
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_SourceNgRanNodeIDExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_SourceNgRanNodeIDExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -17711,8 +17731,8 @@ func (v *ProtocolExtensionContainer_ServedGUMMEIsItemExtIEs) MarshalAPER() ([]by
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ServedGUMMEIsItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ServedGUMMEIsItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -17903,8 +17923,8 @@ func (v *ProtocolExtensionContainer_SubscriptionBasedUEDifferentiationInfoExtIEs
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_SubscriptionBasedUEDifferentiationInfoExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_SubscriptionBasedUEDifferentiationInfoExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -18019,8 +18039,8 @@ func (v *ProtocolExtensionContainer_ScheduledCommunicationTimeExtIEs) MarshalAPE
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ScheduledCommunicationTimeExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ScheduledCommunicationTimeExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -18095,7 +18115,7 @@ func (v *SupportedTAsItem) DecodePER(r *per.Reader) error {
 	*v = SupportedTAsItem{}
 	ext := r.Extended()
 	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.TAC, "tAC")
+	v.TAC = TAC(r.OctetString(per.Size{Lb: 2, Ub: 2}, "tAC"))
 	r.Decode(&v.BroadcastPLMNs, "broadcastPLMNs")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
@@ -18147,8 +18167,8 @@ func (v *ProtocolExtensionContainer_SupportedTAsItemExtIEs) MarshalAPER() ([]byt
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_SupportedTAsItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_SupportedTAsItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -18233,8 +18253,8 @@ func (v *TimeSynchronisationInfo) DecodePER(r *per.Reader) error {
 	*v = TimeSynchronisationInfo{}
 	ext := r.Extended()
 	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.StratumLevel, "stratumLevel")
-	r.Decode(&v.SynchronisationStatus, "synchronisationStatus")
+	v.StratumLevel = StratumLevel(r.Int(0, 3, true, "stratumLevel"))
+	v.SynchronisationStatus = SynchronisationStatus(r.Enum(2, 0, true, "synchronisationStatus"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -18285,8 +18305,8 @@ func (v *ProtocolExtensionContainer_TimeSynchronisationInfoExtIEs) MarshalAPER()
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_TimeSynchronisationInfoExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_TimeSynchronisationInfoExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -18349,8 +18369,8 @@ func (v *STMSI) DecodePER(r *per.Reader) error {
 	*v = STMSI{}
 	ext := r.Extended()
 	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.MMEC, "mMEC")
-	r.Decode(&v.MTMSI, "m-TMSI")
+	v.MMEC = MMECode(r.OctetString(per.Size{Lb: 1, Ub: 1}, "mMEC"))
+	v.MTMSI = MTMSI(r.OctetString(per.Size{Lb: 4, Ub: 4}, "m-TMSI"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -18399,8 +18419,8 @@ func (v *ProtocolExtensionContainer_STMSIExtIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_STMSIExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_STMSIExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -18537,8 +18557,8 @@ func (v *ProtocolExtensionContainer_TAIBasedMDTExtIEs) MarshalAPER() ([]byte, er
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_TAIBasedMDTExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_TAIBasedMDTExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -18632,7 +18652,7 @@ func (v *TAI) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	r.Preamble(&v.HasIEExtensions)
 	r.Decode(&v.PLMNidentity, "pLMNidentity")
-	r.Decode(&v.TAC, "tAC")
+	v.TAC = TAC(r.OctetString(per.Size{Lb: 2, Ub: 2}, "tAC"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -18681,8 +18701,8 @@ func (v *ProtocolExtensionContainer_TAIExtIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_TAIExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_TAIExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -18807,8 +18827,8 @@ func (v *ProtocolExtensionContainer_TAIBroadcastItemExtIEs) MarshalAPER() ([]byt
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_TAIBroadcastItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_TAIBroadcastItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -18935,8 +18955,8 @@ func (v *ProtocolExtensionContainer_TAICancelledItemExtIEs) MarshalAPER() ([]byt
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_TAICancelledItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_TAICancelledItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -19043,8 +19063,8 @@ func (v *ProtocolExtensionContainer_TABasedMDTExtIEs) MarshalAPER() ([]byte, err
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_TABasedMDTExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_TABasedMDTExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -19169,8 +19189,8 @@ func (v *ProtocolExtensionContainer_TABasedQMCExtIEs) MarshalAPER() ([]byte, err
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_TABasedQMCExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_TABasedQMCExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -19190,275 +19210,5 @@ func (v *ProtocolExtensionField_TABasedQMCExtIEs) UnmarshalAPER(b []byte) error 
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
 func (v *ProtocolExtensionField_TABasedQMCExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads the open type field of the value that key selects (X.691 10.2)
-// into Raw and decodes it (resolvePER).
-func (u *TABasedQMCExtIEs) decodePER(key int64, r *per.Reader, field string) {
-	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *TABasedQMCExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
-	switch key {
-	}
-	p.DecodeField(&u.Raw, at, u.perValue(p), field)
-}
-
-// perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
-// charged to p's allocation budget (per.Row).
-func (u *TABasedQMCExtIEs) perValue(p *per.Reader) per.Value {
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *TABasedQMCExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(nil), u.Raw, field)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TAListforQMC) DecodePER(r *per.Reader) error {
-	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 8})
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TAListforQMC) EncodePER(w *per.Writer) error {
-	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 8})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TAListforQMC (X.691); v aliases b.
-func (v *TAListforQMC) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "TAListforQMC")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TAListforQMC) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TAIBasedQMC) DecodePER(r *per.Reader) error {
-	*v = TAIBasedQMC{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.TAIListforQMC, "tAIListforQMC")
-	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TAIBasedQMC) EncodePER(w *per.Writer) error {
-	x := per.Additions(v.Unknown)
-	w.Extended(x)
-	w.Preamble(v.HasIEExtensions)
-	w.Encode(&v.TAIListforQMC, "tAIListforQMC")
-	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	w.Extensions(x, v.Unknown)
-	w.EndExtensions(x, v.Unknown)
-	return w.Err()
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TAIBasedQMC (X.691); v aliases b.
-func (v *TAIBasedQMC) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "TAIBasedQMC")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TAIBasedQMC) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_TAIBasedQMCExtIEs) DecodePER(r *per.Reader) error {
-	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_TAIBasedQMCExtIEs) EncodePER(w *per.Writer) error {
-	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_TAIBasedQMCExtIEs) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_TAIBasedQMCExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_TAIBasedQMCExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_TAIBasedQMCExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
-	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_TAIBasedQMCExtIEs) EncodePER(w *per.Writer) error {
-	w.Encode(&v.ID, "id")
-	w.Encode(&v.Criticality, "criticality")
-	v.ExtensionValue.encodePER(w, "extensionValue")
-	return w.Err()
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_TAIBasedQMCExtIEs) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_TAIBasedQMCExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads the open type field of the value that key selects (X.691 10.2)
-// into Raw and decodes it (resolvePER).
-func (u *TAIBasedQMCExtIEs) decodePER(key int64, r *per.Reader, field string) {
-	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *TAIBasedQMCExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
-	switch key {
-	}
-	p.DecodeField(&u.Raw, at, u.perValue(p), field)
-}
-
-// perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
-// charged to p's allocation budget (per.Row).
-func (u *TAIBasedQMCExtIEs) perValue(p *per.Reader) per.Value {
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *TAIBasedQMCExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(nil), u.Raw, field)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TAIListforQMC) DecodePER(r *per.Reader) error {
-	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 8})
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TAIListforQMC) EncodePER(w *per.Writer) error {
-	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 8})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TAIListforQMC (X.691); v aliases b.
-func (v *TAIListforQMC) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "TAIListforQMC")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TAIListforQMC) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *CompletedCellinTAI) DecodePER(r *per.Reader) error {
-	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *CompletedCellinTAI) EncodePER(w *per.Writer) error {
-	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a CompletedCellinTAI (X.691); v aliases b.
-func (v *CompletedCellinTAI) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "CompletedCellinTAI")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *CompletedCellinTAI) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *CompletedCellinTAIItem) DecodePER(r *per.Reader) error {
-	*v = CompletedCellinTAIItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.ECGI, "eCGI")
-	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *CompletedCellinTAIItem) EncodePER(w *per.Writer) error {
-	x := per.Additions(v.Unknown)
-	w.Extended(x)
-	w.Preamble(v.HasIEExtensions)
-	w.Encode(&v.ECGI, "eCGI")
-	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	w.Extensions(x, v.Unknown)
-	w.EndExtensions(x, v.Unknown)
-	return w.Err()
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a CompletedCellinTAI-Item (X.691); v aliases b.
-func (v *CompletedCellinTAIItem) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "CompletedCellinTAI-Item")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *CompletedCellinTAIItem) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_CompletedCellinTAIItemExtIEs) DecodePER(r *per.Reader) error {
-	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_CompletedCellinTAIItemExtIEs) EncodePER(w *per.Writer) error {
-	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_CompletedCellinTAIItemExtIEs) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_CompletedCellinTAIItemExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_CompletedCellinTAIItemExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_CompletedCellinTAIItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
-	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_CompletedCellinTAIItemExtIEs) EncodePER(w *per.Writer) error {
-	w.Encode(&v.ID, "id")
-	w.Encode(&v.Criticality, "criticality")
-	v.ExtensionValue.encodePER(w, "extensionValue")
-	return w.Err()
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_CompletedCellinTAIItemExtIEs) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_CompletedCellinTAIItemExtIEs) MarshalAPER() ([]byte, error) {
 	return per.Marshal(v, true)
 }

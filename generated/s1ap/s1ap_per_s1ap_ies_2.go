@@ -11,6 +11,276 @@ import (
 
 // decodePER reads the open type field of the value that key selects (X.691 10.2)
 // into Raw and decodes it (resolvePER).
+func (u *TABasedQMCExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
+}
+
+// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
+// the value that key selects: the complete encoding of the row's type (X.691 10.2,
+// 11.1). A key the table does not list, or a row without a type, leaves the value
+// in Raw (Kind 0 for the key not listed).
+func (u *TABasedQMCExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
+	switch key {
+	}
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *TABasedQMCExtIEs) perValue(p *per.Reader) per.Value {
+	return nil
+}
+
+// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
+// Raw as the field's octets.
+func (u *TABasedQMCExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(nil), u.Raw, field)
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *TAListforQMC) DecodePER(r *per.Reader) error {
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 8})
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *TAListforQMC) EncodePER(w *per.Writer) error {
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 8})
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TAListforQMC (X.691); v aliases b.
+func (v *TAListforQMC) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "TAListforQMC")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *TAListforQMC) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *TAIBasedQMC) DecodePER(r *per.Reader) error {
+	*v = TAIBasedQMC{}
+	ext := r.Extended()
+	r.Preamble(&v.HasIEExtensions)
+	r.Decode(&v.TAIListforQMC, "tAIListforQMC")
+	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *TAIBasedQMC) EncodePER(w *per.Writer) error {
+	x := per.Additions(v.Unknown)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
+	w.Encode(&v.TAIListforQMC, "tAIListforQMC")
+	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TAIBasedQMC (X.691); v aliases b.
+func (v *TAIBasedQMC) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "TAIBasedQMC")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *TAIBasedQMC) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *ProtocolExtensionContainer_TAIBasedQMCExtIEs) DecodePER(r *per.Reader) error {
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *ProtocolExtensionContainer_TAIBasedQMCExtIEs) EncodePER(w *per.Writer) error {
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
+func (v *ProtocolExtensionContainer_TAIBasedQMCExtIEs) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *ProtocolExtensionContainer_TAIBasedQMCExtIEs) MarshalAPER() ([]byte, error) {
+	return per.Marshal(v, true)
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *ProtocolExtensionField_TAIBasedQMCExtIEs) DecodePER(r *per.Reader) error {
+	*v = ProtocolExtensionField_TAIBasedQMCExtIEs{}
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
+	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *ProtocolExtensionField_TAIBasedQMCExtIEs) EncodePER(w *per.Writer) error {
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.ExtensionValue.encodePER(w, "extensionValue")
+	return w.Err()
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
+func (v *ProtocolExtensionField_TAIBasedQMCExtIEs) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *ProtocolExtensionField_TAIBasedQMCExtIEs) MarshalAPER() ([]byte, error) {
+	return per.Marshal(v, true)
+}
+
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *TAIBasedQMCExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
+}
+
+// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
+// the value that key selects: the complete encoding of the row's type (X.691 10.2,
+// 11.1). A key the table does not list, or a row without a type, leaves the value
+// in Raw (Kind 0 for the key not listed).
+func (u *TAIBasedQMCExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
+	switch key {
+	}
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *TAIBasedQMCExtIEs) perValue(p *per.Reader) per.Value {
+	return nil
+}
+
+// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
+// Raw as the field's octets.
+func (u *TAIBasedQMCExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(nil), u.Raw, field)
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *TAIListforQMC) DecodePER(r *per.Reader) error {
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 8})
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *TAIListforQMC) EncodePER(w *per.Writer) error {
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 8})
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TAIListforQMC (X.691); v aliases b.
+func (v *TAIListforQMC) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "TAIListforQMC")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *TAIListforQMC) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *CompletedCellinTAI) DecodePER(r *per.Reader) error {
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *CompletedCellinTAI) EncodePER(w *per.Writer) error {
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a CompletedCellinTAI (X.691); v aliases b.
+func (v *CompletedCellinTAI) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "CompletedCellinTAI")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *CompletedCellinTAI) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *CompletedCellinTAIItem) DecodePER(r *per.Reader) error {
+	*v = CompletedCellinTAIItem{}
+	ext := r.Extended()
+	r.Preamble(&v.HasIEExtensions)
+	r.Decode(&v.ECGI, "eCGI")
+	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *CompletedCellinTAIItem) EncodePER(w *per.Writer) error {
+	x := per.Additions(v.Unknown)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
+	w.Encode(&v.ECGI, "eCGI")
+	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a CompletedCellinTAI-Item (X.691); v aliases b.
+func (v *CompletedCellinTAIItem) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "CompletedCellinTAI-Item")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *CompletedCellinTAIItem) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *ProtocolExtensionContainer_CompletedCellinTAIItemExtIEs) DecodePER(r *per.Reader) error {
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *ProtocolExtensionContainer_CompletedCellinTAIItemExtIEs) EncodePER(w *per.Writer) error {
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
+func (v *ProtocolExtensionContainer_CompletedCellinTAIItemExtIEs) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *ProtocolExtensionContainer_CompletedCellinTAIItemExtIEs) MarshalAPER() ([]byte, error) {
+	return per.Marshal(v, true)
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *ProtocolExtensionField_CompletedCellinTAIItemExtIEs) DecodePER(r *per.Reader) error {
+	*v = ProtocolExtensionField_CompletedCellinTAIItemExtIEs{}
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
+	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *ProtocolExtensionField_CompletedCellinTAIItemExtIEs) EncodePER(w *per.Writer) error {
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.ExtensionValue.encodePER(w, "extensionValue")
+	return w.Err()
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
+func (v *ProtocolExtensionField_CompletedCellinTAIItemExtIEs) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *ProtocolExtensionField_CompletedCellinTAIItemExtIEs) MarshalAPER() ([]byte, error) {
+	return per.Marshal(v, true)
+}
+
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
 func (u *CompletedCellinTAIItemExtIEs) decodePER(key int64, r *per.Reader, field string) {
 	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
 }
@@ -161,8 +431,8 @@ func (v *ProtocolExtensionContainer_TargeteNBIDExtIEs) MarshalAPER() ([]byte, er
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_TargeteNBIDExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_TargeteNBIDExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -220,9 +490,13 @@ func (v *TargetRNCID) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	r.Preamble(&v.HasRAC, &v.HasExtendedRNCID, &v.HasIEExtensions)
 	r.Decode(&v.LAI, "lAI")
-	r.DecodeOptional(v.HasRAC, &v.RAC, "rAC")
-	r.Decode(&v.RNCID, "rNC-ID")
-	r.DecodeOptional(v.HasExtendedRNCID, &v.ExtendedRNCID, "extendedRNC-ID")
+	if v.HasRAC {
+		v.RAC = RAC(r.OctetString(per.Size{Lb: 1, Ub: 1}, "rAC"))
+	}
+	v.RNCID = RNCID(r.Int(0, 4095, false, "rNC-ID"))
+	if v.HasExtendedRNCID {
+		v.ExtendedRNCID = ExtendedRNCID(r.Int(4096, 65535, false, "extendedRNC-ID"))
+	}
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -275,8 +549,8 @@ func (v *ProtocolExtensionContainer_TargetRNCIDExtIEs) MarshalAPER() ([]byte, er
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_TargetRNCIDExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_TargetRNCIDExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -385,8 +659,8 @@ func (v *ProtocolExtensionContainer_TargetNgRanNodeIDExtIEs) MarshalAPER() ([]by
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_TargetNgRanNodeIDExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_TargetNgRanNodeIDExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -539,8 +813,8 @@ func (v *ProtocolExtensionContainer_GNBExtIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_GNBExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_GNBExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -647,8 +921,8 @@ func (v *ProtocolExtensionContainer_GlobalGNBIDExtIEs) MarshalAPER() ([]byte, er
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_GlobalGNBIDExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_GlobalGNBIDExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -712,7 +986,7 @@ func (v *GNBIdentity) DecodePER(r *per.Reader) error {
 	switch i {
 	case 0:
 		v.Choice = GNBIdentity_GNBID
-		r.Decode(&v.GNBID, "gNB-ID")
+		v.GNBID = GNBID(r.BitString(per.Size{Lb: 22, Ub: 32}, "gNB-ID"))
 	default:
 		r.Invalid(der.KindInvalidValue, "GNB-Identity", "no alternative has this index", "X.691 23")
 	}
@@ -795,8 +1069,8 @@ func (v *ProtocolExtensionContainer_NGENBExtIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_NGENBExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_NGENBExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -865,7 +1139,7 @@ func (v *TargeteNBToSourceeNBTransparentContainer) DecodePER(r *per.Reader) erro
 	*v = TargeteNBToSourceeNBTransparentContainer{}
 	ext := r.Extended()
 	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.RRCContainer, "rRC-Container")
+	v.RRCContainer = RRCContainer(r.OctetString(per.Unsized, "rRC-Container"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -917,8 +1191,8 @@ func (v *ProtocolExtensionContainer_TargeteNBToSourceeNBTransparentContainerExtI
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_TargeteNBToSourceeNBTransparentContainerExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_TargeteNBToSourceeNBTransparentContainerExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -1091,8 +1365,8 @@ func (v *ProtocolExtensionContainer_M1ThresholdEventA2ExtIEs) MarshalAPER() ([]b
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_M1ThresholdEventA2ExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_M1ThresholdEventA2ExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -1220,8 +1494,8 @@ func (v *TimeSinceSecondaryNodeRelease) EncodePER(w *per.Writer) error {
 func (v *TransportInformation) DecodePER(r *per.Reader) error {
 	*v = TransportInformation{}
 	ext := r.Extended()
-	r.Decode(&v.TransportLayerAddress, "transportLayerAddress")
-	r.Decode(&v.ULGTPTEID, "uL-GTP-TEID")
+	v.TransportLayerAddress = TransportLayerAddress(r.BitString(per.Size{Lb: 1, Ub: 160, Ext: true}, "transportLayerAddress"))
+	v.ULGTPTEID = GTPTEID(r.OctetString(per.Size{Lb: 4, Ub: 4}, "uL-GTP-TEID"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -1263,10 +1537,10 @@ func (v *TraceActivation) DecodePER(r *per.Reader) error {
 	*v = TraceActivation{}
 	ext := r.Extended()
 	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.EUTRANTraceID, "e-UTRAN-Trace-ID")
-	r.Decode(&v.InterfacesToTrace, "interfacesToTrace")
-	r.Decode(&v.TraceDepth, "traceDepth")
-	r.Decode(&v.TraceCollectionEntityIPAddress, "traceCollectionEntityIPAddress")
+	v.EUTRANTraceID = EUTRANTraceID(r.OctetString(per.Size{Lb: 8, Ub: 8}, "e-UTRAN-Trace-ID"))
+	v.InterfacesToTrace = InterfacesToTrace(r.BitString(per.Size{Lb: 8, Ub: 8}, "interfacesToTrace"))
+	v.TraceDepth = TraceDepth(r.Enum(6, 0, true, "traceDepth"))
+	v.TraceCollectionEntityIPAddress = TransportLayerAddress(r.BitString(per.Size{Lb: 1, Ub: 160, Ext: true}, "traceCollectionEntityIPAddress"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -1319,8 +1593,8 @@ func (v *ProtocolExtensionContainer_TraceActivationExtIEs) MarshalAPER() ([]byte
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_TraceActivationExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_TraceActivationExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -1425,8 +1699,10 @@ func (v *TunnelInformation) DecodePER(r *per.Reader) error {
 	*v = TunnelInformation{}
 	ext := r.Extended()
 	r.Preamble(&v.HasUDPPortNumber, &v.HasIEExtensions)
-	r.Decode(&v.TransportLayerAddress, "transportLayerAddress")
-	r.DecodeOptional(v.HasUDPPortNumber, &v.UDPPortNumber, "uDP-Port-Number")
+	v.TransportLayerAddress = TransportLayerAddress(r.BitString(per.Size{Lb: 1, Ub: 160, Ext: true}, "transportLayerAddress"))
+	if v.HasUDPPortNumber {
+		v.UDPPortNumber = PortNumber(r.OctetString(per.Size{Lb: 2, Ub: 2}, "uDP-Port-Number"))
+	}
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -1477,8 +1753,8 @@ func (v *ProtocolExtensionContainer_TunnelInformationExtIEs) MarshalAPER() ([]by
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_TunnelInformationExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_TunnelInformationExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -1559,8 +1835,8 @@ func (v *UEAggregateMaximumBitrate) DecodePER(r *per.Reader) error {
 	*v = UEAggregateMaximumBitrate{}
 	ext := r.Extended()
 	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.UEaggregateMaximumBitRateDL, "uEaggregateMaximumBitRateDL")
-	r.Decode(&v.UEaggregateMaximumBitRateUL, "uEaggregateMaximumBitRateUL")
+	v.UEaggregateMaximumBitRateDL = BitRate(r.Int(0, 10000000000, false, "uEaggregateMaximumBitRateDL"))
+	v.UEaggregateMaximumBitRateUL = BitRate(r.Int(0, 10000000000, false, "uEaggregateMaximumBitRateUL"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -1611,8 +1887,8 @@ func (v *ProtocolExtensionContainer_UEAggregateMaximumBitratesExtIEs) MarshalAPE
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_UEAggregateMaximumBitratesExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_UEAggregateMaximumBitratesExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -1731,8 +2007,8 @@ func (v *ProtocolExtensionContainer_UEAppLayerMeasConfigExtIEs) MarshalAPER() ([
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_UEAppLayerMeasConfigExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_UEAppLayerMeasConfigExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -1825,7 +2101,7 @@ func (v *UES1APIDs) DecodePER(r *per.Reader) error {
 		v.UES1APIDPair = per.DecodeNested[UES1APIDPair](r, "UE-S1AP-ID-pair", "uE-S1AP-ID-pair")
 	case 1:
 		v.Choice = UES1APIDs_MMEUES1APID
-		r.Decode(&v.MMEUES1APID, "mME-UE-S1AP-ID")
+		v.MMEUES1APID = MMEUES1APID(r.Int(0, 4294967295, false, "mME-UE-S1AP-ID"))
 	default:
 		r.Invalid(der.KindInvalidValue, "UE-S1AP-IDs", "no alternative has this index", "X.691 23")
 	}
@@ -1863,8 +2139,8 @@ func (v *UES1APIDPair) DecodePER(r *per.Reader) error {
 	*v = UES1APIDPair{}
 	ext := r.Extended()
 	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.MMEUES1APID, "mME-UE-S1AP-ID")
-	r.Decode(&v.ENBUES1APID, "eNB-UE-S1AP-ID")
+	v.MMEUES1APID = MMEUES1APID(r.Int(0, 4294967295, false, "mME-UE-S1AP-ID"))
+	v.ENBUES1APID = ENBUES1APID(r.Int(0, 16777215, false, "eNB-UE-S1AP-ID"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -1915,8 +2191,8 @@ func (v *ProtocolExtensionContainer_UES1APIDPairExtIEs) MarshalAPER() ([]byte, e
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_UES1APIDPairExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_UES1APIDPairExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -1973,8 +2249,12 @@ func (v *UEAssociatedLogicalS1ConnectionItem) DecodePER(r *per.Reader) error {
 	*v = UEAssociatedLogicalS1ConnectionItem{}
 	ext := r.Extended()
 	r.Preamble(&v.HasMMEUES1APID, &v.HasENBUES1APID, &v.HasIEExtensions)
-	r.DecodeOptional(v.HasMMEUES1APID, &v.MMEUES1APID, "mME-UE-S1AP-ID")
-	r.DecodeOptional(v.HasENBUES1APID, &v.ENBUES1APID, "eNB-UE-S1AP-ID")
+	if v.HasMMEUES1APID {
+		v.MMEUES1APID = MMEUES1APID(r.Int(0, 4294967295, false, "mME-UE-S1AP-ID"))
+	}
+	if v.HasENBUES1APID {
+		v.ENBUES1APID = ENBUES1APID(r.Int(0, 16777215, false, "eNB-UE-S1AP-ID"))
+	}
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -2027,8 +2307,8 @@ func (v *ProtocolExtensionContainer_UEAssociatedLogicalS1ConnectionItemExtIEs) M
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_UEAssociatedLogicalS1ConnectionItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_UEAssociatedLogicalS1ConnectionItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -2137,7 +2417,7 @@ func (v *UEPagingID) DecodePER(r *per.Reader) error {
 		v.STMSI = per.DecodeNested[STMSI](r, "S-TMSI", "s-TMSI")
 	case 1:
 		v.Choice = UEPagingID_IMSI
-		r.Decode(&v.IMSI, "iMSI")
+		v.IMSI = IMSI(r.OctetString(per.Size{Lb: 3, Ub: 8}, "iMSI"))
 	default:
 		r.Invalid(der.KindInvalidValue, "UEPagingID", "no alternative has this index", "X.691 23")
 	}
@@ -2235,8 +2515,8 @@ func (v *UESecurityCapabilities) DecodePER(r *per.Reader) error {
 	*v = UESecurityCapabilities{}
 	ext := r.Extended()
 	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.EncryptionAlgorithms, "encryptionAlgorithms")
-	r.Decode(&v.IntegrityProtectionAlgorithms, "integrityProtectionAlgorithms")
+	v.EncryptionAlgorithms = EncryptionAlgorithms(r.BitString(per.Size{Lb: 16, Ub: 16, Ext: true}, "encryptionAlgorithms"))
+	v.IntegrityProtectionAlgorithms = IntegrityProtectionAlgorithms(r.BitString(per.Size{Lb: 16, Ub: 16, Ext: true}, "integrityProtectionAlgorithms"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -2287,8 +2567,8 @@ func (v *ProtocolExtensionContainer_UESecurityCapabilitiesExtIEs) MarshalAPER() 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_UESecurityCapabilitiesExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_UESecurityCapabilitiesExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -2345,7 +2625,7 @@ func (v *UESidelinkAggregateMaximumBitrate) DecodePER(r *per.Reader) error {
 	*v = UESidelinkAggregateMaximumBitrate{}
 	ext := r.Extended()
 	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.UESidelinkAggregateMaximumBitRate, "uESidelinkAggregateMaximumBitRate")
+	v.UESidelinkAggregateMaximumBitRate = BitRate(r.Int(0, 10000000000, false, "uESidelinkAggregateMaximumBitRate"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -2397,8 +2677,8 @@ func (v *ProtocolExtensionContainer_UESidelinkAggregateMaximumBitratesExtIEs) Ma
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_UESidelinkAggregateMaximumBitratesExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_UESidelinkAggregateMaximumBitratesExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -2467,8 +2747,8 @@ func (v *ULCPSecurityInformation) DecodePER(r *per.Reader) error {
 	*v = ULCPSecurityInformation{}
 	ext := r.Extended()
 	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.UlNASMAC, "ul-NAS-MAC")
-	r.Decode(&v.UlNASCount, "ul-NAS-Count")
+	v.UlNASMAC = ULNASMAC(r.BitString(per.Size{Lb: 16, Ub: 16}, "ul-NAS-MAC"))
+	v.UlNASCount = ULNASCount(r.BitString(per.Size{Lb: 5, Ub: 5}, "ul-NAS-Count"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -2519,8 +2799,8 @@ func (v *ProtocolExtensionContainer_ULCPSecurityInformationExtIEs) MarshalAPER()
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ULCPSecurityInformationExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ULCPSecurityInformationExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -2675,8 +2955,8 @@ func (v *ProtocolExtensionContainer_UserLocationInformationExtIEs) MarshalAPER()
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_UserLocationInformationExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_UserLocationInformationExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -2775,8 +3055,8 @@ func (v *V2XServicesAuthorized) DecodePER(r *per.Reader) error {
 	*v = V2XServicesAuthorized{}
 	ext := r.Extended()
 	r.Preamble(&v.HasVehicleUE, &v.HasPedestrianUE, &v.HasIEExtensions)
-	r.DecodeOptional(v.HasVehicleUE, &v.VehicleUE, "vehicleUE")
-	r.DecodeOptional(v.HasPedestrianUE, &v.PedestrianUE, "pedestrianUE")
+	v.VehicleUE = VehicleUE(r.EnumIf(v.HasVehicleUE, 2, 0, true, "vehicleUE"))
+	v.PedestrianUE = PedestrianUE(r.EnumIf(v.HasPedestrianUE, 2, 0, true, "pedestrianUE"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -2827,8 +3107,8 @@ func (v *ProtocolExtensionContainer_V2XServicesAuthorizedExtIEs) MarshalAPER() (
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_V2XServicesAuthorizedExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_V2XServicesAuthorizedExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -2999,7 +3279,7 @@ func (v *WLANMeasurementConfiguration) DecodePER(r *per.Reader) error {
 	*v = WLANMeasurementConfiguration{}
 	ext := r.Extended()
 	r.Preamble(&v.HasWlanMeasConfigNameList, &v.HasWlanRssi, &v.HasWlanRtt, &v.HasIEExtensions)
-	r.Decode(&v.WlanMeasConfig, "wlanMeasConfig")
+	v.WlanMeasConfig = WLANMeasConfig(r.Enum(1, 0, true, "wlanMeasConfig"))
 	r.DecodeOptional(v.HasWlanMeasConfigNameList, &v.WlanMeasConfigNameList, "wlanMeasConfigNameList")
 	v.WlanRssi = WLANMeasurementConfiguration_WlanRssi(r.EnumIf(v.HasWlanRssi, 1, 0, true, "wlan-rssi"))
 	v.WlanRtt = WLANMeasurementConfiguration_WlanRtt(r.EnumIf(v.HasWlanRtt, 1, 0, true, "wlan-rtt"))
@@ -3055,8 +3335,8 @@ func (v *ProtocolExtensionContainer_WLANMeasurementConfigurationExtIEs) MarshalA
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_WLANMeasurementConfigurationExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_WLANMeasurementConfigurationExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -3149,7 +3429,7 @@ func (v *WUSAssistanceInformation) DecodePER(r *per.Reader) error {
 	*v = WUSAssistanceInformation{}
 	ext := r.Extended()
 	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.PagingProbabilityInformation, "pagingProbabilityInformation")
+	v.PagingProbabilityInformation = PagingProbabilityInformation(r.Enum(21, 0, true, "pagingProbabilityInformation"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -3199,8 +3479,8 @@ func (v *ProtocolExtensionContainer_WUSAssistanceInformationExtIEs) MarshalAPER(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_WUSAssistanceInformationExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_WUSAssistanceInformationExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -3307,8 +3587,8 @@ func (v *ProtocolExtensionContainer_X2TNLConfigurationInfoExtIEs) MarshalAPER() 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_X2TNLConfigurationInfoExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_X2TNLConfigurationInfoExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -3393,7 +3673,9 @@ func (v *ENBX2ExtTLA) DecodePER(r *per.Reader) error {
 	*v = ENBX2ExtTLA{}
 	ext := r.Extended()
 	r.Preamble(&v.HasIPsecTLA, &v.HasGTPTLAa, &v.HasIEExtensions)
-	r.DecodeOptional(v.HasIPsecTLA, &v.IPsecTLA, "iPsecTLA")
+	if v.HasIPsecTLA {
+		v.IPsecTLA = TransportLayerAddress(r.BitString(per.Size{Lb: 1, Ub: 160, Ext: true}, "iPsecTLA"))
+	}
 	r.DecodeOptional(v.HasGTPTLAa, &v.GTPTLAa, "gTPTLAa")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
@@ -3445,8 +3727,8 @@ func (v *ProtocolExtensionContainer_ENBX2ExtTLAExtIEs) MarshalAPER() ([]byte, er
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ENBX2ExtTLAExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ENBX2ExtTLAExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }

@@ -60,8 +60,8 @@ func (v *ProtocolIEContainer_HandoverRequiredIEs) MarshalAPER() ([]byte, error) 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_HandoverRequiredIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_HandoverRequiredIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -222,8 +222,8 @@ func (v *ProtocolIEContainer_HandoverCommandIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_HandoverCommandIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_HandoverCommandIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -318,11 +318,19 @@ func (v *ERABDataForwardingItem) DecodePER(r *per.Reader) error {
 	*v = ERABDataForwardingItem{}
 	ext := r.Extended()
 	r.Preamble(&v.HasDLTransportLayerAddress, &v.HasDLGTPTEID, &v.HasULTransportLayerAddress, &v.HasULGTPTEID, &v.HasIEExtensions)
-	r.Decode(&v.ERABID, "e-RAB-ID")
-	r.DecodeOptional(v.HasDLTransportLayerAddress, &v.DLTransportLayerAddress, "dL-transportLayerAddress")
-	r.DecodeOptional(v.HasDLGTPTEID, &v.DLGTPTEID, "dL-gTP-TEID")
-	r.DecodeOptional(v.HasULTransportLayerAddress, &v.ULTransportLayerAddress, "uL-TransportLayerAddress")
-	r.DecodeOptional(v.HasULGTPTEID, &v.ULGTPTEID, "uL-GTP-TEID")
+	v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
+	if v.HasDLTransportLayerAddress {
+		v.DLTransportLayerAddress = TransportLayerAddress(r.BitString(per.Size{Lb: 1, Ub: 160, Ext: true}, "dL-transportLayerAddress"))
+	}
+	if v.HasDLGTPTEID {
+		v.DLGTPTEID = GTPTEID(r.OctetString(per.Size{Lb: 4, Ub: 4}, "dL-gTP-TEID"))
+	}
+	if v.HasULTransportLayerAddress {
+		v.ULTransportLayerAddress = TransportLayerAddress(r.BitString(per.Size{Lb: 1, Ub: 160, Ext: true}, "uL-TransportLayerAddress"))
+	}
+	if v.HasULGTPTEID {
+		v.ULGTPTEID = GTPTEID(r.OctetString(per.Size{Lb: 4, Ub: 4}, "uL-GTP-TEID"))
+	}
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -376,8 +384,8 @@ func (v *ProtocolExtensionContainer_ERABDataForwardingItemExtIEs) MarshalAPER() 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ERABDataForwardingItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ERABDataForwardingItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -480,8 +488,8 @@ func (v *ProtocolIEContainer_HandoverPreparationFailureIEs) MarshalAPER() ([]byt
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_HandoverPreparationFailureIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_HandoverPreparationFailureIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -602,8 +610,8 @@ func (v *ProtocolIEContainer_HandoverRequestIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_HandoverRequestIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_HandoverRequestIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -810,9 +818,9 @@ func (v *ERABToBeSetupItemHOReq) DecodePER(r *per.Reader) error {
 	*v = ERABToBeSetupItemHOReq{}
 	ext := r.Extended()
 	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.ERABID, "e-RAB-ID")
-	r.Decode(&v.TransportLayerAddress, "transportLayerAddress")
-	r.Decode(&v.GTPTEID, "gTP-TEID")
+	v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
+	v.TransportLayerAddress = TransportLayerAddress(r.BitString(per.Size{Lb: 1, Ub: 160, Ext: true}, "transportLayerAddress"))
+	v.GTPTEID = GTPTEID(r.OctetString(per.Size{Lb: 4, Ub: 4}, "gTP-TEID"))
 	r.Decode(&v.ERABlevelQosParameters, "e-RABlevelQosParameters")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
@@ -866,8 +874,8 @@ func (v *ProtocolExtensionContainer_ERABToBeSetupItemHOReqExtIEs) MarshalAPER() 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ERABToBeSetupItemHOReqExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ERABToBeSetupItemHOReqExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -988,8 +996,8 @@ func (v *ProtocolIEContainer_HandoverRequestAcknowledgeIEs) MarshalAPER() ([]byt
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_HandoverRequestAcknowledgeIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_HandoverRequestAcknowledgeIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -1084,13 +1092,21 @@ func (v *ERABAdmittedItem) DecodePER(r *per.Reader) error {
 	*v = ERABAdmittedItem{}
 	ext := r.Extended()
 	r.Preamble(&v.HasDLTransportLayerAddress, &v.HasDLGTPTEID, &v.HasULTransportLayerAddress, &v.HasULGTPTEID, &v.HasIEExtensions)
-	r.Decode(&v.ERABID, "e-RAB-ID")
-	r.Decode(&v.TransportLayerAddress, "transportLayerAddress")
-	r.Decode(&v.GTPTEID, "gTP-TEID")
-	r.DecodeOptional(v.HasDLTransportLayerAddress, &v.DLTransportLayerAddress, "dL-transportLayerAddress")
-	r.DecodeOptional(v.HasDLGTPTEID, &v.DLGTPTEID, "dL-gTP-TEID")
-	r.DecodeOptional(v.HasULTransportLayerAddress, &v.ULTransportLayerAddress, "uL-TransportLayerAddress")
-	r.DecodeOptional(v.HasULGTPTEID, &v.ULGTPTEID, "uL-GTP-TEID")
+	v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
+	v.TransportLayerAddress = TransportLayerAddress(r.BitString(per.Size{Lb: 1, Ub: 160, Ext: true}, "transportLayerAddress"))
+	v.GTPTEID = GTPTEID(r.OctetString(per.Size{Lb: 4, Ub: 4}, "gTP-TEID"))
+	if v.HasDLTransportLayerAddress {
+		v.DLTransportLayerAddress = TransportLayerAddress(r.BitString(per.Size{Lb: 1, Ub: 160, Ext: true}, "dL-transportLayerAddress"))
+	}
+	if v.HasDLGTPTEID {
+		v.DLGTPTEID = GTPTEID(r.OctetString(per.Size{Lb: 4, Ub: 4}, "dL-gTP-TEID"))
+	}
+	if v.HasULTransportLayerAddress {
+		v.ULTransportLayerAddress = TransportLayerAddress(r.BitString(per.Size{Lb: 1, Ub: 160, Ext: true}, "uL-TransportLayerAddress"))
+	}
+	if v.HasULGTPTEID {
+		v.ULGTPTEID = GTPTEID(r.OctetString(per.Size{Lb: 4, Ub: 4}, "uL-GTP-TEID"))
+	}
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -1146,8 +1162,8 @@ func (v *ProtocolExtensionContainer_ERABAdmittedItemExtIEs) MarshalAPER() ([]byt
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ERABAdmittedItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ERABAdmittedItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -1204,7 +1220,7 @@ func (v *ERABFailedToSetupItemHOReqAck) DecodePER(r *per.Reader) error {
 	*v = ERABFailedToSetupItemHOReqAck{}
 	ext := r.Extended()
 	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.ERABID, "e-RAB-ID")
+	v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
 	r.Decode(&v.Cause, "cause")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
@@ -1256,8 +1272,8 @@ func (v *ProtocolExtensionContainer_ERABFailedToSetupItemHOReqAckExtIEs) Marshal
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ERABFailedToSetupItemHOReqAckExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ERABFailedToSetupItemHOReqAckExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -1360,8 +1376,8 @@ func (v *ProtocolIEContainer_HandoverFailureIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_HandoverFailureIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_HandoverFailureIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -1478,8 +1494,8 @@ func (v *ProtocolIEContainer_HandoverNotifyIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_HandoverNotifyIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_HandoverNotifyIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -1620,8 +1636,8 @@ func (v *ProtocolIEContainer_PathSwitchRequestIEs) MarshalAPER() ([]byte, error)
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_PathSwitchRequestIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_PathSwitchRequestIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -1744,9 +1760,9 @@ func (v *ERABToBeSwitchedDLItem) DecodePER(r *per.Reader) error {
 	*v = ERABToBeSwitchedDLItem{}
 	ext := r.Extended()
 	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.ERABID, "e-RAB-ID")
-	r.Decode(&v.TransportLayerAddress, "transportLayerAddress")
-	r.Decode(&v.GTPTEID, "gTP-TEID")
+	v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
+	v.TransportLayerAddress = TransportLayerAddress(r.BitString(per.Size{Lb: 1, Ub: 160, Ext: true}, "transportLayerAddress"))
+	v.GTPTEID = GTPTEID(r.OctetString(per.Size{Lb: 4, Ub: 4}, "gTP-TEID"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -1798,8 +1814,8 @@ func (v *ProtocolExtensionContainer_ERABToBeSwitchedDLItemExtIEs) MarshalAPER() 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ERABToBeSwitchedDLItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ERABToBeSwitchedDLItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -1908,8 +1924,8 @@ func (v *ProtocolIEContainer_PathSwitchRequestAcknowledgeIEs) MarshalAPER() ([]b
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_PathSwitchRequestAcknowledgeIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_PathSwitchRequestAcknowledgeIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -2076,9 +2092,9 @@ func (v *ERABToBeSwitchedULItem) DecodePER(r *per.Reader) error {
 	*v = ERABToBeSwitchedULItem{}
 	ext := r.Extended()
 	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.ERABID, "e-RAB-ID")
-	r.Decode(&v.TransportLayerAddress, "transportLayerAddress")
-	r.Decode(&v.GTPTEID, "gTP-TEID")
+	v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
+	v.TransportLayerAddress = TransportLayerAddress(r.BitString(per.Size{Lb: 1, Ub: 160, Ext: true}, "transportLayerAddress"))
+	v.GTPTEID = GTPTEID(r.OctetString(per.Size{Lb: 4, Ub: 4}, "gTP-TEID"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -2130,8 +2146,8 @@ func (v *ProtocolExtensionContainer_ERABToBeSwitchedULItemExtIEs) MarshalAPER() 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ERABToBeSwitchedULItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ERABToBeSwitchedULItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -2188,7 +2204,7 @@ func (v *ERABToBeUpdatedItem) DecodePER(r *per.Reader) error {
 	*v = ERABToBeUpdatedItem{}
 	ext := r.Extended()
 	r.Preamble(&v.HasSecurityIndication, &v.HasIEExtensions)
-	r.Decode(&v.ERABID, "e-RAB-ID")
+	v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
 	r.DecodeOptional(v.HasSecurityIndication, &v.SecurityIndication, "securityIndication")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
@@ -2240,8 +2256,8 @@ func (v *ProtocolExtensionContainer_ERABToBeUpdatedItemExtIEs) MarshalAPER() ([]
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ERABToBeUpdatedItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ERABToBeUpdatedItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -2344,8 +2360,8 @@ func (v *ProtocolIEContainer_PathSwitchRequestFailureIEs) MarshalAPER() ([]byte,
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_PathSwitchRequestFailureIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_PathSwitchRequestFailureIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -2466,8 +2482,8 @@ func (v *ProtocolIEContainer_HandoverCancelIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_HandoverCancelIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_HandoverCancelIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -2584,8 +2600,8 @@ func (v *ProtocolIEContainer_HandoverCancelAcknowledgeIEs) MarshalAPER() ([]byte
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_HandoverCancelAcknowledgeIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_HandoverCancelAcknowledgeIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -2702,8 +2718,8 @@ func (v *ProtocolIEContainer_HandoverSuccessIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_HandoverSuccessIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_HandoverSuccessIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -2816,8 +2832,8 @@ func (v *ProtocolIEContainer_ENBEarlyStatusTransferIEs) MarshalAPER() ([]byte, e
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ENBEarlyStatusTransferIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ENBEarlyStatusTransferIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -2934,8 +2950,8 @@ func (v *ProtocolIEContainer_MMEEarlyStatusTransferIEs) MarshalAPER() ([]byte, e
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_MMEEarlyStatusTransferIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_MMEEarlyStatusTransferIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -3052,8 +3068,8 @@ func (v *ProtocolIEContainer_ERABSetupRequestIEs) MarshalAPER() ([]byte, error) 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ERABSetupRequestIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ERABSetupRequestIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -3144,8 +3160,8 @@ func (v *ERABToBeSetupListBearerSUReq) MarshalAPER() ([]byte, error) { return pe
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ERABToBeSetupItemBearerSUReqIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ERABToBeSetupItemBearerSUReqIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -3208,11 +3224,11 @@ func (v *ERABToBeSetupItemBearerSUReq) DecodePER(r *per.Reader) error {
 	*v = ERABToBeSetupItemBearerSUReq{}
 	ext := r.Extended()
 	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.ERABID, "e-RAB-ID")
+	v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
 	r.Decode(&v.ERABlevelQoSParameters, "e-RABlevelQoSParameters")
-	r.Decode(&v.TransportLayerAddress, "transportLayerAddress")
-	r.Decode(&v.GTPTEID, "gTP-TEID")
-	r.Decode(&v.NASPDU, "nAS-PDU")
+	v.TransportLayerAddress = TransportLayerAddress(r.BitString(per.Size{Lb: 1, Ub: 160, Ext: true}, "transportLayerAddress"))
+	v.GTPTEID = GTPTEID(r.OctetString(per.Size{Lb: 4, Ub: 4}, "gTP-TEID"))
+	v.NASPDU = NASPDU(r.OctetString(per.Unsized, "nAS-PDU"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -3266,8 +3282,8 @@ func (v *ProtocolExtensionContainer_ERABToBeSetupItemBearerSUReqExtIEs) MarshalA
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ERABToBeSetupItemBearerSUReqExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ERABToBeSetupItemBearerSUReqExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -3392,8 +3408,8 @@ func (v *ProtocolIEContainer_ERABSetupResponseIEs) MarshalAPER() ([]byte, error)
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ERABSetupResponseIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ERABSetupResponseIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -3492,8 +3508,8 @@ func (v *ERABSetupListBearerSURes) MarshalAPER() ([]byte, error) { return per.Ma
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ERABSetupItemBearerSUResIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ERABSetupItemBearerSUResIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -3556,9 +3572,9 @@ func (v *ERABSetupItemBearerSURes) DecodePER(r *per.Reader) error {
 	*v = ERABSetupItemBearerSURes{}
 	ext := r.Extended()
 	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.ERABID, "e-RAB-ID")
-	r.Decode(&v.TransportLayerAddress, "transportLayerAddress")
-	r.Decode(&v.GTPTEID, "gTP-TEID")
+	v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
+	v.TransportLayerAddress = TransportLayerAddress(r.BitString(per.Size{Lb: 1, Ub: 160, Ext: true}, "transportLayerAddress"))
+	v.GTPTEID = GTPTEID(r.OctetString(per.Size{Lb: 4, Ub: 4}, "gTP-TEID"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -3610,8 +3626,8 @@ func (v *ProtocolExtensionContainer_ERABSetupItemBearerSUResExtIEs) MarshalAPER(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ERABSetupItemBearerSUResExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ERABSetupItemBearerSUResExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -3714,8 +3730,8 @@ func (v *ProtocolIEContainer_ERABModifyRequestIEs) MarshalAPER() ([]byte, error)
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ERABModifyRequestIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ERABModifyRequestIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -3810,8 +3826,8 @@ func (v *ERABToBeModifiedListBearerModReq) MarshalAPER() ([]byte, error) { retur
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ERABToBeModifiedItemBearerModReqIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ERABToBeModifiedItemBearerModReqIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -3874,9 +3890,9 @@ func (v *ERABToBeModifiedItemBearerModReq) DecodePER(r *per.Reader) error {
 	*v = ERABToBeModifiedItemBearerModReq{}
 	ext := r.Extended()
 	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.ERABID, "e-RAB-ID")
+	v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
 	r.Decode(&v.ERABLevelQoSParameters, "e-RABLevelQoSParameters")
-	r.Decode(&v.NASPDU, "nAS-PDU")
+	v.NASPDU = NASPDU(r.OctetString(per.Unsized, "nAS-PDU"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -3928,8 +3944,8 @@ func (v *ProtocolExtensionContainer_ERABToBeModifyItemBearerModReqExtIEs) Marsha
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ERABToBeModifyItemBearerModReqExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ERABToBeModifyItemBearerModReqExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -4038,8 +4054,8 @@ func (v *ProtocolIEContainer_ERABModifyResponseIEs) MarshalAPER() ([]byte, error
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ERABModifyResponseIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ERABModifyResponseIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -4142,8 +4158,8 @@ func (v *ERABModifyListBearerModRes) MarshalAPER() ([]byte, error) { return per.
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ERABModifyItemBearerModResIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ERABModifyItemBearerModResIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -4206,7 +4222,7 @@ func (v *ERABModifyItemBearerModRes) DecodePER(r *per.Reader) error {
 	*v = ERABModifyItemBearerModRes{}
 	ext := r.Extended()
 	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.ERABID, "e-RAB-ID")
+	v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -4256,8 +4272,8 @@ func (v *ProtocolExtensionContainer_ERABModifyItemBearerModResExtIEs) MarshalAPE
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ERABModifyItemBearerModResExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ERABModifyItemBearerModResExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -4360,8 +4376,8 @@ func (v *ProtocolIEContainer_ERABReleaseCommandIEs) MarshalAPER() ([]byte, error
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ERABReleaseCommandIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ERABReleaseCommandIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -4486,8 +4502,8 @@ func (v *ProtocolIEContainer_ERABReleaseResponseIEs) MarshalAPER() ([]byte, erro
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ERABReleaseResponseIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ERABReleaseResponseIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -4590,8 +4606,8 @@ func (v *ERABReleaseListBearerRelComp) MarshalAPER() ([]byte, error) { return pe
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ERABReleaseItemBearerRelCompIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ERABReleaseItemBearerRelCompIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -4654,7 +4670,7 @@ func (v *ERABReleaseItemBearerRelComp) DecodePER(r *per.Reader) error {
 	*v = ERABReleaseItemBearerRelComp{}
 	ext := r.Extended()
 	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.ERABID, "e-RAB-ID")
+	v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -4704,8 +4720,8 @@ func (v *ProtocolExtensionContainer_ERABReleaseItemBearerRelCompExtIEs) MarshalA
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ERABReleaseItemBearerRelCompExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ERABReleaseItemBearerRelCompExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -4808,8 +4824,8 @@ func (v *ProtocolIEContainer_ERABReleaseIndicationIEs) MarshalAPER() ([]byte, er
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ERABReleaseIndicationIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ERABReleaseIndicationIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -4934,8 +4950,8 @@ func (v *ProtocolIEContainer_InitialContextSetupRequestIEs) MarshalAPER() ([]byt
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_InitialContextSetupRequestIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_InitialContextSetupRequestIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -5158,8 +5174,8 @@ func (v *ERABToBeSetupListCtxtSUReq) MarshalAPER() ([]byte, error) { return per.
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ERABToBeSetupItemCtxtSUReqIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ERABToBeSetupItemCtxtSUReqIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -5222,11 +5238,13 @@ func (v *ERABToBeSetupItemCtxtSUReq) DecodePER(r *per.Reader) error {
 	*v = ERABToBeSetupItemCtxtSUReq{}
 	ext := r.Extended()
 	r.Preamble(&v.HasNASPDU, &v.HasIEExtensions)
-	r.Decode(&v.ERABID, "e-RAB-ID")
+	v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
 	r.Decode(&v.ERABlevelQoSParameters, "e-RABlevelQoSParameters")
-	r.Decode(&v.TransportLayerAddress, "transportLayerAddress")
-	r.Decode(&v.GTPTEID, "gTP-TEID")
-	r.DecodeOptional(v.HasNASPDU, &v.NASPDU, "nAS-PDU")
+	v.TransportLayerAddress = TransportLayerAddress(r.BitString(per.Size{Lb: 1, Ub: 160, Ext: true}, "transportLayerAddress"))
+	v.GTPTEID = GTPTEID(r.OctetString(per.Size{Lb: 4, Ub: 4}, "gTP-TEID"))
+	if v.HasNASPDU {
+		v.NASPDU = NASPDU(r.OctetString(per.Unsized, "nAS-PDU"))
+	}
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -5280,8 +5298,8 @@ func (v *ProtocolExtensionContainer_ERABToBeSetupItemCtxtSUReqExtIEs) MarshalAPE
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ERABToBeSetupItemCtxtSUReqExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ERABToBeSetupItemCtxtSUReqExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -5406,8 +5424,8 @@ func (v *ProtocolIEContainer_InitialContextSetupResponseIEs) MarshalAPER() ([]by
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_InitialContextSetupResponseIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_InitialContextSetupResponseIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -5502,8 +5520,8 @@ func (v *ERABSetupListCtxtSURes) MarshalAPER() ([]byte, error) { return per.Mars
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ERABSetupItemCtxtSUResIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ERABSetupItemCtxtSUResIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -5566,9 +5584,9 @@ func (v *ERABSetupItemCtxtSURes) DecodePER(r *per.Reader) error {
 	*v = ERABSetupItemCtxtSURes{}
 	ext := r.Extended()
 	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.ERABID, "e-RAB-ID")
-	r.Decode(&v.TransportLayerAddress, "transportLayerAddress")
-	r.Decode(&v.GTPTEID, "gTP-TEID")
+	v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
+	v.TransportLayerAddress = TransportLayerAddress(r.BitString(per.Size{Lb: 1, Ub: 160, Ext: true}, "transportLayerAddress"))
+	v.GTPTEID = GTPTEID(r.OctetString(per.Size{Lb: 4, Ub: 4}, "gTP-TEID"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -5620,8 +5638,8 @@ func (v *ProtocolExtensionContainer_ERABSetupItemCtxtSUResExtIEs) MarshalAPER() 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ERABSetupItemCtxtSUResExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ERABSetupItemCtxtSUResExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -5724,8 +5742,8 @@ func (v *ProtocolIEContainer_InitialContextSetupFailureIEs) MarshalAPER() ([]byt
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_InitialContextSetupFailureIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_InitialContextSetupFailureIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -5842,8 +5860,8 @@ func (v *ProtocolIEContainer_PagingIEs) MarshalAPER() ([]byte, error) { return p
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_PagingIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_PagingIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -5990,8 +6008,8 @@ func (v *TAIList) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_TAIItemIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_TAIItemIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -6100,8 +6118,8 @@ func (v *ProtocolExtensionContainer_TAIItemExtIEs) MarshalAPER() ([]byte, error)
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_TAIItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_TAIItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -6204,8 +6222,8 @@ func (v *ProtocolIEContainer_UEContextReleaseRequestIEs) MarshalAPER() ([]byte, 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UEContextReleaseRequestIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UEContextReleaseRequestIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -6330,8 +6348,8 @@ func (v *ProtocolIEContainer_UEContextReleaseCommandIEs) MarshalAPER() ([]byte, 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UEContextReleaseCommandIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UEContextReleaseCommandIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -6444,8 +6462,8 @@ func (v *ProtocolIEContainer_UEContextReleaseCompleteIEs) MarshalAPER() ([]byte,
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UEContextReleaseCompleteIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UEContextReleaseCompleteIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -6582,8 +6600,8 @@ func (v *ProtocolIEContainer_UEContextModificationRequestIEs) MarshalAPER() ([]b
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UEContextModificationRequestIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UEContextModificationRequestIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -6780,8 +6798,8 @@ func (v *ProtocolIEContainer_UEContextModificationResponseIEs) MarshalAPER() ([]
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UEContextModificationResponseIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UEContextModificationResponseIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -6898,8 +6916,8 @@ func (v *ProtocolIEContainer_UEContextModificationFailureIEs) MarshalAPER() ([]b
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UEContextModificationFailureIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UEContextModificationFailureIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -7020,8 +7038,8 @@ func (v *ProtocolIEContainer_UERadioCapabilityMatchRequestIEs) MarshalAPER() ([]
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UERadioCapabilityMatchRequestIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UERadioCapabilityMatchRequestIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -7142,8 +7160,8 @@ func (v *ProtocolIEContainer_UERadioCapabilityMatchResponseIEs) MarshalAPER() ([
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UERadioCapabilityMatchResponseIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UERadioCapabilityMatchResponseIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -7264,8 +7282,8 @@ func (v *ProtocolIEContainer_DownlinkNASTransportIEs) MarshalAPER() ([]byte, err
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_DownlinkNASTransportIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_DownlinkNASTransportIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -7442,8 +7460,8 @@ func (v *ProtocolIEContainer_InitialUEMessageIEs) MarshalAPER() ([]byte, error) 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_InitialUEMessageIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_InitialUEMessageIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -7644,8 +7662,8 @@ func (v *ProtocolIEContainer_UplinkNASTransportIEs) MarshalAPER() ([]byte, error
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UplinkNASTransportIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UplinkNASTransportIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -7790,8 +7808,8 @@ func (v *ProtocolIEContainer_NASNonDeliveryIndicationIEs) MarshalAPER() ([]byte,
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_NASNonDeliveryIndicationIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_NASNonDeliveryIndicationIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -7912,8 +7930,8 @@ func (v *ProtocolIEContainer_RerouteNASRequestIEs) MarshalAPER() ([]byte, error)
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_RerouteNASRequestIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_RerouteNASRequestIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -8052,8 +8070,8 @@ func (v *ProtocolIEContainer_NASDeliveryIndicationIEs) MarshalAPER() ([]byte, er
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_NASDeliveryIndicationIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_NASDeliveryIndicationIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -8162,8 +8180,8 @@ func (v *ProtocolIEContainer_ResetIEs) MarshalAPER() ([]byte, error) { return pe
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ResetIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ResetIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -8235,7 +8253,7 @@ func (v *ResetType) DecodePER(r *per.Reader) error {
 	switch i {
 	case 0:
 		v.Choice = ResetType_S1Interface
-		r.Decode(&v.S1Interface, "s1-Interface")
+		v.S1Interface = ResetAll(r.Enum(1, 0, true, "s1-Interface"))
 	case 1:
 		v.Choice = ResetType_PartOfS1Interface
 		r.Decode(&v.PartOfS1Interface, "partOfS1-Interface")
@@ -8298,8 +8316,8 @@ func (v *UEAssociatedLogicalS1ConnectionListRes) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UEAssociatedLogicalS1ConnectionItemRes) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UEAssociatedLogicalS1ConnectionItemRes{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -8408,8 +8426,8 @@ func (v *ProtocolIEContainer_ResetAcknowledgeIEs) MarshalAPER() ([]byte, error) 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ResetAcknowledgeIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ResetAcknowledgeIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -8494,8 +8512,8 @@ func (v *UEAssociatedLogicalS1ConnectionListResAck) MarshalAPER() ([]byte, error
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UEAssociatedLogicalS1ConnectionItemResAck) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UEAssociatedLogicalS1ConnectionItemResAck{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -8604,8 +8622,8 @@ func (v *ProtocolIEContainer_ErrorIndicationIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ErrorIndicationIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ErrorIndicationIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -8730,8 +8748,8 @@ func (v *ProtocolIEContainer_S1SetupRequestIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_S1SetupRequestIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_S1SetupRequestIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -8868,8 +8886,8 @@ func (v *ProtocolIEContainer_S1SetupResponseIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_S1SetupResponseIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_S1SetupResponseIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -9006,8 +9024,8 @@ func (v *ProtocolIEContainer_S1SetupFailureIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_S1SetupFailureIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_S1SetupFailureIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -9124,8 +9142,8 @@ func (v *ProtocolIEContainer_ENBConfigurationUpdateIEs) MarshalAPER() ([]byte, e
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ENBConfigurationUpdateIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ENBConfigurationUpdateIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -9260,8 +9278,8 @@ func (v *ProtocolIEContainer_ENBConfigurationUpdateAcknowledgeIEs) MarshalAPER()
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ENBConfigurationUpdateAcknowledgeIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ENBConfigurationUpdateAcknowledgeIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -9370,8 +9388,8 @@ func (v *ProtocolIEContainer_ENBConfigurationUpdateFailureIEs) MarshalAPER() ([]
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ENBConfigurationUpdateFailureIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ENBConfigurationUpdateFailureIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -9488,8 +9506,8 @@ func (v *ProtocolIEContainer_MMEConfigurationUpdateIEs) MarshalAPER() ([]byte, e
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_MMEConfigurationUpdateIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_MMEConfigurationUpdateIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -9612,8 +9630,8 @@ func (v *ProtocolIEContainer_MMEConfigurationUpdateAcknowledgeIEs) MarshalAPER()
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_MMEConfigurationUpdateAcknowledgeIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_MMEConfigurationUpdateAcknowledgeIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -9722,8 +9740,8 @@ func (v *ProtocolIEContainer_MMEConfigurationUpdateFailureIEs) MarshalAPER() ([]
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_MMEConfigurationUpdateFailureIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_MMEConfigurationUpdateFailureIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -9840,8 +9858,8 @@ func (v *ProtocolIEContainer_DownlinkS1cdma2000tunnellingIEs) MarshalAPER() ([]b
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_DownlinkS1cdma2000tunnellingIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_DownlinkS1cdma2000tunnellingIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -9970,8 +9988,8 @@ func (v *ProtocolIEContainer_UplinkS1cdma2000tunnellingIEs) MarshalAPER() ([]byt
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UplinkS1cdma2000tunnellingIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UplinkS1cdma2000tunnellingIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -10112,8 +10130,8 @@ func (v *ProtocolIEContainer_UECapabilityInfoIndicationIEs) MarshalAPER() ([]byt
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UECapabilityInfoIndicationIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UECapabilityInfoIndicationIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -10250,8 +10268,8 @@ func (v *ProtocolIEContainer_ENBStatusTransferIEs) MarshalAPER() ([]byte, error)
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ENBStatusTransferIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ENBStatusTransferIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -10368,8 +10386,8 @@ func (v *ProtocolIEContainer_MMEStatusTransferIEs) MarshalAPER() ([]byte, error)
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_MMEStatusTransferIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_MMEStatusTransferIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -10486,8 +10504,8 @@ func (v *ProtocolIEContainer_TraceStartIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_TraceStartIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_TraceStartIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -10602,8 +10620,8 @@ func (v *ProtocolIEContainer_TraceFailureIndicationIEs) MarshalAPER() ([]byte, e
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_TraceFailureIndicationIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_TraceFailureIndicationIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -10724,8 +10742,8 @@ func (v *ProtocolIEContainer_DeactivateTraceIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_DeactivateTraceIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_DeactivateTraceIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -10842,8 +10860,8 @@ func (v *ProtocolIEContainer_CellTrafficTraceIEs) MarshalAPER() ([]byte, error) 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_CellTrafficTraceIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_CellTrafficTraceIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -10972,8 +10990,8 @@ func (v *ProtocolIEContainer_LocationReportingControlIEs) MarshalAPER() ([]byte,
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_LocationReportingControlIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_LocationReportingControlIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -11092,8 +11110,8 @@ func (v *ProtocolIEContainer_LocationReportingFailureIndicationIEs) MarshalAPER(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_LocationReportingFailureIndicationIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_LocationReportingFailureIndicationIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -11210,8 +11228,8 @@ func (v *ProtocolIEContainer_LocationReportIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_LocationReportIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_LocationReportIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -11344,8 +11362,8 @@ func (v *ProtocolIEContainer_OverloadStartIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_OverloadStartIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_OverloadStartIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -11460,8 +11478,8 @@ func (v *ProtocolIEContainer_OverloadStopIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_OverloadStopIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_OverloadStopIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -11568,8 +11586,8 @@ func (v *ProtocolIEContainer_WriteReplaceWarningRequestIEs) MarshalAPER() ([]byt
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_WriteReplaceWarningRequestIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_WriteReplaceWarningRequestIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -11722,8 +11740,8 @@ func (v *ProtocolIEContainer_WriteReplaceWarningResponseIEs) MarshalAPER() ([]by
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_WriteReplaceWarningResponseIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_WriteReplaceWarningResponseIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -11844,8 +11862,8 @@ func (v *ProtocolIEContainer_ENBDirectInformationTransferIEs) MarshalAPER() ([]b
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ENBDirectInformationTransferIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ENBDirectInformationTransferIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -11998,8 +12016,8 @@ func (v *ProtocolIEContainer_MMEDirectInformationTransferIEs) MarshalAPER() ([]b
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_MMEDirectInformationTransferIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_MMEDirectInformationTransferIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -12108,8 +12126,8 @@ func (v *ProtocolIEContainer_ENBConfigurationTransferIEs) MarshalAPER() ([]byte,
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ENBConfigurationTransferIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ENBConfigurationTransferIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -12226,8 +12244,8 @@ func (v *ProtocolIEContainer_MMEConfigurationTransferIEs) MarshalAPER() ([]byte,
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_MMEConfigurationTransferIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_MMEConfigurationTransferIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -12345,7 +12363,7 @@ func (v *PrivateIEContainer_PrivateMessageIEs) MarshalAPER() ([]byte, error) {
 func (v *PrivateIEField_PrivateMessageIEs) DecodePER(r *per.Reader) error {
 	*v = PrivateIEField_PrivateMessageIEs{}
 	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value = r.OpenBytes("value")
 	return r.Err()
 }
@@ -12417,8 +12435,8 @@ func (v *ProtocolIEContainer_KillRequestIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_KillRequestIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_KillRequestIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -12537,8 +12555,8 @@ func (v *ProtocolIEContainer_KillResponseIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_KillResponseIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_KillResponseIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -12657,8 +12675,8 @@ func (v *ProtocolIEContainer_PWSRestartIndicationIEs) MarshalAPER() ([]byte, err
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_PWSRestartIndicationIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_PWSRestartIndicationIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -12779,8 +12797,8 @@ func (v *ProtocolIEContainer_PWSFailureIndicationIEs) MarshalAPER() ([]byte, err
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_PWSFailureIndicationIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_PWSFailureIndicationIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -12895,8 +12913,8 @@ func (v *ProtocolIEContainer_DownlinkUEAssociatedLPPaTransportIEs) MarshalAPER()
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_DownlinkUEAssociatedLPPaTransportIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_DownlinkUEAssociatedLPPaTransportIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -13017,8 +13035,8 @@ func (v *ProtocolIEContainer_UplinkUEAssociatedLPPaTransportIEs) MarshalAPER() (
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UplinkUEAssociatedLPPaTransportIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UplinkUEAssociatedLPPaTransportIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -13141,8 +13159,8 @@ func (v *ProtocolIEContainer_DownlinkNonUEAssociatedLPPaTransportIEs) MarshalAPE
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_DownlinkNonUEAssociatedLPPaTransportIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_DownlinkNonUEAssociatedLPPaTransportIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -13257,8 +13275,8 @@ func (v *ProtocolIEContainer_UplinkNonUEAssociatedLPPaTransportIEs) MarshalAPER(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UplinkNonUEAssociatedLPPaTransportIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UplinkNonUEAssociatedLPPaTransportIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -13371,8 +13389,8 @@ func (v *ProtocolIEContainer_ERABModificationIndicationIEs) MarshalAPER() ([]byt
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ERABModificationIndicationIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ERABModificationIndicationIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -13463,9 +13481,9 @@ func (v *ERABToBeModifiedItemBearerModInd) DecodePER(r *per.Reader) error {
 	*v = ERABToBeModifiedItemBearerModInd{}
 	ext := r.Extended()
 	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.ERABID, "e-RAB-ID")
-	r.Decode(&v.TransportLayerAddress, "transportLayerAddress")
-	r.Decode(&v.DLGTPTEID, "dL-GTP-TEID")
+	v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
+	v.TransportLayerAddress = TransportLayerAddress(r.BitString(per.Size{Lb: 1, Ub: 160, Ext: true}, "transportLayerAddress"))
+	v.DLGTPTEID = GTPTEID(r.OctetString(per.Size{Lb: 4, Ub: 4}, "dL-GTP-TEID"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -13517,8 +13535,8 @@ func (v *ProtocolExtensionContainer_ERABToBeModifiedItemBearerModIndExtIEs) Mars
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ERABToBeModifiedItemBearerModIndExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ERABToBeModifiedItemBearerModIndExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -13575,9 +13593,9 @@ func (v *ERABNotToBeModifiedItemBearerModInd) DecodePER(r *per.Reader) error {
 	*v = ERABNotToBeModifiedItemBearerModInd{}
 	ext := r.Extended()
 	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.ERABID, "e-RAB-ID")
-	r.Decode(&v.TransportLayerAddress, "transportLayerAddress")
-	r.Decode(&v.DLGTPTEID, "dL-GTP-TEID")
+	v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
+	v.TransportLayerAddress = TransportLayerAddress(r.BitString(per.Size{Lb: 1, Ub: 160, Ext: true}, "transportLayerAddress"))
+	v.DLGTPTEID = GTPTEID(r.OctetString(per.Size{Lb: 4, Ub: 4}, "dL-GTP-TEID"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -13631,8 +13649,8 @@ func (v *ProtocolExtensionContainer_ERABNotToBeModifiedItemBearerModIndExtIEs) M
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ERABNotToBeModifiedItemBearerModIndExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ERABNotToBeModifiedItemBearerModIndExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -13689,9 +13707,9 @@ func (v *CSGMembershipInfo) DecodePER(r *per.Reader) error {
 	*v = CSGMembershipInfo{}
 	ext := r.Extended()
 	r.Preamble(&v.HasCellAccessMode, &v.HasPLMNidentity, &v.HasIEExtensions)
-	r.Decode(&v.CSGMembershipStatus, "cSGMembershipStatus")
-	r.Decode(&v.CSGID, "cSG-Id")
-	r.DecodeOptional(v.HasCellAccessMode, &v.CellAccessMode, "cellAccessMode")
+	v.CSGMembershipStatus = CSGMembershipStatus(r.Enum(2, 0, false, "cSGMembershipStatus"))
+	v.CSGID = CSGID(r.BitString(per.Size{Lb: 27, Ub: 27}, "cSG-Id"))
+	v.CellAccessMode = CellAccessMode(r.EnumIf(v.HasCellAccessMode, 1, 0, true, "cellAccessMode"))
 	r.DecodeOptional(v.HasPLMNidentity, &v.PLMNidentity, "pLMNidentity")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
@@ -13745,8 +13763,8 @@ func (v *ProtocolExtensionContainer_CSGMembershipInfoExtIEs) MarshalAPER() ([]by
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_CSGMembershipInfoExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_CSGMembershipInfoExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -13849,8 +13867,8 @@ func (v *ProtocolIEContainer_ERABModificationConfirmIEs) MarshalAPER() ([]byte, 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ERABModificationConfirmIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ERABModificationConfirmIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -13953,8 +13971,8 @@ func (v *ERABModifyListBearerModConf) MarshalAPER() ([]byte, error) { return per
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ERABModifyItemBearerModConfIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ERABModifyItemBearerModConfIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -14017,7 +14035,7 @@ func (v *ERABModifyItemBearerModConf) DecodePER(r *per.Reader) error {
 	*v = ERABModifyItemBearerModConf{}
 	ext := r.Extended()
 	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.ERABID, "e-RAB-ID")
+	v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
@@ -14067,8 +14085,8 @@ func (v *ProtocolExtensionContainer_ERABModifyItemBearerModConfExtIEs) MarshalAP
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ERABModifyItemBearerModConfExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ERABModifyItemBearerModConfExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -14171,8 +14189,8 @@ func (v *ProtocolIEContainer_UEContextModificationIndicationIEs) MarshalAPER() (
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UEContextModificationIndicationIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UEContextModificationIndicationIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -14289,8 +14307,8 @@ func (v *ProtocolIEContainer_UEContextModificationConfirmIEs) MarshalAPER() ([]b
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UEContextModificationConfirmIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UEContextModificationConfirmIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -14411,8 +14429,8 @@ func (v *ProtocolIEContainer_UEContextSuspendRequestIEs) MarshalAPER() ([]byte, 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UEContextSuspendRequestIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UEContextSuspendRequestIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -14545,8 +14563,8 @@ func (v *ProtocolIEContainer_UEContextSuspendResponseIEs) MarshalAPER() ([]byte,
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UEContextSuspendResponseIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UEContextSuspendResponseIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -14667,8 +14685,8 @@ func (v *ProtocolIEContainer_UEContextResumeRequestIEs) MarshalAPER() ([]byte, e
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UEContextResumeRequestIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UEContextResumeRequestIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -14743,7 +14761,7 @@ func (v *ERABFailedToResumeItemResumeReq) DecodePER(r *per.Reader) error {
 	*v = ERABFailedToResumeItemResumeReq{}
 	ext := r.Extended()
 	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.ERABID, "e-RAB-ID")
+	v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
 	r.Decode(&v.Cause, "cause")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
@@ -14795,8 +14813,8 @@ func (v *ProtocolExtensionContainer_ERABFailedToResumeItemResumeReqExtIEs) Marsh
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ERABFailedToResumeItemResumeReqExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ERABFailedToResumeItemResumeReqExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -14899,8 +14917,8 @@ func (v *ProtocolIEContainer_UEContextResumeResponseIEs) MarshalAPER() ([]byte, 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UEContextResumeResponseIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UEContextResumeResponseIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -14983,7 +15001,7 @@ func (v *ERABFailedToResumeItemResumeRes) DecodePER(r *per.Reader) error {
 	*v = ERABFailedToResumeItemResumeRes{}
 	ext := r.Extended()
 	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.ERABID, "e-RAB-ID")
+	v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
 	r.Decode(&v.Cause, "cause")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	x := r.Extensions(ext)
@@ -15035,8 +15053,8 @@ func (v *ProtocolExtensionContainer_ERABFailedToResumeItemResumeResExtIEs) Marsh
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ERABFailedToResumeItemResumeResExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ERABFailedToResumeItemResumeResExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -15139,8 +15157,8 @@ func (v *ProtocolIEContainer_UEContextResumeFailureIEs) MarshalAPER() ([]byte, e
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UEContextResumeFailureIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UEContextResumeFailureIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -15263,8 +15281,8 @@ func (v *ProtocolIEContainer_ConnectionEstablishmentIndicationIEs) MarshalAPER()
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ConnectionEstablishmentIndicationIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ConnectionEstablishmentIndicationIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -15413,8 +15431,8 @@ func (v *ProtocolIEContainer_RetrieveUEInformationIEs) MarshalAPER() ([]byte, er
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_RetrieveUEInformationIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_RetrieveUEInformationIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -15523,8 +15541,8 @@ func (v *ProtocolIEContainer_UEInformationTransferIEs) MarshalAPER() ([]byte, er
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UEInformationTransferIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UEInformationTransferIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -15653,8 +15671,8 @@ func (v *ProtocolIEContainer_ENBCPRelocationIndicationIEs) MarshalAPER() ([]byte
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ENBCPRelocationIndicationIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ENBCPRelocationIndicationIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -15783,8 +15801,8 @@ func (v *ProtocolIEContainer_MMECPRelocationIndicationIEs) MarshalAPER() ([]byte
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_MMECPRelocationIndicationIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_MMECPRelocationIndicationIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -15897,8 +15915,8 @@ func (v *ProtocolIEContainer_SecondaryRATDataUsageReportIEs) MarshalAPER() ([]by
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_SecondaryRATDataUsageReportIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_SecondaryRATDataUsageReportIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -16029,8 +16047,8 @@ func (v *ProtocolIEContainer_UERadioCapabilityIDMappingRequestIEs) MarshalAPER()
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UERadioCapabilityIDMappingRequestIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UERadioCapabilityIDMappingRequestIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -16141,8 +16159,8 @@ func (v *ProtocolIEContainer_UERadioCapabilityIDMappingResponseIEs) MarshalAPER(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UERadioCapabilityIDMappingResponseIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UERadioCapabilityIDMappingResponseIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }

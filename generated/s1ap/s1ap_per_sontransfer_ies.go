@@ -256,7 +256,7 @@ func (v *SONtransferCause) DecodePER(r *per.Reader) error {
 	switch i {
 	case 0:
 		v.Choice = SONtransferCause_CellLoadReporting
-		r.Decode(&v.CellLoadReporting, "cellLoadReporting")
+		v.CellLoadReporting = CellLoadReportingCause(r.Enum(3, 0, true, "cellLoadReporting"))
 	default:
 		r.Invalid(der.KindInvalidValue, "SONtransferCause", "no alternative has this index", "X.691 23")
 	}
@@ -432,7 +432,7 @@ func (v *CompositeAvailableCapacityGroup) EncodePER(w *per.Writer) error {
 func (v *EUTRANcellLoadReportingResponse) DecodePER(r *per.Reader) error {
 	*v = EUTRANcellLoadReportingResponse{}
 	ext := r.Extended()
-	r.Decode(&v.CompositeAvailableCapacityGroup, "compositeAvailableCapacityGroup")
+	v.CompositeAvailableCapacityGroup = CompositeAvailableCapacityGroup(r.OctetString(per.Unsized, "compositeAvailableCapacityGroup"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -755,7 +755,7 @@ func (v *NumberOfMeasurementReportingLevels) EncodePER(w *per.Writer) error {
 func (v *EventTriggeredCellLoadReportingRequest) DecodePER(r *per.Reader) error {
 	*v = EventTriggeredCellLoadReportingRequest{}
 	ext := r.Extended()
-	r.Decode(&v.NumberOfMeasurementReportingLevels, "numberOfMeasurementReportingLevels")
+	v.NumberOfMeasurementReportingLevels = NumberOfMeasurementReportingLevels(r.Enum(5, 0, true, "numberOfMeasurementReportingLevels"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -793,7 +793,7 @@ func (v *EventTriggeredCellLoadReportingResponse) DecodePER(r *per.Reader) error
 	ext := r.Extended()
 	r.Preamble(&v.HasOverloadFlag)
 	r.Decode(&v.CellLoadReportingResponse, "cellLoadReportingResponse")
-	r.DecodeOptional(v.HasOverloadFlag, &v.OverloadFlag, "overloadFlag")
+	v.OverloadFlag = OverloadFlag(r.EnumIf(v.HasOverloadFlag, 1, 0, true, "overloadFlag"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -825,8 +825,8 @@ func (v *EventTriggeredCellLoadReportingResponse) MarshalAPER() ([]byte, error) 
 func (v *HOReport) DecodePER(r *per.Reader) error {
 	*v = HOReport{}
 	ext := r.Extended()
-	r.Decode(&v.HoType, "hoType")
-	r.Decode(&v.HoReportType, "hoReportType")
+	v.HoType = HoType(r.Enum(2, 0, true, "hoType"))
+	v.HoReportType = HoReportType(r.Enum(1, 1, true, "hoReportType"))
 	r.Decode(&v.HosourceID, "hosourceID")
 	r.Decode(&v.HoTargetID, "hoTargetID")
 	r.Decode(&v.CandidateCellList, "candidateCellList")
@@ -1138,7 +1138,7 @@ func (v *NotificationCellListItem) DecodePER(r *per.Reader) error {
 	*v = NotificationCellListItem{}
 	ext := r.Extended()
 	v.CellID = r.OctetString(per.Unsized, "cell-ID")
-	r.Decode(&v.NotifyFlag, "notifyFlag")
+	v.NotifyFlag = NotifyFlag(r.Enum(2, 0, true, "notifyFlag"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -1217,7 +1217,9 @@ func (v *TooEarlyInterRATHOReportReportFromEUTRAN) DecodePER(r *per.Reader) erro
 	ext := r.Extended()
 	r.Preamble(&v.HasMobilityInformation)
 	v.UERLFReportContainer = r.OctetString(per.Unsized, "uERLFReportContainer")
-	r.DecodeOptional(v.HasMobilityInformation, &v.MobilityInformation, "mobilityInformation")
+	if v.HasMobilityInformation {
+		v.MobilityInformation = SonTransferIEs_MobilityInformation(r.BitString(per.Size{Lb: 32, Ub: 32}, "mobilityInformation"))
+	}
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -1315,8 +1317,8 @@ func (v *EHRPDSectorLoadReportingResponse) MarshalAPER() ([]byte, error) { retur
 func (v *EHRPDCompositeAvailableCapacity) DecodePER(r *per.Reader) error {
 	*v = EHRPDCompositeAvailableCapacity{}
 	ext := r.Extended()
-	r.Decode(&v.EHRPDSectorCapacityClassValue, "eHRPDSectorCapacityClassValue")
-	r.Decode(&v.EHRPDCapacityValue, "eHRPDCapacityValue")
+	v.EHRPDSectorCapacityClassValue = EHRPDSectorCapacityClassValue(r.Int(1, 100, true, "eHRPDSectorCapacityClassValue"))
+	v.EHRPDCapacityValue = EHRPDCapacityValue(r.Int(0, 100, false, "eHRPDCapacityValue"))
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
 	return r.Err()
@@ -1345,7 +1347,7 @@ func (v *EHRPDCompositeAvailableCapacity) MarshalAPER() ([]byte, error) { return
 func (v *EHRPDMultiSectorLoadReportingResponseItem) DecodePER(r *per.Reader) error {
 	*v = EHRPDMultiSectorLoadReportingResponseItem{}
 	ext := r.Extended()
-	r.Decode(&v.EHRPDSectorID, "eHRPD-Sector-ID")
+	v.EHRPDSectorID = EHRPDSectorID(r.OctetString(per.Size{Lb: 16, Ub: 16}, "eHRPD-Sector-ID"))
 	r.Decode(&v.EHRPDSectorLoadReportingResponse, "eHRPDSectorLoadReportingResponse")
 	x := r.Extensions(ext)
 	v.Unknown = x.Unknown(0)
