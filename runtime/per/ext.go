@@ -237,6 +237,12 @@ func (r *Reader) ReadCount(s Size, first bool) (n int, more bool, err error) {
 	if !first {
 		return r.readUnconstrainedLength("SEQUENCE OF")
 	}
+	if s.Ub >= 0 && s.Ub < 1<<16 && s.Lb <= s.Ub && !s.fixed() {
+		// the common count: in the root, a constrained number
+		if v, ok := r.rangeFast(uint64(s.Ub-s.Lb), s.Ext); ok {
+			return s.Lb + int(v), false, nil
+		}
+	}
 	root := s
 	at := r.pos
 	s, outside, err := r.readExt(s)

@@ -1,6 +1,7 @@
 package per
 
 import (
+	"encoding/binary"
 	"math/big"
 	"math/bits"
 
@@ -61,6 +62,61 @@ func (r *Reader) readRange(span uint64, typ string) (uint64, error) {
 		return 0, r.errAt(r.pos, der.KindInvalidValue, typ, "constrained whole number beyond the range", "X.691 11.5.7")
 	}
 	return v, nil
+}
+
+// rangeFast reads, when it can in one load, what readRange reads after
+// the extension bit of an extensible constraint if ext: a constrained
+// whole number in 0..span of the forms of nearly every INTEGER, index,
+// ENUMERATED and length of 3GPP's protocols, a bit-field or (ALIGNED)
+// one or two octets after the padding. It takes the bits from the 8
+// octets at the position, which hold them when they are in the input. ok
+// is false, and r has not moved, for anything else: the extension bit set,
+// a wider range, the last 7 octets of the input, too few bits in the
+// field, a number beyond span; the caller then reads with the methods
+// that say why (ReadInt, ReadIndex, ReadCount).
+func (r *Reader) rangeFast(span uint64, ext bool) (v uint64, ok bool) {
+	pos := r.pos
+	i := pos >> 3
+	if i < 0 || i+8 > len(r.buf) {
+		return 0, false
+	}
+	// 57 bits or more from pos on: enough for the extension bit and a
+	// bit-field of up to 32 bits, or the extension bit, 7 bits of
+	// padding and two octets
+	w := binary.BigEndian.Uint64(r.buf[i:i+8]) << (pos & 7)
+	if ext {
+		if w>>63 != 0 {
+			return 0, false
+		}
+		w <<= 1
+		pos++
+	}
+	n := bits.Len64(span)
+	switch {
+	case !r.aligned || span < 255:
+		if n > 32 {
+			return 0, false
+		}
+	default:
+		if span >= 1<<16 {
+			return 0, false
+		}
+		n = 8
+		if span > 255 {
+			n = 16
+		}
+		pad := -pos & 7
+		w <<= uint(pad)
+		pos += pad
+	}
+	if n > r.end-pos {
+		return 0, false
+	}
+	if v = w >> 1 >> (uint(63-n) & 63); v > span {
+		return 0, false
+	}
+	r.pos = pos + n
+	return v, true
 }
 
 // writeRange writes v in 0..span (see readRange).

@@ -202,6 +202,12 @@ func DecodeEnum[T ~int64](r *Reader, v *T, root, adds int, ext bool) error {
 	if r.err != nil {
 		return r.err
 	}
+	if root > 0 {
+		if x, ok := r.rangeFast(uint64(root-1), ext); ok {
+			*v = T(x)
+			return nil
+		}
+	}
 	x, err := r.ReadEnum(root, adds, ext)
 	*v = T(x)
 	r.Fail(err, "")
@@ -241,6 +247,11 @@ func (r *Reader) Preamble(present ...*bool) {
 func (r *Reader) Index(root int, ext bool) (i int, inExt bool) {
 	if r.err != nil {
 		return -1, false
+	}
+	if root > 0 {
+		if v, ok := r.rangeFast(uint64(root-1), ext); ok {
+			return int(v), false
+		}
 	}
 	i, inExt, err := r.ReadIndex(root, ext)
 	if err != nil {
@@ -574,6 +585,9 @@ func (r *Reader) Int(lb, ub int64, ext bool, field string) int64 {
 	if r.err != nil {
 		return 0
 	}
+	if v, ok := r.rangeFast(uint64(ub-lb), ext); ok {
+		return lb + int64(v)
+	}
 	x, err := r.ReadInt(lb, ub, ext)
 	return keep(r, x, err, field)
 }
@@ -640,6 +654,11 @@ func (r *Reader) BigRange(lo, hi string, ext bool, field string) der.Integer {
 func (r *Reader) Enum(root, adds int, ext bool, field string) int64 {
 	if r.err != nil {
 		return 0
+	}
+	if root > 0 {
+		if v, ok := r.rangeFast(uint64(root-1), ext); ok {
+			return int64(v)
+		}
 	}
 	x, err := r.ReadEnum(root, adds, ext)
 	return keep(r, x, err, field)
