@@ -56,14 +56,12 @@ func (v *CoopAwareness) MarshalUPER() ([]byte, error) { return per.Marshal(v, fa
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CamParameters) DecodePER(r *per.Reader) error {
 	*v = CamParameters{}
-	ext := r.Extended()
-	r.Preamble(&v.HasLowFrequencyContainer, &v.HasSpecialVehicleContainer)
+	ext := r.ExtendedPreamble(&v.HasLowFrequencyContainer, &v.HasSpecialVehicleContainer)
 	r.Decode(&v.BasicContainer, "basicContainer")
 	r.Decode(&v.HighFrequencyContainer, "highFrequencyContainer")
 	r.DecodeOptional(v.HasLowFrequencyContainer, &v.LowFrequencyContainer, "lowFrequencyContainer")
 	r.DecodeOptional(v.HasSpecialVehicleContainer, &v.SpecialVehicleContainer, "specialVehicleContainer")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -263,8 +261,7 @@ func (v *BasicContainer) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	v.StationType = StationType(r.Int(0, 255, false, "stationType"))
 	r.Decode(&v.ReferencePosition, "referencePosition")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -557,11 +554,9 @@ func (v *SafetyCarContainer) MarshalUPER() ([]byte, error) { return per.Marshal(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RSUContainerHighFrequency) DecodePER(r *per.Reader) error {
 	*v = RSUContainerHighFrequency{}
-	ext := r.Extended()
-	r.Preamble(&v.HasProtectedCommunicationZonesRSU)
+	ext := r.ExtendedPreamble(&v.HasProtectedCommunicationZonesRSU)
 	r.DecodeOptional(v.HasProtectedCommunicationZonesRSU, &v.ProtectedCommunicationZonesRSU, "protectedCommunicationZonesRSU")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -651,8 +646,7 @@ func (v *DecentralizedEnvironmentalNotificationMessage) MarshalUPER() ([]byte, e
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ManagementContainer) DecodePER(r *per.Reader) error {
 	*v = ManagementContainer{}
-	ext := r.Extended()
-	r.Preamble(&v.HasTermination, &v.HasRelevanceDistance, &v.HasRelevanceTrafficDirection, &v.HasValidityDuration, &v.HasTransmissionInterval)
+	ext := r.ExtendedPreamble(&v.HasTermination, &v.HasRelevanceDistance, &v.HasRelevanceTrafficDirection, &v.HasValidityDuration, &v.HasTransmissionInterval)
 	r.Decode(&v.ActionID, "actionID")
 	v.DetectionTime = TimestampIts(r.Int(0, 4398046511103, false, "detectionTime"))
 	v.ReferenceTime = TimestampIts(r.Int(0, 4398046511103, false, "referenceTime"))
@@ -669,8 +663,7 @@ func (v *ManagementContainer) DecodePER(r *per.Reader) error {
 		v.TransmissionInterval = TransmissionInterval(r.Int(1, 10000, false, "transmissionInterval"))
 	}
 	v.StationType = StationType(r.Int(0, 255, false, "stationType"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -705,14 +698,12 @@ func (v *ManagementContainer) MarshalUPER() ([]byte, error) { return per.Marshal
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SituationContainer) DecodePER(r *per.Reader) error {
 	*v = SituationContainer{}
-	ext := r.Extended()
-	r.Preamble(&v.HasLinkedCause, &v.HasEventHistory)
+	ext := r.ExtendedPreamble(&v.HasLinkedCause, &v.HasEventHistory)
 	v.InformationQuality = InformationQuality(r.Int(0, 7, false, "informationQuality"))
 	r.Decode(&v.EventType, "eventType")
 	r.DecodeOptional(v.HasLinkedCause, &v.LinkedCause, "linkedCause")
 	r.DecodeOptional(v.HasEventHistory, &v.EventHistory, "eventHistory")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -741,14 +732,12 @@ func (v *SituationContainer) MarshalUPER() ([]byte, error) { return per.Marshal(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *LocationContainer) DecodePER(r *per.Reader) error {
 	*v = LocationContainer{}
-	ext := r.Extended()
-	r.Preamble(&v.HasEventSpeed, &v.HasEventPositionHeading, &v.HasRoadType)
+	ext := r.ExtendedPreamble(&v.HasEventSpeed, &v.HasEventPositionHeading, &v.HasRoadType)
 	r.DecodeOptional(v.HasEventSpeed, &v.EventSpeed, "eventSpeed")
 	r.DecodeOptional(v.HasEventPositionHeading, &v.EventPositionHeading, "eventPositionHeading")
 	r.Decode(&v.Traces, "traces")
 	v.RoadType = RoadType(r.EnumIf(v.HasRoadType, 4, 0, false, "roadType"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -900,8 +889,7 @@ func (v *StationaryVehicleContainer) MarshalUPER() ([]byte, error) { return per.
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *AlacarteContainer) DecodePER(r *per.Reader) error {
 	*v = AlacarteContainer{}
-	ext := r.Extended()
-	r.Preamble(&v.HasLanePosition, &v.HasImpactReduction, &v.HasExternalTemperature, &v.HasRoadWorks, &v.HasPositioningSolution, &v.HasStationaryVehicle)
+	ext := r.ExtendedPreamble(&v.HasLanePosition, &v.HasImpactReduction, &v.HasExternalTemperature, &v.HasRoadWorks, &v.HasPositioningSolution, &v.HasStationaryVehicle)
 	if v.HasLanePosition {
 		v.LanePosition = LanePosition(r.Int(-1, 14, false, "lanePosition"))
 	}
@@ -912,8 +900,7 @@ func (v *AlacarteContainer) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasRoadWorks, &v.RoadWorks, "roadWorks")
 	v.PositioningSolution = PositioningSolutionType(r.EnumIf(v.HasPositioningSolution, 6, 0, true, "positioningSolution"))
 	r.DecodeOptional(v.HasStationaryVehicle, &v.StationaryVehicle, "stationaryVehicle")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1308,8 +1295,7 @@ func (v *CauseCode) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	v.CauseCode = CauseCodeType(r.Int(0, 255, false, "causeCode"))
 	v.SubCauseCode = SubCauseCodeType(r.Int(0, 255, false, "subCauseCode"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1755,15 +1741,13 @@ func (v *LanePosition) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ClosedLanes) DecodePER(r *per.Reader) error {
 	*v = ClosedLanes{}
-	ext := r.Extended()
-	r.Preamble(&v.HasInnerhardShoulderStatus, &v.HasOuterhardShoulderStatus, &v.HasDrivingLaneStatus)
+	ext := r.ExtendedPreamble(&v.HasInnerhardShoulderStatus, &v.HasOuterhardShoulderStatus, &v.HasDrivingLaneStatus)
 	v.InnerhardShoulderStatus = HardShoulderStatus(r.EnumIf(v.HasInnerhardShoulderStatus, 3, 0, false, "innerhardShoulderStatus"))
 	v.OuterhardShoulderStatus = HardShoulderStatus(r.EnumIf(v.HasOuterhardShoulderStatus, 3, 0, false, "outerhardShoulderStatus"))
 	if v.HasDrivingLaneStatus {
 		v.DrivingLaneStatus = DrivingLaneStatus(r.BitString(per.Size{Lb: 1, Ub: 13}, "drivingLaneStatus"))
 	}
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2049,8 +2033,7 @@ func (v *DangerousGoodsBasic) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *DangerousGoodsExtended) DecodePER(r *per.Reader) error {
 	*v = DangerousGoodsExtended{}
-	ext := r.Extended()
-	r.Preamble(&v.HasEmergencyActionCode, &v.HasPhoneNumber, &v.HasCompanyName)
+	ext := r.ExtendedPreamble(&v.HasEmergencyActionCode, &v.HasPhoneNumber, &v.HasCompanyName)
 	v.DangerousGoodsType = DangerousGoodsBasic(r.Enum(20, 0, false, "dangerousGoodsType"))
 	v.UnNumber = r.Int(0, 9999, false, "unNumber")
 	v.ElevatedTemperature = r.Bool("elevatedTemperature")
@@ -2065,8 +2048,7 @@ func (v *DangerousGoodsExtended) DecodePER(r *per.Reader) error {
 	if v.HasCompanyName {
 		v.CompanyName = r.UTF8String("companyName")
 	}
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2279,16 +2261,14 @@ func (v *PositioningSolutionType) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *VehicleIdentification) DecodePER(r *per.Reader) error {
 	*v = VehicleIdentification{}
-	ext := r.Extended()
-	r.Preamble(&v.HasWMInumber, &v.HasVDS)
+	ext := r.ExtendedPreamble(&v.HasWMInumber, &v.HasVDS)
 	if v.HasWMInumber {
 		v.WMInumber = WMInumber(r.KnownString(per.IA5, per.Size{Lb: 1, Ub: 3}, "IA5String", "wMInumber"))
 	}
 	if v.HasVDS {
 		v.VDS = VDS(r.KnownString(per.IA5, per.Size{Lb: 6, Ub: 6}, "IA5String", "vDS"))
 	}
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2649,8 +2629,7 @@ func (v *ItineraryPath) MarshalUPER() ([]byte, error) { return per.Marshal(v, fa
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtectedCommunicationZone) DecodePER(r *per.Reader) error {
 	*v = ProtectedCommunicationZone{}
-	ext := r.Extended()
-	r.Preamble(&v.HasExpiryTime, &v.HasProtectedZoneRadius, &v.HasProtectedZoneID)
+	ext := r.ExtendedPreamble(&v.HasExpiryTime, &v.HasProtectedZoneRadius, &v.HasProtectedZoneID)
 	v.ProtectedZoneType = ProtectedZoneType(r.Enum(1, 1, true, "protectedZoneType"))
 	if v.HasExpiryTime {
 		v.ExpiryTime = TimestampIts(r.Int(0, 4398046511103, false, "expiryTime"))
@@ -2663,8 +2642,7 @@ func (v *ProtectedCommunicationZone) DecodePER(r *per.Reader) error {
 	if v.HasProtectedZoneID {
 		v.ProtectedZoneID = ProtectedZoneID(r.Int(0, 134217727, false, "protectedZoneID"))
 	}
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2832,13 +2810,11 @@ func (v *ProtectedCommunicationZonesRSU) MarshalUPER() ([]byte, error) { return 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CenDsrcTollingZone) DecodePER(r *per.Reader) error {
 	*v = CenDsrcTollingZone{}
-	ext := r.Extended()
-	r.Preamble(&v.HasCenDsrcTollingZoneID)
+	ext := r.ExtendedPreamble(&v.HasCenDsrcTollingZoneID)
 	v.ProtectedZoneLatitude = Latitude(r.Int(-900000000, 900000001, false, "protectedZoneLatitude"))
 	v.ProtectedZoneLongitude = Longitude(r.Int(-1800000000, 1800000001, false, "protectedZoneLongitude"))
 	r.DecodeOptional(v.HasCenDsrcTollingZoneID, &v.CenDsrcTollingZoneID, "cenDsrcTollingZoneID")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 

@@ -32,14 +32,12 @@ func (v *AdditionalDLUPTNLInformationForHOList) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *AdditionalDLUPTNLInformationForHOItem) DecodePER(r *per.Reader) error {
 	*v = AdditionalDLUPTNLInformationForHOItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasAdditionalDLForwardingUPTNLInformation, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasAdditionalDLForwardingUPTNLInformation, &v.HasIEExtensions)
 	r.Decode(&v.AdditionalDLNGUUPTNLInformation, "additionalDL-NGU-UP-TNLInformation")
 	r.Decode(&v.AdditionalQosFlowSetupResponseList, "additionalQosFlowSetupResponseList")
 	r.DecodeOptional(v.HasAdditionalDLForwardingUPTNLInformation, &v.AdditionalDLForwardingUPTNLInformation, "additionalDLForwardingUPTNLInformation")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -162,14 +160,12 @@ func (v *AdditionalQosFlowInformation) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *AllocationAndRetentionPriority) DecodePER(r *per.Reader) error {
 	*v = AllocationAndRetentionPriority{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.PriorityLevelARP = PriorityLevelARP(r.Int(1, 15, false, "priorityLevelARP"))
 	v.PreEmptionCapability = PreEmptionCapability(r.Enum(2, 0, true, "pre-emptionCapability"))
 	v.PreEmptionVulnerability = PreEmptionVulnerability(r.Enum(2, 0, true, "pre-emptionVulnerability"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -310,12 +306,10 @@ func (v *AllowedNSSAI) MarshalAPER() ([]byte, error) { return per.Marshal(v, tru
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *AllowedNSSAIItem) DecodePER(r *per.Reader) error {
 	*v = AllowedNSSAIItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.SNSSAI, "s-NSSAI")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -436,14 +430,12 @@ func (v *AllowedPNINPNList) MarshalAPER() ([]byte, error) { return per.Marshal(v
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *AllowedPNINPNItem) DecodePER(r *per.Reader) error {
 	*v = AllowedPNINPNItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.PLMNIdentity = PLMNIdentity(r.OctetString(per.Size{Lb: 3, Ub: 3}, "pLMNIdentity"))
 	v.PNINPNRestricted = AllowedPNINPNItem_PNINPNRestricted(r.Enum(2, 0, true, "pNI-NPN-restricted"))
 	r.Decode(&v.AllowedCAGListPerPLMN, "allowed-CAG-List-per-PLMN")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -608,8 +600,7 @@ func (v *AlternativeQoSParaSetList) MarshalAPER() ([]byte, error) { return per.M
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *AlternativeQoSParaSetItem) DecodePER(r *per.Reader) error {
 	*v = AlternativeQoSParaSetItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasGuaranteedFlowBitRateDL, &v.HasGuaranteedFlowBitRateUL, &v.HasPacketDelayBudget, &v.HasPacketErrorRate, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasGuaranteedFlowBitRateDL, &v.HasGuaranteedFlowBitRateUL, &v.HasPacketDelayBudget, &v.HasPacketErrorRate, &v.HasIEExtensions)
 	v.AlternativeQoSParaSetIndex = AlternativeQoSParaSetIndex(r.Int(1, 8, true, "alternativeQoSParaSetIndex"))
 	if v.HasGuaranteedFlowBitRateDL {
 		v.GuaranteedFlowBitRateDL = BitRate(r.Int(0, 4000000000000, true, "guaranteedFlowBitRateDL"))
@@ -622,8 +613,7 @@ func (v *AlternativeQoSParaSetItem) DecodePER(r *per.Reader) error {
 	}
 	r.DecodeOptional(v.HasPacketErrorRate, &v.PacketErrorRate, "packetErrorRate")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -922,12 +912,10 @@ func (v *AMFTNLAssociationSetupList) MarshalAPER() ([]byte, error) { return per.
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *AMFTNLAssociationSetupItem) DecodePER(r *per.Reader) error {
 	*v = AMFTNLAssociationSetupItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.AMFTNLAssociationAddress, "aMF-TNLAssociationAddress")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1048,14 +1036,12 @@ func (v *AMFTNLAssociationToAddList) MarshalAPER() ([]byte, error) { return per.
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *AMFTNLAssociationToAddItem) DecodePER(r *per.Reader) error {
 	*v = AMFTNLAssociationToAddItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasTNLAssociationUsage, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasTNLAssociationUsage, &v.HasIEExtensions)
 	r.Decode(&v.AMFTNLAssociationAddress, "aMF-TNLAssociationAddress")
 	v.TNLAssociationUsage = TNLAssociationUsage(r.EnumIf(v.HasTNLAssociationUsage, 3, 0, true, "tNLAssociationUsage"))
 	v.TNLAddressWeightFactor = TNLAddressWeightFactor(r.Int(0, 255, false, "tNLAddressWeightFactor"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1178,12 +1164,10 @@ func (v *AMFTNLAssociationToRemoveList) MarshalAPER() ([]byte, error) { return p
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *AMFTNLAssociationToRemoveItem) DecodePER(r *per.Reader) error {
 	*v = AMFTNLAssociationToRemoveItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.AMFTNLAssociationAddress, "aMF-TNLAssociationAddress")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1310,16 +1294,14 @@ func (v *AMFTNLAssociationToUpdateList) MarshalAPER() ([]byte, error) { return p
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *AMFTNLAssociationToUpdateItem) DecodePER(r *per.Reader) error {
 	*v = AMFTNLAssociationToUpdateItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasTNLAssociationUsage, &v.HasTNLAddressWeightFactor, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasTNLAssociationUsage, &v.HasTNLAddressWeightFactor, &v.HasIEExtensions)
 	r.Decode(&v.AMFTNLAssociationAddress, "aMF-TNLAssociationAddress")
 	v.TNLAssociationUsage = TNLAssociationUsage(r.EnumIf(v.HasTNLAssociationUsage, 3, 0, true, "tNLAssociationUsage"))
 	if v.HasTNLAddressWeightFactor {
 		v.TNLAddressWeightFactor = TNLAddressWeightFactor(r.Int(0, 255, false, "tNLAddressWeightFactor"))
 	}
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1436,14 +1418,12 @@ func (v *AMFUENGAPID) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *AreaOfInterest) DecodePER(r *per.Reader) error {
 	*v = AreaOfInterest{}
-	ext := r.Extended()
-	r.Preamble(&v.HasAreaOfInterestTAIList, &v.HasAreaOfInterestCellList, &v.HasAreaOfInterestRANNodeList, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasAreaOfInterestTAIList, &v.HasAreaOfInterestCellList, &v.HasAreaOfInterestRANNodeList, &v.HasIEExtensions)
 	r.DecodeOptional(v.HasAreaOfInterestTAIList, &v.AreaOfInterestTAIList, "areaOfInterestTAIList")
 	r.DecodeOptional(v.HasAreaOfInterestCellList, &v.AreaOfInterestCellList, "areaOfInterestCellList")
 	r.DecodeOptional(v.HasAreaOfInterestRANNodeList, &v.AreaOfInterestRANNodeList, "areaOfInterestRANNodeList")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1566,12 +1546,10 @@ func (v *AreaOfInterestCellList) MarshalAPER() ([]byte, error) { return per.Mars
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *AreaOfInterestCellItem) DecodePER(r *per.Reader) error {
 	*v = AreaOfInterestCellItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.NGRANCGI, "nGRAN-CGI")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1692,13 +1670,11 @@ func (v *AreaOfInterestList) MarshalAPER() ([]byte, error) { return per.Marshal(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *AreaOfInterestItem) DecodePER(r *per.Reader) error {
 	*v = AreaOfInterestItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.AreaOfInterest, "areaOfInterest")
 	v.LocationReportingReferenceID = LocationReportingReferenceID(r.Int(1, 64, true, "locationReportingReferenceID"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1820,12 +1796,10 @@ func (v *AreaOfInterestRANNodeList) MarshalAPER() ([]byte, error) { return per.M
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *AreaOfInterestRANNodeItem) DecodePER(r *per.Reader) error {
 	*v = AreaOfInterestRANNodeItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.GlobalRANNodeID, "globalRANNodeID")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1946,12 +1920,10 @@ func (v *AreaOfInterestTAIList) MarshalAPER() ([]byte, error) { return per.Marsh
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *AreaOfInterestTAIItem) DecodePER(r *per.Reader) error {
 	*v = AreaOfInterestTAIItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.TAI, "tAI")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2054,13 +2026,11 @@ func (u *AreaOfInterestTAIItemExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *AssistanceDataForPaging) DecodePER(r *per.Reader) error {
 	*v = AssistanceDataForPaging{}
-	ext := r.Extended()
-	r.Preamble(&v.HasAssistanceDataForRecommendedCells, &v.HasPagingAttemptInformation, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasAssistanceDataForRecommendedCells, &v.HasPagingAttemptInformation, &v.HasIEExtensions)
 	r.DecodeOptional(v.HasAssistanceDataForRecommendedCells, &v.AssistanceDataForRecommendedCells, "assistanceDataForRecommendedCells")
 	r.DecodeOptional(v.HasPagingAttemptInformation, &v.PagingAttemptInformation, "pagingAttemptInformation")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2174,12 +2144,10 @@ func (u *AssistanceDataForPagingExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *AssistanceDataForRecommendedCells) DecodePER(r *per.Reader) error {
 	*v = AssistanceDataForRecommendedCells{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.RecommendedCellsForPaging, "recommendedCellsForPaging")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2304,13 +2272,11 @@ func (v *AssociatedMBSQosFlowSetupRequestList) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *AssociatedMBSQosFlowSetupRequestItem) DecodePER(r *per.Reader) error {
 	*v = AssociatedMBSQosFlowSetupRequestItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.MBSQosFlowIdentifier = QosFlowIdentifier(r.Int(0, 63, true, "mBS-QosFlowIdentifier"))
 	v.AssociatedUnicastQosFlowIdentifier = QosFlowIdentifier(r.Int(0, 63, true, "associatedUnicastQosFlowIdentifier"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2436,13 +2402,11 @@ func (v *AssociatedMBSQosFlowSetuporModifyRequestList) MarshalAPER() ([]byte, er
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *AssociatedMBSQosFlowSetuporModifyRequestItem) DecodePER(r *per.Reader) error {
 	*v = AssociatedMBSQosFlowSetuporModifyRequestItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.MBSQosFlowIdentifier = QosFlowIdentifier(r.Int(0, 63, true, "mBS-QosFlowIdentifier"))
 	v.AssociatedUnicastQosFlowIdentifier = QosFlowIdentifier(r.Int(0, 63, true, "associatedUnicastQosFlowIdentifier"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2566,13 +2530,11 @@ func (v *AssociatedQosFlowList) MarshalAPER() ([]byte, error) { return per.Marsh
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *AssociatedQosFlowItem) DecodePER(r *per.Reader) error {
 	*v = AssociatedQosFlowItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasQosFlowMappingIndication, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasQosFlowMappingIndication, &v.HasIEExtensions)
 	v.QosFlowIdentifier = QosFlowIdentifier(r.Int(0, 63, true, "qosFlowIdentifier"))
 	v.QosFlowMappingIndication = AssociatedQosFlowItem_QosFlowMappingIndication(r.EnumIf(v.HasQosFlowMappingIndication, 2, 0, true, "qosFlowMappingIndication"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2946,13 +2908,11 @@ func (v *AreaScopeOfNeighCellsList) MarshalAPER() ([]byte, error) { return per.M
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *AreaScopeOfNeighCellsItem) DecodePER(r *per.Reader) error {
 	*v = AreaScopeOfNeighCellsItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPciListForMDT, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasPciListForMDT, &v.HasIEExtensions)
 	r.Decode(&v.NrFrequencyInfo, "nrFrequencyInfo")
 	r.DecodeOptional(v.HasPciListForMDT, &v.PciListForMDT, "pciListForMDT")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3170,13 +3130,11 @@ func (u *AreaScopeOfQMCExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *AvailableRANVisibleQoEMetrics) DecodePER(r *per.Reader) error {
 	*v = AvailableRANVisibleQoEMetrics{}
-	ext := r.Extended()
-	r.Preamble(&v.HasApplicationLayerBufferLevelList, &v.HasPlayoutDelayForMediaStartup, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasApplicationLayerBufferLevelList, &v.HasPlayoutDelayForMediaStartup, &v.HasIEExtensions)
 	v.ApplicationLayerBufferLevelList = AvailableRANVisibleQoEMetrics_ApplicationLayerBufferLevelList(r.EnumIf(v.HasApplicationLayerBufferLevelList, 1, 0, true, "applicationLayerBufferLevelList"))
 	v.PlayoutDelayForMediaStartup = AvailableRANVisibleQoEMetrics_PlayoutDelayForMediaStartup(r.EnumIf(v.HasPlayoutDelayForMediaStartup, 1, 0, true, "playoutDelayForMediaStartup"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3280,15 +3238,13 @@ func (u *AvailableRANVisibleQoEMetricsExtIEs) encodePER(w *per.Writer, field str
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *BeamMeasurementsReportConfiguration) DecodePER(r *per.Reader) error {
 	*v = BeamMeasurementsReportConfiguration{}
-	ext := r.Extended()
-	r.Preamble(&v.HasBeamMeasurementsReportQuantity, &v.HasMaxNrofRSIndexesToReport, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasBeamMeasurementsReportQuantity, &v.HasMaxNrofRSIndexesToReport, &v.HasIEExtensions)
 	r.DecodeOptional(v.HasBeamMeasurementsReportQuantity, &v.BeamMeasurementsReportQuantity, "beamMeasurementsReportQuantity")
 	if v.HasMaxNrofRSIndexesToReport {
 		v.MaxNrofRSIndexesToReport = MaxNrofRSIndexesToReport(r.Int(1, 64, true, "maxNrofRS-IndexesToReport"))
 	}
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3394,14 +3350,12 @@ func (u *BeamMeasurementsReportConfigurationExtIEs) encodePER(w *per.Writer, fie
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *BeamMeasurementsReportQuantity) DecodePER(r *per.Reader) error {
 	*v = BeamMeasurementsReportQuantity{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.RSRP = BeamMeasurementsReportQuantity_RSRP(r.Enum(1, 0, true, "rSRP"))
 	v.RSRQ = BeamMeasurementsReportQuantity_RSRQ(r.Enum(1, 0, true, "rSRQ"))
 	v.SINR = BeamMeasurementsReportQuantity_SINR(r.Enum(1, 0, true, "sINR"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3788,13 +3742,11 @@ func (v *BroadcastPLMNList) MarshalAPER() ([]byte, error) { return per.Marshal(v
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *BroadcastPLMNItem) DecodePER(r *per.Reader) error {
 	*v = BroadcastPLMNItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.PLMNIdentity = PLMNIdentity(r.OctetString(per.Size{Lb: 3, Ub: 3}, "pLMNIdentity"))
 	r.Decode(&v.TAISliceSupportList, "tAISliceSupportList")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3912,14 +3864,12 @@ func (u *BroadcastPLMNItemExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *BluetoothMeasurementConfiguration) DecodePER(r *per.Reader) error {
 	*v = BluetoothMeasurementConfiguration{}
-	ext := r.Extended()
-	r.Preamble(&v.HasBluetoothMeasConfigNameList, &v.HasBtRssi, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasBluetoothMeasConfigNameList, &v.HasBtRssi, &v.HasIEExtensions)
 	v.BluetoothMeasConfig = BluetoothMeasConfig(r.Enum(1, 0, true, "bluetoothMeasConfig"))
 	r.DecodeOptional(v.HasBluetoothMeasConfigNameList, &v.BluetoothMeasConfigNameList, "bluetoothMeasConfigNameList")
 	v.BtRssi = BluetoothMeasurementConfiguration_BtRssi(r.EnumIf(v.HasBtRssi, 1, 0, true, "bt-rssi"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4044,12 +3994,10 @@ func (v *BluetoothMeasConfigNameList) MarshalAPER() ([]byte, error) { return per
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *BluetoothMeasConfigNameItem) DecodePER(r *per.Reader) error {
 	*v = BluetoothMeasConfigNameItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.BluetoothName = BluetoothName(r.OctetString(per.Size{Lb: 1, Ub: 248}, "bluetoothName"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4224,13 +4172,11 @@ func (v *CancelledCellsInEAIEUTRA) MarshalAPER() ([]byte, error) { return per.Ma
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CancelledCellsInEAIEUTRAItem) DecodePER(r *per.Reader) error {
 	*v = CancelledCellsInEAIEUTRAItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.EUTRACGI, "eUTRA-CGI")
 	v.NumberOfBroadcasts = NumberOfBroadcasts(r.Int(0, 65535, false, "numberOfBroadcasts"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4352,13 +4298,11 @@ func (v *CancelledCellsInEAINR) MarshalAPER() ([]byte, error) { return per.Marsh
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CancelledCellsInEAINRItem) DecodePER(r *per.Reader) error {
 	*v = CancelledCellsInEAINRItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.NRCGI, "nR-CGI")
 	v.NumberOfBroadcasts = NumberOfBroadcasts(r.Int(0, 65535, false, "numberOfBroadcasts"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4480,13 +4424,11 @@ func (v *CancelledCellsInTAIEUTRA) MarshalAPER() ([]byte, error) { return per.Ma
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CancelledCellsInTAIEUTRAItem) DecodePER(r *per.Reader) error {
 	*v = CancelledCellsInTAIEUTRAItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.EUTRACGI, "eUTRA-CGI")
 	v.NumberOfBroadcasts = NumberOfBroadcasts(r.Int(0, 65535, false, "numberOfBroadcasts"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4608,13 +4550,11 @@ func (v *CancelledCellsInTAINR) MarshalAPER() ([]byte, error) { return per.Marsh
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CancelledCellsInTAINRItem) DecodePER(r *per.Reader) error {
 	*v = CancelledCellsInTAINRItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.NRCGI, "nR-CGI")
 	v.NumberOfBroadcasts = NumberOfBroadcasts(r.Int(0, 65535, false, "numberOfBroadcasts"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4736,12 +4676,10 @@ func (v *CandidateCellList) MarshalAPER() ([]byte, error) { return per.Marshal(v
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CandidateCellItem) DecodePER(r *per.Reader) error {
 	*v = CandidateCellItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.CandidateCell, "candidateCell")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4946,12 +4884,10 @@ func (u *CandidateCellExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CandidateCellID) DecodePER(r *per.Reader) error {
 	*v = CandidateCellID{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.CandidateCellID, "candidateCellID")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5054,13 +4990,11 @@ func (u *CandidateCellIDExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CandidatePCI) DecodePER(r *per.Reader) error {
 	*v = CandidatePCI{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.CandidatePCI = r.Int(0, 1007, true, "candidatePCI")
 	v.CandidateNRARFCN = r.Int(0, 3279165, false, "candidateNRARFCN")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5312,13 +5246,11 @@ func (v *CauseTransport) EncodePER(w *per.Writer) error { return w.WriteEnum(int
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CellCAGInformation) DecodePER(r *per.Reader) error {
 	*v = CellCAGInformation{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.NGRANCGI, "nGRAN-CGI")
 	r.Decode(&v.CellCAGList, "cellCAGList")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5458,12 +5390,10 @@ func (v *CellIDBroadcastEUTRA) MarshalAPER() ([]byte, error) { return per.Marsha
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CellIDBroadcastEUTRAItem) DecodePER(r *per.Reader) error {
 	*v = CellIDBroadcastEUTRAItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.EUTRACGI, "eUTRA-CGI")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5584,12 +5514,10 @@ func (v *CellIDBroadcastNR) MarshalAPER() ([]byte, error) { return per.Marshal(v
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CellIDBroadcastNRItem) DecodePER(r *per.Reader) error {
 	*v = CellIDBroadcastNRItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.NRCGI, "nR-CGI")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5710,13 +5638,11 @@ func (v *CellIDCancelledEUTRA) MarshalAPER() ([]byte, error) { return per.Marsha
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CellIDCancelledEUTRAItem) DecodePER(r *per.Reader) error {
 	*v = CellIDCancelledEUTRAItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.EUTRACGI, "eUTRA-CGI")
 	v.NumberOfBroadcasts = NumberOfBroadcasts(r.Int(0, 65535, false, "numberOfBroadcasts"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5838,13 +5764,11 @@ func (v *CellIDCancelledNR) MarshalAPER() ([]byte, error) { return per.Marshal(v
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CellIDCancelledNRItem) DecodePER(r *per.Reader) error {
 	*v = CellIDCancelledNRItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.NRCGI, "nR-CGI")
 	v.NumberOfBroadcasts = NumberOfBroadcasts(r.Int(0, 65535, false, "numberOfBroadcasts"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6056,12 +5980,10 @@ func (v *CellSize) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v)
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CellType) DecodePER(r *per.Reader) error {
 	*v = CellType{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.CellSize = CellSize(r.Enum(4, 0, true, "cellSize"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6178,12 +6100,10 @@ func (v *CEmodeBrestricted) EncodePER(w *per.Writer) error { return w.WriteEnum(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CNAssistedRANTuning) DecodePER(r *per.Reader) error {
 	*v = CNAssistedRANTuning{}
-	ext := r.Extended()
-	r.Preamble(&v.HasExpectedUEBehaviour, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasExpectedUEBehaviour, &v.HasIEExtensions)
 	r.DecodeOptional(v.HasExpectedUEBehaviour, &v.ExpectedUEBehaviour, "expectedUEBehaviour")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6316,13 +6236,11 @@ func (v *CNTypeRestrictionsForEquivalent) MarshalAPER() ([]byte, error) { return
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CNTypeRestrictionsForEquivalentItem) DecodePER(r *per.Reader) error {
 	*v = CNTypeRestrictionsForEquivalentItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.PlmnIdentity = PLMNIdentity(r.OctetString(per.Size{Lb: 3, Ub: 3}, "plmnIdentity"))
 	v.CnType = CNTypeRestrictionsForEquivalentItem_CnType(r.Enum(2, 0, true, "cn-Type"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6468,12 +6386,10 @@ func (v *CompletedCellsInEAIEUTRA) MarshalAPER() ([]byte, error) { return per.Ma
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CompletedCellsInEAIEUTRAItem) DecodePER(r *per.Reader) error {
 	*v = CompletedCellsInEAIEUTRAItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.EUTRACGI, "eUTRA-CGI")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6594,12 +6510,10 @@ func (v *CompletedCellsInEAINR) MarshalAPER() ([]byte, error) { return per.Marsh
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CompletedCellsInEAINRItem) DecodePER(r *per.Reader) error {
 	*v = CompletedCellsInEAINRItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.NRCGI, "nR-CGI")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6720,12 +6634,10 @@ func (v *CompletedCellsInTAIEUTRA) MarshalAPER() ([]byte, error) { return per.Ma
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CompletedCellsInTAIEUTRAItem) DecodePER(r *per.Reader) error {
 	*v = CompletedCellsInTAIEUTRAItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.EUTRACGI, "eUTRA-CGI")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6846,12 +6758,10 @@ func (v *CompletedCellsInTAINR) MarshalAPER() ([]byte, error) { return per.Marsh
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CompletedCellsInTAINRItem) DecodePER(r *per.Reader) error {
 	*v = CompletedCellsInTAINRItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.NRCGI, "nR-CGI")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6994,8 +6904,7 @@ func (v *ConfiguredTACIndication) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CoreNetworkAssistanceInformationForInactive) DecodePER(r *per.Reader) error {
 	*v = CoreNetworkAssistanceInformationForInactive{}
-	ext := r.Extended()
-	r.Preamble(&v.HasUESpecificDRX, &v.HasMICOModeIndication, &v.HasExpectedUEBehaviour, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasUESpecificDRX, &v.HasMICOModeIndication, &v.HasExpectedUEBehaviour, &v.HasIEExtensions)
 	r.Decode(&v.UEIdentityIndexValue, "uEIdentityIndexValue")
 	v.UESpecificDRX = PagingDRX(r.EnumIf(v.HasUESpecificDRX, 4, 0, true, "uESpecificDRX"))
 	v.PeriodicRegistrationUpdateTimer = PeriodicRegistrationUpdateTimer(r.BitString(per.Size{Lb: 8, Ub: 8}, "periodicRegistrationUpdateTimer"))
@@ -7003,8 +6912,7 @@ func (v *CoreNetworkAssistanceInformationForInactive) DecodePER(r *per.Reader) e
 	r.Decode(&v.TAIListForInactive, "tAIListForInactive")
 	r.DecodeOptional(v.HasExpectedUEBehaviour, &v.ExpectedUEBehaviour, "expectedUEBehaviour")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7144,13 +7052,11 @@ func (u *CoreNetworkAssistanceInformationForInactiveExtIEs) encodePER(w *per.Wri
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *COUNTValueForPDCPSN12) DecodePER(r *per.Reader) error {
 	*v = COUNTValueForPDCPSN12{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.PDCPSN12 = r.Int(0, 4095, false, "pDCP-SN12")
 	v.HFNPDCPSN12 = r.Int(0, 1048575, false, "hFN-PDCP-SN12")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7254,13 +7160,11 @@ func (u *COUNTValueForPDCPSN12ExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *COUNTValueForPDCPSN18) DecodePER(r *per.Reader) error {
 	*v = COUNTValueForPDCPSN18{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.PDCPSN18 = r.Int(0, 262143, false, "pDCP-SN18")
 	v.HFNPDCPSN18 = r.Int(0, 16383, false, "hFN-PDCP-SN18")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7478,8 +7382,7 @@ func (u *CPTransportLayerInformationExtIEs) encodePER(w *per.Writer, field strin
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CriticalityDiagnostics) DecodePER(r *per.Reader) error {
 	*v = CriticalityDiagnostics{}
-	ext := r.Extended()
-	r.Preamble(&v.HasProcedureCode, &v.HasTriggeringMessage, &v.HasProcedureCriticality, &v.HasIEsCriticalityDiagnostics, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasProcedureCode, &v.HasTriggeringMessage, &v.HasProcedureCriticality, &v.HasIEsCriticalityDiagnostics, &v.HasIEExtensions)
 	if v.HasProcedureCode {
 		v.ProcedureCode = ProcedureCode(r.Int(0, 255, false, "procedureCode"))
 	}
@@ -7487,8 +7390,7 @@ func (v *CriticalityDiagnostics) DecodePER(r *per.Reader) error {
 	v.ProcedureCriticality = Criticality(r.EnumIf(v.HasProcedureCriticality, 3, 0, false, "procedureCriticality"))
 	r.DecodeOptional(v.HasIEsCriticalityDiagnostics, &v.IEsCriticalityDiagnostics, "iEsCriticalityDiagnostics")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7612,14 +7514,12 @@ func (v *CriticalityDiagnosticsIEList) MarshalAPER() ([]byte, error) { return pe
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CriticalityDiagnosticsIEItem) DecodePER(r *per.Reader) error {
 	*v = CriticalityDiagnosticsIEItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.IECriticality = Criticality(r.Enum(3, 0, false, "iECriticality"))
 	v.IEID = ProtocolIEID(r.Int(0, 65535, false, "iE-ID"))
 	v.TypeOfError = TypeOfError(r.Enum(2, 0, true, "typeOfError"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7724,12 +7624,10 @@ func (u *CriticalityDiagnosticsIEItemExtIEs) encodePER(w *per.Writer, field stri
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CellBasedMDTNR) DecodePER(r *per.Reader) error {
 	*v = CellBasedMDTNR{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.CellIDListforMDT, "cellIdListforMDT")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7850,12 +7748,10 @@ func (v *CellIDListforMDTNR) MarshalAPER() ([]byte, error) { return per.Marshal(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CellBasedMDTEUTRA) DecodePER(r *per.Reader) error {
 	*v = CellBasedMDTEUTRA{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.CellIDListforMDT, "cellIdListforMDT")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7958,12 +7854,10 @@ func (u *CellBasedMDTEUTRAExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CellBasedQMC) DecodePER(r *per.Reader) error {
 	*v = CellBasedQMC{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.CellIDListforQMC, "cellIdListforQMC")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8152,14 +8046,12 @@ func (v *DataForwardingResponseDRBList) MarshalAPER() ([]byte, error) { return p
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *DataForwardingResponseDRBItem) DecodePER(r *per.Reader) error {
 	*v = DataForwardingResponseDRBItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasDLForwardingUPTNLInformation, &v.HasULForwardingUPTNLInformation, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasDLForwardingUPTNLInformation, &v.HasULForwardingUPTNLInformation, &v.HasIEExtensions)
 	v.DRBID = DRBID(r.Int(1, 32, true, "dRB-ID"))
 	r.DecodeOptional(v.HasDLForwardingUPTNLInformation, &v.DLForwardingUPTNLInformation, "dLForwardingUP-TNLInformation")
 	r.DecodeOptional(v.HasULForwardingUPTNLInformation, &v.ULForwardingUPTNLInformation, "uLForwardingUP-TNLInformation")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8264,12 +8156,10 @@ func (u *DataForwardingResponseDRBItemExtIEs) encodePER(w *per.Writer, field str
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *DAPSRequestInfo) DecodePER(r *per.Reader) error {
 	*v = DAPSRequestInfo{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.DAPSIndicator = DAPSRequestInfo_DAPSIndicator(r.Enum(1, 0, true, "dAPSIndicator"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8390,13 +8280,11 @@ func (v *DAPSResponseInfoList) MarshalAPER() ([]byte, error) { return per.Marsha
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *DAPSResponseInfoItem) DecodePER(r *per.Reader) error {
 	*v = DAPSResponseInfoItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtension)
+	ext := r.ExtendedPreamble(&v.HasIEExtension)
 	v.DRBID = DRBID(r.Int(1, 32, true, "dRB-ID"))
 	r.Decode(&v.DAPSResponseInfo, "dAPSResponseInfo")
 	r.DecodeOptional(v.HasIEExtension, &v.IEExtension, "iE-Extension")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8500,12 +8388,10 @@ func (u *DAPSResponseInfoItemExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *DAPSResponseInfo) DecodePER(r *per.Reader) error {
 	*v = DAPSResponseInfo{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.Dapsresponseindicator = DAPSResponseInfo_Dapsresponseindicator(r.Enum(2, 0, true, "dapsresponseindicator"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8626,13 +8512,11 @@ func (v *DataForwardingResponseERABList) MarshalAPER() ([]byte, error) { return 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *DataForwardingResponseERABListItem) DecodePER(r *per.Reader) error {
 	*v = DataForwardingResponseERABListItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
 	r.Decode(&v.DLForwardingUPTNLInformation, "dLForwardingUP-TNLInformation")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8744,12 +8628,10 @@ func (v *DelayCritical) EncodePER(w *per.Writer) error { return w.WriteEnum(int6
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *DLCPSecurityInformation) DecodePER(r *per.Reader) error {
 	*v = DLCPSecurityInformation{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.DlNASMAC = DLNASMAC(r.BitString(per.Size{Lb: 16, Ub: 16}, "dl-NAS-MAC"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8920,14 +8802,12 @@ func (v *DRBsSubjectToStatusTransferList) MarshalAPER() ([]byte, error) { return
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *DRBsSubjectToStatusTransferItem) DecodePER(r *per.Reader) error {
 	*v = DRBsSubjectToStatusTransferItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtension)
+	ext := r.ExtendedPreamble(&v.HasIEExtension)
 	v.DRBID = DRBID(r.Int(1, 32, true, "dRB-ID"))
 	r.Decode(&v.DRBStatusUL, "dRBStatusUL")
 	r.Decode(&v.DRBStatusDL, "dRBStatusDL")
 	r.DecodeOptional(v.HasIEExtension, &v.IEExtension, "iE-Extension")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9140,12 +9020,10 @@ func (u *DRBStatusDLExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *DRBStatusDL12) DecodePER(r *per.Reader) error {
 	*v = DRBStatusDL12{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtension)
+	ext := r.ExtendedPreamble(&v.HasIEExtension)
 	r.Decode(&v.DLCOUNTValue, "dL-COUNTValue")
 	r.DecodeOptional(v.HasIEExtension, &v.IEExtension, "iE-Extension")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9248,12 +9126,10 @@ func (u *DRBStatusDL12ExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *DRBStatusDL18) DecodePER(r *per.Reader) error {
 	*v = DRBStatusDL18{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtension)
+	ext := r.ExtendedPreamble(&v.HasIEExtension)
 	r.Decode(&v.DLCOUNTValue, "dL-COUNTValue")
 	r.DecodeOptional(v.HasIEExtension, &v.IEExtension, "iE-Extension")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9458,15 +9334,13 @@ func (u *DRBStatusULExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *DRBStatusUL12) DecodePER(r *per.Reader) error {
 	*v = DRBStatusUL12{}
-	ext := r.Extended()
-	r.Preamble(&v.HasReceiveStatusOfULPDCPSDUs, &v.HasIEExtension)
+	ext := r.ExtendedPreamble(&v.HasReceiveStatusOfULPDCPSDUs, &v.HasIEExtension)
 	r.Decode(&v.ULCOUNTValue, "uL-COUNTValue")
 	if v.HasReceiveStatusOfULPDCPSDUs {
 		v.ReceiveStatusOfULPDCPSDUs = r.BitString(per.Size{Lb: 1, Ub: 2048}, "receiveStatusOfUL-PDCP-SDUs")
 	}
 	r.DecodeOptional(v.HasIEExtension, &v.IEExtension, "iE-Extension")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9572,15 +9446,13 @@ func (u *DRBStatusUL12ExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *DRBStatusUL18) DecodePER(r *per.Reader) error {
 	*v = DRBStatusUL18{}
-	ext := r.Extended()
-	r.Preamble(&v.HasReceiveStatusOfULPDCPSDUs, &v.HasIEExtension)
+	ext := r.ExtendedPreamble(&v.HasReceiveStatusOfULPDCPSDUs, &v.HasIEExtension)
 	r.Decode(&v.ULCOUNTValue, "uL-COUNTValue")
 	if v.HasReceiveStatusOfULPDCPSDUs {
 		v.ReceiveStatusOfULPDCPSDUs = r.BitString(per.Size{Lb: 1, Ub: 131072}, "receiveStatusOfUL-PDCP-SDUs")
 	}
 	r.DecodeOptional(v.HasIEExtension, &v.IEExtension, "iE-Extension")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9704,13 +9576,11 @@ func (v *DRBsToQosFlowsMappingList) MarshalAPER() ([]byte, error) { return per.M
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *DRBsToQosFlowsMappingItem) DecodePER(r *per.Reader) error {
 	*v = DRBsToQosFlowsMappingItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.DRBID = DRBID(r.Int(1, 32, true, "dRB-ID"))
 	r.Decode(&v.AssociatedQosFlowList, "associatedQosFlowList")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9820,8 +9690,7 @@ func (u *DRBsToQosFlowsMappingItemExtIEs) encodePER(w *per.Writer, field string)
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *Dynamic5QIDescriptor) DecodePER(r *per.Reader) error {
 	*v = Dynamic5QIDescriptor{}
-	ext := r.Extended()
-	r.Preamble(&v.HasFiveQI, &v.HasDelayCritical, &v.HasAveragingWindow, &v.HasMaximumDataBurstVolume, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasFiveQI, &v.HasDelayCritical, &v.HasAveragingWindow, &v.HasMaximumDataBurstVolume, &v.HasIEExtensions)
 	v.PriorityLevelQos = PriorityLevelQos(r.Int(1, 127, true, "priorityLevelQos"))
 	v.PacketDelayBudget = PacketDelayBudget(r.Int(0, 1023, true, "packetDelayBudget"))
 	r.Decode(&v.PacketErrorRate, "packetErrorRate")
@@ -9836,8 +9705,7 @@ func (v *Dynamic5QIDescriptor) DecodePER(r *per.Reader) error {
 		v.MaximumDataBurstVolume = MaximumDataBurstVolume(r.Int(0, 4095, true, "maximumDataBurstVolume"))
 	}
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9966,12 +9834,10 @@ func (v *EarlyMeasurement) EncodePER(w *per.Writer) error { return w.WriteEnum(i
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *EarlyStatusTransferTransparentContainer) DecodePER(r *per.Reader) error {
 	*v = EarlyStatusTransferTransparentContainer{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.ProcedureStage, "procedureStage")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10172,12 +10038,10 @@ func (u *ProcedureStageChoiceExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *FirstDLCount) DecodePER(r *per.Reader) error {
 	*v = FirstDLCount{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtension)
+	ext := r.ExtendedPreamble(&v.HasIEExtension)
 	r.Decode(&v.DRBsSubjectToEarlyStatusTransfer, "dRBsSubjectToEarlyStatusTransfer")
 	r.DecodeOptional(v.HasIEExtension, &v.IEExtension, "iE-Extension")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10300,13 +10164,11 @@ func (v *DRBsSubjectToEarlyStatusTransferList) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *DRBsSubjectToEarlyStatusTransferItem) DecodePER(r *per.Reader) error {
 	*v = DRBsSubjectToEarlyStatusTransferItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtension)
+	ext := r.ExtendedPreamble(&v.HasIEExtension)
 	v.DRBID = DRBID(r.Int(1, 32, true, "dRB-ID"))
 	r.Decode(&v.FirstDLCOUNT, "firstDLCOUNT")
 	r.DecodeOptional(v.HasIEExtension, &v.IEExtension, "iE-Extension")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10448,13 +10310,11 @@ func (v *EmergencyAreaIDBroadcastEUTRA) MarshalAPER() ([]byte, error) { return p
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *EmergencyAreaIDBroadcastEUTRAItem) DecodePER(r *per.Reader) error {
 	*v = EmergencyAreaIDBroadcastEUTRAItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.EmergencyAreaID = EmergencyAreaID(r.OctetString(per.Size{Lb: 3, Ub: 3}, "emergencyAreaID"))
 	r.Decode(&v.CompletedCellsInEAIEUTRA, "completedCellsInEAI-EUTRA")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10578,13 +10438,11 @@ func (v *EmergencyAreaIDBroadcastNR) MarshalAPER() ([]byte, error) { return per.
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *EmergencyAreaIDBroadcastNRItem) DecodePER(r *per.Reader) error {
 	*v = EmergencyAreaIDBroadcastNRItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.EmergencyAreaID = EmergencyAreaID(r.OctetString(per.Size{Lb: 3, Ub: 3}, "emergencyAreaID"))
 	r.Decode(&v.CompletedCellsInEAINR, "completedCellsInEAI-NR")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10706,13 +10564,11 @@ func (v *EmergencyAreaIDCancelledEUTRA) MarshalAPER() ([]byte, error) { return p
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *EmergencyAreaIDCancelledEUTRAItem) DecodePER(r *per.Reader) error {
 	*v = EmergencyAreaIDCancelledEUTRAItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.EmergencyAreaID = EmergencyAreaID(r.OctetString(per.Size{Lb: 3, Ub: 3}, "emergencyAreaID"))
 	r.Decode(&v.CancelledCellsInEAIEUTRA, "cancelledCellsInEAI-EUTRA")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10836,13 +10692,11 @@ func (v *EmergencyAreaIDCancelledNR) MarshalAPER() ([]byte, error) { return per.
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *EmergencyAreaIDCancelledNRItem) DecodePER(r *per.Reader) error {
 	*v = EmergencyAreaIDCancelledNRItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.EmergencyAreaID = EmergencyAreaID(r.OctetString(per.Size{Lb: 3, Ub: 3}, "emergencyAreaID"))
 	r.Decode(&v.CancelledCellsInEAINR, "cancelledCellsInEAI-NR")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10982,13 +10836,11 @@ func (v *EmergencyAreaIDListForRestart) MarshalAPER() ([]byte, error) { return p
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *EmergencyFallbackIndicator) DecodePER(r *per.Reader) error {
 	*v = EmergencyFallbackIndicator{}
-	ext := r.Extended()
-	r.Preamble(&v.HasEmergencyServiceTargetCN, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasEmergencyServiceTargetCN, &v.HasIEExtensions)
 	v.EmergencyFallbackRequestIndicator = EmergencyFallbackRequestIndicator(r.Enum(1, 0, true, "emergencyFallbackRequestIndicator"))
 	v.EmergencyServiceTargetCN = EmergencyServiceTargetCN(r.EnumIf(v.HasEmergencyServiceTargetCN, 2, 0, true, "emergencyServiceTargetCN"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11395,13 +11247,11 @@ func (v *EPSTAC) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *EPSTAI) DecodePER(r *per.Reader) error {
 	*v = EPSTAI{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.PLMNIdentity = PLMNIdentity(r.OctetString(per.Size{Lb: 3, Ub: 3}, "pLMNIdentity"))
 	v.EPSTAC = EPSTAC(r.OctetString(per.Size{Lb: 2, Ub: 2}, "ePS-TAC"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11533,13 +11383,11 @@ func (v *ERABInformationList) MarshalAPER() ([]byte, error) { return per.Marshal
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ERABInformationItem) DecodePER(r *per.Reader) error {
 	*v = ERABInformationItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasDLForwarding, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasDLForwarding, &v.HasIEExtensions)
 	v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
 	v.DLForwarding = DLForwarding(r.EnumIf(v.HasDLForwarding, 1, 0, true, "dLForwarding"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11665,13 +11513,11 @@ func (v *EUTRACellIdentity) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *EUTRACGI) DecodePER(r *per.Reader) error {
 	*v = EUTRACGI{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.PLMNIdentity = PLMNIdentity(r.OctetString(per.Size{Lb: 3, Ub: 3}, "pLMNIdentity"))
 	v.EUTRACellIdentity = EUTRACellIdentity(r.BitString(per.Size{Lb: 28, Ub: 28}, "eUTRACellIdentity"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11809,13 +11655,11 @@ func (v *EUTRACGIListForWarning) MarshalAPER() ([]byte, error) { return per.Mars
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *EUTRAPagingeDRXInformation) DecodePER(r *per.Reader) error {
 	*v = EUTRAPagingeDRXInformation{}
-	ext := r.Extended()
-	r.Preamble(&v.HasEUTRAPagingTimeWindow, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasEUTRAPagingTimeWindow, &v.HasIEExtensions)
 	v.EUTRAPagingEDRXCycle = EUTRAPagingEDRXCycle(r.Enum(14, 0, true, "eUTRA-paging-eDRX-Cycle"))
 	v.EUTRAPagingTimeWindow = EUTRAPagingTimeWindow(r.EnumIf(v.HasEUTRAPagingTimeWindow, 16, 0, true, "eUTRA-paging-Time-Window"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11989,13 +11833,11 @@ func (v *ExcessPacketDelayThresholdConfiguration) MarshalAPER() ([]byte, error) 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ExcessPacketDelayThresholdItem) DecodePER(r *per.Reader) error {
 	*v = ExcessPacketDelayThresholdItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.FiveQi = FiveQI(r.Int(0, 255, true, "fiveQi"))
 	v.ExcessPacketDelayThresholdValue = ExcessPacketDelayThresholdValue(r.Enum(19, 0, true, "excessPacketDelayThresholdValue"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12141,8 +11983,7 @@ func (v *ExpectedIdlePeriod) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ExpectedUEActivityBehaviour) DecodePER(r *per.Reader) error {
 	*v = ExpectedUEActivityBehaviour{}
-	ext := r.Extended()
-	r.Preamble(&v.HasExpectedActivityPeriod, &v.HasExpectedIdlePeriod, &v.HasSourceOfUEActivityBehaviourInformation, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasExpectedActivityPeriod, &v.HasExpectedIdlePeriod, &v.HasSourceOfUEActivityBehaviourInformation, &v.HasIEExtensions)
 	if v.HasExpectedActivityPeriod {
 		v.ExpectedActivityPeriod = ExpectedActivityPeriod(r.Int(1, 181, true, "expectedActivityPeriod"))
 	}
@@ -12151,8 +11992,7 @@ func (v *ExpectedUEActivityBehaviour) DecodePER(r *per.Reader) error {
 	}
 	v.SourceOfUEActivityBehaviourInformation = SourceOfUEActivityBehaviourInformation(r.EnumIf(v.HasSourceOfUEActivityBehaviourInformation, 2, 0, true, "sourceOfUEActivityBehaviourInformation"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12257,15 +12097,13 @@ func (u *ExpectedUEActivityBehaviourExtIEs) encodePER(w *per.Writer, field strin
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ExpectedUEBehaviour) DecodePER(r *per.Reader) error {
 	*v = ExpectedUEBehaviour{}
-	ext := r.Extended()
-	r.Preamble(&v.HasExpectedUEActivityBehaviour, &v.HasExpectedHOInterval, &v.HasExpectedUEMobility, &v.HasExpectedUEMovingTrajectory, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasExpectedUEActivityBehaviour, &v.HasExpectedHOInterval, &v.HasExpectedUEMobility, &v.HasExpectedUEMovingTrajectory, &v.HasIEExtensions)
 	r.DecodeOptional(v.HasExpectedUEActivityBehaviour, &v.ExpectedUEActivityBehaviour, "expectedUEActivityBehaviour")
 	v.ExpectedHOInterval = ExpectedHOInterval(r.EnumIf(v.HasExpectedHOInterval, 7, 0, true, "expectedHOInterval"))
 	v.ExpectedUEMobility = ExpectedUEMobility(r.EnumIf(v.HasExpectedUEMobility, 2, 0, true, "expectedUEMobility"))
 	r.DecodeOptional(v.HasExpectedUEMovingTrajectory, &v.ExpectedUEMovingTrajectory, "expectedUEMovingTrajectory")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12397,13 +12235,11 @@ func (v *ExpectedUEMovingTrajectory) MarshalAPER() ([]byte, error) { return per.
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ExpectedUEMovingTrajectoryItem) DecodePER(r *per.Reader) error {
 	*v = ExpectedUEMovingTrajectoryItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasTimeStayedInCell, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasTimeStayedInCell, &v.HasIEExtensions)
 	r.Decode(&v.NGRANCGI, "nGRAN-CGI")
 	v.TimeStayedInCell = r.IntIf(v.HasTimeStayedInCell, 0, 4095, false, "timeStayedInCell")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12507,8 +12343,7 @@ func (u *ExpectedUEMovingTrajectoryItemExtIEs) encodePER(w *per.Writer, field st
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ExtendedAMFName) DecodePER(r *per.Reader) error {
 	*v = ExtendedAMFName{}
-	ext := r.Extended()
-	r.Preamble(&v.HasAMFNameVisibleString, &v.HasAMFNameUTF8String, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasAMFNameVisibleString, &v.HasAMFNameUTF8String, &v.HasIEExtensions)
 	if v.HasAMFNameVisibleString {
 		v.AMFNameVisibleString = AMFNameVisibleString(r.KnownString(per.Visible, per.Size{Lb: 1, Ub: 150, Ext: true}, "VisibleString", "aMFNameVisibleString"))
 	}
@@ -12516,8 +12351,7 @@ func (v *ExtendedAMFName) DecodePER(r *per.Reader) error {
 		v.AMFNameUTF8String = AMFNameUTF8String(r.UTF8String("aMFNameUTF8String"))
 	}
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12633,8 +12467,7 @@ func (v *ExtendedPacketDelayBudget) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ExtendedRANNodeName) DecodePER(r *per.Reader) error {
 	*v = ExtendedRANNodeName{}
-	ext := r.Extended()
-	r.Preamble(&v.HasRANNodeNameVisibleString, &v.HasRANNodeNameUTF8String, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasRANNodeNameVisibleString, &v.HasRANNodeNameUTF8String, &v.HasIEExtensions)
 	if v.HasRANNodeNameVisibleString {
 		v.RANNodeNameVisibleString = RANNodeNameVisibleString(r.KnownString(per.Visible, per.Size{Lb: 1, Ub: 150, Ext: true}, "VisibleString", "rANNodeNameVisibleString"))
 	}
@@ -12642,8 +12475,7 @@ func (v *ExtendedRANNodeName) DecodePER(r *per.Reader) error {
 		v.RANNodeNameUTF8String = RANNodeNameUTF8String(r.UTF8String("rANNodeNameUTF8String"))
 	}
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12747,13 +12579,11 @@ func (u *ExtendedRANNodeNameExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ExtendedRATRestrictionInformation) DecodePER(r *per.Reader) error {
 	*v = ExtendedRATRestrictionInformation{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.PrimaryRATRestriction = r.BitString(per.Size{Lb: 8, Ub: 8, Ext: true}, "primaryRATRestriction")
 	v.SecondaryRATRestriction = r.BitString(per.Size{Lb: 8, Ub: 8, Ext: true}, "secondaryRATRestriction")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13003,14 +12833,12 @@ func (u *EventTriggerExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *EventL1LoggedMDTConfig) DecodePER(r *per.Reader) error {
 	*v = EventL1LoggedMDTConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.L1Threshold, "l1Threshold")
 	v.Hysteresis = Hysteresis(r.Int(0, 30, false, "hysteresis"))
 	v.TimeToTrigger = TimeToTrigger(r.Enum(16, 0, false, "timeToTrigger"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13217,12 +13045,10 @@ func (u *MeasurementThresholdL1LoggedMDTExtIEs) encodePER(w *per.Writer, field s
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *FailureIndication) DecodePER(r *per.Reader) error {
 	*v = FailureIndication{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.UERLFReportContainer, "uERLFReportContainer")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13325,16 +13151,14 @@ func (u *FailureIndicationExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *FiveGProSeAuthorized) DecodePER(r *per.Reader) error {
 	*v = FiveGProSeAuthorized{}
-	ext := r.Extended()
-	r.Preamble(&v.HasFiveGProSeDirectDiscovery, &v.HasFiveGProSeDirectCommunication, &v.HasFiveGProSeLayer2UEtoNetworkRelay, &v.HasFiveGProSeLayer3UEtoNetworkRelay, &v.HasFiveGProSeLayer2RemoteUE, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasFiveGProSeDirectDiscovery, &v.HasFiveGProSeDirectCommunication, &v.HasFiveGProSeLayer2UEtoNetworkRelay, &v.HasFiveGProSeLayer3UEtoNetworkRelay, &v.HasFiveGProSeLayer2RemoteUE, &v.HasIEExtensions)
 	v.FiveGProSeDirectDiscovery = FiveGProSeDirectDiscovery(r.EnumIf(v.HasFiveGProSeDirectDiscovery, 2, 0, true, "fiveGProSeDirectDiscovery"))
 	v.FiveGProSeDirectCommunication = FiveGProSeDirectCommunication(r.EnumIf(v.HasFiveGProSeDirectCommunication, 2, 0, true, "fiveGProSeDirectCommunication"))
 	v.FiveGProSeLayer2UEtoNetworkRelay = FiveGProSeLayer2UEtoNetworkRelay(r.EnumIf(v.HasFiveGProSeLayer2UEtoNetworkRelay, 2, 0, true, "fiveGProSeLayer2UEtoNetworkRelay"))
 	v.FiveGProSeLayer3UEtoNetworkRelay = FiveGProSeLayer3UEtoNetworkRelay(r.EnumIf(v.HasFiveGProSeLayer3UEtoNetworkRelay, 2, 0, true, "fiveGProSeLayer3UEtoNetworkRelay"))
 	v.FiveGProSeLayer2RemoteUE = FiveGProSeLayer2RemoteUE(r.EnumIf(v.HasFiveGProSeLayer2RemoteUE, 2, 0, true, "fiveGProSeLayer2RemoteUE"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13491,15 +13315,13 @@ func (v *FiveGProSeLayer2RemoteUE) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *FiveGProSePC5QoSParameters) DecodePER(r *per.Reader) error {
 	*v = FiveGProSePC5QoSParameters{}
-	ext := r.Extended()
-	r.Preamble(&v.HasFiveGProSepc5LinkAggregateBitRates, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasFiveGProSepc5LinkAggregateBitRates, &v.HasIEExtensions)
 	r.Decode(&v.FiveGProSepc5QoSFlowList, "fiveGProSepc5QoSFlowList")
 	if v.HasFiveGProSepc5LinkAggregateBitRates {
 		v.FiveGProSepc5LinkAggregateBitRates = BitRate(r.Int(0, 4000000000000, true, "fiveGProSepc5LinkAggregateBitRates"))
 	}
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13621,14 +13443,12 @@ func (v *FiveGProSePC5QoSFlowList) MarshalAPER() ([]byte, error) { return per.Ma
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *FiveGProSePC5QoSFlowItem) DecodePER(r *per.Reader) error {
 	*v = FiveGProSePC5QoSFlowItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasFiveGproSepc5FlowBitRates, &v.HasFiveGproSerange, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasFiveGproSepc5FlowBitRates, &v.HasFiveGproSerange, &v.HasIEExtensions)
 	v.FiveGproSepQI = FiveQI(r.Int(0, 255, true, "fiveGproSepQI"))
 	r.DecodeOptional(v.HasFiveGproSepc5FlowBitRates, &v.FiveGproSepc5FlowBitRates, "fiveGproSepc5FlowBitRates")
 	v.FiveGproSerange = Range(r.EnumIf(v.HasFiveGproSerange, 9, 0, true, "fiveGproSerange"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13733,13 +13553,11 @@ func (u *FiveGProSePC5QoSFlowItemExtIEs) encodePER(w *per.Writer, field string) 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *FiveGProSePC5FlowBitRates) DecodePER(r *per.Reader) error {
 	*v = FiveGProSePC5FlowBitRates{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.FiveGproSeguaranteedFlowBitRate = BitRate(r.Int(0, 4000000000000, true, "fiveGproSeguaranteedFlowBitRate"))
 	v.FiveGproSemaximumFlowBitRate = BitRate(r.Int(0, 4000000000000, true, "fiveGproSemaximumFlowBitRate"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13843,14 +13661,12 @@ func (u *FiveGProSePC5FlowBitRatesExtIEs) encodePER(w *per.Writer, field string)
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *FiveGSTMSI) DecodePER(r *per.Reader) error {
 	*v = FiveGSTMSI{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.AMFSetID = AMFSetID(r.BitString(per.Size{Lb: 10, Ub: 10}, "aMFSetID"))
 	v.AMFPointer = AMFPointer(r.BitString(per.Size{Lb: 6, Ub: 6}, "aMFPointer"))
 	v.FiveGTMSI = FiveGTMSI(r.OctetString(per.Size{Lb: 4, Ub: 4}, "fiveG-TMSI"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13997,13 +13813,11 @@ func (v *ForbiddenAreaInformation) MarshalAPER() ([]byte, error) { return per.Ma
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ForbiddenAreaInformationItem) DecodePER(r *per.Reader) error {
 	*v = ForbiddenAreaInformationItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.PLMNIdentity = PLMNIdentity(r.OctetString(per.Size{Lb: 3, Ub: 3}, "pLMNIdentity"))
 	r.Decode(&v.ForbiddenTACs, "forbiddenTACs")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14331,8 +14145,7 @@ func (u *FromNGRANtoEUTRANExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *GBRQosInformation) DecodePER(r *per.Reader) error {
 	*v = GBRQosInformation{}
-	ext := r.Extended()
-	r.Preamble(&v.HasNotificationControl, &v.HasMaximumPacketLossRateDL, &v.HasMaximumPacketLossRateUL, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasNotificationControl, &v.HasMaximumPacketLossRateDL, &v.HasMaximumPacketLossRateUL, &v.HasIEExtensions)
 	v.MaximumFlowBitRateDL = BitRate(r.Int(0, 4000000000000, true, "maximumFlowBitRateDL"))
 	v.MaximumFlowBitRateUL = BitRate(r.Int(0, 4000000000000, true, "maximumFlowBitRateUL"))
 	v.GuaranteedFlowBitRateDL = BitRate(r.Int(0, 4000000000000, true, "guaranteedFlowBitRateDL"))
@@ -14345,8 +14158,7 @@ func (v *GBRQosInformation) DecodePER(r *per.Reader) error {
 		v.MaximumPacketLossRateUL = PacketLossRate(r.Int(0, 1000, true, "maximumPacketLossRateUL"))
 	}
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14473,13 +14285,11 @@ func (v *GlobalCableID) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *GlobalCableIDNew) DecodePER(r *per.Reader) error {
 	*v = GlobalCableIDNew{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.GlobalCableID = GlobalCableID(r.OctetString(per.Unsized, "globalCable-ID"))
 	r.Decode(&v.TAI, "tAI")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14583,13 +14393,11 @@ func (u *GlobalCableIDNewExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *GlobalENBID) DecodePER(r *per.Reader) error {
 	*v = GlobalENBID{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.PLMNidentity = PLMNIdentity(r.OctetString(per.Size{Lb: 3, Ub: 3}, "pLMNidentity"))
 	r.Decode(&v.ENBID, "eNB-ID")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14693,13 +14501,11 @@ func (u *GlobalENBIDExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *GlobalGNBID) DecodePER(r *per.Reader) error {
 	*v = GlobalGNBID{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.PLMNIdentity = PLMNIdentity(r.OctetString(per.Size{Lb: 3, Ub: 3}, "pLMNIdentity"))
 	r.Decode(&v.GNBID, "gNB-ID")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14803,13 +14609,11 @@ func (u *GlobalGNBIDExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *GlobalN3IWFID) DecodePER(r *per.Reader) error {
 	*v = GlobalN3IWFID{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.PLMNIdentity = PLMNIdentity(r.OctetString(per.Size{Lb: 3, Ub: 3}, "pLMNIdentity"))
 	r.Decode(&v.N3IWFID, "n3IWF-ID")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14913,13 +14717,11 @@ func (u *GlobalN3IWFIDExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *GlobalLineID) DecodePER(r *per.Reader) error {
 	*v = GlobalLineID{}
-	ext := r.Extended()
-	r.Preamble(&v.HasLineType, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasLineType, &v.HasIEExtensions)
 	v.GlobalLineIdentity = GlobalLineIdentity(r.OctetString(per.Unsized, "globalLineIdentity"))
 	v.LineType = LineType(r.EnumIf(v.HasLineType, 2, 0, true, "lineType"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -15041,13 +14843,11 @@ func (v *GlobalLineIdentity) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *GlobalNgENBID) DecodePER(r *per.Reader) error {
 	*v = GlobalNgENBID{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.PLMNIdentity = PLMNIdentity(r.OctetString(per.Size{Lb: 3, Ub: 3}, "pLMNIdentity"))
 	r.Decode(&v.NgENBID, "ngENB-ID")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -15273,13 +15073,11 @@ func (u *GlobalRANNodeIDExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *GlobalTNGFID) DecodePER(r *per.Reader) error {
 	*v = GlobalTNGFID{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.PLMNIdentity = PLMNIdentity(r.OctetString(per.Size{Lb: 3, Ub: 3}, "pLMNIdentity"))
 	r.Decode(&v.TNGFID, "tNGF-ID")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -15383,13 +15181,11 @@ func (u *GlobalTNGFIDExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *GlobalTWIFID) DecodePER(r *per.Reader) error {
 	*v = GlobalTWIFID{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.PLMNIdentity = PLMNIdentity(r.OctetString(per.Size{Lb: 3, Ub: 3}, "pLMNIdentity"))
 	r.Decode(&v.TWIFID, "tWIF-ID")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -15493,13 +15289,11 @@ func (u *GlobalTWIFIDExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *GlobalWAGFID) DecodePER(r *per.Reader) error {
 	*v = GlobalWAGFID{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.PLMNIdentity = PLMNIdentity(r.OctetString(per.Size{Lb: 3, Ub: 3}, "pLMNIdentity"))
 	r.Decode(&v.WAGFID, "w-AGF-ID")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -15707,13 +15501,11 @@ func (v *GTPTEID) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *GTPTunnel) DecodePER(r *per.Reader) error {
 	*v = GTPTunnel{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.TransportLayerAddress = TransportLayerAddress(r.BitString(per.Size{Lb: 1, Ub: 160, Ext: true}, "transportLayerAddress"))
 	v.GTPTEID = GTPTEID(r.OctetString(per.Size{Lb: 4, Ub: 4}, "gTP-TEID"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -15815,15 +15607,13 @@ func (u *GTPTunnelExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *GUAMI) DecodePER(r *per.Reader) error {
 	*v = GUAMI{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.PLMNIdentity = PLMNIdentity(r.OctetString(per.Size{Lb: 3, Ub: 3}, "pLMNIdentity"))
 	v.AMFRegionID = AMFRegionID(r.BitString(per.Size{Lb: 8, Ub: 8}, "aMFRegionID"))
 	v.AMFSetID = AMFSetID(r.BitString(per.Size{Lb: 10, Ub: 10}, "aMFSetID"))
 	v.AMFPointer = AMFPointer(r.BitString(per.Size{Lb: 6, Ub: 6}, "aMFPointer"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -15933,14 +15723,12 @@ func (v *GUAMIType) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *HandoverCommandTransfer) DecodePER(r *per.Reader) error {
 	*v = HandoverCommandTransfer{}
-	ext := r.Extended()
-	r.Preamble(&v.HasDLForwardingUPTNLInformation, &v.HasQosFlowToBeForwardedList, &v.HasDataForwardingResponseDRBList, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasDLForwardingUPTNLInformation, &v.HasQosFlowToBeForwardedList, &v.HasDataForwardingResponseDRBList, &v.HasIEExtensions)
 	r.DecodeOptional(v.HasDLForwardingUPTNLInformation, &v.DLForwardingUPTNLInformation, "dLForwardingUP-TNLInformation")
 	r.DecodeOptional(v.HasQosFlowToBeForwardedList, &v.QosFlowToBeForwardedList, "qosFlowToBeForwardedList")
 	r.DecodeOptional(v.HasDataForwardingResponseDRBList, &v.DataForwardingResponseDRBList, "dataForwardingResponseDRBList")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -16073,12 +15861,10 @@ func (v *HandoverFlag) EncodePER(w *per.Writer) error { return w.WriteEnum(int64
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *HandoverPreparationUnsuccessfulTransfer) DecodePER(r *per.Reader) error {
 	*v = HandoverPreparationUnsuccessfulTransfer{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.Cause, "cause")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -16183,8 +15969,7 @@ func (u *HandoverPreparationUnsuccessfulTransferExtIEs) encodePER(w *per.Writer,
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *HandoverRequestAcknowledgeTransfer) DecodePER(r *per.Reader) error {
 	*v = HandoverRequestAcknowledgeTransfer{}
-	ext := r.Extended()
-	r.Preamble(&v.HasDLForwardingUPTNLInformation, &v.HasSecurityResult, &v.HasQosFlowFailedToSetupList, &v.HasDataForwardingResponseDRBList, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasDLForwardingUPTNLInformation, &v.HasSecurityResult, &v.HasQosFlowFailedToSetupList, &v.HasDataForwardingResponseDRBList, &v.HasIEExtensions)
 	r.Decode(&v.DLNGUUPTNLInformation, "dL-NGU-UP-TNLInformation")
 	r.DecodeOptional(v.HasDLForwardingUPTNLInformation, &v.DLForwardingUPTNLInformation, "dLForwardingUP-TNLInformation")
 	r.DecodeOptional(v.HasSecurityResult, &v.SecurityResult, "securityResult")
@@ -16192,8 +15977,7 @@ func (v *HandoverRequestAcknowledgeTransfer) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasQosFlowFailedToSetupList, &v.QosFlowFailedToSetupList, "qosFlowFailedToSetupList")
 	r.DecodeOptional(v.HasDataForwardingResponseDRBList, &v.DataForwardingResponseDRBList, "dataForwardingResponseDRBList")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -16337,12 +16121,10 @@ func (u *HandoverRequestAcknowledgeTransferExtIEs) encodePER(w *per.Writer, fiel
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *HandoverRequiredTransfer) DecodePER(r *per.Reader) error {
 	*v = HandoverRequiredTransfer{}
-	ext := r.Extended()
-	r.Preamble(&v.HasDirectForwardingPathAvailability, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasDirectForwardingPathAvailability, &v.HasIEExtensions)
 	v.DirectForwardingPathAvailability = DirectForwardingPathAvailability(r.EnumIf(v.HasDirectForwardingPathAvailability, 1, 0, true, "directForwardingPathAvailability"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -16445,13 +16227,11 @@ func (u *HandoverRequiredTransferExtIEs) encodePER(w *per.Writer, field string) 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *HandoverResourceAllocationUnsuccessfulTransfer) DecodePER(r *per.Reader) error {
 	*v = HandoverResourceAllocationUnsuccessfulTransfer{}
-	ext := r.Extended()
-	r.Preamble(&v.HasCriticalityDiagnostics, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasCriticalityDiagnostics, &v.HasIEExtensions)
 	r.Decode(&v.Cause, "cause")
 	r.DecodeOptional(v.HasCriticalityDiagnostics, &v.CriticalityDiagnostics, "criticalityDiagnostics")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -16575,13 +16355,11 @@ func (v *HFCNodeID) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *HFCNodeIDNew) DecodePER(r *per.Reader) error {
 	*v = HFCNodeIDNew{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.HFCNodeID = HFCNodeID(r.OctetString(per.Unsized, "hFCNode-ID"))
 	r.Decode(&v.TAI, "tAI")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -16685,8 +16463,7 @@ func (u *HFCNodeIDNewExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *HOReport) DecodePER(r *per.Reader) error {
 	*v = HOReport{}
-	ext := r.Extended()
-	r.Preamble(&v.HasReestablishmentcellCGI, &v.HasSourcecellCRNTI, &v.HasTargetcellinEUTRAN, &v.HasMobilityInformation, &v.HasUERLFReportContainer, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasReestablishmentcellCGI, &v.HasSourcecellCRNTI, &v.HasTargetcellinEUTRAN, &v.HasMobilityInformation, &v.HasUERLFReportContainer, &v.HasIEExtensions)
 	v.HandoverReportType = HOReport_HandoverReportType(r.Enum(3, 0, true, "handoverReportType"))
 	r.Decode(&v.HandoverCause, "handoverCause")
 	r.Decode(&v.SourcecellCGI, "sourcecellCGI")
@@ -16701,8 +16478,7 @@ func (v *HOReport) DecodePER(r *per.Reader) error {
 	}
 	r.DecodeOptional(v.HasUERLFReportContainer, &v.UERLFReportContainer, "uERLFReportContainer")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -16865,13 +16641,11 @@ func (v *IndexToRFSP) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *InfoOnRecommendedCellsAndRANNodesForPaging) DecodePER(r *per.Reader) error {
 	*v = InfoOnRecommendedCellsAndRANNodesForPaging{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.RecommendedCellsForPaging, "recommendedCellsForPaging")
 	r.Decode(&v.RecommendRANNodesForPaging, "recommendRANNodesForPaging")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -17021,8 +16795,7 @@ func (v *InterfacesToTrace) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ImmediateMDTNr) DecodePER(r *per.Reader) error {
 	*v = ImmediateMDTNr{}
-	ext := r.Extended()
-	r.Preamble(&v.HasM1Configuration, &v.HasM4Configuration, &v.HasM5Configuration, &v.HasM6Configuration, &v.HasM7Configuration, &v.HasBluetoothMeasurementConfiguration, &v.HasWLANMeasurementConfiguration, &v.HasMDTLocationInfo, &v.HasSensorMeasurementConfiguration, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasM1Configuration, &v.HasM4Configuration, &v.HasM5Configuration, &v.HasM6Configuration, &v.HasM7Configuration, &v.HasBluetoothMeasurementConfiguration, &v.HasWLANMeasurementConfiguration, &v.HasMDTLocationInfo, &v.HasSensorMeasurementConfiguration, &v.HasIEExtensions)
 	v.MeasurementsToActivate = MeasurementsToActivate(r.BitString(per.Size{Lb: 8, Ub: 8}, "measurementsToActivate"))
 	r.DecodeOptional(v.HasM1Configuration, &v.M1Configuration, "m1Configuration")
 	r.DecodeOptional(v.HasM4Configuration, &v.M4Configuration, "m4Configuration")
@@ -17034,8 +16807,7 @@ func (v *ImmediateMDTNr) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasMDTLocationInfo, &v.MDTLocationInfo, "mDT-Location-Info")
 	r.DecodeOptional(v.HasSensorMeasurementConfiguration, &v.SensorMeasurementConfiguration, "sensorMeasurementConfiguration")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -17147,12 +16919,10 @@ func (u *ImmediateMDTNrExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *InterSystemFailureIndication) DecodePER(r *per.Reader) error {
 	*v = InterSystemFailureIndication{}
-	ext := r.Extended()
-	r.Preamble(&v.HasUERLFReportContainer, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasUERLFReportContainer, &v.HasIEExtensions)
 	r.DecodeOptional(v.HasUERLFReportContainer, &v.UERLFReportContainer, "uERLFReportContainer")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -17255,13 +17025,11 @@ func (u *InterSystemFailureIndicationExtIEs) encodePER(w *per.Writer, field stri
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *IntersystemSONConfigurationTransfer) DecodePER(r *per.Reader) error {
 	*v = IntersystemSONConfigurationTransfer{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.TransferType, "transferType")
 	r.Decode(&v.IntersystemSONInformation, "intersystemSONInformation")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -17469,13 +17237,11 @@ func (u *IntersystemSONTransferTypeExtIEs) encodePER(w *per.Writer, field string
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *IntersystemSONeNBID) DecodePER(r *per.Reader) error {
 	*v = IntersystemSONeNBID{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.GlobaleNBID, "globaleNBID")
 	r.Decode(&v.SelectedEPSTAI, "selectedEPSTAI")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -17579,13 +17345,11 @@ func (u *IntersystemSONeNBIDExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *IntersystemSONNGRANnodeID) DecodePER(r *per.Reader) error {
 	*v = IntersystemSONNGRANnodeID{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.GlobalRANNodeID, "globalRANNodeID")
 	r.Decode(&v.SelectedTAI, "selectedTAI")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -17897,13 +17661,11 @@ func (u *IntersystemSONInformationRequestExtIEs) encodePER(w *per.Writer, field 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *IntersystemCellActivationRequest) DecodePER(r *per.Reader) error {
 	*v = IntersystemCellActivationRequest{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.ActivationID = r.Int(0, 16384, true, "activationID")
 	r.Decode(&v.CellsToActivateList, "cellsToActivateList")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -18025,14 +17787,12 @@ func (v *CellsToActivateList) MarshalAPER() ([]byte, error) { return per.Marshal
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *IntersystemResourceStatusRequest) DecodePER(r *per.Reader) error {
 	*v = IntersystemResourceStatusRequest{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.ReportingSystem, "reportingSystem")
 	v.ReportCharacteristics = ReportCharacteristics(r.BitString(per.Size{Lb: 32, Ub: 32}, "reportCharacteristics"))
 	r.Decode(&v.ReportType, "reportType")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -18243,12 +18003,10 @@ func (u *ReportingSystemExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *EUTRANReportingSystemIEs) DecodePER(r *per.Reader) error {
 	*v = EUTRANReportingSystemIEs{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.EUTRANCellToReportList, "eUTRAN-CellToReportList")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -18351,12 +18109,10 @@ func (u *EUTRANReportingSystemIEsExtIEs) encodePER(w *per.Writer, field string) 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *NGRANReportingSystemIEs) DecodePER(r *per.Reader) error {
 	*v = NGRANReportingSystemIEs{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.NGRANCellToReportList, "nGRAN-CellToReportList")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -18477,12 +18233,10 @@ func (v *EUTRANCellToReportList) MarshalAPER() ([]byte, error) { return per.Mars
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *EUTRANCellToReportItem) DecodePER(r *per.Reader) error {
 	*v = EUTRANCellToReportItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.ECGI, "eCGI")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -18603,12 +18357,10 @@ func (v *NGRANCellToReportList) MarshalAPER() ([]byte, error) { return per.Marsh
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *NGRANCellToReportItem) DecodePER(r *per.Reader) error {
 	*v = NGRANCellToReportItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.NGRANCGI, "nGRAN-CGI")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -18678,3 +18430,90 @@ func (v *ProtocolExtensionField_NGRANCellToReportItemExtIEs) UnmarshalAPER(b []b
 func (v *ProtocolExtensionField_NGRANCellToReportItemExtIEs) MarshalAPER() ([]byte, error) {
 	return per.Marshal(v, true)
 }
+
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *NGRANCellToReportItemExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
+}
+
+// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
+// the value that key selects: the complete encoding of the row's type (X.691 10.2,
+// 11.1). A key the table does not list, or a row without a type, leaves the value
+// in Raw (Kind 0 for the key not listed).
+func (u *NGRANCellToReportItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
+	switch key {
+	}
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *NGRANCellToReportItemExtIEs) perValue(p *per.Reader) per.Value {
+	return nil
+}
+
+// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
+// Raw as the field's octets.
+func (u *NGRANCellToReportItemExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(nil), u.Raw, field)
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *ReportCharacteristics) DecodePER(r *per.Reader) error {
+	*v = ReportCharacteristics(r.BitString(per.Size{Lb: 32, Ub: 32}, ""))
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *ReportCharacteristics) EncodePER(w *per.Writer) error {
+	w.BitString(der.BitString(*v), per.Size{Lb: 32, Ub: 32}, "")
+	return w.Err()
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *ReportType) DecodePER(r *per.Reader) error {
+	*v = ReportType{}
+	i, _ := r.Index(3, false)
+	switch i {
+	case 0:
+		v.Choice = ReportType_EventBasedReporting
+		v.EventBasedReporting = per.DecodeNested[EventBasedReportingIEs](r, "EventBasedReportingIEs", "eventBasedReporting")
+	case 1:
+		v.Choice = ReportType_PeriodicReporting
+		r.Decode(&v.PeriodicReporting, "periodicReporting")
+	case 2:
+		v.Choice = ReportType_ChoiceExtensions
+		r.Decode(&v.ChoiceExtensions, "choice-Extensions")
+	default:
+		r.Invalid(der.KindInvalidValue, "ReportType", "no alternative has this index", "X.691 23")
+	}
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *ReportType) EncodePER(w *per.Writer) error {
+	switch v.Choice {
+	case ReportType_EventBasedReporting:
+		w.WriteIndex(0, 3, false, false)
+		per.EncodeNested(w, v.EventBasedReporting, "EventBasedReportingIEs", "eventBasedReporting")
+	case ReportType_PeriodicReporting:
+		w.WriteIndex(1, 3, false, false)
+		w.Encode(&v.PeriodicReporting, "periodicReporting")
+	case ReportType_ChoiceExtensions:
+		w.WriteIndex(2, 3, false, false)
+		w.Encode(&v.ChoiceExtensions, "choice-Extensions")
+	default:
+		w.Fail(der.NoChoice("ReportType"), "")
+	}
+	return w.Err()
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ReportType (X.691); v aliases b.
+func (v *ReportType) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "ReportType")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *ReportType) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }

@@ -9,93 +9,6 @@ import (
 	"github.com/asn1gen/asn1gen/runtime/per"
 )
 
-// decodePER reads the open type field of the value that key selects (X.691 10.2)
-// into Raw and decodes it (resolvePER).
-func (u *NGRANCellToReportItemExtIEs) decodePER(key int64, r *per.Reader, field string) {
-	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *NGRANCellToReportItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
-	switch key {
-	}
-	p.DecodeField(&u.Raw, at, u.perValue(p), field)
-}
-
-// perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
-// charged to p's allocation budget (per.Row).
-func (u *NGRANCellToReportItemExtIEs) perValue(p *per.Reader) per.Value {
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *NGRANCellToReportItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(nil), u.Raw, field)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ReportCharacteristics) DecodePER(r *per.Reader) error {
-	*v = ReportCharacteristics(r.BitString(per.Size{Lb: 32, Ub: 32}, ""))
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ReportCharacteristics) EncodePER(w *per.Writer) error {
-	w.BitString(der.BitString(*v), per.Size{Lb: 32, Ub: 32}, "")
-	return w.Err()
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ReportType) DecodePER(r *per.Reader) error {
-	*v = ReportType{}
-	i, _ := r.Index(3, false)
-	switch i {
-	case 0:
-		v.Choice = ReportType_EventBasedReporting
-		v.EventBasedReporting = per.DecodeNested[EventBasedReportingIEs](r, "EventBasedReportingIEs", "eventBasedReporting")
-	case 1:
-		v.Choice = ReportType_PeriodicReporting
-		r.Decode(&v.PeriodicReporting, "periodicReporting")
-	case 2:
-		v.Choice = ReportType_ChoiceExtensions
-		r.Decode(&v.ChoiceExtensions, "choice-Extensions")
-	default:
-		r.Invalid(der.KindInvalidValue, "ReportType", "no alternative has this index", "X.691 23")
-	}
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ReportType) EncodePER(w *per.Writer) error {
-	switch v.Choice {
-	case ReportType_EventBasedReporting:
-		w.WriteIndex(0, 3, false, false)
-		per.EncodeNested(w, v.EventBasedReporting, "EventBasedReportingIEs", "eventBasedReporting")
-	case ReportType_PeriodicReporting:
-		w.WriteIndex(1, 3, false, false)
-		w.Encode(&v.PeriodicReporting, "periodicReporting")
-	case ReportType_ChoiceExtensions:
-		w.WriteIndex(2, 3, false, false)
-		w.Encode(&v.ChoiceExtensions, "choice-Extensions")
-	default:
-		w.Fail(der.NoChoice("ReportType"), "")
-	}
-	return w.Err()
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ReportType (X.691); v aliases b.
-func (v *ReportType) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "ReportType")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ReportType) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ReportTypeExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ReportTypeExtIEs{}
@@ -153,14 +66,12 @@ func (u *ReportTypeExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *EventBasedReportingIEs) DecodePER(r *per.Reader) error {
 	*v = EventBasedReportingIEs{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.IntersystemResourceThresholdLow = IntersystemResourceThreshold(r.Int(0, 100, false, "intersystemResourceThresholdLow"))
 	v.IntersystemResourceThresholdHigh = IntersystemResourceThreshold(r.Int(0, 100, false, "intersystemResourceThresholdHigh"))
 	v.NumberOfMeasurementReportingLevels = NumberOfMeasurementReportingLevels(r.Enum(5, 0, true, "numberOfMeasurementReportingLevels"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -287,12 +198,10 @@ func (v *NumberOfMeasurementReportingLevels) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PeriodicReportingIEs) DecodePER(r *per.Reader) error {
 	*v = PeriodicReportingIEs{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.ReportingPeriodicity = ReportingPeriodicity(r.Enum(6, 0, true, "reportingPeriodicity"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -507,13 +416,11 @@ func (u *IntersystemSONInformationReplyExtIEs) encodePER(w *per.Writer, field st
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *IntersystemCellActivationReply) DecodePER(r *per.Reader) error {
 	*v = IntersystemCellActivationReply{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.ActivatedCellList, "activatedCellList")
 	v.ActivationID = r.Int(0, 16384, true, "activation-ID")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -635,12 +542,10 @@ func (v *ActivatedCellList) MarshalAPER() ([]byte, error) { return per.Marshal(v
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *IntersystemResourceStatusReply) DecodePER(r *per.Reader) error {
 	*v = IntersystemResourceStatusReply{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.Reportingsystem, "reportingsystem")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -855,12 +760,10 @@ func (u *IntersystemSONInformationReportExtIEs) encodePER(w *per.Writer, field s
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *IntersystemCellStateIndication) DecodePER(r *per.Reader) error {
 	*v = IntersystemCellStateIndication{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.NotificationCellList, "notificationCellList")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -981,13 +884,11 @@ func (v *NotificationCellList) MarshalAPER() ([]byte, error) { return per.Marsha
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *NotificationCellItem) DecodePER(r *per.Reader) error {
 	*v = NotificationCellItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.NGRANCGI, "nGRAN-CGI")
 	v.NotifyFlag = NotificationCellItem_NotifyFlag(r.Enum(2, 0, true, "notifyFlag"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1091,12 +992,10 @@ func (u *NotificationCellItemExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *IntersystemResourceStatusReport) DecodePER(r *per.Reader) error {
 	*v = IntersystemResourceStatusReport{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.ReportingSystem, "reportingSystem")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1301,12 +1200,10 @@ func (u *ResourceStatusReportingSystemExtIEs) encodePER(w *per.Writer, field str
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *EUTRANReportingStatusIEs) DecodePER(r *per.Reader) error {
 	*v = EUTRANReportingStatusIEs{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.EUTRANCellReportList, "eUTRAN-CellReportList")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1427,8 +1324,7 @@ func (v *EUTRANCellReportList) MarshalAPER() ([]byte, error) { return per.Marsha
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *EUTRANCellReportItem) DecodePER(r *per.Reader) error {
 	*v = EUTRANCellReportItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasEUTRANNumberOfActiveUEs, &v.HasEUTRANNoofRRCConnections, &v.HasEUTRANRadioResourceStatus, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasEUTRANNumberOfActiveUEs, &v.HasEUTRANNoofRRCConnections, &v.HasEUTRANRadioResourceStatus, &v.HasIEExtensions)
 	r.Decode(&v.ECGI, "eCGI")
 	r.Decode(&v.EUTRANCompositeAvailableCapacityGroup, "eUTRAN-CompositeAvailableCapacityGroup")
 	if v.HasEUTRANNumberOfActiveUEs {
@@ -1439,8 +1335,7 @@ func (v *EUTRANCellReportItem) DecodePER(r *per.Reader) error {
 	}
 	r.DecodeOptional(v.HasEUTRANRadioResourceStatus, &v.EUTRANRadioResourceStatus, "eUTRAN-RadioResourceStatus")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1547,13 +1442,11 @@ func (u *EUTRANCellReportItemExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *EUTRANCompositeAvailableCapacityGroup) DecodePER(r *per.Reader) error {
 	*v = EUTRANCompositeAvailableCapacityGroup{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.DLCompositeAvailableCapacity, "dL-CompositeAvailableCapacity")
 	r.Decode(&v.ULCompositeAvailableCapacity, "uL-CompositeAvailableCapacity")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1659,13 +1552,11 @@ func (u *EUTRANCompositeAvailableCapacityGroupExtIEs) encodePER(w *per.Writer, f
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CompositeAvailableCapacity) DecodePER(r *per.Reader) error {
 	*v = CompositeAvailableCapacity{}
-	ext := r.Extended()
-	r.Preamble(&v.HasCellCapacityClassValue, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasCellCapacityClassValue, &v.HasIEExtensions)
 	v.CellCapacityClassValue = r.IntIf(v.HasCellCapacityClassValue, 1, 100, true, "cellCapacityClassValue")
 	v.CapacityValue = r.Int(0, 100, false, "capacityValue")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1781,8 +1672,7 @@ func (v *EUTRANNumberOfActiveUEs) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *EUTRANRadioResourceStatus) DecodePER(r *per.Reader) error {
 	*v = EUTRANRadioResourceStatus{}
-	ext := r.Extended()
-	r.Preamble(&v.HasDLSchedulingPDCCHCCEUsage, &v.HasULSchedulingPDCCHCCEUsage, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasDLSchedulingPDCCHCCEUsage, &v.HasULSchedulingPDCCHCCEUsage, &v.HasIEExtensions)
 	v.DLGBRPRBUsage = r.Int(0, 100, false, "dL-GBR-PRB-usage")
 	v.ULGBRPRBUsage = r.Int(0, 100, false, "uL-GBR-PRB-usage")
 	v.DLNonGBRPRBUsage = r.Int(0, 100, false, "dL-non-GBR-PRB-usage")
@@ -1792,8 +1682,7 @@ func (v *EUTRANRadioResourceStatus) DecodePER(r *per.Reader) error {
 	v.DLSchedulingPDCCHCCEUsage = r.IntIf(v.HasDLSchedulingPDCCHCCEUsage, 0, 100, false, "dL-scheduling-PDCCH-CCE-usage")
 	v.ULSchedulingPDCCHCCEUsage = r.IntIf(v.HasULSchedulingPDCCHCCEUsage, 0, 100, false, "uL-scheduling-PDCCH-CCE-usage")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1903,12 +1792,10 @@ func (u *EUTRANRadioResourceStatusExtIEs) encodePER(w *per.Writer, field string)
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *NGRANReportingStatusIEs) DecodePER(r *per.Reader) error {
 	*v = NGRANReportingStatusIEs{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.NGRANCellReportList, "nGRAN-CellReportList")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2029,8 +1916,7 @@ func (v *NGRANCellReportList) MarshalAPER() ([]byte, error) { return per.Marshal
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *NGRANCellReportItem) DecodePER(r *per.Reader) error {
 	*v = NGRANCellReportItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasNGRANNumberOfActiveUEs, &v.HasNGRANNoofRRCConnections, &v.HasNGRANRadioResourceStatus, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasNGRANNumberOfActiveUEs, &v.HasNGRANNoofRRCConnections, &v.HasNGRANRadioResourceStatus, &v.HasIEExtensions)
 	r.Decode(&v.NGRANCGI, "nGRAN-CGI")
 	r.Decode(&v.NGRANCompositeAvailableCapacityGroup, "nGRAN-CompositeAvailableCapacityGroup")
 	if v.HasNGRANNumberOfActiveUEs {
@@ -2041,8 +1927,7 @@ func (v *NGRANCellReportItem) DecodePER(r *per.Reader) error {
 	}
 	r.DecodeOptional(v.HasNGRANRadioResourceStatus, &v.NGRANRadioResourceStatus, "nGRAN-RadioResourceStatus")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2173,8 +2058,7 @@ func (v *NGRANNoofRRCConnections) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *NGRANRadioResourceStatus) DecodePER(r *per.Reader) error {
 	*v = NGRANRadioResourceStatus{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.DLGBRPRBUsageForMIMO = r.Int(0, 100, false, "dL-GBR-PRB-usage-for-MIMO")
 	v.ULGBRPRBUsageForMIMO = r.Int(0, 100, false, "uL-GBR-PRB-usage-for-MIMO")
 	v.DLNonGBRPRBUsageForMIMO = r.Int(0, 100, false, "dL-non-GBR-PRB-usage-for-MIMO")
@@ -2182,8 +2066,7 @@ func (v *NGRANRadioResourceStatus) DecodePER(r *per.Reader) error {
 	v.DLTotalPRBUsageForMIMO = r.Int(0, 100, false, "dL-Total-PRB-usage-for-MIMO")
 	v.ULTotalPRBUsageForMIMO = r.Int(0, 100, false, "uL-Total-PRB-usage-for-MIMO")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2291,12 +2174,10 @@ func (u *NGRANRadioResourceStatusExtIEs) encodePER(w *per.Writer, field string) 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *InterSystemHOReport) DecodePER(r *per.Reader) error {
 	*v = InterSystemHOReport{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.HandoverReportType, "handoverReportType")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2501,15 +2382,13 @@ func (u *InterSystemHandoverReportTypeExtIEs) encodePER(w *per.Writer, field str
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *IntersystemUnnecessaryHO) DecodePER(r *per.Reader) error {
 	*v = IntersystemUnnecessaryHO{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.SourcecellID, "sourcecellID")
 	r.Decode(&v.TargetcellID, "targetcellID")
 	v.EarlyIRATHO = IntersystemUnnecessaryHO_EarlyIRATHO(r.Enum(2, 0, true, "earlyIRATHO"))
 	r.Decode(&v.CandidateCellList, "candidateCellList")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2627,13 +2506,11 @@ func (v *LAC) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *LAI) DecodePER(r *per.Reader) error {
 	*v = LAI{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.PLMNidentity = PLMNIdentity(r.OctetString(per.Size{Lb: 3, Ub: 3}, "pLMNidentity"))
 	v.LAC = LAC(r.OctetString(per.Size{Lb: 2, Ub: 2}, "lAC"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2847,12 +2724,10 @@ func (u *LastVisitedCellInformationExtIEs) encodePER(w *per.Writer, field string
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *LastVisitedCellItem) DecodePER(r *per.Reader) error {
 	*v = LastVisitedCellItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.LastVisitedCellInformation, "lastVisitedCellInformation")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2979,8 +2854,7 @@ func (v *LastVisitedGERANCellInformation) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *LastVisitedNGRANCellInformation) DecodePER(r *per.Reader) error {
 	*v = LastVisitedNGRANCellInformation{}
-	ext := r.Extended()
-	r.Preamble(&v.HasTimeUEStayedInCellEnhancedGranularity, &v.HasHOCauseValue, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasTimeUEStayedInCellEnhancedGranularity, &v.HasHOCauseValue, &v.HasIEExtensions)
 	r.Decode(&v.GlobalCellID, "globalCellID")
 	r.Decode(&v.CellType, "cellType")
 	v.TimeUEStayedInCell = TimeUEStayedInCell(r.Int(0, 4095, false, "timeUEStayedInCell"))
@@ -2989,8 +2863,7 @@ func (v *LastVisitedNGRANCellInformation) DecodePER(r *per.Reader) error {
 	}
 	r.DecodeOptional(v.HasHOCauseValue, &v.HOCauseValue, "hOCauseValue")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3121,13 +2994,11 @@ func (v *LastVisitedPSCellList) MarshalAPER() ([]byte, error) { return per.Marsh
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *LastVisitedPSCellInformation) DecodePER(r *per.Reader) error {
 	*v = LastVisitedPSCellInformation{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPSCellID, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasPSCellID, &v.HasIEExtensions)
 	r.DecodeOptional(v.HasPSCellID, &v.PSCellID, "pSCellID")
 	v.TimeStay = r.Int(0, 40950, false, "timeStay")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3271,8 +3142,7 @@ func (v *LocationReportingReferenceID) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *LocationReportingRequestType) DecodePER(r *per.Reader) error {
 	*v = LocationReportingRequestType{}
-	ext := r.Extended()
-	r.Preamble(&v.HasAreaOfInterestList, &v.HasLocationReportingReferenceIDToBeCancelled, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasAreaOfInterestList, &v.HasLocationReportingReferenceIDToBeCancelled, &v.HasIEExtensions)
 	v.EventType = EventType(r.Enum(6, 0, true, "eventType"))
 	v.ReportArea = ReportArea(r.Enum(1, 0, true, "reportArea"))
 	r.DecodeOptional(v.HasAreaOfInterestList, &v.AreaOfInterestList, "areaOfInterestList")
@@ -3280,8 +3150,7 @@ func (v *LocationReportingRequestType) DecodePER(r *per.Reader) error {
 		v.LocationReportingReferenceIDToBeCancelled = LocationReportingReferenceID(r.Int(1, 64, true, "locationReportingReferenceIDToBeCancelled"))
 	}
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3393,8 +3262,7 @@ func (u *LocationReportingRequestTypeExtIEs) encodePER(w *per.Writer, field stri
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *LoggedMDTNr) DecodePER(r *per.Reader) error {
 	*v = LoggedMDTNr{}
-	ext := r.Extended()
-	r.Preamble(&v.HasBluetoothMeasurementConfiguration, &v.HasWLANMeasurementConfiguration, &v.HasSensorMeasurementConfiguration, &v.HasAreaScopeOfNeighCellsList, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasBluetoothMeasurementConfiguration, &v.HasWLANMeasurementConfiguration, &v.HasSensorMeasurementConfiguration, &v.HasAreaScopeOfNeighCellsList, &v.HasIEExtensions)
 	v.LoggingInterval = LoggingInterval(r.Enum(11, 0, true, "loggingInterval"))
 	v.LoggingDuration = LoggingDuration(r.Enum(6, 0, true, "loggingDuration"))
 	r.Decode(&v.LoggedMDTTrigger, "loggedMDTTrigger")
@@ -3403,8 +3271,7 @@ func (v *LoggedMDTNr) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasSensorMeasurementConfiguration, &v.SensorMeasurementConfiguration, "sensorMeasurementConfiguration")
 	r.DecodeOptional(v.HasAreaScopeOfNeighCellsList, &v.AreaScopeOfNeighCellsList, "areaScopeOfNeighCellsList")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3655,13 +3522,11 @@ func (v *LTEUERLFReportContainer) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *LTEV2XServicesAuthorized) DecodePER(r *per.Reader) error {
 	*v = LTEV2XServicesAuthorized{}
-	ext := r.Extended()
-	r.Preamble(&v.HasVehicleUE, &v.HasPedestrianUE, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasVehicleUE, &v.HasPedestrianUE, &v.HasIEExtensions)
 	v.VehicleUE = VehicleUE(r.EnumIf(v.HasVehicleUE, 2, 0, true, "vehicleUE"))
 	v.PedestrianUE = PedestrianUE(r.EnumIf(v.HasPedestrianUE, 2, 0, true, "pedestrianUE"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3765,12 +3630,10 @@ func (u *LTEV2XServicesAuthorizedExtIEs) encodePER(w *per.Writer, field string) 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *LTEUESidelinkAggregateMaximumBitrate) DecodePER(r *per.Reader) error {
 	*v = LTEUESidelinkAggregateMaximumBitrate{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.UESidelinkAggregateMaximumBitRate = BitRate(r.Int(0, 4000000000000, true, "uESidelinkAggregateMaximumBitRate"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3951,14 +3814,12 @@ func (v *MBSDataForwardingResponseMRBList) MarshalAPER() ([]byte, error) { retur
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MBSDataForwardingResponseMRBItem) DecodePER(r *per.Reader) error {
 	*v = MBSDataForwardingResponseMRBItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMRBProgressInformation, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasMRBProgressInformation, &v.HasIEExtensions)
 	v.MRBID = MRBID(r.Int(1, 512, true, "mRB-ID"))
 	r.Decode(&v.DLForwardingUPTNLInformation, "dL-Forwarding-UPTNLInformation")
 	r.DecodeOptional(v.HasMRBProgressInformation, &v.MRBProgressInformation, "mRB-ProgressInformation")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4083,14 +3944,12 @@ func (v *MBSMappingandDataForwardingRequestList) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MBSMappingandDataForwardingRequestItem) DecodePER(r *per.Reader) error {
 	*v = MBSMappingandDataForwardingRequestItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMRBProgressInformation, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasMRBProgressInformation, &v.HasIEExtensions)
 	v.MRBID = MRBID(r.Int(1, 512, true, "mRB-ID"))
 	r.Decode(&v.MBSQoSFlowList, "mBS-QoSFlowList")
 	r.DecodeOptional(v.HasMRBProgressInformation, &v.MRBProgressInformation, "mRB-ProgressInformation")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4335,13 +4194,11 @@ func (v *MBSQoSFlowsToBeSetupList) MarshalAPER() ([]byte, error) { return per.Ma
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MBSQoSFlowsToBeSetupItem) DecodePER(r *per.Reader) error {
 	*v = MBSQoSFlowsToBeSetupItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.MBSqosFlowIdentifier = QosFlowIdentifier(r.Int(0, 63, true, "mBSqosFlowIdentifier"))
 	r.Decode(&v.MBSqosFlowLevelQosParameters, "mBSqosFlowLevelQosParameters")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4565,13 +4422,11 @@ func (v *MBSServiceAreaInformationList) MarshalAPER() ([]byte, error) { return p
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MBSServiceAreaInformationItem) DecodePER(r *per.Reader) error {
 	*v = MBSServiceAreaInformationItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.MBSAreaSessionID = MBSAreaSessionID(r.Int(0, 65535, true, "mBS-AreaSessionID"))
 	r.Decode(&v.MBSServiceAreaInformation, "mBS-ServiceAreaInformation")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4675,13 +4530,11 @@ func (u *MBSServiceAreaInformationItemExtIEs) encodePER(w *per.Writer, field str
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MBSServiceAreaInformation) DecodePER(r *per.Reader) error {
 	*v = MBSServiceAreaInformation{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMBSServiceAreaCellList, &v.HasMBSServiceAreaTAIList, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasMBSServiceAreaCellList, &v.HasMBSServiceAreaTAIList, &v.HasIEExtensions)
 	r.DecodeOptional(v.HasMBSServiceAreaCellList, &v.MBSServiceAreaCellList, "mBS-ServiceAreaCellList")
 	r.DecodeOptional(v.HasMBSServiceAreaTAIList, &v.MBSServiceAreaTAIList, "mBS-ServiceAreaTAIList")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4821,15 +4674,13 @@ func (v *MBSServiceAreaTAIList) MarshalAPER() ([]byte, error) { return per.Marsh
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MBSSessionID) DecodePER(r *per.Reader) error {
 	*v = MBSSessionID{}
-	ext := r.Extended()
-	r.Preamble(&v.HasNID, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasNID, &v.HasIEExtensions)
 	v.TMGI = TMGI(r.OctetString(per.Size{Lb: 6, Ub: 6}, "tMGI"))
 	if v.HasNID {
 		v.NID = NID(r.BitString(per.Size{Lb: 44, Ub: 44}, "nID"))
 	}
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4951,16 +4802,14 @@ func (v *MBSSessionFailedtoSetupList) MarshalAPER() ([]byte, error) { return per
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MBSSessionFailedtoSetupItem) DecodePER(r *per.Reader) error {
 	*v = MBSSessionFailedtoSetupItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMBSAreaSessionID, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasMBSAreaSessionID, &v.HasIEExtensions)
 	r.Decode(&v.MBSSessionID, "mBS-SessionID")
 	if v.HasMBSAreaSessionID {
 		v.MBSAreaSessionID = MBSAreaSessionID(r.Int(0, 65535, true, "mBS-AreaSessionID"))
 	}
 	r.Decode(&v.Cause, "cause")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5085,8 +4934,7 @@ func (v *MBSActiveSessionInformationSourcetoTargetList) MarshalAPER() ([]byte, e
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MBSActiveSessionInformationSourcetoTargetItem) DecodePER(r *per.Reader) error {
 	*v = MBSActiveSessionInformationSourcetoTargetItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMBSAreaSessionID, &v.HasMBSServiceArea, &v.HasMBSMappingandDataForwardingRequestList, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasMBSAreaSessionID, &v.HasMBSServiceArea, &v.HasMBSMappingandDataForwardingRequestList, &v.HasIEExtensions)
 	r.Decode(&v.MBSSessionID, "mBS-SessionID")
 	if v.HasMBSAreaSessionID {
 		v.MBSAreaSessionID = MBSAreaSessionID(r.Int(0, 65535, true, "mBS-AreaSessionID"))
@@ -5095,8 +4943,7 @@ func (v *MBSActiveSessionInformationSourcetoTargetItem) DecodePER(r *per.Reader)
 	r.Decode(&v.MBSQoSFlowsToBeSetupList, "mBS-QoSFlowsToBeSetupList")
 	r.DecodeOptional(v.HasMBSMappingandDataForwardingRequestList, &v.MBSMappingandDataForwardingRequestList, "mBS-MappingandDataForwardingRequestList")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5225,13 +5072,11 @@ func (v *MBSActiveSessionInformationTargettoSourceList) MarshalAPER() ([]byte, e
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MBSActiveSessionInformationTargettoSourceItem) DecodePER(r *per.Reader) error {
 	*v = MBSActiveSessionInformationTargettoSourceItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMBSDataForwardingResponseMRBList, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasMBSDataForwardingResponseMRBList, &v.HasIEExtensions)
 	r.Decode(&v.MBSSessionID, "mBS-SessionID")
 	r.DecodeOptional(v.HasMBSDataForwardingResponseMRBList, &v.MBSDataForwardingResponseMRBList, "mBS-DataForwardingResponseMRBList")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5337,13 +5182,11 @@ func (u *MBSActiveSessionInformationTargettoSourceItemExtIEs) encodePER(w *per.W
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MBSSessionSetupOrModFailureTransfer) DecodePER(r *per.Reader) error {
 	*v = MBSSessionSetupOrModFailureTransfer{}
-	ext := r.Extended()
-	r.Preamble(&v.HasCriticalityDiagnostics, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasCriticalityDiagnostics, &v.HasIEExtensions)
 	r.Decode(&v.Cause, "cause")
 	r.DecodeOptional(v.HasCriticalityDiagnostics, &v.CriticalityDiagnostics, "criticalityDiagnostics")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5467,15 +5310,13 @@ func (v *MBSSessionSetupResponseList) MarshalAPER() ([]byte, error) { return per
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MBSSessionSetupResponseItem) DecodePER(r *per.Reader) error {
 	*v = MBSSessionSetupResponseItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMBSAreaSessionID, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasMBSAreaSessionID, &v.HasIEExtensions)
 	r.Decode(&v.MBSSessionID, "mBS-SessionID")
 	if v.HasMBSAreaSessionID {
 		v.MBSAreaSessionID = MBSAreaSessionID(r.Int(0, 65535, true, "mBS-AreaSessionID"))
 	}
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5581,8 +5422,7 @@ func (v *MBSSessionSetupOrModRequestTransfer) DecodePER(r *per.Reader) error {
 	*v = MBSSessionSetupOrModRequestTransfer{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5729,12 +5569,10 @@ func (v *MBSSessionFSAID) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MBSSessionReleaseResponseTransfer) DecodePER(r *per.Reader) error {
 	*v = MBSSessionReleaseResponseTransfer{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMBSSessionTNLInfoNGRAN, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasMBSSessionTNLInfoNGRAN, &v.HasIEExtensions)
 	r.DecodeOptional(v.HasMBSSessionTNLInfoNGRAN, &v.MBSSessionTNLInfoNGRAN, "mBS-SessionTNLInfoNGRAN")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5839,12 +5677,10 @@ func (u *MBSSessionReleaseResponseTransferExtIEs) encodePER(w *per.Writer, field
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MBSSessionSetupOrModResponseTransfer) DecodePER(r *per.Reader) error {
 	*v = MBSSessionSetupOrModResponseTransfer{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMBSSessionTNLInfoNGRAN, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasMBSSessionTNLInfoNGRAN, &v.HasIEExtensions)
 	r.DecodeOptional(v.HasMBSSessionTNLInfoNGRAN, &v.MBSSessionTNLInfoNGRAN, "mBS-SessionTNLInfoNGRAN")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6077,13 +5913,11 @@ func (v *MBSSessionTNLInfo5GCList) MarshalAPER() ([]byte, error) { return per.Ma
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MBSSessionTNLInfo5GCItem) DecodePER(r *per.Reader) error {
 	*v = MBSSessionTNLInfo5GCItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.MBSAreaSessionID = MBSAreaSessionID(r.Int(0, 65535, true, "mBS-AreaSessionID"))
 	r.Decode(&v.SharedNGUMulticastTNLInformation, "sharedNGU-MulticastTNLInformation")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6307,13 +6141,11 @@ func (v *MBSSessionTNLInfoNGRANList) MarshalAPER() ([]byte, error) { return per.
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MBSSessionTNLInfoNGRANItem) DecodePER(r *per.Reader) error {
 	*v = MBSSessionTNLInfoNGRANItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSharedNGUUnicastTNLInformation, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasSharedNGUUnicastTNLInformation, &v.HasIEExtensions)
 	v.MBSAreaSessionID = MBSAreaSessionID(r.Int(0, 65535, true, "mBS-AreaSessionID"))
 	r.DecodeOptional(v.HasSharedNGUUnicastTNLInformation, &v.SharedNGUUnicastTNLInformation, "sharedNGU-UnicastTNLInformation")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6417,8 +6249,7 @@ func (u *MBSSessionTNLInfoNGRANItemExtIEs) encodePER(w *per.Writer, field string
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MBSDistributionReleaseRequestTransfer) DecodePER(r *per.Reader) error {
 	*v = MBSDistributionReleaseRequestTransfer{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMBSAreaSessionID, &v.HasSharedNGUUnicastTNLInformation, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasMBSAreaSessionID, &v.HasSharedNGUUnicastTNLInformation, &v.HasIEExtensions)
 	r.Decode(&v.MBSSessionID, "mBS-SessionID")
 	if v.HasMBSAreaSessionID {
 		v.MBSAreaSessionID = MBSAreaSessionID(r.Int(0, 65535, true, "mBS-AreaSessionID"))
@@ -6426,8 +6257,7 @@ func (v *MBSDistributionReleaseRequestTransfer) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasSharedNGUUnicastTNLInformation, &v.SharedNGUUnicastTNLInformation, "sharedNGU-UnicastTNLInformation")
 	r.Decode(&v.Cause, "cause")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6535,16 +6365,14 @@ func (u *MBSDistributionReleaseRequesTransferExtIEs) encodePER(w *per.Writer, fi
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MBSDistributionSetupRequestTransfer) DecodePER(r *per.Reader) error {
 	*v = MBSDistributionSetupRequestTransfer{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMBSAreaSessionID, &v.HasSharedNGUUnicastTNLInformation, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasMBSAreaSessionID, &v.HasSharedNGUUnicastTNLInformation, &v.HasIEExtensions)
 	r.Decode(&v.MBSSessionID, "mBS-SessionID")
 	if v.HasMBSAreaSessionID {
 		v.MBSAreaSessionID = MBSAreaSessionID(r.Int(0, 65535, true, "mBS-AreaSessionID"))
 	}
 	r.DecodeOptional(v.HasSharedNGUUnicastTNLInformation, &v.SharedNGUUnicastTNLInformation, "sharedNGU-UnicastTNLInformation")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6651,8 +6479,7 @@ func (u *MBSDistributionSetupRequestTransferExtIEs) encodePER(w *per.Writer, fie
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MBSDistributionSetupResponseTransfer) DecodePER(r *per.Reader) error {
 	*v = MBSDistributionSetupResponseTransfer{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMBSAreaSessionID, &v.HasSharedNGUMulticastTNLInformation, &v.HasMBSServiceArea, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasMBSAreaSessionID, &v.HasSharedNGUMulticastTNLInformation, &v.HasMBSServiceArea, &v.HasIEExtensions)
 	r.Decode(&v.MBSSessionID, "mBS-SessionID")
 	if v.HasMBSAreaSessionID {
 		v.MBSAreaSessionID = MBSAreaSessionID(r.Int(0, 65535, true, "mBS-AreaSessionID"))
@@ -6662,8 +6489,7 @@ func (v *MBSDistributionSetupResponseTransfer) DecodePER(r *per.Reader) error {
 	v.MBSSessionStatus = MBSSessionStatus(r.Enum(2, 0, true, "mBSSessionStatus"))
 	r.DecodeOptional(v.HasMBSServiceArea, &v.MBSServiceArea, "mBS-ServiceArea")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6773,8 +6599,7 @@ func (u *MBSDistributionSetupResponseTransferExtIEs) encodePER(w *per.Writer, fi
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MBSDistributionSetupUnsuccessfulTransfer) DecodePER(r *per.Reader) error {
 	*v = MBSDistributionSetupUnsuccessfulTransfer{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMBSAreaSessionID, &v.HasCriticalityDiagnostics, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasMBSAreaSessionID, &v.HasCriticalityDiagnostics, &v.HasIEExtensions)
 	r.Decode(&v.MBSSessionID, "mBS-SessionID")
 	if v.HasMBSAreaSessionID {
 		v.MBSAreaSessionID = MBSAreaSessionID(r.Int(0, 65535, true, "mBS-AreaSessionID"))
@@ -6782,8 +6607,7 @@ func (v *MBSDistributionSetupUnsuccessfulTransfer) DecodePER(r *per.Reader) erro
 	r.Decode(&v.Cause, "cause")
 	r.DecodeOptional(v.HasCriticalityDiagnostics, &v.CriticalityDiagnostics, "criticalityDiagnostics")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6909,16 +6733,14 @@ func (v *MBSSessionSetupRequestList) MarshalAPER() ([]byte, error) { return per.
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MBSSessionSetupRequestItem) DecodePER(r *per.Reader) error {
 	*v = MBSSessionSetupRequestItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMBSAreaSessionID, &v.HasAssociatedMBSQosFlowSetupRequestList, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasMBSAreaSessionID, &v.HasAssociatedMBSQosFlowSetupRequestList, &v.HasIEExtensions)
 	r.Decode(&v.MBSSessionID, "mBS-SessionID")
 	if v.HasMBSAreaSessionID {
 		v.MBSAreaSessionID = MBSAreaSessionID(r.Int(0, 65535, true, "mBS-AreaSessionID"))
 	}
 	r.DecodeOptional(v.HasAssociatedMBSQosFlowSetupRequestList, &v.AssociatedMBSQosFlowSetupRequestList, "associatedMBSQosFlowSetupRequestList")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7043,8 +6865,7 @@ func (v *MBSSessionSetuporModifyRequestList) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MBSSessionSetuporModifyRequestItem) DecodePER(r *per.Reader) error {
 	*v = MBSSessionSetuporModifyRequestItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMBSAreaSessionID, &v.HasAssociatedMBSQosFlowSetuporModifyRequestList, &v.HasMBSQosFlowToReleaseList, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasMBSAreaSessionID, &v.HasAssociatedMBSQosFlowSetuporModifyRequestList, &v.HasMBSQosFlowToReleaseList, &v.HasIEExtensions)
 	r.Decode(&v.MBSSessionID, "mBS-SessionID")
 	if v.HasMBSAreaSessionID {
 		v.MBSAreaSessionID = MBSAreaSessionID(r.Int(0, 65535, true, "mBS-AreaSessionID"))
@@ -7052,8 +6873,7 @@ func (v *MBSSessionSetuporModifyRequestItem) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasAssociatedMBSQosFlowSetuporModifyRequestList, &v.AssociatedMBSQosFlowSetuporModifyRequestList, "associatedMBSQosFlowSetuporModifyRequestList")
 	r.DecodeOptional(v.HasMBSQosFlowToReleaseList, &v.MBSQosFlowToReleaseList, "mBS-QosFlowToReleaseList")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7179,13 +6999,11 @@ func (v *MBSSessionToReleaseList) MarshalAPER() ([]byte, error) { return per.Mar
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MBSSessionToReleaseItem) DecodePER(r *per.Reader) error {
 	*v = MBSSessionToReleaseItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.MBSSessionID, "mBS-SessionID")
 	r.Decode(&v.Cause, "cause")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7321,16 +7139,14 @@ func (v *MobilityInformation) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MobilityRestrictionList) DecodePER(r *per.Reader) error {
 	*v = MobilityRestrictionList{}
-	ext := r.Extended()
-	r.Preamble(&v.HasEquivalentPLMNs, &v.HasRATRestrictions, &v.HasForbiddenAreaInformation, &v.HasServiceAreaInformation, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasEquivalentPLMNs, &v.HasRATRestrictions, &v.HasForbiddenAreaInformation, &v.HasServiceAreaInformation, &v.HasIEExtensions)
 	v.ServingPLMN = PLMNIdentity(r.OctetString(per.Size{Lb: 3, Ub: 3}, "servingPLMN"))
 	r.DecodeOptional(v.HasEquivalentPLMNs, &v.EquivalentPLMNs, "equivalentPLMNs")
 	r.DecodeOptional(v.HasRATRestrictions, &v.RATRestrictions, "rATRestrictions")
 	r.DecodeOptional(v.HasForbiddenAreaInformation, &v.ForbiddenAreaInformation, "forbiddenAreaInformation")
 	r.DecodeOptional(v.HasServiceAreaInformation, &v.ServiceAreaInformation, "serviceAreaInformation")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7587,13 +7403,11 @@ func (v *MDTPLMNModificationList) MarshalAPER() ([]byte, error) { return per.Mar
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MDTConfiguration) DecodePER(r *per.Reader) error {
 	*v = MDTConfiguration{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMdtConfigNR, &v.HasMdtConfigEUTRA, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasMdtConfigNR, &v.HasMdtConfigEUTRA, &v.HasIEExtensions)
 	r.DecodeOptional(v.HasMdtConfigNR, &v.MdtConfigNR, "mdt-Config-NR")
 	r.DecodeOptional(v.HasMdtConfigEUTRA, &v.MdtConfigEUTRA, "mdt-Config-EUTRA")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7697,15 +7511,13 @@ func (u *MDTConfigurationExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MDTConfigurationNR) DecodePER(r *per.Reader) error {
 	*v = MDTConfigurationNR{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSignallingBasedMDTPLMNList, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasSignallingBasedMDTPLMNList, &v.HasIEExtensions)
 	v.MdtActivation = MDTActivation(r.Enum(3, 0, true, "mdt-Activation"))
 	r.Decode(&v.AreaScopeOfMDT, "areaScopeOfMDT")
 	r.Decode(&v.MDTModeNr, "mDTModeNr")
 	r.DecodeOptional(v.HasSignallingBasedMDTPLMNList, &v.SignallingBasedMDTPLMNList, "signallingBasedMDTPLMNList")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7811,15 +7623,13 @@ func (u *MDTConfigurationNRExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MDTConfigurationEUTRA) DecodePER(r *per.Reader) error {
 	*v = MDTConfigurationEUTRA{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSignallingBasedMDTPLMNList, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasSignallingBasedMDTPLMNList, &v.HasIEExtensions)
 	v.MdtActivation = MDTActivation(r.Enum(3, 0, true, "mdt-Activation"))
 	r.Decode(&v.AreaScopeOfMDT, "areaScopeOfMDT")
 	v.MDTMode = MDTModeEutra(r.OctetString(per.Unsized, "mDTMode"))
 	r.DecodeOptional(v.HasSignallingBasedMDTPLMNList, &v.SignallingBasedMDTPLMNList, "signallingBasedMDTPLMNList")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8065,12 +7875,10 @@ func (v *MRBID) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MulticastSessionActivationRequestTransfer) DecodePER(r *per.Reader) error {
 	*v = MulticastSessionActivationRequestTransfer{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.MBSSessionID, "mBS-SessionID")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8175,12 +7983,10 @@ func (u *MulticastSessionActivationRequestTransferExtIEs) encodePER(w *per.Write
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MulticastSessionDeactivationRequestTransfer) DecodePER(r *per.Reader) error {
 	*v = MulticastSessionDeactivationRequestTransfer{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.MBSSessionID, "mBS-SessionID")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8287,8 +8093,7 @@ func (v *MulticastSessionUpdateRequestTransfer) DecodePER(r *per.Reader) error {
 	*v = MulticastSessionUpdateRequestTransfer{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8431,13 +8236,11 @@ func (v *MulticastGroupPagingAreaList) MarshalAPER() ([]byte, error) { return pe
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MulticastGroupPagingAreaItem) DecodePER(r *per.Reader) error {
 	*v = MulticastGroupPagingAreaItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasUEPagingList, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasUEPagingList, &v.HasIEExtensions)
 	r.Decode(&v.MulticastGroupPagingArea, "multicastGroupPagingArea")
 	r.DecodeOptional(v.HasUEPagingList, &v.UEPagingList, "uE-PagingList")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8559,12 +8362,10 @@ func (v *MBSAreaTAIList) MarshalAPER() ([]byte, error) { return per.Marshal(v, t
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MulticastGroupPagingArea) DecodePER(r *per.Reader) error {
 	*v = MulticastGroupPagingArea{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.MBSAreaTAIList, "mBS-AreaTAIList")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8685,13 +8486,11 @@ func (v *UEPagingList) MarshalAPER() ([]byte, error) { return per.Marshal(v, tru
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UEPagingItem) DecodePER(r *per.Reader) error {
 	*v = UEPagingItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPagingDRX, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasPagingDRX, &v.HasIEExtensions)
 	r.Decode(&v.UEIdentityIndexValue, "uEIdentityIndexValue")
 	v.PagingDRX = PagingDRX(r.EnumIf(v.HasPagingDRX, 4, 0, true, "pagingDRX"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8795,14 +8594,12 @@ func (u *UEPagingItemExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *M1Configuration) DecodePER(r *per.Reader) error {
 	*v = M1Configuration{}
-	ext := r.Extended()
-	r.Preamble(&v.HasM1thresholdEventA2, &v.HasM1periodicReporting, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasM1thresholdEventA2, &v.HasM1periodicReporting, &v.HasIEExtensions)
 	v.M1reportingTrigger = M1ReportingTrigger(r.Enum(3, 0, true, "m1reportingTrigger"))
 	r.DecodeOptional(v.HasM1thresholdEventA2, &v.M1thresholdEventA2, "m1thresholdEventA2")
 	r.DecodeOptional(v.HasM1periodicReporting, &v.M1periodicReporting, "m1periodicReporting")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8947,12 +8744,10 @@ func (v *M1ReportingTrigger) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *M1ThresholdEventA2) DecodePER(r *per.Reader) error {
 	*v = M1ThresholdEventA2{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.M1ThresholdType, "m1ThresholdType")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9163,13 +8958,11 @@ func (u *M1ThresholdTypeExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *M1PeriodicReporting) DecodePER(r *per.Reader) error {
 	*v = M1PeriodicReporting{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.ReportInterval = ReportIntervalMDT(r.Enum(13, 0, false, "reportInterval"))
 	v.ReportAmount = ReportAmountMDT(r.Enum(8, 0, false, "reportAmount"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9279,13 +9072,11 @@ func (u *M1PeriodicReportingExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *M4Configuration) DecodePER(r *per.Reader) error {
 	*v = M4Configuration{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.M4period = M4period(r.Enum(5, 0, true, "m4period"))
 	v.M4LinksToLog = LinksToLog(r.Enum(3, 0, true, "m4-links-to-log"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9407,13 +9198,11 @@ func (v *M4period) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v)
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *M5Configuration) DecodePER(r *per.Reader) error {
 	*v = M5Configuration{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.M5period = M5period(r.Enum(5, 0, true, "m5period"))
 	v.M5LinksToLog = LinksToLog(r.Enum(3, 0, true, "m5-links-to-log"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9535,13 +9324,11 @@ func (v *M5period) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v)
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *M6Configuration) DecodePER(r *per.Reader) error {
 	*v = M6Configuration{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.M6reportInterval = M6reportInterval(r.Enum(14, 0, true, "m6report-Interval"))
 	v.M6LinksToLog = LinksToLog(r.Enum(3, 0, true, "m6-links-to-log"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9667,13 +9454,11 @@ func (v *M6reportInterval) EncodePER(w *per.Writer) error { return w.WriteEnum(i
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *M7Configuration) DecodePER(r *per.Reader) error {
 	*v = M7Configuration{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.M7period = M7period(r.Int(1, 60, true, "m7period"))
 	v.M7LinksToLog = LinksToLog(r.Enum(3, 0, true, "m7-links-to-log"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9801,12 +9586,10 @@ func (v *M7period) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MDTLocationInfo) DecodePER(r *per.Reader) error {
 	*v = MDTLocationInfo{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.MDTLocationInformation = MDTLocationInformation(r.BitString(per.Size{Lb: 8, Ub: 8}, "mDT-Location-Information"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10073,13 +9856,11 @@ func (v *NBIoTPagingTimeWindow) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *NBIoTPagingEDRXInfo) DecodePER(r *per.Reader) error {
 	*v = NBIoTPagingEDRXInfo{}
-	ext := r.Extended()
-	r.Preamble(&v.HasNBIoTPagingTimeWindow, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasNBIoTPagingTimeWindow, &v.HasIEExtensions)
 	v.NBIoTPagingEDRXCycle = NBIoTPagingEDRXCycle(r.Enum(14, 0, true, "nB-IoT-Paging-eDRXCycle"))
 	v.NBIoTPagingTimeWindow = NBIoTPagingTimeWindow(r.EnumIf(v.HasNBIoTPagingTimeWindow, 16, 0, true, "nB-IoT-Paging-TimeWindow"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10257,12 +10038,10 @@ func (v *NGAPIESupportInformationRequestList) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *NGAPIESupportInformationRequestItem) DecodePER(r *per.Reader) error {
 	*v = NGAPIESupportInformationRequestItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.NgapProtocolIEID = ProtocolIEID(r.Int(0, 65535, false, "ngap-ProtocolIE-Id"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10387,14 +10166,12 @@ func (v *NGAPIESupportInformationResponseList) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *NGAPIESupportInformationResponseItem) DecodePER(r *per.Reader) error {
 	*v = NGAPIESupportInformationResponseItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.NgapProtocolIEID = ProtocolIEID(r.Int(0, 65535, false, "ngap-ProtocolIE-Id"))
 	v.NgapProtocolIESupportInfo = NGAPIESupportInformationResponseItem_NgapProtocolIESupportInfo(r.Enum(2, 0, true, "ngap-ProtocolIESupportInfo"))
 	v.NgapProtocolIEPresenceInfo = NGAPIESupportInformationResponseItem_NgapProtocolIEPresenceInfo(r.Enum(2, 0, true, "ngap-ProtocolIEPresenceInfo"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10858,8 +10635,7 @@ func (v *NID) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *NonDynamic5QIDescriptor) DecodePER(r *per.Reader) error {
 	*v = NonDynamic5QIDescriptor{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPriorityLevelQos, &v.HasAveragingWindow, &v.HasMaximumDataBurstVolume, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasPriorityLevelQos, &v.HasAveragingWindow, &v.HasMaximumDataBurstVolume, &v.HasIEExtensions)
 	v.FiveQI = FiveQI(r.Int(0, 255, true, "fiveQI"))
 	if v.HasPriorityLevelQos {
 		v.PriorityLevelQos = PriorityLevelQos(r.Int(1, 127, true, "priorityLevelQos"))
@@ -10871,8 +10647,7 @@ func (v *NonDynamic5QIDescriptor) DecodePER(r *per.Reader) error {
 		v.MaximumDataBurstVolume = MaximumDataBurstVolume(r.Int(0, 4095, true, "maximumDataBurstVolume"))
 	}
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11420,13 +11195,11 @@ func (v *NRCellIdentity) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *NRCGI) DecodePER(r *per.Reader) error {
 	*v = NRCGI{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.PLMNIdentity = PLMNIdentity(r.OctetString(per.Size{Lb: 3, Ub: 3}, "pLMNIdentity"))
 	v.NRCellIdentity = NRCellIdentity(r.BitString(per.Size{Lb: 36, Ub: 36}, "nRCellIdentity"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11562,13 +11335,11 @@ func (v *NRCGIListForWarning) MarshalAPER() ([]byte, error) { return per.Marshal
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *NRPagingeDRXInformation) DecodePER(r *per.Reader) error {
 	*v = NRPagingeDRXInformation{}
-	ext := r.Extended()
-	r.Preamble(&v.HasNRPagingTimeWindow, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasNRPagingTimeWindow, &v.HasIEExtensions)
 	v.NRPagingEDRXCycle = NRPagingEDRXCycle(r.Enum(13, 0, true, "nR-paging-eDRX-Cycle"))
 	v.NRPagingTimeWindow = NRPagingTimeWindow(r.EnumIf(v.HasNRPagingTimeWindow, 16, 16, true, "nR-paging-Time-Window"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11750,16 +11521,14 @@ func (v *NRUERLFReportContainer) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *NRNTNTAIInformation) DecodePER(r *per.Reader) error {
 	*v = NRNTNTAIInformation{}
-	ext := r.Extended()
-	r.Preamble(&v.HasUELocationDerivedTACInNRNTN, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasUELocationDerivedTACInNRNTN, &v.HasIEExtensions)
 	v.ServingPLMN = PLMNIdentity(r.OctetString(per.Size{Lb: 3, Ub: 3}, "servingPLMN"))
 	r.Decode(&v.TACListInNRNTN, "tACListInNRNTN")
 	if v.HasUELocationDerivedTACInNRNTN {
 		v.UELocationDerivedTACInNRNTN = TAC(r.OctetString(per.Size{Lb: 3, Ub: 3}, "uELocationDerivedTACInNRNTN"))
 	}
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11930,12 +11699,10 @@ func (v *NRFrequencyBandList) MarshalAPER() ([]byte, error) { return per.Marshal
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *NRFrequencyBandItem) DecodePER(r *per.Reader) error {
 	*v = NRFrequencyBandItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtension)
+	ext := r.ExtendedPreamble(&v.HasIEExtension)
 	v.NrFrequencyBand = NRFrequencyBand(r.Int(1, 1024, true, "nr-frequency-band"))
 	r.DecodeOptional(v.HasIEExtension, &v.IEExtension, "iE-Extension")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12038,13 +11805,11 @@ func (u *NRFrequencyBandItemExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *NRFrequencyInfo) DecodePER(r *per.Reader) error {
 	*v = NRFrequencyInfo{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtension)
+	ext := r.ExtendedPreamble(&v.HasIEExtension)
 	v.NrARFCN = NRARFCN(r.Int(0, 3279165, false, "nrARFCN"))
 	r.Decode(&v.FrequencyBandList, "frequencyBand-List")
 	r.DecodeOptional(v.HasIEExtension, &v.IEExtension, "iE-Extension")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12160,13 +11925,11 @@ func (v *NRPCI) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *NRV2XServicesAuthorized) DecodePER(r *per.Reader) error {
 	*v = NRV2XServicesAuthorized{}
-	ext := r.Extended()
-	r.Preamble(&v.HasVehicleUE, &v.HasPedestrianUE, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasVehicleUE, &v.HasPedestrianUE, &v.HasIEExtensions)
 	v.VehicleUE = VehicleUE(r.EnumIf(v.HasVehicleUE, 2, 0, true, "vehicleUE"))
 	v.PedestrianUE = PedestrianUE(r.EnumIf(v.HasPedestrianUE, 2, 0, true, "pedestrianUE"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12282,12 +12045,10 @@ func (v *PedestrianUE) EncodePER(w *per.Writer) error { return w.WriteEnum(int64
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *NRUESidelinkAggregateMaximumBitrate) DecodePER(r *per.Reader) error {
 	*v = NRUESidelinkAggregateMaximumBitrate{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.UESidelinkAggregateMaximumBitRate = BitRate(r.Int(0, 4000000000000, true, "uESidelinkAggregateMaximumBitRate"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12530,16 +12291,14 @@ func (v *OverloadStartNSSAIList) MarshalAPER() ([]byte, error) { return per.Mars
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *OverloadStartNSSAIItem) DecodePER(r *per.Reader) error {
 	*v = OverloadStartNSSAIItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSliceOverloadResponse, &v.HasSliceTrafficLoadReductionIndication, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasSliceOverloadResponse, &v.HasSliceTrafficLoadReductionIndication, &v.HasIEExtensions)
 	r.Decode(&v.SliceOverloadList, "sliceOverloadList")
 	r.DecodeOptional(v.HasSliceOverloadResponse, &v.SliceOverloadResponse, "sliceOverloadResponse")
 	if v.HasSliceTrafficLoadReductionIndication {
 		v.SliceTrafficLoadReductionIndication = TrafficLoadReductionIndication(r.Int(1, 99, false, "sliceTrafficLoadReductionIndication"))
 	}
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12656,13 +12415,11 @@ func (v *PacketDelayBudget) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PacketErrorRate) DecodePER(r *per.Reader) error {
 	*v = PacketErrorRate{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.PERScalar = r.Int(0, 9, true, "pERScalar")
 	v.PERExponent = r.Int(0, 9, true, "pERExponent")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12778,13 +12535,11 @@ func (v *PacketLossRate) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PagingAssisDataforCEcapabUE) DecodePER(r *per.Reader) error {
 	*v = PagingAssisDataforCEcapabUE{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.EUTRACGI, "eUTRA-CGI")
 	v.CoverageEnhancementLevel = CoverageEnhancementLevel(r.OctetString(per.Unsized, "coverageEnhancementLevel"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12888,14 +12643,12 @@ func (u *PagingAssisDataforCEcapabUEExtIEs) encodePER(w *per.Writer, field strin
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PagingAttemptInformation) DecodePER(r *per.Reader) error {
 	*v = PagingAttemptInformation{}
-	ext := r.Extended()
-	r.Preamble(&v.HasNextPagingAreaScope, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasNextPagingAreaScope, &v.HasIEExtensions)
 	v.PagingAttemptCount = PagingAttemptCount(r.Int(1, 16, true, "pagingAttemptCount"))
 	v.IntendedNumberOfPagingAttempts = IntendedNumberOfPagingAttempts(r.Int(1, 16, true, "intendedNumberOfPagingAttempts"))
 	v.NextPagingAreaScope = NextPagingAreaScope(r.EnumIf(v.HasNextPagingAreaScope, 2, 0, true, "nextPagingAreaScope"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13056,13 +12809,11 @@ func (v *PagingProbabilityInformation) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PathSwitchRequestAcknowledgeTransfer) DecodePER(r *per.Reader) error {
 	*v = PathSwitchRequestAcknowledgeTransfer{}
-	ext := r.Extended()
-	r.Preamble(&v.HasULNGUUPTNLInformation, &v.HasSecurityIndication, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasULNGUUPTNLInformation, &v.HasSecurityIndication, &v.HasIEExtensions)
 	r.DecodeOptional(v.HasULNGUUPTNLInformation, &v.ULNGUUPTNLInformation, "uL-NGU-UP-TNLInformation")
 	r.DecodeOptional(v.HasSecurityIndication, &v.SecurityIndication, "securityIndication")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13186,12 +12937,10 @@ func (u *PathSwitchRequestAcknowledgeTransferExtIEs) encodePER(w *per.Writer, fi
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PathSwitchRequestSetupFailedTransfer) DecodePER(r *per.Reader) error {
 	*v = PathSwitchRequestSetupFailedTransfer{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.Cause, "cause")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13296,15 +13045,13 @@ func (u *PathSwitchRequestSetupFailedTransferExtIEs) encodePER(w *per.Writer, fi
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PathSwitchRequestTransfer) DecodePER(r *per.Reader) error {
 	*v = PathSwitchRequestTransfer{}
-	ext := r.Extended()
-	r.Preamble(&v.HasDLNGUTNLInformationReused, &v.HasUserPlaneSecurityInformation, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasDLNGUTNLInformationReused, &v.HasUserPlaneSecurityInformation, &v.HasIEExtensions)
 	r.Decode(&v.DLNGUUPTNLInformation, "dL-NGU-UP-TNLInformation")
 	v.DLNGUTNLInformationReused = DLNGUTNLInformationReused(r.EnumIf(v.HasDLNGUTNLInformationReused, 1, 0, true, "dL-NGU-TNLInformationReused"))
 	r.DecodeOptional(v.HasUserPlaneSecurityInformation, &v.UserPlaneSecurityInformation, "userPlaneSecurityInformation")
 	r.Decode(&v.QosFlowAcceptedList, "qosFlowAcceptedList")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13440,12 +13187,10 @@ func (u *PathSwitchRequestTransferExtIEs) encodePER(w *per.Writer, field string)
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PathSwitchRequestUnsuccessfulTransfer) DecodePER(r *per.Reader) error {
 	*v = PathSwitchRequestUnsuccessfulTransfer{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.Cause, "cause")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13550,15 +13295,13 @@ func (u *PathSwitchRequestUnsuccessfulTransferExtIEs) encodePER(w *per.Writer, f
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PC5QoSParameters) DecodePER(r *per.Reader) error {
 	*v = PC5QoSParameters{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPc5LinkAggregateBitRates, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasPc5LinkAggregateBitRates, &v.HasIEExtensions)
 	r.Decode(&v.Pc5QoSFlowList, "pc5QoSFlowList")
 	if v.HasPc5LinkAggregateBitRates {
 		v.Pc5LinkAggregateBitRates = BitRate(r.Int(0, 4000000000000, true, "pc5LinkAggregateBitRates"))
 	}
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13680,14 +13423,12 @@ func (v *PC5QoSFlowList) MarshalAPER() ([]byte, error) { return per.Marshal(v, t
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PC5QoSFlowItem) DecodePER(r *per.Reader) error {
 	*v = PC5QoSFlowItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPc5FlowBitRates, &v.HasRange, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasPc5FlowBitRates, &v.HasRange, &v.HasIEExtensions)
 	v.PQI = FiveQI(r.Int(0, 255, true, "pQI"))
 	r.DecodeOptional(v.HasPc5FlowBitRates, &v.Pc5FlowBitRates, "pc5FlowBitRates")
 	v.Range = Range(r.EnumIf(v.HasRange, 9, 0, true, "range"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13792,13 +13533,11 @@ func (u *PC5QoSFlowItemExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PC5FlowBitRates) DecodePER(r *per.Reader) error {
 	*v = PC5FlowBitRates{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.GuaranteedFlowBitRate = BitRate(r.Int(0, 4000000000000, true, "guaranteedFlowBitRate"))
 	v.MaximumFlowBitRate = BitRate(r.Int(0, 4000000000000, true, "maximumFlowBitRate"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13926,13 +13665,11 @@ func (v *PrivacyIndicator) EncodePER(w *per.Writer) error { return w.WriteEnum(i
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PDUSessionAggregateMaximumBitRate) DecodePER(r *per.Reader) error {
 	*v = PDUSessionAggregateMaximumBitRate{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.PDUSessionAggregateMaximumBitRateDL = BitRate(r.Int(0, 4000000000000, true, "pDUSessionAggregateMaximumBitRateDL"))
 	v.PDUSessionAggregateMaximumBitRateUL = BitRate(r.Int(0, 4000000000000, true, "pDUSessionAggregateMaximumBitRateUL"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14080,13 +13817,11 @@ func (v *PDUSessionResourceAdmittedList) MarshalAPER() ([]byte, error) { return 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PDUSessionResourceAdmittedItem) DecodePER(r *per.Reader) error {
 	*v = PDUSessionResourceAdmittedItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.PDUSessionID = PDUSessionID(r.Int(0, 255, false, "pDUSessionID"))
 	r.DecodeOpen(&v.HandoverRequestAcknowledgeTransfer, "handoverRequestAcknowledgeTransfer")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14210,13 +13945,11 @@ func (v *PDUSessionResourceFailedToModifyListModCfm) MarshalAPER() ([]byte, erro
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PDUSessionResourceFailedToModifyItemModCfm) DecodePER(r *per.Reader) error {
 	*v = PDUSessionResourceFailedToModifyItemModCfm{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.PDUSessionID = PDUSessionID(r.Int(0, 255, false, "pDUSessionID"))
 	r.DecodeOpen(&v.PDUSessionResourceModifyIndicationUnsuccessfulTransfer, "pDUSessionResourceModifyIndicationUnsuccessfulTransfer")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14342,13 +14075,11 @@ func (v *PDUSessionResourceFailedToModifyListModRes) MarshalAPER() ([]byte, erro
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PDUSessionResourceFailedToModifyItemModRes) DecodePER(r *per.Reader) error {
 	*v = PDUSessionResourceFailedToModifyItemModRes{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.PDUSessionID = PDUSessionID(r.Int(0, 255, false, "pDUSessionID"))
 	r.DecodeOpen(&v.PDUSessionResourceModifyUnsuccessfulTransfer, "pDUSessionResourceModifyUnsuccessfulTransfer")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14474,13 +14205,11 @@ func (v *PDUSessionResourceFailedToResumeListRESReq) MarshalAPER() ([]byte, erro
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PDUSessionResourceFailedToResumeItemRESReq) DecodePER(r *per.Reader) error {
 	*v = PDUSessionResourceFailedToResumeItemRESReq{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.PDUSessionID = PDUSessionID(r.Int(0, 255, false, "pDUSessionID"))
 	r.Decode(&v.Cause, "cause")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14606,13 +14335,11 @@ func (v *PDUSessionResourceFailedToResumeListRESRes) MarshalAPER() ([]byte, erro
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PDUSessionResourceFailedToResumeItemRESRes) DecodePER(r *per.Reader) error {
 	*v = PDUSessionResourceFailedToResumeItemRESRes{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.PDUSessionID = PDUSessionID(r.Int(0, 255, false, "pDUSessionID"))
 	r.Decode(&v.Cause, "cause")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14738,13 +14465,11 @@ func (v *PDUSessionResourceFailedToSetupListCxtFail) MarshalAPER() ([]byte, erro
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PDUSessionResourceFailedToSetupItemCxtFail) DecodePER(r *per.Reader) error {
 	*v = PDUSessionResourceFailedToSetupItemCxtFail{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.PDUSessionID = PDUSessionID(r.Int(0, 255, false, "pDUSessionID"))
 	r.DecodeOpen(&v.PDUSessionResourceSetupUnsuccessfulTransfer, "pDUSessionResourceSetupUnsuccessfulTransfer")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14870,13 +14595,11 @@ func (v *PDUSessionResourceFailedToSetupListCxtRes) MarshalAPER() ([]byte, error
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PDUSessionResourceFailedToSetupItemCxtRes) DecodePER(r *per.Reader) error {
 	*v = PDUSessionResourceFailedToSetupItemCxtRes{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.PDUSessionID = PDUSessionID(r.Int(0, 255, false, "pDUSessionID"))
 	r.DecodeOpen(&v.PDUSessionResourceSetupUnsuccessfulTransfer, "pDUSessionResourceSetupUnsuccessfulTransfer")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -15002,13 +14725,11 @@ func (v *PDUSessionResourceFailedToSetupListHOAck) MarshalAPER() ([]byte, error)
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PDUSessionResourceFailedToSetupItemHOAck) DecodePER(r *per.Reader) error {
 	*v = PDUSessionResourceFailedToSetupItemHOAck{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.PDUSessionID = PDUSessionID(r.Int(0, 255, false, "pDUSessionID"))
 	r.DecodeOpen(&v.HandoverResourceAllocationUnsuccessfulTransfer, "handoverResourceAllocationUnsuccessfulTransfer")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -15134,13 +14855,11 @@ func (v *PDUSessionResourceFailedToSetupListPSReq) MarshalAPER() ([]byte, error)
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PDUSessionResourceFailedToSetupItemPSReq) DecodePER(r *per.Reader) error {
 	*v = PDUSessionResourceFailedToSetupItemPSReq{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.PDUSessionID = PDUSessionID(r.Int(0, 255, false, "pDUSessionID"))
 	r.DecodeOpen(&v.PathSwitchRequestSetupFailedTransfer, "pathSwitchRequestSetupFailedTransfer")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -15266,13 +14985,11 @@ func (v *PDUSessionResourceFailedToSetupListSURes) MarshalAPER() ([]byte, error)
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PDUSessionResourceFailedToSetupItemSURes) DecodePER(r *per.Reader) error {
 	*v = PDUSessionResourceFailedToSetupItemSURes{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.PDUSessionID = PDUSessionID(r.Int(0, 255, false, "pDUSessionID"))
 	r.DecodeOpen(&v.PDUSessionResourceSetupUnsuccessfulTransfer, "pDUSessionResourceSetupUnsuccessfulTransfer")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -15396,13 +15113,11 @@ func (v *PDUSessionResourceHandoverList) MarshalAPER() ([]byte, error) { return 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PDUSessionResourceHandoverItem) DecodePER(r *per.Reader) error {
 	*v = PDUSessionResourceHandoverItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.PDUSessionID = PDUSessionID(r.Int(0, 255, false, "pDUSessionID"))
 	r.DecodeOpen(&v.HandoverCommandTransfer, "handoverCommandTransfer")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -15526,14 +15241,12 @@ func (v *PDUSessionResourceInformationList) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PDUSessionResourceInformationItem) DecodePER(r *per.Reader) error {
 	*v = PDUSessionResourceInformationItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasDRBsToQosFlowsMappingList, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasDRBsToQosFlowsMappingList, &v.HasIEExtensions)
 	v.PDUSessionID = PDUSessionID(r.Int(0, 255, false, "pDUSessionID"))
 	r.Decode(&v.QosFlowInformationList, "qosFlowInformationList")
 	r.DecodeOptional(v.HasDRBsToQosFlowsMappingList, &v.DRBsToQosFlowsMappingList, "dRBsToQosFlowsMappingList")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -15658,12 +15371,10 @@ func (v *PDUSessionResourceListCxtRelCpl) MarshalAPER() ([]byte, error) { return
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PDUSessionResourceItemCxtRelCpl) DecodePER(r *per.Reader) error {
 	*v = PDUSessionResourceItemCxtRelCpl{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.PDUSessionID = PDUSessionID(r.Int(0, 255, false, "pDUSessionID"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -15803,12 +15514,10 @@ func (v *PDUSessionResourceListCxtRelReq) MarshalAPER() ([]byte, error) { return
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PDUSessionResourceItemCxtRelReq) DecodePER(r *per.Reader) error {
 	*v = PDUSessionResourceItemCxtRelReq{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.PDUSessionID = PDUSessionID(r.Int(0, 255, false, "pDUSessionID"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -15929,13 +15638,11 @@ func (v *PDUSessionResourceListHORqd) MarshalAPER() ([]byte, error) { return per
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PDUSessionResourceItemHORqd) DecodePER(r *per.Reader) error {
 	*v = PDUSessionResourceItemHORqd{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.PDUSessionID = PDUSessionID(r.Int(0, 255, false, "pDUSessionID"))
 	r.DecodeOpen(&v.HandoverRequiredTransfer, "handoverRequiredTransfer")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -16039,15 +15746,13 @@ func (u *PDUSessionResourceItemHORqdExtIEs) encodePER(w *per.Writer, field strin
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PDUSessionResourceModifyConfirmTransfer) DecodePER(r *per.Reader) error {
 	*v = PDUSessionResourceModifyConfirmTransfer{}
-	ext := r.Extended()
-	r.Preamble(&v.HasAdditionalNGUUPTNLInformation, &v.HasQosFlowFailedToModifyList, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasAdditionalNGUUPTNLInformation, &v.HasQosFlowFailedToModifyList, &v.HasIEExtensions)
 	r.Decode(&v.QosFlowModifyConfirmList, "qosFlowModifyConfirmList")
 	r.Decode(&v.ULNGUUPTNLInformation, "uLNGU-UP-TNLInformation")
 	r.DecodeOptional(v.HasAdditionalNGUUPTNLInformation, &v.AdditionalNGUUPTNLInformation, "additionalNG-UUPTNLInformation")
 	r.DecodeOptional(v.HasQosFlowFailedToModifyList, &v.QosFlowFailedToModifyList, "qosFlowFailedToModifyList")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -16165,12 +15870,10 @@ func (u *PDUSessionResourceModifyConfirmTransferExtIEs) encodePER(w *per.Writer,
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PDUSessionResourceModifyIndicationUnsuccessfulTransfer) DecodePER(r *per.Reader) error {
 	*v = PDUSessionResourceModifyIndicationUnsuccessfulTransfer{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.Cause, "cause")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -16277,8 +15980,7 @@ func (v *PDUSessionResourceModifyRequestTransfer) DecodePER(r *per.Reader) error
 	*v = PDUSessionResourceModifyRequestTransfer{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -16435,16 +16137,14 @@ func (u *PDUSessionResourceModifyRequestTransferIEs) encodePER(w *per.Writer, fi
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PDUSessionResourceModifyResponseTransfer) DecodePER(r *per.Reader) error {
 	*v = PDUSessionResourceModifyResponseTransfer{}
-	ext := r.Extended()
-	r.Preamble(&v.HasDLNGUUPTNLInformation, &v.HasULNGUUPTNLInformation, &v.HasQosFlowAddOrModifyResponseList, &v.HasAdditionalDLQosFlowPerTNLInformation, &v.HasQosFlowFailedToAddOrModifyList, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasDLNGUUPTNLInformation, &v.HasULNGUUPTNLInformation, &v.HasQosFlowAddOrModifyResponseList, &v.HasAdditionalDLQosFlowPerTNLInformation, &v.HasQosFlowFailedToAddOrModifyList, &v.HasIEExtensions)
 	r.DecodeOptional(v.HasDLNGUUPTNLInformation, &v.DLNGUUPTNLInformation, "dL-NGU-UP-TNLInformation")
 	r.DecodeOptional(v.HasULNGUUPTNLInformation, &v.ULNGUUPTNLInformation, "uL-NGU-UP-TNLInformation")
 	r.DecodeOptional(v.HasQosFlowAddOrModifyResponseList, &v.QosFlowAddOrModifyResponseList, "qosFlowAddOrModifyResponseList")
 	r.DecodeOptional(v.HasAdditionalDLQosFlowPerTNLInformation, &v.AdditionalDLQosFlowPerTNLInformation, "additionalDLQosFlowPerTNLInformation")
 	r.DecodeOptional(v.HasQosFlowFailedToAddOrModifyList, &v.QosFlowFailedToAddOrModifyList, "qosFlowFailedToAddOrModifyList")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -16591,13 +16291,11 @@ func (u *PDUSessionResourceModifyResponseTransferExtIEs) encodePER(w *per.Writer
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PDUSessionResourceModifyIndicationTransfer) DecodePER(r *per.Reader) error {
 	*v = PDUSessionResourceModifyIndicationTransfer{}
-	ext := r.Extended()
-	r.Preamble(&v.HasAdditionalDLQosFlowPerTNLInformation, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasAdditionalDLQosFlowPerTNLInformation, &v.HasIEExtensions)
 	r.Decode(&v.DLQosFlowPerTNLInformation, "dLQosFlowPerTNLInformation")
 	r.DecodeOptional(v.HasAdditionalDLQosFlowPerTNLInformation, &v.AdditionalDLQosFlowPerTNLInformation, "additionalDLQosFlowPerTNLInformation")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -16745,13 +16443,11 @@ func (v *PDUSessionResourceModifyListModCfm) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PDUSessionResourceModifyItemModCfm) DecodePER(r *per.Reader) error {
 	*v = PDUSessionResourceModifyItemModCfm{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.PDUSessionID = PDUSessionID(r.Int(0, 255, false, "pDUSessionID"))
 	r.DecodeOpen(&v.PDUSessionResourceModifyConfirmTransfer, "pDUSessionResourceModifyConfirmTransfer")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -16877,13 +16573,11 @@ func (v *PDUSessionResourceModifyListModInd) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PDUSessionResourceModifyItemModInd) DecodePER(r *per.Reader) error {
 	*v = PDUSessionResourceModifyItemModInd{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.PDUSessionID = PDUSessionID(r.Int(0, 255, false, "pDUSessionID"))
 	r.DecodeOpen(&v.PDUSessionResourceModifyIndicationTransfer, "pDUSessionResourceModifyIndicationTransfer")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -17009,16 +16703,14 @@ func (v *PDUSessionResourceModifyListModReq) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PDUSessionResourceModifyItemModReq) DecodePER(r *per.Reader) error {
 	*v = PDUSessionResourceModifyItemModReq{}
-	ext := r.Extended()
-	r.Preamble(&v.HasNASPDU, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasNASPDU, &v.HasIEExtensions)
 	v.PDUSessionID = PDUSessionID(r.Int(0, 255, false, "pDUSessionID"))
 	if v.HasNASPDU {
 		v.NASPDU = NASPDU(r.OctetString(per.Unsized, "nAS-PDU"))
 	}
 	r.DecodeOpen(&v.PDUSessionResourceModifyRequestTransfer, "pDUSessionResourceModifyRequestTransfer")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -17155,13 +16847,11 @@ func (v *PDUSessionResourceModifyListModRes) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PDUSessionResourceModifyItemModRes) DecodePER(r *per.Reader) error {
 	*v = PDUSessionResourceModifyItemModRes{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.PDUSessionID = PDUSessionID(r.Int(0, 255, false, "pDUSessionID"))
 	r.DecodeOpen(&v.PDUSessionResourceModifyResponseTransfer, "pDUSessionResourceModifyResponseTransfer")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -17267,13 +16957,11 @@ func (u *PDUSessionResourceModifyItemModResExtIEs) encodePER(w *per.Writer, fiel
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PDUSessionResourceModifyUnsuccessfulTransfer) DecodePER(r *per.Reader) error {
 	*v = PDUSessionResourceModifyUnsuccessfulTransfer{}
-	ext := r.Extended()
-	r.Preamble(&v.HasCriticalityDiagnostics, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasCriticalityDiagnostics, &v.HasIEExtensions)
 	r.Decode(&v.Cause, "cause")
 	r.DecodeOptional(v.HasCriticalityDiagnostics, &v.CriticalityDiagnostics, "criticalityDiagnostics")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -17397,13 +17085,11 @@ func (v *PDUSessionResourceNotifyList) MarshalAPER() ([]byte, error) { return pe
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PDUSessionResourceNotifyItem) DecodePER(r *per.Reader) error {
 	*v = PDUSessionResourceNotifyItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.PDUSessionID = PDUSessionID(r.Int(0, 255, false, "pDUSessionID"))
 	r.DecodeOpen(&v.PDUSessionResourceNotifyTransfer, "pDUSessionResourceNotifyTransfer")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -17507,12 +17193,10 @@ func (u *PDUSessionResourceNotifyItemExtIEs) encodePER(w *per.Writer, field stri
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PDUSessionResourceNotifyReleasedTransfer) DecodePER(r *per.Reader) error {
 	*v = PDUSessionResourceNotifyReleasedTransfer{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.Cause, "cause")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -17623,13 +17307,11 @@ func (u *PDUSessionResourceNotifyReleasedTransferExtIEs) encodePER(w *per.Writer
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PDUSessionResourceNotifyTransfer) DecodePER(r *per.Reader) error {
 	*v = PDUSessionResourceNotifyTransfer{}
-	ext := r.Extended()
-	r.Preamble(&v.HasQosFlowNotifyList, &v.HasQosFlowReleasedList, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasQosFlowNotifyList, &v.HasQosFlowReleasedList, &v.HasIEExtensions)
 	r.DecodeOptional(v.HasQosFlowNotifyList, &v.QosFlowNotifyList, "qosFlowNotifyList")
 	r.DecodeOptional(v.HasQosFlowReleasedList, &v.QosFlowReleasedList, "qosFlowReleasedList")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -17743,12 +17425,10 @@ func (u *PDUSessionResourceNotifyTransferExtIEs) encodePER(w *per.Writer, field 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PDUSessionResourceReleaseCommandTransfer) DecodePER(r *per.Reader) error {
 	*v = PDUSessionResourceReleaseCommandTransfer{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.Cause, "cause")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -17873,13 +17553,11 @@ func (v *PDUSessionResourceReleasedListNot) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PDUSessionResourceReleasedItemNot) DecodePER(r *per.Reader) error {
 	*v = PDUSessionResourceReleasedItemNot{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.PDUSessionID = PDUSessionID(r.Int(0, 255, false, "pDUSessionID"))
 	r.DecodeOpen(&v.PDUSessionResourceNotifyReleasedTransfer, "pDUSessionResourceNotifyReleasedTransfer")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -18005,13 +17683,11 @@ func (v *PDUSessionResourceReleasedListPSAck) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PDUSessionResourceReleasedItemPSAck) DecodePER(r *per.Reader) error {
 	*v = PDUSessionResourceReleasedItemPSAck{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.PDUSessionID = PDUSessionID(r.Int(0, 255, false, "pDUSessionID"))
 	r.DecodeOpen(&v.PathSwitchRequestUnsuccessfulTransfer, "pathSwitchRequestUnsuccessfulTransfer")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -18137,13 +17813,11 @@ func (v *PDUSessionResourceReleasedListPSFail) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PDUSessionResourceReleasedItemPSFail) DecodePER(r *per.Reader) error {
 	*v = PDUSessionResourceReleasedItemPSFail{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.PDUSessionID = PDUSessionID(r.Int(0, 255, false, "pDUSessionID"))
 	r.DecodeOpen(&v.PathSwitchRequestUnsuccessfulTransfer, "pathSwitchRequestUnsuccessfulTransfer")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -18263,5 +17937,165 @@ func (v *PDUSessionResourceReleasedListRelRes) UnmarshalAPER(b []byte) error {
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
 func (v *PDUSessionResourceReleasedListRelRes) MarshalAPER() ([]byte, error) {
+	return per.Marshal(v, true)
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *PDUSessionResourceReleasedItemRelRes) DecodePER(r *per.Reader) error {
+	*v = PDUSessionResourceReleasedItemRelRes{}
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
+	v.PDUSessionID = PDUSessionID(r.Int(0, 255, false, "pDUSessionID"))
+	r.DecodeOpen(&v.PDUSessionResourceReleaseResponseTransfer, "pDUSessionResourceReleaseResponseTransfer")
+	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	v.Unknown = r.Unknown(ext)
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *PDUSessionResourceReleasedItemRelRes) EncodePER(w *per.Writer) error {
+	x := per.Additions(v.Unknown)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
+	w.Encode(&v.PDUSessionID, "pDUSessionID")
+	w.EncodeOpen(&v.PDUSessionResourceReleaseResponseTransfer, "pDUSessionResourceReleaseResponseTransfer")
+	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a PDUSessionResourceReleasedItemRelRes (X.691); v aliases b.
+func (v *PDUSessionResourceReleasedItemRelRes) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "PDUSessionResourceReleasedItemRelRes")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *PDUSessionResourceReleasedItemRelRes) MarshalAPER() ([]byte, error) {
+	return per.Marshal(v, true)
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *ProtocolExtensionContainer_PDUSessionResourceReleasedItemRelResExtIEs) DecodePER(r *per.Reader) error {
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *ProtocolExtensionContainer_PDUSessionResourceReleasedItemRelResExtIEs) EncodePER(w *per.Writer) error {
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
+func (v *ProtocolExtensionContainer_PDUSessionResourceReleasedItemRelResExtIEs) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *ProtocolExtensionContainer_PDUSessionResourceReleasedItemRelResExtIEs) MarshalAPER() ([]byte, error) {
+	return per.Marshal(v, true)
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *ProtocolExtensionField_PDUSessionResourceReleasedItemRelResExtIEs) DecodePER(r *per.Reader) error {
+	*v = ProtocolExtensionField_PDUSessionResourceReleasedItemRelResExtIEs{}
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
+	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *ProtocolExtensionField_PDUSessionResourceReleasedItemRelResExtIEs) EncodePER(w *per.Writer) error {
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.ExtensionValue.encodePER(w, "extensionValue")
+	return w.Err()
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
+func (v *ProtocolExtensionField_PDUSessionResourceReleasedItemRelResExtIEs) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *ProtocolExtensionField_PDUSessionResourceReleasedItemRelResExtIEs) MarshalAPER() ([]byte, error) {
+	return per.Marshal(v, true)
+}
+
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *PDUSessionResourceReleasedItemRelResExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
+}
+
+// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
+// the value that key selects: the complete encoding of the row's type (X.691 10.2,
+// 11.1). A key the table does not list, or a row without a type, leaves the value
+// in Raw (Kind 0 for the key not listed).
+func (u *PDUSessionResourceReleasedItemRelResExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
+	switch key {
+	}
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *PDUSessionResourceReleasedItemRelResExtIEs) perValue(p *per.Reader) per.Value {
+	return nil
+}
+
+// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
+// Raw as the field's octets.
+func (u *PDUSessionResourceReleasedItemRelResExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(nil), u.Raw, field)
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *PDUSessionResourceReleaseResponseTransfer) DecodePER(r *per.Reader) error {
+	*v = PDUSessionResourceReleaseResponseTransfer{}
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
+	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	v.Unknown = r.Unknown(ext)
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *PDUSessionResourceReleaseResponseTransfer) EncodePER(w *per.Writer) error {
+	x := per.Additions(v.Unknown)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
+	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a PDUSessionResourceReleaseResponseTransfer (X.691); v aliases b.
+func (v *PDUSessionResourceReleaseResponseTransfer) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "PDUSessionResourceReleaseResponseTransfer")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *PDUSessionResourceReleaseResponseTransfer) MarshalAPER() ([]byte, error) {
+	return per.Marshal(v, true)
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *ProtocolExtensionContainer_PDUSessionResourceReleaseResponseTransferExtIEs) DecodePER(r *per.Reader) error {
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *ProtocolExtensionContainer_PDUSessionResourceReleaseResponseTransferExtIEs) EncodePER(w *per.Writer) error {
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
+func (v *ProtocolExtensionContainer_PDUSessionResourceReleaseResponseTransferExtIEs) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *ProtocolExtensionContainer_PDUSessionResourceReleaseResponseTransferExtIEs) MarshalAPER() ([]byte, error) {
 	return per.Marshal(v, true)
 }

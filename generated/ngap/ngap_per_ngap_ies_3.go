@@ -10,170 +10,6 @@ import (
 )
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *PDUSessionResourceReleasedItemRelRes) DecodePER(r *per.Reader) error {
-	*v = PDUSessionResourceReleasedItemRelRes{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
-	v.PDUSessionID = PDUSessionID(r.Int(0, 255, false, "pDUSessionID"))
-	r.DecodeOpen(&v.PDUSessionResourceReleaseResponseTransfer, "pDUSessionResourceReleaseResponseTransfer")
-	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *PDUSessionResourceReleasedItemRelRes) EncodePER(w *per.Writer) error {
-	x := per.Additions(v.Unknown)
-	w.Extended(x)
-	w.Preamble(v.HasIEExtensions)
-	w.Encode(&v.PDUSessionID, "pDUSessionID")
-	w.EncodeOpen(&v.PDUSessionResourceReleaseResponseTransfer, "pDUSessionResourceReleaseResponseTransfer")
-	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	w.Extensions(x, v.Unknown)
-	w.EndExtensions(x, v.Unknown)
-	return w.Err()
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a PDUSessionResourceReleasedItemRelRes (X.691); v aliases b.
-func (v *PDUSessionResourceReleasedItemRelRes) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "PDUSessionResourceReleasedItemRelRes")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *PDUSessionResourceReleasedItemRelRes) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_PDUSessionResourceReleasedItemRelResExtIEs) DecodePER(r *per.Reader) error {
-	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_PDUSessionResourceReleasedItemRelResExtIEs) EncodePER(w *per.Writer) error {
-	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_PDUSessionResourceReleasedItemRelResExtIEs) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_PDUSessionResourceReleasedItemRelResExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_PDUSessionResourceReleasedItemRelResExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_PDUSessionResourceReleasedItemRelResExtIEs{}
-	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
-	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
-	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_PDUSessionResourceReleasedItemRelResExtIEs) EncodePER(w *per.Writer) error {
-	w.Encode(&v.ID, "id")
-	w.Encode(&v.Criticality, "criticality")
-	v.ExtensionValue.encodePER(w, "extensionValue")
-	return w.Err()
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_PDUSessionResourceReleasedItemRelResExtIEs) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_PDUSessionResourceReleasedItemRelResExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads the open type field of the value that key selects (X.691 10.2)
-// into Raw and decodes it (resolvePER).
-func (u *PDUSessionResourceReleasedItemRelResExtIEs) decodePER(key int64, r *per.Reader, field string) {
-	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *PDUSessionResourceReleasedItemRelResExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
-	switch key {
-	}
-	p.DecodeField(&u.Raw, at, u.perValue(p), field)
-}
-
-// perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
-// charged to p's allocation budget (per.Row).
-func (u *PDUSessionResourceReleasedItemRelResExtIEs) perValue(p *per.Reader) per.Value {
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *PDUSessionResourceReleasedItemRelResExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(nil), u.Raw, field)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *PDUSessionResourceReleaseResponseTransfer) DecodePER(r *per.Reader) error {
-	*v = PDUSessionResourceReleaseResponseTransfer{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
-	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *PDUSessionResourceReleaseResponseTransfer) EncodePER(w *per.Writer) error {
-	x := per.Additions(v.Unknown)
-	w.Extended(x)
-	w.Preamble(v.HasIEExtensions)
-	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	w.Extensions(x, v.Unknown)
-	w.EndExtensions(x, v.Unknown)
-	return w.Err()
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a PDUSessionResourceReleaseResponseTransfer (X.691); v aliases b.
-func (v *PDUSessionResourceReleaseResponseTransfer) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "PDUSessionResourceReleaseResponseTransfer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *PDUSessionResourceReleaseResponseTransfer) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_PDUSessionResourceReleaseResponseTransferExtIEs) DecodePER(r *per.Reader) error {
-	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_PDUSessionResourceReleaseResponseTransferExtIEs) EncodePER(w *per.Writer) error {
-	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_PDUSessionResourceReleaseResponseTransferExtIEs) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_PDUSessionResourceReleaseResponseTransferExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_PDUSessionResourceReleaseResponseTransferExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_PDUSessionResourceReleaseResponseTransferExtIEs{}
 	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
@@ -258,13 +94,11 @@ func (v *PDUSessionResourceResumeListRESReq) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PDUSessionResourceResumeItemRESReq) DecodePER(r *per.Reader) error {
 	*v = PDUSessionResourceResumeItemRESReq{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.PDUSessionID = PDUSessionID(r.Int(0, 255, false, "pDUSessionID"))
 	r.DecodeOpen(&v.UEContextResumeRequestTransfer, "uEContextResumeRequestTransfer")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -390,13 +224,11 @@ func (v *PDUSessionResourceResumeListRESRes) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PDUSessionResourceResumeItemRESRes) DecodePER(r *per.Reader) error {
 	*v = PDUSessionResourceResumeItemRESRes{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.PDUSessionID = PDUSessionID(r.Int(0, 255, false, "pDUSessionID"))
 	r.DecodeOpen(&v.UEContextResumeResponseTransfer, "uEContextResumeResponseTransfer")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -522,13 +354,11 @@ func (v *PDUSessionResourceSecondaryRATUsageList) MarshalAPER() ([]byte, error) 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PDUSessionResourceSecondaryRATUsageItem) DecodePER(r *per.Reader) error {
 	*v = PDUSessionResourceSecondaryRATUsageItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.PDUSessionID = PDUSessionID(r.Int(0, 255, false, "pDUSessionID"))
 	r.DecodeOpen(&v.SecondaryRATDataUsageReportTransfer, "secondaryRATDataUsageReportTransfer")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -654,8 +484,7 @@ func (v *PDUSessionResourceSetupListCxtReq) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PDUSessionResourceSetupItemCxtReq) DecodePER(r *per.Reader) error {
 	*v = PDUSessionResourceSetupItemCxtReq{}
-	ext := r.Extended()
-	r.Preamble(&v.HasNASPDU, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasNASPDU, &v.HasIEExtensions)
 	v.PDUSessionID = PDUSessionID(r.Int(0, 255, false, "pDUSessionID"))
 	if v.HasNASPDU {
 		v.NASPDU = NASPDU(r.OctetString(per.Unsized, "nAS-PDU"))
@@ -663,8 +492,7 @@ func (v *PDUSessionResourceSetupItemCxtReq) DecodePER(r *per.Reader) error {
 	r.Decode(&v.SNSSAI, "s-NSSAI")
 	r.DecodeOpen(&v.PDUSessionResourceSetupRequestTransfer, "pDUSessionResourceSetupRequestTransfer")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -798,13 +626,11 @@ func (v *PDUSessionResourceSetupListCxtRes) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PDUSessionResourceSetupItemCxtRes) DecodePER(r *per.Reader) error {
 	*v = PDUSessionResourceSetupItemCxtRes{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.PDUSessionID = PDUSessionID(r.Int(0, 255, false, "pDUSessionID"))
 	r.DecodeOpen(&v.PDUSessionResourceSetupResponseTransfer, "pDUSessionResourceSetupResponseTransfer")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -928,14 +754,12 @@ func (v *PDUSessionResourceSetupListHOReq) MarshalAPER() ([]byte, error) { retur
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PDUSessionResourceSetupItemHOReq) DecodePER(r *per.Reader) error {
 	*v = PDUSessionResourceSetupItemHOReq{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.PDUSessionID = PDUSessionID(r.Int(0, 255, false, "pDUSessionID"))
 	r.Decode(&v.SNSSAI, "s-NSSAI")
 	r.DecodeOpen(&v.HandoverRequestTransfer, "handoverRequestTransfer")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1064,8 +888,7 @@ func (v *PDUSessionResourceSetupListSUReq) MarshalAPER() ([]byte, error) { retur
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PDUSessionResourceSetupItemSUReq) DecodePER(r *per.Reader) error {
 	*v = PDUSessionResourceSetupItemSUReq{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPDUSessionNASPDU, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasPDUSessionNASPDU, &v.HasIEExtensions)
 	v.PDUSessionID = PDUSessionID(r.Int(0, 255, false, "pDUSessionID"))
 	if v.HasPDUSessionNASPDU {
 		v.PDUSessionNASPDU = NASPDU(r.OctetString(per.Unsized, "pDUSessionNAS-PDU"))
@@ -1073,8 +896,7 @@ func (v *PDUSessionResourceSetupItemSUReq) DecodePER(r *per.Reader) error {
 	r.Decode(&v.SNSSAI, "s-NSSAI")
 	r.DecodeOpen(&v.PDUSessionResourceSetupRequestTransfer, "pDUSessionResourceSetupRequestTransfer")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1204,13 +1026,11 @@ func (v *PDUSessionResourceSetupListSURes) MarshalAPER() ([]byte, error) { retur
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PDUSessionResourceSetupItemSURes) DecodePER(r *per.Reader) error {
 	*v = PDUSessionResourceSetupItemSURes{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.PDUSessionID = PDUSessionID(r.Int(0, 255, false, "pDUSessionID"))
 	r.DecodeOpen(&v.PDUSessionResourceSetupResponseTransfer, "pDUSessionResourceSetupResponseTransfer")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1316,8 +1136,7 @@ func (v *PDUSessionResourceSetupRequestTransfer) DecodePER(r *per.Reader) error 
 	*v = PDUSessionResourceSetupRequestTransfer{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1482,15 +1301,13 @@ func (u *PDUSessionResourceSetupRequestTransferIEs) encodePER(w *per.Writer, fie
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PDUSessionResourceSetupResponseTransfer) DecodePER(r *per.Reader) error {
 	*v = PDUSessionResourceSetupResponseTransfer{}
-	ext := r.Extended()
-	r.Preamble(&v.HasAdditionalDLQosFlowPerTNLInformation, &v.HasSecurityResult, &v.HasQosFlowFailedToSetupList, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasAdditionalDLQosFlowPerTNLInformation, &v.HasSecurityResult, &v.HasQosFlowFailedToSetupList, &v.HasIEExtensions)
 	r.Decode(&v.DLQosFlowPerTNLInformation, "dLQosFlowPerTNLInformation")
 	r.DecodeOptional(v.HasAdditionalDLQosFlowPerTNLInformation, &v.AdditionalDLQosFlowPerTNLInformation, "additionalDLQosFlowPerTNLInformation")
 	r.DecodeOptional(v.HasSecurityResult, &v.SecurityResult, "securityResult")
 	r.DecodeOptional(v.HasQosFlowFailedToSetupList, &v.QosFlowFailedToSetupList, "qosFlowFailedToSetupList")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1628,13 +1445,11 @@ func (u *PDUSessionResourceSetupResponseTransferExtIEs) encodePER(w *per.Writer,
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PDUSessionResourceSetupUnsuccessfulTransfer) DecodePER(r *per.Reader) error {
 	*v = PDUSessionResourceSetupUnsuccessfulTransfer{}
-	ext := r.Extended()
-	r.Preamble(&v.HasCriticalityDiagnostics, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasCriticalityDiagnostics, &v.HasIEExtensions)
 	r.Decode(&v.Cause, "cause")
 	r.DecodeOptional(v.HasCriticalityDiagnostics, &v.CriticalityDiagnostics, "criticalityDiagnostics")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1760,13 +1575,11 @@ func (v *PDUSessionResourceSuspendListSUSReq) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PDUSessionResourceSuspendItemSUSReq) DecodePER(r *per.Reader) error {
 	*v = PDUSessionResourceSuspendItemSUSReq{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.PDUSessionID = PDUSessionID(r.Int(0, 255, false, "pDUSessionID"))
 	r.DecodeOpen(&v.UEContextSuspendRequestTransfer, "uEContextSuspendRequestTransfer")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1890,13 +1703,11 @@ func (v *PDUSessionResourceSwitchedList) MarshalAPER() ([]byte, error) { return 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PDUSessionResourceSwitchedItem) DecodePER(r *per.Reader) error {
 	*v = PDUSessionResourceSwitchedItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.PDUSessionID = PDUSessionID(r.Int(0, 255, false, "pDUSessionID"))
 	r.DecodeOpen(&v.PathSwitchRequestAcknowledgeTransfer, "pathSwitchRequestAcknowledgeTransfer")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2026,13 +1837,11 @@ func (v *PDUSessionResourceToBeSwitchedDLList) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PDUSessionResourceToBeSwitchedDLItem) DecodePER(r *per.Reader) error {
 	*v = PDUSessionResourceToBeSwitchedDLItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.PDUSessionID = PDUSessionID(r.Int(0, 255, false, "pDUSessionID"))
 	r.DecodeOpen(&v.PathSwitchRequestTransfer, "pathSwitchRequestTransfer")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2158,13 +1967,11 @@ func (v *PDUSessionResourceToReleaseListHOCmd) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PDUSessionResourceToReleaseItemHOCmd) DecodePER(r *per.Reader) error {
 	*v = PDUSessionResourceToReleaseItemHOCmd{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.PDUSessionID = PDUSessionID(r.Int(0, 255, false, "pDUSessionID"))
 	r.DecodeOpen(&v.HandoverPreparationUnsuccessfulTransfer, "handoverPreparationUnsuccessfulTransfer")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2290,13 +2097,11 @@ func (v *PDUSessionResourceToReleaseListRelCmd) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PDUSessionResourceToReleaseItemRelCmd) DecodePER(r *per.Reader) error {
 	*v = PDUSessionResourceToReleaseItemRelCmd{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.PDUSessionID = PDUSessionID(r.Int(0, 255, false, "pDUSessionID"))
 	r.DecodeOpen(&v.PDUSessionResourceReleaseCommandTransfer, "pDUSessionResourceReleaseCommandTransfer")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2408,13 +2213,11 @@ func (v *PDUSessionType) EncodePER(w *per.Writer) error { return w.WriteEnum(int
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PDUSessionUsageReport) DecodePER(r *per.Reader) error {
 	*v = PDUSessionUsageReport{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.RATType = PDUSessionUsageReport_RATType(r.Enum(2, 2, true, "rATType"))
 	r.Decode(&v.PDUSessionTimedReportList, "pDUSessionTimedReportList")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2518,12 +2321,10 @@ func (u *PDUSessionUsageReportExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PEIPSassistanceInformation) DecodePER(r *per.Reader) error {
 	*v = PEIPSassistanceInformation{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.CNsubgroupID = CNsubgroupID(r.Int(0, 7, true, "cNsubgroupID"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2662,12 +2463,10 @@ func (v *PLMNIdentity) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PLMNAreaBasedQMC) DecodePER(r *per.Reader) error {
 	*v = PLMNAreaBasedQMC{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.PlmnListforQMC, "plmnListforQMC")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2806,13 +2605,11 @@ func (v *PLMNSupportList) MarshalAPER() ([]byte, error) { return per.Marshal(v, 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PLMNSupportItem) DecodePER(r *per.Reader) error {
 	*v = PLMNSupportItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.PLMNIdentity = PLMNIdentity(r.OctetString(per.Size{Lb: 3, Ub: 3}, "pLMNIdentity"))
 	r.Decode(&v.SliceSupportList, "sliceSupportList")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2930,12 +2727,10 @@ func (u *PLMNSupportItemExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PNINPNMobilityInformation) DecodePER(r *per.Reader) error {
 	*v = PNINPNMobilityInformation{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.AllowedPNINPIList, "allowed-PNI-NPI-List")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3196,12 +2991,10 @@ func (u *PWSFailedCellIDListExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *QMCConfigInfo) DecodePER(r *per.Reader) error {
 	*v = QMCConfigInfo{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.UEAppLayerMeasInfoList, "uEAppLayerMeasInfoList")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3304,12 +3097,10 @@ func (u *QMCConfigInfoExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *QMCDeactivation) DecodePER(r *per.Reader) error {
 	*v = QMCDeactivation{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.QoEReferenceList, "qoEReferenceList")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3562,12 +3353,10 @@ func (v *QosFlowAcceptedList) MarshalAPER() ([]byte, error) { return per.Marshal
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *QosFlowAcceptedItem) DecodePER(r *per.Reader) error {
 	*v = QosFlowAcceptedItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.QosFlowIdentifier = QosFlowIdentifier(r.Int(0, 63, true, "qosFlowIdentifier"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3694,16 +3483,14 @@ func (v *QosFlowAddOrModifyRequestList) MarshalAPER() ([]byte, error) { return p
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *QosFlowAddOrModifyRequestItem) DecodePER(r *per.Reader) error {
 	*v = QosFlowAddOrModifyRequestItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasQosFlowLevelQosParameters, &v.HasERABID, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasQosFlowLevelQosParameters, &v.HasERABID, &v.HasIEExtensions)
 	v.QosFlowIdentifier = QosFlowIdentifier(r.Int(0, 63, true, "qosFlowIdentifier"))
 	r.DecodeOptional(v.HasQosFlowLevelQosParameters, &v.QosFlowLevelQosParameters, "qosFlowLevelQosParameters")
 	if v.HasERABID {
 		v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
 	}
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3836,12 +3623,10 @@ func (v *QosFlowAddOrModifyResponseList) MarshalAPER() ([]byte, error) { return 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *QosFlowAddOrModifyResponseItem) DecodePER(r *per.Reader) error {
 	*v = QosFlowAddOrModifyResponseItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.QosFlowIdentifier = QosFlowIdentifier(r.Int(0, 63, true, "qosFlowIdentifier"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3968,8 +3753,7 @@ func (v *QosFlowFeedbackList) MarshalAPER() ([]byte, error) { return per.Marshal
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *QosFlowFeedbackItem) DecodePER(r *per.Reader) error {
 	*v = QosFlowFeedbackItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasUpdateFeedback, &v.HasCNpacketDelayBudgetDL, &v.HasCNpacketDelayBudgetUL, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasUpdateFeedback, &v.HasCNpacketDelayBudgetDL, &v.HasCNpacketDelayBudgetUL, &v.HasIEExtensions)
 	v.QosFlowIdentifier = QosFlowIdentifier(r.Int(0, 63, true, "qosFlowIdentifier"))
 	if v.HasUpdateFeedback {
 		v.UpdateFeedback = UpdateFeedback(r.BitString(per.Size{Lb: 8, Ub: 8, Ext: true}, "updateFeedback"))
@@ -3981,8 +3765,7 @@ func (v *QosFlowFeedbackItem) DecodePER(r *per.Reader) error {
 		v.CNpacketDelayBudgetUL = ExtendedPacketDelayBudget(r.Int(1, 65535, true, "cNpacketDelayBudgetUL"))
 	}
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4118,13 +3901,11 @@ func (v *QosFlowInformationList) MarshalAPER() ([]byte, error) { return per.Mars
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *QosFlowInformationItem) DecodePER(r *per.Reader) error {
 	*v = QosFlowInformationItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasDLForwarding, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasDLForwarding, &v.HasIEExtensions)
 	v.QosFlowIdentifier = QosFlowIdentifier(r.Int(0, 63, true, "qosFlowIdentifier"))
 	v.DLForwarding = DLForwarding(r.EnumIf(v.HasDLForwarding, 1, 0, true, "dLForwarding"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4242,16 +4023,14 @@ func (u *QosFlowInformationItemExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *QosFlowLevelQosParameters) DecodePER(r *per.Reader) error {
 	*v = QosFlowLevelQosParameters{}
-	ext := r.Extended()
-	r.Preamble(&v.HasGBRQosInformation, &v.HasReflectiveQosAttribute, &v.HasAdditionalQosFlowInformation, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasGBRQosInformation, &v.HasReflectiveQosAttribute, &v.HasAdditionalQosFlowInformation, &v.HasIEExtensions)
 	r.Decode(&v.QosCharacteristics, "qosCharacteristics")
 	r.Decode(&v.AllocationAndRetentionPriority, "allocationAndRetentionPriority")
 	r.DecodeOptional(v.HasGBRQosInformation, &v.GBRQosInformation, "gBR-QosInformation")
 	v.ReflectiveQosAttribute = ReflectiveQosAttribute(r.EnumIf(v.HasReflectiveQosAttribute, 1, 0, true, "reflectiveQosAttribute"))
 	v.AdditionalQosFlowInformation = AdditionalQosFlowInformation(r.EnumIf(v.HasAdditionalQosFlowInformation, 1, 0, true, "additionalQosFlowInformation"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4426,13 +4205,11 @@ func (v *QosFlowListWithCause) MarshalAPER() ([]byte, error) { return per.Marsha
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *QosFlowWithCauseItem) DecodePER(r *per.Reader) error {
 	*v = QosFlowWithCauseItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.QosFlowIdentifier = QosFlowIdentifier(r.Int(0, 63, true, "qosFlowIdentifier"))
 	r.Decode(&v.Cause, "cause")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4554,12 +4331,10 @@ func (v *QosFlowModifyConfirmList) MarshalAPER() ([]byte, error) { return per.Ma
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *QosFlowModifyConfirmItem) DecodePER(r *per.Reader) error {
 	*v = QosFlowModifyConfirmItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.QosFlowIdentifier = QosFlowIdentifier(r.Int(0, 63, true, "qosFlowIdentifier"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4680,13 +4455,11 @@ func (v *QosFlowNotifyList) MarshalAPER() ([]byte, error) { return per.Marshal(v
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *QosFlowNotifyItem) DecodePER(r *per.Reader) error {
 	*v = QosFlowNotifyItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.QosFlowIdentifier = QosFlowIdentifier(r.Int(0, 63, true, "qosFlowIdentifier"))
 	v.NotificationCause = NotificationCause(r.Enum(2, 0, true, "notificationCause"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4814,13 +4587,11 @@ func (v *QosFlowParametersList) MarshalAPER() ([]byte, error) { return per.Marsh
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *QosFlowParametersItem) DecodePER(r *per.Reader) error {
 	*v = QosFlowParametersItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasAlternativeQoSParaSetList, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasAlternativeQoSParaSetList, &v.HasIEExtensions)
 	v.QosFlowIdentifier = QosFlowIdentifier(r.Int(0, 63, true, "qosFlowIdentifier"))
 	r.DecodeOptional(v.HasAlternativeQoSParaSetList, &v.AlternativeQoSParaSetList, "alternativeQoSParaSetList")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4938,13 +4709,11 @@ func (u *QosFlowParametersItemExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *QosFlowPerTNLInformation) DecodePER(r *per.Reader) error {
 	*v = QosFlowPerTNLInformation{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.UPTransportLayerInformation, "uPTransportLayerInformation")
 	r.Decode(&v.AssociatedQosFlowList, "associatedQosFlowList")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5066,12 +4835,10 @@ func (v *QosFlowPerTNLInformationList) MarshalAPER() ([]byte, error) { return pe
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *QosFlowPerTNLInformationItem) DecodePER(r *per.Reader) error {
 	*v = QosFlowPerTNLInformationItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.QosFlowPerTNLInformation, "qosFlowPerTNLInformation")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5192,16 +4959,14 @@ func (v *QosFlowSetupRequestList) MarshalAPER() ([]byte, error) { return per.Mar
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *QosFlowSetupRequestItem) DecodePER(r *per.Reader) error {
 	*v = QosFlowSetupRequestItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasERABID, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasERABID, &v.HasIEExtensions)
 	v.QosFlowIdentifier = QosFlowIdentifier(r.Int(0, 63, true, "qosFlowIdentifier"))
 	r.Decode(&v.QosFlowLevelQosParameters, "qosFlowLevelQosParameters")
 	if v.HasERABID {
 		v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
 	}
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5334,13 +5099,11 @@ func (v *QosFlowListWithDataForwarding) MarshalAPER() ([]byte, error) { return p
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *QosFlowItemWithDataForwarding) DecodePER(r *per.Reader) error {
 	*v = QosFlowItemWithDataForwarding{}
-	ext := r.Extended()
-	r.Preamble(&v.HasDataForwardingAccepted, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasDataForwardingAccepted, &v.HasIEExtensions)
 	v.QosFlowIdentifier = QosFlowIdentifier(r.Int(0, 63, true, "qosFlowIdentifier"))
 	v.DataForwardingAccepted = DataForwardingAccepted(r.EnumIf(v.HasDataForwardingAccepted, 1, 0, true, "dataForwardingAccepted"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5468,12 +5231,10 @@ func (v *QosFlowToBeForwardedList) MarshalAPER() ([]byte, error) { return per.Ma
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *QosFlowToBeForwardedItem) DecodePER(r *per.Reader) error {
 	*v = QosFlowToBeForwardedItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.QosFlowIdentifier = QosFlowIdentifier(r.Int(0, 63, true, "qosFlowIdentifier"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5594,14 +5355,12 @@ func (v *QoSFlowsUsageReportList) MarshalAPER() ([]byte, error) { return per.Mar
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *QoSFlowsUsageReportItem) DecodePER(r *per.Reader) error {
 	*v = QoSFlowsUsageReportItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.QosFlowIdentifier = QosFlowIdentifier(r.Int(0, 63, true, "qosFlowIdentifier"))
 	v.RATType = QoSFlowsUsageReportItem_RATType(r.Enum(2, 2, true, "rATType"))
 	r.Decode(&v.QoSFlowsTimedReportList, "qoSFlowsTimedReportList")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5760,12 +5519,10 @@ func (v *RANPagingPriority) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RANStatusTransferTransparentContainer) DecodePER(r *per.Reader) error {
 	*v = RANStatusTransferTransparentContainer{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.DRBsSubjectToStatusTransferList, "dRBsSubjectToStatusTransferList")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5906,13 +5663,11 @@ func (v *RATRestrictions) MarshalAPER() ([]byte, error) { return per.Marshal(v, 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RATRestrictionsItem) DecodePER(r *per.Reader) error {
 	*v = RATRestrictionsItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.PLMNIdentity = PLMNIdentity(r.OctetString(per.Size{Lb: 3, Ub: 3}, "pLMNIdentity"))
 	v.RATRestrictionInformation = RATRestrictionInformation(r.BitString(per.Size{Lb: 8, Ub: 8, Ext: true}, "rATRestrictionInformation"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6034,12 +5789,10 @@ func (v *RATRestrictionInformation) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RecommendedCellsForPaging) DecodePER(r *per.Reader) error {
 	*v = RecommendedCellsForPaging{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.RecommendedCellList, "recommendedCellList")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6160,13 +5913,11 @@ func (v *RecommendedCellList) MarshalAPER() ([]byte, error) { return per.Marshal
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RecommendedCellItem) DecodePER(r *per.Reader) error {
 	*v = RecommendedCellItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasTimeStayedInCell, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasTimeStayedInCell, &v.HasIEExtensions)
 	r.Decode(&v.NGRANCGI, "nGRAN-CGI")
 	v.TimeStayedInCell = r.IntIf(v.HasTimeStayedInCell, 0, 4095, false, "timeStayedInCell")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6270,12 +6021,10 @@ func (u *RecommendedCellItemExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RecommendedRANNodesForPaging) DecodePER(r *per.Reader) error {
 	*v = RecommendedRANNodesForPaging{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.RecommendedRANNodeList, "recommendedRANNodeList")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6396,12 +6145,10 @@ func (v *RecommendedRANNodeList) MarshalAPER() ([]byte, error) { return per.Mars
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RecommendedRANNodeItem) DecodePER(r *per.Reader) error {
 	*v = RecommendedRANNodeItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.AMFPagingTarget, "aMFPagingTarget")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6520,12 +6267,10 @@ func (v *RedirectionVoiceFallback) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RedundantPDUSessionInformation) DecodePER(r *per.Reader) error {
 	*v = RedundantPDUSessionInformation{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.RSN = RSN(r.Enum(2, 0, true, "rSN"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6892,14 +6637,12 @@ func (v *RSN) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 2, 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RIMInformationTransfer) DecodePER(r *per.Reader) error {
 	*v = RIMInformationTransfer{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.TargetRANNodeIDRIM, "targetRANNodeID-RIM")
 	r.Decode(&v.SourceRANNodeID, "sourceRANNodeID")
 	r.Decode(&v.RIMInformation, "rIMInformation")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7004,13 +6747,11 @@ func (u *RIMInformationTransferExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RIMInformation) DecodePER(r *per.Reader) error {
 	*v = RIMInformation{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.TargetgNBSetID = GNBSetID(r.BitString(per.Size{Lb: 22, Ub: 22}, "targetgNBSetID"))
 	v.RIMRSDetection = RIMInformation_RIMRSDetection(r.Enum(2, 0, true, "rIM-RSDetection"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7126,16 +6867,14 @@ func (v *GNBSetID) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ScheduledCommunicationTime) DecodePER(r *per.Reader) error {
 	*v = ScheduledCommunicationTime{}
-	ext := r.Extended()
-	r.Preamble(&v.HasDayofWeek, &v.HasTimeofDayStart, &v.HasTimeofDayEnd, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasDayofWeek, &v.HasTimeofDayStart, &v.HasTimeofDayEnd, &v.HasIEExtensions)
 	if v.HasDayofWeek {
 		v.DayofWeek = r.BitString(per.Size{Lb: 7, Ub: 7}, "dayofWeek")
 	}
 	v.TimeofDayStart = r.IntIf(v.HasTimeofDayStart, 0, 86399, true, "timeofDayStart")
 	v.TimeofDayEnd = r.IntIf(v.HasTimeofDayEnd, 0, 86399, true, "timeofDayEnd")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7270,13 +7009,11 @@ func (v *SD) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SecondaryRATUsageInformation) DecodePER(r *per.Reader) error {
 	*v = SecondaryRATUsageInformation{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPDUSessionUsageReport, &v.HasQosFlowsUsageReportList, &v.HasIEExtension)
+	ext := r.ExtendedPreamble(&v.HasPDUSessionUsageReport, &v.HasQosFlowsUsageReportList, &v.HasIEExtension)
 	r.DecodeOptional(v.HasPDUSessionUsageReport, &v.PDUSessionUsageReport, "pDUSessionUsageReport")
 	r.DecodeOptional(v.HasQosFlowsUsageReportList, &v.QosFlowsUsageReportList, "qosFlowsUsageReportList")
 	r.DecodeOptional(v.HasIEExtension, &v.IEExtension, "iE-Extension")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7380,12 +7117,10 @@ func (u *SecondaryRATUsageInformationExtIEs) encodePER(w *per.Writer, field stri
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SecondaryRATDataUsageReportTransfer) DecodePER(r *per.Reader) error {
 	*v = SecondaryRATDataUsageReportTransfer{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSecondaryRATUsageInformation, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasSecondaryRATUsageInformation, &v.HasIEExtensions)
 	r.DecodeOptional(v.HasSecondaryRATUsageInformation, &v.SecondaryRATUsageInformation, "secondaryRATUsageInformation")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7490,13 +7225,11 @@ func (u *SecondaryRATDataUsageReportTransferExtIEs) encodePER(w *per.Writer, fie
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SecurityContext) DecodePER(r *per.Reader) error {
 	*v = SecurityContext{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.NextHopChainingCount = NextHopChainingCount(r.Int(0, 7, false, "nextHopChainingCount"))
 	v.NextHopNH = SecurityKey(r.BitString(per.Size{Lb: 256, Ub: 256}, "nextHopNH"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7600,14 +7333,12 @@ func (u *SecurityContextExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SecurityIndication) DecodePER(r *per.Reader) error {
 	*v = SecurityIndication{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMaximumIntegrityProtectedDataRateUL, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasMaximumIntegrityProtectedDataRateUL, &v.HasIEExtensions)
 	v.IntegrityProtectionIndication = IntegrityProtectionIndication(r.Enum(3, 0, true, "integrityProtectionIndication"))
 	v.ConfidentialityProtectionIndication = ConfidentialityProtectionIndication(r.Enum(3, 0, true, "confidentialityProtectionIndication"))
 	v.MaximumIntegrityProtectedDataRateUL = MaximumIntegrityProtectedDataRate(r.EnumIf(v.HasMaximumIntegrityProtectedDataRateUL, 2, 0, true, "maximumIntegrityProtectedDataRate-UL"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7730,13 +7461,11 @@ func (v *SecurityKey) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SecurityResult) DecodePER(r *per.Reader) error {
 	*v = SecurityResult{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.IntegrityProtectionResult = IntegrityProtectionResult(r.Enum(2, 0, true, "integrityProtectionResult"))
 	v.ConfidentialityProtectionResult = ConfidentialityProtectionResult(r.Enum(2, 0, true, "confidentialityProtectionResult"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7840,13 +7569,11 @@ func (u *SecurityResultExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SensorMeasurementConfiguration) DecodePER(r *per.Reader) error {
 	*v = SensorMeasurementConfiguration{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSensorMeasConfigNameList, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasSensorMeasConfigNameList, &v.HasIEExtensions)
 	v.SensorMeasConfig = SensorMeasConfig(r.Enum(1, 0, true, "sensorMeasConfig"))
 	r.DecodeOptional(v.HasSensorMeasConfigNameList, &v.SensorMeasConfigNameList, "sensorMeasConfigNameList")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7968,12 +7695,10 @@ func (v *SensorMeasConfigNameList) MarshalAPER() ([]byte, error) { return per.Ma
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SensorMeasConfigNameItem) DecodePER(r *per.Reader) error {
 	*v = SensorMeasConfigNameItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.SensorNameConfig, "sensorNameConfig")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8220,15 +7945,13 @@ func (v *ServedGUAMIList) MarshalAPER() ([]byte, error) { return per.Marshal(v, 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ServedGUAMIItem) DecodePER(r *per.Reader) error {
 	*v = ServedGUAMIItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasBackupAMFName, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasBackupAMFName, &v.HasIEExtensions)
 	r.Decode(&v.GUAMI, "gUAMI")
 	if v.HasBackupAMFName {
 		v.BackupAMFName = AMFName(r.KnownString(per.Printable, per.Size{Lb: 1, Ub: 150, Ext: true}, "PrintableString", "backupAMFName"))
 	}
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8356,14 +8079,12 @@ func (v *ServiceAreaInformation) MarshalAPER() ([]byte, error) { return per.Mars
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ServiceAreaInformationItem) DecodePER(r *per.Reader) error {
 	*v = ServiceAreaInformationItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasAllowedTACs, &v.HasNotAllowedTACs, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasAllowedTACs, &v.HasNotAllowedTACs, &v.HasIEExtensions)
 	v.PLMNIdentity = PLMNIdentity(r.OctetString(per.Size{Lb: 3, Ub: 3}, "pLMNIdentity"))
 	r.DecodeOptional(v.HasAllowedTACs, &v.AllowedTACs, "allowedTACs")
 	r.DecodeOptional(v.HasNotAllowedTACs, &v.NotAllowedTACs, "notAllowedTACs")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8486,14 +8207,12 @@ func (v *SgNBUEX2APID) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SharedNGUMulticastTNLInformation) DecodePER(r *per.Reader) error {
 	*v = SharedNGUMulticastTNLInformation{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.IPMulticastAddress = TransportLayerAddress(r.BitString(per.Size{Lb: 1, Ub: 160, Ext: true}, "iP-MulticastAddress"))
 	v.IPSourceAddress = TransportLayerAddress(r.BitString(per.Size{Lb: 1, Ub: 160, Ext: true}, "iP-SourceAddress"))
 	v.GTPTEID = GTPTEID(r.OctetString(per.Size{Lb: 4, Ub: 4}, "gTP-TEID"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8616,12 +8335,10 @@ func (v *SliceOverloadList) MarshalAPER() ([]byte, error) { return per.Marshal(v
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SliceOverloadItem) DecodePER(r *per.Reader) error {
 	*v = SliceOverloadItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.SNSSAI, "s-NSSAI")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8742,12 +8459,10 @@ func (v *SliceSupportList) MarshalAPER() ([]byte, error) { return per.Marshal(v,
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SliceSupportItem) DecodePER(r *per.Reader) error {
 	*v = SliceSupportItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.SNSSAI, "s-NSSAI")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8868,12 +8583,10 @@ func (v *SliceSupportListQMC) MarshalAPER() ([]byte, error) { return per.Marshal
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SliceSupportQMCItem) DecodePER(r *per.Reader) error {
 	*v = SliceSupportQMCItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.SNSSAI, "s-NSSAI")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8976,12 +8689,10 @@ func (u *SliceSupportQMCItemExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SNPNMobilityInformation) DecodePER(r *per.Reader) error {
 	*v = SNPNMobilityInformation{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.ServingNID = NID(r.BitString(per.Size{Lb: 44, Ub: 44}, "serving-NID"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9084,15 +8795,13 @@ func (u *SNPNMobilityInformationExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SNSSAI) DecodePER(r *per.Reader) error {
 	*v = SNSSAI{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSD, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasSD, &v.HasIEExtensions)
 	v.SST = SST(r.OctetString(per.Size{Lb: 1, Ub: 1}, "sST"))
 	if v.HasSD {
 		v.SD = SD(r.OctetString(per.Size{Lb: 3, Ub: 3}, "sD"))
 	}
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9194,15 +8903,13 @@ func (u *SNSSAIExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SONConfigurationTransfer) DecodePER(r *per.Reader) error {
 	*v = SONConfigurationTransfer{}
-	ext := r.Extended()
-	r.Preamble(&v.HasXnTNLConfigurationInfo, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasXnTNLConfigurationInfo, &v.HasIEExtensions)
 	r.Decode(&v.TargetRANNodeIDSON, "targetRANNodeID-SON")
 	r.Decode(&v.SourceRANNodeID, "sourceRANNodeID")
 	r.Decode(&v.SONInformation, "sONInformation")
 	r.DecodeOptional(v.HasXnTNLConfigurationInfo, &v.XnTNLConfigurationInfo, "xnTNLConfigurationInfo")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9416,12 +9123,10 @@ func (u *SONInformationExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SONInformationReply) DecodePER(r *per.Reader) error {
 	*v = SONInformationReply{}
-	ext := r.Extended()
-	r.Preamble(&v.HasXnTNLConfigurationInfo, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasXnTNLConfigurationInfo, &v.HasIEExtensions)
 	r.DecodeOptional(v.HasXnTNLConfigurationInfo, &v.XnTNLConfigurationInfo, "xnTNLConfigurationInfo")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9650,12 +9355,10 @@ func (v *SuccessfulHandoverReportList) MarshalAPER() ([]byte, error) { return pe
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SuccessfulHandoverReportItem) DecodePER(r *per.Reader) error {
 	*v = SuccessfulHandoverReportItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.SuccessfulHOReportContainer = r.OctetString(per.Unsized, "successfulHOReportContainer")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9768,8 +9471,7 @@ func (v *SONInformationRequest) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SourceNGRANNodeToTargetNGRANNodeTransparentContainer) DecodePER(r *per.Reader) error {
 	*v = SourceNGRANNodeToTargetNGRANNodeTransparentContainer{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPDUSessionResourceInformationList, &v.HasERABInformationList, &v.HasIndexToRFSP, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasPDUSessionResourceInformationList, &v.HasERABInformationList, &v.HasIndexToRFSP, &v.HasIEExtensions)
 	v.RRCContainer = RRCContainer(r.OctetString(per.Unsized, "rRCContainer"))
 	r.DecodeOptional(v.HasPDUSessionResourceInformationList, &v.PDUSessionResourceInformationList, "pDUSessionResourceInformationList")
 	r.DecodeOptional(v.HasERABInformationList, &v.ERABInformationList, "e-RABInformationList")
@@ -9779,8 +9481,7 @@ func (v *SourceNGRANNodeToTargetNGRANNodeTransparentContainer) DecodePER(r *per.
 	}
 	r.Decode(&v.UEHistoryInformation, "uEHistoryInformation")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10026,13 +9727,11 @@ func (v *SourceOfUEActivityBehaviourInformation) EncodePER(w *per.Writer) error 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SourceRANNodeID) DecodePER(r *per.Reader) error {
 	*v = SourceRANNodeID{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.GlobalRANNodeID, "globalRANNodeID")
 	r.Decode(&v.SelectedTAI, "selectedTAI")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10148,8 +9847,7 @@ func (v *SourceToTargetTransparentContainer) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SourceToTargetAMFInformationReroute) DecodePER(r *per.Reader) error {
 	*v = SourceToTargetAMFInformationReroute{}
-	ext := r.Extended()
-	r.Preamble(&v.HasConfiguredNSSAI, &v.HasRejectedNSSAIinPLMN, &v.HasRejectedNSSAIinTA, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasConfiguredNSSAI, &v.HasRejectedNSSAIinPLMN, &v.HasRejectedNSSAIinTA, &v.HasIEExtensions)
 	if v.HasConfiguredNSSAI {
 		v.ConfiguredNSSAI = ConfiguredNSSAI(r.OctetString(per.Size{Lb: 128, Ub: 128}, "configuredNSSAI"))
 	}
@@ -10160,8 +9858,7 @@ func (v *SourceToTargetAMFInformationReroute) DecodePER(r *per.Reader) error {
 		v.RejectedNSSAIinTA = RejectedNSSAIinTA(r.OctetString(per.Size{Lb: 32, Ub: 32}, "rejectedNSSAIinTA"))
 	}
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10344,13 +10041,11 @@ func (v *SupportedTAList) MarshalAPER() ([]byte, error) { return per.Marshal(v, 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SupportedTAItem) DecodePER(r *per.Reader) error {
 	*v = SupportedTAItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.TAC = TAC(r.OctetString(per.Size{Lb: 3, Ub: 3}, "tAC"))
 	r.Decode(&v.BroadcastPLMNList, "broadcastPLMNList")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10532,13 +10227,11 @@ func (v *TACListInNRNTN) MarshalAPER() ([]byte, error) { return per.Marshal(v, t
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TAI) DecodePER(r *per.Reader) error {
 	*v = TAI{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.PLMNIdentity = PLMNIdentity(r.OctetString(per.Size{Lb: 3, Ub: 3}, "pLMNIdentity"))
 	v.TAC = TAC(r.OctetString(per.Size{Lb: 3, Ub: 3}, "tAC"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10656,13 +10349,11 @@ func (v *TAIBroadcastEUTRA) MarshalAPER() ([]byte, error) { return per.Marshal(v
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TAIBroadcastEUTRAItem) DecodePER(r *per.Reader) error {
 	*v = TAIBroadcastEUTRAItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.TAI, "tAI")
 	r.Decode(&v.CompletedCellsInTAIEUTRA, "completedCellsInTAI-EUTRA")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10784,13 +10475,11 @@ func (v *TAIBroadcastNR) MarshalAPER() ([]byte, error) { return per.Marshal(v, t
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TAIBroadcastNRItem) DecodePER(r *per.Reader) error {
 	*v = TAIBroadcastNRItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.TAI, "tAI")
 	r.Decode(&v.CompletedCellsInTAINR, "completedCellsInTAI-NR")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10912,13 +10601,11 @@ func (v *TAICancelledEUTRA) MarshalAPER() ([]byte, error) { return per.Marshal(v
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TAICancelledEUTRAItem) DecodePER(r *per.Reader) error {
 	*v = TAICancelledEUTRAItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.TAI, "tAI")
 	r.Decode(&v.CancelledCellsInTAIEUTRA, "cancelledCellsInTAI-EUTRA")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11040,13 +10727,11 @@ func (v *TAICancelledNR) MarshalAPER() ([]byte, error) { return per.Marshal(v, t
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TAICancelledNRItem) DecodePER(r *per.Reader) error {
 	*v = TAICancelledNRItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.TAI, "tAI")
 	r.Decode(&v.CancelledCellsInTAINR, "cancelledCellsInTAI-NR")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11168,12 +10853,10 @@ func (v *TAIListForInactive) MarshalAPER() ([]byte, error) { return per.Marshal(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TAIListForInactiveItem) DecodePER(r *per.Reader) error {
 	*v = TAIListForInactiveItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.TAI, "tAI")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11294,12 +10977,10 @@ func (v *TAIListForPaging) MarshalAPER() ([]byte, error) { return per.Marshal(v,
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TAIListForPagingItem) DecodePER(r *per.Reader) error {
 	*v = TAIListForPagingItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.TAI, "tAI")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11456,13 +11137,11 @@ func (v *TAINSAGSupportList) MarshalAPER() ([]byte, error) { return per.Marshal(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TAINSAGSupportItem) DecodePER(r *per.Reader) error {
 	*v = TAINSAGSupportItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.NSAGID = NSAGID(r.Int(0, 255, true, "nSAG-ID"))
 	r.Decode(&v.NSAGSliceSupportList, "nSAGSliceSupportList")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11566,13 +11245,11 @@ func (u *TAINSAGSupportItemExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TargeteNBID) DecodePER(r *per.Reader) error {
 	*v = TargeteNBID{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.GlobalENBID, "globalENB-ID")
 	r.Decode(&v.SelectedEPSTAI, "selected-EPS-TAI")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11676,14 +11353,12 @@ func (u *TargeteNBIDExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TargetHomeENBID) DecodePER(r *per.Reader) error {
 	*v = TargetHomeENBID{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.PLMNidentity = PLMNIdentity(r.OctetString(per.Size{Lb: 3, Ub: 3}, "pLMNidentity"))
 	v.HomeENBID = r.BitString(per.Size{Lb: 28, Ub: 28}, "homeENB-ID")
 	r.Decode(&v.SelectedEPSTAI, "selected-EPS-TAI")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11896,12 +11571,10 @@ func (u *TargetIDExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TargetNGRANNodeToSourceNGRANNodeTransparentContainer) DecodePER(r *per.Reader) error {
 	*v = TargetNGRANNodeToSourceNGRANNodeTransparentContainer{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.RRCContainer = RRCContainer(r.OctetString(per.Unsized, "rRCContainer"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12024,12 +11697,10 @@ func (u *TargetNGRANNodeToSourceNGRANNodeTransparentContainerExtIEs) encodePER(w
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TargetNGRANNodeToSourceNGRANNodeFailureTransparentContainer) DecodePER(r *per.Reader) error {
 	*v = TargetNGRANNodeToSourceNGRANNodeFailureTransparentContainer{}
-	ext := r.Extended()
-	r.Preamble(&v.HasCellCAGInformation, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasCellCAGInformation, &v.HasIEExtensions)
 	r.DecodeOptional(v.HasCellCAGInformation, &v.CellCAGInformation, "cell-CAGInformation")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12158,12 +11829,10 @@ func (v *TargetNSSAI) MarshalAPER() ([]byte, error) { return per.Marshal(v, true
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TargetNSSAIItem) DecodePER(r *per.Reader) error {
 	*v = TargetNSSAIItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.SNSSAI, "s-NSSAI")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12266,13 +11935,11 @@ func (u *TargetNSSAIItemExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TargetNSSAIInformation) DecodePER(r *per.Reader) error {
 	*v = TargetNSSAIInformation{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.TargetNSSAI, "targetNSSAI")
 	v.IndexToRFSP = IndexToRFSP(r.Int(1, 256, true, "indexToRFSP"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12376,13 +12043,11 @@ func (u *TargetNSSAIInformationItemExtIEs) encodePER(w *per.Writer, field string
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TargetRANNodeID) DecodePER(r *per.Reader) error {
 	*v = TargetRANNodeID{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.GlobalRANNodeID, "globalRANNodeID")
 	r.Decode(&v.SelectedTAI, "selectedTAI")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12486,13 +12151,11 @@ func (u *TargetRANNodeIDExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TargetRANNodeIDRIM) DecodePER(r *per.Reader) error {
 	*v = TargetRANNodeIDRIM{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.GlobalRANNodeID, "globalRANNodeID")
 	r.Decode(&v.SelectedTAI, "selectedTAI")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12596,13 +12259,11 @@ func (u *TargetRANNodeIDRIMExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TargetRANNodeIDSON) DecodePER(r *per.Reader) error {
 	*v = TargetRANNodeIDSON{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.GlobalRANNodeID, "globalRANNodeID")
 	r.Decode(&v.SelectedTAI, "selectedTAI")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12712,16 +12373,14 @@ func (u *TargetRANNodeIDSONExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TargetRNCID) DecodePER(r *per.Reader) error {
 	*v = TargetRNCID{}
-	ext := r.Extended()
-	r.Preamble(&v.HasExtendedRNCID, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasExtendedRNCID, &v.HasIEExtensions)
 	r.Decode(&v.LAI, "lAI")
 	v.RNCID = RNCID(r.Int(0, 4095, false, "rNC-ID"))
 	if v.HasExtendedRNCID {
 		v.ExtendedRNCID = ExtendedRNCID(r.Int(4096, 65535, false, "extendedRNC-ID"))
 	}
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12872,13 +12531,11 @@ func (v *TimeStamp) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TimeSyncAssistanceInfo) DecodePER(r *per.Reader) error {
 	*v = TimeSyncAssistanceInfo{}
-	ext := r.Extended()
-	r.Preamble(&v.HasUUTimeSyncErrorBudget, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasUUTimeSyncErrorBudget, &v.HasIEExtensions)
 	v.TimeDistributionIndication = TimeSyncAssistanceInfo_TimeDistributionIndication(r.Enum(2, 0, true, "timeDistributionIndication"))
 	v.UUTimeSyncErrorBudget = r.IntIf(v.HasUUTimeSyncErrorBudget, 1, 1000000, true, "uUTimeSyncErrorBudget")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13158,13 +12815,11 @@ func (v *TNLAssociationList) MarshalAPER() ([]byte, error) { return per.Marshal(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TNLAssociationItem) DecodePER(r *per.Reader) error {
 	*v = TNLAssociationItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.TNLAssociationAddress, "tNLAssociationAddress")
 	r.Decode(&v.Cause, "cause")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13276,14 +12931,12 @@ func (v *TNLAssociationUsage) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TooearlyIntersystemHO) DecodePER(r *per.Reader) error {
 	*v = TooearlyIntersystemHO{}
-	ext := r.Extended()
-	r.Preamble(&v.HasUERLFReportContainer, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasUERLFReportContainer, &v.HasIEExtensions)
 	r.Decode(&v.SourcecellID, "sourcecellID")
 	r.Decode(&v.FailurecellID, "failurecellID")
 	r.DecodeOptional(v.HasUERLFReportContainer, &v.UERLFReportContainer, "uERLFReportContainer")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13388,15 +13041,13 @@ func (u *TooearlyIntersystemHOExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TraceActivation) DecodePER(r *per.Reader) error {
 	*v = TraceActivation{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.NGRANTraceID = NGRANTraceID(r.OctetString(per.Size{Lb: 8, Ub: 8}, "nGRANTraceID"))
 	v.InterfacesToTrace = InterfacesToTrace(r.BitString(per.Size{Lb: 8, Ub: 8}, "interfacesToTrace"))
 	v.TraceDepth = TraceDepth(r.Enum(6, 0, true, "traceDepth"))
 	v.TraceCollectionEntityIPAddress = TransportLayerAddress(r.BitString(per.Size{Lb: 1, Ub: 160, Ext: true}, "traceCollectionEntityIPAddress"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13548,12 +13199,10 @@ func (v *TypeOfError) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TAIBasedMDT) DecodePER(r *per.Reader) error {
 	*v = TAIBasedMDT{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.TAIListforMDT, "tAIListforMDT")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13674,12 +13323,10 @@ func (v *TAIListforMDT) MarshalAPER() ([]byte, error) { return per.Marshal(v, tr
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TAIBasedQMC) DecodePER(r *per.Reader) error {
 	*v = TAIBasedQMC{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.TAIListforQMC, "tAIListforQMC")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13800,12 +13447,10 @@ func (v *TAIListforQMC) MarshalAPER() ([]byte, error) { return per.Marshal(v, tr
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TABasedQMC) DecodePER(r *per.Reader) error {
 	*v = TABasedQMC{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.TAListforQMC, "tAListforQMC")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13926,12 +13571,10 @@ func (v *TAListforQMC) MarshalAPER() ([]byte, error) { return per.Marshal(v, tru
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TABasedMDT) DecodePER(r *per.Reader) error {
 	*v = TABasedMDT{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.TAListforMDT, "tAListforMDT")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14198,15 +13841,13 @@ func (u *TWIFIDExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TSCAssistanceInformation) DecodePER(r *per.Reader) error {
 	*v = TSCAssistanceInformation{}
-	ext := r.Extended()
-	r.Preamble(&v.HasBurstArrivalTime, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasBurstArrivalTime, &v.HasIEExtensions)
 	v.Periodicity = Periodicity(r.Int(0, 640000, true, "periodicity"))
 	if v.HasBurstArrivalTime {
 		v.BurstArrivalTime = BurstArrivalTime(r.OctetString(per.Unsized, "burstArrivalTime"))
 	}
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14316,13 +13957,11 @@ func (u *TSCAssistanceInformationExtIEs) encodePER(w *per.Writer, field string) 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TSCTrafficCharacteristics) DecodePER(r *per.Reader) error {
 	*v = TSCTrafficCharacteristics{}
-	ext := r.Extended()
-	r.Preamble(&v.HasTSCAssistanceInformationDL, &v.HasTSCAssistanceInformationUL, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasTSCAssistanceInformationDL, &v.HasTSCAssistanceInformationUL, &v.HasIEExtensions)
 	r.DecodeOptional(v.HasTSCAssistanceInformationDL, &v.TSCAssistanceInformationDL, "tSCAssistanceInformationDL")
 	r.DecodeOptional(v.HasTSCAssistanceInformationUL, &v.TSCAssistanceInformationUL, "tSCAssistanceInformationUL")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14426,13 +14065,11 @@ func (u *TSCTrafficCharacteristicsExtIEs) encodePER(w *per.Writer, field string)
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UEAggregateMaximumBitRate) DecodePER(r *per.Reader) error {
 	*v = UEAggregateMaximumBitRate{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.UEAggregateMaximumBitRateDL = BitRate(r.Int(0, 4000000000000, true, "uEAggregateMaximumBitRateDL"))
 	v.UEAggregateMaximumBitRateUL = BitRate(r.Int(0, 4000000000000, true, "uEAggregateMaximumBitRateUL"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14554,12 +14191,10 @@ func (v *UEAppLayerMeasInfoList) MarshalAPER() ([]byte, error) { return per.Mars
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UEAppLayerMeasInfoItem) DecodePER(r *per.Reader) error {
 	*v = UEAppLayerMeasInfoItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.UEAppLayerMeasConfigInfo, "uEAppLayerMeasConfigInfo")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14662,8 +14297,7 @@ func (u *UEAppLayerMeasInfoItemExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UEAppLayerMeasConfigInfo) DecodePER(r *per.Reader) error {
 	*v = UEAppLayerMeasConfigInfo{}
-	ext := r.Extended()
-	r.Preamble(&v.HasQoEMeasurementStatus, &v.HasContainerForAppLayerMeasConfig, &v.HasMeasConfigAppLayerID, &v.HasSliceSupportListQMC, &v.HasMDTAlignmentInfo, &v.HasAvailableRANVisibleQoEMetrics, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasQoEMeasurementStatus, &v.HasContainerForAppLayerMeasConfig, &v.HasMeasConfigAppLayerID, &v.HasSliceSupportListQMC, &v.HasMDTAlignmentInfo, &v.HasAvailableRANVisibleQoEMetrics, &v.HasIEExtensions)
 	v.QoEReference = QoEReference(r.OctetString(per.Size{Lb: 6, Ub: 6}, "qoEReference"))
 	v.ServiceType = ServiceType(r.Enum(3, 0, true, "serviceType"))
 	r.Decode(&v.AreaScopeOfQMC, "areaScopeOfQMC")
@@ -14677,8 +14311,7 @@ func (v *UEAppLayerMeasConfigInfo) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasMDTAlignmentInfo, &v.MDTAlignmentInfo, "mDT-AlignmentInfo")
 	r.DecodeOptional(v.HasAvailableRANVisibleQoEMetrics, &v.AvailableRANVisibleQoEMetrics, "availableRANVisibleQoEMetrics")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14812,8 +14445,7 @@ func (v *UEAssociatedLogicalNGConnectionList) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UEAssociatedLogicalNGConnectionItem) DecodePER(r *per.Reader) error {
 	*v = UEAssociatedLogicalNGConnectionItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasAMFUENGAPID, &v.HasRANUENGAPID, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasAMFUENGAPID, &v.HasRANUENGAPID, &v.HasIEExtensions)
 	if v.HasAMFUENGAPID {
 		v.AMFUENGAPID = AMFUENGAPID(r.Int(0, 1099511627775, false, "aMF-UE-NGAP-ID"))
 	}
@@ -14821,8 +14453,7 @@ func (v *UEAssociatedLogicalNGConnectionItem) DecodePER(r *per.Reader) error {
 		v.RANUENGAPID = RANUENGAPID(r.Int(0, 4294967295, false, "rAN-UE-NGAP-ID"))
 	}
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14944,12 +14575,10 @@ func (v *UEContextRequest) EncodePER(w *per.Writer) error { return w.WriteEnum(i
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UEContextResumeRequestTransfer) DecodePER(r *per.Reader) error {
 	*v = UEContextResumeRequestTransfer{}
-	ext := r.Extended()
-	r.Preamble(&v.HasQosFlowFailedToResumeList, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasQosFlowFailedToResumeList, &v.HasIEExtensions)
 	r.DecodeOptional(v.HasQosFlowFailedToResumeList, &v.QosFlowFailedToResumeList, "qosFlowFailedToResumeList")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -15052,12 +14681,10 @@ func (u *UEContextResumeRequestTransferExtIEs) encodePER(w *per.Writer, field st
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UEContextResumeResponseTransfer) DecodePER(r *per.Reader) error {
 	*v = UEContextResumeResponseTransfer{}
-	ext := r.Extended()
-	r.Preamble(&v.HasQosFlowFailedToResumeList, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasQosFlowFailedToResumeList, &v.HasIEExtensions)
 	r.DecodeOptional(v.HasQosFlowFailedToResumeList, &v.QosFlowFailedToResumeList, "qosFlowFailedToResumeList")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -15160,12 +14787,10 @@ func (u *UEContextResumeResponseTransferExtIEs) encodePER(w *per.Writer, field s
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UEContextSuspendRequestTransfer) DecodePER(r *per.Reader) error {
 	*v = UEContextSuspendRequestTransfer{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSuspendIndicator, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasSuspendIndicator, &v.HasIEExtensions)
 	v.SuspendIndicator = SuspendIndicator(r.EnumIf(v.HasSuspendIndicator, 1, 0, true, "suspendIndicator"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -15268,8 +14893,7 @@ func (u *UEContextSuspendRequestTransferExtIEs) encodePER(w *per.Writer, field s
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UEDifferentiationInfo) DecodePER(r *per.Reader) error {
 	*v = UEDifferentiationInfo{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPeriodicCommunicationIndicator, &v.HasPeriodicTime, &v.HasScheduledCommunicationTime, &v.HasStationaryIndication, &v.HasTrafficProfile, &v.HasBatteryIndication, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasPeriodicCommunicationIndicator, &v.HasPeriodicTime, &v.HasScheduledCommunicationTime, &v.HasStationaryIndication, &v.HasTrafficProfile, &v.HasBatteryIndication, &v.HasIEExtensions)
 	v.PeriodicCommunicationIndicator = UEDifferentiationInfo_PeriodicCommunicationIndicator(r.EnumIf(v.HasPeriodicCommunicationIndicator, 2, 0, true, "periodicCommunicationIndicator"))
 	v.PeriodicTime = r.IntIf(v.HasPeriodicTime, 1, 3600, true, "periodicTime")
 	r.DecodeOptional(v.HasScheduledCommunicationTime, &v.ScheduledCommunicationTime, "scheduledCommunicationTime")
@@ -15277,8 +14901,7 @@ func (v *UEDifferentiationInfo) DecodePER(r *per.Reader) error {
 	v.TrafficProfile = UEDifferentiationInfo_TrafficProfile(r.EnumIf(v.HasTrafficProfile, 3, 0, true, "trafficProfile"))
 	v.BatteryIndication = UEDifferentiationInfo_BatteryIndication(r.EnumIf(v.HasBatteryIndication, 3, 0, true, "batteryIndication"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -15696,13 +15319,11 @@ func (u *UENGAPIDsExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UENGAPIDPair) DecodePER(r *per.Reader) error {
 	*v = UENGAPIDPair{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.AMFUENGAPID = AMFUENGAPID(r.Int(0, 1099511627775, false, "aMF-UE-NGAP-ID"))
 	v.RANUENGAPID = RANUENGAPID(r.Int(0, 4294967295, false, "rAN-UE-NGAP-ID"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -15926,13 +15547,11 @@ func (v *UEPresenceInAreaOfInterestList) MarshalAPER() ([]byte, error) { return 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UEPresenceInAreaOfInterestItem) DecodePER(r *per.Reader) error {
 	*v = UEPresenceInAreaOfInterestItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.LocationReportingReferenceID = LocationReportingReferenceID(r.Int(1, 64, true, "locationReportingReferenceID"))
 	v.UEPresence = UEPresence(r.Enum(3, 0, true, "uEPresence"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -16048,8 +15667,7 @@ func (v *UERadioCapability) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UERadioCapabilityForPaging) DecodePER(r *per.Reader) error {
 	*v = UERadioCapabilityForPaging{}
-	ext := r.Extended()
-	r.Preamble(&v.HasUERadioCapabilityForPagingOfNR, &v.HasUERadioCapabilityForPagingOfEUTRA, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasUERadioCapabilityForPagingOfNR, &v.HasUERadioCapabilityForPagingOfEUTRA, &v.HasIEExtensions)
 	if v.HasUERadioCapabilityForPagingOfNR {
 		v.UERadioCapabilityForPagingOfNR = UERadioCapabilityForPagingOfNR(r.OctetString(per.Unsized, "uERadioCapabilityForPagingOfNR"))
 	}
@@ -16057,8 +15675,7 @@ func (v *UERadioCapabilityForPaging) DecodePER(r *per.Reader) error {
 		v.UERadioCapabilityForPagingOfEUTRA = UERadioCapabilityForPagingOfEUTRA(r.OctetString(per.Unsized, "uERadioCapabilityForPagingOfEUTRA"))
 	}
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -16328,15 +15945,13 @@ func (u *UERLFReportContainerExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UESecurityCapabilities) DecodePER(r *per.Reader) error {
 	*v = UESecurityCapabilities{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.NRencryptionAlgorithms = NRencryptionAlgorithms(r.BitString(per.Size{Lb: 16, Ub: 16, Ext: true}, "nRencryptionAlgorithms"))
 	v.NRintegrityProtectionAlgorithms = NRintegrityProtectionAlgorithms(r.BitString(per.Size{Lb: 16, Ub: 16, Ext: true}, "nRintegrityProtectionAlgorithms"))
 	v.EUTRAencryptionAlgorithms = EUTRAencryptionAlgorithms(r.BitString(per.Size{Lb: 16, Ub: 16, Ext: true}, "eUTRAencryptionAlgorithms"))
 	v.EUTRAintegrityProtectionAlgorithms = EUTRAintegrityProtectionAlgorithms(r.BitString(per.Size{Lb: 16, Ub: 16, Ext: true}, "eUTRAintegrityProtectionAlgorithms"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -16460,14 +16075,12 @@ func (v *UESliceMaximumBitRateList) MarshalAPER() ([]byte, error) { return per.M
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UESliceMaximumBitRateItem) DecodePER(r *per.Reader) error {
 	*v = UESliceMaximumBitRateItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.SNSSAI, "s-NSSAI")
 	v.UESliceMaximumBitRateDL = BitRate(r.Int(0, 4000000000000, true, "uESliceMaximumBitRateDL"))
 	v.UESliceMaximumBitRateUL = BitRate(r.Int(0, 4000000000000, true, "uESliceMaximumBitRateUL"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -16578,13 +16191,11 @@ func (v *UEUPCIoTSupport) EncodePER(w *per.Writer) error { return w.WriteEnum(in
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ULCPSecurityInformation) DecodePER(r *per.Reader) error {
 	*v = ULCPSecurityInformation{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.UlNASMAC = ULNASMAC(r.BitString(per.Size{Lb: 16, Ub: 16}, "ul-NAS-MAC"))
 	v.UlNASCount = ULNASCount(r.BitString(per.Size{Lb: 5, Ub: 5}, "ul-NAS-Count"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -16730,13 +16341,11 @@ func (v *ULNGUUPTNLModifyList) MarshalAPER() ([]byte, error) { return per.Marsha
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ULNGUUPTNLModifyItem) DecodePER(r *per.Reader) error {
 	*v = ULNGUUPTNLModifyItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.ULNGUUPTNLInformation, "uL-NGU-UP-TNLInformation")
 	r.Decode(&v.DLNGUUPTNLInformation, "dL-NGU-UP-TNLInformation")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -16868,16 +16477,14 @@ func (v *UnavailableGUAMIList) MarshalAPER() ([]byte, error) { return per.Marsha
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UnavailableGUAMIItem) DecodePER(r *per.Reader) error {
 	*v = UnavailableGUAMIItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasTimerApproachForGUAMIRemoval, &v.HasBackupAMFName, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasTimerApproachForGUAMIRemoval, &v.HasBackupAMFName, &v.HasIEExtensions)
 	r.Decode(&v.GUAMI, "gUAMI")
 	v.TimerApproachForGUAMIRemoval = TimerApproachForGUAMIRemoval(r.EnumIf(v.HasTimerApproachForGUAMIRemoval, 1, 0, true, "timerApproachForGUAMIRemoval"))
 	if v.HasBackupAMFName {
 		v.BackupAMFName = AMFName(r.KnownString(per.Printable, per.Size{Lb: 1, Ub: 150, Ext: true}, "PrintableString", "backupAMFName"))
 	}
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -17114,12 +16721,10 @@ func (v *UPTransportLayerInformationList) MarshalAPER() ([]byte, error) { return
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UPTransportLayerInformationItem) DecodePER(r *per.Reader) error {
 	*v = UPTransportLayerInformationItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.NGUUPTNLInformation, "nGU-UP-TNLInformation")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -17248,13 +16853,11 @@ func (v *UPTransportLayerInformationPairList) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UPTransportLayerInformationPairItem) DecodePER(r *per.Reader) error {
 	*v = UPTransportLayerInformationPairItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.ULNGUUPTNLInformation, "uL-NGU-UP-TNLInformation")
 	r.Decode(&v.DLNGUUPTNLInformation, "dL-NGU-UP-TNLInformation")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -17494,16 +17097,14 @@ func (u *UserLocationInformationExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UserLocationInformationEUTRA) DecodePER(r *per.Reader) error {
 	*v = UserLocationInformationEUTRA{}
-	ext := r.Extended()
-	r.Preamble(&v.HasTimeStamp, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasTimeStamp, &v.HasIEExtensions)
 	r.Decode(&v.EUTRACGI, "eUTRA-CGI")
 	r.Decode(&v.TAI, "tAI")
 	if v.HasTimeStamp {
 		v.TimeStamp = TimeStamp(r.OctetString(per.Size{Lb: 4, Ub: 4}, "timeStamp"))
 	}
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -17614,13 +17215,11 @@ func (u *UserLocationInformationEUTRAExtIEs) encodePER(w *per.Writer, field stri
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UserLocationInformationN3IWF) DecodePER(r *per.Reader) error {
 	*v = UserLocationInformationN3IWF{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.IPAddress = TransportLayerAddress(r.BitString(per.Size{Lb: 1, Ub: 160, Ext: true}, "iPAddress"))
 	v.PortNumber = PortNumber(r.OctetString(per.Size{Lb: 2, Ub: 2}, "portNumber"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -17730,16 +17329,14 @@ func (u *UserLocationInformationN3IWFExtIEs) encodePER(w *per.Writer, field stri
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UserLocationInformationTNGF) DecodePER(r *per.Reader) error {
 	*v = UserLocationInformationTNGF{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPortNumber, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasPortNumber, &v.HasIEExtensions)
 	v.TNAPID = TNAPID(r.OctetString(per.Unsized, "tNAP-ID"))
 	v.IPAddress = TransportLayerAddress(r.BitString(per.Size{Lb: 1, Ub: 160, Ext: true}, "iPAddress"))
 	if v.HasPortNumber {
 		v.PortNumber = PortNumber(r.OctetString(per.Size{Lb: 2, Ub: 2}, "portNumber"))
 	}
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -17850,16 +17447,14 @@ func (u *UserLocationInformationTNGFExtIEs) encodePER(w *per.Writer, field strin
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UserLocationInformationTWIF) DecodePER(r *per.Reader) error {
 	*v = UserLocationInformationTWIF{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPortNumber, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasPortNumber, &v.HasIEExtensions)
 	v.TWAPID = TWAPID(r.OctetString(per.Unsized, "tWAP-ID"))
 	v.IPAddress = TransportLayerAddress(r.BitString(per.Size{Lb: 1, Ub: 160, Ext: true}, "iPAddress"))
 	if v.HasPortNumber {
 		v.PortNumber = PortNumber(r.OctetString(per.Size{Lb: 2, Ub: 2}, "portNumber"))
 	}
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -18086,16 +17681,14 @@ func (u *UserLocationInformationWAGFExtIEs) encodePER(w *per.Writer, field strin
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UserLocationInformationNR) DecodePER(r *per.Reader) error {
 	*v = UserLocationInformationNR{}
-	ext := r.Extended()
-	r.Preamble(&v.HasTimeStamp, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasTimeStamp, &v.HasIEExtensions)
 	r.Decode(&v.NRCGI, "nR-CGI")
 	r.Decode(&v.TAI, "tAI")
 	if v.HasTimeStamp {
 		v.TimeStamp = TimeStamp(r.OctetString(per.Size{Lb: 4, Ub: 4}, "timeStamp"))
 	}
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -18214,13 +17807,11 @@ func (u *UserLocationInformationNRExtIEs) encodePER(w *per.Writer, field string)
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UserPlaneSecurityInformation) DecodePER(r *per.Reader) error {
 	*v = UserPlaneSecurityInformation{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.SecurityResult, "securityResult")
 	r.Decode(&v.SecurityIndication, "securityIndication")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -18342,15 +17933,13 @@ func (v *VolumeTimedReportList) MarshalAPER() ([]byte, error) { return per.Marsh
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *VolumeTimedReportItem) DecodePER(r *per.Reader) error {
 	*v = VolumeTimedReportItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.StartTimeStamp = r.OctetString(per.Size{Lb: 4, Ub: 4}, "startTimeStamp")
 	v.EndTimeStamp = r.OctetString(per.Size{Lb: 4, Ub: 4}, "endTimeStamp")
 	v.UsageCountUL = r.WideRange(0, uint64(0xffffffffffffffff), false, "usageCountUL")
 	v.UsageCountDL = r.WideRange(0, uint64(0xffffffffffffffff), false, "usageCountDL")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -18704,5 +18293,259 @@ func (v *WarningType) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *WarningType) EncodePER(w *per.Writer) error {
 	w.OctetString([]byte(*v), per.Size{Lb: 2, Ub: 2}, "")
+	return w.Err()
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *WLANMeasurementConfiguration) DecodePER(r *per.Reader) error {
+	*v = WLANMeasurementConfiguration{}
+	ext := r.ExtendedPreamble(&v.HasWlanMeasConfigNameList, &v.HasWlanRssi, &v.HasWlanRtt, &v.HasIEExtensions)
+	v.WlanMeasConfig = WLANMeasConfig(r.Enum(1, 0, true, "wlanMeasConfig"))
+	r.DecodeOptional(v.HasWlanMeasConfigNameList, &v.WlanMeasConfigNameList, "wlanMeasConfigNameList")
+	v.WlanRssi = WLANMeasurementConfiguration_WlanRssi(r.EnumIf(v.HasWlanRssi, 1, 0, true, "wlan-rssi"))
+	v.WlanRtt = WLANMeasurementConfiguration_WlanRtt(r.EnumIf(v.HasWlanRtt, 1, 0, true, "wlan-rtt"))
+	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	v.Unknown = r.Unknown(ext)
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *WLANMeasurementConfiguration) EncodePER(w *per.Writer) error {
+	x := per.Additions(v.Unknown)
+	w.Extended(x)
+	w.Preamble(v.HasWlanMeasConfigNameList, v.HasWlanRssi, v.HasWlanRtt, v.HasIEExtensions)
+	w.Encode(&v.WlanMeasConfig, "wlanMeasConfig")
+	w.EncodeOptional(v.HasWlanMeasConfigNameList, &v.WlanMeasConfigNameList, "wlanMeasConfigNameList")
+	w.EnumIf(v.HasWlanRssi, int64(v.WlanRssi), 1, 0, true, "wlan-rssi")
+	w.EnumIf(v.HasWlanRtt, int64(v.WlanRtt), 1, 0, true, "wlan-rtt")
+	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a WLANMeasurementConfiguration (X.691); v aliases b.
+func (v *WLANMeasurementConfiguration) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "WLANMeasurementConfiguration")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *WLANMeasurementConfiguration) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *ProtocolExtensionContainer_WLANMeasurementConfigurationExtIEs) DecodePER(r *per.Reader) error {
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *ProtocolExtensionContainer_WLANMeasurementConfigurationExtIEs) EncodePER(w *per.Writer) error {
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
+func (v *ProtocolExtensionContainer_WLANMeasurementConfigurationExtIEs) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *ProtocolExtensionContainer_WLANMeasurementConfigurationExtIEs) MarshalAPER() ([]byte, error) {
+	return per.Marshal(v, true)
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *ProtocolExtensionField_WLANMeasurementConfigurationExtIEs) DecodePER(r *per.Reader) error {
+	*v = ProtocolExtensionField_WLANMeasurementConfigurationExtIEs{}
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
+	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *ProtocolExtensionField_WLANMeasurementConfigurationExtIEs) EncodePER(w *per.Writer) error {
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.ExtensionValue.encodePER(w, "extensionValue")
+	return w.Err()
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
+func (v *ProtocolExtensionField_WLANMeasurementConfigurationExtIEs) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *ProtocolExtensionField_WLANMeasurementConfigurationExtIEs) MarshalAPER() ([]byte, error) {
+	return per.Marshal(v, true)
+}
+
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *WLANMeasurementConfigurationExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
+}
+
+// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
+// the value that key selects: the complete encoding of the row's type (X.691 10.2,
+// 11.1). A key the table does not list, or a row without a type, leaves the value
+// in Raw (Kind 0 for the key not listed).
+func (u *WLANMeasurementConfigurationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
+	switch key {
+	}
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *WLANMeasurementConfigurationExtIEs) perValue(p *per.Reader) per.Value {
+	return nil
+}
+
+// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
+// Raw as the field's octets.
+func (u *WLANMeasurementConfigurationExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(nil), u.Raw, field)
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *WLANMeasConfigNameList) DecodePER(r *per.Reader) error {
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 4})
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *WLANMeasConfigNameList) EncodePER(w *per.Writer) error {
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 4})
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a WLANMeasConfigNameList (X.691); v aliases b.
+func (v *WLANMeasConfigNameList) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "WLANMeasConfigNameList")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *WLANMeasConfigNameList) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *WLANMeasConfigNameItem) DecodePER(r *per.Reader) error {
+	*v = WLANMeasConfigNameItem{}
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
+	v.WLANName = WLANName(r.OctetString(per.Size{Lb: 1, Ub: 32}, "wLANName"))
+	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	v.Unknown = r.Unknown(ext)
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *WLANMeasConfigNameItem) EncodePER(w *per.Writer) error {
+	x := per.Additions(v.Unknown)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
+	w.Encode(&v.WLANName, "wLANName")
+	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a WLANMeasConfigNameItem (X.691); v aliases b.
+func (v *WLANMeasConfigNameItem) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "WLANMeasConfigNameItem")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *WLANMeasConfigNameItem) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *ProtocolExtensionContainer_WLANMeasConfigNameItemExtIEs) DecodePER(r *per.Reader) error {
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *ProtocolExtensionContainer_WLANMeasConfigNameItemExtIEs) EncodePER(w *per.Writer) error {
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
+func (v *ProtocolExtensionContainer_WLANMeasConfigNameItemExtIEs) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *ProtocolExtensionContainer_WLANMeasConfigNameItemExtIEs) MarshalAPER() ([]byte, error) {
+	return per.Marshal(v, true)
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *ProtocolExtensionField_WLANMeasConfigNameItemExtIEs) DecodePER(r *per.Reader) error {
+	*v = ProtocolExtensionField_WLANMeasConfigNameItemExtIEs{}
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
+	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *ProtocolExtensionField_WLANMeasConfigNameItemExtIEs) EncodePER(w *per.Writer) error {
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.ExtensionValue.encodePER(w, "extensionValue")
+	return w.Err()
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
+func (v *ProtocolExtensionField_WLANMeasConfigNameItemExtIEs) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *ProtocolExtensionField_WLANMeasConfigNameItemExtIEs) MarshalAPER() ([]byte, error) {
+	return per.Marshal(v, true)
+}
+
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *WLANMeasConfigNameItemExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
+}
+
+// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
+// the value that key selects: the complete encoding of the row's type (X.691 10.2,
+// 11.1). A key the table does not list, or a row without a type, leaves the value
+// in Raw (Kind 0 for the key not listed).
+func (u *WLANMeasConfigNameItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
+	switch key {
+	}
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *WLANMeasConfigNameItemExtIEs) perValue(p *per.Reader) per.Value {
+	return nil
+}
+
+// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
+// Raw as the field's octets.
+func (u *WLANMeasConfigNameItemExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(nil), u.Raw, field)
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *WLANMeasConfig) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v, 1, 0, true) }
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *WLANMeasConfig) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 1, 0, true) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *WLANName) DecodePER(r *per.Reader) error {
+	*v = WLANName(r.OctetString(per.Size{Lb: 1, Ub: 32}, ""))
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *WLANName) EncodePER(w *per.Writer) error {
+	w.OctetString([]byte(*v), per.Size{Lb: 1, Ub: 32}, "")
 	return w.Err()
 }

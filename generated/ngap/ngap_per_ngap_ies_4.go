@@ -9,272 +9,12 @@ import (
 )
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *WLANMeasurementConfiguration) DecodePER(r *per.Reader) error {
-	*v = WLANMeasurementConfiguration{}
-	ext := r.Extended()
-	r.Preamble(&v.HasWlanMeasConfigNameList, &v.HasWlanRssi, &v.HasWlanRtt, &v.HasIEExtensions)
-	v.WlanMeasConfig = WLANMeasConfig(r.Enum(1, 0, true, "wlanMeasConfig"))
-	r.DecodeOptional(v.HasWlanMeasConfigNameList, &v.WlanMeasConfigNameList, "wlanMeasConfigNameList")
-	v.WlanRssi = WLANMeasurementConfiguration_WlanRssi(r.EnumIf(v.HasWlanRssi, 1, 0, true, "wlan-rssi"))
-	v.WlanRtt = WLANMeasurementConfiguration_WlanRtt(r.EnumIf(v.HasWlanRtt, 1, 0, true, "wlan-rtt"))
-	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *WLANMeasurementConfiguration) EncodePER(w *per.Writer) error {
-	x := per.Additions(v.Unknown)
-	w.Extended(x)
-	w.Preamble(v.HasWlanMeasConfigNameList, v.HasWlanRssi, v.HasWlanRtt, v.HasIEExtensions)
-	w.Encode(&v.WlanMeasConfig, "wlanMeasConfig")
-	w.EncodeOptional(v.HasWlanMeasConfigNameList, &v.WlanMeasConfigNameList, "wlanMeasConfigNameList")
-	w.EnumIf(v.HasWlanRssi, int64(v.WlanRssi), 1, 0, true, "wlan-rssi")
-	w.EnumIf(v.HasWlanRtt, int64(v.WlanRtt), 1, 0, true, "wlan-rtt")
-	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	w.Extensions(x, v.Unknown)
-	w.EndExtensions(x, v.Unknown)
-	return w.Err()
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a WLANMeasurementConfiguration (X.691); v aliases b.
-func (v *WLANMeasurementConfiguration) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "WLANMeasurementConfiguration")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *WLANMeasurementConfiguration) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_WLANMeasurementConfigurationExtIEs) DecodePER(r *per.Reader) error {
-	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_WLANMeasurementConfigurationExtIEs) EncodePER(w *per.Writer) error {
-	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_WLANMeasurementConfigurationExtIEs) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_WLANMeasurementConfigurationExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_WLANMeasurementConfigurationExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_WLANMeasurementConfigurationExtIEs{}
-	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
-	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
-	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_WLANMeasurementConfigurationExtIEs) EncodePER(w *per.Writer) error {
-	w.Encode(&v.ID, "id")
-	w.Encode(&v.Criticality, "criticality")
-	v.ExtensionValue.encodePER(w, "extensionValue")
-	return w.Err()
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_WLANMeasurementConfigurationExtIEs) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_WLANMeasurementConfigurationExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads the open type field of the value that key selects (X.691 10.2)
-// into Raw and decodes it (resolvePER).
-func (u *WLANMeasurementConfigurationExtIEs) decodePER(key int64, r *per.Reader, field string) {
-	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *WLANMeasurementConfigurationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
-	switch key {
-	}
-	p.DecodeField(&u.Raw, at, u.perValue(p), field)
-}
-
-// perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
-// charged to p's allocation budget (per.Row).
-func (u *WLANMeasurementConfigurationExtIEs) perValue(p *per.Reader) per.Value {
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *WLANMeasurementConfigurationExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(nil), u.Raw, field)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *WLANMeasConfigNameList) DecodePER(r *per.Reader) error {
-	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 4})
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *WLANMeasConfigNameList) EncodePER(w *per.Writer) error {
-	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 4})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a WLANMeasConfigNameList (X.691); v aliases b.
-func (v *WLANMeasConfigNameList) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "WLANMeasConfigNameList")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *WLANMeasConfigNameList) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *WLANMeasConfigNameItem) DecodePER(r *per.Reader) error {
-	*v = WLANMeasConfigNameItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
-	v.WLANName = WLANName(r.OctetString(per.Size{Lb: 1, Ub: 32}, "wLANName"))
-	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *WLANMeasConfigNameItem) EncodePER(w *per.Writer) error {
-	x := per.Additions(v.Unknown)
-	w.Extended(x)
-	w.Preamble(v.HasIEExtensions)
-	w.Encode(&v.WLANName, "wLANName")
-	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	w.Extensions(x, v.Unknown)
-	w.EndExtensions(x, v.Unknown)
-	return w.Err()
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a WLANMeasConfigNameItem (X.691); v aliases b.
-func (v *WLANMeasConfigNameItem) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "WLANMeasConfigNameItem")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *WLANMeasConfigNameItem) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_WLANMeasConfigNameItemExtIEs) DecodePER(r *per.Reader) error {
-	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_WLANMeasConfigNameItemExtIEs) EncodePER(w *per.Writer) error {
-	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_WLANMeasConfigNameItemExtIEs) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_WLANMeasConfigNameItemExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_WLANMeasConfigNameItemExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_WLANMeasConfigNameItemExtIEs{}
-	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
-	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
-	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_WLANMeasConfigNameItemExtIEs) EncodePER(w *per.Writer) error {
-	w.Encode(&v.ID, "id")
-	w.Encode(&v.Criticality, "criticality")
-	v.ExtensionValue.encodePER(w, "extensionValue")
-	return w.Err()
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_WLANMeasConfigNameItemExtIEs) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_WLANMeasConfigNameItemExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads the open type field of the value that key selects (X.691 10.2)
-// into Raw and decodes it (resolvePER).
-func (u *WLANMeasConfigNameItemExtIEs) decodePER(key int64, r *per.Reader, field string) {
-	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *WLANMeasConfigNameItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
-	switch key {
-	}
-	p.DecodeField(&u.Raw, at, u.perValue(p), field)
-}
-
-// perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
-// charged to p's allocation budget (per.Row).
-func (u *WLANMeasConfigNameItemExtIEs) perValue(p *per.Reader) per.Value {
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *WLANMeasConfigNameItemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(nil), u.Raw, field)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *WLANMeasConfig) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v, 1, 0, true) }
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *WLANMeasConfig) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 1, 0, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *WLANName) DecodePER(r *per.Reader) error {
-	*v = WLANName(r.OctetString(per.Size{Lb: 1, Ub: 32}, ""))
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *WLANName) EncodePER(w *per.Writer) error {
-	w.OctetString([]byte(*v), per.Size{Lb: 1, Ub: 32}, "")
-	return w.Err()
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *WUSAssistanceInformation) DecodePER(r *per.Reader) error {
 	*v = WUSAssistanceInformation{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.PagingProbabilityInformation = PagingProbabilityInformation(r.Enum(21, 0, true, "pagingProbabilityInformation"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -393,15 +133,13 @@ func (v *XnExtTLAs) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *XnExtTLAItem) DecodePER(r *per.Reader) error {
 	*v = XnExtTLAItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIPsecTLA, &v.HasGTPTLAs, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIPsecTLA, &v.HasGTPTLAs, &v.HasIEExtensions)
 	if v.HasIPsecTLA {
 		v.IPsecTLA = TransportLayerAddress(r.BitString(per.Size{Lb: 1, Ub: 160, Ext: true}, "iPsecTLA"))
 	}
 	r.DecodeOptional(v.HasGTPTLAs, &v.GTPTLAs, "gTP-TLAs")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -539,13 +277,11 @@ func (v *XnTLAs) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *XnTNLConfigurationInfo) DecodePER(r *per.Reader) error {
 	*v = XnTNLConfigurationInfo{}
-	ext := r.Extended()
-	r.Preamble(&v.HasXnExtendedTransportLayerAddresses, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasXnExtendedTransportLayerAddresses, &v.HasIEExtensions)
 	r.Decode(&v.XnTransportLayerAddresses, "xnTransportLayerAddresses")
 	r.DecodeOptional(v.HasXnExtendedTransportLayerAddresses, &v.XnExtendedTransportLayerAddresses, "xnExtendedTransportLayerAddresses")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 

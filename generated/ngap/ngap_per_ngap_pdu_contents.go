@@ -14,8 +14,7 @@ func (v *PDUSessionResourceSetupRequest) DecodePER(r *per.Reader) error {
 	*v = PDUSessionResourceSetupRequest{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -148,8 +147,7 @@ func (v *PDUSessionResourceSetupResponse) DecodePER(r *per.Reader) error {
 	*v = PDUSessionResourceSetupResponse{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -278,8 +276,7 @@ func (v *PDUSessionResourceReleaseCommand) DecodePER(r *per.Reader) error {
 	*v = PDUSessionResourceReleaseCommand{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -404,8 +401,7 @@ func (v *PDUSessionResourceReleaseResponse) DecodePER(r *per.Reader) error {
 	*v = PDUSessionResourceReleaseResponse{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -532,8 +528,7 @@ func (v *PDUSessionResourceModifyRequest) DecodePER(r *per.Reader) error {
 	*v = PDUSessionResourceModifyRequest{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -654,8 +649,7 @@ func (v *PDUSessionResourceModifyResponse) DecodePER(r *per.Reader) error {
 	*v = PDUSessionResourceModifyResponse{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -784,8 +778,7 @@ func (v *PDUSessionResourceNotify) DecodePER(r *per.Reader) error {
 	*v = PDUSessionResourceNotify{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -910,8 +903,7 @@ func (v *PDUSessionResourceModifyIndication) DecodePER(r *per.Reader) error {
 	*v = PDUSessionResourceModifyIndication{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1034,8 +1026,7 @@ func (v *PDUSessionResourceModifyConfirm) DecodePER(r *per.Reader) error {
 	*v = PDUSessionResourceModifyConfirm{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1160,8 +1151,7 @@ func (v *InitialContextSetupRequest) DecodePER(r *per.Reader) error {
 	*v = InitialContextSetupRequest{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1442,8 +1432,7 @@ func (v *InitialContextSetupResponse) DecodePER(r *per.Reader) error {
 	*v = InitialContextSetupResponse{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1568,8 +1557,7 @@ func (v *InitialContextSetupFailure) DecodePER(r *per.Reader) error {
 	*v = InitialContextSetupFailure{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1694,8 +1682,7 @@ func (v *UEContextReleaseRequest) DecodePER(r *per.Reader) error {
 	*v = UEContextReleaseRequest{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1816,8 +1803,7 @@ func (v *UEContextReleaseCommand) DecodePER(r *per.Reader) error {
 	*v = UEContextReleaseCommand{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1930,8 +1916,7 @@ func (v *UEContextReleaseComplete) DecodePER(r *per.Reader) error {
 	*v = UEContextReleaseComplete{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2064,8 +2049,7 @@ func (v *UEContextResumeRequest) DecodePER(r *per.Reader) error {
 	*v = UEContextResumeRequest{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2202,8 +2186,7 @@ func (v *UEContextResumeResponse) DecodePER(r *per.Reader) error {
 	*v = UEContextResumeResponse{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2340,8 +2323,7 @@ func (v *UEContextResumeFailure) DecodePER(r *per.Reader) error {
 	*v = UEContextResumeFailure{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2462,8 +2444,7 @@ func (v *UEContextSuspendRequest) DecodePER(r *per.Reader) error {
 	*v = UEContextSuspendRequest{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2588,8 +2569,7 @@ func (v *UEContextSuspendResponse) DecodePER(r *per.Reader) error {
 	*v = UEContextSuspendResponse{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2710,8 +2690,7 @@ func (v *UEContextSuspendFailure) DecodePER(r *per.Reader) error {
 	*v = UEContextSuspendFailure{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2832,8 +2811,7 @@ func (v *UEContextModificationRequest) DecodePER(r *per.Reader) error {
 	*v = UEContextModificationRequest{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3058,8 +3036,7 @@ func (v *UEContextModificationResponse) DecodePER(r *per.Reader) error {
 	*v = UEContextModificationResponse{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3184,8 +3161,7 @@ func (v *UEContextModificationFailure) DecodePER(r *per.Reader) error {
 	*v = UEContextModificationFailure{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3306,8 +3282,7 @@ func (v *RRCInactiveTransitionReport) DecodePER(r *per.Reader) error {
 	*v = RRCInactiveTransitionReport{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3428,8 +3403,7 @@ func (v *RetrieveUEInformation) DecodePER(r *per.Reader) error {
 	*v = RetrieveUEInformation{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3538,8 +3512,7 @@ func (v *UEInformationTransfer) DecodePER(r *per.Reader) error {
 	*v = UEInformationTransfer{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3672,8 +3645,7 @@ func (v *RANCPRelocationIndication) DecodePER(r *per.Reader) error {
 	*v = RANCPRelocationIndication{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3798,8 +3770,7 @@ func (v *HandoverRequired) DecodePER(r *per.Reader) error {
 	*v = HandoverRequired{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3936,8 +3907,7 @@ func (v *HandoverCommand) DecodePER(r *per.Reader) error {
 	*v = HandoverCommand{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4074,8 +4044,7 @@ func (v *HandoverPreparationFailure) DecodePER(r *per.Reader) error {
 	*v = HandoverPreparationFailure{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4200,8 +4169,7 @@ func (v *HandoverRequest) DecodePER(r *per.Reader) error {
 	*v = HandoverRequest{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4462,8 +4430,7 @@ func (v *HandoverRequestAcknowledge) DecodePER(r *per.Reader) error {
 	*v = HandoverRequestAcknowledge{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4600,8 +4567,7 @@ func (v *HandoverFailure) DecodePER(r *per.Reader) error {
 	*v = HandoverFailure{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4722,8 +4688,7 @@ func (v *HandoverNotify) DecodePER(r *per.Reader) error {
 	*v = HandoverNotify{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4844,8 +4809,7 @@ func (v *PathSwitchRequest) DecodePER(r *per.Reader) error {
 	*v = PathSwitchRequest{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4982,8 +4946,7 @@ func (v *PathSwitchRequestAcknowledge) DecodePER(r *per.Reader) error {
 	*v = PathSwitchRequestAcknowledge{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5212,8 +5175,7 @@ func (v *PathSwitchRequestFailure) DecodePER(r *per.Reader) error {
 	*v = PathSwitchRequestFailure{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5334,8 +5296,7 @@ func (v *HandoverCancel) DecodePER(r *per.Reader) error {
 	*v = HandoverCancel{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5452,8 +5413,7 @@ func (v *HandoverCancelAcknowledge) DecodePER(r *per.Reader) error {
 	*v = HandoverCancelAcknowledge{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5570,8 +5530,7 @@ func (v *HandoverSuccess) DecodePER(r *per.Reader) error {
 	*v = HandoverSuccess{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5684,8 +5643,7 @@ func (v *UplinkRANEarlyStatusTransfer) DecodePER(r *per.Reader) error {
 	*v = UplinkRANEarlyStatusTransfer{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5802,8 +5760,7 @@ func (v *DownlinkRANEarlyStatusTransfer) DecodePER(r *per.Reader) error {
 	*v = DownlinkRANEarlyStatusTransfer{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5920,8 +5877,7 @@ func (v *UplinkRANStatusTransfer) DecodePER(r *per.Reader) error {
 	*v = UplinkRANStatusTransfer{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6038,8 +5994,7 @@ func (v *DownlinkRANStatusTransfer) DecodePER(r *per.Reader) error {
 	*v = DownlinkRANStatusTransfer{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6156,8 +6111,7 @@ func (v *Paging) DecodePER(r *per.Reader) error {
 	*v = Paging{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6320,8 +6274,7 @@ func (v *InitialUEMessage) DecodePER(r *per.Reader) error {
 	*v = InitialUEMessage{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6494,8 +6447,7 @@ func (v *DownlinkNASTransport) DecodePER(r *per.Reader) error {
 	*v = DownlinkNASTransport{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6680,8 +6632,7 @@ func (v *UplinkNASTransport) DecodePER(r *per.Reader) error {
 	*v = UplinkNASTransport{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6840,8 +6791,7 @@ func (v *NASNonDeliveryIndication) DecodePER(r *per.Reader) error {
 	*v = NASNonDeliveryIndication{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6962,8 +6912,7 @@ func (v *RerouteNASRequest) DecodePER(r *per.Reader) error {
 	*v = RerouteNASRequest{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7102,8 +7051,7 @@ func (v *NGSetupRequest) DecodePER(r *per.Reader) error {
 	*v = NGSetupRequest{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7236,8 +7184,7 @@ func (v *NGSetupResponse) DecodePER(r *per.Reader) error {
 	*v = NGSetupResponse{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7374,8 +7321,7 @@ func (v *NGSetupFailure) DecodePER(r *per.Reader) error {
 	*v = NGSetupFailure{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7492,8 +7438,7 @@ func (v *RANConfigurationUpdate) DecodePER(r *per.Reader) error {
 	*v = RANConfigurationUpdate{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7626,8 +7571,7 @@ func (v *RANConfigurationUpdateAcknowledge) DecodePER(r *per.Reader) error {
 	*v = RANConfigurationUpdateAcknowledge{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7738,8 +7682,7 @@ func (v *RANConfigurationUpdateFailure) DecodePER(r *per.Reader) error {
 	*v = RANConfigurationUpdateFailure{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7856,8 +7799,7 @@ func (v *AMFConfigurationUpdate) DecodePER(r *per.Reader) error {
 	*v = AMFConfigurationUpdate{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7994,8 +7936,7 @@ func (v *AMFConfigurationUpdateAcknowledge) DecodePER(r *per.Reader) error {
 	*v = AMFConfigurationUpdateAcknowledge{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8114,8 +8055,7 @@ func (v *AMFConfigurationUpdateFailure) DecodePER(r *per.Reader) error {
 	*v = AMFConfigurationUpdateFailure{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8232,8 +8172,7 @@ func (v *AMFStatusIndication) DecodePER(r *per.Reader) error {
 	*v = AMFStatusIndication{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8342,8 +8281,7 @@ func (v *NGReset) DecodePER(r *per.Reader) error {
 	*v = NGReset{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8450,8 +8388,7 @@ func (v *NGResetAcknowledge) DecodePER(r *per.Reader) error {
 	*v = NGResetAcknowledge{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8564,8 +8501,7 @@ func (v *ErrorIndication) DecodePER(r *per.Reader) error {
 	*v = ErrorIndication{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8690,8 +8626,7 @@ func (v *OverloadStart) DecodePER(r *per.Reader) error {
 	*v = OverloadStart{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8806,8 +8741,7 @@ func (v *OverloadStop) DecodePER(r *per.Reader) error {
 	*v = OverloadStop{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8908,8 +8842,7 @@ func (v *UplinkRANConfigurationTransfer) DecodePER(r *per.Reader) error {
 	*v = UplinkRANConfigurationTransfer{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9026,8 +8959,7 @@ func (v *DownlinkRANConfigurationTransfer) DecodePER(r *per.Reader) error {
 	*v = DownlinkRANConfigurationTransfer{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9144,8 +9076,7 @@ func (v *WriteReplaceWarningRequest) DecodePER(r *per.Reader) error {
 	*v = WriteReplaceWarningRequest{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9294,8 +9225,7 @@ func (v *WriteReplaceWarningResponse) DecodePER(r *per.Reader) error {
 	*v = WriteReplaceWarningResponse{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9416,8 +9346,7 @@ func (v *PWSCancelRequest) DecodePER(r *per.Reader) error {
 	*v = PWSCancelRequest{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9538,8 +9467,7 @@ func (v *PWSCancelResponse) DecodePER(r *per.Reader) error {
 	*v = PWSCancelResponse{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9660,8 +9588,7 @@ func (v *PWSRestartIndication) DecodePER(r *per.Reader) error {
 	*v = PWSRestartIndication{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9782,8 +9709,7 @@ func (v *PWSFailureIndication) DecodePER(r *per.Reader) error {
 	*v = PWSFailureIndication{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9896,8 +9822,7 @@ func (v *DownlinkUEAssociatedNRPPaTransport) DecodePER(r *per.Reader) error {
 	*v = DownlinkUEAssociatedNRPPaTransport{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10020,8 +9945,7 @@ func (v *UplinkUEAssociatedNRPPaTransport) DecodePER(r *per.Reader) error {
 	*v = UplinkUEAssociatedNRPPaTransport{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10142,8 +10066,7 @@ func (v *DownlinkNonUEAssociatedNRPPaTransport) DecodePER(r *per.Reader) error {
 	*v = DownlinkNonUEAssociatedNRPPaTransport{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10258,8 +10181,7 @@ func (v *UplinkNonUEAssociatedNRPPaTransport) DecodePER(r *per.Reader) error {
 	*v = UplinkNonUEAssociatedNRPPaTransport{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10374,8 +10296,7 @@ func (v *TraceStart) DecodePER(r *per.Reader) error {
 	*v = TraceStart{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10490,8 +10411,7 @@ func (v *TraceFailureIndication) DecodePER(r *per.Reader) error {
 	*v = TraceFailureIndication{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10612,8 +10532,7 @@ func (v *DeactivateTrace) DecodePER(r *per.Reader) error {
 	*v = DeactivateTrace{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10730,8 +10649,7 @@ func (v *CellTrafficTrace) DecodePER(r *per.Reader) error {
 	*v = CellTrafficTrace{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10864,8 +10782,7 @@ func (v *LocationReportingControl) DecodePER(r *per.Reader) error {
 	*v = LocationReportingControl{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10982,8 +10899,7 @@ func (v *LocationReportingFailureIndication) DecodePER(r *per.Reader) error {
 	*v = LocationReportingFailureIndication{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11102,8 +11018,7 @@ func (v *LocationReport) DecodePER(r *per.Reader) error {
 	*v = LocationReport{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11228,8 +11143,7 @@ func (v *UETNLABindingReleaseRequest) DecodePER(r *per.Reader) error {
 	*v = UETNLABindingReleaseRequest{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11342,8 +11256,7 @@ func (v *UERadioCapabilityInfoIndication) DecodePER(r *per.Reader) error {
 	*v = UERadioCapabilityInfoIndication{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11468,8 +11381,7 @@ func (v *UERadioCapabilityCheckRequest) DecodePER(r *per.Reader) error {
 	*v = UERadioCapabilityCheckRequest{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11590,8 +11502,7 @@ func (v *UERadioCapabilityCheckResponse) DecodePER(r *per.Reader) error {
 	*v = UERadioCapabilityCheckResponse{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11712,8 +11623,7 @@ func (v *PrivateMessage) DecodePER(r *per.Reader) error {
 	*v = PrivateMessage{}
 	ext := r.Extended()
 	r.Decode(&v.PrivateIEs, "privateIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11785,8 +11695,7 @@ func (v *SecondaryRATDataUsageReport) DecodePER(r *per.Reader) error {
 	*v = SecondaryRATDataUsageReport{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11911,8 +11820,7 @@ func (v *UplinkRIMInformationTransfer) DecodePER(r *per.Reader) error {
 	*v = UplinkRIMInformationTransfer{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12021,8 +11929,7 @@ func (v *DownlinkRIMInformationTransfer) DecodePER(r *per.Reader) error {
 	*v = DownlinkRIMInformationTransfer{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12131,8 +12038,7 @@ func (v *ConnectionEstablishmentIndication) DecodePER(r *per.Reader) error {
 	*v = ConnectionEstablishmentIndication{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12291,8 +12197,7 @@ func (v *UERadioCapabilityIDMappingRequest) DecodePER(r *per.Reader) error {
 	*v = UERadioCapabilityIDMappingRequest{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12403,8 +12308,7 @@ func (v *UERadioCapabilityIDMappingResponse) DecodePER(r *per.Reader) error {
 	*v = UERadioCapabilityIDMappingResponse{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12523,8 +12427,7 @@ func (v *AMFCPRelocationIndication) DecodePER(r *per.Reader) error {
 	*v = AMFCPRelocationIndication{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12645,8 +12548,7 @@ func (v *BroadcastSessionSetupRequest) DecodePER(r *per.Reader) error {
 	*v = BroadcastSessionSetupRequest{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12777,8 +12679,7 @@ func (v *BroadcastSessionSetupResponse) DecodePER(r *per.Reader) error {
 	*v = BroadcastSessionSetupResponse{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12910,8 +12811,7 @@ func (v *BroadcastSessionSetupFailure) DecodePER(r *per.Reader) error {
 	*v = BroadcastSessionSetupFailure{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13047,8 +12947,7 @@ func (v *BroadcastSessionModificationRequest) DecodePER(r *per.Reader) error {
 	*v = BroadcastSessionModificationRequest{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13177,8 +13076,7 @@ func (v *BroadcastSessionModificationResponse) DecodePER(r *per.Reader) error {
 	*v = BroadcastSessionModificationResponse{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13312,8 +13210,7 @@ func (v *BroadcastSessionModificationFailure) DecodePER(r *per.Reader) error {
 	*v = BroadcastSessionModificationFailure{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13451,8 +13348,7 @@ func (v *BroadcastSessionReleaseRequest) DecodePER(r *per.Reader) error {
 	*v = BroadcastSessionReleaseRequest{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13565,8 +13461,7 @@ func (v *BroadcastSessionReleaseRequired) DecodePER(r *per.Reader) error {
 	*v = BroadcastSessionReleaseRequired{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13679,8 +13574,7 @@ func (v *BroadcastSessionReleaseResponse) DecodePER(r *per.Reader) error {
 	*v = BroadcastSessionReleaseResponse{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13812,8 +13706,7 @@ func (v *DistributionSetupRequest) DecodePER(r *per.Reader) error {
 	*v = DistributionSetupRequest{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13945,8 +13838,7 @@ func (v *DistributionSetupResponse) DecodePER(r *per.Reader) error {
 	*v = DistributionSetupResponse{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14082,8 +13974,7 @@ func (v *DistributionSetupFailure) DecodePER(r *per.Reader) error {
 	*v = DistributionSetupFailure{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14223,8 +14114,7 @@ func (v *DistributionReleaseRequest) DecodePER(r *per.Reader) error {
 	*v = DistributionReleaseRequest{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14360,8 +14250,7 @@ func (v *DistributionReleaseResponse) DecodePER(r *per.Reader) error {
 	*v = DistributionReleaseResponse{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14478,8 +14367,7 @@ func (v *MulticastSessionActivationRequest) DecodePER(r *per.Reader) error {
 	*v = MulticastSessionActivationRequest{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14609,8 +14497,7 @@ func (v *MulticastSessionActivationResponse) DecodePER(r *per.Reader) error {
 	*v = MulticastSessionActivationResponse{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14725,8 +14612,7 @@ func (v *MulticastSessionActivationFailure) DecodePER(r *per.Reader) error {
 	*v = MulticastSessionActivationFailure{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14845,8 +14731,7 @@ func (v *MulticastSessionDeactivationRequest) DecodePER(r *per.Reader) error {
 	*v = MulticastSessionDeactivationRequest{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14976,8 +14861,7 @@ func (v *MulticastSessionDeactivationResponse) DecodePER(r *per.Reader) error {
 	*v = MulticastSessionDeactivationResponse{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -15092,8 +14976,7 @@ func (v *MulticastSessionUpdateRequest) DecodePER(r *per.Reader) error {
 	*v = MulticastSessionUpdateRequest{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -15220,8 +15103,7 @@ func (v *MulticastSessionUpdateResponse) DecodePER(r *per.Reader) error {
 	*v = MulticastSessionUpdateResponse{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -15338,8 +15220,7 @@ func (v *MulticastSessionUpdateFailure) DecodePER(r *per.Reader) error {
 	*v = MulticastSessionUpdateFailure{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -15460,8 +15341,7 @@ func (v *MulticastGroupPaging) DecodePER(r *per.Reader) error {
 	*v = MulticastGroupPaging{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 

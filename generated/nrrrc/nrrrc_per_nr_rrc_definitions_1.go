@@ -2585,14 +2585,12 @@ func (v *IABOtherInformationR16IEs_NonCriticalExtension) EncodePER(w *per.Writer
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *IABIPAddressNumReqR16) DecodePER(r *per.Reader) error {
 	*v = IABIPAddressNumReqR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasAllTrafficNumReqR16, &v.HasF1CTrafficNumReqR16, &v.HasF1UTrafficNumReqR16, &v.HasNonF1TrafficNumReqR16)
+	ext := r.ExtendedPreamble(&v.HasAllTrafficNumReqR16, &v.HasF1CTrafficNumReqR16, &v.HasF1UTrafficNumReqR16, &v.HasNonF1TrafficNumReqR16)
 	v.AllTrafficNumReqR16 = r.IntIf(v.HasAllTrafficNumReqR16, 1, 8, false, "all-Traffic-NumReq-r16")
 	v.F1CTrafficNumReqR16 = r.IntIf(v.HasF1CTrafficNumReqR16, 1, 8, false, "f1-C-Traffic-NumReq-r16")
 	v.F1UTrafficNumReqR16 = r.IntIf(v.HasF1UTrafficNumReqR16, 1, 8, false, "f1-U-Traffic-NumReq-r16")
 	v.NonF1TrafficNumReqR16 = r.IntIf(v.HasNonF1TrafficNumReqR16, 1, 8, false, "non-F1-Traffic-NumReq-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2621,14 +2619,12 @@ func (v *IABIPAddressNumReqR16) MarshalUPER() ([]byte, error) { return per.Marsh
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *IABIPAddressPrefixReqR16) DecodePER(r *per.Reader) error {
 	*v = IABIPAddressPrefixReqR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasAllTrafficPrefixReqR16, &v.HasF1CTrafficPrefixReqR16, &v.HasF1UTrafficPrefixReqR16, &v.HasNonF1TrafficPrefixReqR16)
+	ext := r.ExtendedPreamble(&v.HasAllTrafficPrefixReqR16, &v.HasF1CTrafficPrefixReqR16, &v.HasF1UTrafficPrefixReqR16, &v.HasNonF1TrafficPrefixReqR16)
 	v.AllTrafficPrefixReqR16 = IABIPAddressPrefixReqR16_AllTrafficPrefixReqR16(r.EnumIf(v.HasAllTrafficPrefixReqR16, 1, 0, false, "all-Traffic-PrefixReq-r16"))
 	v.F1CTrafficPrefixReqR16 = IABIPAddressPrefixReqR16_F1CTrafficPrefixReqR16(r.EnumIf(v.HasF1CTrafficPrefixReqR16, 1, 0, false, "f1-C-Traffic-PrefixReq-r16"))
 	v.F1UTrafficPrefixReqR16 = IABIPAddressPrefixReqR16_F1UTrafficPrefixReqR16(r.EnumIf(v.HasF1UTrafficPrefixReqR16, 1, 0, false, "f1-U-Traffic-PrefixReq-r16"))
 	v.NonF1TrafficPrefixReqR16 = IABIPAddressPrefixReqR16_NonF1TrafficPrefixReqR16(r.EnumIf(v.HasNonF1TrafficPrefixReqR16, 1, 0, false, "non-F1-Traffic-PrefixReq-r16"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3220,8 +3216,7 @@ func (v *LoggedPeriodicalReportConfigR16) DecodePER(r *per.Reader) error {
 	*v = LoggedPeriodicalReportConfigR16{}
 	ext := r.Extended()
 	v.LoggingIntervalR16 = LoggingIntervalR16(r.Enum(11, 0, false, "loggingInterval-r16"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3249,8 +3244,7 @@ func (v *LoggedEventTriggerConfigR16) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	r.Decode(&v.EventTypeR16, "eventType-r16")
 	v.LoggingIntervalR16 = LoggingIntervalR16(r.Enum(11, 0, false, "loggingInterval-r16"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3679,8 +3673,7 @@ func (v *MCGFailureInformationR16IEs_NonCriticalExtension) EncodePER(w *per.Writ
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *FailureReportMCGR16) DecodePER(r *per.Reader) error {
 	*v = FailureReportMCGR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasFailureTypeR16, &v.HasMeasResultFreqListR16, &v.HasMeasResultFreqListEUTRAR16, &v.HasMeasResultSCGR16, &v.HasMeasResultSCGEUTRAR16, &v.HasMeasResultFreqListUTRAFDDR16)
+	ext := r.ExtendedPreamble(&v.HasFailureTypeR16, &v.HasMeasResultFreqListR16, &v.HasMeasResultFreqListEUTRAR16, &v.HasMeasResultSCGR16, &v.HasMeasResultSCGEUTRAR16, &v.HasMeasResultFreqListUTRAFDDR16)
 	v.FailureTypeR16 = FailureReportMCGR16_FailureTypeR16(r.EnumIf(v.HasFailureTypeR16, 8, 0, false, "failureType-r16"))
 	r.DecodeOptional(v.HasMeasResultFreqListR16, &v.MeasResultFreqListR16, "measResultFreqList-r16")
 	r.DecodeOptional(v.HasMeasResultFreqListEUTRAR16, &v.MeasResultFreqListEUTRAR16, "measResultFreqListEUTRA-r16")
@@ -3691,8 +3684,7 @@ func (v *FailureReportMCGR16) DecodePER(r *per.Reader) error {
 		v.MeasResultSCGEUTRAR16 = r.OctetString(per.Unsized, "measResultSCG-EUTRA-r16")
 	}
 	r.DecodeOptional(v.HasMeasResultFreqListUTRAFDDR16, &v.MeasResultFreqListUTRAFDDR16, "measResultFreqListUTRA-FDD-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4051,13 +4043,11 @@ func (v *MeasReportAppLayerR17) MarshalUPER() ([]byte, error) { return per.Marsh
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RANVisibleMeasurementsR17) DecodePER(r *per.Reader) error {
 	*v = RANVisibleMeasurementsR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasAppLayerBufferLevelListR17, &v.HasPlayoutDelayForMediaStartupR17, &v.HasPduSessionIDListR17)
+	ext := r.ExtendedPreamble(&v.HasAppLayerBufferLevelListR17, &v.HasPlayoutDelayForMediaStartupR17, &v.HasPduSessionIDListR17)
 	r.DecodeOptional(v.HasAppLayerBufferLevelListR17, &v.AppLayerBufferLevelListR17, "appLayerBufferLevelList-r17")
 	v.PlayoutDelayForMediaStartupR17 = r.IntIf(v.HasPlayoutDelayForMediaStartupR17, 0, 30000, false, "playoutDelayForMediaStartup-r17")
 	r.DecodeOptional(v.HasPduSessionIDListR17, &v.PduSessionIDListR17, "pdu-SessionIdList-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4412,12 +4402,10 @@ func (v *PagingGroupListR17) MarshalUPER() ([]byte, error) { return per.Marshal(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PagingRecord) DecodePER(r *per.Reader) error {
 	*v = PagingRecord{}
-	ext := r.Extended()
-	r.Preamble(&v.HasAccessType)
+	ext := r.ExtendedPreamble(&v.HasAccessType)
 	r.Decode(&v.UEIdentity, "ue-Identity")
 	v.AccessType = PagingRecord_AccessType(r.EnumIf(v.HasAccessType, 1, 0, false, "accessType"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5811,8 +5799,7 @@ func (v *MRDCSecondaryCellGroupConfig_MrdcSecondaryCellGroup) EncodePER(w *per.W
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *BAPConfigR16) DecodePER(r *per.Reader) error {
 	*v = BAPConfigR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasBapAddressR16, &v.HasDefaultULBAPRoutingIDR16, &v.HasDefaultULBHRLCChannelR16, &v.HasFlowControlFeedbackTypeR16)
+	ext := r.ExtendedPreamble(&v.HasBapAddressR16, &v.HasDefaultULBAPRoutingIDR16, &v.HasDefaultULBHRLCChannelR16, &v.HasFlowControlFeedbackTypeR16)
 	if v.HasBapAddressR16 {
 		v.BapAddressR16 = r.BitString(per.Size{Lb: 10, Ub: 10}, "bap-Address-r16")
 	}
@@ -5821,8 +5808,7 @@ func (v *BAPConfigR16) DecodePER(r *per.Reader) error {
 		v.DefaultULBHRLCChannelR16 = BHRLCChannelIDR16(r.BitString(per.Size{Lb: 16, Ub: 16}, "defaultUL-BH-RLC-Channel-r16"))
 	}
 	v.FlowControlFeedbackTypeR16 = BAPConfigR16_FlowControlFeedbackTypeR16(r.EnumIf(v.HasFlowControlFeedbackTypeR16, 3, 0, false, "flowControlFeedbackType-r16"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5853,15 +5839,13 @@ func (v *BAPConfigR16) MarshalUPER() ([]byte, error) { return per.Marshal(v, fal
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MasterKeyUpdate) DecodePER(r *per.Reader) error {
 	*v = MasterKeyUpdate{}
-	ext := r.Extended()
-	r.Preamble(&v.HasNasContainer)
+	ext := r.ExtendedPreamble(&v.HasNasContainer)
 	v.KeySetChangeIndicator = r.Bool("keySetChangeIndicator")
 	v.NextHopChainingCount = NextHopChainingCount(r.Int(0, 7, false, "nextHopChainingCount"))
 	if v.HasNasContainer {
 		v.NasContainer = r.OctetString(per.Unsized, "nas-Container")
 	}
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5918,12 +5902,10 @@ func (v *T316R16) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v),
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *IABIPAddressConfigurationListR16) DecodePER(r *per.Reader) error {
 	*v = IABIPAddressConfigurationListR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIabIPAddressToAddModListR16, &v.HasIabIPAddressToReleaseListR16)
+	ext := r.ExtendedPreamble(&v.HasIabIPAddressToAddModListR16, &v.HasIabIPAddressToReleaseListR16)
 	r.DecodeOptional(v.HasIabIPAddressToAddModListR16, &v.IabIPAddressToAddModListR16, "iab-IP-AddressToAddModList-r16")
 	r.DecodeOptional(v.HasIabIPAddressToReleaseListR16, &v.IabIPAddressToReleaseListR16, "iab-IP-AddressToReleaseList-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5972,16 +5954,14 @@ func (v *IABIPAddressConfigurationListR16_IabIPAddressToReleaseListR16) EncodePE
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *IABIPAddressConfigurationR16) DecodePER(r *per.Reader) error {
 	*v = IABIPAddressConfigurationR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIabIPAddressR16, &v.HasIabIPUsageR16, &v.HasIabDonorDUBAPAddressR16)
+	ext := r.ExtendedPreamble(&v.HasIabIPAddressR16, &v.HasIabIPUsageR16, &v.HasIabDonorDUBAPAddressR16)
 	v.IabIPAddressIndexR16 = IABIPAddressIndexR16(r.Int(1, 32, false, "iab-IP-AddressIndex-r16"))
 	r.DecodeOptional(v.HasIabIPAddressR16, &v.IabIPAddressR16, "iab-IP-Address-r16")
 	v.IabIPUsageR16 = IABIPUsageR16(r.EnumIf(v.HasIabIPUsageR16, 4, 0, false, "iab-IP-Usage-r16"))
 	if v.HasIabDonorDUBAPAddressR16 {
 		v.IabDonorDUBAPAddressR16 = r.BitString(per.Size{Lb: 10, Ub: 10}, "iab-donor-DU-BAP-Address-r16")
 	}
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6864,13 +6844,11 @@ func (v *RedirectedCarrierInfoEUTRA) MarshalUPER() ([]byte, error) { return per.
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CarrierInfoNR) DecodePER(r *per.Reader) error {
 	*v = CarrierInfoNR{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSmtc)
+	ext := r.ExtendedPreamble(&v.HasSmtc)
 	v.CarrierFreq = ARFCNValueNR(r.Int(0, 3279165, false, "carrierFreq"))
 	v.SsbSubcarrierSpacing = SubcarrierSpacing(r.Enum(8, 0, false, "ssbSubcarrierSpacing"))
 	r.DecodeOptional(v.HasSmtc, &v.Smtc, "smtc")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6898,8 +6876,7 @@ func (v *CarrierInfoNR) MarshalUPER() ([]byte, error) { return per.Marshal(v, fa
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SuspendConfig) DecodePER(r *per.Reader) error {
 	*v = SuspendConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasRanNotificationAreaInfo, &v.HasT380)
+	ext := r.ExtendedPreamble(&v.HasRanNotificationAreaInfo, &v.HasT380)
 	v.FullIRNTI = IRNTIValue(r.BitString(per.Size{Lb: 40, Ub: 40}, "fullI-RNTI"))
 	v.ShortIRNTI = ShortIRNTIValue(r.BitString(per.Size{Lb: 24, Ub: 24}, "shortI-RNTI"))
 	v.RanPagingCycle = PagingCycle(r.Enum(4, 0, false, "ran-PagingCycle"))
@@ -7094,8 +7071,7 @@ func (v *PeriodicRNAUTimerValue) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CellReselectionPriorities) DecodePER(r *per.Reader) error {
 	*v = CellReselectionPriorities{}
-	ext := r.Extended()
-	r.Preamble(&v.HasFreqPriorityListEUTRA, &v.HasFreqPriorityListNR, &v.HasT320)
+	ext := r.ExtendedPreamble(&v.HasFreqPriorityListEUTRA, &v.HasFreqPriorityListNR, &v.HasT320)
 	r.DecodeOptional(v.HasFreqPriorityListEUTRA, &v.FreqPriorityListEUTRA, "freqPriorityListEUTRA")
 	r.DecodeOptional(v.HasFreqPriorityListNR, &v.FreqPriorityListNR, "freqPriorityListNR")
 	v.T320 = CellReselectionPriorities_T320(r.EnumIf(v.HasT320, 8, 0, false, "t320"))
@@ -7522,8 +7498,7 @@ func (v *SDTCGConfigR17) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SDTMACPHYCGConfigR17) DecodePER(r *per.Reader) error {
 	*v = SDTMACPHYCGConfigR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasCgSDTConfigLCHRestrictionToAddModListR17, &v.HasCgSDTConfigLCHRestrictionToReleaseListR17, &v.HasCgSDTConfigInitialBWPNULR17, &v.HasCgSDTConfigInitialBWPSULR17, &v.HasCgSDTConfigInitialBWPDLR17, &v.HasCgSDTTimeAlignmentTimerR17, &v.HasCgSDTRSRPThresholdSSBR17, &v.HasCgSDTTAValidationConfigR17, &v.HasCgSDTCSRNTIR17)
+	ext := r.ExtendedPreamble(&v.HasCgSDTConfigLCHRestrictionToAddModListR17, &v.HasCgSDTConfigLCHRestrictionToReleaseListR17, &v.HasCgSDTConfigInitialBWPNULR17, &v.HasCgSDTConfigInitialBWPSULR17, &v.HasCgSDTConfigInitialBWPDLR17, &v.HasCgSDTTimeAlignmentTimerR17, &v.HasCgSDTRSRPThresholdSSBR17, &v.HasCgSDTTAValidationConfigR17, &v.HasCgSDTCSRNTIR17)
 	r.DecodeOptional(v.HasCgSDTConfigLCHRestrictionToAddModListR17, &v.CgSDTConfigLCHRestrictionToAddModListR17, "cg-SDT-ConfigLCH-RestrictionToAddModList-r17")
 	r.DecodeOptional(v.HasCgSDTConfigLCHRestrictionToReleaseListR17, &v.CgSDTConfigLCHRestrictionToReleaseListR17, "cg-SDT-ConfigLCH-RestrictionToReleaseList-r17")
 	r.DecodeOptional(v.HasCgSDTConfigInitialBWPNULR17, &v.CgSDTConfigInitialBWPNULR17, "cg-SDT-ConfigInitialBWP-NUL-r17")
@@ -7537,8 +7512,7 @@ func (v *SDTMACPHYCGConfigR17) DecodePER(r *per.Reader) error {
 	if v.HasCgSDTCSRNTIR17 {
 		v.CgSDTCSRNTIR17 = RNTIValue(r.Int(0, 65535, false, "cg-SDT-CS-RNTI-r17"))
 	}
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7693,12 +7667,10 @@ func (v *CGSDTTAValidationConfigR17) MarshalUPER() ([]byte, error) { return per.
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *BWPDownlinkDedicatedSDTR17) DecodePER(r *per.Reader) error {
 	*v = BWPDownlinkDedicatedSDTR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPdcchConfigR17, &v.HasPdschConfigR17)
+	ext := r.ExtendedPreamble(&v.HasPdcchConfigR17, &v.HasPdschConfigR17)
 	r.DecodeOptional(v.HasPdcchConfigR17, &v.PdcchConfigR17, "pdcch-Config-r17")
 	r.DecodeOptional(v.HasPdschConfigR17, &v.PdschConfigR17, "pdsch-Config-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7801,13 +7773,11 @@ func (v *SetupRelease_PDSCHConfig) MarshalUPER() ([]byte, error) { return per.Ma
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *BWPUplinkDedicatedSDTR17) DecodePER(r *per.Reader) error {
 	*v = BWPUplinkDedicatedSDTR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPuschConfigR17, &v.HasConfiguredGrantConfigToAddModListR17, &v.HasConfiguredGrantConfigToReleaseListR17)
+	ext := r.ExtendedPreamble(&v.HasPuschConfigR17, &v.HasConfiguredGrantConfigToAddModListR17, &v.HasConfiguredGrantConfigToReleaseListR17)
 	r.DecodeOptional(v.HasPuschConfigR17, &v.PuschConfigR17, "pusch-Config-r17")
 	r.DecodeOptional(v.HasConfiguredGrantConfigToAddModListR17, &v.ConfiguredGrantConfigToAddModListR17, "configuredGrantConfigToAddModList-r17")
 	r.DecodeOptional(v.HasConfiguredGrantConfigToReleaseListR17, &v.ConfiguredGrantConfigToReleaseListR17, "configuredGrantConfigToReleaseList-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9411,8 +9381,7 @@ func (v *SCGFailureInformationV1590IEs_NonCriticalExtension) EncodePER(w *per.Wr
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *FailureReportSCG) DecodePER(r *per.Reader) error {
 	*v = FailureReportSCG{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMeasResultFreqList, &v.HasMeasResultSCGFailure)
+	ext := r.ExtendedPreamble(&v.HasMeasResultFreqList, &v.HasMeasResultSCGFailure)
 	v.FailureType = FailureReportSCG_FailureType(r.Enum(8, 0, false, "failureType"))
 	r.DecodeOptional(v.HasMeasResultFreqList, &v.MeasResultFreqList, "measResultFreqList")
 	if v.HasMeasResultSCGFailure {
@@ -9656,8 +9625,7 @@ func (v *SCGFailureInformationEUTRAV1590IEs_NonCriticalExtension) EncodePER(w *p
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *FailureReportSCGEUTRA) DecodePER(r *per.Reader) error {
 	*v = FailureReportSCGEUTRA{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMeasResultFreqListMRDC, &v.HasMeasResultSCGFailureMRDC)
+	ext := r.ExtendedPreamble(&v.HasMeasResultFreqListMRDC, &v.HasMeasResultSCGFailureMRDC)
 	v.FailureType = FailureReportSCGEUTRA_FailureType(r.Enum(8, 0, false, "failureType"))
 	r.DecodeOptional(v.HasMeasResultFreqListMRDC, &v.MeasResultFreqListMRDC, "measResultFreqListMRDC")
 	if v.HasMeasResultSCGFailureMRDC {
@@ -9832,8 +9800,7 @@ func (v *SecurityConfigSMC) DecodePER(r *per.Reader) error {
 	*v = SecurityConfigSMC{}
 	ext := r.Extended()
 	r.Decode(&v.SecurityAlgorithmConfig, "securityAlgorithmConfig")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10462,12 +10429,10 @@ func (v *SDTConfigCommonSIBR17) MarshalUPER() ([]byte, error) { return per.Marsh
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RedCapConfigCommonSIBR17) DecodePER(r *per.Reader) error {
 	*v = RedCapConfigCommonSIBR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasHalfDuplexRedCapAllowedR17, &v.HasCellBarredRedCapR17)
+	ext := r.ExtendedPreamble(&v.HasHalfDuplexRedCapAllowedR17, &v.HasCellBarredRedCapR17)
 	v.HalfDuplexRedCapAllowedR17 = RedCapConfigCommonSIBR17_HalfDuplexRedCapAllowedR17(r.EnumIf(v.HasHalfDuplexRedCapAllowedR17, 1, 0, false, "halfDuplexRedCapAllowed-r17"))
 	r.DecodeOptional(v.HasCellBarredRedCapR17, &v.CellBarredRedCapR17, "cellBarredRedCap-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10817,12 +10782,10 @@ func (v *SLRxDRXReportListV1700) MarshalUPER() ([]byte, error) { return per.Mars
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SLTxResourceReqV1700) DecodePER(r *per.Reader) error {
 	*v = SLTxResourceReqV1700{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSlDRXInfoFromRxListR17, &v.HasSlDRXIndicationR17)
+	ext := r.ExtendedPreamble(&v.HasSlDRXInfoFromRxListR17, &v.HasSlDRXIndicationR17)
 	r.DecodeOptional(v.HasSlDRXInfoFromRxListR17, &v.SlDRXInfoFromRxListR17, "sl-DRX-InfoFromRxList-r17")
 	v.SlDRXIndicationR17 = SLTxResourceReqV1700_SlDRXIndicationR17(r.EnumIf(v.HasSlDRXIndicationR17, 2, 0, false, "sl-DRX-Indication-r17"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10861,8 +10824,7 @@ func (v *SLRxDRXReportV1700) DecodePER(r *per.Reader) error {
 	*v = SLRxDRXReportV1700{}
 	ext := r.Extended()
 	r.Decode(&v.SlDRXConfigFromTxR17, "sl-DRX-ConfigFromTx-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10956,8 +10918,7 @@ func (v *SLTxResourceReqListDiscR17) MarshalUPER() ([]byte, error) { return per.
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SLTxResourceReqDiscR17) DecodePER(r *per.Reader) error {
 	*v = SLTxResourceReqDiscR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSlSourceIdentityRelayUER17)
+	ext := r.ExtendedPreamble(&v.HasSlSourceIdentityRelayUER17)
 	v.SlDestinationIdentityDiscR17 = SLDestinationIdentityR16(r.BitString(per.Size{Lb: 24, Ub: 24}, "sl-DestinationIdentityDisc-r17"))
 	if v.HasSlSourceIdentityRelayUER17 {
 		v.SlSourceIdentityRelayUER17 = SLSourceIdentityR17(r.BitString(per.Size{Lb: 24, Ub: 24}, "sl-SourceIdentityRelayUE-r17"))
@@ -10966,8 +10927,7 @@ func (v *SLTxResourceReqDiscR17) DecodePER(r *per.Reader) error {
 	r.Decode(&v.SlTxInterestedFreqListDiscR17, "sl-TxInterestedFreqListDisc-r17")
 	r.Decode(&v.SlTypeTxSyncListDiscR17, "sl-TypeTxSyncListDisc-r17")
 	v.SlDiscoveryTypeR17 = SLTxResourceReqDiscR17_SlDiscoveryTypeR17(r.Enum(2, 0, false, "sl-DiscoveryType-r17"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11091,8 +11051,7 @@ func (v *SLTxResourceReqCommRelayR17) MarshalUPER() ([]byte, error) { return per
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SLTxResourceReqL2U2NRelayR17) DecodePER(r *per.Reader) error {
 	*v = SLTxResourceReqL2U2NRelayR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSlDestinationIdentityL2U2NR17, &v.HasSlLocalIDRequestR17, &v.HasSlPagingIdentityRemoteUER17, &v.HasSlCapabilityInformationSidelinkR17)
+	ext := r.ExtendedPreamble(&v.HasSlDestinationIdentityL2U2NR17, &v.HasSlLocalIDRequestR17, &v.HasSlPagingIdentityRemoteUER17, &v.HasSlCapabilityInformationSidelinkR17)
 	if v.HasSlDestinationIdentityL2U2NR17 {
 		v.SlDestinationIdentityL2U2NR17 = SLDestinationIdentityR16(r.BitString(per.Size{Lb: 24, Ub: 24}, "sl-DestinationIdentityL2U2N-r17"))
 	}
@@ -11103,8 +11062,7 @@ func (v *SLTxResourceReqL2U2NRelayR17) DecodePER(r *per.Reader) error {
 	if v.HasSlCapabilityInformationSidelinkR17 {
 		v.SlCapabilityInformationSidelinkR17 = r.OctetString(per.Unsized, "sl-CapabilityInformationSidelink-r17")
 	}
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12086,12 +12044,10 @@ func (v *UEAssistanceInformationV1700IEs_NonCriticalExtension) EncodePER(w *per.
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *IDCAssistanceR16) DecodePER(r *per.Reader) error {
 	*v = IDCAssistanceR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasAffectedCarrierFreqListR16, &v.HasAffectedCarrierFreqCombListR16)
+	ext := r.ExtendedPreamble(&v.HasAffectedCarrierFreqListR16, &v.HasAffectedCarrierFreqCombListR16)
 	r.DecodeOptional(v.HasAffectedCarrierFreqListR16, &v.AffectedCarrierFreqListR16, "affectedCarrierFreqList-r16")
 	r.DecodeOptional(v.HasAffectedCarrierFreqCombListR16, &v.AffectedCarrierFreqCombListR16, "affectedCarrierFreqCombList-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12212,8 +12168,7 @@ func (v *AffectedCarrierFreqCombR16_AffectedCarrierFreqCombR16) EncodePER(w *per
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *VictimSystemTypeR16) DecodePER(r *per.Reader) error {
 	*v = VictimSystemTypeR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasGpsR16, &v.HasGlonassR16, &v.HasBdsR16, &v.HasGalileoR16, &v.HasNavICR16, &v.HasWlanR16, &v.HasBluetoothR16)
+	ext := r.ExtendedPreamble(&v.HasGpsR16, &v.HasGlonassR16, &v.HasBdsR16, &v.HasGalileoR16, &v.HasNavICR16, &v.HasWlanR16, &v.HasBluetoothR16)
 	v.GpsR16 = VictimSystemTypeR16_GpsR16(r.EnumIf(v.HasGpsR16, 1, 0, false, "gps-r16"))
 	v.GlonassR16 = VictimSystemTypeR16_GlonassR16(r.EnumIf(v.HasGlonassR16, 1, 0, false, "glonass-r16"))
 	v.BdsR16 = VictimSystemTypeR16_BdsR16(r.EnumIf(v.HasBdsR16, 1, 0, false, "bds-r16"))
@@ -12221,8 +12176,7 @@ func (v *VictimSystemTypeR16) DecodePER(r *per.Reader) error {
 	v.NavICR16 = VictimSystemTypeR16_NavICR16(r.EnumIf(v.HasNavICR16, 1, 0, false, "navIC-r16"))
 	v.WlanR16 = VictimSystemTypeR16_WlanR16(r.EnumIf(v.HasWlanR16, 1, 0, false, "wlan-r16"))
 	v.BluetoothR16 = VictimSystemTypeR16_BluetoothR16(r.EnumIf(v.HasBluetoothR16, 1, 0, false, "bluetooth-r16"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13362,8 +13316,7 @@ func (v *UEInformationResponseV1700IEs_NonCriticalExtension) EncodePER(w *per.Wr
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *LogMeasReportR16) DecodePER(r *per.Reader) error {
 	*v = LogMeasReportR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasLogMeasAvailableR16, &v.HasLogMeasAvailableBTR16, &v.HasLogMeasAvailableWLANR16)
+	ext := r.ExtendedPreamble(&v.HasLogMeasAvailableR16, &v.HasLogMeasAvailableBTR16, &v.HasLogMeasAvailableWLANR16)
 	v.AbsoluteTimeStampR16 = AbsoluteTimeInfoR16(r.BitString(per.Size{Lb: 48, Ub: 48}, "absoluteTimeStamp-r16"))
 	r.Decode(&v.TraceReferenceR16, "traceReference-r16")
 	v.TraceRecordingSessionRefR16 = r.OctetString(per.Size{Lb: 2, Ub: 2}, "traceRecordingSessionRef-r16")
@@ -13372,8 +13325,7 @@ func (v *LogMeasReportR16) DecodePER(r *per.Reader) error {
 	v.LogMeasAvailableR16 = LogMeasReportR16_LogMeasAvailableR16(r.EnumIf(v.HasLogMeasAvailableR16, 1, 0, false, "logMeasAvailable-r16"))
 	v.LogMeasAvailableBTR16 = LogMeasReportR16_LogMeasAvailableBTR16(r.EnumIf(v.HasLogMeasAvailableBTR16, 1, 0, false, "logMeasAvailableBT-r16"))
 	v.LogMeasAvailableWLANR16 = LogMeasReportR16_LogMeasAvailableWLANR16(r.EnumIf(v.HasLogMeasAvailableWLANR16, 1, 0, false, "logMeasAvailableWLAN-r16"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13424,8 +13376,7 @@ func (v *LogMeasInfoListR16) MarshalUPER() ([]byte, error) { return per.Marshal(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *LogMeasInfoR16) DecodePER(r *per.Reader) error {
 	*v = LogMeasInfoR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasLocationInfoR16, &v.HasServCellIdentityR16, &v.HasMeasResultServingCellR16, &v.HasAnyCellSelectionDetectedR16)
+	ext := r.ExtendedPreamble(&v.HasLocationInfoR16, &v.HasServCellIdentityR16, &v.HasMeasResultServingCellR16, &v.HasAnyCellSelectionDetectedR16)
 	r.DecodeOptional(v.HasLocationInfoR16, &v.LocationInfoR16, "locationInfo-r16")
 	v.RelativeTimeStampR16 = r.Int(0, 7200, false, "relativeTimeStamp-r16")
 	r.DecodeOptional(v.HasServCellIdentityR16, &v.ServCellIdentityR16, "servCellIdentity-r16")
@@ -13491,16 +13442,14 @@ func (v *LogMeasInfoR16_MeasResultNeighCellsR16) EncodePER(w *per.Writer) error 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ConnEstFailReportR16) DecodePER(r *per.Reader) error {
 	*v = ConnEstFailReportR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasLocationInfoR16)
+	ext := r.ExtendedPreamble(&v.HasLocationInfoR16)
 	r.Decode(&v.MeasResultFailedCellR16, "measResultFailedCell-r16")
 	r.DecodeOptional(v.HasLocationInfoR16, &v.LocationInfoR16, "locationInfo-r16")
 	r.Decode(&v.MeasResultNeighCellsR16, "measResultNeighCells-r16")
 	v.NumberOfConnFailR16 = r.Int(1, 8, false, "numberOfConnFail-r16")
 	r.Decode(&v.PerRAInfoListR16, "perRAInfoList-r16")
 	v.TimeSinceFailureR16 = TimeSinceFailureR16(r.Int(0, 172800, false, "timeSinceFailure-r16"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13690,8 +13639,7 @@ func (v *RAReportListR16) MarshalUPER() ([]byte, error) { return per.Marshal(v, 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RAReportR16) DecodePER(r *per.Reader) error {
 	*v = RAReportR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasRaInformationCommonR16)
+	ext := r.ExtendedPreamble(&v.HasRaInformationCommonR16)
 	r.Decode(&v.CellIDR16, "cellId-r16")
 	r.DecodeOptional(v.HasRaInformationCommonR16, &v.RaInformationCommonR16, "ra-InformationCommon-r16")
 	v.RaPurposeR16 = RAReportR16_RaPurposeR16(r.Enum(16, 0, false, "raPurpose-r16"))
@@ -13766,8 +13714,7 @@ func (v *RAReportR16_CellIDR16) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RAInformationCommonR16) DecodePER(r *per.Reader) error {
 	*v = RAInformationCommonR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMsg1FrequencyStartR16, &v.HasMsg1FrequencyStartCFRAR16, &v.HasMsg1SubcarrierSpacingR16, &v.HasMsg1SubcarrierSpacingCFRAR16, &v.HasMsg1FDMR16, &v.HasMsg1FDMCFRAR16)
+	ext := r.ExtendedPreamble(&v.HasMsg1FrequencyStartR16, &v.HasMsg1FrequencyStartCFRAR16, &v.HasMsg1SubcarrierSpacingR16, &v.HasMsg1SubcarrierSpacingCFRAR16, &v.HasMsg1FDMR16, &v.HasMsg1FDMCFRAR16)
 	v.AbsoluteFrequencyPointAR16 = ARFCNValueNR(r.Int(0, 3279165, false, "absoluteFrequencyPointA-r16"))
 	v.LocationAndBandwidthR16 = r.Int(0, 37949, false, "locationAndBandwidth-r16")
 	v.SubcarrierSpacingR16 = SubcarrierSpacing(r.Enum(8, 0, false, "subcarrierSpacing-r16"))
@@ -14077,8 +14024,7 @@ func (v *PerRAAttemptInfoListR16) MarshalUPER() ([]byte, error) { return per.Mar
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PerRAAttemptInfoR16) DecodePER(r *per.Reader) error {
 	*v = PerRAAttemptInfoR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasContentionDetectedR16, &v.HasDlRSRPAboveThresholdR16)
+	ext := r.ExtendedPreamble(&v.HasContentionDetectedR16, &v.HasDlRSRPAboveThresholdR16)
 	if v.HasContentionDetectedR16 {
 		v.ContentionDetectedR16 = r.Bool("contentionDetected-r16")
 	}
@@ -14173,8 +14119,7 @@ func (v *RLFReportR16) MarshalUPER() ([]byte, error) { return per.Marshal(v, fal
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RLFReportR16_NrRLFReportR16) DecodePER(r *per.Reader) error {
 	*v = RLFReportR16_NrRLFReportR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMeasResultNeighCellsR16, &v.HasPreviousPCellIDR16, &v.HasReconnectCellIDR16, &v.HasTimeUntilReconnectionR16, &v.HasReestablishmentCellIDR16, &v.HasTimeConnFailureR16, &v.HasLocationInfoR16, &v.HasNoSuitableCellFoundR16, &v.HasRaInformationCommonR16)
+	ext := r.ExtendedPreamble(&v.HasMeasResultNeighCellsR16, &v.HasPreviousPCellIDR16, &v.HasReconnectCellIDR16, &v.HasTimeUntilReconnectionR16, &v.HasReestablishmentCellIDR16, &v.HasTimeConnFailureR16, &v.HasLocationInfoR16, &v.HasNoSuitableCellFoundR16, &v.HasRaInformationCommonR16)
 	r.Decode(&v.MeasResultLastServCellR16, "measResultLastServCell-r16")
 	r.DecodeOptional(v.HasMeasResultNeighCellsR16, &v.MeasResultNeighCellsR16, "measResultNeighCells-r16")
 	v.CRNTIR16 = RNTIValue(r.Int(0, 65535, false, "c-RNTI-r16"))
@@ -14506,8 +14451,7 @@ func (v *RLFReportR16_EutraRLFReportR16) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SuccessHOReportR17) DecodePER(r *per.Reader) error {
 	*v = SuccessHOReportR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMeasResultNeighCellsR17, &v.HasLocationInfoR17, &v.HasTimeSinceCHOReconfigR17, &v.HasShrCauseR17, &v.HasRaInformationCommonR17, &v.HasUpInterruptionTimeAtHOR17, &v.HasCRNTIR17)
+	ext := r.ExtendedPreamble(&v.HasMeasResultNeighCellsR17, &v.HasLocationInfoR17, &v.HasTimeSinceCHOReconfigR17, &v.HasShrCauseR17, &v.HasRaInformationCommonR17, &v.HasUpInterruptionTimeAtHOR17, &v.HasCRNTIR17)
 	r.Decode(&v.SourceCellInfoR17, "sourceCellInfo-r17")
 	r.Decode(&v.TargetCellInfoR17, "targetCellInfo-r17")
 	r.DecodeOptional(v.HasMeasResultNeighCellsR17, &v.MeasResultNeighCellsR17, "measResultNeighCells-r17")
@@ -14523,8 +14467,7 @@ func (v *SuccessHOReportR17) DecodePER(r *per.Reader) error {
 	if v.HasCRNTIR17 {
 		v.CRNTIR17 = RNTIValue(r.Int(0, 65535, false, "c-RNTI-r17"))
 	}
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14999,14 +14942,12 @@ func (v *ChoCandidateCellR17) MarshalUPER() ([]byte, error) { return per.Marshal
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SHRCauseR17) DecodePER(r *per.Reader) error {
 	*v = SHRCauseR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasT304CauseR17, &v.HasT310CauseR17, &v.HasT312CauseR17, &v.HasSourceDAPSFailureR17)
+	ext := r.ExtendedPreamble(&v.HasT304CauseR17, &v.HasT310CauseR17, &v.HasT312CauseR17, &v.HasSourceDAPSFailureR17)
 	v.T304CauseR17 = SHRCauseR17_T304CauseR17(r.EnumIf(v.HasT304CauseR17, 1, 0, false, "t304-cause-r17"))
 	v.T310CauseR17 = SHRCauseR17_T310CauseR17(r.EnumIf(v.HasT310CauseR17, 1, 0, false, "t310-cause-r17"))
 	v.T312CauseR17 = SHRCauseR17_T312CauseR17(r.EnumIf(v.HasT312CauseR17, 1, 0, false, "t312-cause-r17"))
 	v.SourceDAPSFailureR17 = SHRCauseR17_SourceDAPSFailureR17(r.EnumIf(v.HasSourceDAPSFailureR17, 1, 0, false, "sourceDAPS-Failure-r17"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -15310,8 +15251,7 @@ func (v *NRTimeStampR17) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	v.NrSFNR17 = r.Int(0, 1023, false, "nr-SFN-r17")
 	r.Decode(&v.NrSlotR17, "nr-Slot-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -15980,15 +15920,13 @@ func (v *SIB2) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SIB2_CellReselectionInfoCommon) DecodePER(r *per.Reader) error {
 	*v = SIB2_CellReselectionInfoCommon{}
-	ext := r.Extended()
-	r.Preamble(&v.HasNrofSSBlocksToAverage, &v.HasAbsThreshSSBlocksConsolidation, &v.HasRangeToBestCell, &v.HasSpeedStateReselectionPars)
+	ext := r.ExtendedPreamble(&v.HasNrofSSBlocksToAverage, &v.HasAbsThreshSSBlocksConsolidation, &v.HasRangeToBestCell, &v.HasSpeedStateReselectionPars)
 	v.NrofSSBlocksToAverage = r.IntIf(v.HasNrofSSBlocksToAverage, 2, 16, false, "nrofSS-BlocksToAverage")
 	r.DecodeOptional(v.HasAbsThreshSSBlocksConsolidation, &v.AbsThreshSSBlocksConsolidation, "absThreshSS-BlocksConsolidation")
 	r.DecodeOptional(v.HasRangeToBestCell, &v.RangeToBestCell, "rangeToBestCell")
 	v.QHyst = SIB2_CellReselectionInfoCommon_QHyst(r.Enum(16, 0, false, "q-Hyst"))
 	r.DecodeOptional(v.HasSpeedStateReselectionPars, &v.SpeedStateReselectionPars, "speedStateReselectionPars")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -16040,8 +15978,7 @@ func (v *SIB2_CellReselectionInfoCommon_SpeedStateReselectionPars_QHystSF) Encod
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SIB2_CellReselectionServingFreqInfo) DecodePER(r *per.Reader) error {
 	*v = SIB2_CellReselectionServingFreqInfo{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSNonIntraSearchP, &v.HasSNonIntraSearchQ, &v.HasThreshServingLowQ, &v.HasCellReselectionSubPriority)
+	ext := r.ExtendedPreamble(&v.HasSNonIntraSearchP, &v.HasSNonIntraSearchQ, &v.HasThreshServingLowQ, &v.HasCellReselectionSubPriority)
 	if v.HasSNonIntraSearchP {
 		v.SNonIntraSearchP = ReselectionThreshold(r.Int(0, 31, false, "s-NonIntraSearchP"))
 	}
@@ -16054,8 +15991,7 @@ func (v *SIB2_CellReselectionServingFreqInfo) DecodePER(r *per.Reader) error {
 	}
 	v.CellReselectionPriority = CellReselectionPriority(r.Int(0, 7, false, "cellReselectionPriority"))
 	v.CellReselectionSubPriority = CellReselectionSubPriority(r.EnumIf(v.HasCellReselectionSubPriority, 4, 0, false, "cellReselectionSubPriority"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -16078,8 +16014,7 @@ func (v *SIB2_CellReselectionServingFreqInfo) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SIB2_IntraFreqCellReselectionInfo) DecodePER(r *per.Reader) error {
 	*v = SIB2_IntraFreqCellReselectionInfo{}
-	ext := r.Extended()
-	r.Preamble(&v.HasQRxLevMinSUL, &v.HasQQualMin, &v.HasSIntraSearchQ, &v.HasFrequencyBandList, &v.HasFrequencyBandListSUL, &v.HasPMax, &v.HasSmtc, &v.HasSsRSSIMeasurement, &v.HasSsbToMeasure)
+	ext := r.ExtendedPreamble(&v.HasQRxLevMinSUL, &v.HasQQualMin, &v.HasSIntraSearchQ, &v.HasFrequencyBandList, &v.HasFrequencyBandListSUL, &v.HasPMax, &v.HasSmtc, &v.HasSsRSSIMeasurement, &v.HasSsbToMeasure)
 	v.QRxLevMin = QRxLevMin(r.Int(-70, -22, false, "q-RxLevMin"))
 	if v.HasQRxLevMinSUL {
 		v.QRxLevMinSUL = QRxLevMin(r.Int(-70, -22, false, "q-RxLevMinSUL"))
@@ -16288,8 +16223,7 @@ func (v *QOffsetRange) EncodePER(w *per.Writer) error { return w.WriteEnum(int64
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SIB3) DecodePER(r *per.Reader) error {
 	*v = SIB3{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIntraFreqNeighCellList, &v.HasIntraFreqExcludedCellList, &v.HasLateNonCriticalExtension)
+	ext := r.ExtendedPreamble(&v.HasIntraFreqNeighCellList, &v.HasIntraFreqExcludedCellList, &v.HasLateNonCriticalExtension)
 	r.DecodeOptional(v.HasIntraFreqNeighCellList, &v.IntraFreqNeighCellList, "intraFreqNeighCellList")
 	r.DecodeOptional(v.HasIntraFreqExcludedCellList, &v.IntraFreqExcludedCellList, "intraFreqExcludedCellList")
 	if v.HasLateNonCriticalExtension {
@@ -16424,15 +16358,13 @@ func (v *IntraFreqNeighCellListV1710) MarshalUPER() ([]byte, error) { return per
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *IntraFreqNeighCellInfo) DecodePER(r *per.Reader) error {
 	*v = IntraFreqNeighCellInfo{}
-	ext := r.Extended()
-	r.Preamble(&v.HasQRxLevMinOffsetCell, &v.HasQRxLevMinOffsetCellSUL, &v.HasQQualMinOffsetCell)
+	ext := r.ExtendedPreamble(&v.HasQRxLevMinOffsetCell, &v.HasQRxLevMinOffsetCellSUL, &v.HasQQualMinOffsetCell)
 	v.PhysCellID = PhysCellID(r.Int(0, 1007, false, "physCellId"))
 	v.QOffsetCell = QOffsetRange(r.Enum(31, 0, false, "q-OffsetCell"))
 	v.QRxLevMinOffsetCell = r.IntIf(v.HasQRxLevMinOffsetCell, 1, 8, false, "q-RxLevMinOffsetCell")
 	v.QRxLevMinOffsetCellSUL = r.IntIf(v.HasQRxLevMinOffsetCellSUL, 1, 8, false, "q-RxLevMinOffsetCellSUL")
 	v.QQualMinOffsetCell = r.IntIf(v.HasQQualMinOffsetCell, 1, 8, false, "q-QualMinOffsetCell")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -16595,8 +16527,7 @@ func (v *IntraFreqNeighHSDNCellListR17) MarshalUPER() ([]byte, error) { return p
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SIB4) DecodePER(r *per.Reader) error {
 	*v = SIB4{}
-	ext := r.Extended()
-	r.Preamble(&v.HasLateNonCriticalExtension)
+	ext := r.ExtendedPreamble(&v.HasLateNonCriticalExtension)
 	r.Decode(&v.InterFreqCarrierFreqList, "interFreqCarrierFreqList")
 	if v.HasLateNonCriticalExtension {
 		v.LateNonCriticalExtension = r.OctetString(per.Unsized, "lateNonCriticalExtension")
@@ -16759,8 +16690,7 @@ func (v *InterFreqCarrierFreqListV1730) MarshalUPER() ([]byte, error) { return p
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *InterFreqCarrierFreqInfo) DecodePER(r *per.Reader) error {
 	*v = InterFreqCarrierFreqInfo{}
-	ext := r.Extended()
-	r.Preamble(&v.HasFrequencyBandList, &v.HasFrequencyBandListSUL, &v.HasNrofSSBlocksToAverage, &v.HasAbsThreshSSBlocksConsolidation, &v.HasSmtc, &v.HasSsbToMeasure, &v.HasSsRSSIMeasurement, &v.HasQRxLevMinSUL, &v.HasQQualMin, &v.HasPMax, &v.HasTReselectionNRSF, &v.HasThreshXQ, &v.HasCellReselectionPriority, &v.HasCellReselectionSubPriority, &v.HasQOffsetFreq, &v.HasInterFreqNeighCellList, &v.HasInterFreqExcludedCellList)
+	ext := r.ExtendedPreamble(&v.HasFrequencyBandList, &v.HasFrequencyBandListSUL, &v.HasNrofSSBlocksToAverage, &v.HasAbsThreshSSBlocksConsolidation, &v.HasSmtc, &v.HasSsbToMeasure, &v.HasSsRSSIMeasurement, &v.HasQRxLevMinSUL, &v.HasQQualMin, &v.HasPMax, &v.HasTReselectionNRSF, &v.HasThreshXQ, &v.HasCellReselectionPriority, &v.HasCellReselectionSubPriority, &v.HasQOffsetFreq, &v.HasInterFreqNeighCellList, &v.HasInterFreqExcludedCellList)
 	v.DlCarrierFreq = ARFCNValueNR(r.Int(0, 3279165, false, "dl-CarrierFreq"))
 	r.DecodeOptional(v.HasFrequencyBandList, &v.FrequencyBandList, "frequencyBandList")
 	r.DecodeOptional(v.HasFrequencyBandListSUL, &v.FrequencyBandListSUL, "frequencyBandListSUL")
@@ -16797,8 +16727,7 @@ func (v *InterFreqCarrierFreqInfo) DecodePER(r *per.Reader) error {
 	}
 	r.DecodeOptional(v.HasInterFreqNeighCellList, &v.InterFreqNeighCellList, "interFreqNeighCellList")
 	r.DecodeOptional(v.HasInterFreqExcludedCellList, &v.InterFreqExcludedCellList, "interFreqExcludedCellList")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -17052,15 +16981,13 @@ func (v *InterFreqNeighCellListV1710) MarshalUPER() ([]byte, error) { return per
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *InterFreqNeighCellInfo) DecodePER(r *per.Reader) error {
 	*v = InterFreqNeighCellInfo{}
-	ext := r.Extended()
-	r.Preamble(&v.HasQRxLevMinOffsetCell, &v.HasQRxLevMinOffsetCellSUL, &v.HasQQualMinOffsetCell)
+	ext := r.ExtendedPreamble(&v.HasQRxLevMinOffsetCell, &v.HasQRxLevMinOffsetCellSUL, &v.HasQQualMinOffsetCell)
 	v.PhysCellID = PhysCellID(r.Int(0, 1007, false, "physCellId"))
 	v.QOffsetCell = QOffsetRange(r.Enum(31, 0, false, "q-OffsetCell"))
 	v.QRxLevMinOffsetCell = r.IntIf(v.HasQRxLevMinOffsetCell, 1, 8, false, "q-RxLevMinOffsetCell")
 	v.QRxLevMinOffsetCellSUL = r.IntIf(v.HasQRxLevMinOffsetCellSUL, 1, 8, false, "q-RxLevMinOffsetCellSUL")
 	v.QQualMinOffsetCell = r.IntIf(v.HasQQualMinOffsetCell, 1, 8, false, "q-QualMinOffsetCell")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -17205,8 +17132,7 @@ func (v *InterFreqCAGCellListPerPLMNR16_CagCellListR16) EncodePER(w *per.Writer)
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SIB5) DecodePER(r *per.Reader) error {
 	*v = SIB5{}
-	ext := r.Extended()
-	r.Preamble(&v.HasCarrierFreqListEUTRA, &v.HasTReselectionEUTRASF, &v.HasLateNonCriticalExtension)
+	ext := r.ExtendedPreamble(&v.HasCarrierFreqListEUTRA, &v.HasTReselectionEUTRASF, &v.HasLateNonCriticalExtension)
 	r.DecodeOptional(v.HasCarrierFreqListEUTRA, &v.CarrierFreqListEUTRA, "carrierFreqListEUTRA")
 	v.TReselectionEUTRA = TReselection(r.Int(0, 7, false, "t-ReselectionEUTRA"))
 	r.DecodeOptional(v.HasTReselectionEUTRASF, &v.TReselectionEUTRASF, "t-ReselectionEUTRA-SF")
@@ -17297,3 +17223,21 @@ func (v *CarrierFreqListEUTRAV1610) UnmarshalUPER(b []byte) error {
 
 // MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
 func (v *CarrierFreqListEUTRAV1610) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *CarrierFreqListEUTRAV1700) DecodePER(r *per.Reader) error {
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 8})
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *CarrierFreqListEUTRAV1700) EncodePER(w *per.Writer) error {
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 8})
+}
+
+// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a CarrierFreqListEUTRA-v1700 (X.691); v aliases b.
+func (v *CarrierFreqListEUTRAV1700) UnmarshalUPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, false, "CarrierFreqListEUTRA-v1700")
+}
+
+// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
+func (v *CarrierFreqListEUTRAV1700) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }

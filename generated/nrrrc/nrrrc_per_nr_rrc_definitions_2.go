@@ -10,24 +10,6 @@ import (
 )
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *CarrierFreqListEUTRAV1700) DecodePER(r *per.Reader) error {
-	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 8})
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *CarrierFreqListEUTRAV1700) EncodePER(w *per.Writer) error {
-	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 8})
-}
-
-// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a CarrierFreqListEUTRA-v1700 (X.691); v aliases b.
-func (v *CarrierFreqListEUTRAV1700) UnmarshalUPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, false, "CarrierFreqListEUTRA-v1700")
-}
-
-// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
-func (v *CarrierFreqListEUTRAV1700) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CarrierFreqEUTRA) DecodePER(r *per.Reader) error {
 	*v = CarrierFreqEUTRA{}
 	r.Preamble(&v.HasEutraMultiBandInfoList, &v.HasEutraFreqNeighCellList, &v.HasEutraExcludedCellList, &v.HasCellReselectionPriority, &v.HasCellReselectionSubPriority, &v.HasThreshXQ)
@@ -225,16 +207,14 @@ func (v *EUTRAFreqNeighCellInfo) MarshalUPER() ([]byte, error) { return per.Mars
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SIB6) DecodePER(r *per.Reader) error {
 	*v = SIB6{}
-	ext := r.Extended()
-	r.Preamble(&v.HasLateNonCriticalExtension)
+	ext := r.ExtendedPreamble(&v.HasLateNonCriticalExtension)
 	v.MessageIdentifier = r.BitString(per.Size{Lb: 16, Ub: 16}, "messageIdentifier")
 	v.SerialNumber = r.BitString(per.Size{Lb: 16, Ub: 16}, "serialNumber")
 	v.WarningType = r.OctetString(per.Size{Lb: 2, Ub: 2}, "warningType")
 	if v.HasLateNonCriticalExtension {
 		v.LateNonCriticalExtension = r.OctetString(per.Unsized, "lateNonCriticalExtension")
 	}
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -263,8 +243,7 @@ func (v *SIB6) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SIB7) DecodePER(r *per.Reader) error {
 	*v = SIB7{}
-	ext := r.Extended()
-	r.Preamble(&v.HasDataCodingScheme, &v.HasLateNonCriticalExtension)
+	ext := r.ExtendedPreamble(&v.HasDataCodingScheme, &v.HasLateNonCriticalExtension)
 	v.MessageIdentifier = r.BitString(per.Size{Lb: 16, Ub: 16}, "messageIdentifier")
 	v.SerialNumber = r.BitString(per.Size{Lb: 16, Ub: 16}, "serialNumber")
 	v.WarningMessageSegmentType = SIB7_WarningMessageSegmentType(r.Enum(2, 0, false, "warningMessageSegmentType"))
@@ -276,8 +255,7 @@ func (v *SIB7) DecodePER(r *per.Reader) error {
 	if v.HasLateNonCriticalExtension {
 		v.LateNonCriticalExtension = r.OctetString(per.Unsized, "lateNonCriticalExtension")
 	}
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -311,8 +289,7 @@ func (v *SIB7) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SIB8) DecodePER(r *per.Reader) error {
 	*v = SIB8{}
-	ext := r.Extended()
-	r.Preamble(&v.HasDataCodingScheme, &v.HasWarningAreaCoordinatesSegment, &v.HasLateNonCriticalExtension)
+	ext := r.ExtendedPreamble(&v.HasDataCodingScheme, &v.HasWarningAreaCoordinatesSegment, &v.HasLateNonCriticalExtension)
 	v.MessageIdentifier = r.BitString(per.Size{Lb: 16, Ub: 16}, "messageIdentifier")
 	v.SerialNumber = r.BitString(per.Size{Lb: 16, Ub: 16}, "serialNumber")
 	v.WarningMessageSegmentType = SIB8_WarningMessageSegmentType(r.Enum(2, 0, false, "warningMessageSegmentType"))
@@ -327,8 +304,7 @@ func (v *SIB8) DecodePER(r *per.Reader) error {
 	if v.HasLateNonCriticalExtension {
 		v.LateNonCriticalExtension = r.OctetString(per.Unsized, "lateNonCriticalExtension")
 	}
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -365,8 +341,7 @@ func (v *SIB8) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SIB9) DecodePER(r *per.Reader) error {
 	*v = SIB9{}
-	ext := r.Extended()
-	r.Preamble(&v.HasTimeInfo, &v.HasLateNonCriticalExtension)
+	ext := r.ExtendedPreamble(&v.HasTimeInfo, &v.HasLateNonCriticalExtension)
 	r.DecodeOptional(v.HasTimeInfo, &v.TimeInfo, "timeInfo")
 	if v.HasLateNonCriticalExtension {
 		v.LateNonCriticalExtension = r.OctetString(per.Unsized, "lateNonCriticalExtension")
@@ -434,14 +409,12 @@ func (v *SIB9_TimeInfo) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SIB10R16) DecodePER(r *per.Reader) error {
 	*v = SIB10R16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasHrnnListR16, &v.HasLateNonCriticalExtension)
+	ext := r.ExtendedPreamble(&v.HasHrnnListR16, &v.HasLateNonCriticalExtension)
 	r.DecodeOptional(v.HasHrnnListR16, &v.HrnnListR16, "hrnn-List-r16")
 	if v.HasLateNonCriticalExtension {
 		v.LateNonCriticalExtension = r.OctetString(per.Unsized, "lateNonCriticalExtension")
 	}
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -511,14 +484,12 @@ func (v *HRNNR16) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SIB11R16) DecodePER(r *per.Reader) error {
 	*v = SIB11R16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMeasIdleConfigSIBR16, &v.HasLateNonCriticalExtension)
+	ext := r.ExtendedPreamble(&v.HasMeasIdleConfigSIBR16, &v.HasLateNonCriticalExtension)
 	r.DecodeOptional(v.HasMeasIdleConfigSIBR16, &v.MeasIdleConfigSIBR16, "measIdleConfigSIB-r16")
 	if v.HasLateNonCriticalExtension {
 		v.LateNonCriticalExtension = r.OctetString(per.Unsized, "lateNonCriticalExtension")
 	}
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -568,8 +539,7 @@ func (v *SIB12R16) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SIB12IEsR16) DecodePER(r *per.Reader) error {
 	*v = SIB12IEsR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasLateNonCriticalExtension)
+	ext := r.ExtendedPreamble(&v.HasLateNonCriticalExtension)
 	r.Decode(&v.SlConfigCommonNRR16, "sl-ConfigCommonNR-r16")
 	if v.HasLateNonCriticalExtension {
 		v.LateNonCriticalExtension = r.OctetString(per.Unsized, "lateNonCriticalExtension")
@@ -758,16 +728,14 @@ func (v *SLDiscConfigCommonR17) MarshalUPER() ([]byte, error) { return per.Marsh
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SIB13R16) DecodePER(r *per.Reader) error {
 	*v = SIB13R16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasLateNonCriticalExtension)
+	ext := r.ExtendedPreamble(&v.HasLateNonCriticalExtension)
 	v.SlV2XConfigCommonR16 = r.OctetString(per.Unsized, "sl-V2X-ConfigCommon-r16")
 	v.Dummy = r.OctetString(per.Unsized, "dummy")
 	v.TddConfigR16 = r.OctetString(per.Unsized, "tdd-Config-r16")
 	if v.HasLateNonCriticalExtension {
 		v.LateNonCriticalExtension = r.OctetString(per.Unsized, "lateNonCriticalExtension")
 	}
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -796,14 +764,12 @@ func (v *SIB13R16) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SIB14R16) DecodePER(r *per.Reader) error {
 	*v = SIB14R16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasLateNonCriticalExtension)
+	ext := r.ExtendedPreamble(&v.HasLateNonCriticalExtension)
 	v.SlV2XConfigCommonExtR16 = r.OctetString(per.Unsized, "sl-V2X-ConfigCommonExt-r16")
 	if v.HasLateNonCriticalExtension {
 		v.LateNonCriticalExtension = r.OctetString(per.Unsized, "lateNonCriticalExtension")
 	}
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -830,15 +796,13 @@ func (v *SIB14R16) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SIB15R17) DecodePER(r *per.Reader) error {
 	*v = SIB15R17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasCommonPLMNsWithDisasterConditionR17, &v.HasApplicableDisasterInfoListR17, &v.HasLateNonCriticalExtension)
+	ext := r.ExtendedPreamble(&v.HasCommonPLMNsWithDisasterConditionR17, &v.HasApplicableDisasterInfoListR17, &v.HasLateNonCriticalExtension)
 	r.DecodeOptional(v.HasCommonPLMNsWithDisasterConditionR17, &v.CommonPLMNsWithDisasterConditionR17, "commonPLMNsWithDisasterCondition-r17")
 	r.DecodeOptional(v.HasApplicableDisasterInfoListR17, &v.ApplicableDisasterInfoListR17, "applicableDisasterInfoList-r17")
 	if v.HasLateNonCriticalExtension {
 		v.LateNonCriticalExtension = r.OctetString(per.Unsized, "lateNonCriticalExtension")
 	}
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -942,14 +906,12 @@ func (v *ApplicableDisasterInfoR17_DedicatedPLMNsR17) EncodePER(w *per.Writer) e
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SIB16R17) DecodePER(r *per.Reader) error {
 	*v = SIB16R17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasFreqPriorityListSlicingR17, &v.HasLateNonCriticalExtension)
+	ext := r.ExtendedPreamble(&v.HasFreqPriorityListSlicingR17, &v.HasLateNonCriticalExtension)
 	r.DecodeOptional(v.HasFreqPriorityListSlicingR17, &v.FreqPriorityListSlicingR17, "freqPriorityListSlicing-r17")
 	if v.HasLateNonCriticalExtension {
 		v.LateNonCriticalExtension = r.OctetString(per.Unsized, "lateNonCriticalExtension")
 	}
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -999,15 +961,13 @@ func (v *SIB17R17) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SIB17IEsR17) DecodePER(r *per.Reader) error {
 	*v = SIB17IEsR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasValidityDurationR17, &v.HasLateNonCriticalExtension)
+	ext := r.ExtendedPreamble(&v.HasValidityDurationR17, &v.HasLateNonCriticalExtension)
 	r.Decode(&v.TrsResourceSetConfigR17, "trs-ResourceSetConfig-r17")
 	v.ValidityDurationR17 = SIB17IEsR17_ValidityDurationR17(r.EnumIf(v.HasValidityDurationR17, 16, 0, false, "validityDuration-r17"))
 	if v.HasLateNonCriticalExtension {
 		v.LateNonCriticalExtension = r.OctetString(per.Unsized, "lateNonCriticalExtension")
 	}
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1196,15 +1156,13 @@ func (v *TRSResourceSetR17_PeriodicityAndOffsetR17) EncodePER(w *per.Writer) err
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SIB18R17) DecodePER(r *per.Reader) error {
 	*v = SIB18R17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasGinElementListR17, &v.HasGinsPerSNPNListR17, &v.HasLateNonCriticalExtension)
+	ext := r.ExtendedPreamble(&v.HasGinElementListR17, &v.HasGinsPerSNPNListR17, &v.HasLateNonCriticalExtension)
 	r.DecodeOptional(v.HasGinElementListR17, &v.GinElementListR17, "gin-ElementList-r17")
 	r.DecodeOptional(v.HasGinsPerSNPNListR17, &v.GinsPerSNPNListR17, "gins-PerSNPN-List-r17")
 	if v.HasLateNonCriticalExtension {
 		v.LateNonCriticalExtension = r.OctetString(per.Unsized, "lateNonCriticalExtension")
 	}
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1312,8 +1270,7 @@ func (v *GINsPerSNPNR17) MarshalUPER() ([]byte, error) { return per.Marshal(v, f
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SIB19R17) DecodePER(r *per.Reader) error {
 	*v = SIB19R17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasNtnConfigR17, &v.HasTServiceR17, &v.HasReferenceLocationR17, &v.HasDistanceThreshR17, &v.HasNtnNeighCellConfigListR17, &v.HasLateNonCriticalExtension)
+	ext := r.ExtendedPreamble(&v.HasNtnConfigR17, &v.HasTServiceR17, &v.HasReferenceLocationR17, &v.HasDistanceThreshR17, &v.HasNtnNeighCellConfigListR17, &v.HasLateNonCriticalExtension)
 	r.DecodeOptional(v.HasNtnConfigR17, &v.NtnConfigR17, "ntn-Config-r17")
 	v.TServiceR17 = r.IntIf(v.HasTServiceR17, 0, 549755813887, false, "t-Service-r17")
 	if v.HasReferenceLocationR17 {
@@ -1415,15 +1372,13 @@ func (v *NTNNeighCellConfigR17) MarshalUPER() ([]byte, error) { return per.Marsh
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SIB20R17) DecodePER(r *per.Reader) error {
 	*v = SIB20R17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasCfrConfigMCCHMTCHR17, &v.HasLateNonCriticalExtension)
+	ext := r.ExtendedPreamble(&v.HasCfrConfigMCCHMTCHR17, &v.HasLateNonCriticalExtension)
 	r.Decode(&v.McchConfigR17, "mcch-Config-r17")
 	r.DecodeOptional(v.HasCfrConfigMCCHMTCHR17, &v.CfrConfigMCCHMTCHR17, "cfr-ConfigMCCH-MTCH-r17")
 	if v.HasLateNonCriticalExtension {
 		v.LateNonCriticalExtension = r.OctetString(per.Unsized, "lateNonCriticalExtension")
 	}
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1564,15 +1519,13 @@ func (v *MCCHRepetitionPeriodAndOffsetR17) MarshalUPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SIB21R17) DecodePER(r *per.Reader) error {
 	*v = SIB21R17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMbsFSAIIntraFreqR17, &v.HasMbsFSAIInterFreqListR17, &v.HasLateNonCriticalExtension)
+	ext := r.ExtendedPreamble(&v.HasMbsFSAIIntraFreqR17, &v.HasMbsFSAIInterFreqListR17, &v.HasLateNonCriticalExtension)
 	r.DecodeOptional(v.HasMbsFSAIIntraFreqR17, &v.MbsFSAIIntraFreqR17, "mbs-FSAI-IntraFreq-r17")
 	r.DecodeOptional(v.HasMbsFSAIInterFreqListR17, &v.MbsFSAIInterFreqListR17, "mbs-FSAI-InterFreqList-r17")
 	if v.HasLateNonCriticalExtension {
 		v.LateNonCriticalExtension = r.OctetString(per.Unsized, "lateNonCriticalExtension")
 	}
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2059,8 +2012,7 @@ func (v *PosSystemInformationR16IEs_NonCriticalExtension) EncodePER(w *per.Write
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PosSISchedulingInfoR16) DecodePER(r *per.Reader) error {
 	*v = PosSISchedulingInfoR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPosSIRequestConfigR16, &v.HasPosSIRequestConfigSULR16)
+	ext := r.ExtendedPreamble(&v.HasPosSIRequestConfigR16, &v.HasPosSIRequestConfigSULR16)
 	r.Decode(&v.PosSchedulingInfoListR16, "posSchedulingInfoList-r16")
 	r.DecodeOptional(v.HasPosSIRequestConfigR16, &v.PosSIRequestConfigR16, "posSI-RequestConfig-r16")
 	r.DecodeOptional(v.HasPosSIRequestConfigSULR16, &v.PosSIRequestConfigSULR16, "posSI-RequestConfigSUL-r16")
@@ -2113,14 +2065,12 @@ func (v *PosSISchedulingInfoR16_PosSchedulingInfoListR16) EncodePER(w *per.Write
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PosSchedulingInfoR16) DecodePER(r *per.Reader) error {
 	*v = PosSchedulingInfoR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasOffsetToSIUsedR16)
+	ext := r.ExtendedPreamble(&v.HasOffsetToSIUsedR16)
 	v.OffsetToSIUsedR16 = PosSchedulingInfoR16_OffsetToSIUsedR16(r.EnumIf(v.HasOffsetToSIUsedR16, 1, 0, false, "offsetToSI-Used-r16"))
 	v.PosSIPeriodicityR16 = PosSchedulingInfoR16_PosSIPeriodicityR16(r.Enum(7, 0, false, "posSI-Periodicity-r16"))
 	v.PosSIBroadcastStatusR16 = PosSchedulingInfoR16_PosSIBroadcastStatusR16(r.Enum(2, 0, false, "posSI-BroadcastStatus-r16"))
 	r.Decode(&v.PosSIBMappingInfoR16, "posSIB-MappingInfo-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2200,8 +2150,7 @@ func (v *GNSSIDR16) DecodePER(r *per.Reader) error {
 	*v = GNSSIDR16{}
 	ext := r.Extended()
 	v.GnssIDR16 = GNSSIDR16_GnssIDR16(r.Enum(6, 0, true, "gnss-id-r16"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2228,8 +2177,7 @@ func (v *SBASIDR16) DecodePER(r *per.Reader) error {
 	*v = SBASIDR16{}
 	ext := r.Extended()
 	v.SbasIDR16 = SBASIDR16_SbasIDR16(r.Enum(4, 0, true, "sbas-id-r16"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2254,14 +2202,12 @@ func (v *SBASIDR16) MarshalUPER() ([]byte, error) { return per.Marshal(v, false)
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SIBposR16) DecodePER(r *per.Reader) error {
 	*v = SIBposR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasLateNonCriticalExtension)
+	ext := r.ExtendedPreamble(&v.HasLateNonCriticalExtension)
 	v.AssistanceDataSIBElementR16 = r.OctetString(per.Unsized, "assistanceDataSIB-Element-r16")
 	if v.HasLateNonCriticalExtension {
 		v.LateNonCriticalExtension = r.OctetString(per.Unsized, "lateNonCriticalExtension")
 	}
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2356,8 +2302,7 @@ func (v *ARFCNValueUTRAFDDR16) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *AvailabilityCombinationsPerCellR16) DecodePER(r *per.Reader) error {
 	*v = AvailabilityCombinationsPerCellR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPositionInDCIAIR16)
+	ext := r.ExtendedPreamble(&v.HasPositionInDCIAIR16)
 	v.AvailabilityCombinationsPerCellIndexR16 = AvailabilityCombinationsPerCellIndexR16(r.Int(0, 512, false, "availabilityCombinationsPerCellIndex-r16"))
 	v.IabDUCellIdentityR16 = CellIdentity(r.BitString(per.Size{Lb: 36, Ub: 36}, "iab-DU-CellIdentity-r16"))
 	v.PositionInDCIAIR16 = r.IntIf(v.HasPositionInDCIAIR16, 0, 127, false, "positionInDCI-AI-r16")
@@ -2601,14 +2546,12 @@ func (v *RBSetGroupR17_RbSetsR17) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *AvailabilityIndicatorR16) DecodePER(r *per.Reader) error {
 	*v = AvailabilityIndicatorR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasAvailableCombToAddModListR16, &v.HasAvailableCombToReleaseListR16)
+	ext := r.ExtendedPreamble(&v.HasAvailableCombToAddModListR16, &v.HasAvailableCombToReleaseListR16)
 	r.Decode(&v.AiRNTIR16, "ai-RNTI-r16")
 	v.DciPayloadSizeAIR16 = r.Int(1, 128, false, "dci-PayloadSizeAI-r16")
 	r.DecodeOptional(v.HasAvailableCombToAddModListR16, &v.AvailableCombToAddModListR16, "availableCombToAddModList-r16")
 	r.DecodeOptional(v.HasAvailableCombToReleaseListR16, &v.AvailableCombToReleaseListR16, "availableCombToReleaseList-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2692,8 +2635,7 @@ func (v *BAPRoutingIDR16) MarshalUPER() ([]byte, error) { return per.Marshal(v, 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *BeamFailureRecoveryConfig) DecodePER(r *per.Reader) error {
 	*v = BeamFailureRecoveryConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasRootSequenceIndexBFR, &v.HasRachConfigBFR, &v.HasRsrpThresholdSSB, &v.HasCandidateBeamRSList, &v.HasSsbPerRACHOccasion, &v.HasRaSsbOccasionMaskIndex, &v.HasRecoverySearchSpaceID, &v.HasRaPrioritization, &v.HasBeamFailureRecoveryTimer)
+	ext := r.ExtendedPreamble(&v.HasRootSequenceIndexBFR, &v.HasRachConfigBFR, &v.HasRsrpThresholdSSB, &v.HasCandidateBeamRSList, &v.HasSsbPerRACHOccasion, &v.HasRaSsbOccasionMaskIndex, &v.HasRecoverySearchSpaceID, &v.HasRaPrioritization, &v.HasBeamFailureRecoveryTimer)
 	v.RootSequenceIndexBFR = r.IntIf(v.HasRootSequenceIndexBFR, 0, 137, false, "rootSequenceIndex-BFR")
 	r.DecodeOptional(v.HasRachConfigBFR, &v.RachConfigBFR, "rach-ConfigBFR")
 	if v.HasRsrpThresholdSSB {
@@ -2867,8 +2809,7 @@ func (v *BFRSSBResource) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	v.Ssb = SSBIndex(r.Int(0, 63, false, "ssb"))
 	v.RaPreambleIndex = r.Int(0, 63, false, "ra-PreambleIndex")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2894,13 +2835,11 @@ func (v *BFRSSBResource) MarshalUPER() ([]byte, error) { return per.Marshal(v, f
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *BFRCSIRSResource) DecodePER(r *per.Reader) error {
 	*v = BFRCSIRSResource{}
-	ext := r.Extended()
-	r.Preamble(&v.HasRaOccasionList, &v.HasRaPreambleIndex)
+	ext := r.ExtendedPreamble(&v.HasRaOccasionList, &v.HasRaPreambleIndex)
 	v.CsiRS = NZPCSIRSResourceID(r.Int(0, 191, false, "csi-RS"))
 	r.DecodeOptional(v.HasRaOccasionList, &v.RaOccasionList, "ra-OccasionList")
 	v.RaPreambleIndex = r.IntIf(v.HasRaPreambleIndex, 0, 63, false, "ra-PreambleIndex")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2960,8 +2899,7 @@ func (v *CandidateBeamRSListExtR16) MarshalUPER() ([]byte, error) { return per.M
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *BeamFailureRecoveryRSConfigR16) DecodePER(r *per.Reader) error {
 	*v = BeamFailureRecoveryRSConfigR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasRsrpThresholdBFRR16, &v.HasCandidateBeamRSListR16)
+	ext := r.ExtendedPreamble(&v.HasRsrpThresholdBFRR16, &v.HasCandidateBeamRSListR16)
 	if v.HasRsrpThresholdBFRR16 {
 		v.RsrpThresholdBFRR16 = RSRPRange(r.Int(0, 127, false, "rsrp-ThresholdBFR-r16"))
 	}
@@ -3133,15 +3071,13 @@ func (v *BHLogicalChannelIdentityExtR16) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *BHRLCChannelConfigR16) DecodePER(r *per.Reader) error {
 	*v = BHRLCChannelConfigR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasBhLogicalChannelIdentityR16, &v.HasReestablishRLCR16, &v.HasRlcConfigR16, &v.HasMacLogicalChannelConfigR16)
+	ext := r.ExtendedPreamble(&v.HasBhLogicalChannelIdentityR16, &v.HasReestablishRLCR16, &v.HasRlcConfigR16, &v.HasMacLogicalChannelConfigR16)
 	r.DecodeOptional(v.HasBhLogicalChannelIdentityR16, &v.BhLogicalChannelIdentityR16, "bh-LogicalChannelIdentity-r16")
 	v.BhRLCChannelIDR16 = BHRLCChannelIDR16(r.BitString(per.Size{Lb: 16, Ub: 16}, "bh-RLC-ChannelID-r16"))
 	v.ReestablishRLCR16 = BHRLCChannelConfigR16_ReestablishRLCR16(r.EnumIf(v.HasReestablishRLCR16, 1, 0, false, "reestablishRLC-r16"))
 	r.DecodeOptional(v.HasRlcConfigR16, &v.RlcConfigR16, "rlc-Config-r16")
 	r.DecodeOptional(v.HasMacLogicalChannelConfigR16, &v.MacLogicalChannelConfigR16, "mac-LogicalChannelConfig-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3183,13 +3119,11 @@ func (v *BHRLCChannelIDR16) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *BSRConfig) DecodePER(r *per.Reader) error {
 	*v = BSRConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasLogicalChannelSRDelayTimer)
+	ext := r.ExtendedPreamble(&v.HasLogicalChannelSRDelayTimer)
 	v.PeriodicBSRTimer = BSRConfig_PeriodicBSRTimer(r.Enum(16, 0, false, "periodicBSR-Timer"))
 	v.RetxBSRTimer = BSRConfig_RetxBSRTimer(r.Enum(16, 0, false, "retxBSR-Timer"))
 	v.LogicalChannelSRDelayTimer = BSRConfig_LogicalChannelSRDelayTimer(r.EnumIf(v.HasLogicalChannelSRDelayTimer, 8, 0, false, "logicalChannelSR-DelayTimer"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3242,13 +3176,11 @@ func (v *BWP) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *BWPDownlink) DecodePER(r *per.Reader) error {
 	*v = BWPDownlink{}
-	ext := r.Extended()
-	r.Preamble(&v.HasBwpCommon, &v.HasBwpDedicated)
+	ext := r.ExtendedPreamble(&v.HasBwpCommon, &v.HasBwpDedicated)
 	v.BwpID = BWPID(r.Int(0, 4, false, "bwp-Id"))
 	r.DecodeOptional(v.HasBwpCommon, &v.BwpCommon, "bwp-Common")
 	r.DecodeOptional(v.HasBwpDedicated, &v.BwpDedicated, "bwp-Dedicated")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3276,13 +3208,11 @@ func (v *BWPDownlink) MarshalUPER() ([]byte, error) { return per.Marshal(v, fals
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *BWPDownlinkCommon) DecodePER(r *per.Reader) error {
 	*v = BWPDownlinkCommon{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPdcchConfigCommon, &v.HasPdschConfigCommon)
+	ext := r.ExtendedPreamble(&v.HasPdcchConfigCommon, &v.HasPdschConfigCommon)
 	r.Decode(&v.GenericParameters, "genericParameters")
 	r.DecodeOptional(v.HasPdcchConfigCommon, &v.PdcchConfigCommon, "pdcch-ConfigCommon")
 	r.DecodeOptional(v.HasPdschConfigCommon, &v.PdschConfigCommon, "pdsch-ConfigCommon")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3386,8 +3316,7 @@ func (v *SetupRelease_PDSCHConfigCommon) MarshalUPER() ([]byte, error) { return 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *BWPDownlinkDedicated) DecodePER(r *per.Reader) error {
 	*v = BWPDownlinkDedicated{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPdcchConfig, &v.HasPdschConfig, &v.HasSpsConfig, &v.HasRadioLinkMonitoringConfig)
+	ext := r.ExtendedPreamble(&v.HasPdcchConfig, &v.HasPdschConfig, &v.HasSpsConfig, &v.HasRadioLinkMonitoringConfig)
 	r.DecodeOptional(v.HasPdcchConfig, &v.PdcchConfig, "pdcch-Config")
 	r.DecodeOptional(v.HasPdschConfig, &v.PdschConfig, "pdsch-Config")
 	r.DecodeOptional(v.HasSpsConfig, &v.SpsConfig, "sps-Config")
@@ -3756,13 +3685,11 @@ func (v *BWPID) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *BWPUplink) DecodePER(r *per.Reader) error {
 	*v = BWPUplink{}
-	ext := r.Extended()
-	r.Preamble(&v.HasBwpCommon, &v.HasBwpDedicated)
+	ext := r.ExtendedPreamble(&v.HasBwpCommon, &v.HasBwpDedicated)
 	v.BwpID = BWPID(r.Int(0, 4, false, "bwp-Id"))
 	r.DecodeOptional(v.HasBwpCommon, &v.BwpCommon, "bwp-Common")
 	r.DecodeOptional(v.HasBwpDedicated, &v.BwpDedicated, "bwp-Dedicated")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3790,8 +3717,7 @@ func (v *BWPUplink) MarshalUPER() ([]byte, error) { return per.Marshal(v, false)
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *BWPUplinkCommon) DecodePER(r *per.Reader) error {
 	*v = BWPUplinkCommon{}
-	ext := r.Extended()
-	r.Preamble(&v.HasRachConfigCommon, &v.HasPuschConfigCommon, &v.HasPucchConfigCommon)
+	ext := r.ExtendedPreamble(&v.HasRachConfigCommon, &v.HasPuschConfigCommon, &v.HasPucchConfigCommon)
 	r.Decode(&v.GenericParameters, "genericParameters")
 	r.DecodeOptional(v.HasRachConfigCommon, &v.RachConfigCommon, "rach-ConfigCommon")
 	r.DecodeOptional(v.HasPuschConfigCommon, &v.PuschConfigCommon, "pusch-ConfigCommon")
@@ -4100,12 +4026,10 @@ func (v *AdditionalRACHConfigListR17) MarshalUPER() ([]byte, error) { return per
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *AdditionalRACHConfigR17) DecodePER(r *per.Reader) error {
 	*v = AdditionalRACHConfigR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasRachConfigCommonR17, &v.HasMsgAConfigCommonR17)
+	ext := r.ExtendedPreamble(&v.HasRachConfigCommonR17, &v.HasMsgAConfigCommonR17)
 	r.DecodeOptional(v.HasRachConfigCommonR17, &v.RachConfigCommonR17, "rach-ConfigCommon-r17")
 	r.DecodeOptional(v.HasMsgAConfigCommonR17, &v.MsgAConfigCommonR17, "msgA-ConfigCommon-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4142,8 +4066,7 @@ func (v *NumberOfMsg3RepetitionsR17) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *BWPUplinkDedicated) DecodePER(r *per.Reader) error {
 	*v = BWPUplinkDedicated{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPucchConfig, &v.HasPuschConfig, &v.HasConfiguredGrantConfig, &v.HasSrsConfig, &v.HasBeamFailureRecoveryConfig)
+	ext := r.ExtendedPreamble(&v.HasPucchConfig, &v.HasPuschConfig, &v.HasConfiguredGrantConfig, &v.HasSrsConfig, &v.HasBeamFailureRecoveryConfig)
 	r.DecodeOptional(v.HasPucchConfig, &v.PucchConfig, "pucch-Config")
 	r.DecodeOptional(v.HasPuschConfig, &v.PuschConfig, "pusch-Config")
 	r.DecodeOptional(v.HasConfiguredGrantConfig, &v.ConfiguredGrantConfig, "configuredGrantConfig")
@@ -4712,8 +4635,7 @@ func (v *CandidateBeamRSR16_CandidateBeamConfigR16) EncodePER(w *per.Writer) err
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CellAccessRelatedInfo) DecodePER(r *per.Reader) error {
 	*v = CellAccessRelatedInfo{}
-	ext := r.Extended()
-	r.Preamble(&v.HasCellReservedForOtherUse)
+	ext := r.ExtendedPreamble(&v.HasCellReservedForOtherUse)
 	r.Decode(&v.PlmnIdentityInfoList, "plmn-IdentityInfoList")
 	v.CellReservedForOtherUse = CellAccessRelatedInfo_CellReservedForOtherUse(r.EnumIf(v.HasCellReservedForOtherUse, 1, 0, false, "cellReservedForOtherUse"))
 	x := r.Extensions(ext)
@@ -4977,8 +4899,7 @@ func (v *PLMNIdentityListEUTRAEPC) MarshalUPER() ([]byte, error) { return per.Ma
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CellGroupConfig) DecodePER(r *per.Reader) error {
 	*v = CellGroupConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasRlcBearerToAddModList, &v.HasRlcBearerToReleaseList, &v.HasMacCellGroupConfig, &v.HasPhysicalCellGroupConfig, &v.HasSpCellConfig, &v.HasSCellToAddModList, &v.HasSCellToReleaseList)
+	ext := r.ExtendedPreamble(&v.HasRlcBearerToAddModList, &v.HasRlcBearerToReleaseList, &v.HasMacCellGroupConfig, &v.HasPhysicalCellGroupConfig, &v.HasSpCellConfig, &v.HasSCellToAddModList, &v.HasSCellToReleaseList)
 	v.CellGroupID = CellGroupID(r.Int(0, 3, false, "cellGroupId"))
 	r.DecodeOptional(v.HasRlcBearerToAddModList, &v.RlcBearerToAddModList, "rlc-BearerToAddModList")
 	r.DecodeOptional(v.HasRlcBearerToReleaseList, &v.RlcBearerToReleaseList, "rlc-BearerToReleaseList")
@@ -5305,8 +5226,7 @@ func (v *CellGroupConfig_IabResourceConfigToReleaseListR17) EncodePER(w *per.Wri
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SpCellConfig) DecodePER(r *per.Reader) error {
 	*v = SpCellConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasServCellIndex, &v.HasReconfigurationWithSync, &v.HasRlfTimersAndConstants, &v.HasRlmInSyncOutOfSyncThreshold, &v.HasSpCellConfigDedicated)
+	ext := r.ExtendedPreamble(&v.HasServCellIndex, &v.HasReconfigurationWithSync, &v.HasRlfTimersAndConstants, &v.HasRlmInSyncOutOfSyncThreshold, &v.HasSpCellConfigDedicated)
 	if v.HasServCellIndex {
 		v.ServCellIndex = ServCellIndex(r.Int(0, 31, false, "servCellIndex"))
 	}
@@ -5456,8 +5376,7 @@ func (v *SetupRelease_DeactivatedSCGConfigR17) MarshalUPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ReconfigurationWithSync) DecodePER(r *per.Reader) error {
 	*v = ReconfigurationWithSync{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSpCellConfigCommon, &v.HasRachConfigDedicated)
+	ext := r.ExtendedPreamble(&v.HasSpCellConfigCommon, &v.HasRachConfigDedicated)
 	r.DecodeOptional(v.HasSpCellConfigCommon, &v.SpCellConfigCommon, "spCellConfigCommon")
 	v.NewUEIdentity = RNTIValue(r.Int(0, 65535, false, "newUE-Identity"))
 	v.T304 = ReconfigurationWithSync_T304(r.Enum(8, 0, false, "t304"))
@@ -5579,8 +5498,7 @@ func (v *DAPSUplinkPowerConfigR16) MarshalUPER() ([]byte, error) { return per.Ma
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SCellConfig) DecodePER(r *per.Reader) error {
 	*v = SCellConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSCellConfigCommon, &v.HasSCellConfigDedicated)
+	ext := r.ExtendedPreamble(&v.HasSCellConfigCommon, &v.HasSCellConfigDedicated)
 	v.SCellIndex = SCellIndex(r.Int(1, 31, false, "sCellIndex"))
 	r.DecodeOptional(v.HasSCellConfigCommon, &v.SCellConfigCommon, "sCellConfigCommon")
 	r.DecodeOptional(v.HasSCellConfigDedicated, &v.SCellConfigDedicated, "sCellConfigDedicated")
@@ -5705,8 +5623,7 @@ func (v *DeactivatedSCGConfigR17) DecodePER(r *per.Reader) error {
 	*v = DeactivatedSCGConfigR17{}
 	ext := r.Extended()
 	v.BfdAndRLMR17 = r.Bool("bfd-and-RLM-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5757,8 +5674,7 @@ func (v *SLPathSwitchConfigR17) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	v.TargetRelayUEIdentityR17 = SLSourceIdentityR17(r.BitString(per.Size{Lb: 24, Ub: 24}, "targetRelayUE-Identity-r17"))
 	v.T420R17 = SLPathSwitchConfigR17_T420R17(r.Enum(8, 0, false, "t420-r17"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5784,14 +5700,12 @@ func (v *SLPathSwitchConfigR17) MarshalUPER() ([]byte, error) { return per.Marsh
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *IABResourceConfigR17) DecodePER(r *per.Reader) error {
 	*v = IABResourceConfigR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSlotListR17, &v.HasPeriodicitySlotListR17, &v.HasSlotListSubcarrierSpacingR17)
+	ext := r.ExtendedPreamble(&v.HasSlotListR17, &v.HasPeriodicitySlotListR17, &v.HasSlotListSubcarrierSpacingR17)
 	v.IabResourceConfigIDR17 = IABResourceConfigIDR17(r.Int(0, 65535, false, "iab-ResourceConfigID-r17"))
 	r.DecodeOptional(v.HasSlotListR17, &v.SlotListR17, "slotList-r17")
 	v.PeriodicitySlotListR17 = IABResourceConfigR17_PeriodicitySlotListR17(r.EnumIf(v.HasPeriodicitySlotListR17, 12, 0, false, "periodicitySlotList-r17"))
 	v.SlotListSubcarrierSpacingR17 = SubcarrierSpacing(r.EnumIf(v.HasSlotListSubcarrierSpacingR17, 8, 0, false, "slotListSubcarrierSpacing-r17"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6224,8 +6138,7 @@ func (v *CGIInfoEUTRALogging) MarshalUPER() ([]byte, error) { return per.Marshal
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CGIInfoNR) DecodePER(r *per.Reader) error {
 	*v = CGIInfoNR{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPlmnIdentityInfoList, &v.HasFrequencyBandList, &v.HasNoSIB1)
+	ext := r.ExtendedPreamble(&v.HasPlmnIdentityInfoList, &v.HasFrequencyBandList, &v.HasNoSIB1)
 	r.DecodeOptional(v.HasPlmnIdentityInfoList, &v.PlmnIdentityInfoList, "plmn-IdentityInfoList")
 	r.DecodeOptional(v.HasFrequencyBandList, &v.FrequencyBandList, "frequencyBandList")
 	r.DecodeOptional(v.HasNoSIB1, &v.NoSIB1, "noSIB1")
@@ -7704,8 +7617,7 @@ func (v *CondReconfigToAddModListR16) MarshalUPER() ([]byte, error) { return per
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CondReconfigToAddModR16) DecodePER(r *per.Reader) error {
 	*v = CondReconfigToAddModR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasCondExecutionCondR16, &v.HasCondRRCReconfigR16)
+	ext := r.ExtendedPreamble(&v.HasCondExecutionCondR16, &v.HasCondRRCReconfigR16)
 	v.CondReconfigIDR16 = CondReconfigIDR16(r.Int(1, 8, false, "condReconfigId-r16"))
 	r.DecodeOptional(v.HasCondExecutionCondR16, &v.CondExecutionCondR16, "condExecutionCond-r16")
 	if v.HasCondRRCReconfigR16 {
@@ -7784,13 +7696,11 @@ func (v *CondReconfigExecCondSCGR17) MarshalUPER() ([]byte, error) { return per.
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ConditionalReconfigurationR16) DecodePER(r *per.Reader) error {
 	*v = ConditionalReconfigurationR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasAttemptCondReconfigR16, &v.HasCondReconfigToRemoveListR16, &v.HasCondReconfigToAddModListR16)
+	ext := r.ExtendedPreamble(&v.HasAttemptCondReconfigR16, &v.HasCondReconfigToRemoveListR16, &v.HasCondReconfigToAddModListR16)
 	v.AttemptCondReconfigR16 = ConditionalReconfigurationR16_AttemptCondReconfigR16(r.EnumIf(v.HasAttemptCondReconfigR16, 1, 0, false, "attemptCondReconfig-r16"))
 	r.DecodeOptional(v.HasCondReconfigToRemoveListR16, &v.CondReconfigToRemoveListR16, "condReconfigToRemoveList-r16")
 	r.DecodeOptional(v.HasCondReconfigToAddModListR16, &v.CondReconfigToAddModListR16, "condReconfigToAddModList-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7836,8 +7746,7 @@ func (v *CondReconfigToRemoveListR16) MarshalUPER() ([]byte, error) { return per
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ConfiguredGrantConfig) DecodePER(r *per.Reader) error {
 	*v = ConfiguredGrantConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasFrequencyHopping, &v.HasMcsTable, &v.HasMcsTableTransformPrecoder, &v.HasUciOnPUSCH, &v.HasRbgSize, &v.HasTransformPrecoder, &v.HasRepKRV, &v.HasConfiguredGrantTimer, &v.HasRRCConfiguredUplinkGrant)
+	ext := r.ExtendedPreamble(&v.HasFrequencyHopping, &v.HasMcsTable, &v.HasMcsTableTransformPrecoder, &v.HasUciOnPUSCH, &v.HasRbgSize, &v.HasTransformPrecoder, &v.HasRepKRV, &v.HasConfiguredGrantTimer, &v.HasRRCConfiguredUplinkGrant)
 	v.FrequencyHopping = ConfiguredGrantConfig_FrequencyHopping(r.EnumIf(v.HasFrequencyHopping, 2, 0, false, "frequencyHopping"))
 	r.Decode(&v.CgDMRSConfiguration, "cg-DMRS-Configuration")
 	v.McsTable = ConfiguredGrantConfig_McsTable(r.EnumIf(v.HasMcsTable, 2, 0, false, "mcs-Table"))
@@ -8028,8 +7937,7 @@ func (v *SetupRelease_CGUCIOnPUSCH) MarshalUPER() ([]byte, error) { return per.M
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ConfiguredGrantConfig_RRCConfiguredUplinkGrant) DecodePER(r *per.Reader) error {
 	*v = ConfiguredGrantConfig_RRCConfiguredUplinkGrant{}
-	ext := r.Extended()
-	r.Preamble(&v.HasDmrsSeqInitialization, &v.HasSrsResourceIndicator, &v.HasFrequencyHoppingOffset)
+	ext := r.ExtendedPreamble(&v.HasDmrsSeqInitialization, &v.HasSrsResourceIndicator, &v.HasFrequencyHoppingOffset)
 	v.TimeDomainOffset = r.Int(0, 5119, false, "timeDomainOffset")
 	v.TimeDomainAllocation = r.Int(0, 15, false, "timeDomainAllocation")
 	v.FrequencyDomainAllocation = r.BitString(per.Size{Lb: 18, Ub: 18}, "frequencyDomainAllocation")
@@ -8583,8 +8491,7 @@ func (v *ConnEstFailureControl) MarshalUPER() ([]byte, error) { return per.Marsh
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ControlResourceSet) DecodePER(r *per.Reader) error {
 	*v = ControlResourceSet{}
-	ext := r.Extended()
-	r.Preamble(&v.HasTciStatesPDCCHToAddList, &v.HasTciStatesPDCCHToReleaseList, &v.HasTciPresentInDCI, &v.HasPdcchDMRSScramblingID)
+	ext := r.ExtendedPreamble(&v.HasTciStatesPDCCHToAddList, &v.HasTciStatesPDCCHToReleaseList, &v.HasTciPresentInDCI, &v.HasPdcchDMRSScramblingID)
 	v.ControlResourceSetID = ControlResourceSetID(r.Int(0, 11, false, "controlResourceSetId"))
 	v.FrequencyDomainResources = r.BitString(per.Size{Lb: 45, Ub: 45}, "frequencyDomainResources")
 	v.Duration = r.Int(1, 3, false, "duration")
@@ -8965,8 +8872,7 @@ func (v *CSIAperiodicTriggerState_AssociatedReportConfigInfoList) EncodePER(w *p
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CSIAssociatedReportConfigInfo) DecodePER(r *per.Reader) error {
 	*v = CSIAssociatedReportConfigInfo{}
-	ext := r.Extended()
-	r.Preamble(&v.HasCsiIMResourcesForInterference, &v.HasNzpCSIRSResourcesForInterference)
+	ext := r.ExtendedPreamble(&v.HasCsiIMResourcesForInterference, &v.HasNzpCSIRSResourcesForInterference)
 	v.ReportConfigID = CSIReportConfigID(r.Int(0, 47, false, "reportConfigId"))
 	r.Decode(&v.ResourcesForChannel, "resourcesForChannel")
 	v.CsiIMResourcesForInterference = r.IntIf(v.HasCsiIMResourcesForInterference, 1, 16, false, "csi-IM-ResourcesForInterference")
@@ -9134,8 +9040,7 @@ func (v *CSIFrequencyOccupation) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	v.StartingRB = r.Int(0, 274, false, "startingRB")
 	v.NrofRBs = r.Int(24, 276, false, "nrofRBs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9161,14 +9066,12 @@ func (v *CSIFrequencyOccupation) MarshalUPER() ([]byte, error) { return per.Mars
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CSIIMResource) DecodePER(r *per.Reader) error {
 	*v = CSIIMResource{}
-	ext := r.Extended()
-	r.Preamble(&v.HasCsiIMResourceElementPattern, &v.HasFreqBand, &v.HasPeriodicityAndOffset)
+	ext := r.ExtendedPreamble(&v.HasCsiIMResourceElementPattern, &v.HasFreqBand, &v.HasPeriodicityAndOffset)
 	v.CsiIMResourceID = CSIIMResourceID(r.Int(0, 31, false, "csi-IM-ResourceId"))
 	r.DecodeOptional(v.HasCsiIMResourceElementPattern, &v.CsiIMResourceElementPattern, "csi-IM-ResourceElementPattern")
 	r.DecodeOptional(v.HasFreqBand, &v.FreqBand, "freqBand")
 	r.DecodeOptional(v.HasPeriodicityAndOffset, &v.PeriodicityAndOffset, "periodicityAndOffset")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9274,8 +9177,7 @@ func (v *CSIIMResourceSet) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	v.CsiIMResourceSetID = CSIIMResourceSetID(r.Int(0, 63, false, "csi-IM-ResourceSetId"))
 	r.Decode(&v.CsiIMResources, "csi-IM-Resources")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9323,8 +9225,7 @@ func (v *CSIIMResourceSetID) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CSIMeasConfig) DecodePER(r *per.Reader) error {
 	*v = CSIMeasConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasNzpCSIRSResourceToAddModList, &v.HasNzpCSIRSResourceToReleaseList, &v.HasNzpCSIRSResourceSetToAddModList, &v.HasNzpCSIRSResourceSetToReleaseList, &v.HasCsiIMResourceToAddModList, &v.HasCsiIMResourceToReleaseList, &v.HasCsiIMResourceSetToAddModList, &v.HasCsiIMResourceSetToReleaseList, &v.HasCsiSSBResourceSetToAddModList, &v.HasCsiSSBResourceSetToReleaseList, &v.HasCsiResourceConfigToAddModList, &v.HasCsiResourceConfigToReleaseList, &v.HasCsiReportConfigToAddModList, &v.HasCsiReportConfigToReleaseList, &v.HasReportTriggerSize, &v.HasAperiodicTriggerStateList, &v.HasSemiPersistentOnPUSCHTriggerStateList)
+	ext := r.ExtendedPreamble(&v.HasNzpCSIRSResourceToAddModList, &v.HasNzpCSIRSResourceToReleaseList, &v.HasNzpCSIRSResourceSetToAddModList, &v.HasNzpCSIRSResourceSetToReleaseList, &v.HasCsiIMResourceToAddModList, &v.HasCsiIMResourceToReleaseList, &v.HasCsiIMResourceSetToAddModList, &v.HasCsiIMResourceSetToReleaseList, &v.HasCsiSSBResourceSetToAddModList, &v.HasCsiSSBResourceSetToReleaseList, &v.HasCsiResourceConfigToAddModList, &v.HasCsiResourceConfigToReleaseList, &v.HasCsiReportConfigToAddModList, &v.HasCsiReportConfigToReleaseList, &v.HasReportTriggerSize, &v.HasAperiodicTriggerStateList, &v.HasSemiPersistentOnPUSCHTriggerStateList)
 	r.DecodeOptional(v.HasNzpCSIRSResourceToAddModList, &v.NzpCSIRSResourceToAddModList, "nzp-CSI-RS-ResourceToAddModList")
 	r.DecodeOptional(v.HasNzpCSIRSResourceToReleaseList, &v.NzpCSIRSResourceToReleaseList, "nzp-CSI-RS-ResourceToReleaseList")
 	r.DecodeOptional(v.HasNzpCSIRSResourceSetToAddModList, &v.NzpCSIRSResourceSetToAddModList, "nzp-CSI-RS-ResourceSetToAddModList")
@@ -9647,8 +9548,7 @@ func (v *CSIMeasConfig_SCellActivationRSConfigToReleaseListR17) EncodePER(w *per
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CSIReportConfig) DecodePER(r *per.Reader) error {
 	*v = CSIReportConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasCarrier, &v.HasCsiIMResourcesForInterference, &v.HasNzpCSIRSResourcesForInterference, &v.HasReportFreqConfiguration, &v.HasCodebookConfig, &v.HasDummy, &v.HasCqiTable, &v.HasNonPMIPortIndication)
+	ext := r.ExtendedPreamble(&v.HasCarrier, &v.HasCsiIMResourcesForInterference, &v.HasNzpCSIRSResourcesForInterference, &v.HasReportFreqConfiguration, &v.HasCodebookConfig, &v.HasDummy, &v.HasCqiTable, &v.HasNonPMIPortIndication)
 	v.ReportConfigID = CSIReportConfigID(r.Int(0, 47, false, "reportConfigId"))
 	if v.HasCarrier {
 		v.Carrier = ServCellIndex(r.Int(0, 31, false, "carrier"))
@@ -11259,8 +11159,7 @@ func (v *CSIRSCellMobility_CsiRsResourceListMobility) EncodePER(w *per.Writer) e
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CSIRSResourceMobility) DecodePER(r *per.Reader) error {
 	*v = CSIRSResourceMobility{}
-	ext := r.Extended()
-	r.Preamble(&v.HasAssociatedSSB)
+	ext := r.ExtendedPreamble(&v.HasAssociatedSSB)
 	v.CsiRSIndex = CSIRSIndex(r.Int(0, 95, false, "csi-RS-Index"))
 	r.Decode(&v.SlotConfig, "slotConfig")
 	r.DecodeOptional(v.HasAssociatedSSB, &v.AssociatedSSB, "associatedSSB")
@@ -11468,8 +11367,7 @@ func (v *CSIRSIndex) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CSIRSResourceMapping) DecodePER(r *per.Reader) error {
 	*v = CSIRSResourceMapping{}
-	ext := r.Extended()
-	r.Preamble(&v.HasFirstOFDMSymbolInTimeDomain2)
+	ext := r.ExtendedPreamble(&v.HasFirstOFDMSymbolInTimeDomain2)
 	r.Decode(&v.FrequencyDomainAllocation, "frequencyDomainAllocation")
 	v.NrofPorts = CSIRSResourceMapping_NrofPorts(r.Enum(8, 0, false, "nrofPorts"))
 	v.FirstOFDMSymbolInTimeDomain = r.Int(0, 13, false, "firstOFDMSymbolInTimeDomain")
@@ -11477,8 +11375,7 @@ func (v *CSIRSResourceMapping) DecodePER(r *per.Reader) error {
 	v.CdmType = CSIRSResourceMapping_CdmType(r.Enum(4, 0, false, "cdm-Type"))
 	r.Decode(&v.Density, "density")
 	r.Decode(&v.FreqBand, "freqBand")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12371,14 +12268,12 @@ func (v *DLPPWPeriodicityAndStartSlotR17_Scs120) EncodePER(w *per.Writer) error 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *DMRSBundlingPUCCHConfigR17) DecodePER(r *per.Reader) error {
 	*v = DMRSBundlingPUCCHConfigR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPucchDMRSBundlingR17, &v.HasPucchTimeDomainWindowLengthR17, &v.HasPucchWindowRestartR17, &v.HasPucchFrequencyHoppingIntervalR17)
+	ext := r.ExtendedPreamble(&v.HasPucchDMRSBundlingR17, &v.HasPucchTimeDomainWindowLengthR17, &v.HasPucchWindowRestartR17, &v.HasPucchFrequencyHoppingIntervalR17)
 	v.PucchDMRSBundlingR17 = DMRSBundlingPUCCHConfigR17_PucchDMRSBundlingR17(r.EnumIf(v.HasPucchDMRSBundlingR17, 1, 0, false, "pucch-DMRS-Bundling-r17"))
 	v.PucchTimeDomainWindowLengthR17 = r.IntIf(v.HasPucchTimeDomainWindowLengthR17, 2, 8, false, "pucch-TimeDomainWindowLength-r17")
 	v.PucchWindowRestartR17 = DMRSBundlingPUCCHConfigR17_PucchWindowRestartR17(r.EnumIf(v.HasPucchWindowRestartR17, 1, 0, false, "pucch-WindowRestart-r17"))
 	v.PucchFrequencyHoppingIntervalR17 = DMRSBundlingPUCCHConfigR17_PucchFrequencyHoppingIntervalR17(r.EnumIf(v.HasPucchFrequencyHoppingIntervalR17, 4, 0, false, "pucch-FrequencyHoppingInterval-r17"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12407,14 +12302,12 @@ func (v *DMRSBundlingPUCCHConfigR17) MarshalUPER() ([]byte, error) { return per.
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *DMRSBundlingPUSCHConfigR17) DecodePER(r *per.Reader) error {
 	*v = DMRSBundlingPUSCHConfigR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPuschDMRSBundlingR17, &v.HasPuschTimeDomainWindowLengthR17, &v.HasPuschWindowRestartR17, &v.HasPuschFrequencyHoppingIntervalR17)
+	ext := r.ExtendedPreamble(&v.HasPuschDMRSBundlingR17, &v.HasPuschTimeDomainWindowLengthR17, &v.HasPuschWindowRestartR17, &v.HasPuschFrequencyHoppingIntervalR17)
 	v.PuschDMRSBundlingR17 = DMRSBundlingPUSCHConfigR17_PuschDMRSBundlingR17(r.EnumIf(v.HasPuschDMRSBundlingR17, 1, 0, false, "pusch-DMRS-Bundling-r17"))
 	v.PuschTimeDomainWindowLengthR17 = r.IntIf(v.HasPuschTimeDomainWindowLengthR17, 2, 32, false, "pusch-TimeDomainWindowLength-r17")
 	v.PuschWindowRestartR17 = DMRSBundlingPUSCHConfigR17_PuschWindowRestartR17(r.EnumIf(v.HasPuschWindowRestartR17, 1, 0, false, "pusch-WindowRestart-r17"))
 	v.PuschFrequencyHoppingIntervalR17 = DMRSBundlingPUSCHConfigR17_PuschFrequencyHoppingIntervalR17(r.EnumIf(v.HasPuschFrequencyHoppingIntervalR17, 10, 0, false, "pusch-FrequencyHoppingInterval-r17"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12443,8 +12336,7 @@ func (v *DMRSBundlingPUSCHConfigR17) MarshalUPER() ([]byte, error) { return per.
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *DMRSDownlinkConfig) DecodePER(r *per.Reader) error {
 	*v = DMRSDownlinkConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasDmrsType, &v.HasDmrsAdditionalPosition, &v.HasMaxLength, &v.HasScramblingID0, &v.HasScramblingID1, &v.HasPhaseTrackingRS)
+	ext := r.ExtendedPreamble(&v.HasDmrsType, &v.HasDmrsAdditionalPosition, &v.HasMaxLength, &v.HasScramblingID0, &v.HasScramblingID1, &v.HasPhaseTrackingRS)
 	v.DmrsType = DMRSDownlinkConfig_DmrsType(r.EnumIf(v.HasDmrsType, 1, 0, false, "dmrs-Type"))
 	v.DmrsAdditionalPosition = DMRSDownlinkConfig_DmrsAdditionalPosition(r.EnumIf(v.HasDmrsAdditionalPosition, 3, 0, false, "dmrs-AdditionalPosition"))
 	v.MaxLength = DMRSDownlinkConfig_MaxLength(r.EnumIf(v.HasMaxLength, 1, 0, false, "maxLength"))
@@ -12531,16 +12423,14 @@ func (v *SetupRelease_PTRSDownlinkConfig) MarshalUPER() ([]byte, error) { return
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *DMRSUplinkConfig) DecodePER(r *per.Reader) error {
 	*v = DMRSUplinkConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasDmrsType, &v.HasDmrsAdditionalPosition, &v.HasPhaseTrackingRS, &v.HasMaxLength, &v.HasTransformPrecodingDisabled, &v.HasTransformPrecodingEnabled)
+	ext := r.ExtendedPreamble(&v.HasDmrsType, &v.HasDmrsAdditionalPosition, &v.HasPhaseTrackingRS, &v.HasMaxLength, &v.HasTransformPrecodingDisabled, &v.HasTransformPrecodingEnabled)
 	v.DmrsType = DMRSUplinkConfig_DmrsType(r.EnumIf(v.HasDmrsType, 1, 0, false, "dmrs-Type"))
 	v.DmrsAdditionalPosition = DMRSUplinkConfig_DmrsAdditionalPosition(r.EnumIf(v.HasDmrsAdditionalPosition, 3, 0, false, "dmrs-AdditionalPosition"))
 	r.DecodeOptional(v.HasPhaseTrackingRS, &v.PhaseTrackingRS, "phaseTrackingRS")
 	v.MaxLength = DMRSUplinkConfig_MaxLength(r.EnumIf(v.HasMaxLength, 1, 0, false, "maxLength"))
 	r.DecodeOptional(v.HasTransformPrecodingDisabled, &v.TransformPrecodingDisabled, "transformPrecodingDisabled")
 	r.DecodeOptional(v.HasTransformPrecodingEnabled, &v.TransformPrecodingEnabled, "transformPrecodingEnabled")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12609,8 +12499,7 @@ func (v *SetupRelease_PTRSUplinkConfig) MarshalUPER() ([]byte, error) { return p
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *DMRSUplinkConfig_TransformPrecodingDisabled) DecodePER(r *per.Reader) error {
 	*v = DMRSUplinkConfig_TransformPrecodingDisabled{}
-	ext := r.Extended()
-	r.Preamble(&v.HasScramblingID0, &v.HasScramblingID1)
+	ext := r.ExtendedPreamble(&v.HasScramblingID0, &v.HasScramblingID1)
 	v.ScramblingID0 = r.IntIf(v.HasScramblingID0, 0, 65535, false, "scramblingID0")
 	v.ScramblingID1 = r.IntIf(v.HasScramblingID1, 0, 65535, false, "scramblingID1")
 	x := r.Extensions(ext)
@@ -12643,8 +12532,7 @@ func (v *DMRSUplinkConfig_TransformPrecodingDisabled) EncodePER(w *per.Writer) e
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *DMRSUplinkConfig_TransformPrecodingEnabled) DecodePER(r *per.Reader) error {
 	*v = DMRSUplinkConfig_TransformPrecodingEnabled{}
-	ext := r.Extended()
-	r.Preamble(&v.HasNPUSCHIdentity, &v.HasSequenceGroupHopping, &v.HasSequenceHopping)
+	ext := r.ExtendedPreamble(&v.HasNPUSCHIdentity, &v.HasSequenceGroupHopping, &v.HasSequenceHopping)
 	v.NPUSCHIdentity = r.IntIf(v.HasNPUSCHIdentity, 0, 1007, false, "nPUSCH-Identity")
 	v.SequenceGroupHopping = DMRSUplinkConfig_TransformPrecodingEnabled_SequenceGroupHopping(r.EnumIf(v.HasSequenceGroupHopping, 1, 0, false, "sequenceGroupHopping"))
 	v.SequenceHopping = DMRSUplinkConfig_TransformPrecodingEnabled_SequenceHopping(r.EnumIf(v.HasSequenceHopping, 1, 0, false, "sequenceHopping"))
@@ -12744,8 +12632,7 @@ func (v *DMRSUplinkTransformPrecodingR16) MarshalUPER() ([]byte, error) { return
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *DownlinkConfigCommon) DecodePER(r *per.Reader) error {
 	*v = DownlinkConfigCommon{}
-	ext := r.Extended()
-	r.Preamble(&v.HasFrequencyInfoDL, &v.HasInitialDownlinkBWP)
+	ext := r.ExtendedPreamble(&v.HasFrequencyInfoDL, &v.HasInitialDownlinkBWP)
 	r.DecodeOptional(v.HasFrequencyInfoDL, &v.FrequencyInfoDL, "frequencyInfoDL")
 	r.DecodeOptional(v.HasInitialDownlinkBWP, &v.InitialDownlinkBWP, "initialDownlinkBWP")
 	x := r.Extensions(ext)
@@ -12834,8 +12721,7 @@ func (v *BCCHConfig) DecodePER(r *per.Reader) error {
 	*v = BCCHConfig{}
 	ext := r.Extended()
 	v.ModificationPeriodCoeff = BCCHConfig_ModificationPeriodCoeff(r.Enum(4, 0, false, "modificationPeriodCoeff"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12860,8 +12746,7 @@ func (v *BCCHConfig) MarshalUPER() ([]byte, error) { return per.Marshal(v, false
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PCCHConfig) DecodePER(r *per.Reader) error {
 	*v = PCCHConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasFirstPDCCHMonitoringOccasionOfPO)
+	ext := r.ExtendedPreamble(&v.HasFirstPDCCHMonitoringOccasionOfPO)
 	v.DefaultPagingCycle = PagingCycle(r.Enum(4, 0, false, "defaultPagingCycle"))
 	r.Decode(&v.NAndPagingFrameOffset, "nAndPagingFrameOffset")
 	v.Ns = PCCHConfig_Ns(r.Enum(3, 0, false, "ns"))
@@ -13206,15 +13091,13 @@ func (v *PCCHConfig_FirstPDCCHMonitoringOccasionOfPOV1710_SCS480KHZoneSixteenthT
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PEIConfigR17) DecodePER(r *per.Reader) error {
 	*v = PEIConfigR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasLastUsedCellOnlyR17)
+	ext := r.ExtendedPreamble(&v.HasLastUsedCellOnlyR17)
 	v.PoNumPerPEIR17 = PEIConfigR17_PoNumPerPEIR17(r.Enum(4, 0, false, "po-NumPerPEI-r17"))
 	v.PayloadSizeDCI2_7R17 = r.Int(1, 43, false, "payloadSizeDCI-2-7-r17")
 	v.PeiFrameOffsetR17 = r.Int(0, 16, false, "pei-FrameOffset-r17")
 	r.Decode(&v.SubgroupConfigR17, "subgroupConfig-r17")
 	v.LastUsedCellOnlyR17 = PEIConfigR17_LastUsedCellOnlyR17(r.EnumIf(v.HasLastUsedCellOnlyR17, 1, 0, false, "lastUsedCellOnly-r17"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13244,12 +13127,10 @@ func (v *PEIConfigR17) MarshalUPER() ([]byte, error) { return per.Marshal(v, fal
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SubgroupConfigR17) DecodePER(r *per.Reader) error {
 	*v = SubgroupConfigR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSubgroupsNumForUEIDR17)
+	ext := r.ExtendedPreamble(&v.HasSubgroupsNumForUEIDR17)
 	v.SubgroupsNumPerPOR17 = r.Int(1, 8, false, "subgroupsNumPerPO-r17")
 	v.SubgroupsNumForUEIDR17 = r.IntIf(v.HasSubgroupsNumForUEIDR17, 1, 8, false, "subgroupsNumForUEID-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13281,8 +13162,7 @@ func (v *DownlinkPreemption) DecodePER(r *per.Reader) error {
 	v.TimeFrequencySet = DownlinkPreemption_TimeFrequencySet(r.Enum(2, 0, false, "timeFrequencySet"))
 	v.DciPayloadSize = r.Int(0, 126, false, "dci-PayloadSize")
 	r.Decode(&v.IntConfigurationPerServingCell, "int-ConfigurationPerServingCell")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13863,8 +13743,7 @@ func (v *NSAGListR17) MarshalUPER() ([]byte, error) { return per.Marshal(v, fals
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *FeatureCombinationPreamblesR17) DecodePER(r *per.Reader) error {
 	*v = FeatureCombinationPreamblesR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSsbSharedROMaskIndexR17, &v.HasGroupBconfiguredR17, &v.HasSeparateMsgAPUSCHConfigR17, &v.HasMsgARSRPThresholdR17, &v.HasRsrpThresholdSSBR17, &v.HasDeltaPreambleR17)
+	ext := r.ExtendedPreamble(&v.HasSsbSharedROMaskIndexR17, &v.HasGroupBconfiguredR17, &v.HasSeparateMsgAPUSCHConfigR17, &v.HasMsgARSRPThresholdR17, &v.HasRsrpThresholdSSBR17, &v.HasDeltaPreambleR17)
 	r.Decode(&v.FeatureCombinationR17, "featureCombination-r17")
 	v.StartPreambleForThisPartitionR17 = r.Int(0, 63, false, "startPreambleForThisPartition-r17")
 	v.NumberOfPreamblesPerSSBForThisPartitionR17 = r.Int(1, 64, false, "numberOfPreamblesPerSSB-ForThisPartition-r17")
@@ -13878,8 +13757,7 @@ func (v *FeatureCombinationPreamblesR17) DecodePER(r *per.Reader) error {
 		v.RsrpThresholdSSBR17 = RSRPRange(r.Int(0, 127, false, "rsrp-ThresholdSSB-r17"))
 	}
 	v.DeltaPreambleR17 = r.IntIf(v.HasDeltaPreambleR17, -1, 6, false, "deltaPreamble-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14184,16 +14062,14 @@ func (v *SliceCellListNRR17) MarshalUPER() ([]byte, error) { return per.Marshal(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *FrequencyInfoDL) DecodePER(r *per.Reader) error {
 	*v = FrequencyInfoDL{}
-	ext := r.Extended()
-	r.Preamble(&v.HasAbsoluteFrequencySSB)
+	ext := r.ExtendedPreamble(&v.HasAbsoluteFrequencySSB)
 	if v.HasAbsoluteFrequencySSB {
 		v.AbsoluteFrequencySSB = ARFCNValueNR(r.Int(0, 3279165, false, "absoluteFrequencySSB"))
 	}
 	r.Decode(&v.FrequencyBandList, "frequencyBandList")
 	v.AbsoluteFrequencyPointA = ARFCNValueNR(r.Int(0, 3279165, false, "absoluteFrequencyPointA"))
 	r.Decode(&v.ScsSpecificCarrierList, "scs-SpecificCarrierList")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14267,8 +14143,7 @@ func (v *FrequencyInfoDLSIB_ScsSpecificCarrierList) EncodePER(w *per.Writer) err
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *FrequencyInfoUL) DecodePER(r *per.Reader) error {
 	*v = FrequencyInfoUL{}
-	ext := r.Extended()
-	r.Preamble(&v.HasFrequencyBandList, &v.HasAbsoluteFrequencyPointA, &v.HasAdditionalSpectrumEmission, &v.HasPMax, &v.HasFrequencyShift7p5khz)
+	ext := r.ExtendedPreamble(&v.HasFrequencyBandList, &v.HasAbsoluteFrequencyPointA, &v.HasAdditionalSpectrumEmission, &v.HasPMax, &v.HasFrequencyShift7p5khz)
 	r.DecodeOptional(v.HasFrequencyBandList, &v.FrequencyBandList, "frequencyBandList")
 	if v.HasAbsoluteFrequencyPointA {
 		v.AbsoluteFrequencyPointA = ARFCNValueNR(r.Int(0, 3279165, false, "absoluteFrequencyPointA"))
@@ -14281,8 +14156,7 @@ func (v *FrequencyInfoUL) DecodePER(r *per.Reader) error {
 		v.PMax = PMax(r.Int(-30, 33, false, "p-Max"))
 	}
 	v.FrequencyShift7p5khz = FrequencyInfoUL_FrequencyShift7p5khz(r.EnumIf(v.HasFrequencyShift7p5khz, 1, 0, false, "frequencyShift7p5khz"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14323,8 +14197,7 @@ func (v *FrequencyInfoUL_ScsSpecificCarrierList) EncodePER(w *per.Writer) error 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *FrequencyInfoULSIB) DecodePER(r *per.Reader) error {
 	*v = FrequencyInfoULSIB{}
-	ext := r.Extended()
-	r.Preamble(&v.HasFrequencyBandList, &v.HasAbsoluteFrequencyPointA, &v.HasPMax, &v.HasFrequencyShift7p5khz)
+	ext := r.ExtendedPreamble(&v.HasFrequencyBandList, &v.HasAbsoluteFrequencyPointA, &v.HasPMax, &v.HasFrequencyShift7p5khz)
 	r.DecodeOptional(v.HasFrequencyBandList, &v.FrequencyBandList, "frequencyBandList")
 	if v.HasAbsoluteFrequencyPointA {
 		v.AbsoluteFrequencyPointA = ARFCNValueNR(r.Int(0, 3279165, false, "absoluteFrequencyPointA"))
@@ -14334,8 +14207,7 @@ func (v *FrequencyInfoULSIB) DecodePER(r *per.Reader) error {
 		v.PMax = PMax(r.Int(-30, 33, false, "p-Max"))
 	}
 	v.FrequencyShift7p5khz = FrequencyInfoULSIB_FrequencyShift7p5khz(r.EnumIf(v.HasFrequencyShift7p5khz, 1, 0, false, "frequencyShift7p5khz"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14387,12 +14259,10 @@ func (v *GapPriorityR17) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *HighSpeedConfigR16) DecodePER(r *per.Reader) error {
 	*v = HighSpeedConfigR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasHighSpeedMeasFlagR16, &v.HasHighSpeedDemodFlagR16)
+	ext := r.ExtendedPreamble(&v.HasHighSpeedMeasFlagR16, &v.HasHighSpeedDemodFlagR16)
 	v.HighSpeedMeasFlagR16 = HighSpeedConfigR16_HighSpeedMeasFlagR16(r.EnumIf(v.HasHighSpeedMeasFlagR16, 1, 0, false, "highSpeedMeasFlag-r16"))
 	v.HighSpeedDemodFlagR16 = HighSpeedConfigR16_HighSpeedDemodFlagR16(r.EnumIf(v.HasHighSpeedDemodFlagR16, 1, 0, false, "highSpeedDemodFlag-r16"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14419,13 +14289,11 @@ func (v *HighSpeedConfigR16) MarshalUPER() ([]byte, error) { return per.Marshal(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *HighSpeedConfigV1700) DecodePER(r *per.Reader) error {
 	*v = HighSpeedConfigV1700{}
-	ext := r.Extended()
-	r.Preamble(&v.HasHighSpeedMeasCAScellR17, &v.HasHighSpeedMeasInterFreqR17, &v.HasHighSpeedDemodCAScellR17)
+	ext := r.ExtendedPreamble(&v.HasHighSpeedMeasCAScellR17, &v.HasHighSpeedMeasInterFreqR17, &v.HasHighSpeedDemodCAScellR17)
 	v.HighSpeedMeasCAScellR17 = HighSpeedConfigV1700_HighSpeedMeasCAScellR17(r.EnumIf(v.HasHighSpeedMeasCAScellR17, 1, 0, false, "highSpeedMeasCA-Scell-r17"))
 	v.HighSpeedMeasInterFreqR17 = HighSpeedConfigV1700_HighSpeedMeasInterFreqR17(r.EnumIf(v.HasHighSpeedMeasInterFreqR17, 1, 0, false, "highSpeedMeasInterFreq-r17"))
 	v.HighSpeedDemodCAScellR17 = HighSpeedConfigV1700_HighSpeedDemodCAScellR17(r.EnumIf(v.HasHighSpeedDemodCAScellR17, 1, 0, false, "highSpeedDemodCA-Scell-r17"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14453,13 +14321,11 @@ func (v *HighSpeedConfigV1700) MarshalUPER() ([]byte, error) { return per.Marsha
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *HighSpeedConfigFR2R17) DecodePER(r *per.Reader) error {
 	*v = HighSpeedConfigFR2R17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasHighSpeedMeasFlagFR2R17, &v.HasHighSpeedDeploymentTypeFR2R17, &v.HasHighSpeedLargeOneStepULTimingFR2R17)
+	ext := r.ExtendedPreamble(&v.HasHighSpeedMeasFlagFR2R17, &v.HasHighSpeedDeploymentTypeFR2R17, &v.HasHighSpeedLargeOneStepULTimingFR2R17)
 	v.HighSpeedMeasFlagFR2R17 = HighSpeedConfigFR2R17_HighSpeedMeasFlagFR2R17(r.EnumIf(v.HasHighSpeedMeasFlagFR2R17, 2, 0, false, "highSpeedMeasFlagFR2-r17"))
 	v.HighSpeedDeploymentTypeFR2R17 = HighSpeedConfigFR2R17_HighSpeedDeploymentTypeFR2R17(r.EnumIf(v.HasHighSpeedDeploymentTypeFR2R17, 2, 0, false, "highSpeedDeploymentTypeFR2-r17"))
 	v.HighSpeedLargeOneStepULTimingFR2R17 = HighSpeedConfigFR2R17_HighSpeedLargeOneStepULTimingFR2R17(r.EnumIf(v.HasHighSpeedLargeOneStepULTimingFR2R17, 1, 0, false, "highSpeedLargeOneStepUL-TimingFR2-r17"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14511,12 +14377,10 @@ func (v *HysteresisLocationR17) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *InvalidSymbolPatternR16) DecodePER(r *per.Reader) error {
 	*v = InvalidSymbolPatternR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPeriodicityAndPatternR16)
+	ext := r.ExtendedPreamble(&v.HasPeriodicityAndPatternR16)
 	r.Decode(&v.SymbolsR16, "symbols-r16")
 	r.DecodeOptional(v.HasPeriodicityAndPatternR16, &v.PeriodicityAndPatternR16, "periodicityAndPattern-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14652,8 +14516,7 @@ func (v *LBTFailureRecoveryConfigR16) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	v.LbtFailureInstanceMaxCountR16 = LBTFailureRecoveryConfigR16_LbtFailureInstanceMaxCountR16(r.Enum(6, 0, false, "lbt-FailureInstanceMaxCount-r16"))
 	v.LbtFailureDetectionTimerR16 = LBTFailureRecoveryConfigR16_LbtFailureDetectionTimerR16(r.Enum(6, 0, false, "lbt-FailureDetectionTimer-r16"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14679,14 +14542,12 @@ func (v *LBTFailureRecoveryConfigR16) MarshalUPER() ([]byte, error) { return per
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *LocationInfoR16) DecodePER(r *per.Reader) error {
 	*v = LocationInfoR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasCommonLocationInfoR16, &v.HasBtLocationInfoR16, &v.HasWlanLocationInfoR16, &v.HasSensorLocationInfoR16)
+	ext := r.ExtendedPreamble(&v.HasCommonLocationInfoR16, &v.HasBtLocationInfoR16, &v.HasWlanLocationInfoR16, &v.HasSensorLocationInfoR16)
 	r.DecodeOptional(v.HasCommonLocationInfoR16, &v.CommonLocationInfoR16, "commonLocationInfo-r16")
 	r.DecodeOptional(v.HasBtLocationInfoR16, &v.BtLocationInfoR16, "bt-LocationInfo-r16")
 	r.DecodeOptional(v.HasWlanLocationInfoR16, &v.WlanLocationInfoR16, "wlan-LocationInfo-r16")
 	r.DecodeOptional(v.HasSensorLocationInfoR16, &v.SensorLocationInfoR16, "sensor-LocationInfo-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14797,8 +14658,7 @@ func (v *EUTRARSTDInfo) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	v.CarrierFreq = ARFCNValueEUTRA(r.Int(0, 262143, false, "carrierFreq"))
 	v.MeasPRSOffset = r.Int(0, 39, false, "measPRS-Offset")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14846,8 +14706,7 @@ func (v *NRPRSMeasurementInfoR16) DecodePER(r *per.Reader) error {
 	v.DlPRSPointAR16 = ARFCNValueNR(r.Int(0, 3279165, false, "dl-PRS-PointA-r16"))
 	r.Decode(&v.NrMeasPRSRepetitionAndOffsetR16, "nr-MeasPRS-RepetitionAndOffset-r16")
 	v.NrMeasPRSLengthR16 = NRPRSMeasurementInfoR16_NrMeasPRSLengthR16(r.Enum(8, 0, false, "nr-MeasPRS-length-r16"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14926,8 +14785,7 @@ func (v *NRPRSMeasurementInfoR16_NrMeasPRSRepetitionAndOffsetR16) EncodePER(w *p
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *LogicalChannelConfig) DecodePER(r *per.Reader) error {
 	*v = LogicalChannelConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasUlSpecificParameters)
+	ext := r.ExtendedPreamble(&v.HasUlSpecificParameters)
 	r.DecodeOptional(v.HasUlSpecificParameters, &v.UlSpecificParameters, "ul-SpecificParameters")
 	x := r.Extensions(ext)
 	if x.Begin(0, "channelAccessPriority-r16") {
@@ -14968,8 +14826,7 @@ func (v *LogicalChannelConfig) MarshalUPER() ([]byte, error) { return per.Marsha
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *LogicalChannelConfig_UlSpecificParameters) DecodePER(r *per.Reader) error {
 	*v = LogicalChannelConfig_UlSpecificParameters{}
-	ext := r.Extended()
-	r.Preamble(&v.HasAllowedServingCells, &v.HasAllowedSCSList, &v.HasMaxPUSCHDuration, &v.HasConfiguredGrantType1Allowed, &v.HasLogicalChannelGroup, &v.HasSchedulingRequestID)
+	ext := r.ExtendedPreamble(&v.HasAllowedServingCells, &v.HasAllowedSCSList, &v.HasMaxPUSCHDuration, &v.HasConfiguredGrantType1Allowed, &v.HasLogicalChannelGroup, &v.HasSchedulingRequestID)
 	v.Priority = r.Int(1, 16, false, "priority")
 	v.PrioritisedBitRate = LogicalChannelConfig_UlSpecificParameters_PrioritisedBitRate(r.Enum(16, 0, false, "prioritisedBitRate"))
 	v.BucketSizeDuration = LogicalChannelConfig_UlSpecificParameters_BucketSizeDuration(r.Enum(16, 0, false, "bucketSizeDuration"))
@@ -15143,8 +15000,7 @@ func (v *LTENeighCellsCRSAssistInfoR17) MarshalUPER() ([]byte, error) { return p
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MACCellGroupConfig) DecodePER(r *per.Reader) error {
 	*v = MACCellGroupConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasDrxConfig, &v.HasSchedulingRequestConfig, &v.HasBsrConfig, &v.HasTagConfig, &v.HasPhrConfig)
+	ext := r.ExtendedPreamble(&v.HasDrxConfig, &v.HasSchedulingRequestConfig, &v.HasBsrConfig, &v.HasTagConfig, &v.HasPhrConfig)
 	r.DecodeOptional(v.HasDrxConfig, &v.DrxConfig, "drx-Config")
 	r.DecodeOptional(v.HasSchedulingRequestConfig, &v.SchedulingRequestConfig, "schedulingRequestConfig")
 	r.DecodeOptional(v.HasBsrConfig, &v.BsrConfig, "bsr-Config")
@@ -15732,8 +15588,7 @@ func (v *MBSRNTISpecificConfigIDR17) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MeasConfig) DecodePER(r *per.Reader) error {
 	*v = MeasConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMeasObjectToRemoveList, &v.HasMeasObjectToAddModList, &v.HasReportConfigToRemoveList, &v.HasReportConfigToAddModList, &v.HasMeasIDToRemoveList, &v.HasMeasIDToAddModList, &v.HasSMeasureConfig, &v.HasQuantityConfig, &v.HasMeasGapConfig, &v.HasMeasGapSharingConfig)
+	ext := r.ExtendedPreamble(&v.HasMeasObjectToRemoveList, &v.HasMeasObjectToAddModList, &v.HasReportConfigToRemoveList, &v.HasReportConfigToAddModList, &v.HasMeasIDToRemoveList, &v.HasMeasIDToAddModList, &v.HasSMeasureConfig, &v.HasQuantityConfig, &v.HasMeasGapConfig, &v.HasMeasGapSharingConfig)
 	r.DecodeOptional(v.HasMeasObjectToRemoveList, &v.MeasObjectToRemoveList, "measObjectToRemoveList")
 	r.DecodeOptional(v.HasMeasObjectToAddModList, &v.MeasObjectToAddModList, "measObjectToAddModList")
 	r.DecodeOptional(v.HasReportConfigToRemoveList, &v.ReportConfigToRemoveList, "reportConfigToRemoveList")
@@ -15876,8 +15731,7 @@ func (v *ReportConfigToRemoveList) MarshalUPER() ([]byte, error) { return per.Ma
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MeasGapConfig) DecodePER(r *per.Reader) error {
 	*v = MeasGapConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasGapFR2)
+	ext := r.ExtendedPreamble(&v.HasGapFR2)
 	r.DecodeOptional(v.HasGapFR2, &v.GapFR2, "gapFR2")
 	x := r.Extensions(ext)
 	if x.Begin(0, "gapFR1") {
@@ -16048,8 +15902,7 @@ func (v *GapConfig) MarshalUPER() ([]byte, error) { return per.Marshal(v, false)
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *GapConfigR17) DecodePER(r *per.Reader) error {
 	*v = GapConfigR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasRefServCellIndicatorR17, &v.HasRefFR2ServCellAsyncCAR17, &v.HasPreConfigIndR17, &v.HasNcsgIndR17, &v.HasGapAssociationPRSR17, &v.HasGapSharingR17, &v.HasGapPriorityR17)
+	ext := r.ExtendedPreamble(&v.HasRefServCellIndicatorR17, &v.HasRefFR2ServCellAsyncCAR17, &v.HasPreConfigIndR17, &v.HasNcsgIndR17, &v.HasGapAssociationPRSR17, &v.HasGapSharingR17, &v.HasGapPriorityR17)
 	v.MeasGapIDR17 = MeasGapIDR17(r.Int(1, 8, false, "measGapId-r17"))
 	v.GapTypeR17 = GapConfigR17_GapTypeR17(r.Enum(3, 0, false, "gapType-r17"))
 	v.GapOffsetR17 = r.Int(0, 159, false, "gapOffset-r17")
@@ -16067,8 +15920,7 @@ func (v *GapConfigR17) DecodePER(r *per.Reader) error {
 	if v.HasGapPriorityR17 {
 		v.GapPriorityR17 = GapPriorityR17(r.Int(1, 16, false, "gapPriority-r17"))
 	}
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -16153,8 +16005,7 @@ func (v *PosGapConfigR17) DecodePER(r *per.Reader) error {
 	v.MgrpR17 = PosGapConfigR17_MgrpR17(r.Enum(4, 0, false, "mgrp-r17"))
 	v.MgtaR17 = PosGapConfigR17_MgtaR17(r.Enum(3, 0, false, "mgta-r17"))
 	v.GapTypeR17 = PosGapConfigR17_GapTypeR17(r.Enum(3, 0, false, "gapType-r17"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -16208,8 +16059,7 @@ func (v *MeasGapIDR17) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MeasGapSharingConfig) DecodePER(r *per.Reader) error {
 	*v = MeasGapSharingConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasGapSharingFR2)
+	ext := r.ExtendedPreamble(&v.HasGapSharingFR2)
 	r.DecodeOptional(v.HasGapSharingFR2, &v.GapSharingFR2, "gapSharingFR2")
 	x := r.Extensions(ext)
 	if x.Begin(0, "gapSharingFR1") {
@@ -16312,12 +16162,10 @@ func (v *MeasID) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MeasIdleConfigSIBR16) DecodePER(r *per.Reader) error {
 	*v = MeasIdleConfigSIBR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMeasIdleCarrierListNRR16, &v.HasMeasIdleCarrierListEUTRAR16)
+	ext := r.ExtendedPreamble(&v.HasMeasIdleCarrierListNRR16, &v.HasMeasIdleCarrierListEUTRAR16)
 	r.DecodeOptional(v.HasMeasIdleCarrierListNRR16, &v.MeasIdleCarrierListNRR16, "measIdleCarrierListNR-r16")
 	r.DecodeOptional(v.HasMeasIdleCarrierListEUTRAR16, &v.MeasIdleCarrierListEUTRAR16, "measIdleCarrierListEUTRA-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -16364,14 +16212,12 @@ func (v *MeasIdleConfigSIBR16_MeasIdleCarrierListEUTRAR16) EncodePER(w *per.Writ
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MeasIdleConfigDedicatedR16) DecodePER(r *per.Reader) error {
 	*v = MeasIdleConfigDedicatedR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMeasIdleCarrierListNRR16, &v.HasMeasIdleCarrierListEUTRAR16, &v.HasValidityAreaListR16)
+	ext := r.ExtendedPreamble(&v.HasMeasIdleCarrierListNRR16, &v.HasMeasIdleCarrierListEUTRAR16, &v.HasValidityAreaListR16)
 	r.DecodeOptional(v.HasMeasIdleCarrierListNRR16, &v.MeasIdleCarrierListNRR16, "measIdleCarrierListNR-r16")
 	r.DecodeOptional(v.HasMeasIdleCarrierListEUTRAR16, &v.MeasIdleCarrierListEUTRAR16, "measIdleCarrierListEUTRA-r16")
 	v.MeasIdleDurationR16 = MeasIdleConfigDedicatedR16_MeasIdleDurationR16(r.Enum(8, 0, false, "measIdleDuration-r16"))
 	r.DecodeOptional(v.HasValidityAreaListR16, &v.ValidityAreaListR16, "validityAreaList-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -16481,8 +16327,7 @@ func (v *ValidityCellList) MarshalUPER() ([]byte, error) { return per.Marshal(v,
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MeasIdleCarrierNRR16) DecodePER(r *per.Reader) error {
 	*v = MeasIdleCarrierNRR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasFrequencyBandList, &v.HasMeasCellListNRR16, &v.HasQualityThresholdR16, &v.HasSsbMeasConfigR16, &v.HasBeamMeasConfigIdleR16)
+	ext := r.ExtendedPreamble(&v.HasFrequencyBandList, &v.HasMeasCellListNRR16, &v.HasQualityThresholdR16, &v.HasSsbMeasConfigR16, &v.HasBeamMeasConfigIdleR16)
 	v.CarrierFreqR16 = ARFCNValueNR(r.Int(0, 3279165, false, "carrierFreq-r16"))
 	v.SsbSubcarrierSpacingR16 = SubcarrierSpacing(r.Enum(8, 0, false, "ssbSubcarrierSpacing-r16"))
 	r.DecodeOptional(v.HasFrequencyBandList, &v.FrequencyBandList, "frequencyBandList")
@@ -16491,8 +16336,7 @@ func (v *MeasIdleCarrierNRR16) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasQualityThresholdR16, &v.QualityThresholdR16, "qualityThreshold-r16")
 	r.DecodeOptional(v.HasSsbMeasConfigR16, &v.SsbMeasConfigR16, "ssb-MeasConfig-r16")
 	r.DecodeOptional(v.HasBeamMeasConfigIdleR16, &v.BeamMeasConfigIdleR16, "beamMeasConfigIdle-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -16571,15 +16415,13 @@ func (v *MeasIdleCarrierNRR16_SsbMeasConfigR16) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MeasIdleCarrierEUTRAR16) DecodePER(r *per.Reader) error {
 	*v = MeasIdleCarrierEUTRAR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMeasCellListEUTRAR16, &v.HasQualityThresholdEUTRAR16)
+	ext := r.ExtendedPreamble(&v.HasMeasCellListEUTRAR16, &v.HasQualityThresholdEUTRAR16)
 	v.CarrierFreqEUTRAR16 = ARFCNValueEUTRA(r.Int(0, 262143, false, "carrierFreqEUTRA-r16"))
 	v.AllowedMeasBandwidthR16 = EUTRAAllowedMeasBandwidth(r.Enum(6, 0, false, "allowedMeasBandwidth-r16"))
 	r.DecodeOptional(v.HasMeasCellListEUTRAR16, &v.MeasCellListEUTRAR16, "measCellListEUTRA-r16")
 	v.ReportQuantitiesEUTRAR16 = MeasIdleCarrierEUTRAR16_ReportQuantitiesEUTRAR16(r.Enum(3, 0, false, "reportQuantitiesEUTRA-r16"))
 	r.DecodeOptional(v.HasQualityThresholdEUTRAR16, &v.QualityThresholdEUTRAR16, "qualityThresholdEUTRA-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -16748,8 +16590,7 @@ func (v *MeasObjectCLIR16) DecodePER(r *per.Reader) error {
 	*v = MeasObjectCLIR16{}
 	ext := r.Extended()
 	r.Decode(&v.CliResourceConfigR16, "cli-ResourceConfig-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -16915,16 +16756,14 @@ func (v *RSSIResourceListConfigCLIR16) MarshalUPER() ([]byte, error) { return pe
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SRSResourceConfigCLIR16) DecodePER(r *per.Reader) error {
 	*v = SRSResourceConfigCLIR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasRefServCellIndexR16)
+	ext := r.ExtendedPreamble(&v.HasRefServCellIndexR16)
 	r.Decode(&v.SrsResourceR16, "srs-Resource-r16")
 	v.SrsSCSR16 = SubcarrierSpacing(r.Enum(8, 0, false, "srs-SCS-r16"))
 	if v.HasRefServCellIndexR16 {
 		v.RefServCellIndexR16 = ServCellIndex(r.Int(0, 31, false, "refServCellIndex-r16"))
 	}
 	v.RefBWPR16 = BWPID(r.Int(0, 4, false, "refBWP-r16"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -16953,8 +16792,7 @@ func (v *SRSResourceConfigCLIR16) MarshalUPER() ([]byte, error) { return per.Mar
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RSSIResourceConfigCLIR16) DecodePER(r *per.Reader) error {
 	*v = RSSIResourceConfigCLIR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasRefServCellIndexR16)
+	ext := r.ExtendedPreamble(&v.HasRefServCellIndexR16)
 	v.RssiResourceIDR16 = RSSIResourceIDR16(r.Int(0, 63, false, "rssi-ResourceId-r16"))
 	v.RssiSCSR16 = SubcarrierSpacing(r.Enum(8, 0, false, "rssi-SCS-r16"))
 	v.StartPRBR16 = r.Int(0, 2169, false, "startPRB-r16")
@@ -16965,8 +16803,7 @@ func (v *RSSIResourceConfigCLIR16) DecodePER(r *per.Reader) error {
 	if v.HasRefServCellIndexR16 {
 		v.RefServCellIndexR16 = ServCellIndex(r.Int(0, 31, false, "refServCellIndex-r16"))
 	}
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -17089,8 +16926,7 @@ func (v *RSSIPeriodicityAndOffsetR16) MarshalUPER() ([]byte, error) { return per
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MeasObjectEUTRA) DecodePER(r *per.Reader) error {
 	*v = MeasObjectEUTRA{}
-	ext := r.Extended()
-	r.Preamble(&v.HasCellsToRemoveListEUTRAN, &v.HasCellsToAddModListEUTRAN, &v.HasExcludedCellsToRemoveListEUTRAN, &v.HasExcludedCellsToAddModListEUTRAN, &v.HasEutraQOffsetRange)
+	ext := r.ExtendedPreamble(&v.HasCellsToRemoveListEUTRAN, &v.HasCellsToAddModListEUTRAN, &v.HasExcludedCellsToRemoveListEUTRAN, &v.HasExcludedCellsToAddModListEUTRAN, &v.HasEutraQOffsetRange)
 	v.CarrierFreq = ARFCNValueEUTRA(r.Int(0, 262143, false, "carrierFreq"))
 	v.AllowedMeasBandwidth = EUTRAAllowedMeasBandwidth(r.Enum(6, 0, false, "allowedMeasBandwidth"))
 	r.DecodeOptional(v.HasCellsToRemoveListEUTRAN, &v.CellsToRemoveListEUTRAN, "cellsToRemoveListEUTRAN")

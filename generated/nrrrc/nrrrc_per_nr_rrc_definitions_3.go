@@ -12,8 +12,7 @@ import (
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MeasObjectNR) DecodePER(r *per.Reader) error {
 	*v = MeasObjectNR{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSsbFrequency, &v.HasSsbSubcarrierSpacing, &v.HasSmtc1, &v.HasSmtc2, &v.HasRefFreqCSIRS, &v.HasAbsThreshSSBlocksConsolidation, &v.HasAbsThreshCSIRSConsolidation, &v.HasNrofSSBlocksToAverage, &v.HasNrofCSIRSResourcesToAverage, &v.HasCellsToRemoveList, &v.HasCellsToAddModList, &v.HasExcludedCellsToRemoveList, &v.HasExcludedCellsToAddModList, &v.HasAllowedCellsToRemoveList, &v.HasAllowedCellsToAddModList)
+	ext := r.ExtendedPreamble(&v.HasSsbFrequency, &v.HasSsbSubcarrierSpacing, &v.HasSmtc1, &v.HasSmtc2, &v.HasRefFreqCSIRS, &v.HasAbsThreshSSBlocksConsolidation, &v.HasAbsThreshCSIRSConsolidation, &v.HasNrofSSBlocksToAverage, &v.HasNrofCSIRSResourcesToAverage, &v.HasCellsToRemoveList, &v.HasCellsToAddModList, &v.HasExcludedCellsToRemoveList, &v.HasExcludedCellsToAddModList, &v.HasAllowedCellsToRemoveList, &v.HasAllowedCellsToAddModList)
 	if v.HasSsbFrequency {
 		v.SsbFrequency = ARFCNValueNR(r.Int(0, 3279165, false, "ssbFrequency"))
 	}
@@ -349,8 +348,7 @@ func (v *SetupRelease_CSIRSResourceConfigMobility) MarshalUPER() ([]byte, error)
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SSBConfigMobility) DecodePER(r *per.Reader) error {
 	*v = SSBConfigMobility{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSsbToMeasure, &v.HasSsRSSIMeasurement)
+	ext := r.ExtendedPreamble(&v.HasSsbToMeasure, &v.HasSsRSSIMeasurement)
 	r.DecodeOptional(v.HasSsbToMeasure, &v.SsbToMeasure, "ssb-ToMeasure")
 	v.DeriveSSBIndexFromCell = r.Bool("deriveSSB-IndexFromCell")
 	r.DecodeOptional(v.HasSsRSSIMeasurement, &v.SsRSSIMeasurement, "ss-RSSI-Measurement")
@@ -677,8 +675,7 @@ func (v *CellsToAddModExtV1710) MarshalUPER() ([]byte, error) { return per.Marsh
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RMTCConfigR16) DecodePER(r *per.Reader) error {
 	*v = RMTCConfigR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasRmtcSubframeOffsetR16)
+	ext := r.ExtendedPreamble(&v.HasRmtcSubframeOffsetR16)
 	v.RmtcPeriodicityR16 = RMTCConfigR16_RmtcPeriodicityR16(r.Enum(5, 0, false, "rmtc-Periodicity-r16"))
 	v.RmtcSubframeOffsetR16 = r.IntIf(v.HasRmtcSubframeOffsetR16, 0, 639, false, "rmtc-SubframeOffset-r16")
 	v.MeasDurationSymbolsR16 = RMTCConfigR16_MeasDurationSymbolsR16(r.Enum(5, 0, false, "measDurationSymbols-r16"))
@@ -889,11 +886,9 @@ func (v *TxPoolMeasListR16) MarshalUPER() ([]byte, error) { return per.Marshal(v
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MeasObjectRxTxDiffR17) DecodePER(r *per.Reader) error {
 	*v = MeasObjectRxTxDiffR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasDlRefR17)
+	ext := r.ExtendedPreamble(&v.HasDlRefR17)
 	r.DecodeOptional(v.HasDlRefR17, &v.DlRefR17, "dl-Ref-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1099,14 +1094,12 @@ func (v *MeasObjectToAddMod_MeasObject) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MeasObjectUTRAFDDR16) DecodePER(r *per.Reader) error {
 	*v = MeasObjectUTRAFDDR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasUtraFDDQOffsetRangeR16, &v.HasCellsToRemoveListR16, &v.HasCellsToAddModListR16)
+	ext := r.ExtendedPreamble(&v.HasUtraFDDQOffsetRangeR16, &v.HasCellsToRemoveListR16, &v.HasCellsToAddModListR16)
 	v.CarrierFreqR16 = ARFCNValueUTRAFDDR16(r.Int(0, 16383, false, "carrierFreq-r16"))
 	v.UtraFDDQOffsetRangeR16 = UTRAFDDQOffsetRangeR16(r.EnumIf(v.HasUtraFDDQOffsetRangeR16, 31, 0, false, "utra-FDD-Q-OffsetRange-r16"))
 	r.DecodeOptional(v.HasCellsToRemoveListR16, &v.CellsToRemoveListR16, "cellsToRemoveList-r16")
 	r.DecodeOptional(v.HasCellsToAddModListR16, &v.CellsToAddModListR16, "cellsToAddModList-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1304,8 +1297,7 @@ func (v *MeasResultSFTDEUTRA) MarshalUPER() ([]byte, error) { return per.Marshal
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MeasResults) DecodePER(r *per.Reader) error {
 	*v = MeasResults{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMeasResultNeighCells)
+	ext := r.ExtendedPreamble(&v.HasMeasResultNeighCells)
 	v.MeasID = MeasID(r.Int(1, 64, false, "measId"))
 	r.Decode(&v.MeasResultServingMOList, "measResultServingMOList")
 	r.DecodeOptional(v.HasMeasResultNeighCells, &v.MeasResultNeighCells, "measResultNeighCells")
@@ -1486,13 +1478,11 @@ func (v *MeasResultServMOList) MarshalUPER() ([]byte, error) { return per.Marsha
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MeasResultServMO) DecodePER(r *per.Reader) error {
 	*v = MeasResultServMO{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMeasResultBestNeighCell)
+	ext := r.ExtendedPreamble(&v.HasMeasResultBestNeighCell)
 	v.ServCellID = ServCellIndex(r.Int(0, 31, false, "servCellId"))
 	r.Decode(&v.MeasResultServingCell, "measResultServingCell")
 	r.DecodeOptional(v.HasMeasResultBestNeighCell, &v.MeasResultBestNeighCell, "measResultBestNeighCell")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1538,8 +1528,7 @@ func (v *MeasResultListNR) MarshalUPER() ([]byte, error) { return per.Marshal(v,
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MeasResultNR) DecodePER(r *per.Reader) error {
 	*v = MeasResultNR{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPhysCellID)
+	ext := r.ExtendedPreamble(&v.HasPhysCellID)
 	if v.HasPhysCellID {
 		v.PhysCellID = PhysCellID(r.Int(0, 1007, false, "physCellId"))
 	}
@@ -1694,13 +1683,11 @@ func (v *MeasResultListEUTRA) MarshalUPER() ([]byte, error) { return per.Marshal
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MeasResultEUTRA) DecodePER(r *per.Reader) error {
 	*v = MeasResultEUTRA{}
-	ext := r.Extended()
-	r.Preamble(&v.HasCgiInfo)
+	ext := r.ExtendedPreamble(&v.HasCgiInfo)
 	v.EutraPhysCellID = PhysCellID(r.Int(0, 1007, false, "eutra-PhysCellId"))
 	r.Decode(&v.MeasResult, "measResult")
 	r.DecodeOptional(v.HasCgiInfo, &v.CgiInfo, "cgi-Info")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2143,8 +2130,7 @@ func (v *ULPDCPDelayValueResultR16) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	v.DrbIDR16 = DRBIdentity(r.Int(1, 32, false, "drb-Id-r16"))
 	v.AverageDelayR16 = r.Int(0, 10000, false, "averageDelay-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2191,8 +2177,7 @@ func (v *ULPDCPExcessDelayResultR17) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	v.DrbIDR17 = DRBIdentity(r.Int(1, 32, false, "drb-Id-r17"))
 	v.ExcessDelayR17 = r.Int(0, 31, false, "excessDelay-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2230,13 +2215,11 @@ func (v *TimeBetweenEventR17) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MeasResult2EUTRA) DecodePER(r *per.Reader) error {
 	*v = MeasResult2EUTRA{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMeasResultServingCell, &v.HasMeasResultBestNeighCell)
+	ext := r.ExtendedPreamble(&v.HasMeasResultServingCell, &v.HasMeasResultBestNeighCell)
 	v.CarrierFreq = ARFCNValueEUTRA(r.Int(0, 262143, false, "carrierFreq"))
 	r.DecodeOptional(v.HasMeasResultServingCell, &v.MeasResultServingCell, "measResultServingCell")
 	r.DecodeOptional(v.HasMeasResultBestNeighCell, &v.MeasResultBestNeighCell, "measResultBestNeighCell")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2264,8 +2247,7 @@ func (v *MeasResult2EUTRA) MarshalUPER() ([]byte, error) { return per.Marshal(v,
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MeasResult2NR) DecodePER(r *per.Reader) error {
 	*v = MeasResult2NR{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSsbFrequency, &v.HasRefFreqCSIRS, &v.HasMeasResultServingCell, &v.HasMeasResultNeighCellListNR)
+	ext := r.ExtendedPreamble(&v.HasSsbFrequency, &v.HasRefFreqCSIRS, &v.HasMeasResultServingCell, &v.HasMeasResultNeighCellListNR)
 	if v.HasSsbFrequency {
 		v.SsbFrequency = ARFCNValueNR(r.Int(0, 3279165, false, "ssbFrequency"))
 	}
@@ -2274,8 +2256,7 @@ func (v *MeasResult2NR) DecodePER(r *per.Reader) error {
 	}
 	r.DecodeOptional(v.HasMeasResultServingCell, &v.MeasResultServingCell, "measResultServingCell")
 	r.DecodeOptional(v.HasMeasResultNeighCellListNR, &v.MeasResultNeighCellListNR, "measResultNeighCellListNR")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2306,8 +2287,7 @@ func (v *MeasResultIdleEUTRAR16) DecodePER(r *per.Reader) error {
 	*v = MeasResultIdleEUTRAR16{}
 	ext := r.Extended()
 	r.Decode(&v.MeasResultsPerCarrierListIdleEUTRAR16, "measResultsPerCarrierListIdleEUTRA-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2345,8 +2325,7 @@ func (v *MeasResultsPerCarrierIdleEUTRAR16) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	v.CarrierFreqEUTRAR16 = ARFCNValueEUTRA(r.Int(0, 262143, false, "carrierFreqEUTRA-r16"))
 	r.Decode(&v.MeasResultsPerCellListIdleEUTRAR16, "measResultsPerCellListIdleEUTRA-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2387,8 +2366,7 @@ func (v *MeasResultsPerCellIdleEUTRAR16) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	v.EutraPhysCellIDR16 = EUTRAPhysCellID(r.Int(0, 503, false, "eutra-PhysCellId-r16"))
 	r.Decode(&v.MeasIdleResultEUTRAR16, "measIdleResultEUTRA-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2435,12 +2413,10 @@ func (v *MeasResultsPerCellIdleEUTRAR16_MeasIdleResultEUTRAR16) EncodePER(w *per
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MeasResultIdleNRR16) DecodePER(r *per.Reader) error {
 	*v = MeasResultIdleNRR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMeasResultsPerCarrierListIdleNRR16)
+	ext := r.ExtendedPreamble(&v.HasMeasResultsPerCarrierListIdleNRR16)
 	r.Decode(&v.MeasResultServingCellR16, "measResultServingCell-r16")
 	r.DecodeOptional(v.HasMeasResultsPerCarrierListIdleNRR16, &v.MeasResultsPerCarrierListIdleNRR16, "measResultsPerCarrierListIdleNR-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2503,8 +2479,7 @@ func (v *MeasResultsPerCarrierIdleNRR16) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	v.CarrierFreqR16 = ARFCNValueNR(r.Int(0, 3279165, false, "carrierFreq-r16"))
 	r.Decode(&v.MeasResultsPerCellListIdleNRR16, "measResultsPerCellListIdleNR-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2543,8 +2518,7 @@ func (v *MeasResultsPerCellIdleNRR16) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	v.PhysCellIDR16 = PhysCellID(r.Int(0, 1007, false, "physCellId-r16"))
 	r.Decode(&v.MeasIdleResultNRR16, "measIdleResultNR-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2657,11 +2631,9 @@ func (v *ResultsPerSSBIndexIdleR16_SsbResultsR16) EncodePER(w *per.Writer) error
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MeasResultRxTxTimeDiffR17) DecodePER(r *per.Reader) error {
 	*v = MeasResultRxTxTimeDiffR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasRxTxTimeDiffUER17)
+	ext := r.ExtendedPreamble(&v.HasRxTxTimeDiffUER17)
 	r.DecodeOptional(v.HasRxTxTimeDiffUER17, &v.RxTxTimeDiffUER17, "rxTxTimeDiff-ue-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2745,8 +2717,7 @@ func (v *MeasResultsSLR16) DecodePER(r *per.Reader) error {
 	*v = MeasResultsSLR16{}
 	ext := r.Extended()
 	r.Decode(&v.MeasResultsListSLR16, "measResultsListSL-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2807,8 +2778,7 @@ func (v *MeasResultNRSLR16) DecodePER(r *per.Reader) error {
 	*v = MeasResultNRSLR16{}
 	ext := r.Extended()
 	r.Decode(&v.MeasResultListCBRNRR16, "measResultListCBR-NR-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2846,8 +2816,7 @@ func (v *MeasResultCBRNRR16) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	v.SlPoolReportIdentityR16 = SLResourcePoolIDR16(r.Int(1, 16, false, "sl-poolReportIdentity-r16"))
 	v.SlCBRResultsNRR16 = SLCBRR16(r.Int(0, 100, false, "sl-CBR-ResultsNR-r16"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3050,8 +3019,7 @@ func (v *MsgAPUSCHConfigR16) MarshalUPER() ([]byte, error) { return per.Marshal(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MsgAPUSCHResourceR16) DecodePER(r *per.Reader) error {
 	*v = MsgAPUSCHResourceR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMsgAPUSCHTimeDomainAllocationR16, &v.HasStartSymbolAndLengthMsgAPOR16, &v.HasMappingTypeMsgAPUSCHR16, &v.HasGuardPeriodMsgAPUSCHR16, &v.HasMsgAIntraSlotFrequencyHoppingR16, &v.HasMsgAHoppingBitsR16, &v.HasMsgAAlphaR16, &v.HasInterlaceIndexFirstPOMsgAPUSCHR16, &v.HasNrofInterlacesPerMsgAPOR16)
+	ext := r.ExtendedPreamble(&v.HasMsgAPUSCHTimeDomainAllocationR16, &v.HasStartSymbolAndLengthMsgAPOR16, &v.HasMappingTypeMsgAPUSCHR16, &v.HasGuardPeriodMsgAPUSCHR16, &v.HasMsgAIntraSlotFrequencyHoppingR16, &v.HasMsgAHoppingBitsR16, &v.HasMsgAAlphaR16, &v.HasInterlaceIndexFirstPOMsgAPUSCHR16, &v.HasNrofInterlacesPerMsgAPOR16)
 	v.MsgAMCSR16 = r.Int(0, 15, false, "msgA-MCS-r16")
 	v.NrofSlotsMsgAPUSCHR16 = r.Int(1, 4, false, "nrofSlotsMsgA-PUSCH-r16")
 	v.NrofMsgAPOPerSlotR16 = MsgAPUSCHResourceR16_NrofMsgAPOPerSlotR16(r.Enum(4, 0, false, "nrofMsgA-PO-PerSlot-r16"))
@@ -3073,8 +3041,7 @@ func (v *MsgAPUSCHResourceR16) DecodePER(r *per.Reader) error {
 	v.MsgAAlphaR16 = MsgAPUSCHResourceR16_MsgAAlphaR16(r.EnumIf(v.HasMsgAAlphaR16, 8, 0, false, "msgA-Alpha-r16"))
 	v.InterlaceIndexFirstPOMsgAPUSCHR16 = r.IntIf(v.HasInterlaceIndexFirstPOMsgAPUSCHR16, 1, 10, false, "interlaceIndexFirstPO-MsgA-PUSCH-r16")
 	v.NrofInterlacesPerMsgAPOR16 = r.IntIf(v.HasNrofInterlacesPerMsgAPOR16, 1, 10, false, "nrofInterlacesPerMsgA-PO-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3216,13 +3183,11 @@ func (v *NRMultiBandInfo) MarshalUPER() ([]byte, error) { return per.Marshal(v, 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MUSIMGapConfigR17) DecodePER(r *per.Reader) error {
 	*v = MUSIMGapConfigR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMusimGapToReleaseListR17, &v.HasMusimGapToAddModListR17, &v.HasMusimAperiodicGapR17)
+	ext := r.ExtendedPreamble(&v.HasMusimGapToReleaseListR17, &v.HasMusimGapToAddModListR17, &v.HasMusimAperiodicGapR17)
 	r.DecodeOptional(v.HasMusimGapToReleaseListR17, &v.MusimGapToReleaseListR17, "musim-GapToReleaseList-r17")
 	r.DecodeOptional(v.HasMusimGapToAddModListR17, &v.MusimGapToAddModListR17, "musim-GapToAddModList-r17")
 	r.DecodeOptional(v.HasMusimAperiodicGapR17, &v.MusimAperiodicGapR17, "musim-AperiodicGap-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3824,13 +3789,11 @@ func (v *NG5GSTMSI) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *NonCellDefiningSSBR17) DecodePER(r *per.Reader) error {
 	*v = NonCellDefiningSSBR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSsbPeriodicityR17, &v.HasSsbTimeOffsetR17)
+	ext := r.ExtendedPreamble(&v.HasSsbPeriodicityR17, &v.HasSsbTimeOffsetR17)
 	v.AbsoluteFrequencySSBR17 = ARFCNValueNR(r.Int(0, 3279165, false, "absoluteFrequencySSB-r17"))
 	v.SsbPeriodicityR17 = NonCellDefiningSSBR17_SsbPeriodicityR17(r.EnumIf(v.HasSsbPeriodicityR17, 8, 0, false, "ssb-Periodicity-r17"))
 	v.SsbTimeOffsetR17 = NonCellDefiningSSBR17_SsbTimeOffsetR17(r.EnumIf(v.HasSsbTimeOffsetR17, 8, 0, false, "ssb-TimeOffset-r17"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4003,8 +3966,7 @@ func (v *NPNIdentityInfoListR16) MarshalUPER() ([]byte, error) { return per.Mars
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *NPNIdentityInfoR16) DecodePER(r *per.Reader) error {
 	*v = NPNIdentityInfoR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasRanacR16, &v.HasIabSupportR16)
+	ext := r.ExtendedPreamble(&v.HasRanacR16, &v.HasIabSupportR16)
 	r.Decode(&v.NpnIdentityListR16, "npn-IdentityList-r16")
 	v.TrackingAreaCodeR16 = TrackingAreaCode(r.BitString(per.Size{Lb: 24, Ub: 24}, "trackingAreaCode-r16"))
 	if v.HasRanacR16 {
@@ -4065,11 +4027,9 @@ func (v *NPNIdentityInfoR16_NpnIdentityListR16) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *NRDLPRSPDCInfoR17) DecodePER(r *per.Reader) error {
 	*v = NRDLPRSPDCInfoR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasNrDLPRSPDCResourceSetR17)
+	ext := r.ExtendedPreamble(&v.HasNrDLPRSPDCResourceSetR17)
 	r.DecodeOptional(v.HasNrDLPRSPDCResourceSetR17, &v.NrDLPRSPDCResourceSetR17, "nr-DL-PRS-PDC-ResourceSet-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4095,16 +4055,14 @@ func (v *NRDLPRSPDCInfoR17) MarshalUPER() ([]byte, error) { return per.Marshal(v
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *NRDLPRSPDCResourceSetR17) DecodePER(r *per.Reader) error {
 	*v = NRDLPRSPDCResourceSetR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasRepFactorAndTimeGapR17)
+	ext := r.ExtendedPreamble(&v.HasRepFactorAndTimeGapR17)
 	r.Decode(&v.PeriodicityAndOffsetR17, "periodicityAndOffset-r17")
 	v.NumSymbolsR17 = NRDLPRSPDCResourceSetR17_NumSymbolsR17(r.Enum(8, 0, false, "numSymbols-r17"))
 	v.DlPRSResourceBandwidthR17 = r.Int(1, 63, false, "dl-PRS-ResourceBandwidth-r17")
 	v.DlPRSStartPRBR17 = r.Int(0, 2176, false, "dl-PRS-StartPRB-r17")
 	r.Decode(&v.ResourceListR17, "resourceList-r17")
 	r.DecodeOptional(v.HasRepFactorAndTimeGapR17, &v.RepFactorAndTimeGapR17, "repFactorAndTimeGap-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4727,16 +4685,14 @@ func (v *NRDLPRSPeriodicityAndResourceSetSlotOffsetR17_Scs120R17) EncodePER(w *p
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *NRDLPRSResourceR17) DecodePER(r *per.Reader) error {
 	*v = NRDLPRSResourceR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasDlPRSQCLInfoR17)
+	ext := r.ExtendedPreamble(&v.HasDlPRSQCLInfoR17)
 	v.NrDLPRSResourceIDR17 = NRDLPRSResourceIDR17(r.Int(0, 63, false, "nr-DL-PRS-ResourceID-r17"))
 	v.DlPRSSequenceIDR17 = r.Int(0, 4095, false, "dl-PRS-SequenceID-r17")
 	r.Decode(&v.DlPRSCombSizeNAndReOffsetR17, "dl-PRS-CombSizeN-AndReOffset-r17")
 	v.DlPRSResourceSlotOffsetR17 = r.Int(0, 511, false, "dl-PRS-ResourceSlotOffset-r17")
 	v.DlPRSResourceSymbolOffsetR17 = r.Int(0, 12, false, "dl-PRS-ResourceSymbolOffset-r17")
 	r.DecodeOptional(v.HasDlPRSQCLInfoR17, &v.DlPRSQCLInfoR17, "dl-PRS-QCL-Info-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4870,8 +4826,7 @@ func (v *DLPRSQCLInfoR17_SsbR17) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	v.SsbIndexR17 = r.Int(0, 63, false, "ssb-Index-r17")
 	v.RsTypeR17 = DLPRSQCLInfoR17_SsbR17_RsTypeR17(r.Enum(3, 0, false, "rs-Type-r17"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4891,8 +4846,7 @@ func (v *DLPRSQCLInfoR17_DlPRSR17) DecodePER(r *per.Reader) error {
 	*v = DLPRSQCLInfoR17_DlPRSR17{}
 	ext := r.Extended()
 	v.QclDLPRSResourceIDR17 = NRDLPRSResourceIDR17(r.Int(0, 63, false, "qcl-DL-PRS-ResourceID-r17"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5028,8 +4982,7 @@ func (v *NSAGIdentityInfoR17) MarshalUPER() ([]byte, error) { return per.Marshal
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *NTNConfigR17) DecodePER(r *per.Reader) error {
 	*v = NTNConfigR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasEpochTimeR17, &v.HasNtnUlSyncValidityDurationR17, &v.HasCellSpecificKoffsetR17, &v.HasKmacR17, &v.HasTaInfoR17, &v.HasNtnPolarizationDLR17, &v.HasNtnPolarizationULR17, &v.HasEphemerisInfoR17, &v.HasTaReportR17)
+	ext := r.ExtendedPreamble(&v.HasEpochTimeR17, &v.HasNtnUlSyncValidityDurationR17, &v.HasCellSpecificKoffsetR17, &v.HasKmacR17, &v.HasTaInfoR17, &v.HasNtnPolarizationDLR17, &v.HasNtnPolarizationULR17, &v.HasEphemerisInfoR17, &v.HasTaReportR17)
 	r.DecodeOptional(v.HasEpochTimeR17, &v.EpochTimeR17, "epochTime-r17")
 	v.NtnUlSyncValidityDurationR17 = NTNConfigR17_NtnUlSyncValidityDurationR17(r.EnumIf(v.HasNtnUlSyncValidityDurationR17, 16, 0, false, "ntn-UlSyncValidityDuration-r17"))
 	v.CellSpecificKoffsetR17 = r.IntIf(v.HasCellSpecificKoffsetR17, 1, 1023, false, "cellSpecificKoffset-r17")
@@ -5039,8 +4992,7 @@ func (v *NTNConfigR17) DecodePER(r *per.Reader) error {
 	v.NtnPolarizationULR17 = NTNConfigR17_NtnPolarizationULR17(r.EnumIf(v.HasNtnPolarizationULR17, 3, 0, false, "ntn-PolarizationUL-r17"))
 	r.DecodeOptional(v.HasEphemerisInfoR17, &v.EphemerisInfoR17, "ephemerisInfo-r17")
 	v.TaReportR17 = NTNConfigR17_TaReportR17(r.EnumIf(v.HasTaReportR17, 1, 0, false, "ta-Report-r17"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5124,8 +5076,7 @@ func (v *TAInfoR17) MarshalUPER() ([]byte, error) { return per.Marshal(v, false)
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *NZPCSIRSResource) DecodePER(r *per.Reader) error {
 	*v = NZPCSIRSResource{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPowerControlOffsetSS, &v.HasPeriodicityAndOffset, &v.HasQclInfoPeriodicCSIRS)
+	ext := r.ExtendedPreamble(&v.HasPowerControlOffsetSS, &v.HasPeriodicityAndOffset, &v.HasQclInfoPeriodicCSIRS)
 	v.NzpCSIRSResourceID = NZPCSIRSResourceID(r.Int(0, 191, false, "nzp-CSI-RS-ResourceId"))
 	r.Decode(&v.ResourceMapping, "resourceMapping")
 	v.PowerControlOffset = r.Int(-8, 15, false, "powerControlOffset")
@@ -5135,8 +5086,7 @@ func (v *NZPCSIRSResource) DecodePER(r *per.Reader) error {
 	if v.HasQclInfoPeriodicCSIRS {
 		v.QclInfoPeriodicCSIRS = TCIStateID(r.Int(0, 127, false, "qcl-InfoPeriodicCSI-RS"))
 	}
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5180,8 +5130,7 @@ func (v *NZPCSIRSResourceID) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *NZPCSIRSResourceSet) DecodePER(r *per.Reader) error {
 	*v = NZPCSIRSResourceSet{}
-	ext := r.Extended()
-	r.Preamble(&v.HasRepetition, &v.HasAperiodicTriggeringOffset, &v.HasTrsInfo)
+	ext := r.ExtendedPreamble(&v.HasRepetition, &v.HasAperiodicTriggeringOffset, &v.HasTrsInfo)
 	v.NzpCSIResourceSetID = NZPCSIRSResourceSetID(r.Int(0, 63, false, "nzp-CSI-ResourceSetId"))
 	r.Decode(&v.NzpCSIRSResources, "nzp-CSI-RS-Resources")
 	v.Repetition = NZPCSIRSResourceSet_Repetition(r.EnumIf(v.HasRepetition, 2, 0, false, "repetition"))
@@ -5539,8 +5488,7 @@ func (v *PCIRangeIndexList) MarshalUPER() ([]byte, error) { return per.Marshal(v
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PDCCHConfig) DecodePER(r *per.Reader) error {
 	*v = PDCCHConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasControlResourceSetToAddModList, &v.HasControlResourceSetToReleaseList, &v.HasSearchSpacesToAddModList, &v.HasSearchSpacesToReleaseList, &v.HasDownlinkPreemption, &v.HasTpcPUSCH, &v.HasTpcPUCCH, &v.HasTpcSRS)
+	ext := r.ExtendedPreamble(&v.HasControlResourceSetToAddModList, &v.HasControlResourceSetToReleaseList, &v.HasSearchSpacesToAddModList, &v.HasSearchSpacesToReleaseList, &v.HasDownlinkPreemption, &v.HasTpcPUSCH, &v.HasTpcPUCCH, &v.HasTpcSRS)
 	r.DecodeOptional(v.HasControlResourceSetToAddModList, &v.ControlResourceSetToAddModList, "controlResourceSetToAddModList")
 	r.DecodeOptional(v.HasControlResourceSetToReleaseList, &v.ControlResourceSetToReleaseList, "controlResourceSetToReleaseList")
 	r.DecodeOptional(v.HasSearchSpacesToAddModList, &v.SearchSpacesToAddModList, "searchSpacesToAddModList")
@@ -5999,8 +5947,7 @@ func (v *SCSSpecificDurationR17) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PDCCHConfigCommon) DecodePER(r *per.Reader) error {
 	*v = PDCCHConfigCommon{}
-	ext := r.Extended()
-	r.Preamble(&v.HasControlResourceSetZero, &v.HasCommonControlResourceSet, &v.HasSearchSpaceZero, &v.HasCommonSearchSpaceList, &v.HasSearchSpaceSIB1, &v.HasSearchSpaceOtherSystemInformation, &v.HasPagingSearchSpace, &v.HasRaSearchSpace)
+	ext := r.ExtendedPreamble(&v.HasControlResourceSetZero, &v.HasCommonControlResourceSet, &v.HasSearchSpaceZero, &v.HasCommonSearchSpaceList, &v.HasSearchSpaceSIB1, &v.HasSearchSpaceOtherSystemInformation, &v.HasPagingSearchSpace, &v.HasRaSearchSpace)
 	if v.HasControlResourceSetZero {
 		v.ControlResourceSetZero = ControlResourceSetZero(r.Int(0, 15, false, "controlResourceSetZero"))
 	}
@@ -6669,8 +6616,7 @@ func (v *PDCCHConfigSIB1) MarshalUPER() ([]byte, error) { return per.Marshal(v, 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PDCCHServingCellConfig) DecodePER(r *per.Reader) error {
 	*v = PDCCHServingCellConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSlotFormatIndicator)
+	ext := r.ExtendedPreamble(&v.HasSlotFormatIndicator)
 	r.DecodeOptional(v.HasSlotFormatIndicator, &v.SlotFormatIndicator, "slotFormatIndicator")
 	x := r.Extensions(ext)
 	if x.Begin(0, "availabilityIndicator-r16") {
@@ -6801,8 +6747,7 @@ func (v *SetupRelease_AvailabilityIndicatorR16) MarshalUPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PDCPConfig) DecodePER(r *per.Reader) error {
 	*v = PDCPConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasDrb, &v.HasMoreThanOneRLC, &v.HasTReordering)
+	ext := r.ExtendedPreamble(&v.HasDrb, &v.HasMoreThanOneRLC, &v.HasTReordering)
 	r.DecodeOptional(v.HasDrb, &v.Drb, "drb")
 	r.DecodeOptional(v.HasMoreThanOneRLC, &v.MoreThanOneRLC, "moreThanOneRLC")
 	v.TReordering = PDCPConfig_TReordering(r.EnumIf(v.HasTReordering, 64, 0, false, "t-Reordering"))
@@ -7302,8 +7247,7 @@ func (v *EthernetHeaderCompressionR16_EhcCommonR16) DecodePER(r *per.Reader) err
 	*v = EthernetHeaderCompressionR16_EhcCommonR16{}
 	ext := r.Extended()
 	v.EhcCIDLengthR16 = EthernetHeaderCompressionR16_EhcCommonR16_EhcCIDLengthR16(r.Enum(2, 0, false, "ehc-CID-Length-r16"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7320,11 +7264,9 @@ func (v *EthernetHeaderCompressionR16_EhcCommonR16) EncodePER(w *per.Writer) err
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *EthernetHeaderCompressionR16_EhcDownlinkR16) DecodePER(r *per.Reader) error {
 	*v = EthernetHeaderCompressionR16_EhcDownlinkR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasDrbContinueEHCDLR16)
+	ext := r.ExtendedPreamble(&v.HasDrbContinueEHCDLR16)
 	v.DrbContinueEHCDLR16 = EthernetHeaderCompressionR16_EhcDownlinkR16_DrbContinueEHCDLR16(r.EnumIf(v.HasDrbContinueEHCDLR16, 1, 0, false, "drb-ContinueEHC-DL-r16"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7342,12 +7284,10 @@ func (v *EthernetHeaderCompressionR16_EhcDownlinkR16) EncodePER(w *per.Writer) e
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *EthernetHeaderCompressionR16_EhcUplinkR16) DecodePER(r *per.Reader) error {
 	*v = EthernetHeaderCompressionR16_EhcUplinkR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasDrbContinueEHCULR16)
+	ext := r.ExtendedPreamble(&v.HasDrbContinueEHCULR16)
 	v.MaxCIDEHCULR16 = r.Int(1, 32767, false, "maxCID-EHC-UL-r16")
 	v.DrbContinueEHCULR16 = EthernetHeaderCompressionR16_EhcUplinkR16_DrbContinueEHCULR16(r.EnumIf(v.HasDrbContinueEHCULR16, 1, 0, false, "drb-ContinueEHC-UL-r16"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7449,8 +7389,7 @@ func (v *UplinkDataCompressionR17_NewSetup) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PDSCHConfig) DecodePER(r *per.Reader) error {
 	*v = PDSCHConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasDataScramblingIdentityPDSCH, &v.HasDmrsDownlinkForPDSCHMappingTypeA, &v.HasDmrsDownlinkForPDSCHMappingTypeB, &v.HasTciStatesToAddModList, &v.HasTciStatesToReleaseList, &v.HasVrbToPRBInterleaver, &v.HasPdschTimeDomainAllocationList, &v.HasPdschAggregationFactor, &v.HasRateMatchPatternToAddModList, &v.HasRateMatchPatternToReleaseList, &v.HasRateMatchPatternGroup1, &v.HasRateMatchPatternGroup2, &v.HasMcsTable, &v.HasMaxNrofCodeWordsScheduledByDCI, &v.HasZpCSIRSResourceToAddModList, &v.HasZpCSIRSResourceToReleaseList, &v.HasAperiodicZPCSIRSResourceSetsToAddModList, &v.HasAperiodicZPCSIRSResourceSetsToReleaseList, &v.HasSpZPCSIRSResourceSetsToAddModList, &v.HasSpZPCSIRSResourceSetsToReleaseList, &v.HasPZPCSIRSResourceSet)
+	ext := r.ExtendedPreamble(&v.HasDataScramblingIdentityPDSCH, &v.HasDmrsDownlinkForPDSCHMappingTypeA, &v.HasDmrsDownlinkForPDSCHMappingTypeB, &v.HasTciStatesToAddModList, &v.HasTciStatesToReleaseList, &v.HasVrbToPRBInterleaver, &v.HasPdschTimeDomainAllocationList, &v.HasPdschAggregationFactor, &v.HasRateMatchPatternToAddModList, &v.HasRateMatchPatternToReleaseList, &v.HasRateMatchPatternGroup1, &v.HasRateMatchPatternGroup2, &v.HasMcsTable, &v.HasMaxNrofCodeWordsScheduledByDCI, &v.HasZpCSIRSResourceToAddModList, &v.HasZpCSIRSResourceToReleaseList, &v.HasAperiodicZPCSIRSResourceSetsToAddModList, &v.HasAperiodicZPCSIRSResourceSetsToReleaseList, &v.HasSpZPCSIRSResourceSetsToAddModList, &v.HasSpZPCSIRSResourceSetsToReleaseList, &v.HasPZPCSIRSResourceSet)
 	v.DataScramblingIdentityPDSCH = r.IntIf(v.HasDataScramblingIdentityPDSCH, 0, 1023, false, "dataScramblingIdentityPDSCH")
 	r.DecodeOptional(v.HasDmrsDownlinkForPDSCHMappingTypeA, &v.DmrsDownlinkForPDSCHMappingTypeA, "dmrs-DownlinkForPDSCH-MappingTypeA")
 	r.DecodeOptional(v.HasDmrsDownlinkForPDSCHMappingTypeB, &v.DmrsDownlinkForPDSCHMappingTypeB, "dmrs-DownlinkForPDSCH-MappingTypeB")
@@ -8498,11 +8437,9 @@ func (v *MaxMIMOLayersDLR16) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PDSCHConfigCommon) DecodePER(r *per.Reader) error {
 	*v = PDSCHConfigCommon{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPdschTimeDomainAllocationList)
+	ext := r.ExtendedPreamble(&v.HasPdschTimeDomainAllocationList)
 	r.DecodeOptional(v.HasPdschTimeDomainAllocationList, &v.PdschTimeDomainAllocationList, "pdsch-TimeDomainAllocationList")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8528,8 +8465,7 @@ func (v *PDSCHConfigCommon) MarshalUPER() ([]byte, error) { return per.Marshal(v
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PDSCHServingCellConfig) DecodePER(r *per.Reader) error {
 	*v = PDSCHServingCellConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasCodeBlockGroupTransmission, &v.HasXOverhead, &v.HasNrofHARQProcessesForPDSCH, &v.HasPucchCell)
+	ext := r.ExtendedPreamble(&v.HasCodeBlockGroupTransmission, &v.HasXOverhead, &v.HasNrofHARQProcessesForPDSCH, &v.HasPucchCell)
 	r.DecodeOptional(v.HasCodeBlockGroupTransmission, &v.CodeBlockGroupTransmission, "codeBlockGroupTransmission")
 	v.XOverhead = PDSCHServingCellConfig_XOverhead(r.EnumIf(v.HasXOverhead, 3, 0, false, "xOverhead"))
 	v.NrofHARQProcessesForPDSCH = PDSCHServingCellConfig_NrofHARQProcessesForPDSCH(r.EnumIf(v.HasNrofHARQProcessesForPDSCH, 6, 0, false, "nrofHARQ-ProcessesForPDSCH"))
@@ -8727,8 +8663,7 @@ func (v *PDSCHCodeBlockGroupTransmission) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	v.MaxCodeBlockGroupsPerTransportBlock = PDSCHCodeBlockGroupTransmission_MaxCodeBlockGroupsPerTransportBlock(r.Enum(4, 0, false, "maxCodeBlockGroupsPerTransportBlock"))
 	v.CodeBlockGroupFlushIndicator = r.Bool("codeBlockGroupFlushIndicator")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8855,8 +8790,7 @@ func (v *PDSCHTimeDomainResourceAllocationListR16) MarshalUPER() ([]byte, error)
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PDSCHTimeDomainResourceAllocationR16) DecodePER(r *per.Reader) error {
 	*v = PDSCHTimeDomainResourceAllocationR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasK0R16, &v.HasRepetitionNumberR16)
+	ext := r.ExtendedPreamble(&v.HasK0R16, &v.HasRepetitionNumberR16)
 	v.K0R16 = r.IntIf(v.HasK0R16, 0, 32, false, "k0-r16")
 	v.MappingTypeR16 = PDSCHTimeDomainResourceAllocationR16_MappingTypeR16(r.Enum(2, 0, false, "mappingType-r16"))
 	v.StartSymbolAndLengthR16 = r.Int(0, 127, false, "startSymbolAndLength-r16")
@@ -8951,8 +8885,7 @@ func (v *MultiPDSCHTDRAR17) DecodePER(r *per.Reader) error {
 	*v = MultiPDSCHTDRAR17{}
 	ext := r.Extended()
 	r.Decode(&v.PdschTDRAListR17, "pdsch-TDRA-List-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9152,8 +9085,7 @@ func (v *MPEConfigFR2R17) DecodePER(r *per.Reader) error {
 	v.MpeProhibitTimerR17 = MPEConfigFR2R17_MpeProhibitTimerR17(r.Enum(8, 0, false, "mpe-ProhibitTimer-r17"))
 	v.MpeThresholdR17 = MPEConfigFR2R17_MpeThresholdR17(r.Enum(4, 0, false, "mpe-Threshold-r17"))
 	v.NumberOfNR17 = r.Int(1, 4, false, "numberOfN-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9192,8 +9124,7 @@ func (v *PhysCellID) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PhysicalCellGroupConfig) DecodePER(r *per.Reader) error {
 	*v = PhysicalCellGroupConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasHarqACKSpatialBundlingPUCCH, &v.HasHarqACKSpatialBundlingPUSCH, &v.HasPNRFR1, &v.HasTpcSRSRNTI, &v.HasTpcPUCCHRNTI, &v.HasTpcPUSCHRNTI, &v.HasSpCSIRNTI, &v.HasCsRNTI)
+	ext := r.ExtendedPreamble(&v.HasHarqACKSpatialBundlingPUCCH, &v.HasHarqACKSpatialBundlingPUSCH, &v.HasPNRFR1, &v.HasTpcSRSRNTI, &v.HasTpcPUCCHRNTI, &v.HasTpcPUSCHRNTI, &v.HasSpCSIRNTI, &v.HasCsRNTI)
 	v.HarqACKSpatialBundlingPUCCH = PhysicalCellGroupConfig_HarqACKSpatialBundlingPUCCH(r.EnumIf(v.HasHarqACKSpatialBundlingPUCCH, 1, 0, false, "harq-ACK-SpatialBundlingPUCCH"))
 	v.HarqACKSpatialBundlingPUSCH = PhysicalCellGroupConfig_HarqACKSpatialBundlingPUSCH(r.EnumIf(v.HasHarqACKSpatialBundlingPUSCH, 1, 0, false, "harq-ACK-SpatialBundlingPUSCH"))
 	if v.HasPNRFR1 {
@@ -9840,14 +9771,12 @@ func (v *SetupRelease_PDCCHBlindDetectionCACombIndicatorR17) MarshalUPER() ([]by
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PDSCHHARQACKEnhType3R17) DecodePER(r *per.Reader) error {
 	*v = PDSCHHARQACKEnhType3R17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPdschHARQACKEnhType3NDIR17, &v.HasPdschHARQACKEnhType3CBGR17)
+	ext := r.ExtendedPreamble(&v.HasPdschHARQACKEnhType3NDIR17, &v.HasPdschHARQACKEnhType3CBGR17)
 	v.PdschHARQACKEnhType3IndexR17 = PDSCHHARQACKEnhType3IndexR17(r.Int(0, 7, false, "pdsch-HARQ-ACK-EnhType3Index-r17"))
 	r.Decode(&v.ApplicableR17, "applicable-r17")
 	v.PdschHARQACKEnhType3NDIR17 = PDSCHHARQACKEnhType3R17_PdschHARQACKEnhType3NDIR17(r.EnumIf(v.HasPdschHARQACKEnhType3NDIR17, 1, 0, false, "pdsch-HARQ-ACK-EnhType3NDI-r17"))
 	v.PdschHARQACKEnhType3CBGR17 = PDSCHHARQACKEnhType3R17_PdschHARQACKEnhType3CBGR17(r.EnumIf(v.HasPdschHARQACKEnhType3CBGR17, 1, 0, false, "pdsch-HARQ-ACK-EnhType3CBG-r17"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10199,8 +10128,7 @@ func (v *PLMNIdentityInfoList) MarshalUPER() ([]byte, error) { return per.Marsha
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PLMNIdentityInfo) DecodePER(r *per.Reader) error {
 	*v = PLMNIdentityInfo{}
-	ext := r.Extended()
-	r.Preamble(&v.HasTrackingAreaCode, &v.HasRanac)
+	ext := r.ExtendedPreamble(&v.HasTrackingAreaCode, &v.HasRanac)
 	r.Decode(&v.PlmnIdentityList, "plmn-IdentityList")
 	if v.HasTrackingAreaCode {
 		v.TrackingAreaCode = TrackingAreaCode(r.BitString(per.Size{Lb: 24, Ub: 24}, "trackingAreaCode"))
@@ -10313,8 +10241,7 @@ func (v *PRBID) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PTRSDownlinkConfig) DecodePER(r *per.Reader) error {
 	*v = PTRSDownlinkConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasFrequencyDensity, &v.HasTimeDensity, &v.HasEpreRatio, &v.HasResourceElementOffset)
+	ext := r.ExtendedPreamble(&v.HasFrequencyDensity, &v.HasTimeDensity, &v.HasEpreRatio, &v.HasResourceElementOffset)
 	r.DecodeOptional(v.HasFrequencyDensity, &v.FrequencyDensity, "frequencyDensity")
 	r.DecodeOptional(v.HasTimeDensity, &v.TimeDensity, "timeDensity")
 	v.EpreRatio = r.IntIf(v.HasEpreRatio, 0, 3, false, "epre-Ratio")
@@ -10387,12 +10314,10 @@ func (v *PTRSDownlinkConfig_TimeDensity) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PTRSUplinkConfig) DecodePER(r *per.Reader) error {
 	*v = PTRSUplinkConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasTransformPrecoderDisabled, &v.HasTransformPrecoderEnabled)
+	ext := r.ExtendedPreamble(&v.HasTransformPrecoderDisabled, &v.HasTransformPrecoderEnabled)
 	r.DecodeOptional(v.HasTransformPrecoderDisabled, &v.TransformPrecoderDisabled, "transformPrecoderDisabled")
 	r.DecodeOptional(v.HasTransformPrecoderEnabled, &v.TransformPrecoderEnabled, "transformPrecoderEnabled")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10501,8 +10426,7 @@ func (v *PTRSUplinkConfig_TransformPrecoderEnabled_SampleDensity) EncodePER(w *p
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PUCCHConfig) DecodePER(r *per.Reader) error {
 	*v = PUCCHConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasResourceSetToAddModList, &v.HasResourceSetToReleaseList, &v.HasResourceToAddModList, &v.HasResourceToReleaseList, &v.HasFormat1, &v.HasFormat2, &v.HasFormat3, &v.HasFormat4, &v.HasSchedulingRequestResourceToAddModList, &v.HasSchedulingRequestResourceToReleaseList, &v.HasMultiCSIPUCCHResourceList, &v.HasDlDataToULACK, &v.HasSpatialRelationInfoToAddModList, &v.HasSpatialRelationInfoToReleaseList, &v.HasPucchPowerControl)
+	ext := r.ExtendedPreamble(&v.HasResourceSetToAddModList, &v.HasResourceSetToReleaseList, &v.HasResourceToAddModList, &v.HasResourceToReleaseList, &v.HasFormat1, &v.HasFormat2, &v.HasFormat3, &v.HasFormat4, &v.HasSchedulingRequestResourceToAddModList, &v.HasSchedulingRequestResourceToReleaseList, &v.HasMultiCSIPUCCHResourceList, &v.HasDlDataToULACK, &v.HasSpatialRelationInfoToAddModList, &v.HasSpatialRelationInfoToReleaseList, &v.HasPucchPowerControl)
 	r.DecodeOptional(v.HasResourceSetToAddModList, &v.ResourceSetToAddModList, "resourceSetToAddModList")
 	r.DecodeOptional(v.HasResourceSetToReleaseList, &v.ResourceSetToReleaseList, "resourceSetToReleaseList")
 	r.DecodeOptional(v.HasResourceToAddModList, &v.ResourceToAddModList, "resourceToAddModList")
@@ -11430,11 +11354,9 @@ func (v *PUCCHFormatConfig) MarshalUPER() ([]byte, error) { return per.Marshal(v
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PUCCHFormatConfigExtR17) DecodePER(r *per.Reader) error {
 	*v = PUCCHFormatConfigExtR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMaxCodeRateLPR17)
+	ext := r.ExtendedPreamble(&v.HasMaxCodeRateLPR17)
 	v.MaxCodeRateLPR17 = PUCCHMaxCodeRate(r.EnumIf(v.HasMaxCodeRateLPR17, 7, 0, false, "maxCodeRateLP-r17"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11598,8 +11520,7 @@ func (v *PUCCHResource_Format) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PUCCHResourceExtV1610) DecodePER(r *per.Reader) error {
 	*v = PUCCHResourceExtV1610{}
-	ext := r.Extended()
-	r.Preamble(&v.HasInterlaceAllocationR16, &v.HasFormatV1610)
+	ext := r.ExtendedPreamble(&v.HasInterlaceAllocationR16, &v.HasFormatV1610)
 	r.DecodeOptional(v.HasInterlaceAllocationR16, &v.InterlaceAllocationR16, "interlaceAllocation-r16")
 	r.DecodeOptional(v.HasFormatV1610, &v.FormatV1610, "format-v1610")
 	x := r.Extensions(ext)
@@ -12137,8 +12058,7 @@ func (v *DLDataToULACKMulticastDCIFormat4_1R17) MarshalUPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PUCCHConfigCommon) DecodePER(r *per.Reader) error {
 	*v = PUCCHConfigCommon{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPucchResourceCommon, &v.HasHoppingID, &v.HasP0Nominal)
+	ext := r.ExtendedPreamble(&v.HasPucchResourceCommon, &v.HasHoppingID, &v.HasP0Nominal)
 	v.PucchResourceCommon = r.IntIf(v.HasPucchResourceCommon, 0, 15, false, "pucch-ResourceCommon")
 	v.PucchGroupHopping = PUCCHConfigCommon_PucchGroupHopping(r.Enum(3, 0, false, "pucch-GroupHopping"))
 	v.HoppingID = r.IntIf(v.HasHoppingID, 0, 1023, false, "hoppingId")
@@ -12243,8 +12163,7 @@ func (v *PUCCHPathlossReferenceRSIDR17) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PUCCHPowerControl) DecodePER(r *per.Reader) error {
 	*v = PUCCHPowerControl{}
-	ext := r.Extended()
-	r.Preamble(&v.HasDeltaFPUCCHF0, &v.HasDeltaFPUCCHF1, &v.HasDeltaFPUCCHF2, &v.HasDeltaFPUCCHF3, &v.HasDeltaFPUCCHF4, &v.HasP0Set, &v.HasPathlossReferenceRSs, &v.HasTwoPUCCHPCAdjustmentStates)
+	ext := r.ExtendedPreamble(&v.HasDeltaFPUCCHF0, &v.HasDeltaFPUCCHF1, &v.HasDeltaFPUCCHF2, &v.HasDeltaFPUCCHF3, &v.HasDeltaFPUCCHF4, &v.HasP0Set, &v.HasPathlossReferenceRSs, &v.HasTwoPUCCHPCAdjustmentStates)
 	v.DeltaFPUCCHF0 = r.IntIf(v.HasDeltaFPUCCHF0, -16, 15, false, "deltaF-PUCCH-f0")
 	v.DeltaFPUCCHF1 = r.IntIf(v.HasDeltaFPUCCHF1, -16, 15, false, "deltaF-PUCCH-f1")
 	v.DeltaFPUCCHF2 = r.IntIf(v.HasDeltaFPUCCHF2, -16, 15, false, "deltaF-PUCCH-f2")
@@ -12630,16 +12549,14 @@ func (v *PUCCHSpatialRelationInfo_ReferenceSignal) EncodePER(w *per.Writer) erro
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PUCCHSpatialRelationInfoExtR16) DecodePER(r *per.Reader) error {
 	*v = PUCCHSpatialRelationInfoExtR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPucchSpatialRelationInfoIDV1610, &v.HasPucchPathlossReferenceRSIDV1610)
+	ext := r.ExtendedPreamble(&v.HasPucchSpatialRelationInfoIDV1610, &v.HasPucchPathlossReferenceRSIDV1610)
 	if v.HasPucchSpatialRelationInfoIDV1610 {
 		v.PucchSpatialRelationInfoIDV1610 = PUCCHSpatialRelationInfoIDV1610(r.Int(9, 64, false, "pucch-SpatialRelationInfoId-v1610"))
 	}
 	if v.HasPucchPathlossReferenceRSIDV1610 {
 		v.PucchPathlossReferenceRSIDV1610 = PUCCHPathlossReferenceRSIDV1610(r.Int(4, 63, false, "pucch-PathlossReferenceRS-Id-v1610"))
 	}
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12723,8 +12640,7 @@ func (v *PUCCHSpatialRelationInfoIDV1610) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PUCCHTPCCommandConfig) DecodePER(r *per.Reader) error {
 	*v = PUCCHTPCCommandConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasTpcIndexPCell, &v.HasTpcIndexPUCCHSCell)
+	ext := r.ExtendedPreamble(&v.HasTpcIndexPCell, &v.HasTpcIndexPUCCHSCell)
 	v.TpcIndexPCell = r.IntIf(v.HasTpcIndexPCell, 1, 15, false, "tpc-IndexPCell")
 	v.TpcIndexPUCCHSCell = r.IntIf(v.HasTpcIndexPUCCHSCell, 1, 15, false, "tpc-IndexPUCCH-SCell")
 	x := r.Extensions(ext)
@@ -12767,8 +12683,7 @@ func (v *PUCCHTPCCommandConfig) MarshalUPER() ([]byte, error) { return per.Marsh
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PUSCHConfig) DecodePER(r *per.Reader) error {
 	*v = PUSCHConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasDataScramblingIdentityPUSCH, &v.HasTxConfig, &v.HasDmrsUplinkForPUSCHMappingTypeA, &v.HasDmrsUplinkForPUSCHMappingTypeB, &v.HasPuschPowerControl, &v.HasFrequencyHopping, &v.HasFrequencyHoppingOffsetLists, &v.HasPuschTimeDomainAllocationList, &v.HasPuschAggregationFactor, &v.HasMcsTable, &v.HasMcsTableTransformPrecoder, &v.HasTransformPrecoder, &v.HasCodebookSubset, &v.HasMaxRank, &v.HasRbgSize, &v.HasUciOnPUSCH, &v.HasTpPi2BPSK)
+	ext := r.ExtendedPreamble(&v.HasDataScramblingIdentityPUSCH, &v.HasTxConfig, &v.HasDmrsUplinkForPUSCHMappingTypeA, &v.HasDmrsUplinkForPUSCHMappingTypeB, &v.HasPuschPowerControl, &v.HasFrequencyHopping, &v.HasFrequencyHoppingOffsetLists, &v.HasPuschTimeDomainAllocationList, &v.HasPuschAggregationFactor, &v.HasMcsTable, &v.HasMcsTableTransformPrecoder, &v.HasTransformPrecoder, &v.HasCodebookSubset, &v.HasMaxRank, &v.HasRbgSize, &v.HasUciOnPUSCH, &v.HasTpPi2BPSK)
 	v.DataScramblingIdentityPUSCH = r.IntIf(v.HasDataScramblingIdentityPUSCH, 0, 1023, false, "dataScramblingIdentityPUSCH")
 	v.TxConfig = PUSCHConfig_TxConfig(r.EnumIf(v.HasTxConfig, 2, 0, false, "txConfig"))
 	r.DecodeOptional(v.HasDmrsUplinkForPUSCHMappingTypeA, &v.DmrsUplinkForPUSCHMappingTypeA, "dmrs-UplinkForPUSCH-MappingTypeA")
@@ -14212,14 +14127,12 @@ func (v *MPEResourceIDR17) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PUSCHConfigCommon) DecodePER(r *per.Reader) error {
 	*v = PUSCHConfigCommon{}
-	ext := r.Extended()
-	r.Preamble(&v.HasGroupHoppingEnabledTransformPrecoding, &v.HasPuschTimeDomainAllocationList, &v.HasMsg3DeltaPreamble, &v.HasP0NominalWithGrant)
+	ext := r.ExtendedPreamble(&v.HasGroupHoppingEnabledTransformPrecoding, &v.HasPuschTimeDomainAllocationList, &v.HasMsg3DeltaPreamble, &v.HasP0NominalWithGrant)
 	v.GroupHoppingEnabledTransformPrecoding = PUSCHConfigCommon_GroupHoppingEnabledTransformPrecoding(r.EnumIf(v.HasGroupHoppingEnabledTransformPrecoding, 1, 0, false, "groupHoppingEnabledTransformPrecoding"))
 	r.DecodeOptional(v.HasPuschTimeDomainAllocationList, &v.PuschTimeDomainAllocationList, "pusch-TimeDomainAllocationList")
 	v.Msg3DeltaPreamble = r.IntIf(v.HasMsg3DeltaPreamble, -1, 6, false, "msg3-DeltaPreamble")
 	v.P0NominalWithGrant = r.IntIf(v.HasP0NominalWithGrant, -202, 24, false, "p0-NominalWithGrant")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14590,8 +14503,7 @@ func (v *SRIPUSCHPowerControlID) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PUSCHPowerControlV1610) DecodePER(r *per.Reader) error {
 	*v = PUSCHPowerControlV1610{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPathlossReferenceRSToAddModListSizeExtV1610, &v.HasPathlossReferenceRSToReleaseListSizeExtV1610, &v.HasP0PUSCHSetListR16, &v.HasOlpcParameterSet)
+	ext := r.ExtendedPreamble(&v.HasPathlossReferenceRSToAddModListSizeExtV1610, &v.HasPathlossReferenceRSToReleaseListSizeExtV1610, &v.HasP0PUSCHSetListR16, &v.HasOlpcParameterSet)
 	r.DecodeOptional(v.HasPathlossReferenceRSToAddModListSizeExtV1610, &v.PathlossReferenceRSToAddModListSizeExtV1610, "pathlossReferenceRSToAddModListSizeExt-v1610")
 	r.DecodeOptional(v.HasPathlossReferenceRSToReleaseListSizeExtV1610, &v.PathlossReferenceRSToReleaseListSizeExtV1610, "pathlossReferenceRSToReleaseListSizeExt-v1610")
 	r.DecodeOptional(v.HasP0PUSCHSetListR16, &v.P0PUSCHSetListR16, "p0-PUSCH-SetList-r16")
@@ -14729,12 +14641,10 @@ func (v *PUSCHPowerControlV1610_Dummy) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *P0PUSCHSetR16) DecodePER(r *per.Reader) error {
 	*v = P0PUSCHSetR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasP0ListR16)
+	ext := r.ExtendedPreamble(&v.HasP0ListR16)
 	v.P0PUSCHSetIDR16 = P0PUSCHSetIDR16(r.Int(0, 15, false, "p0-PUSCH-SetId-r16"))
 	r.DecodeOptional(v.HasP0ListR16, &v.P0ListR16, "p0-List-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14795,8 +14705,7 @@ func (v *P0PUSCHR16) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PUSCHServingCellConfig) DecodePER(r *per.Reader) error {
 	*v = PUSCHServingCellConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasCodeBlockGroupTransmission, &v.HasRateMatching, &v.HasXOverhead)
+	ext := r.ExtendedPreamble(&v.HasCodeBlockGroupTransmission, &v.HasRateMatching, &v.HasXOverhead)
 	r.DecodeOptional(v.HasCodeBlockGroupTransmission, &v.CodeBlockGroupTransmission, "codeBlockGroupTransmission")
 	v.RateMatching = PUSCHServingCellConfig_RateMatching(r.EnumIf(v.HasRateMatching, 1, 0, false, "rateMatching"))
 	v.XOverhead = PUSCHServingCellConfig_XOverhead(r.EnumIf(v.HasXOverhead, 3, 0, false, "xOverhead"))
@@ -14987,8 +14896,7 @@ func (v *PUSCHCodeBlockGroupTransmission) DecodePER(r *per.Reader) error {
 	*v = PUSCHCodeBlockGroupTransmission{}
 	ext := r.Extended()
 	v.MaxCodeBlockGroupsPerTransportBlock = PUSCHCodeBlockGroupTransmission_MaxCodeBlockGroupsPerTransportBlock(r.Enum(4, 0, false, "maxCodeBlockGroupsPerTransportBlock"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -15106,12 +15014,10 @@ func (v *PUSCHTimeDomainResourceAllocationListR16) MarshalUPER() ([]byte, error)
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PUSCHTimeDomainResourceAllocationR16) DecodePER(r *per.Reader) error {
 	*v = PUSCHTimeDomainResourceAllocationR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasK2R16)
+	ext := r.ExtendedPreamble(&v.HasK2R16)
 	v.K2R16 = r.IntIf(v.HasK2R16, 0, 32, false, "k2-r16")
 	r.Decode(&v.PuschAllocationListR16, "puschAllocationList-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -15150,8 +15056,7 @@ func (v *PUSCHTimeDomainResourceAllocationR16_PuschAllocationListR16) EncodePER(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PUSCHAllocationR16) DecodePER(r *per.Reader) error {
 	*v = PUSCHAllocationR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMappingTypeR16, &v.HasStartSymbolAndLengthR16, &v.HasStartSymbolR16, &v.HasLengthR16, &v.HasNumberOfRepetitionsR16)
+	ext := r.ExtendedPreamble(&v.HasMappingTypeR16, &v.HasStartSymbolAndLengthR16, &v.HasStartSymbolR16, &v.HasLengthR16, &v.HasNumberOfRepetitionsR16)
 	v.MappingTypeR16 = PUSCHAllocationR16_MappingTypeR16(r.EnumIf(v.HasMappingTypeR16, 2, 0, false, "mappingType-r16"))
 	v.StartSymbolAndLengthR16 = r.IntIf(v.HasStartSymbolAndLengthR16, 0, 127, false, "startSymbolAndLength-r16")
 	v.StartSymbolR16 = r.IntIf(v.HasStartSymbolR16, 0, 13, false, "startSymbol-r16")
@@ -15202,15 +15107,13 @@ func (v *PUSCHAllocationR16) MarshalUPER() ([]byte, error) { return per.Marshal(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PUSCHTPCCommandConfig) DecodePER(r *per.Reader) error {
 	*v = PUSCHTPCCommandConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasTpcIndex, &v.HasTpcIndexSUL, &v.HasTargetCell)
+	ext := r.ExtendedPreamble(&v.HasTpcIndex, &v.HasTpcIndexSUL, &v.HasTargetCell)
 	v.TpcIndex = r.IntIf(v.HasTpcIndex, 1, 15, false, "tpc-Index")
 	v.TpcIndexSUL = r.IntIf(v.HasTpcIndexSUL, 1, 15, false, "tpc-IndexSUL")
 	if v.HasTargetCell {
 		v.TargetCell = ServCellIndex(r.Int(0, 31, false, "targetCell"))
 	}
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -15262,8 +15165,7 @@ func (v *QRxLevMin) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *QuantityConfig) DecodePER(r *per.Reader) error {
 	*v = QuantityConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasQuantityConfigNRList)
+	ext := r.ExtendedPreamble(&v.HasQuantityConfigNRList)
 	r.DecodeOptional(v.HasQuantityConfigNRList, &v.QuantityConfigNRList, "quantityConfigNR-List")
 	x := r.Extensions(ext)
 	if x.Begin(0, "quantityConfigEUTRA") {
@@ -15477,8 +15379,7 @@ func (v *QuantityConfigUTRAFDDR16) MarshalUPER() ([]byte, error) { return per.Ma
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RACHConfigCommon) DecodePER(r *per.Reader) error {
 	*v = RACHConfigCommon{}
-	ext := r.Extended()
-	r.Preamble(&v.HasTotalNumberOfRAPreambles, &v.HasSsbPerRACHOccasionAndCBPreamblesPerSSB, &v.HasGroupBconfigured, &v.HasRsrpThresholdSSB, &v.HasRsrpThresholdSSBSUL, &v.HasMsg1SubcarrierSpacing, &v.HasMsg3TransformPrecoder)
+	ext := r.ExtendedPreamble(&v.HasTotalNumberOfRAPreambles, &v.HasSsbPerRACHOccasionAndCBPreamblesPerSSB, &v.HasGroupBconfigured, &v.HasRsrpThresholdSSB, &v.HasRsrpThresholdSSBSUL, &v.HasMsg1SubcarrierSpacing, &v.HasMsg3TransformPrecoder)
 	r.Decode(&v.RachConfigGeneric, "rach-ConfigGeneric")
 	v.TotalNumberOfRAPreambles = r.IntIf(v.HasTotalNumberOfRAPreambles, 1, 63, false, "totalNumberOfRA-Preambles")
 	r.DecodeOptional(v.HasSsbPerRACHOccasionAndCBPreamblesPerSSB, &v.SsbPerRACHOccasionAndCBPreamblesPerSSB, "ssb-perRACH-OccasionAndCB-PreamblesPerSSB")
@@ -15729,8 +15630,7 @@ func (v *RACHConfigCommon_FeatureCombinationPreamblesListR17) EncodePER(w *per.W
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RACHConfigCommonTwoStepRAR16) DecodePER(r *per.Reader) error {
 	*v = RACHConfigCommonTwoStepRAR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMsgATotalNumberOfRAPreamblesR16, &v.HasMsgASSBPerRACHOccasionAndCBPreamblesPerSSBR16, &v.HasMsgACBPreamblesPerSSBPerSharedROR16, &v.HasMsgASSBSharedROMaskIndexR16, &v.HasGroupBConfiguredTwoStepRAR16, &v.HasMsgAPRACHRootSequenceIndexR16, &v.HasMsgATransMaxR16, &v.HasMsgARSRPThresholdR16, &v.HasMsgARSRPThresholdSSBR16, &v.HasMsgASubcarrierSpacingR16, &v.HasMsgARestrictedSetConfigR16, &v.HasRaPrioritizationForAccessIdentityTwoStepR16, &v.HasRaContentionResolutionTimerR16)
+	ext := r.ExtendedPreamble(&v.HasMsgATotalNumberOfRAPreamblesR16, &v.HasMsgASSBPerRACHOccasionAndCBPreamblesPerSSBR16, &v.HasMsgACBPreamblesPerSSBPerSharedROR16, &v.HasMsgASSBSharedROMaskIndexR16, &v.HasGroupBConfiguredTwoStepRAR16, &v.HasMsgAPRACHRootSequenceIndexR16, &v.HasMsgATransMaxR16, &v.HasMsgARSRPThresholdR16, &v.HasMsgARSRPThresholdSSBR16, &v.HasMsgASubcarrierSpacingR16, &v.HasMsgARestrictedSetConfigR16, &v.HasRaPrioritizationForAccessIdentityTwoStepR16, &v.HasRaContentionResolutionTimerR16)
 	r.Decode(&v.RachConfigGenericTwoStepRAR16, "rach-ConfigGenericTwoStepRA-r16")
 	v.MsgATotalNumberOfRAPreamblesR16 = r.IntIf(v.HasMsgATotalNumberOfRAPreamblesR16, 1, 63, false, "msgA-TotalNumberOfRA-Preambles-r16")
 	r.DecodeOptional(v.HasMsgASSBPerRACHOccasionAndCBPreamblesPerSSBR16, &v.MsgASSBPerRACHOccasionAndCBPreamblesPerSSBR16, "msgA-SSB-PerRACH-OccasionAndCB-PreamblesPerSSB-r16")
@@ -15963,8 +15863,7 @@ func (v *GroupBConfiguredTwoStepRAR16) MarshalUPER() ([]byte, error) { return pe
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RACHConfigDedicated) DecodePER(r *per.Reader) error {
 	*v = RACHConfigDedicated{}
-	ext := r.Extended()
-	r.Preamble(&v.HasCfra, &v.HasRaPrioritization)
+	ext := r.ExtendedPreamble(&v.HasCfra, &v.HasRaPrioritization)
 	r.DecodeOptional(v.HasCfra, &v.Cfra, "cfra")
 	r.DecodeOptional(v.HasRaPrioritization, &v.RaPrioritization, "ra-Prioritization")
 	x := r.Extensions(ext)
@@ -16007,8 +15906,7 @@ func (v *RACHConfigDedicated) MarshalUPER() ([]byte, error) { return per.Marshal
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CFRA) DecodePER(r *per.Reader) error {
 	*v = CFRA{}
-	ext := r.Extended()
-	r.Preamble(&v.HasOccasions)
+	ext := r.ExtendedPreamble(&v.HasOccasions)
 	r.DecodeOptional(v.HasOccasions, &v.Occasions, "occasions")
 	r.Decode(&v.Resources, "resources")
 	x := r.Extensions(ext)
@@ -16146,14 +16044,12 @@ func (v *CFRA_Resources_Csirs_CsirsResourceList) EncodePER(w *per.Writer) error 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CFRATwoStepR16) DecodePER(r *per.Reader) error {
 	*v = CFRATwoStepR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasOccasionsTwoStepRAR16, &v.HasMsgATransMaxR16)
+	ext := r.ExtendedPreamble(&v.HasOccasionsTwoStepRAR16, &v.HasMsgATransMaxR16)
 	r.DecodeOptional(v.HasOccasionsTwoStepRAR16, &v.OccasionsTwoStepRAR16, "occasionsTwoStepRA-r16")
 	r.Decode(&v.MsgACFRAPUSCHR16, "msgA-CFRA-PUSCH-r16")
 	v.MsgATransMaxR16 = CFRATwoStepR16_MsgATransMaxR16(r.EnumIf(v.HasMsgATransMaxR16, 10, 0, false, "msgA-TransMax-r16"))
 	r.Decode(&v.ResourcesTwoStepR16, "resourcesTwoStep-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -16266,8 +16162,7 @@ func (v *CFRACSIRSResource) DecodePER(r *per.Reader) error {
 	v.CsiRS = CSIRSIndex(r.Int(0, 95, false, "csi-RS"))
 	r.Decode(&v.RaOccasionList, "ra-OccasionList")
 	v.RaPreambleIndex = r.Int(0, 63, false, "ra-PreambleIndex")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -16378,8 +16273,7 @@ func (v *RACHConfigGeneric) MarshalUPER() ([]byte, error) { return per.Marshal(v
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RACHConfigGenericTwoStepRAR16) DecodePER(r *per.Reader) error {
 	*v = RACHConfigGenericTwoStepRAR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMsgAPRACHConfigurationIndexR16, &v.HasMsgAROFDMR16, &v.HasMsgAROFrequencyStartR16, &v.HasMsgAZeroCorrelationZoneConfigR16, &v.HasMsgAPreamblePowerRampingStepR16, &v.HasMsgAPreambleReceivedTargetPowerR16, &v.HasMsgBResponseWindowR16, &v.HasPreambleTransMaxR16)
+	ext := r.ExtendedPreamble(&v.HasMsgAPRACHConfigurationIndexR16, &v.HasMsgAROFDMR16, &v.HasMsgAROFrequencyStartR16, &v.HasMsgAZeroCorrelationZoneConfigR16, &v.HasMsgAPreamblePowerRampingStepR16, &v.HasMsgAPreambleReceivedTargetPowerR16, &v.HasMsgBResponseWindowR16, &v.HasPreambleTransMaxR16)
 	v.MsgAPRACHConfigurationIndexR16 = r.IntIf(v.HasMsgAPRACHConfigurationIndexR16, 0, 262, false, "msgA-PRACH-ConfigurationIndex-r16")
 	v.MsgAROFDMR16 = RACHConfigGenericTwoStepRAR16_MsgAROFDMR16(r.EnumIf(v.HasMsgAROFDMR16, 4, 0, false, "msgA-RO-FDM-r16"))
 	v.MsgAROFrequencyStartR16 = r.IntIf(v.HasMsgAROFrequencyStartR16, 0, 274, false, "msgA-RO-FrequencyStart-r16")
@@ -16432,12 +16326,10 @@ func (v *RACHConfigGenericTwoStepRAR16) MarshalUPER() ([]byte, error) { return p
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RAPrioritization) DecodePER(r *per.Reader) error {
 	*v = RAPrioritization{}
-	ext := r.Extended()
-	r.Preamble(&v.HasScalingFactorBI)
+	ext := r.ExtendedPreamble(&v.HasScalingFactorBI)
 	v.PowerRampingStepHighPriority = RAPrioritization_PowerRampingStepHighPriority(r.Enum(4, 0, false, "powerRampingStepHighPriority"))
 	v.ScalingFactorBI = RAPrioritization_ScalingFactorBI(r.EnumIf(v.HasScalingFactorBI, 4, 0, false, "scalingFactorBI"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -16466,8 +16358,7 @@ func (v *RAPrioritizationForSlicingR17) DecodePER(r *per.Reader) error {
 	*v = RAPrioritizationForSlicingR17{}
 	ext := r.Extended()
 	r.Decode(&v.RaPrioritizationSliceInfoListR17, "ra-PrioritizationSliceInfoList-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -16515,8 +16406,7 @@ func (v *RAPrioritizationSliceInfoR17) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	r.Decode(&v.NsagIDListR17, "nsag-ID-List-r17")
 	r.Decode(&v.RaPrioritizationR17, "ra-Prioritization-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -16552,8 +16442,7 @@ func (v *RAPrioritizationSliceInfoR17_NsagIDListR17) EncodePER(w *per.Writer) er
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RadioBearerConfig) DecodePER(r *per.Reader) error {
 	*v = RadioBearerConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSrbToAddModList, &v.HasSrb3ToRelease, &v.HasDrbToAddModList, &v.HasDrbToReleaseList, &v.HasSecurityConfig)
+	ext := r.ExtendedPreamble(&v.HasSrbToAddModList, &v.HasSrb3ToRelease, &v.HasDrbToAddModList, &v.HasDrbToReleaseList, &v.HasSecurityConfig)
 	r.DecodeOptional(v.HasSrbToAddModList, &v.SrbToAddModList, "srb-ToAddModList")
 	v.Srb3ToRelease = RadioBearerConfig_Srb3ToRelease(r.EnumIf(v.HasSrb3ToRelease, 1, 0, false, "srb3-ToRelease"))
 	r.DecodeOptional(v.HasDrbToAddModList, &v.DrbToAddModList, "drb-ToAddModList")
@@ -16624,8 +16513,7 @@ func (v *SRBToAddModList) MarshalUPER() ([]byte, error) { return per.Marshal(v, 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SRBToAddMod) DecodePER(r *per.Reader) error {
 	*v = SRBToAddMod{}
-	ext := r.Extended()
-	r.Preamble(&v.HasReestablishPDCP, &v.HasDiscardOnPDCP, &v.HasPdcpConfig)
+	ext := r.ExtendedPreamble(&v.HasReestablishPDCP, &v.HasDiscardOnPDCP, &v.HasPdcpConfig)
 	v.SrbIdentity = SRBIdentity(r.Int(1, 3, false, "srb-Identity"))
 	v.ReestablishPDCP = SRBToAddMod_ReestablishPDCP(r.EnumIf(v.HasReestablishPDCP, 1, 0, false, "reestablishPDCP"))
 	v.DiscardOnPDCP = SRBToAddMod_DiscardOnPDCP(r.EnumIf(v.HasDiscardOnPDCP, 1, 0, false, "discardOnPDCP"))
@@ -16690,8 +16578,7 @@ func (v *DRBToAddModList) MarshalUPER() ([]byte, error) { return per.Marshal(v, 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *DRBToAddMod) DecodePER(r *per.Reader) error {
 	*v = DRBToAddMod{}
-	ext := r.Extended()
-	r.Preamble(&v.HasCnAssociation, &v.HasReestablishPDCP, &v.HasRecoverPDCP, &v.HasPdcpConfig)
+	ext := r.ExtendedPreamble(&v.HasCnAssociation, &v.HasReestablishPDCP, &v.HasRecoverPDCP, &v.HasPdcpConfig)
 	r.DecodeOptional(v.HasCnAssociation, &v.CnAssociation, "cnAssociation")
 	v.DrbIdentity = DRBIdentity(r.Int(1, 32, false, "drb-Identity"))
 	v.ReestablishPDCP = DRBToAddMod_ReestablishPDCP(r.EnumIf(v.HasReestablishPDCP, 1, 0, false, "reestablishPDCP"))
@@ -16788,12 +16675,10 @@ func (v *DRBToReleaseList) MarshalUPER() ([]byte, error) { return per.Marshal(v,
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SecurityConfig) DecodePER(r *per.Reader) error {
 	*v = SecurityConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSecurityAlgorithmConfig, &v.HasKeyToUse)
+	ext := r.ExtendedPreamble(&v.HasSecurityAlgorithmConfig, &v.HasKeyToUse)
 	r.DecodeOptional(v.HasSecurityAlgorithmConfig, &v.SecurityAlgorithmConfig, "securityAlgorithmConfig")
 	v.KeyToUse = SecurityConfig_KeyToUse(r.EnumIf(v.HasKeyToUse, 2, 0, false, "keyToUse"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -16838,8 +16723,7 @@ func (v *MRBToAddModListR17) MarshalUPER() ([]byte, error) { return per.Marshal(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MRBToAddModR17) DecodePER(r *per.Reader) error {
 	*v = MRBToAddModR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMbsSessionIDR17, &v.HasMrbIdentityNewR17, &v.HasReestablishPDCPR17, &v.HasRecoverPDCPR17, &v.HasPdcpConfigR17)
+	ext := r.ExtendedPreamble(&v.HasMbsSessionIDR17, &v.HasMrbIdentityNewR17, &v.HasReestablishPDCPR17, &v.HasRecoverPDCPR17, &v.HasPdcpConfigR17)
 	r.DecodeOptional(v.HasMbsSessionIDR17, &v.MbsSessionIDR17, "mbs-SessionId-r17")
 	v.MrbIdentityR17 = MRBIdentityR17(r.Int(1, 512, false, "mrb-Identity-r17"))
 	if v.HasMrbIdentityNewR17 {
@@ -16848,8 +16732,7 @@ func (v *MRBToAddModR17) DecodePER(r *per.Reader) error {
 	v.ReestablishPDCPR17 = MRBToAddModR17_ReestablishPDCPR17(r.EnumIf(v.HasReestablishPDCPR17, 1, 0, false, "reestablishPDCP-r17"))
 	v.RecoverPDCPR17 = MRBToAddModR17_RecoverPDCPR17(r.EnumIf(v.HasRecoverPDCPR17, 1, 0, false, "recoverPDCP-r17"))
 	r.DecodeOptional(v.HasPdcpConfigR17, &v.PdcpConfigR17, "pdcp-Config-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -16898,8 +16781,7 @@ func (v *MRBToReleaseListR17) MarshalUPER() ([]byte, error) { return per.Marshal
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RadioLinkMonitoringConfig) DecodePER(r *per.Reader) error {
 	*v = RadioLinkMonitoringConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasFailureDetectionResourcesToAddModList, &v.HasFailureDetectionResourcesToReleaseList, &v.HasBeamFailureInstanceMaxCount, &v.HasBeamFailureDetectionTimer)
+	ext := r.ExtendedPreamble(&v.HasFailureDetectionResourcesToAddModList, &v.HasFailureDetectionResourcesToReleaseList, &v.HasBeamFailureInstanceMaxCount, &v.HasBeamFailureDetectionTimer)
 	r.DecodeOptional(v.HasFailureDetectionResourcesToAddModList, &v.FailureDetectionResourcesToAddModList, "failureDetectionResourcesToAddModList")
 	r.DecodeOptional(v.HasFailureDetectionResourcesToReleaseList, &v.FailureDetectionResourcesToReleaseList, "failureDetectionResourcesToReleaseList")
 	v.BeamFailureInstanceMaxCount = RadioLinkMonitoringConfig_BeamFailureInstanceMaxCount(r.EnumIf(v.HasBeamFailureInstanceMaxCount, 8, 0, false, "beamFailureInstanceMaxCount"))
@@ -16997,8 +16879,7 @@ func (v *RadioLinkMonitoringRS) DecodePER(r *per.Reader) error {
 	v.RadioLinkMonitoringRSID = RadioLinkMonitoringRSID(r.Int(0, 9, false, "radioLinkMonitoringRS-Id"))
 	v.Purpose = RadioLinkMonitoringRS_Purpose(r.Enum(3, 0, false, "purpose"))
 	r.Decode(&v.DetectionResource, "detectionResource")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -17057,14 +16938,12 @@ func (v *RadioLinkMonitoringRS_DetectionResource) EncodePER(w *per.Writer) error
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *BeamFailureDetectionSetR17) DecodePER(r *per.Reader) error {
 	*v = BeamFailureDetectionSetR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasBfdResourcesToAddModListR17, &v.HasBfdResourcesToReleaseListR17, &v.HasBeamFailureInstanceMaxCountR17, &v.HasBeamFailureDetectionTimerR17)
+	ext := r.ExtendedPreamble(&v.HasBfdResourcesToAddModListR17, &v.HasBfdResourcesToReleaseListR17, &v.HasBeamFailureInstanceMaxCountR17, &v.HasBeamFailureDetectionTimerR17)
 	r.DecodeOptional(v.HasBfdResourcesToAddModListR17, &v.BfdResourcesToAddModListR17, "bfdResourcesToAddModList-r17")
 	r.DecodeOptional(v.HasBfdResourcesToReleaseListR17, &v.BfdResourcesToReleaseListR17, "bfdResourcesToReleaseList-r17")
 	v.BeamFailureInstanceMaxCountR17 = BeamFailureDetectionSetR17_BeamFailureInstanceMaxCountR17(r.EnumIf(v.HasBeamFailureInstanceMaxCountR17, 8, 0, false, "beamFailureInstanceMaxCount-r17"))
 	v.BeamFailureDetectionTimerR17 = BeamFailureDetectionSetR17_BeamFailureDetectionTimerR17(r.EnumIf(v.HasBeamFailureDetectionTimerR17, 8, 0, false, "beamFailureDetectionTimer-r17"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -17089,3 +16968,52 @@ func (v *BeamFailureDetectionSetR17) UnmarshalUPER(b []byte) error {
 
 // MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
 func (v *BeamFailureDetectionSetR17) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *BeamFailureDetectionSetR17_BfdResourcesToAddModListR17) DecodePER(r *per.Reader) error {
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 64})
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *BeamFailureDetectionSetR17_BfdResourcesToAddModListR17) EncodePER(w *per.Writer) error {
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 64})
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *BeamFailureDetectionSetR17_BfdResourcesToReleaseListR17) DecodePER(r *per.Reader) error {
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 64})
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *BeamFailureDetectionSetR17_BfdResourcesToReleaseListR17) EncodePER(w *per.Writer) error {
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 64})
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *BeamLinkMonitoringRSR17) DecodePER(r *per.Reader) error {
+	*v = BeamLinkMonitoringRSR17{}
+	ext := r.Extended()
+	v.BeamLinkMonitoringRSIDR17 = BeamLinkMonitoringRSIDR17(r.Int(0, 63, false, "beamLinkMonitoringRS-Id-r17"))
+	r.Decode(&v.DetectionResourceR17, "detectionResource-r17")
+	v.Unknown = r.Unknown(ext)
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *BeamLinkMonitoringRSR17) EncodePER(w *per.Writer) error {
+	x := per.Additions(v.Unknown)
+	w.Extended(x)
+	w.Encode(&v.BeamLinkMonitoringRSIDR17, "beamLinkMonitoringRS-Id-r17")
+	w.Encode(&v.DetectionResourceR17, "detectionResource-r17")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
+}
+
+// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a BeamLinkMonitoringRS-r17 (X.691); v aliases b.
+func (v *BeamLinkMonitoringRSR17) UnmarshalUPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, false, "BeamLinkMonitoringRS-r17")
+}
+
+// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
+func (v *BeamLinkMonitoringRSR17) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }

@@ -10,56 +10,6 @@ import (
 )
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *BeamFailureDetectionSetR17_BfdResourcesToAddModListR17) DecodePER(r *per.Reader) error {
-	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 64})
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *BeamFailureDetectionSetR17_BfdResourcesToAddModListR17) EncodePER(w *per.Writer) error {
-	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 64})
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *BeamFailureDetectionSetR17_BfdResourcesToReleaseListR17) DecodePER(r *per.Reader) error {
-	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 64})
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *BeamFailureDetectionSetR17_BfdResourcesToReleaseListR17) EncodePER(w *per.Writer) error {
-	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 64})
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *BeamLinkMonitoringRSR17) DecodePER(r *per.Reader) error {
-	*v = BeamLinkMonitoringRSR17{}
-	ext := r.Extended()
-	v.BeamLinkMonitoringRSIDR17 = BeamLinkMonitoringRSIDR17(r.Int(0, 63, false, "beamLinkMonitoringRS-Id-r17"))
-	r.Decode(&v.DetectionResourceR17, "detectionResource-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *BeamLinkMonitoringRSR17) EncodePER(w *per.Writer) error {
-	x := per.Additions(v.Unknown)
-	w.Extended(x)
-	w.Encode(&v.BeamLinkMonitoringRSIDR17, "beamLinkMonitoringRS-Id-r17")
-	w.Encode(&v.DetectionResourceR17, "detectionResource-r17")
-	w.Extensions(x, v.Unknown)
-	w.EndExtensions(x, v.Unknown)
-	return w.Err()
-}
-
-// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a BeamLinkMonitoringRS-r17 (X.691); v aliases b.
-func (v *BeamLinkMonitoringRSR17) UnmarshalUPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, false, "BeamLinkMonitoringRS-r17")
-}
-
-// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
-func (v *BeamLinkMonitoringRSR17) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *BeamLinkMonitoringRSR17_DetectionResourceR17) DecodePER(r *per.Reader) error {
 	*v = BeamLinkMonitoringRSR17_DetectionResourceR17{}
 	i, _ := r.Index(2, false)
@@ -130,8 +80,7 @@ func (v *RANAreaCode) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RateMatchPattern) DecodePER(r *per.Reader) error {
 	*v = RateMatchPattern{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSubcarrierSpacing)
+	ext := r.ExtendedPreamble(&v.HasSubcarrierSpacing)
 	v.RateMatchPatternID = RateMatchPatternID(r.Int(0, 3, false, "rateMatchPatternId"))
 	r.Decode(&v.PatternType, "patternType")
 	v.SubcarrierSpacing = SubcarrierSpacing(r.EnumIf(v.HasSubcarrierSpacing, 8, 0, false, "subcarrierSpacing"))
@@ -210,13 +159,11 @@ func (v *RateMatchPattern_PatternType) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RateMatchPattern_PatternType_Bitmaps) DecodePER(r *per.Reader) error {
 	*v = RateMatchPattern_PatternType_Bitmaps{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPeriodicityAndPattern)
+	ext := r.ExtendedPreamble(&v.HasPeriodicityAndPattern)
 	v.ResourceBlocks = r.BitString(per.Size{Lb: 275, Ub: 275}, "resourceBlocks")
 	r.Decode(&v.SymbolsInResourceBlock, "symbolsInResourceBlock")
 	r.DecodeOptional(v.HasPeriodicityAndPattern, &v.PeriodicityAndPattern, "periodicityAndPattern")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -846,8 +793,7 @@ func (v *ReportSFTDEUTRA) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	v.ReportSFTDMeas = r.Bool("reportSFTD-Meas")
 	v.ReportRSRP = r.Bool("reportRSRP")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1042,8 +988,7 @@ func (v *EventTriggerConfigInterRAT_EventID_EventB1) DecodePER(r *per.Reader) er
 	v.ReportOnLeave = r.Bool("reportOnLeave")
 	v.Hysteresis = Hysteresis(r.Int(0, 30, false, "hysteresis"))
 	v.TimeToTrigger = TimeToTrigger(r.Enum(16, 0, false, "timeToTrigger"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1069,8 +1014,7 @@ func (v *EventTriggerConfigInterRAT_EventID_EventB2) DecodePER(r *per.Reader) er
 	v.ReportOnLeave = r.Bool("reportOnLeave")
 	v.Hysteresis = Hysteresis(r.Int(0, 30, false, "hysteresis"))
 	v.TimeToTrigger = TimeToTrigger(r.Enum(16, 0, false, "timeToTrigger"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1096,8 +1040,7 @@ func (v *EventTriggerConfigInterRAT_EventID_EventB1UTRAFDDR16) DecodePER(r *per.
 	v.ReportOnLeaveR16 = r.Bool("reportOnLeave-r16")
 	v.HysteresisR16 = Hysteresis(r.Int(0, 30, false, "hysteresis-r16"))
 	v.TimeToTriggerR16 = TimeToTrigger(r.Enum(16, 0, false, "timeToTrigger-r16"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1123,8 +1066,7 @@ func (v *EventTriggerConfigInterRAT_EventID_EventB2UTRAFDDR16) DecodePER(r *per.
 	v.ReportOnLeaveR16 = r.Bool("reportOnLeave-r16")
 	v.HysteresisR16 = Hysteresis(r.Int(0, 30, false, "hysteresis-r16"))
 	v.TimeToTriggerR16 = TimeToTrigger(r.Enum(16, 0, false, "timeToTrigger-r16"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1151,8 +1093,7 @@ func (v *EventTriggerConfigInterRAT_EventID_EventY1RelayR17) DecodePER(r *per.Re
 	v.ReportOnLeaveR17 = r.Bool("reportOnLeave-r17")
 	v.HysteresisR17 = Hysteresis(r.Int(0, 30, false, "hysteresis-r17"))
 	v.TimeToTriggerR17 = TimeToTrigger(r.Enum(16, 0, false, "timeToTrigger-r17"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1178,8 +1119,7 @@ func (v *EventTriggerConfigInterRAT_EventID_EventY2RelayR17) DecodePER(r *per.Re
 	v.ReportOnLeaveR17 = r.Bool("reportOnLeave-r17")
 	v.HysteresisR17 = Hysteresis(r.Int(0, 30, false, "hysteresis-r17"))
 	v.TimeToTriggerR17 = TimeToTrigger(r.Enum(16, 0, false, "timeToTrigger-r17"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1550,8 +1490,7 @@ func (v *CondTriggerConfigR16) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	r.Decode(&v.CondEventID, "condEventId")
 	v.RsTypeR16 = NRRSType(r.Enum(2, 0, false, "rsType-r16"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1736,8 +1675,7 @@ func (v *CondTriggerConfigR16_CondEventID_CondEventT1R17) EncodePER(w *per.Write
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *EventTriggerConfig) DecodePER(r *per.Reader) error {
 	*v = EventTriggerConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasReportQuantityRSIndexes, &v.HasMaxNrofRSIndexesToReport, &v.HasReportAddNeighMeas)
+	ext := r.ExtendedPreamble(&v.HasReportQuantityRSIndexes, &v.HasMaxNrofRSIndexesToReport, &v.HasReportAddNeighMeas)
 	r.Decode(&v.EventID, "eventId")
 	v.RsType = NRRSType(r.Enum(2, 0, false, "rsType"))
 	v.ReportInterval = ReportInterval(r.Enum(14, 0, false, "reportInterval"))
@@ -2113,8 +2051,7 @@ func (v *EventTriggerConfig_EventID_EventD1R17) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PeriodicalReportConfig) DecodePER(r *per.Reader) error {
 	*v = PeriodicalReportConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasReportQuantityRSIndexes, &v.HasMaxNrofRSIndexesToReport)
+	ext := r.ExtendedPreamble(&v.HasReportQuantityRSIndexes, &v.HasMaxNrofRSIndexesToReport)
 	v.RsType = NRRSType(r.Enum(2, 0, false, "rsType"))
 	v.ReportInterval = ReportInterval(r.Enum(14, 0, false, "reportInterval"))
 	v.ReportAmount = PeriodicalReportConfig_ReportAmount(r.Enum(8, 0, false, "reportAmount"))
@@ -2428,8 +2365,7 @@ func (v *CLIEventTriggerConfigR16) DecodePER(r *per.Reader) error {
 	v.ReportIntervalR16 = ReportInterval(r.Enum(14, 0, false, "reportInterval-r16"))
 	v.ReportAmountR16 = CLIEventTriggerConfigR16_ReportAmountR16(r.Enum(8, 0, false, "reportAmount-r16"))
 	v.MaxReportCLIR16 = r.Int(1, 8, false, "maxReportCLI-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2515,8 +2451,7 @@ func (v *CLIPeriodicalReportConfigR16) DecodePER(r *per.Reader) error {
 	v.ReportAmountR16 = CLIPeriodicalReportConfigR16_ReportAmountR16(r.Enum(8, 0, false, "reportAmount-r16"))
 	v.ReportQuantityCLIR16 = MeasReportQuantityCLIR16(r.Enum(2, 0, false, "reportQuantityCLI-r16"))
 	v.MaxReportCLIR16 = r.Int(1, 8, false, "maxReportCLI-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2544,12 +2479,10 @@ func (v *CLIPeriodicalReportConfigR16) MarshalUPER() ([]byte, error) { return pe
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RxTxPeriodicalR17) DecodePER(r *per.Reader) error {
 	*v = RxTxPeriodicalR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasRxTxReportIntervalR17)
+	ext := r.ExtendedPreamble(&v.HasRxTxReportIntervalR17)
 	v.RxTxReportIntervalR17 = RxTxReportIntervalR17(r.EnumIf(v.HasRxTxReportIntervalR17, 16, 0, false, "rxTxReportInterval-r17"))
 	v.ReportAmountR17 = RxTxPeriodicalR17_ReportAmountR17(r.Enum(8, 0, false, "reportAmount-r17"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2694,8 +2627,7 @@ func (v *EventTriggerConfigNRSLR16) DecodePER(r *per.Reader) error {
 	v.ReportIntervalR16 = ReportInterval(r.Enum(14, 0, false, "reportInterval-r16"))
 	v.ReportAmountR16 = EventTriggerConfigNRSLR16_ReportAmountR16(r.Enum(8, 0, false, "reportAmount-r16"))
 	r.Decode(&v.ReportQuantityR16, "reportQuantity-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2801,8 +2733,7 @@ func (v *PeriodicalReportConfigNRSLR16) DecodePER(r *per.Reader) error {
 	v.ReportIntervalR16 = ReportInterval(r.Enum(14, 0, false, "reportInterval-r16"))
 	v.ReportAmountR16 = PeriodicalReportConfigNRSLR16_ReportAmountR16(r.Enum(8, 0, false, "reportAmount-r16"))
 	r.Decode(&v.ReportQuantityR16, "reportQuantity-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2831,8 +2762,7 @@ func (v *MeasReportQuantityR16) DecodePER(r *per.Reader) error {
 	*v = MeasReportQuantityR16{}
 	ext := r.Extended()
 	v.CbrR16 = r.Bool("cbr-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2989,8 +2919,7 @@ func (v *ResumeCause) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RLCBearerConfig) DecodePER(r *per.Reader) error {
 	*v = RLCBearerConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasServedRadioBearer, &v.HasReestablishRLC, &v.HasRlcConfig, &v.HasMacLogicalChannelConfig)
+	ext := r.ExtendedPreamble(&v.HasServedRadioBearer, &v.HasReestablishRLC, &v.HasRlcConfig, &v.HasMacLogicalChannelConfig)
 	v.LogicalChannelIdentity = LogicalChannelIdentity(r.Int(1, 32, false, "logicalChannelIdentity"))
 	r.DecodeOptional(v.HasServedRadioBearer, &v.ServedRadioBearer, "servedRadioBearer")
 	v.ReestablishRLC = RLCBearerConfig_ReestablishRLC(r.EnumIf(v.HasReestablishRLC, 1, 0, false, "reestablishRLC"))
@@ -3426,11 +3355,9 @@ func (v *RLCConfigV1700) MarshalUPER() ([]byte, error) { return per.Marshal(v, f
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *DLAMRLCV1610) DecodePER(r *per.Reader) error {
 	*v = DLAMRLCV1610{}
-	ext := r.Extended()
-	r.Preamble(&v.HasTStatusProhibitV1610)
+	ext := r.ExtendedPreamble(&v.HasTStatusProhibitV1610)
 	v.TStatusProhibitV1610 = TStatusProhibitV1610(r.EnumIf(v.HasTStatusProhibitV1610, 8, 0, false, "t-StatusProhibit-v1610"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3597,11 +3524,9 @@ func (v *RSSIRangeR16) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RxTxTimeDiffR17) DecodePER(r *per.Reader) error {
 	*v = RxTxTimeDiffR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasResultK5R17)
+	ext := r.ExtendedPreamble(&v.HasResultK5R17)
 	v.ResultK5R17 = r.IntIf(v.HasResultK5R17, 0, 61565, false, "result-k5-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3627,14 +3552,12 @@ func (v *RxTxTimeDiffR17) MarshalUPER() ([]byte, error) { return per.Marshal(v, 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SCellActivationRSConfigR17) DecodePER(r *per.Reader) error {
 	*v = SCellActivationRSConfigR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasGapBetweenBurstsR17)
+	ext := r.ExtendedPreamble(&v.HasGapBetweenBurstsR17)
 	v.ScellActivationRSIDR17 = SCellActivationRSConfigIDR17(r.Int(1, 255, false, "scellActivationRS-Id-r17"))
 	v.ResourceSetR17 = NZPCSIRSResourceSetID(r.Int(0, 63, false, "resourceSet-r17"))
 	v.GapBetweenBurstsR17 = r.IntIf(v.HasGapBetweenBurstsR17, 2, 31, false, "gapBetweenBursts-r17")
 	v.QclInfoR17 = TCIStateID(r.Int(0, 127, false, "qcl-Info-r17"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3964,11 +3887,9 @@ func (v *SchedulingRequestResourceConfig_PeriodicityAndOffset) EncodePER(w *per.
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SchedulingRequestResourceConfigExtV1610) DecodePER(r *per.Reader) error {
 	*v = SchedulingRequestResourceConfigExtV1610{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPhyPriorityIndexR16)
+	ext := r.ExtendedPreamble(&v.HasPhyPriorityIndexR16)
 	v.PhyPriorityIndexR16 = SchedulingRequestResourceConfigExtV1610_PhyPriorityIndexR16(r.EnumIf(v.HasPhyPriorityIndexR16, 2, 0, false, "phy-PriorityIndex-r16"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4125,16 +4046,14 @@ func (v *SCSSpecificCarrier) MarshalUPER() ([]byte, error) { return per.Marshal(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SDAPConfig) DecodePER(r *per.Reader) error {
 	*v = SDAPConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMappedQoSFlowsToAdd, &v.HasMappedQoSFlowsToRelease)
+	ext := r.ExtendedPreamble(&v.HasMappedQoSFlowsToAdd, &v.HasMappedQoSFlowsToRelease)
 	v.PduSession = PDUSessionID(r.Int(0, 255, false, "pdu-Session"))
 	v.SdapHeaderDL = SDAPConfig_SdapHeaderDL(r.Enum(2, 0, false, "sdap-HeaderDL"))
 	v.SdapHeaderUL = SDAPConfig_SdapHeaderUL(r.Enum(2, 0, false, "sdap-HeaderUL"))
 	v.DefaultDRB = r.Bool("defaultDRB")
 	r.DecodeOptional(v.HasMappedQoSFlowsToAdd, &v.MappedQoSFlowsToAdd, "mappedQoS-FlowsToAdd")
 	r.DecodeOptional(v.HasMappedQoSFlowsToRelease, &v.MappedQoSFlowsToRelease, "mappedQoS-FlowsToRelease")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4435,8 +4354,7 @@ func (v *SearchSpace_SearchSpaceType_Common) EncodePER(w *per.Writer) error {
 func (v *SearchSpace_SearchSpaceType_Common_DciFormat0_0AndFormat1_0) DecodePER(r *per.Reader) error {
 	*v = SearchSpace_SearchSpaceType_Common_DciFormat0_0AndFormat1_0{}
 	ext := r.Extended()
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4454,8 +4372,7 @@ func (v *SearchSpace_SearchSpaceType_Common_DciFormat2_0) DecodePER(r *per.Reade
 	*v = SearchSpace_SearchSpaceType_Common_DciFormat2_0{}
 	ext := r.Extended()
 	r.Decode(&v.NrofCandidatesSFI, "nrofCandidates-SFI")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4496,8 +4413,7 @@ func (v *SearchSpace_SearchSpaceType_Common_DciFormat2_0_NrofCandidatesSFI) Enco
 func (v *SearchSpace_SearchSpaceType_Common_DciFormat2_1) DecodePER(r *per.Reader) error {
 	*v = SearchSpace_SearchSpaceType_Common_DciFormat2_1{}
 	ext := r.Extended()
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4514,8 +4430,7 @@ func (v *SearchSpace_SearchSpaceType_Common_DciFormat2_1) EncodePER(w *per.Write
 func (v *SearchSpace_SearchSpaceType_Common_DciFormat2_2) DecodePER(r *per.Reader) error {
 	*v = SearchSpace_SearchSpaceType_Common_DciFormat2_2{}
 	ext := r.Extended()
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4531,12 +4446,10 @@ func (v *SearchSpace_SearchSpaceType_Common_DciFormat2_2) EncodePER(w *per.Write
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SearchSpace_SearchSpaceType_Common_DciFormat2_3) DecodePER(r *per.Reader) error {
 	*v = SearchSpace_SearchSpaceType_Common_DciFormat2_3{}
-	ext := r.Extended()
-	r.Preamble(&v.HasDummy1)
+	ext := r.ExtendedPreamble(&v.HasDummy1)
 	v.Dummy1 = SearchSpace_SearchSpaceType_Common_DciFormat2_3_Dummy1(r.EnumIf(v.HasDummy1, 8, 0, false, "dummy1"))
 	v.Dummy2 = SearchSpace_SearchSpaceType_Common_DciFormat2_3_Dummy2(r.Enum(2, 0, false, "dummy2"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4637,13 +4550,11 @@ func (v *SearchSpaceExtR16_SearchSpaceTypeR16) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16) DecodePER(r *per.Reader) error {
 	*v = SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasDciFormat2_4R16, &v.HasDciFormat2_5R16, &v.HasDciFormat2_6R16)
+	ext := r.ExtendedPreamble(&v.HasDciFormat2_4R16, &v.HasDciFormat2_5R16, &v.HasDciFormat2_6R16)
 	r.DecodeOptional(v.HasDciFormat2_4R16, &v.DciFormat2_4R16, "dci-Format2-4-r16")
 	r.DecodeOptional(v.HasDciFormat2_5R16, &v.DciFormat2_5R16, "dci-Format2-5-r16")
 	r.DecodeOptional(v.HasDciFormat2_6R16, &v.DciFormat2_6R16, "dci-Format2-6-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4665,8 +4576,7 @@ func (v *SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_4R16) DecodeP
 	*v = SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_4R16{}
 	ext := r.Extended()
 	r.Decode(&v.NrofCandidatesCIR16, "nrofCandidates-CI-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4708,8 +4618,7 @@ func (v *SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_5R16) DecodeP
 	*v = SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_5R16{}
 	ext := r.Extended()
 	r.Decode(&v.NrofCandidatesIABR16, "nrofCandidates-IAB-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4750,8 +4659,7 @@ func (v *SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_5R16_NrofCand
 func (v *SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_6R16) DecodePER(r *per.Reader) error {
 	*v = SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_6R16{}
 	ext := r.Extended()
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4939,8 +4847,7 @@ func (v *SearchSpaceExtV1700_SearchSpaceTypeR17_CommonR17) EncodePER(w *per.Writ
 func (v *SearchSpaceExtV1700_SearchSpaceTypeR17_CommonR17_DciFormat4_0R17) DecodePER(r *per.Reader) error {
 	*v = SearchSpaceExtV1700_SearchSpaceTypeR17_CommonR17_DciFormat4_0R17{}
 	ext := r.Extended()
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4957,8 +4864,7 @@ func (v *SearchSpaceExtV1700_SearchSpaceTypeR17_CommonR17_DciFormat4_0R17) Encod
 func (v *SearchSpaceExtV1700_SearchSpaceTypeR17_CommonR17_DciFormat4_1R17) DecodePER(r *per.Reader) error {
 	*v = SearchSpaceExtV1700_SearchSpaceTypeR17_CommonR17_DciFormat4_1R17{}
 	ext := r.Extended()
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4975,8 +4881,7 @@ func (v *SearchSpaceExtV1700_SearchSpaceTypeR17_CommonR17_DciFormat4_1R17) Encod
 func (v *SearchSpaceExtV1700_SearchSpaceTypeR17_CommonR17_DciFormat4_2R17) DecodePER(r *per.Reader) error {
 	*v = SearchSpaceExtV1700_SearchSpaceTypeR17_CommonR17_DciFormat4_2R17{}
 	ext := r.Extended()
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4993,8 +4898,7 @@ func (v *SearchSpaceExtV1700_SearchSpaceTypeR17_CommonR17_DciFormat4_2R17) Encod
 func (v *SearchSpaceExtV1700_SearchSpaceTypeR17_CommonR17_DciFormat4_1AndFormat4_2R17) DecodePER(r *per.Reader) error {
 	*v = SearchSpaceExtV1700_SearchSpaceTypeR17_CommonR17_DciFormat4_1AndFormat4_2R17{}
 	ext := r.Extended()
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5012,8 +4916,7 @@ func (v *SearchSpaceExtV1700_SearchSpaceTypeR17_CommonR17_DciFormat2_7R17) Decod
 	*v = SearchSpaceExtV1700_SearchSpaceTypeR17_CommonR17_DciFormat2_7R17{}
 	ext := r.Extended()
 	r.Decode(&v.NrofCandidatesPEIR17, "nrofCandidates-PEI-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5087,12 +4990,10 @@ func (v *SearchSpaceZero) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SecurityAlgorithmConfig) DecodePER(r *per.Reader) error {
 	*v = SecurityAlgorithmConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIntegrityProtAlgorithm)
+	ext := r.ExtendedPreamble(&v.HasIntegrityProtAlgorithm)
 	v.CipheringAlgorithm = CipheringAlgorithm(r.Enum(8, 0, true, "cipheringAlgorithm"))
 	v.IntegrityProtAlgorithm = IntegrityProtAlgorithm(r.EnumIf(v.HasIntegrityProtAlgorithm, 8, 0, true, "integrityProtAlgorithm"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5185,16 +5086,14 @@ func (v *SemiStaticChannelAccessConfigUER17) MarshalUPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SensorLocationInfoR16) DecodePER(r *per.Reader) error {
 	*v = SensorLocationInfoR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSensorMeasurementInformationR16, &v.HasSensorMotionInformationR16)
+	ext := r.ExtendedPreamble(&v.HasSensorMeasurementInformationR16, &v.HasSensorMotionInformationR16)
 	if v.HasSensorMeasurementInformationR16 {
 		v.SensorMeasurementInformationR16 = r.OctetString(per.Unsized, "sensor-MeasurementInformation-r16")
 	}
 	if v.HasSensorMotionInformationR16 {
 		v.SensorMotionInformationR16 = r.OctetString(per.Unsized, "sensor-MotionInformation-r16")
 	}
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5260,8 +5159,7 @@ func (v *ServCellIndex) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ServingCellConfig) DecodePER(r *per.Reader) error {
 	*v = ServingCellConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasTddULDLConfigurationDedicated, &v.HasInitialDownlinkBWP, &v.HasDownlinkBWPToReleaseList, &v.HasDownlinkBWPToAddModList, &v.HasFirstActiveDownlinkBWPID, &v.HasBwpInactivityTimer, &v.HasDefaultDownlinkBWPID, &v.HasUplinkConfig, &v.HasSupplementaryUplink, &v.HasPdcchServingCellConfig, &v.HasPdschServingCellConfig, &v.HasCsiMeasConfig, &v.HasSCellDeactivationTimer, &v.HasCrossCarrierSchedulingConfig, &v.HasDummy1, &v.HasPathlossReferenceLinking, &v.HasServingCellMO)
+	ext := r.ExtendedPreamble(&v.HasTddULDLConfigurationDedicated, &v.HasInitialDownlinkBWP, &v.HasDownlinkBWPToReleaseList, &v.HasDownlinkBWPToAddModList, &v.HasFirstActiveDownlinkBWPID, &v.HasBwpInactivityTimer, &v.HasDefaultDownlinkBWPID, &v.HasUplinkConfig, &v.HasSupplementaryUplink, &v.HasPdcchServingCellConfig, &v.HasPdschServingCellConfig, &v.HasCsiMeasConfig, &v.HasSCellDeactivationTimer, &v.HasCrossCarrierSchedulingConfig, &v.HasDummy1, &v.HasPathlossReferenceLinking, &v.HasServingCellMO)
 	r.DecodeOptional(v.HasTddULDLConfigurationDedicated, &v.TddULDLConfigurationDedicated, "tdd-UL-DL-ConfigurationDedicated")
 	r.DecodeOptional(v.HasInitialDownlinkBWP, &v.InitialDownlinkBWP, "initialDownlinkBWP")
 	r.DecodeOptional(v.HasDownlinkBWPToReleaseList, &v.DownlinkBWPToReleaseList, "downlinkBWP-ToReleaseList")
@@ -6024,8 +5922,7 @@ func (v *SetupRelease_LTENeighCellsCRSAssistInfoListR17) MarshalUPER() ([]byte, 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UplinkConfig) DecodePER(r *per.Reader) error {
 	*v = UplinkConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasInitialUplinkBWP, &v.HasUplinkBWPToReleaseList, &v.HasUplinkBWPToAddModList, &v.HasFirstActiveUplinkBWPID, &v.HasPuschServingCellConfig, &v.HasCarrierSwitching)
+	ext := r.ExtendedPreamble(&v.HasInitialUplinkBWP, &v.HasUplinkBWPToReleaseList, &v.HasUplinkBWPToAddModList, &v.HasFirstActiveUplinkBWPID, &v.HasPuschServingCellConfig, &v.HasCarrierSwitching)
 	r.DecodeOptional(v.HasInitialUplinkBWP, &v.InitialUplinkBWP, "initialUplinkBWP")
 	r.DecodeOptional(v.HasUplinkBWPToReleaseList, &v.UplinkBWPToReleaseList, "uplinkBWP-ToReleaseList")
 	r.DecodeOptional(v.HasUplinkBWPToAddModList, &v.UplinkBWPToAddModList, "uplinkBWP-ToAddModList")
@@ -6671,8 +6568,7 @@ func (v *MIMOParamR17_UplinkPowerControlToReleaseListR17) EncodePER(w *per.Write
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ServingCellConfigCommon) DecodePER(r *per.Reader) error {
 	*v = ServingCellConfigCommon{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPhysCellID, &v.HasDownlinkConfigCommon, &v.HasUplinkConfigCommon, &v.HasSupplementaryUplinkConfig, &v.HasNTimingAdvanceOffset, &v.HasSsbPositionsInBurst, &v.HasSsbPeriodicityServingCell, &v.HasLteCRSToMatchAround, &v.HasRateMatchPatternToAddModList, &v.HasRateMatchPatternToReleaseList, &v.HasSsbSubcarrierSpacing, &v.HasTddULDLConfigurationCommon)
+	ext := r.ExtendedPreamble(&v.HasPhysCellID, &v.HasDownlinkConfigCommon, &v.HasUplinkConfigCommon, &v.HasSupplementaryUplinkConfig, &v.HasNTimingAdvanceOffset, &v.HasSsbPositionsInBurst, &v.HasSsbPeriodicityServingCell, &v.HasLteCRSToMatchAround, &v.HasRateMatchPatternToAddModList, &v.HasRateMatchPatternToReleaseList, &v.HasSsbSubcarrierSpacing, &v.HasTddULDLConfigurationCommon)
 	if v.HasPhysCellID {
 		v.PhysCellID = PhysCellID(r.Int(0, 1007, false, "physCellId"))
 	}
@@ -6904,8 +6800,7 @@ func (v *ServingCellConfigCommon_FeaturePrioritiesR17) EncodePER(w *per.Writer) 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ServingCellConfigCommonSIB) DecodePER(r *per.Reader) error {
 	*v = ServingCellConfigCommonSIB{}
-	ext := r.Extended()
-	r.Preamble(&v.HasUplinkConfigCommon, &v.HasSupplementaryUplink, &v.HasNTimingAdvanceOffset, &v.HasTddULDLConfigurationCommon)
+	ext := r.ExtendedPreamble(&v.HasUplinkConfigCommon, &v.HasSupplementaryUplink, &v.HasNTimingAdvanceOffset, &v.HasTddULDLConfigurationCommon)
 	r.Decode(&v.DownlinkConfigCommon, "downlinkConfigCommon")
 	r.DecodeOptional(v.HasUplinkConfigCommon, &v.UplinkConfigCommon, "uplinkConfigCommon")
 	r.DecodeOptional(v.HasSupplementaryUplink, &v.SupplementaryUplink, "supplementaryUplink")
@@ -7164,8 +7059,7 @@ func (v *SIRequestResources) MarshalUPER() ([]byte, error) { return per.Marshal(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SISchedulingInfo) DecodePER(r *per.Reader) error {
 	*v = SISchedulingInfo{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSiRequestConfig, &v.HasSiRequestConfigSUL, &v.HasSystemInformationAreaID)
+	ext := r.ExtendedPreamble(&v.HasSiRequestConfig, &v.HasSiRequestConfigSUL, &v.HasSystemInformationAreaID)
 	r.Decode(&v.SchedulingInfoList, "schedulingInfoList")
 	v.SiWindowLength = SISchedulingInfo_SiWindowLength(r.Enum(11, 0, false, "si-WindowLength"))
 	r.DecodeOptional(v.HasSiRequestConfig, &v.SiRequestConfig, "si-RequestConfig")
@@ -7173,8 +7067,7 @@ func (v *SISchedulingInfo) DecodePER(r *per.Reader) error {
 	if v.HasSystemInformationAreaID {
 		v.SystemInformationAreaID = r.BitString(per.Size{Lb: 24, Ub: 24}, "systemInformationAreaID")
 	}
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7481,8 +7374,7 @@ func (v *SKCounter) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SlotFormatCombinationsPerCell) DecodePER(r *per.Reader) error {
 	*v = SlotFormatCombinationsPerCell{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSubcarrierSpacing2, &v.HasSlotFormatCombinations, &v.HasPositionInDCI)
+	ext := r.ExtendedPreamble(&v.HasSubcarrierSpacing2, &v.HasSlotFormatCombinations, &v.HasPositionInDCI)
 	v.ServingCellID = ServCellIndex(r.Int(0, 31, false, "servingCellId"))
 	v.SubcarrierSpacing = SubcarrierSpacing(r.Enum(8, 0, false, "subcarrierSpacing"))
 	v.SubcarrierSpacing2 = SubcarrierSpacing(r.EnumIf(v.HasSubcarrierSpacing2, 8, 0, false, "subcarrierSpacing2"))
@@ -7588,8 +7480,7 @@ func (v *SlotFormatCombinationID) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SlotFormatIndicator) DecodePER(r *per.Reader) error {
 	*v = SlotFormatIndicator{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSlotFormatCombToAddModList, &v.HasSlotFormatCombToReleaseList)
+	ext := r.ExtendedPreamble(&v.HasSlotFormatCombToAddModList, &v.HasSlotFormatCombToReleaseList)
 	v.SfiRNTI = RNTIValue(r.Int(0, 65535, false, "sfi-RNTI"))
 	v.DciPayloadSize = r.Int(1, 128, false, "dci-PayloadSize")
 	r.DecodeOptional(v.HasSlotFormatCombToAddModList, &v.SlotFormatCombToAddModList, "slotFormatCombToAddModList")
@@ -7981,8 +7872,7 @@ func (v *SpeedStateScaleFactors) MarshalUPER() ([]byte, error) { return per.Mars
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SPSConfig) DecodePER(r *per.Reader) error {
 	*v = SPSConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasN1PUCCHAN, &v.HasMcsTable)
+	ext := r.ExtendedPreamble(&v.HasN1PUCCHAN, &v.HasMcsTable)
 	v.Periodicity = SPSConfig_Periodicity(r.Enum(16, 0, false, "periodicity"))
 	v.NrofHARQProcesses = r.Int(1, 8, false, "nrofHARQ-Processes")
 	if v.HasN1PUCCHAN {
@@ -8138,14 +8028,12 @@ func (v *SRBIdentityV1700) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SRSCarrierSwitching) DecodePER(r *per.Reader) error {
 	*v = SRSCarrierSwitching{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSrsSwitchFromServCellIndex, &v.HasSrsTPCPDCCHGroup, &v.HasMonitoringCells)
+	ext := r.ExtendedPreamble(&v.HasSrsSwitchFromServCellIndex, &v.HasSrsTPCPDCCHGroup, &v.HasMonitoringCells)
 	v.SrsSwitchFromServCellIndex = r.IntIf(v.HasSrsSwitchFromServCellIndex, 0, 31, false, "srs-SwitchFromServCellIndex")
 	v.SrsSwitchFromCarrier = SRSCarrierSwitching_SrsSwitchFromCarrier(r.Enum(2, 0, false, "srs-SwitchFromCarrier"))
 	r.DecodeOptional(v.HasSrsTPCPDCCHGroup, &v.SrsTPCPDCCHGroup, "srs-TPC-PDCCH-Group")
 	r.DecodeOptional(v.HasMonitoringCells, &v.MonitoringCells, "monitoringCells")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8284,8 +8172,7 @@ func (v *SRSCCSetIndex) MarshalUPER() ([]byte, error) { return per.Marshal(v, fa
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SRSConfig) DecodePER(r *per.Reader) error {
 	*v = SRSConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSrsResourceSetToReleaseList, &v.HasSrsResourceSetToAddModList, &v.HasSrsResourceToReleaseList, &v.HasSrsResourceToAddModList, &v.HasTpcAccumulation)
+	ext := r.ExtendedPreamble(&v.HasSrsResourceSetToReleaseList, &v.HasSrsResourceSetToAddModList, &v.HasSrsResourceToReleaseList, &v.HasSrsResourceToAddModList, &v.HasTpcAccumulation)
 	r.DecodeOptional(v.HasSrsResourceSetToReleaseList, &v.SrsResourceSetToReleaseList, "srs-ResourceSetToReleaseList")
 	r.DecodeOptional(v.HasSrsResourceSetToAddModList, &v.SrsResourceSetToAddModList, "srs-ResourceSetToAddModList")
 	r.DecodeOptional(v.HasSrsResourceToReleaseList, &v.SrsResourceToReleaseList, "srs-ResourceToReleaseList")
@@ -8446,8 +8333,7 @@ func (v *SRSConfig_SrsPosResourceToAddModListR16) EncodePER(w *per.Writer) error
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SRSResourceSet) DecodePER(r *per.Reader) error {
 	*v = SRSResourceSet{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSrsResourceIDList, &v.HasAlpha, &v.HasP0, &v.HasPathlossReferenceRS, &v.HasSrsPowerControlAdjustmentStates)
+	ext := r.ExtendedPreamble(&v.HasSrsResourceIDList, &v.HasAlpha, &v.HasP0, &v.HasPathlossReferenceRS, &v.HasSrsPowerControlAdjustmentStates)
 	v.SrsResourceSetID = SRSResourceSetID(r.Int(0, 15, false, "srs-ResourceSetId"))
 	r.DecodeOptional(v.HasSrsResourceIDList, &v.SrsResourceIDList, "srs-ResourceIdList")
 	r.Decode(&v.ResourceType, "resourceType")
@@ -8562,8 +8448,7 @@ func (v *SRSResourceSet_ResourceType) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SRSResourceSet_ResourceType_Aperiodic) DecodePER(r *per.Reader) error {
 	*v = SRSResourceSet_ResourceType_Aperiodic{}
-	ext := r.Extended()
-	r.Preamble(&v.HasCsiRS, &v.HasSlotOffset)
+	ext := r.ExtendedPreamble(&v.HasCsiRS, &v.HasSlotOffset)
 	v.AperiodicSRSResourceTrigger = r.Int(1, 3, false, "aperiodicSRS-ResourceTrigger")
 	if v.HasCsiRS {
 		v.CsiRS = NZPCSIRSResourceID(r.Int(0, 191, false, "csi-RS"))
@@ -8614,13 +8499,11 @@ func (v *SRSResourceSet_ResourceType_Aperiodic_AperiodicSRSResourceTriggerList) 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SRSResourceSet_ResourceType_SemiPersistent) DecodePER(r *per.Reader) error {
 	*v = SRSResourceSet_ResourceType_SemiPersistent{}
-	ext := r.Extended()
-	r.Preamble(&v.HasAssociatedCSIRS)
+	ext := r.ExtendedPreamble(&v.HasAssociatedCSIRS)
 	if v.HasAssociatedCSIRS {
 		v.AssociatedCSIRS = NZPCSIRSResourceID(r.Int(0, 191, false, "associatedCSI-RS"))
 	}
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8638,13 +8521,11 @@ func (v *SRSResourceSet_ResourceType_SemiPersistent) EncodePER(w *per.Writer) er
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SRSResourceSet_ResourceType_Periodic) DecodePER(r *per.Reader) error {
 	*v = SRSResourceSet_ResourceType_Periodic{}
-	ext := r.Extended()
-	r.Preamble(&v.HasAssociatedCSIRS)
+	ext := r.ExtendedPreamble(&v.HasAssociatedCSIRS)
 	if v.HasAssociatedCSIRS {
 		v.AssociatedCSIRS = NZPCSIRSResourceID(r.Int(0, 191, false, "associatedCSI-RS"))
 	}
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8817,16 +8698,14 @@ func (v *SRSPathlossReferenceRSIDR16) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SRSPosResourceSetR16) DecodePER(r *per.Reader) error {
 	*v = SRSPosResourceSetR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSrsPosResourceIDListR16, &v.HasAlphaR16, &v.HasP0R16, &v.HasPathlossReferenceRSPosR16)
+	ext := r.ExtendedPreamble(&v.HasSrsPosResourceIDListR16, &v.HasAlphaR16, &v.HasP0R16, &v.HasPathlossReferenceRSPosR16)
 	v.SrsPosResourceSetIDR16 = SRSPosResourceSetIDR16(r.Int(0, 15, false, "srs-PosResourceSetId-r16"))
 	r.DecodeOptional(v.HasSrsPosResourceIDListR16, &v.SrsPosResourceIDListR16, "srs-PosResourceIdList-r16")
 	r.Decode(&v.ResourceTypeR16, "resourceType-r16")
 	v.AlphaR16 = Alpha(r.EnumIf(v.HasAlphaR16, 8, 0, false, "alpha-r16"))
 	v.P0R16 = r.IntIf(v.HasP0R16, -202, 24, false, "p0-r16")
 	r.DecodeOptional(v.HasPathlossReferenceRSPosR16, &v.PathlossReferenceRSPosR16, "pathlossReferenceRS-Pos-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8905,11 +8784,9 @@ func (v *SRSPosResourceSetR16_ResourceTypeR16) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SRSPosResourceSetR16_ResourceTypeR16_AperiodicR16) DecodePER(r *per.Reader) error {
 	*v = SRSPosResourceSetR16_ResourceTypeR16_AperiodicR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasAperiodicSRSResourceTriggerListR16)
+	ext := r.ExtendedPreamble(&v.HasAperiodicSRSResourceTriggerListR16)
 	r.DecodeOptional(v.HasAperiodicSRSResourceTriggerListR16, &v.AperiodicSRSResourceTriggerListR16, "aperiodicSRS-ResourceTriggerList-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8942,8 +8819,7 @@ func (v *SRSPosResourceSetR16_ResourceTypeR16_AperiodicR16_AperiodicSRSResourceT
 func (v *SRSPosResourceSetR16_ResourceTypeR16_SemiPersistentR16) DecodePER(r *per.Reader) error {
 	*v = SRSPosResourceSetR16_ResourceTypeR16_SemiPersistentR16{}
 	ext := r.Extended()
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8960,8 +8836,7 @@ func (v *SRSPosResourceSetR16_ResourceTypeR16_SemiPersistentR16) EncodePER(w *pe
 func (v *SRSPosResourceSetR16_ResourceTypeR16_PeriodicR16) DecodePER(r *per.Reader) error {
 	*v = SRSPosResourceSetR16_ResourceTypeR16_PeriodicR16{}
 	ext := r.Extended()
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9039,8 +8914,7 @@ func (v *SRSPosResourceSetIDR16) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SRSResource) DecodePER(r *per.Reader) error {
 	*v = SRSResource{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPtrsPortIndex, &v.HasSpatialRelationInfo)
+	ext := r.ExtendedPreamble(&v.HasPtrsPortIndex, &v.HasSpatialRelationInfo)
 	v.SrsResourceID = SRSResourceID(r.Int(0, 63, false, "srs-ResourceId"))
 	v.NrofSRSPorts = SRSResource_NrofSRSPorts(r.Enum(3, 0, false, "nrofSRS-Ports"))
 	v.PtrsPortIndex = SRSResource_PtrsPortIndex(r.EnumIf(v.HasPtrsPortIndex, 2, 0, false, "ptrs-PortIndex"))
@@ -9266,8 +9140,7 @@ func (v *SRSResource_ResourceType) EncodePER(w *per.Writer) error {
 func (v *SRSResource_ResourceType_Aperiodic) DecodePER(r *per.Reader) error {
 	*v = SRSResource_ResourceType_Aperiodic{}
 	ext := r.Extended()
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9285,8 +9158,7 @@ func (v *SRSResource_ResourceType_SemiPersistent) DecodePER(r *per.Reader) error
 	*v = SRSResource_ResourceType_SemiPersistent{}
 	ext := r.Extended()
 	r.Decode(&v.PeriodicityAndOffsetSp, "periodicityAndOffset-sp")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9305,8 +9177,7 @@ func (v *SRSResource_ResourceType_Periodic) DecodePER(r *per.Reader) error {
 	*v = SRSResource_ResourceType_Periodic{}
 	ext := r.Extended()
 	r.Decode(&v.PeriodicityAndOffsetP, "periodicityAndOffset-p")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9506,8 +9377,7 @@ func (v *SRSResource_SrsDLorJointTCIStateV1730) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SRSPosResourceR16) DecodePER(r *per.Reader) error {
 	*v = SRSPosResourceR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSpatialRelationInfoPosR16)
+	ext := r.ExtendedPreamble(&v.HasSpatialRelationInfoPosR16)
 	v.SrsPosResourceIDR16 = SRSPosResourceIDR16(r.Int(0, 63, false, "srs-PosResourceId-r16"))
 	r.Decode(&v.TransmissionCombR16, "transmissionComb-r16")
 	r.Decode(&v.ResourceMappingR16, "resourceMapping-r16")
@@ -9517,8 +9387,7 @@ func (v *SRSPosResourceR16) DecodePER(r *per.Reader) error {
 	r.Decode(&v.ResourceTypeR16, "resourceType-r16")
 	v.SequenceIDR16 = r.Int(0, 65535, false, "sequenceId-r16")
 	r.DecodeOptional(v.HasSpatialRelationInfoPosR16, &v.SpatialRelationInfoPosR16, "spatialRelationInfoPos-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9660,8 +9529,7 @@ func (v *SRSPosResourceR16_FreqHoppingR16) DecodePER(r *per.Reader) error {
 	*v = SRSPosResourceR16_FreqHoppingR16{}
 	ext := r.Extended()
 	v.CSRSR16 = r.Int(0, 63, false, "c-SRS-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9716,11 +9584,9 @@ func (v *SRSPosResourceR16_ResourceTypeR16) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SRSPosResourceR16_ResourceTypeR16_AperiodicR16) DecodePER(r *per.Reader) error {
 	*v = SRSPosResourceR16_ResourceTypeR16_AperiodicR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSlotOffsetR16)
+	ext := r.ExtendedPreamble(&v.HasSlotOffsetR16)
 	v.SlotOffsetR16 = r.IntIf(v.HasSlotOffsetR16, 1, 32, false, "slotOffset-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10502,8 +10368,7 @@ func (v *SpatialRelationInfoPDCR17) DecodePER(r *per.Reader) error {
 	*v = SpatialRelationInfoPDCR17{}
 	ext := r.Extended()
 	r.Decode(&v.ReferenceSignal, "referenceSignal")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10607,8 +10472,7 @@ func (v *SRSRSRPRangeR16) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SRSTPCCommandConfig) DecodePER(r *per.Reader) error {
 	*v = SRSTPCCommandConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasStartingBitOfFormat2_3, &v.HasFieldTypeFormat2_3)
+	ext := r.ExtendedPreamble(&v.HasStartingBitOfFormat2_3, &v.HasFieldTypeFormat2_3)
 	v.StartingBitOfFormat2_3 = r.IntIf(v.HasStartingBitOfFormat2_3, 1, 31, false, "startingBitOfFormat2-3")
 	v.FieldTypeFormat2_3 = r.IntIf(v.HasFieldTypeFormat2_3, 0, 1, false, "fieldTypeFormat2-3")
 	x := r.Extensions(ext)
@@ -11178,8 +11042,7 @@ func (v *TAG) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	v.TagID = TAGID(r.Int(0, 3, false, "tag-Id"))
 	v.TimeAlignmentTimer = TimeAlignmentTimer(r.Enum(8, 0, false, "timeAlignmentTimer"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11215,12 +11078,10 @@ func (v *TAGID) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TARConfigR17) DecodePER(r *per.Reader) error {
 	*v = TARConfigR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasOffsetThresholdTAR17, &v.HasTimingAdvanceSRR17)
+	ext := r.ExtendedPreamble(&v.HasOffsetThresholdTAR17, &v.HasTimingAdvanceSRR17)
 	v.OffsetThresholdTAR17 = TARConfigR17_OffsetThresholdTAR17(r.EnumIf(v.HasOffsetThresholdTAR17, 29, 0, false, "offsetThresholdTA-r17"))
 	v.TimingAdvanceSRR17 = TARConfigR17_TimingAdvanceSRR17(r.EnumIf(v.HasTimingAdvanceSRR17, 1, 0, false, "timingAdvanceSR-r17"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11280,8 +11141,7 @@ func (v *TCIActivatedConfigR17_PdcchTCIR17) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TCIState) DecodePER(r *per.Reader) error {
 	*v = TCIState{}
-	ext := r.Extended()
-	r.Preamble(&v.HasQclType2)
+	ext := r.ExtendedPreamble(&v.HasQclType2)
 	v.TciStateID = TCIStateID(r.Int(0, 127, false, "tci-StateId"))
 	r.Decode(&v.QclType1, "qcl-Type1")
 	r.DecodeOptional(v.HasQclType2, &v.QclType2, "qcl-Type2")
@@ -11332,8 +11192,7 @@ func (v *TCIState) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *QCLInfo) DecodePER(r *per.Reader) error {
 	*v = QCLInfo{}
-	ext := r.Extended()
-	r.Preamble(&v.HasCell, &v.HasBwpID)
+	ext := r.ExtendedPreamble(&v.HasCell, &v.HasBwpID)
 	if v.HasCell {
 		v.Cell = ServCellIndex(r.Int(0, 31, false, "cell"))
 	}
@@ -11342,8 +11201,7 @@ func (v *QCLInfo) DecodePER(r *per.Reader) error {
 	}
 	r.Decode(&v.ReferenceSignal, "referenceSignal")
 	v.QclType = QCLInfo_QclType(r.Enum(4, 0, false, "qcl-Type"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11414,8 +11272,7 @@ func (v *TCIStateID) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TCIULStateR17) DecodePER(r *per.Reader) error {
 	*v = TCIULStateR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasServingCellIDR17, &v.HasBwpIDR17, &v.HasAdditionalPCIR17, &v.HasUlPowerControlR17, &v.HasPathlossReferenceRSIDR17)
+	ext := r.ExtendedPreamble(&v.HasServingCellIDR17, &v.HasBwpIDR17, &v.HasAdditionalPCIR17, &v.HasUlPowerControlR17, &v.HasPathlossReferenceRSIDR17)
 	v.TciULStateIDR17 = TCIULStateIDR17(r.Int(0, 63, false, "tci-UL-StateId-r17"))
 	if v.HasServingCellIDR17 {
 		v.ServingCellIDR17 = ServCellIndex(r.Int(0, 31, false, "servingCellId-r17"))
@@ -11433,8 +11290,7 @@ func (v *TCIULStateR17) DecodePER(r *per.Reader) error {
 	if v.HasPathlossReferenceRSIDR17 {
 		v.PathlossReferenceRSIDR17 = PathlossReferenceRSIDR17(r.Int(0, 63, false, "pathlossReferenceRS-Id-r17"))
 	}
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11516,13 +11372,11 @@ func (v *TCIULStateIDR17) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TDDULDLConfigCommon) DecodePER(r *per.Reader) error {
 	*v = TDDULDLConfigCommon{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPattern2)
+	ext := r.ExtendedPreamble(&v.HasPattern2)
 	v.ReferenceSubcarrierSpacing = SubcarrierSpacing(r.Enum(8, 0, false, "referenceSubcarrierSpacing"))
 	r.Decode(&v.Pattern1, "pattern1")
 	r.DecodeOptional(v.HasPattern2, &v.Pattern2, "pattern2")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11596,12 +11450,10 @@ func (v *TDDULDLPattern) MarshalUPER() ([]byte, error) { return per.Marshal(v, f
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TDDULDLConfigDedicated) DecodePER(r *per.Reader) error {
 	*v = TDDULDLConfigDedicated{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSlotSpecificConfigurationsToAddModList, &v.HasSlotSpecificConfigurationsToReleaseList)
+	ext := r.ExtendedPreamble(&v.HasSlotSpecificConfigurationsToAddModList, &v.HasSlotSpecificConfigurationsToReleaseList)
 	r.DecodeOptional(v.HasSlotSpecificConfigurationsToAddModList, &v.SlotSpecificConfigurationsToAddModList, "slotSpecificConfigurationsToAddModList")
 	r.DecodeOptional(v.HasSlotSpecificConfigurationsToReleaseList, &v.SlotSpecificConfigurationsToReleaseList, "slotSpecificConfigurationsToReleaseList")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11648,12 +11500,10 @@ func (v *TDDULDLConfigDedicated_SlotSpecificConfigurationsToReleaseList) EncodeP
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TDDULDLConfigDedicatedIABMTR16) DecodePER(r *per.Reader) error {
 	*v = TDDULDLConfigDedicatedIABMTR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSlotSpecificConfigurationsToAddModListIABMTR16, &v.HasSlotSpecificConfigurationsToReleaseListIABMTR16)
+	ext := r.ExtendedPreamble(&v.HasSlotSpecificConfigurationsToAddModListIABMTR16, &v.HasSlotSpecificConfigurationsToReleaseListIABMTR16)
 	r.DecodeOptional(v.HasSlotSpecificConfigurationsToAddModListIABMTR16, &v.SlotSpecificConfigurationsToAddModListIABMTR16, "slotSpecificConfigurationsToAddModList-IAB-MT-r16")
 	r.DecodeOptional(v.HasSlotSpecificConfigurationsToReleaseListIABMTR16, &v.SlotSpecificConfigurationsToReleaseListIABMTR16, "slotSpecificConfigurationsToReleaseList-IAB-MT-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12151,8 +12001,7 @@ func (v *UETimersAndConstants) DecodePER(r *per.Reader) error {
 	v.T311 = UETimersAndConstants_T311(r.Enum(7, 0, false, "t311"))
 	v.N311 = UETimersAndConstants_N311(r.Enum(8, 0, false, "n311"))
 	v.T319 = UETimersAndConstants_T319(r.Enum(8, 0, false, "t319"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12183,13 +12032,11 @@ func (v *UETimersAndConstants) MarshalUPER() ([]byte, error) { return per.Marsha
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UETimersAndConstantsRemoteUER17) DecodePER(r *per.Reader) error {
 	*v = UETimersAndConstantsRemoteUER17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasT300RemoteUER17, &v.HasT301RemoteUER17, &v.HasT319RemoteUER17)
+	ext := r.ExtendedPreamble(&v.HasT300RemoteUER17, &v.HasT301RemoteUER17, &v.HasT319RemoteUER17)
 	v.T300RemoteUER17 = UETimersAndConstantsRemoteUER17_T300RemoteUER17(r.EnumIf(v.HasT300RemoteUER17, 8, 0, false, "t300-RemoteUE-r17"))
 	v.T301RemoteUER17 = UETimersAndConstantsRemoteUER17_T301RemoteUER17(r.EnumIf(v.HasT301RemoteUER17, 8, 0, false, "t301-RemoteUE-r17"))
 	v.T319RemoteUER17 = UETimersAndConstantsRemoteUER17_T319RemoteUER17(r.EnumIf(v.HasT319RemoteUER17, 8, 0, false, "t319-RemoteUE-r17"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12347,8 +12194,7 @@ func (v *UplinkCancellationR16) DecodePER(r *per.Reader) error {
 	v.CiRNTIR16 = RNTIValue(r.Int(0, 65535, false, "ci-RNTI-r16"))
 	v.DciPayloadSizeForCIR16 = r.Int(0, 126, false, "dci-PayloadSizeForCI-r16")
 	r.Decode(&v.CiConfigurationPerServingCellR16, "ci-ConfigurationPerServingCell-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12420,14 +12266,12 @@ func (v *CIConfigurationPerServingCellR16) MarshalUPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CIConfigurationPerServingCellR16_TimeFrequencyRegionR16) DecodePER(r *per.Reader) error {
 	*v = CIConfigurationPerServingCellR16_TimeFrequencyRegionR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasTimeDurationForCIR16)
+	ext := r.ExtendedPreamble(&v.HasTimeDurationForCIR16)
 	v.TimeDurationForCIR16 = CIConfigurationPerServingCellR16_TimeFrequencyRegionR16_TimeDurationForCIR16(r.EnumIf(v.HasTimeDurationForCIR16, 4, 0, false, "timeDurationForCI-r16"))
 	v.TimeGranularityForCIR16 = CIConfigurationPerServingCellR16_TimeFrequencyRegionR16_TimeGranularityForCIR16(r.Enum(6, 0, false, "timeGranularityForCI-r16"))
 	v.FrequencyRegionForCIR16 = r.Int(0, 37949, false, "frequencyRegionForCI-r16")
 	v.DeltaOffsetR16 = r.Int(0, 2, false, "deltaOffset-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12614,8 +12458,7 @@ func (v *UplinkPowerControlIDR17) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UuRelayRLCChannelConfigR17) DecodePER(r *per.Reader) error {
 	*v = UuRelayRLCChannelConfigR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasUuLogicalChannelIdentityR17, &v.HasReestablishRLCR17, &v.HasRlcConfigR17, &v.HasMacLogicalChannelConfigR17)
+	ext := r.ExtendedPreamble(&v.HasUuLogicalChannelIdentityR17, &v.HasReestablishRLCR17, &v.HasRlcConfigR17, &v.HasMacLogicalChannelConfigR17)
 	if v.HasUuLogicalChannelIdentityR17 {
 		v.UuLogicalChannelIdentityR17 = LogicalChannelIdentity(r.Int(1, 32, false, "uu-LogicalChannelIdentity-r17"))
 	}
@@ -12623,8 +12466,7 @@ func (v *UuRelayRLCChannelConfigR17) DecodePER(r *per.Reader) error {
 	v.ReestablishRLCR17 = UuRelayRLCChannelConfigR17_ReestablishRLCR17(r.EnumIf(v.HasReestablishRLCR17, 1, 0, false, "reestablishRLC-r17"))
 	r.DecodeOptional(v.HasRlcConfigR17, &v.RlcConfigR17, "rlc-Config-r17")
 	r.DecodeOptional(v.HasMacLogicalChannelConfigR17, &v.MacLogicalChannelConfigR17, "mac-LogicalChannelConfig-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13076,13 +12918,11 @@ func (v *UplinkTxDirectCurrentTwoCarrierInfoR16) MarshalUPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ZPCSIRSResource) DecodePER(r *per.Reader) error {
 	*v = ZPCSIRSResource{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPeriodicityAndOffset)
+	ext := r.ExtendedPreamble(&v.HasPeriodicityAndOffset)
 	v.ZpCSIRSResourceID = ZPCSIRSResourceID(r.Int(0, 31, false, "zp-CSI-RS-ResourceId"))
 	r.Decode(&v.ResourceMapping, "resourceMapping")
 	r.DecodeOptional(v.HasPeriodicityAndOffset, &v.PeriodicityAndOffset, "periodicityAndOffset")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13125,8 +12965,7 @@ func (v *ZPCSIRSResourceSet) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	v.ZpCSIRSResourceSetID = ZPCSIRSResourceSetID(r.Int(0, 15, false, "zp-CSI-RS-ResourceSetId"))
 	r.Decode(&v.ZpCSIRSResourceIDList, "zp-CSI-RS-ResourceIdList")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13184,16 +13023,14 @@ func (v *AccessStratumRelease) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *AppLayerMeasParametersR17) DecodePER(r *per.Reader) error {
 	*v = AppLayerMeasParametersR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasQoeStreamingMeasReportR17, &v.HasQoeMTSIMeasReportR17, &v.HasQoeVRMeasReportR17, &v.HasRanVisibleQoEStreamingMeasReportR17, &v.HasRanVisibleQoEVRMeasReportR17, &v.HasUlMeasurementReportAppLayerSegR17)
+	ext := r.ExtendedPreamble(&v.HasQoeStreamingMeasReportR17, &v.HasQoeMTSIMeasReportR17, &v.HasQoeVRMeasReportR17, &v.HasRanVisibleQoEStreamingMeasReportR17, &v.HasRanVisibleQoEVRMeasReportR17, &v.HasUlMeasurementReportAppLayerSegR17)
 	v.QoeStreamingMeasReportR17 = AppLayerMeasParametersR17_QoeStreamingMeasReportR17(r.EnumIf(v.HasQoeStreamingMeasReportR17, 1, 0, false, "qoe-Streaming-MeasReport-r17"))
 	v.QoeMTSIMeasReportR17 = AppLayerMeasParametersR17_QoeMTSIMeasReportR17(r.EnumIf(v.HasQoeMTSIMeasReportR17, 1, 0, false, "qoe-MTSI-MeasReport-r17"))
 	v.QoeVRMeasReportR17 = AppLayerMeasParametersR17_QoeVRMeasReportR17(r.EnumIf(v.HasQoeVRMeasReportR17, 1, 0, false, "qoe-VR-MeasReport-r17"))
 	v.RanVisibleQoEStreamingMeasReportR17 = AppLayerMeasParametersR17_RanVisibleQoEStreamingMeasReportR17(r.EnumIf(v.HasRanVisibleQoEStreamingMeasReportR17, 1, 0, false, "ran-VisibleQoE-Streaming-MeasReport-r17"))
 	v.RanVisibleQoEVRMeasReportR17 = AppLayerMeasParametersR17_RanVisibleQoEVRMeasReportR17(r.EnumIf(v.HasRanVisibleQoEVRMeasReportR17, 1, 0, false, "ran-VisibleQoE-VR-MeasReport-r17"))
 	v.UlMeasurementReportAppLayerSegR17 = AppLayerMeasParametersR17_UlMeasurementReportAppLayerSegR17(r.EnumIf(v.HasUlMeasurementReportAppLayerSegR17, 1, 0, false, "ul-MeasurementReportAppLayer-Seg-r17"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14393,8 +14230,7 @@ func (v *BandCombinationV1740) MarshalUPER() ([]byte, error) { return per.Marsha
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *BandCombinationUplinkTxSwitchR16) DecodePER(r *per.Reader) error {
 	*v = BandCombinationUplinkTxSwitchR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasBandCombinationV1540, &v.HasBandCombinationV1560, &v.HasBandCombinationV1570, &v.HasBandCombinationV1580, &v.HasBandCombinationV1590, &v.HasBandCombinationV1610, &v.HasUplinkTxSwitchingOptionSupportR16, &v.HasUplinkTxSwitchingPowerBoostingR16)
+	ext := r.ExtendedPreamble(&v.HasBandCombinationV1540, &v.HasBandCombinationV1560, &v.HasBandCombinationV1570, &v.HasBandCombinationV1580, &v.HasBandCombinationV1590, &v.HasBandCombinationV1610, &v.HasUplinkTxSwitchingOptionSupportR16, &v.HasUplinkTxSwitchingPowerBoostingR16)
 	r.Decode(&v.BandCombinationR16, "bandCombination-r16")
 	r.DecodeOptional(v.HasBandCombinationV1540, &v.BandCombinationV1540, "bandCombination-v1540")
 	r.DecodeOptional(v.HasBandCombinationV1560, &v.BandCombinationV1560, "bandCombination-v1560")
@@ -15791,8 +15627,7 @@ func (v *CABandwidthClassNR) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CAParametersEUTRA) DecodePER(r *per.Reader) error {
 	*v = CAParametersEUTRA{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMultipleTimingAdvance, &v.HasSimultaneousRxTx, &v.HasSupportedNAICS2CRSAP, &v.HasAdditionalRxTxPerformanceReq, &v.HasUECAPowerClassN, &v.HasSupportedBandwidthCombinationSetEUTRAV1530)
+	ext := r.ExtendedPreamble(&v.HasMultipleTimingAdvance, &v.HasSimultaneousRxTx, &v.HasSupportedNAICS2CRSAP, &v.HasAdditionalRxTxPerformanceReq, &v.HasUECAPowerClassN, &v.HasSupportedBandwidthCombinationSetEUTRAV1530)
 	v.MultipleTimingAdvance = CAParametersEUTRA_MultipleTimingAdvance(r.EnumIf(v.HasMultipleTimingAdvance, 1, 0, false, "multipleTimingAdvance"))
 	v.SimultaneousRxTx = CAParametersEUTRA_SimultaneousRxTx(r.EnumIf(v.HasSimultaneousRxTx, 1, 0, false, "simultaneousRx-Tx"))
 	if v.HasSupportedNAICS2CRSAP {
@@ -15803,8 +15638,7 @@ func (v *CAParametersEUTRA) DecodePER(r *per.Reader) error {
 	if v.HasSupportedBandwidthCombinationSetEUTRAV1530 {
 		v.SupportedBandwidthCombinationSetEUTRAV1530 = r.BitString(per.Size{Lb: 1, Ub: 32}, "supportedBandwidthCombinationSetEUTRA-v1530")
 	}
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -15885,8 +15719,7 @@ func (v *CAParametersEUTRAV1570) MarshalUPER() ([]byte, error) { return per.Mars
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CAParametersNR) DecodePER(r *per.Reader) error {
 	*v = CAParametersNR{}
-	ext := r.Extended()
-	r.Preamble(&v.HasDummy, &v.HasParallelTxSRSPUCCHPUSCH, &v.HasParallelTxPRACHSRSPUCCHPUSCH, &v.HasSimultaneousRxTxInterBandCA, &v.HasSimultaneousRxTxSUL, &v.HasDiffNumerologyAcrossPUCCHGroup, &v.HasDiffNumerologyWithinPUCCHGroupSmallerSCS, &v.HasSupportedNumberTAG)
+	ext := r.ExtendedPreamble(&v.HasDummy, &v.HasParallelTxSRSPUCCHPUSCH, &v.HasParallelTxPRACHSRSPUCCHPUSCH, &v.HasSimultaneousRxTxInterBandCA, &v.HasSimultaneousRxTxSUL, &v.HasDiffNumerologyAcrossPUCCHGroup, &v.HasDiffNumerologyWithinPUCCHGroupSmallerSCS, &v.HasSupportedNumberTAG)
 	v.Dummy = CAParametersNR_Dummy(r.EnumIf(v.HasDummy, 1, 0, false, "dummy"))
 	v.ParallelTxSRSPUCCHPUSCH = CAParametersNR_ParallelTxSRSPUCCHPUSCH(r.EnumIf(v.HasParallelTxSRSPUCCHPUSCH, 1, 0, false, "parallelTxSRS-PUCCH-PUSCH"))
 	v.ParallelTxPRACHSRSPUCCHPUSCH = CAParametersNR_ParallelTxPRACHSRSPUCCHPUSCH(r.EnumIf(v.HasParallelTxPRACHSRSPUCCHPUSCH, 1, 0, false, "parallelTxPRACH-SRS-PUCCH-PUSCH"))
@@ -15895,8 +15728,7 @@ func (v *CAParametersNR) DecodePER(r *per.Reader) error {
 	v.DiffNumerologyAcrossPUCCHGroup = CAParametersNR_DiffNumerologyAcrossPUCCHGroup(r.EnumIf(v.HasDiffNumerologyAcrossPUCCHGroup, 1, 0, false, "diffNumerologyAcrossPUCCH-Group"))
 	v.DiffNumerologyWithinPUCCHGroupSmallerSCS = CAParametersNR_DiffNumerologyWithinPUCCHGroupSmallerSCS(r.EnumIf(v.HasDiffNumerologyWithinPUCCHGroupSmallerSCS, 1, 0, false, "diffNumerologyWithinPUCCH-GroupSmallerSCS"))
 	v.SupportedNumberTAG = CAParametersNR_SupportedNumberTAG(r.EnumIf(v.HasSupportedNumberTAG, 3, 0, false, "supportedNumberTAG"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -17089,3 +16921,97 @@ func (v *PDCCHBlindDetectionCAMixedR17) UnmarshalUPER(b []byte) error {
 
 // MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
 func (v *PDCCHBlindDetectionCAMixedR17) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *PDCCHBlindDetectionMixed1R17) DecodePER(r *per.Reader) error {
+	*v = PDCCHBlindDetectionMixed1R17{}
+	r.Preamble(&v.HasPdcchBlindDetectionCAMixed1R17, &v.HasPdcchBlindDetectionCGUEMixed1R17)
+	r.DecodeOptional(v.HasPdcchBlindDetectionCAMixed1R17, &v.PdcchBlindDetectionCAMixed1R17, "pdcch-BlindDetectionCA-Mixed1-r17")
+	r.DecodeOptional(v.HasPdcchBlindDetectionCGUEMixed1R17, &v.PdcchBlindDetectionCGUEMixed1R17, "pdcch-BlindDetectionCG-UE-Mixed1-r17")
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *PDCCHBlindDetectionMixed1R17) EncodePER(w *per.Writer) error {
+	w.Preamble(v.HasPdcchBlindDetectionCAMixed1R17, v.HasPdcchBlindDetectionCGUEMixed1R17)
+	w.EncodeOptional(v.HasPdcchBlindDetectionCAMixed1R17, &v.PdcchBlindDetectionCAMixed1R17, "pdcch-BlindDetectionCA-Mixed1-r17")
+	w.EncodeOptional(v.HasPdcchBlindDetectionCGUEMixed1R17, &v.PdcchBlindDetectionCGUEMixed1R17, "pdcch-BlindDetectionCG-UE-Mixed1-r17")
+	return w.Err()
+}
+
+// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a PDCCH-BlindDetectionMixed1-r17 (X.691); v aliases b.
+func (v *PDCCHBlindDetectionMixed1R17) UnmarshalUPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, false, "PDCCH-BlindDetectionMixed1-r17")
+}
+
+// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
+func (v *PDCCHBlindDetectionMixed1R17) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *PDCCHBlindDetectionMixed1R17_PdcchBlindDetectionCGUEMixed1R17) DecodePER(r *per.Reader) error {
+	*v = PDCCHBlindDetectionMixed1R17_PdcchBlindDetectionCGUEMixed1R17{}
+	r.Decode(&v.PdcchBlindDetectionMCGUEMixed1V17, "pdcch-BlindDetectionMCG-UE-Mixed1-v17")
+	r.Decode(&v.PdcchBlindDetectionSCGUEMixed1V17, "pdcch-BlindDetectionSCG-UE-Mixed1-v17")
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *PDCCHBlindDetectionMixed1R17_PdcchBlindDetectionCGUEMixed1R17) EncodePER(w *per.Writer) error {
+	w.Encode(&v.PdcchBlindDetectionMCGUEMixed1V17, "pdcch-BlindDetectionMCG-UE-Mixed1-v17")
+	w.Encode(&v.PdcchBlindDetectionSCGUEMixed1V17, "pdcch-BlindDetectionSCG-UE-Mixed1-v17")
+	return w.Err()
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *PDCCHBlindDetectionCGUEMixed1R17) DecodePER(r *per.Reader) error {
+	*v = PDCCHBlindDetectionCGUEMixed1R17{}
+	v.PdcchBlindDetectionCGUE1R17 = r.Int(0, 15, false, "pdcch-BlindDetectionCG-UE1-r17")
+	v.PdcchBlindDetectionCGUE2R17 = r.Int(0, 15, false, "pdcch-BlindDetectionCG-UE2-r17")
+	v.PdcchBlindDetectionCGUE3R17 = r.Int(0, 15, false, "pdcch-BlindDetectionCG-UE3-r17")
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *PDCCHBlindDetectionCGUEMixed1R17) EncodePER(w *per.Writer) error {
+	w.Int(v.PdcchBlindDetectionCGUE1R17, 0, 15, false, "pdcch-BlindDetectionCG-UE1-r17")
+	w.Int(v.PdcchBlindDetectionCGUE2R17, 0, 15, false, "pdcch-BlindDetectionCG-UE2-r17")
+	w.Int(v.PdcchBlindDetectionCGUE3R17, 0, 15, false, "pdcch-BlindDetectionCG-UE3-r17")
+	return w.Err()
+}
+
+// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a PDCCH-BlindDetectionCG-UE-Mixed1-r17 (X.691); v aliases b.
+func (v *PDCCHBlindDetectionCGUEMixed1R17) UnmarshalUPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, false, "PDCCH-BlindDetectionCG-UE-Mixed1-r17")
+}
+
+// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
+func (v *PDCCHBlindDetectionCGUEMixed1R17) MarshalUPER() ([]byte, error) {
+	return per.Marshal(v, false)
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *PDCCHBlindDetectionCAMixed1R17) DecodePER(r *per.Reader) error {
+	*v = PDCCHBlindDetectionCAMixed1R17{}
+	r.Preamble(&v.HasPdcchBlindDetectionCA1R17, &v.HasPdcchBlindDetectionCA2R17, &v.HasPdcchBlindDetectionCA3R17)
+	v.PdcchBlindDetectionCA1R17 = r.IntIf(v.HasPdcchBlindDetectionCA1R17, 1, 15, false, "pdcch-BlindDetectionCA1-r17")
+	v.PdcchBlindDetectionCA2R17 = r.IntIf(v.HasPdcchBlindDetectionCA2R17, 1, 15, false, "pdcch-BlindDetectionCA2-r17")
+	v.PdcchBlindDetectionCA3R17 = r.IntIf(v.HasPdcchBlindDetectionCA3R17, 1, 15, false, "pdcch-BlindDetectionCA3-r17")
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *PDCCHBlindDetectionCAMixed1R17) EncodePER(w *per.Writer) error {
+	w.Preamble(v.HasPdcchBlindDetectionCA1R17, v.HasPdcchBlindDetectionCA2R17, v.HasPdcchBlindDetectionCA3R17)
+	w.IntIf(v.HasPdcchBlindDetectionCA1R17, v.PdcchBlindDetectionCA1R17, 1, 15, false, "pdcch-BlindDetectionCA1-r17")
+	w.IntIf(v.HasPdcchBlindDetectionCA2R17, v.PdcchBlindDetectionCA2R17, 1, 15, false, "pdcch-BlindDetectionCA2-r17")
+	w.IntIf(v.HasPdcchBlindDetectionCA3R17, v.PdcchBlindDetectionCA3R17, 1, 15, false, "pdcch-BlindDetectionCA3-r17")
+	return w.Err()
+}
+
+// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a PDCCH-BlindDetectionCA-Mixed1-r17 (X.691); v aliases b.
+func (v *PDCCHBlindDetectionCAMixed1R17) UnmarshalUPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, false, "PDCCH-BlindDetectionCA-Mixed1-r17")
+}
+
+// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
+func (v *PDCCHBlindDetectionCAMixed1R17) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }

@@ -10,100 +10,6 @@ import (
 )
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *PDCCHBlindDetectionMixed1R17) DecodePER(r *per.Reader) error {
-	*v = PDCCHBlindDetectionMixed1R17{}
-	r.Preamble(&v.HasPdcchBlindDetectionCAMixed1R17, &v.HasPdcchBlindDetectionCGUEMixed1R17)
-	r.DecodeOptional(v.HasPdcchBlindDetectionCAMixed1R17, &v.PdcchBlindDetectionCAMixed1R17, "pdcch-BlindDetectionCA-Mixed1-r17")
-	r.DecodeOptional(v.HasPdcchBlindDetectionCGUEMixed1R17, &v.PdcchBlindDetectionCGUEMixed1R17, "pdcch-BlindDetectionCG-UE-Mixed1-r17")
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *PDCCHBlindDetectionMixed1R17) EncodePER(w *per.Writer) error {
-	w.Preamble(v.HasPdcchBlindDetectionCAMixed1R17, v.HasPdcchBlindDetectionCGUEMixed1R17)
-	w.EncodeOptional(v.HasPdcchBlindDetectionCAMixed1R17, &v.PdcchBlindDetectionCAMixed1R17, "pdcch-BlindDetectionCA-Mixed1-r17")
-	w.EncodeOptional(v.HasPdcchBlindDetectionCGUEMixed1R17, &v.PdcchBlindDetectionCGUEMixed1R17, "pdcch-BlindDetectionCG-UE-Mixed1-r17")
-	return w.Err()
-}
-
-// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a PDCCH-BlindDetectionMixed1-r17 (X.691); v aliases b.
-func (v *PDCCHBlindDetectionMixed1R17) UnmarshalUPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, false, "PDCCH-BlindDetectionMixed1-r17")
-}
-
-// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
-func (v *PDCCHBlindDetectionMixed1R17) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *PDCCHBlindDetectionMixed1R17_PdcchBlindDetectionCGUEMixed1R17) DecodePER(r *per.Reader) error {
-	*v = PDCCHBlindDetectionMixed1R17_PdcchBlindDetectionCGUEMixed1R17{}
-	r.Decode(&v.PdcchBlindDetectionMCGUEMixed1V17, "pdcch-BlindDetectionMCG-UE-Mixed1-v17")
-	r.Decode(&v.PdcchBlindDetectionSCGUEMixed1V17, "pdcch-BlindDetectionSCG-UE-Mixed1-v17")
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *PDCCHBlindDetectionMixed1R17_PdcchBlindDetectionCGUEMixed1R17) EncodePER(w *per.Writer) error {
-	w.Encode(&v.PdcchBlindDetectionMCGUEMixed1V17, "pdcch-BlindDetectionMCG-UE-Mixed1-v17")
-	w.Encode(&v.PdcchBlindDetectionSCGUEMixed1V17, "pdcch-BlindDetectionSCG-UE-Mixed1-v17")
-	return w.Err()
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *PDCCHBlindDetectionCGUEMixed1R17) DecodePER(r *per.Reader) error {
-	*v = PDCCHBlindDetectionCGUEMixed1R17{}
-	v.PdcchBlindDetectionCGUE1R17 = r.Int(0, 15, false, "pdcch-BlindDetectionCG-UE1-r17")
-	v.PdcchBlindDetectionCGUE2R17 = r.Int(0, 15, false, "pdcch-BlindDetectionCG-UE2-r17")
-	v.PdcchBlindDetectionCGUE3R17 = r.Int(0, 15, false, "pdcch-BlindDetectionCG-UE3-r17")
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *PDCCHBlindDetectionCGUEMixed1R17) EncodePER(w *per.Writer) error {
-	w.Int(v.PdcchBlindDetectionCGUE1R17, 0, 15, false, "pdcch-BlindDetectionCG-UE1-r17")
-	w.Int(v.PdcchBlindDetectionCGUE2R17, 0, 15, false, "pdcch-BlindDetectionCG-UE2-r17")
-	w.Int(v.PdcchBlindDetectionCGUE3R17, 0, 15, false, "pdcch-BlindDetectionCG-UE3-r17")
-	return w.Err()
-}
-
-// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a PDCCH-BlindDetectionCG-UE-Mixed1-r17 (X.691); v aliases b.
-func (v *PDCCHBlindDetectionCGUEMixed1R17) UnmarshalUPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, false, "PDCCH-BlindDetectionCG-UE-Mixed1-r17")
-}
-
-// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
-func (v *PDCCHBlindDetectionCGUEMixed1R17) MarshalUPER() ([]byte, error) {
-	return per.Marshal(v, false)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *PDCCHBlindDetectionCAMixed1R17) DecodePER(r *per.Reader) error {
-	*v = PDCCHBlindDetectionCAMixed1R17{}
-	r.Preamble(&v.HasPdcchBlindDetectionCA1R17, &v.HasPdcchBlindDetectionCA2R17, &v.HasPdcchBlindDetectionCA3R17)
-	v.PdcchBlindDetectionCA1R17 = r.IntIf(v.HasPdcchBlindDetectionCA1R17, 1, 15, false, "pdcch-BlindDetectionCA1-r17")
-	v.PdcchBlindDetectionCA2R17 = r.IntIf(v.HasPdcchBlindDetectionCA2R17, 1, 15, false, "pdcch-BlindDetectionCA2-r17")
-	v.PdcchBlindDetectionCA3R17 = r.IntIf(v.HasPdcchBlindDetectionCA3R17, 1, 15, false, "pdcch-BlindDetectionCA3-r17")
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *PDCCHBlindDetectionCAMixed1R17) EncodePER(w *per.Writer) error {
-	w.Preamble(v.HasPdcchBlindDetectionCA1R17, v.HasPdcchBlindDetectionCA2R17, v.HasPdcchBlindDetectionCA3R17)
-	w.IntIf(v.HasPdcchBlindDetectionCA1R17, v.PdcchBlindDetectionCA1R17, 1, 15, false, "pdcch-BlindDetectionCA1-r17")
-	w.IntIf(v.HasPdcchBlindDetectionCA2R17, v.PdcchBlindDetectionCA2R17, 1, 15, false, "pdcch-BlindDetectionCA2-r17")
-	w.IntIf(v.HasPdcchBlindDetectionCA3R17, v.PdcchBlindDetectionCA3R17, 1, 15, false, "pdcch-BlindDetectionCA3-r17")
-	return w.Err()
-}
-
-// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a PDCCH-BlindDetectionCA-Mixed1-r17 (X.691); v aliases b.
-func (v *PDCCHBlindDetectionCAMixed1R17) UnmarshalUPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, false, "PDCCH-BlindDetectionCA-Mixed1-r17")
-}
-
-// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
-func (v *PDCCHBlindDetectionCAMixed1R17) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SimulSRSForAntennaSwitchingR16) DecodePER(r *per.Reader) error {
 	*v = SimulSRSForAntennaSwitchingR16{}
 	r.Preamble(&v.HasSupportSRSXTyRXLessThanYR16, &v.HasSupportSRSXTyRXEqualToYR16, &v.HasSupportSRSAntennaSwitchingR16)
@@ -4670,8 +4576,7 @@ func (v *FeatureSetEUTRAUplinkID) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *FeatureSets) DecodePER(r *per.Reader) error {
 	*v = FeatureSets{}
-	ext := r.Extended()
-	r.Preamble(&v.HasFeatureSetsDownlink, &v.HasFeatureSetsDownlinkPerCC, &v.HasFeatureSetsUplink, &v.HasFeatureSetsUplinkPerCC)
+	ext := r.ExtendedPreamble(&v.HasFeatureSetsDownlink, &v.HasFeatureSetsDownlinkPerCC, &v.HasFeatureSetsUplink, &v.HasFeatureSetsUplinkPerCC)
 	r.DecodeOptional(v.HasFeatureSetsDownlink, &v.FeatureSetsDownlink, "featureSetsDownlink")
 	r.DecodeOptional(v.HasFeatureSetsDownlinkPerCC, &v.FeatureSetsDownlinkPerCC, "featureSetsDownlinkPerCC")
 	r.DecodeOptional(v.HasFeatureSetsUplink, &v.FeatureSetsUplink, "featureSetsUplink")
@@ -6084,8 +5989,7 @@ func (v *FreqSeparationClassDLOnlyR16) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *FR2_2AccessParamsPerBandR17) DecodePER(r *per.Reader) error {
 	*v = FR2_2AccessParamsPerBandR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasDlFR2_2SCS120kHzR17, &v.HasUlFR2_2SCS120kHzR17, &v.HasInitialAccessSSB120kHzR17, &v.HasWidebandPRACHSCS120kHzR17, &v.HasMultiRBPUCCHSCS120kHzR17, &v.HasMultiPDSCHSingleDCIFR2_2SCS120kHzR17, &v.HasMultiPUSCHSingleDCIFR2_2SCS120kHzR17, &v.HasDlFR2_2SCS480kHzR17, &v.HasUlFR2_2SCS480kHzR17, &v.HasInitialAccessSSB480kHzR17, &v.HasWidebandPRACHSCS480kHzR17, &v.HasMultiRBPUCCHSCS480kHzR17, &v.HasEnhancedPDCCHMonitoringSCS480kHzR17, &v.HasDlFR2_2SCS960kHzR17, &v.HasUlFR2_2SCS960kHzR17, &v.HasMultiRBPUCCHSCS960kHzR17, &v.HasEnhancedPDCCHMonitoringSCS960kHzR17, &v.HasType1ChannelAccessFR2_2R17, &v.HasType2ChannelAccessFR2_2R17, &v.HasReducedBeamSwitchTimingFR2_2R17, &v.HasSupport32DLHARQProcessPerSCSR17, &v.HasSupport32ULHARQProcessPerSCSR17)
+	ext := r.ExtendedPreamble(&v.HasDlFR2_2SCS120kHzR17, &v.HasUlFR2_2SCS120kHzR17, &v.HasInitialAccessSSB120kHzR17, &v.HasWidebandPRACHSCS120kHzR17, &v.HasMultiRBPUCCHSCS120kHzR17, &v.HasMultiPDSCHSingleDCIFR2_2SCS120kHzR17, &v.HasMultiPUSCHSingleDCIFR2_2SCS120kHzR17, &v.HasDlFR2_2SCS480kHzR17, &v.HasUlFR2_2SCS480kHzR17, &v.HasInitialAccessSSB480kHzR17, &v.HasWidebandPRACHSCS480kHzR17, &v.HasMultiRBPUCCHSCS480kHzR17, &v.HasEnhancedPDCCHMonitoringSCS480kHzR17, &v.HasDlFR2_2SCS960kHzR17, &v.HasUlFR2_2SCS960kHzR17, &v.HasMultiRBPUCCHSCS960kHzR17, &v.HasEnhancedPDCCHMonitoringSCS960kHzR17, &v.HasType1ChannelAccessFR2_2R17, &v.HasType2ChannelAccessFR2_2R17, &v.HasReducedBeamSwitchTimingFR2_2R17, &v.HasSupport32DLHARQProcessPerSCSR17, &v.HasSupport32ULHARQProcessPerSCSR17)
 	v.DlFR2_2SCS120kHzR17 = FR2_2AccessParamsPerBandR17_DlFR2_2SCS120kHzR17(r.EnumIf(v.HasDlFR2_2SCS120kHzR17, 1, 0, false, "dl-FR2-2-SCS-120kHz-r17"))
 	v.UlFR2_2SCS120kHzR17 = FR2_2AccessParamsPerBandR17_UlFR2_2SCS120kHzR17(r.EnumIf(v.HasUlFR2_2SCS120kHzR17, 1, 0, false, "ul-FR2-2-SCS-120kHz-r17"))
 	v.InitialAccessSSB120kHzR17 = FR2_2AccessParamsPerBandR17_InitialAccessSSB120kHzR17(r.EnumIf(v.HasInitialAccessSSB120kHzR17, 1, 0, false, "initialAccessSSB-120kHz-r17"))
@@ -6313,12 +6217,10 @@ func (v *HighSpeedParametersV1700) MarshalUPER() ([]byte, error) { return per.Ma
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *IMSParameters) DecodePER(r *per.Reader) error {
 	*v = IMSParameters{}
-	ext := r.Extended()
-	r.Preamble(&v.HasImsParametersCommon, &v.HasImsParametersFRXDiff)
+	ext := r.ExtendedPreamble(&v.HasImsParametersCommon, &v.HasImsParametersFRXDiff)
 	r.DecodeOptional(v.HasImsParametersCommon, &v.ImsParametersCommon, "ims-ParametersCommon")
 	r.DecodeOptional(v.HasImsParametersFRXDiff, &v.ImsParametersFRXDiff, "ims-ParametersFRX-Diff")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6368,8 +6270,7 @@ func (v *IMSParametersV1700) MarshalUPER() ([]byte, error) { return per.Marshal(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *IMSParametersCommon) DecodePER(r *per.Reader) error {
 	*v = IMSParametersCommon{}
-	ext := r.Extended()
-	r.Preamble(&v.HasVoiceOverEUTRA5GC)
+	ext := r.ExtendedPreamble(&v.HasVoiceOverEUTRA5GC)
 	v.VoiceOverEUTRA5GC = IMSParametersCommon_VoiceOverEUTRA5GC(r.EnumIf(v.HasVoiceOverEUTRA5GC, 1, 0, false, "voiceOverEUTRA-5GC"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "voiceOverSCG-BearerEUTRA-5GC") {
@@ -6418,11 +6319,9 @@ func (v *IMSParametersCommon) MarshalUPER() ([]byte, error) { return per.Marshal
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *IMSParametersFRXDiff) DecodePER(r *per.Reader) error {
 	*v = IMSParametersFRXDiff{}
-	ext := r.Extended()
-	r.Preamble(&v.HasVoiceOverNR)
+	ext := r.ExtendedPreamble(&v.HasVoiceOverNR)
 	v.VoiceOverNR = IMSParametersFRXDiff_VoiceOverNR(r.EnumIf(v.HasVoiceOverNR, 1, 0, false, "voiceOverNR"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6448,11 +6347,9 @@ func (v *IMSParametersFRXDiff) MarshalUPER() ([]byte, error) { return per.Marsha
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *IMSParametersFR2_2R17) DecodePER(r *per.Reader) error {
 	*v = IMSParametersFR2_2R17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasVoiceOverNRR17)
+	ext := r.ExtendedPreamble(&v.HasVoiceOverNRR17)
 	v.VoiceOverNRR17 = IMSParametersFR2_2R17_VoiceOverNRR17(r.EnumIf(v.HasVoiceOverNRR17, 1, 0, false, "voiceOverNR-r17"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6478,8 +6375,7 @@ func (v *IMSParametersFR2_2R17) MarshalUPER() ([]byte, error) { return per.Marsh
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *InterRATParameters) DecodePER(r *per.Reader) error {
 	*v = InterRATParameters{}
-	ext := r.Extended()
-	r.Preamble(&v.HasEutra)
+	ext := r.ExtendedPreamble(&v.HasEutra)
 	r.DecodeOptional(v.HasEutra, &v.Eutra, "eutra")
 	x := r.Extensions(ext)
 	if x.Begin(0, "utra-FDD-r16") {
@@ -6518,13 +6414,11 @@ func (v *InterRATParameters) MarshalUPER() ([]byte, error) { return per.Marshal(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *EUTRAParameters) DecodePER(r *per.Reader) error {
 	*v = EUTRAParameters{}
-	ext := r.Extended()
-	r.Preamble(&v.HasEutraParametersCommon, &v.HasEutraParametersXDDDiff)
+	ext := r.ExtendedPreamble(&v.HasEutraParametersCommon, &v.HasEutraParametersXDDDiff)
 	r.Decode(&v.SupportedBandListEUTRA, "supportedBandListEUTRA")
 	r.DecodeOptional(v.HasEutraParametersCommon, &v.EutraParametersCommon, "eutra-ParametersCommon")
 	r.DecodeOptional(v.HasEutraParametersXDDDiff, &v.EutraParametersXDDDiff, "eutra-ParametersXDD-Diff")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6562,8 +6456,7 @@ func (v *EUTRAParameters_SupportedBandListEUTRA) EncodePER(w *per.Writer) error 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *EUTRAParametersCommon) DecodePER(r *per.Reader) error {
 	*v = EUTRAParametersCommon{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMfbiEUTRA, &v.HasModifiedMPRBehaviorEUTRA, &v.HasMultiNSPmaxEUTRA, &v.HasRsSINRMeasEUTRA)
+	ext := r.ExtendedPreamble(&v.HasMfbiEUTRA, &v.HasModifiedMPRBehaviorEUTRA, &v.HasMultiNSPmaxEUTRA, &v.HasRsSINRMeasEUTRA)
 	v.MfbiEUTRA = EUTRAParametersCommon_MfbiEUTRA(r.EnumIf(v.HasMfbiEUTRA, 1, 0, false, "mfbi-EUTRA"))
 	if v.HasModifiedMPRBehaviorEUTRA {
 		v.ModifiedMPRBehaviorEUTRA = r.BitString(per.Size{Lb: 32, Ub: 32}, "modifiedMPR-BehaviorEUTRA")
@@ -6622,11 +6515,9 @@ func (v *EUTRAParametersCommon) MarshalUPER() ([]byte, error) { return per.Marsh
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *EUTRAParametersXDDDiff) DecodePER(r *per.Reader) error {
 	*v = EUTRAParametersXDDDiff{}
-	ext := r.Extended()
-	r.Preamble(&v.HasRsrqMeasWidebandEUTRA)
+	ext := r.ExtendedPreamble(&v.HasRsrqMeasWidebandEUTRA)
 	v.RsrqMeasWidebandEUTRA = EUTRAParametersXDDDiff_RsrqMeasWidebandEUTRA(r.EnumIf(v.HasRsrqMeasWidebandEUTRA, 1, 0, false, "rsrqMeasWidebandEUTRA"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6654,8 +6545,7 @@ func (v *UTRAFDDParametersR16) DecodePER(r *per.Reader) error {
 	*v = UTRAFDDParametersR16{}
 	ext := r.Extended()
 	r.Decode(&v.SupportedBandListUTRAFDDR16, "supportedBandListUTRA-FDD-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6771,8 +6661,7 @@ func (v *MACParametersV1700) MarshalUPER() ([]byte, error) { return per.Marshal(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MACParametersCommon) DecodePER(r *per.Reader) error {
 	*v = MACParametersCommon{}
-	ext := r.Extended()
-	r.Preamble(&v.HasLcpRestriction, &v.HasDummy, &v.HasLchToSCellRestriction)
+	ext := r.ExtendedPreamble(&v.HasLcpRestriction, &v.HasDummy, &v.HasLchToSCellRestriction)
 	v.LcpRestriction = MACParametersCommon_LcpRestriction(r.EnumIf(v.HasLcpRestriction, 1, 0, false, "lcp-Restriction"))
 	v.Dummy = MACParametersCommon_Dummy(r.EnumIf(v.HasDummy, 1, 0, false, "dummy"))
 	v.LchToSCellRestriction = MACParametersCommon_LchToSCellRestriction(r.EnumIf(v.HasLchToSCellRestriction, 1, 0, false, "lch-ToSCellRestriction"))
@@ -6899,15 +6788,13 @@ func (v *MACParametersCommon) MarshalUPER() ([]byte, error) { return per.Marshal
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MACParametersFRXDiffR16) DecodePER(r *per.Reader) error {
 	*v = MACParametersFRXDiffR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasDirectMCGSCellActivationR16, &v.HasDirectMCGSCellActivationResumeR16, &v.HasDirectSCGSCellActivationR16, &v.HasDirectSCGSCellActivationResumeR16, &v.HasDrxAdaptationR16)
+	ext := r.ExtendedPreamble(&v.HasDirectMCGSCellActivationR16, &v.HasDirectMCGSCellActivationResumeR16, &v.HasDirectSCGSCellActivationR16, &v.HasDirectSCGSCellActivationResumeR16, &v.HasDrxAdaptationR16)
 	v.DirectMCGSCellActivationR16 = MACParametersFRXDiffR16_DirectMCGSCellActivationR16(r.EnumIf(v.HasDirectMCGSCellActivationR16, 1, 0, false, "directMCG-SCellActivation-r16"))
 	v.DirectMCGSCellActivationResumeR16 = MACParametersFRXDiffR16_DirectMCGSCellActivationResumeR16(r.EnumIf(v.HasDirectMCGSCellActivationResumeR16, 1, 0, false, "directMCG-SCellActivationResume-r16"))
 	v.DirectSCGSCellActivationR16 = MACParametersFRXDiffR16_DirectSCGSCellActivationR16(r.EnumIf(v.HasDirectSCGSCellActivationR16, 1, 0, false, "directSCG-SCellActivation-r16"))
 	v.DirectSCGSCellActivationResumeR16 = MACParametersFRXDiffR16_DirectSCGSCellActivationResumeR16(r.EnumIf(v.HasDirectSCGSCellActivationResumeR16, 1, 0, false, "directSCG-SCellActivationResume-r16"))
 	r.DecodeOptional(v.HasDrxAdaptationR16, &v.DrxAdaptationR16, "drx-Adaptation-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6954,15 +6841,13 @@ func (v *MACParametersFRXDiffR16_DrxAdaptationR16) EncodePER(w *per.Writer) erro
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MACParametersFR2_2R17) DecodePER(r *per.Reader) error {
 	*v = MACParametersFR2_2R17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasDirectMCGSCellActivationR17, &v.HasDirectMCGSCellActivationResumeR17, &v.HasDirectSCGSCellActivationR17, &v.HasDirectSCGSCellActivationResumeR17, &v.HasDrxAdaptationR17)
+	ext := r.ExtendedPreamble(&v.HasDirectMCGSCellActivationR17, &v.HasDirectMCGSCellActivationResumeR17, &v.HasDirectSCGSCellActivationR17, &v.HasDirectSCGSCellActivationResumeR17, &v.HasDrxAdaptationR17)
 	v.DirectMCGSCellActivationR17 = MACParametersFR2_2R17_DirectMCGSCellActivationR17(r.EnumIf(v.HasDirectMCGSCellActivationR17, 1, 0, false, "directMCG-SCellActivation-r17"))
 	v.DirectMCGSCellActivationResumeR17 = MACParametersFR2_2R17_DirectMCGSCellActivationResumeR17(r.EnumIf(v.HasDirectMCGSCellActivationResumeR17, 1, 0, false, "directMCG-SCellActivationResume-r17"))
 	v.DirectSCGSCellActivationR17 = MACParametersFR2_2R17_DirectSCGSCellActivationR17(r.EnumIf(v.HasDirectSCGSCellActivationR17, 1, 0, false, "directSCG-SCellActivation-r17"))
 	v.DirectSCGSCellActivationResumeR17 = MACParametersFR2_2R17_DirectSCGSCellActivationResumeR17(r.EnumIf(v.HasDirectSCGSCellActivationResumeR17, 1, 0, false, "directSCG-SCellActivationResume-r17"))
 	r.DecodeOptional(v.HasDrxAdaptationR17, &v.DrxAdaptationR17, "drx-Adaptation-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7009,8 +6894,7 @@ func (v *MACParametersFR2_2R17_DrxAdaptationR17) EncodePER(w *per.Writer) error 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MACParametersXDDDiff) DecodePER(r *per.Reader) error {
 	*v = MACParametersXDDDiff{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSkipUplinkTxDynamic, &v.HasLogicalChannelSRDelayTimer, &v.HasLongDRXCycle, &v.HasShortDRXCycle, &v.HasMultipleSRConfigurations, &v.HasMultipleConfiguredGrants)
+	ext := r.ExtendedPreamble(&v.HasSkipUplinkTxDynamic, &v.HasLogicalChannelSRDelayTimer, &v.HasLongDRXCycle, &v.HasShortDRXCycle, &v.HasMultipleSRConfigurations, &v.HasMultipleConfiguredGrants)
 	v.SkipUplinkTxDynamic = MACParametersXDDDiff_SkipUplinkTxDynamic(r.EnumIf(v.HasSkipUplinkTxDynamic, 1, 0, false, "skipUplinkTxDynamic"))
 	v.LogicalChannelSRDelayTimer = MACParametersXDDDiff_LogicalChannelSRDelayTimer(r.EnumIf(v.HasLogicalChannelSRDelayTimer, 1, 0, false, "logicalChannelSR-DelayTimer"))
 	v.LongDRXCycle = MACParametersXDDDiff_LongDRXCycle(r.EnumIf(v.HasLongDRXCycle, 1, 0, false, "longDRX-Cycle"))
@@ -7177,8 +7061,7 @@ func (v *MeasAndMobParametersV1700) MarshalUPER() ([]byte, error) { return per.M
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MeasAndMobParametersCommon) DecodePER(r *per.Reader) error {
 	*v = MeasAndMobParametersCommon{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSupportedGapPattern, &v.HasSsbRLM, &v.HasSsbAndCSIRSRLM)
+	ext := r.ExtendedPreamble(&v.HasSupportedGapPattern, &v.HasSsbRLM, &v.HasSsbAndCSIRSRLM)
 	if v.HasSupportedGapPattern {
 		v.SupportedGapPattern = r.BitString(per.Size{Lb: 22, Ub: 22}, "supportedGapPattern")
 	}
@@ -7487,8 +7370,7 @@ func (v *MeasAndMobParametersCommon_IndependentGapConfigMaxCCR17) EncodePER(w *p
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MeasAndMobParametersXDDDiff) DecodePER(r *per.Reader) error {
 	*v = MeasAndMobParametersXDDDiff{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIntraAndInterFMeasAndReport, &v.HasEventAMeasAndReport)
+	ext := r.ExtendedPreamble(&v.HasIntraAndInterFMeasAndReport, &v.HasEventAMeasAndReport)
 	v.IntraAndInterFMeasAndReport = MeasAndMobParametersXDDDiff_IntraAndInterFMeasAndReport(r.EnumIf(v.HasIntraAndInterFMeasAndReport, 1, 0, false, "intraAndInterF-MeasAndReport"))
 	v.EventAMeasAndReport = MeasAndMobParametersXDDDiff_EventAMeasAndReport(r.EnumIf(v.HasEventAMeasAndReport, 1, 0, false, "eventA-MeasAndReport"))
 	x := r.Extensions(ext)
@@ -7555,8 +7437,7 @@ func (v *MeasAndMobParametersXDDDiff) MarshalUPER() ([]byte, error) { return per
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MeasAndMobParametersFRXDiff) DecodePER(r *per.Reader) error {
 	*v = MeasAndMobParametersFRXDiff{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSsSINRMeas, &v.HasCsiRSRPAndRSRQMeasWithSSB, &v.HasCsiRSRPAndRSRQMeasWithoutSSB, &v.HasCsiSINRMeas, &v.HasCsiRSRLM)
+	ext := r.ExtendedPreamble(&v.HasSsSINRMeas, &v.HasCsiRSRPAndRSRQMeasWithSSB, &v.HasCsiRSRPAndRSRQMeasWithoutSSB, &v.HasCsiSINRMeas, &v.HasCsiRSRLM)
 	v.SsSINRMeas = MeasAndMobParametersFRXDiff_SsSINRMeas(r.EnumIf(v.HasSsSINRMeas, 1, 0, false, "ss-SINR-Meas"))
 	v.CsiRSRPAndRSRQMeasWithSSB = MeasAndMobParametersFRXDiff_CsiRSRPAndRSRQMeasWithSSB(r.EnumIf(v.HasCsiRSRPAndRSRQMeasWithSSB, 1, 0, false, "csi-RSRP-AndRSRQ-MeasWithSSB"))
 	v.CsiRSRPAndRSRQMeasWithoutSSB = MeasAndMobParametersFRXDiff_CsiRSRPAndRSRQMeasWithoutSSB(r.EnumIf(v.HasCsiRSRPAndRSRQMeasWithoutSSB, 1, 0, false, "csi-RSRP-AndRSRQ-MeasWithoutSSB"))
@@ -7667,14 +7548,12 @@ func (v *MeasAndMobParametersFRXDiff) MarshalUPER() ([]byte, error) { return per
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MeasAndMobParametersFR2_2R17) DecodePER(r *per.Reader) error {
 	*v = MeasAndMobParametersFR2_2R17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasHandoverInterFR17, &v.HasHandoverLTEEPCR17, &v.HasHandoverLTE5GCR17, &v.HasIdleInactiveNRMeasReportR17)
+	ext := r.ExtendedPreamble(&v.HasHandoverInterFR17, &v.HasHandoverLTEEPCR17, &v.HasHandoverLTE5GCR17, &v.HasIdleInactiveNRMeasReportR17)
 	v.HandoverInterFR17 = MeasAndMobParametersFR2_2R17_HandoverInterFR17(r.EnumIf(v.HasHandoverInterFR17, 1, 0, false, "handoverInterF-r17"))
 	v.HandoverLTEEPCR17 = MeasAndMobParametersFR2_2R17_HandoverLTEEPCR17(r.EnumIf(v.HasHandoverLTEEPCR17, 1, 0, false, "handoverLTE-EPC-r17"))
 	v.HandoverLTE5GCR17 = MeasAndMobParametersFR2_2R17_HandoverLTE5GCR17(r.EnumIf(v.HasHandoverLTE5GCR17, 1, 0, false, "handoverLTE-5GC-r17"))
 	v.IdleInactiveNRMeasReportR17 = MeasAndMobParametersFR2_2R17_IdleInactiveNRMeasReportR17(r.EnumIf(v.HasIdleInactiveNRMeasReportR17, 1, 0, false, "idleInactiveNR-MeasReport-r17"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8080,8 +7959,7 @@ func (v *MIMOLayersUL) EncodePER(w *per.Writer) error { return w.WriteEnum(int64
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MIMOParametersPerBand) DecodePER(r *per.Reader) error {
 	*v = MIMOParametersPerBand{}
-	ext := r.Extended()
-	r.Preamble(&v.HasTciStatePDSCH, &v.HasAdditionalActiveTCIStatePDCCH, &v.HasPuschTransCoherence, &v.HasBeamCorrespondenceWithoutULBeamSweeping, &v.HasPeriodicBeamReport, &v.HasAperiodicBeamReport, &v.HasSpBeamReportPUCCH, &v.HasSpBeamReportPUSCH, &v.HasDummy1, &v.HasMaxNumberRxBeam, &v.HasMaxNumberRxTxBeamSwitchDL, &v.HasMaxNumberNonGroupBeamReporting, &v.HasGroupBeamReporting, &v.HasUplinkBeamManagement, &v.HasMaxNumberCSIRSBFD, &v.HasMaxNumberSSBBFD, &v.HasMaxNumberCSIRSSSBCBD, &v.HasDummy2, &v.HasTwoPortsPTRSUL, &v.HasDummy5, &v.HasDummy3, &v.HasBeamReportTiming, &v.HasPtrsDensityRecommendationSetDL, &v.HasPtrsDensityRecommendationSetUL, &v.HasDummy4, &v.HasAperiodicTRS)
+	ext := r.ExtendedPreamble(&v.HasTciStatePDSCH, &v.HasAdditionalActiveTCIStatePDCCH, &v.HasPuschTransCoherence, &v.HasBeamCorrespondenceWithoutULBeamSweeping, &v.HasPeriodicBeamReport, &v.HasAperiodicBeamReport, &v.HasSpBeamReportPUCCH, &v.HasSpBeamReportPUSCH, &v.HasDummy1, &v.HasMaxNumberRxBeam, &v.HasMaxNumberRxTxBeamSwitchDL, &v.HasMaxNumberNonGroupBeamReporting, &v.HasGroupBeamReporting, &v.HasUplinkBeamManagement, &v.HasMaxNumberCSIRSBFD, &v.HasMaxNumberSSBBFD, &v.HasMaxNumberCSIRSSSBCBD, &v.HasDummy2, &v.HasTwoPortsPTRSUL, &v.HasDummy5, &v.HasDummy3, &v.HasBeamReportTiming, &v.HasPtrsDensityRecommendationSetDL, &v.HasPtrsDensityRecommendationSetUL, &v.HasDummy4, &v.HasAperiodicTRS)
 	r.DecodeOptional(v.HasTciStatePDSCH, &v.TciStatePDSCH, "tci-StatePDSCH")
 	v.AdditionalActiveTCIStatePDCCH = MIMOParametersPerBand_AdditionalActiveTCIStatePDCCH(r.EnumIf(v.HasAdditionalActiveTCIStatePDCCH, 1, 0, false, "additionalActiveTCI-StatePDCCH"))
 	v.PuschTransCoherence = MIMOParametersPerBand_PuschTransCoherence(r.EnumIf(v.HasPuschTransCoherence, 3, 0, false, "pusch-TransCoherence"))
@@ -9478,8 +9356,7 @@ func (v *ModulationOrder) EncodePER(w *per.Writer) error { return w.WriteEnum(in
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MRDCParameters) DecodePER(r *per.Reader) error {
 	*v = MRDCParameters{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSingleULTransmission, &v.HasDynamicPowerSharingENDC, &v.HasTdmPattern, &v.HasUlSharingEUTRANR, &v.HasUlSwitchingTimeEUTRANR, &v.HasSimultaneousRxTxInterBandENDC, &v.HasAsyncIntraBandENDC)
+	ext := r.ExtendedPreamble(&v.HasSingleULTransmission, &v.HasDynamicPowerSharingENDC, &v.HasTdmPattern, &v.HasUlSharingEUTRANR, &v.HasUlSwitchingTimeEUTRANR, &v.HasSimultaneousRxTxInterBandENDC, &v.HasAsyncIntraBandENDC)
 	v.SingleULTransmission = MRDCParameters_SingleULTransmission(r.EnumIf(v.HasSingleULTransmission, 1, 0, false, "singleUL-Transmission"))
 	v.DynamicPowerSharingENDC = MRDCParameters_DynamicPowerSharingENDC(r.EnumIf(v.HasDynamicPowerSharingENDC, 1, 0, false, "dynamicPowerSharingENDC"))
 	v.TdmPattern = MRDCParameters_TdmPattern(r.EnumIf(v.HasTdmPattern, 1, 0, false, "tdm-Pattern"))
@@ -9950,8 +9827,7 @@ func (v *OLPCSRSPosR16) MarshalUPER() ([]byte, error) { return per.Marshal(v, fa
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PDCPParameters) DecodePER(r *per.Reader) error {
 	*v = PDCPParameters{}
-	ext := r.Extended()
-	r.Preamble(&v.HasUplinkOnlyROHCProfiles, &v.HasContinueROHCContext, &v.HasOutOfOrderDelivery, &v.HasShortSN, &v.HasPdcpDuplicationSRB, &v.HasPdcpDuplicationMCGOrSCGDRB)
+	ext := r.ExtendedPreamble(&v.HasUplinkOnlyROHCProfiles, &v.HasContinueROHCContext, &v.HasOutOfOrderDelivery, &v.HasShortSN, &v.HasPdcpDuplicationSRB, &v.HasPdcpDuplicationMCGOrSCGDRB)
 	r.Decode(&v.SupportedROHCProfiles, "supportedROHC-Profiles")
 	v.MaxNumberROHCContextSessions = PDCPParameters_MaxNumberROHCContextSessions(r.Enum(16, 0, false, "maxNumberROHC-ContextSessions"))
 	v.UplinkOnlyROHCProfiles = PDCPParameters_UplinkOnlyROHCProfiles(r.EnumIf(v.HasUplinkOnlyROHCProfiles, 1, 0, false, "uplinkOnlyROHC-Profiles"))
@@ -10199,8 +10075,7 @@ func (v *PhyParametersV16a0) MarshalUPER() ([]byte, error) { return per.Marshal(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PhyParametersCommon) DecodePER(r *per.Reader) error {
 	*v = PhyParametersCommon{}
-	ext := r.Extended()
-	r.Preamble(&v.HasCsiRSCFRAForHO, &v.HasDynamicPRBBundlingDL, &v.HasSpCSIReportPUCCH, &v.HasSpCSIReportPUSCH, &v.HasNzpCSIRSIntefMgmt, &v.HasType2SPCSIFeedbackLongPUCCH, &v.HasPrecoderGranularityCORESET, &v.HasDynamicHARQACKCodebook, &v.HasSemiStaticHARQACKCodebook, &v.HasSpatialBundlingHARQACK, &v.HasDynamicBetaOffsetIndHARQACKCSI, &v.HasPucchRepetitionF1_3_4, &v.HasRaType0PUSCH, &v.HasDynamicSwitchRAType0_1PDSCH, &v.HasDynamicSwitchRAType0_1PUSCH, &v.HasPdschMappingTypeA, &v.HasPdschMappingTypeB, &v.HasInterleavingVRBToPRBPDSCH, &v.HasInterSlotFreqHoppingPUSCH, &v.HasType1PUSCHRepetitionMultiSlots, &v.HasType2PUSCHRepetitionMultiSlots, &v.HasPuschRepetitionMultiSlots, &v.HasPdschRepetitionMultiSlots, &v.HasDownlinkSPS, &v.HasConfiguredULGrantType1, &v.HasConfiguredULGrantType2, &v.HasPreEmptIndicationDL, &v.HasCbgTransIndicationDL, &v.HasCbgTransIndicationUL, &v.HasCbgFlushIndicationDL, &v.HasDynamicHARQACKCodeBCBGRetxDL, &v.HasRateMatchingResrcSetSemiStatic, &v.HasRateMatchingResrcSetDynamic, &v.HasBwpSwitchingDelay)
+	ext := r.ExtendedPreamble(&v.HasCsiRSCFRAForHO, &v.HasDynamicPRBBundlingDL, &v.HasSpCSIReportPUCCH, &v.HasSpCSIReportPUSCH, &v.HasNzpCSIRSIntefMgmt, &v.HasType2SPCSIFeedbackLongPUCCH, &v.HasPrecoderGranularityCORESET, &v.HasDynamicHARQACKCodebook, &v.HasSemiStaticHARQACKCodebook, &v.HasSpatialBundlingHARQACK, &v.HasDynamicBetaOffsetIndHARQACKCSI, &v.HasPucchRepetitionF1_3_4, &v.HasRaType0PUSCH, &v.HasDynamicSwitchRAType0_1PDSCH, &v.HasDynamicSwitchRAType0_1PUSCH, &v.HasPdschMappingTypeA, &v.HasPdschMappingTypeB, &v.HasInterleavingVRBToPRBPDSCH, &v.HasInterSlotFreqHoppingPUSCH, &v.HasType1PUSCHRepetitionMultiSlots, &v.HasType2PUSCHRepetitionMultiSlots, &v.HasPuschRepetitionMultiSlots, &v.HasPdschRepetitionMultiSlots, &v.HasDownlinkSPS, &v.HasConfiguredULGrantType1, &v.HasConfiguredULGrantType2, &v.HasPreEmptIndicationDL, &v.HasCbgTransIndicationDL, &v.HasCbgTransIndicationUL, &v.HasCbgFlushIndicationDL, &v.HasDynamicHARQACKCodeBCBGRetxDL, &v.HasRateMatchingResrcSetSemiStatic, &v.HasRateMatchingResrcSetDynamic, &v.HasBwpSwitchingDelay)
 	v.CsiRSCFRAForHO = PhyParametersCommon_CsiRSCFRAForHO(r.EnumIf(v.HasCsiRSCFRAForHO, 1, 0, false, "csi-RS-CFRA-ForHO"))
 	v.DynamicPRBBundlingDL = PhyParametersCommon_DynamicPRBBundlingDL(r.EnumIf(v.HasDynamicPRBBundlingDL, 1, 0, false, "dynamicPRB-BundlingDL"))
 	v.SpCSIReportPUCCH = PhyParametersCommon_SpCSIReportPUCCH(r.EnumIf(v.HasSpCSIReportPUCCH, 1, 0, false, "sp-CSI-ReportPUCCH"))
@@ -10689,8 +10564,7 @@ func (v *PhyParametersCommonV16a0) MarshalUPER() ([]byte, error) { return per.Ma
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PhyParametersXDDDiff) DecodePER(r *per.Reader) error {
 	*v = PhyParametersXDDDiff{}
-	ext := r.Extended()
-	r.Preamble(&v.HasDynamicSFI, &v.HasTwoPUCCHF0_2ConsecSymbols, &v.HasTwoDifferentTPCLoopPUSCH, &v.HasTwoDifferentTPCLoopPUCCH)
+	ext := r.ExtendedPreamble(&v.HasDynamicSFI, &v.HasTwoPUCCHF0_2ConsecSymbols, &v.HasTwoDifferentTPCLoopPUSCH, &v.HasTwoDifferentTPCLoopPUCCH)
 	v.DynamicSFI = PhyParametersXDDDiff_DynamicSFI(r.EnumIf(v.HasDynamicSFI, 1, 0, false, "dynamicSFI"))
 	v.TwoPUCCHF0_2ConsecSymbols = PhyParametersXDDDiff_TwoPUCCHF0_2ConsecSymbols(r.EnumIf(v.HasTwoPUCCHF0_2ConsecSymbols, 1, 0, false, "twoPUCCH-F0-2-ConsecSymbols"))
 	v.TwoDifferentTPCLoopPUSCH = PhyParametersXDDDiff_TwoDifferentTPCLoopPUSCH(r.EnumIf(v.HasTwoDifferentTPCLoopPUSCH, 1, 0, false, "twoDifferentTPC-Loop-PUSCH"))
@@ -10739,8 +10613,7 @@ func (v *PhyParametersXDDDiff) MarshalUPER() ([]byte, error) { return per.Marsha
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PhyParametersFRXDiff) DecodePER(r *per.Reader) error {
 	*v = PhyParametersFRXDiff{}
-	ext := r.Extended()
-	r.Preamble(&v.HasDynamicSFI, &v.HasDummy1, &v.HasTwoFLDMRS, &v.HasDummy2, &v.HasDummy3, &v.HasSupportedDMRSTypeDL, &v.HasSupportedDMRSTypeUL, &v.HasSemiOpenLoopCSI, &v.HasCsiReportWithoutPMI, &v.HasCsiReportWithoutCQI, &v.HasOnePortsPTRS, &v.HasTwoPUCCHF0_2ConsecSymbols, &v.HasPucchF2WithFH, &v.HasPucchF3WithFH, &v.HasPucchF4WithFH, &v.HasPucchF0_2WithoutFH, &v.HasPucchF1_3_4WithoutFH, &v.HasMuxSRHARQACKCSIPUCCHMultiPerSlot, &v.HasUciCodeBlockSegmentation, &v.HasOnePUCCHLongAndShortFormat, &v.HasTwoPUCCHAnyOthersInSlot, &v.HasIntraSlotFreqHoppingPUSCH, &v.HasPuschLBRM, &v.HasPdcchBlindDetectionCA, &v.HasTpcPUSCHRNTI, &v.HasTpcPUCCHRNTI, &v.HasTpcSRSRNTI, &v.HasAbsoluteTPCCommand, &v.HasTwoDifferentTPCLoopPUSCH, &v.HasTwoDifferentTPCLoopPUCCH, &v.HasPuschHalfPiBPSK, &v.HasPucchF3_4HalfPiBPSK, &v.HasAlmostContiguousCPOFDMUL, &v.HasSpCSIRS, &v.HasSpCSIIM, &v.HasTddMultiDLULSwitchPerSlot, &v.HasMultipleCORESET)
+	ext := r.ExtendedPreamble(&v.HasDynamicSFI, &v.HasDummy1, &v.HasTwoFLDMRS, &v.HasDummy2, &v.HasDummy3, &v.HasSupportedDMRSTypeDL, &v.HasSupportedDMRSTypeUL, &v.HasSemiOpenLoopCSI, &v.HasCsiReportWithoutPMI, &v.HasCsiReportWithoutCQI, &v.HasOnePortsPTRS, &v.HasTwoPUCCHF0_2ConsecSymbols, &v.HasPucchF2WithFH, &v.HasPucchF3WithFH, &v.HasPucchF4WithFH, &v.HasPucchF0_2WithoutFH, &v.HasPucchF1_3_4WithoutFH, &v.HasMuxSRHARQACKCSIPUCCHMultiPerSlot, &v.HasUciCodeBlockSegmentation, &v.HasOnePUCCHLongAndShortFormat, &v.HasTwoPUCCHAnyOthersInSlot, &v.HasIntraSlotFreqHoppingPUSCH, &v.HasPuschLBRM, &v.HasPdcchBlindDetectionCA, &v.HasTpcPUSCHRNTI, &v.HasTpcPUCCHRNTI, &v.HasTpcSRSRNTI, &v.HasAbsoluteTPCCommand, &v.HasTwoDifferentTPCLoopPUSCH, &v.HasTwoDifferentTPCLoopPUCCH, &v.HasPuschHalfPiBPSK, &v.HasPucchF3_4HalfPiBPSK, &v.HasAlmostContiguousCPOFDMUL, &v.HasSpCSIRS, &v.HasSpCSIIM, &v.HasTddMultiDLULSwitchPerSlot, &v.HasMultipleCORESET)
 	v.DynamicSFI = PhyParametersFRXDiff_DynamicSFI(r.EnumIf(v.HasDynamicSFI, 1, 0, false, "dynamicSFI"))
 	if v.HasDummy1 {
 		v.Dummy1 = r.BitString(per.Size{Lb: 2, Ub: 2}, "dummy1")
@@ -11018,8 +10891,7 @@ func (v *PhyParametersFRXDiff_MaxTotalResourcesForOneFreqRangeR16) EncodePER(w *
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PhyParametersFR1) DecodePER(r *per.Reader) error {
 	*v = PhyParametersFR1{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPdcchMonitoringSingleOccasion, &v.HasScs60kHz, &v.HasPdsch256QAMFR1, &v.HasPdschREMappingFR1PerSymbol)
+	ext := r.ExtendedPreamble(&v.HasPdcchMonitoringSingleOccasion, &v.HasScs60kHz, &v.HasPdsch256QAMFR1, &v.HasPdschREMappingFR1PerSymbol)
 	v.PdcchMonitoringSingleOccasion = PhyParametersFR1_PdcchMonitoringSingleOccasion(r.EnumIf(v.HasPdcchMonitoringSingleOccasion, 1, 0, false, "pdcch-MonitoringSingleOccasion"))
 	v.Scs60kHz = PhyParametersFR1_Scs60kHz(r.EnumIf(v.HasScs60kHz, 1, 0, false, "scs-60kHz"))
 	v.Pdsch256QAMFR1 = PhyParametersFR1_Pdsch256QAMFR1(r.EnumIf(v.HasPdsch256QAMFR1, 1, 0, false, "pdsch-256QAM-FR1"))
@@ -11074,8 +10946,7 @@ func (v *PhyParametersFR1) MarshalUPER() ([]byte, error) { return per.Marshal(v,
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PhyParametersFR2) DecodePER(r *per.Reader) error {
 	*v = PhyParametersFR2{}
-	ext := r.Extended()
-	r.Preamble(&v.HasDummy, &v.HasPdschREMappingFR2PerSymbol)
+	ext := r.ExtendedPreamble(&v.HasDummy, &v.HasPdschREMappingFR2PerSymbol)
 	v.Dummy = PhyParametersFR2_Dummy(r.EnumIf(v.HasDummy, 1, 0, false, "dummy"))
 	v.PdschREMappingFR2PerSymbol = PhyParametersFR2_PdschREMappingFR2PerSymbol(r.EnumIf(v.HasPdschREMappingFR2PerSymbol, 2, 0, false, "pdsch-RE-MappingFR2-PerSymbol"))
 	x := r.Extensions(ext)
@@ -11132,8 +11003,7 @@ func (v *PhyParametersFR2) MarshalUPER() ([]byte, error) { return per.Marshal(v,
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PhyParametersMRDC) DecodePER(r *per.Reader) error {
 	*v = PhyParametersMRDC{}
-	ext := r.Extended()
-	r.Preamble(&v.HasNaicsCapabilityList)
+	ext := r.ExtendedPreamble(&v.HasNaicsCapabilityList)
 	r.DecodeOptional(v.HasNaicsCapabilityList, &v.NaicsCapabilityList, "naics-Capability-List")
 	x := r.Extensions(ext)
 	if x.Begin(0, "spCellPlacement") {
@@ -11197,8 +11067,7 @@ func (v *NAICSCapabilityEntry) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	v.NumberOfNAICSCapableCC = r.Int(1, 5, false, "numberOfNAICS-CapableCC")
 	v.NumberOfAggregatedPRB = NAICSCapabilityEntry_NumberOfAggregatedPRB(r.Enum(16, 0, false, "numberOfAggregatedPRB"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11224,8 +11093,7 @@ func (v *NAICSCapabilityEntry) MarshalUPER() ([]byte, error) { return per.Marsha
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PhyParametersSharedSpectrumChAccessR16) DecodePER(r *per.Reader) error {
 	*v = PhyParametersSharedSpectrumChAccessR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSsSINRMeasR16, &v.HasSpCSIReportPUCCHR16, &v.HasSpCSIReportPUSCHR16, &v.HasDynamicSFIR16, &v.HasMuxSRHARQACKCSIPUCCHOncePerSlotR16, &v.HasMuxSRHARQACKPUCCHR16, &v.HasMuxSRHARQACKCSIPUCCHMultiPerSlotR16, &v.HasMuxHARQACKPUSCHDiffSymbolR16, &v.HasPucchRepetitionF1_3_4R16, &v.HasType1PUSCHRepetitionMultiSlotsR16, &v.HasType2PUSCHRepetitionMultiSlotsR16, &v.HasPuschRepetitionMultiSlotsR16, &v.HasPdschRepetitionMultiSlotsR16, &v.HasDownlinkSPSR16, &v.HasConfiguredULGrantType1R16, &v.HasConfiguredULGrantType2R16, &v.HasPreEmptIndicationDLR16)
+	ext := r.ExtendedPreamble(&v.HasSsSINRMeasR16, &v.HasSpCSIReportPUCCHR16, &v.HasSpCSIReportPUSCHR16, &v.HasDynamicSFIR16, &v.HasMuxSRHARQACKCSIPUCCHOncePerSlotR16, &v.HasMuxSRHARQACKPUCCHR16, &v.HasMuxSRHARQACKCSIPUCCHMultiPerSlotR16, &v.HasMuxHARQACKPUSCHDiffSymbolR16, &v.HasPucchRepetitionF1_3_4R16, &v.HasType1PUSCHRepetitionMultiSlotsR16, &v.HasType2PUSCHRepetitionMultiSlotsR16, &v.HasPuschRepetitionMultiSlotsR16, &v.HasPdschRepetitionMultiSlotsR16, &v.HasDownlinkSPSR16, &v.HasConfiguredULGrantType1R16, &v.HasConfiguredULGrantType2R16, &v.HasPreEmptIndicationDLR16)
 	v.SsSINRMeasR16 = PhyParametersSharedSpectrumChAccessR16_SsSINRMeasR16(r.EnumIf(v.HasSsSINRMeasR16, 1, 0, false, "ss-SINR-Meas-r16"))
 	v.SpCSIReportPUCCHR16 = PhyParametersSharedSpectrumChAccessR16_SpCSIReportPUCCHR16(r.EnumIf(v.HasSpCSIReportPUCCHR16, 1, 0, false, "sp-CSI-ReportPUCCH-r16"))
 	v.SpCSIReportPUSCHR16 = PhyParametersSharedSpectrumChAccessR16_SpCSIReportPUSCHR16(r.EnumIf(v.HasSpCSIReportPUSCHR16, 1, 0, false, "sp-CSI-ReportPUSCH-r16"))
@@ -11243,8 +11111,7 @@ func (v *PhyParametersSharedSpectrumChAccessR16) DecodePER(r *per.Reader) error 
 	v.ConfiguredULGrantType1R16 = PhyParametersSharedSpectrumChAccessR16_ConfiguredULGrantType1R16(r.EnumIf(v.HasConfiguredULGrantType1R16, 1, 0, false, "configuredUL-GrantType1-r16"))
 	v.ConfiguredULGrantType2R16 = PhyParametersSharedSpectrumChAccessR16_ConfiguredULGrantType2R16(r.EnumIf(v.HasConfiguredULGrantType2R16, 1, 0, false, "configuredUL-GrantType2-r16"))
 	v.PreEmptIndicationDLR16 = PhyParametersSharedSpectrumChAccessR16_PreEmptIndicationDLR16(r.EnumIf(v.HasPreEmptIndicationDLR16, 1, 0, false, "pre-EmptIndication-DL-r16"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11305,8 +11172,7 @@ func (v *PhyParametersSharedSpectrumChAccessR16_MuxSRHARQACKCSIPUCCHOncePerSlotR
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PosSRSRRCInactiveOutsideInitialULBWPR17) DecodePER(r *per.Reader) error {
 	*v = PosSRSRRCInactiveOutsideInitialULBWPR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMaxSRSposBandwidthForEachSCSWithinCCFR1R17, &v.HasMaxSRSposBandwidthForEachSCSWithinCCFR2R17, &v.HasMaxNumOfSRSposResourceSetsR17, &v.HasMaxNumOfPeriodicSRSposResourcesR17, &v.HasMaxNumOfPeriodicSRSposResourcesPerSlotR17, &v.HasDifferentNumerologyBetweenSRSposAndInitialBWPR17, &v.HasSrsPosWithoutRestrictionOnBWPR17, &v.HasMaxNumOfPeriodicAndSemipersistentSRSposResourcesR17, &v.HasMaxNumOfPeriodicAndSemipersistentSRSposResourcesPerSlotR17, &v.HasDifferentCenterFreqBetweenSRSposAndInitialBWPR17, &v.HasSwitchingTimeSRSTXOtherTXR17, &v.HasMaxNumOfSemiPersistentSRSposResourcesR17, &v.HasMaxNumOfSemiPersistentSRSposResourcesPerSlotR17)
+	ext := r.ExtendedPreamble(&v.HasMaxSRSposBandwidthForEachSCSWithinCCFR1R17, &v.HasMaxSRSposBandwidthForEachSCSWithinCCFR2R17, &v.HasMaxNumOfSRSposResourceSetsR17, &v.HasMaxNumOfPeriodicSRSposResourcesR17, &v.HasMaxNumOfPeriodicSRSposResourcesPerSlotR17, &v.HasDifferentNumerologyBetweenSRSposAndInitialBWPR17, &v.HasSrsPosWithoutRestrictionOnBWPR17, &v.HasMaxNumOfPeriodicAndSemipersistentSRSposResourcesR17, &v.HasMaxNumOfPeriodicAndSemipersistentSRSposResourcesPerSlotR17, &v.HasDifferentCenterFreqBetweenSRSposAndInitialBWPR17, &v.HasSwitchingTimeSRSTXOtherTXR17, &v.HasMaxNumOfSemiPersistentSRSposResourcesR17, &v.HasMaxNumOfSemiPersistentSRSposResourcesPerSlotR17)
 	v.MaxSRSposBandwidthForEachSCSWithinCCFR1R17 = PosSRSRRCInactiveOutsideInitialULBWPR17_MaxSRSposBandwidthForEachSCSWithinCCFR1R17(r.EnumIf(v.HasMaxSRSposBandwidthForEachSCSWithinCCFR1R17, 15, 0, false, "maxSRSposBandwidthForEachSCS-withinCC-FR1-r17"))
 	v.MaxSRSposBandwidthForEachSCSWithinCCFR2R17 = PosSRSRRCInactiveOutsideInitialULBWPR17_MaxSRSposBandwidthForEachSCSWithinCCFR2R17(r.EnumIf(v.HasMaxSRSposBandwidthForEachSCSWithinCCFR2R17, 4, 0, false, "maxSRSposBandwidthForEachSCS-withinCC-FR2-r17"))
 	v.MaxNumOfSRSposResourceSetsR17 = PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSRSposResourceSetsR17(r.EnumIf(v.HasMaxNumOfSRSposResourceSetsR17, 6, 0, false, "maxNumOfSRSposResourceSets-r17"))
@@ -11320,8 +11186,7 @@ func (v *PosSRSRRCInactiveOutsideInitialULBWPR17) DecodePER(r *per.Reader) error
 	v.SwitchingTimeSRSTXOtherTXR17 = PosSRSRRCInactiveOutsideInitialULBWPR17_SwitchingTimeSRSTXOtherTXR17(r.EnumIf(v.HasSwitchingTimeSRSTXOtherTXR17, 5, 0, false, "switchingTimeSRS-TX-OtherTX-r17"))
 	v.MaxNumOfSemiPersistentSRSposResourcesR17 = PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesR17(r.EnumIf(v.HasMaxNumOfSemiPersistentSRSposResourcesR17, 7, 0, false, "maxNumOfSemiPersistentSRSposResources-r17"))
 	v.MaxNumOfSemiPersistentSRSposResourcesPerSlotR17 = PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesPerSlotR17(r.EnumIf(v.HasMaxNumOfSemiPersistentSRSposResourcesPerSlotR17, 10, 0, false, "maxNumOfSemiPersistentSRSposResourcesPerSlot-r17"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11361,12 +11226,10 @@ func (v *PosSRSRRCInactiveOutsideInitialULBWPR17) MarshalUPER() ([]byte, error) 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PowSavParametersR16) DecodePER(r *per.Reader) error {
 	*v = PowSavParametersR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPowSavParametersCommonR16, &v.HasPowSavParametersFRXDiffR16)
+	ext := r.ExtendedPreamble(&v.HasPowSavParametersCommonR16, &v.HasPowSavParametersFRXDiffR16)
 	r.DecodeOptional(v.HasPowSavParametersCommonR16, &v.PowSavParametersCommonR16, "powSav-ParametersCommon-r16")
 	r.DecodeOptional(v.HasPowSavParametersFRXDiffR16, &v.PowSavParametersFRXDiffR16, "powSav-ParametersFRX-Diff-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11393,11 +11256,9 @@ func (v *PowSavParametersR16) MarshalUPER() ([]byte, error) { return per.Marshal
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PowSavParametersV1700) DecodePER(r *per.Reader) error {
 	*v = PowSavParametersV1700{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPowSavParametersFR2_2R17)
+	ext := r.ExtendedPreamble(&v.HasPowSavParametersFR2_2R17)
 	r.DecodeOptional(v.HasPowSavParametersFR2_2R17, &v.PowSavParametersFR2_2R17, "powSav-ParametersFR2-2-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11423,14 +11284,12 @@ func (v *PowSavParametersV1700) MarshalUPER() ([]byte, error) { return per.Marsh
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PowSavParametersCommonR16) DecodePER(r *per.Reader) error {
 	*v = PowSavParametersCommonR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasDrxPreferenceR16, &v.HasMaxCCPreferenceR16, &v.HasReleasePreferenceR16, &v.HasMinSchedulingOffsetPreferenceR16)
+	ext := r.ExtendedPreamble(&v.HasDrxPreferenceR16, &v.HasMaxCCPreferenceR16, &v.HasReleasePreferenceR16, &v.HasMinSchedulingOffsetPreferenceR16)
 	v.DrxPreferenceR16 = PowSavParametersCommonR16_DrxPreferenceR16(r.EnumIf(v.HasDrxPreferenceR16, 1, 0, false, "drx-Preference-r16"))
 	v.MaxCCPreferenceR16 = PowSavParametersCommonR16_MaxCCPreferenceR16(r.EnumIf(v.HasMaxCCPreferenceR16, 1, 0, false, "maxCC-Preference-r16"))
 	v.ReleasePreferenceR16 = PowSavParametersCommonR16_ReleasePreferenceR16(r.EnumIf(v.HasReleasePreferenceR16, 1, 0, false, "releasePreference-r16"))
 	v.MinSchedulingOffsetPreferenceR16 = PowSavParametersCommonR16_MinSchedulingOffsetPreferenceR16(r.EnumIf(v.HasMinSchedulingOffsetPreferenceR16, 1, 0, false, "minSchedulingOffsetPreference-r16"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11459,12 +11318,10 @@ func (v *PowSavParametersCommonR16) MarshalUPER() ([]byte, error) { return per.M
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PowSavParametersFRXDiffR16) DecodePER(r *per.Reader) error {
 	*v = PowSavParametersFRXDiffR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMaxBWPreferenceR16, &v.HasMaxMIMOLayerPreferenceR16)
+	ext := r.ExtendedPreamble(&v.HasMaxBWPreferenceR16, &v.HasMaxMIMOLayerPreferenceR16)
 	v.MaxBWPreferenceR16 = PowSavParametersFRXDiffR16_MaxBWPreferenceR16(r.EnumIf(v.HasMaxBWPreferenceR16, 1, 0, false, "maxBW-Preference-r16"))
 	v.MaxMIMOLayerPreferenceR16 = PowSavParametersFRXDiffR16_MaxMIMOLayerPreferenceR16(r.EnumIf(v.HasMaxMIMOLayerPreferenceR16, 1, 0, false, "maxMIMO-LayerPreference-r16"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11491,12 +11348,10 @@ func (v *PowSavParametersFRXDiffR16) MarshalUPER() ([]byte, error) { return per.
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PowSavParametersFR2_2R17) DecodePER(r *per.Reader) error {
 	*v = PowSavParametersFR2_2R17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMaxBWPreferenceR17, &v.HasMaxMIMOLayerPreferenceR17)
+	ext := r.ExtendedPreamble(&v.HasMaxBWPreferenceR17, &v.HasMaxMIMOLayerPreferenceR17)
 	v.MaxBWPreferenceR17 = PowSavParametersFR2_2R17_MaxBWPreferenceR17(r.EnumIf(v.HasMaxBWPreferenceR17, 1, 0, false, "maxBW-Preference-r17"))
 	v.MaxMIMOLayerPreferenceR17 = PowSavParametersFR2_2R17_MaxMIMOLayerPreferenceR17(r.EnumIf(v.HasMaxMIMOLayerPreferenceR17, 1, 0, false, "maxMIMO-LayerPreference-r17"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11684,14 +11539,12 @@ func (v *PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcess
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17) DecodePER(r *per.Reader) error {
 	*v = PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasScs15R17, &v.HasScs30R17, &v.HasScs60R17, &v.HasScs120R17)
+	ext := r.ExtendedPreamble(&v.HasScs15R17, &v.HasScs30R17, &v.HasScs60R17, &v.HasScs120R17)
 	v.Scs15R17 = PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs15R17(r.EnumIf(v.HasScs15R17, 11, 0, false, "scs15-r17"))
 	v.Scs30R17 = PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs30R17(r.EnumIf(v.HasScs30R17, 11, 0, false, "scs30-r17"))
 	v.Scs60R17 = PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs60R17(r.EnumIf(v.HasScs60R17, 11, 0, false, "scs60-r17"))
 	v.Scs120R17 = PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs120R17(r.EnumIf(v.HasScs120R17, 11, 0, false, "scs120-r17"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11798,8 +11651,7 @@ func (v *RedCapParametersV1740) MarshalUPER() ([]byte, error) { return per.Marsh
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RFParameters) DecodePER(r *per.Reader) error {
 	*v = RFParameters{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSupportedBandCombinationList, &v.HasAppliedFreqBandListFilter)
+	ext := r.ExtendedPreamble(&v.HasSupportedBandCombinationList, &v.HasAppliedFreqBandListFilter)
 	r.Decode(&v.SupportedBandListNR, "supportedBandListNR")
 	r.DecodeOptional(v.HasSupportedBandCombinationList, &v.SupportedBandCombinationList, "supportedBandCombinationList")
 	r.DecodeOptional(v.HasAppliedFreqBandListFilter, &v.AppliedFreqBandListFilter, "appliedFreqBandListFilter")

@@ -12,13 +12,11 @@ import (
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *AdditionalGUTI) DecodePER(r *per.Reader) error {
 	*v = AdditionalGUTI{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.GUMMEI, "gUMMEI")
 	v.MTMSI = MTMSI(r.OctetString(per.Size{Lb: 4, Ub: 4}, "m-TMSI"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -270,14 +268,12 @@ func (v *AreaScopeOfQMC) MarshalAPER() ([]byte, error) { return per.Marshal(v, t
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *AllocationAndRetentionPriority) DecodePER(r *per.Reader) error {
 	*v = AllocationAndRetentionPriority{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.PriorityLevel = PriorityLevel(r.Int(0, 15, false, "priorityLevel"))
 	v.PreEmptionCapability = PreEmptionCapability(r.Enum(2, 0, false, "pre-emptionCapability"))
 	v.PreEmptionVulnerability = PreEmptionVulnerability(r.Enum(2, 0, false, "pre-emptionVulnerability"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -382,12 +378,10 @@ func (u *AllocationAndRetentionPriorityExtIEs) encodePER(w *per.Writer, field st
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *AssistanceDataForCECapableUEs) DecodePER(r *per.Reader) error {
 	*v = AssistanceDataForCECapableUEs{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.CellIdentifierAndCELevelForCECapableUEs, "cellIdentifierAndCELevelForCECapableUEs")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -490,14 +484,12 @@ func (u *InformationForCECapableUEsExtIEs) encodePER(w *per.Writer, field string
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *AssistanceDataForPaging) DecodePER(r *per.Reader) error {
 	*v = AssistanceDataForPaging{}
-	ext := r.Extended()
-	r.Preamble(&v.HasAssistanceDataForRecommendedCells, &v.HasAssistanceDataForCECapableUEs, &v.HasPagingAttemptInformation, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasAssistanceDataForRecommendedCells, &v.HasAssistanceDataForCECapableUEs, &v.HasPagingAttemptInformation, &v.HasIEExtensions)
 	r.DecodeOptional(v.HasAssistanceDataForRecommendedCells, &v.AssistanceDataForRecommendedCells, "assistanceDataForRecommendedCells")
 	r.DecodeOptional(v.HasAssistanceDataForCECapableUEs, &v.AssistanceDataForCECapableUEs, "assistanceDataForCECapableUEs")
 	r.DecodeOptional(v.HasPagingAttemptInformation, &v.PagingAttemptInformation, "pagingAttemptInformation")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -602,12 +594,10 @@ func (u *AssistanceDataForPagingExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *AssistanceDataForRecommendedCells) DecodePER(r *per.Reader) error {
 	*v = AssistanceDataForRecommendedCells{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.RecommendedCellsForPaging, "recommendedCellsForPaging")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -794,8 +784,7 @@ func (u *BearersSubjectToStatusTransferItemIEs) encodePER(w *per.Writer, field s
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *BearersSubjectToStatusTransferItem) DecodePER(r *per.Reader) error {
 	*v = BearersSubjectToStatusTransferItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasReceiveStatusofULPDCPSDUs, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasReceiveStatusofULPDCPSDUs, &v.HasIEExtensions)
 	v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
 	r.Decode(&v.ULCOUNTvalue, "uL-COUNTvalue")
 	r.Decode(&v.DLCOUNTvalue, "dL-COUNTvalue")
@@ -803,8 +792,7 @@ func (v *BearersSubjectToStatusTransferItem) DecodePER(r *per.Reader) error {
 		v.ReceiveStatusofULPDCPSDUs = ReceiveStatusofULPDCPSDUs(r.BitString(per.Size{Lb: 4096, Ub: 4096}, "receiveStatusofULPDCPSDUs"))
 	}
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1020,13 +1008,11 @@ func (u *BearersSubjectToEarlyStatusTransferItemIEs) encodePER(w *per.Writer, fi
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *BearersSubjectToEarlyStatusTransferItem) DecodePER(r *per.Reader) error {
 	*v = BearersSubjectToEarlyStatusTransferItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
 	r.Decode(&v.DLCOUNTPDCPSNlength, "dLCOUNT-PDCP-SNlength")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1150,14 +1136,12 @@ func (v *BitRate) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *BluetoothMeasurementConfiguration) DecodePER(r *per.Reader) error {
 	*v = BluetoothMeasurementConfiguration{}
-	ext := r.Extended()
-	r.Preamble(&v.HasBluetoothMeasConfigNameList, &v.HasBtRssi, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasBluetoothMeasConfigNameList, &v.HasBtRssi, &v.HasIEExtensions)
 	v.BluetoothMeasConfig = BluetoothMeasConfig(r.Enum(1, 0, true, "bluetoothMeasConfig"))
 	r.DecodeOptional(v.HasBluetoothMeasConfigNameList, &v.BluetoothMeasConfigNameList, "bluetoothMeasConfigNameList")
 	v.BtRssi = BluetoothMeasurementConfiguration_BtRssi(r.EnumIf(v.HasBtRssi, 1, 0, true, "bt-rssi"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1440,13 +1424,11 @@ func (v *CancelledCellinEAI) MarshalAPER() ([]byte, error) { return per.Marshal(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CancelledCellinEAIItem) DecodePER(r *per.Reader) error {
 	*v = CancelledCellinEAIItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.ECGI, "eCGI")
 	v.NumberOfBroadcasts = NumberOfBroadcasts(r.Int(0, 65535, false, "numberOfBroadcasts"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1568,13 +1550,11 @@ func (v *CancelledCellinTAI) MarshalAPER() ([]byte, error) { return per.Marshal(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CancelledCellinTAIItem) DecodePER(r *per.Reader) error {
 	*v = CancelledCellinTAIItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.ECGI, "eCGI")
 	v.NumberOfBroadcasts = NumberOfBroadcasts(r.Int(0, 65535, false, "numberOfBroadcasts"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1780,13 +1760,11 @@ func (v *CellAccessMode) EncodePER(w *per.Writer) error { return w.WriteEnum(int
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CellIdentifierAndCELevelForCECapableUEs) DecodePER(r *per.Reader) error {
 	*v = CellIdentifierAndCELevelForCECapableUEs{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.GlobalCellID, "global-Cell-ID")
 	v.CELevel = CELevel(r.OctetString(per.Unsized, "cELevel"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1944,12 +1922,10 @@ func (v *CellIDBroadcast) MarshalAPER() ([]byte, error) { return per.Marshal(v, 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CellIDBroadcastItem) DecodePER(r *per.Reader) error {
 	*v = CellIDBroadcastItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.ECGI, "eCGI")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2070,13 +2046,11 @@ func (v *CellIDCancelled) MarshalAPER() ([]byte, error) { return per.Marshal(v, 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CellIDCancelledItem) DecodePER(r *per.Reader) error {
 	*v = CellIDCancelledItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.ECGI, "eCGI")
 	v.NumberOfBroadcasts = NumberOfBroadcasts(r.Int(0, 65535, false, "numberOfBroadcasts"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2180,12 +2154,10 @@ func (u *CellIDCancelledItemExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CellBasedMDT) DecodePER(r *per.Reader) error {
 	*v = CellBasedMDT{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.CellIDListforMDT, "cellIdListforMDT")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2306,12 +2278,10 @@ func (v *CellIDListforMDT) MarshalAPER() ([]byte, error) { return per.Marshal(v,
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CellBasedQMC) DecodePER(r *per.Reader) error {
 	*v = CellBasedQMC{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.CellIDListforQMC, "cellIdListforQMC")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2478,14 +2448,12 @@ func (v *Cdma2000HORequiredIndication) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *Cdma2000OneXSRVCCInfo) DecodePER(r *per.Reader) error {
 	*v = Cdma2000OneXSRVCCInfo{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.Cdma2000OneXMEID = Cdma2000OneXMEID(r.OctetString(per.Unsized, "cdma2000OneXMEID"))
 	v.Cdma2000OneXMSI = Cdma2000OneXMSI(r.OctetString(per.Unsized, "cdma2000OneXMSI"))
 	v.Cdma2000OneXPilot = Cdma2000OneXPilot(r.OctetString(per.Unsized, "cdma2000OneXPilot"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2644,12 +2612,10 @@ func (v *CellSize) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v)
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CellType) DecodePER(r *per.Reader) error {
 	*v = CellType{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.CellSize = CellSize(r.Enum(4, 0, true, "cell-Size"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2750,8 +2716,7 @@ func (u *CellTypeExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CGI) DecodePER(r *per.Reader) error {
 	*v = CGI{}
-	ext := r.Extended()
-	r.Preamble(&v.HasRAC, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasRAC, &v.HasIEExtensions)
 	r.Decode(&v.PLMNidentity, "pLMNidentity")
 	v.LAC = LAC(r.OctetString(per.Size{Lb: 2, Ub: 2}, "lAC"))
 	v.CI = CI(r.OctetString(per.Size{Lb: 2, Ub: 2}, "cI"))
@@ -2759,8 +2724,7 @@ func (v *CGI) DecodePER(r *per.Reader) error {
 		v.RAC = RAC(r.OctetString(per.Size{Lb: 1, Ub: 1}, "rAC"))
 	}
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2898,13 +2862,11 @@ func (v *CNTypeRestrictions) MarshalAPER() ([]byte, error) { return per.Marshal(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CNTypeRestrictionsItem) DecodePER(r *per.Reader) error {
 	*v = CNTypeRestrictionsItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.PLMNIdentity, "pLMN-Identity")
 	v.CNType = CNType(r.Enum(1, 1, true, "cNType"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3042,13 +3004,11 @@ func (v *ConnectedengNBList) MarshalAPER() ([]byte, error) { return per.Marshal(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ConnectedengNBItem) DecodePER(r *per.Reader) error {
 	*v = ConnectedengNBItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.EnGNBID = EnGNBID(r.BitString(per.Size{Lb: 22, Ub: 32, Ext: true}, "en-gNB-ID"))
 	r.Decode(&v.SupportedTAs, "supportedTAs")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3152,13 +3112,11 @@ func (u *ConnectedengNBItemExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ContextatSource) DecodePER(r *per.Reader) error {
 	*v = ContextatSource{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.SourceNGRANNodeID, "sourceNG-RAN-node-ID")
 	v.RANUENGAPID = RANUENGAPID(r.Int(0, 4294967295, false, "rAN-UE-NGAP-ID"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3320,12 +3278,10 @@ func (v *CSGIDList) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CSGIDListItem) DecodePER(r *per.Reader) error {
 	*v = CSGIDListItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.CSGID = CSGID(r.BitString(per.Size{Lb: 27, Ub: 27}, "cSG-Id"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3438,13 +3394,11 @@ func (v *CSGMembershipStatus) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *COUNTvalue) DecodePER(r *per.Reader) error {
 	*v = COUNTvalue{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.PDCPSN = PDCPSN(r.Int(0, 4095, false, "pDCP-SN"))
 	v.HFN = HFN(r.Int(0, 1048575, false, "hFN"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3548,13 +3502,11 @@ func (u *COUNTvalueExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *COUNTValueExtended) DecodePER(r *per.Reader) error {
 	*v = COUNTValueExtended{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.PDCPSNExtended = PDCPSNExtended(r.Int(0, 32767, false, "pDCP-SNExtended"))
 	v.HFNModified = HFNModified(r.Int(0, 131071, false, "hFNModified"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3658,13 +3610,11 @@ func (u *COUNTValueExtendedExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *COUNTvaluePDCPSNlength18) DecodePER(r *per.Reader) error {
 	*v = COUNTvaluePDCPSNlength18{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.PDCPSNlength18 = PDCPSNlength18(r.Int(0, 262143, false, "pDCP-SNlength18"))
 	v.HFNforPDCPSNlength18 = HFNforPDCPSNlength18(r.Int(0, 16383, false, "hFNforPDCP-SNlength18"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3774,8 +3724,7 @@ func (v *CoverageLevel) EncodePER(w *per.Writer) error { return w.WriteEnum(int6
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CriticalityDiagnostics) DecodePER(r *per.Reader) error {
 	*v = CriticalityDiagnostics{}
-	ext := r.Extended()
-	r.Preamble(&v.HasProcedureCode, &v.HasTriggeringMessage, &v.HasProcedureCriticality, &v.HasIEsCriticalityDiagnostics, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasProcedureCode, &v.HasTriggeringMessage, &v.HasProcedureCriticality, &v.HasIEsCriticalityDiagnostics, &v.HasIEExtensions)
 	if v.HasProcedureCode {
 		v.ProcedureCode = ProcedureCode(r.Int(0, 255, false, "procedureCode"))
 	}
@@ -3783,8 +3732,7 @@ func (v *CriticalityDiagnostics) DecodePER(r *per.Reader) error {
 	v.ProcedureCriticality = Criticality(r.EnumIf(v.HasProcedureCriticality, 3, 0, false, "procedureCriticality"))
 	r.DecodeOptional(v.HasIEsCriticalityDiagnostics, &v.IEsCriticalityDiagnostics, "iEsCriticalityDiagnostics")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3908,14 +3856,12 @@ func (v *CriticalityDiagnosticsIEList) MarshalAPER() ([]byte, error) { return pe
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CriticalityDiagnosticsIEItem) DecodePER(r *per.Reader) error {
 	*v = CriticalityDiagnosticsIEItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.IECriticality = Criticality(r.Enum(3, 0, false, "iECriticality"))
 	v.IEID = ProtocolIEID(r.Int(0, 65535, false, "iE-ID"))
 	v.TypeOfError = TypeOfError(r.Enum(2, 0, true, "typeOfError"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4020,12 +3966,10 @@ func (u *CriticalityDiagnosticsIEItemExtIEs) encodePER(w *per.Writer, field stri
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *DAPSRequestInfo) DecodePER(r *per.Reader) error {
 	*v = DAPSRequestInfo{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.DAPSIndicator = DAPSRequestInfo_DAPSIndicator(r.Enum(1, 0, true, "dAPSIndicator"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4208,13 +4152,11 @@ func (u *DAPSResponseInfoListIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *DAPSResponseInfoItem) DecodePER(r *per.Reader) error {
 	*v = DAPSResponseInfoItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
 	r.Decode(&v.DAPSResponseInfo, "dAPSResponseInfo")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4318,12 +4260,10 @@ func (u *DAPSResponseInfoItemExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *DAPSResponseInfo) DecodePER(r *per.Reader) error {
 	*v = DAPSResponseInfo{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.Dapsresponseindicator = DAPSResponseInfo_Dapsresponseindicator(r.Enum(2, 0, true, "dapsresponseindicator"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4480,13 +4420,11 @@ func (v *ServedDCNs) MarshalAPER() ([]byte, error) { return per.Marshal(v, true)
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ServedDCNsItem) DecodePER(r *per.Reader) error {
 	*v = ServedDCNsItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.DCNID = DCNID(r.Int(0, 65535, false, "dCN-ID"))
 	v.RelativeDCNCapacity = RelativeMMECapacity(r.Int(0, 255, false, "relativeDCNCapacity"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4590,12 +4528,10 @@ func (u *ServedDCNsItemExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *DLCPSecurityInformation) DecodePER(r *per.Reader) error {
 	*v = DLCPSecurityInformation{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.DlNASMAC = DLNASMAC(r.BitString(per.Size{Lb: 16, Ub: 16}, "dl-NAS-MAC"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4900,13 +4836,11 @@ func (v *EmergencyAreaIDBroadcast) MarshalAPER() ([]byte, error) { return per.Ma
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *EmergencyAreaIDBroadcastItem) DecodePER(r *per.Reader) error {
 	*v = EmergencyAreaIDBroadcastItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.EmergencyAreaID = EmergencyAreaID(r.OctetString(per.Size{Lb: 3, Ub: 3}, "emergencyAreaID"))
 	r.Decode(&v.CompletedCellinEAI, "completedCellinEAI")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5028,13 +4962,11 @@ func (v *EmergencyAreaIDCancelled) MarshalAPER() ([]byte, error) { return per.Ma
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *EmergencyAreaIDCancelledItem) DecodePER(r *per.Reader) error {
 	*v = EmergencyAreaIDCancelledItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.EmergencyAreaID = EmergencyAreaID(r.OctetString(per.Size{Lb: 3, Ub: 3}, "emergencyAreaID"))
 	r.Decode(&v.CancelledCellinEAI, "cancelledCellinEAI")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5156,12 +5088,10 @@ func (v *CompletedCellinEAI) MarshalAPER() ([]byte, error) { return per.Marshal(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CompletedCellinEAIItem) DecodePER(r *per.Reader) error {
 	*v = CompletedCellinEAIItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.ECGI, "eCGI")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5306,12 +5236,10 @@ func (v *EmergencyIndicator) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ENBEarlyStatusTransferTransparentContainer) DecodePER(r *per.Reader) error {
 	*v = ENBEarlyStatusTransferTransparentContainer{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.BearersSubjectToEarlyStatusTransferList, "bearers-SubjectToEarlyStatusTransferList")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5500,14 +5428,12 @@ func (v *EnGNBID) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *GERANCellID) DecodePER(r *per.Reader) error {
 	*v = GERANCellID{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.LAI, "lAI")
 	v.RAC = RAC(r.OctetString(per.Size{Lb: 1, Ub: 1}, "rAC"))
 	v.CI = CI(r.OctetString(per.Size{Lb: 2, Ub: 2}, "cI"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5612,13 +5538,11 @@ func (u *GERANCellIDExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *GlobalENBID) DecodePER(r *per.Reader) error {
 	*v = GlobalENBID{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.PLMNidentity, "pLMNidentity")
 	r.Decode(&v.ENBID, "eNB-ID")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5722,13 +5646,11 @@ func (u *GlobalENBIDExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *GlobalEnGNBID) DecodePER(r *per.Reader) error {
 	*v = GlobalEnGNBID{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.PLMNidentity, "pLMNidentity")
 	v.EnGNBID = EnGNBID(r.BitString(per.Size{Lb: 22, Ub: 32, Ext: true}, "en-gNB-ID"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5850,12 +5772,10 @@ func (v *GUMMEIList) MarshalAPER() ([]byte, error) { return per.Marshal(v, true)
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ENBStatusTransferTransparentContainer) DecodePER(r *per.Reader) error {
 	*v = ENBStatusTransferTransparentContainer{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.BearersSubjectToStatusTransferList, "bearers-SubjectToStatusTransferList")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6012,14 +5932,12 @@ func (v *EncryptionAlgorithms) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ENDCSONConfigurationTransfer) DecodePER(r *per.Reader) error {
 	*v = ENDCSONConfigurationTransfer{}
-	ext := r.Extended()
-	r.Preamble(&v.HasX2TNLConfigInfo, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasX2TNLConfigInfo, &v.HasIEExtensions)
 	r.Decode(&v.Transfertype, "transfertype")
 	r.Decode(&v.SONInformation, "sONInformation")
 	r.DecodeOptional(v.HasX2TNLConfigInfo, &v.X2TNLConfigInfo, "x2TNLConfigInfo")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6172,16 +6090,14 @@ func (v *ENDCSONTransferType) MarshalAPER() ([]byte, error) { return per.Marshal
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ENDCTransferTypeRequest) DecodePER(r *per.Reader) error {
 	*v = ENDCTransferTypeRequest{}
-	ext := r.Extended()
-	r.Preamble(&v.HasTargeteNB, &v.HasAssociatedTAI, &v.HasBroadcast5GSTAI, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasTargeteNB, &v.HasAssociatedTAI, &v.HasBroadcast5GSTAI, &v.HasIEExtensions)
 	r.Decode(&v.SourceeNB, "sourceeNB")
 	r.Decode(&v.TargetengNB, "targetengNB")
 	r.DecodeOptional(v.HasTargeteNB, &v.TargeteNB, "targeteNB")
 	r.DecodeOptional(v.HasAssociatedTAI, &v.AssociatedTAI, "associatedTAI")
 	r.DecodeOptional(v.HasBroadcast5GSTAI, &v.Broadcast5GSTAI, "broadcast5GSTAI")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6288,13 +6204,11 @@ func (u *ENDCTransferTypeRequestExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ENDCTransferTypeReply) DecodePER(r *per.Reader) error {
 	*v = ENDCTransferTypeReply{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.SourceengNB, "sourceengNB")
 	r.Decode(&v.TargeteNB, "targeteNB")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6398,13 +6312,11 @@ func (u *ENDCTransferTypeReplyExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ENDCSONeNBIdentification) DecodePER(r *per.Reader) error {
 	*v = ENDCSONeNBIdentification{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.GlobaleNBID, "globaleNBID")
 	r.Decode(&v.SelectedTAI, "selectedTAI")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6508,13 +6420,11 @@ func (u *ENDCSONeNBIdentificationExtIEs) encodePER(w *per.Writer, field string) 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ENDCSONengNBIdentification) DecodePER(r *per.Reader) error {
 	*v = ENDCSONengNBIdentification{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.GlobalengNBID, "globalengNBID")
 	r.Decode(&v.SelectedTAI, "selectedTAI")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6752,13 +6662,11 @@ func (u *ERABInformationListIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ERABInformationListItem) DecodePER(r *per.Reader) error {
 	*v = ERABInformationListItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasDLForwarding, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasDLForwarding, &v.HasIEExtensions)
 	v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
 	v.DLForwarding = DLForwarding(r.EnumIf(v.HasDLForwarding, 1, 0, true, "dL-Forwarding"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6956,13 +6864,11 @@ func (u *ERABItemIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ERABItem) DecodePER(r *per.Reader) error {
 	*v = ERABItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
 	r.Decode(&v.Cause, "cause")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7064,14 +6970,12 @@ func (u *ERABItemExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ERABLevelQoSParameters) DecodePER(r *per.Reader) error {
 	*v = ERABLevelQoSParameters{}
-	ext := r.Extended()
-	r.Preamble(&v.HasGbrQosInformation, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasGbrQosInformation, &v.HasIEExtensions)
 	v.QCI = QCI(r.Int(0, 255, false, "qCI"))
 	r.Decode(&v.AllocationRetentionPriority, "allocationRetentionPriority")
 	r.DecodeOptional(v.HasGbrQosInformation, &v.GbrQosInformation, "gbrQosInformation")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7266,13 +7170,11 @@ func (u *ERABSecurityResultListIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ERABSecurityResultItem) DecodePER(r *per.Reader) error {
 	*v = ERABSecurityResultItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
 	r.Decode(&v.SecurityResult, "securityResult")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7456,15 +7358,13 @@ func (u *ERABUsageReportItemIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ERABUsageReportItem) DecodePER(r *per.Reader) error {
 	*v = ERABUsageReportItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.StartTimestamp = r.OctetString(per.Size{Lb: 4, Ub: 4}, "startTimestamp")
 	v.EndTimestamp = r.OctetString(per.Size{Lb: 4, Ub: 4}, "endTimestamp")
 	v.UsageCountUL = r.WideRange(0, uint64(0xffffffffffffffff), false, "usageCountUL")
 	v.UsageCountDL = r.WideRange(0, uint64(0xffffffffffffffff), false, "usageCountDL")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7576,13 +7476,11 @@ func (v *EthernetType) EncodePER(w *per.Writer) error { return w.WriteEnum(int64
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *EUTRANCGI) DecodePER(r *per.Reader) error {
 	*v = EUTRANCGI{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.PLMNidentity, "pLMNidentity")
 	v.CellID = CellIdentity(r.BitString(per.Size{Lb: 28, Ub: 28}, "cell-ID"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7696,14 +7594,12 @@ func (v *EUTRANRoundTripDelayEstimationInfo) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *EventL1LoggedMDTConfig) DecodePER(r *per.Reader) error {
 	*v = EventL1LoggedMDTConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.L1Threshold, "l1Threshold")
 	v.Hysteresis = Hysteresis(r.Int(0, 30, false, "hysteresis"))
 	v.TimeToTrigger = TimeToTrigger(r.Enum(16, 0, false, "timeToTrigger"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7910,13 +7806,11 @@ func (u *EventTriggerExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ExpectedUEBehaviour) DecodePER(r *per.Reader) error {
 	*v = ExpectedUEBehaviour{}
-	ext := r.Extended()
-	r.Preamble(&v.HasExpectedActivity, &v.HasExpectedHOInterval, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasExpectedActivity, &v.HasExpectedHOInterval, &v.HasIEExtensions)
 	r.DecodeOptional(v.HasExpectedActivity, &v.ExpectedActivity, "expectedActivity")
 	v.ExpectedHOInterval = ExpectedHOInterval(r.EnumIf(v.HasExpectedHOInterval, 7, 0, true, "expectedHOInterval"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8020,8 +7914,7 @@ func (u *ExpectedUEBehaviourExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ExpectedUEActivityBehaviour) DecodePER(r *per.Reader) error {
 	*v = ExpectedUEActivityBehaviour{}
-	ext := r.Extended()
-	r.Preamble(&v.HasExpectedActivityPeriod, &v.HasExpectedIdlePeriod, &v.HasSourceofUEActivityBehaviourInformation, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasExpectedActivityPeriod, &v.HasExpectedIdlePeriod, &v.HasSourceofUEActivityBehaviourInformation, &v.HasIEExtensions)
 	if v.HasExpectedActivityPeriod {
 		v.ExpectedActivityPeriod = ExpectedActivityPeriod(r.Int(1, 181, true, "expectedActivityPeriod"))
 	}
@@ -8030,8 +7923,7 @@ func (v *ExpectedUEActivityBehaviour) DecodePER(r *per.Reader) error {
 	}
 	v.SourceofUEActivityBehaviourInformation = SourceOfUEActivityBehaviourInformation(r.EnumIf(v.HasSourceofUEActivityBehaviourInformation, 2, 0, true, "sourceofUEActivityBehaviourInformation"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8238,13 +8130,11 @@ func (v *FiveGSTAC) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *FiveGSTAI) DecodePER(r *per.Reader) error {
 	*v = FiveGSTAI{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.PLMNidentity, "pLMNidentity")
 	v.FiveGSTAC = FiveGSTAC(r.OctetString(per.Size{Lb: 3, Ub: 3}, "fiveGSTAC"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8384,13 +8274,11 @@ func (v *ForbiddenTAs) MarshalAPER() ([]byte, error) { return per.Marshal(v, tru
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ForbiddenTAsItem) DecodePER(r *per.Reader) error {
 	*v = ForbiddenTAsItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.PLMNIdentity, "pLMN-Identity")
 	r.Decode(&v.ForbiddenTACs, "forbiddenTACs")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8530,13 +8418,11 @@ func (v *ForbiddenLAs) MarshalAPER() ([]byte, error) { return per.Marshal(v, tru
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ForbiddenLAsItem) DecodePER(r *per.Reader) error {
 	*v = ForbiddenLAsItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.PLMNIdentity, "pLMN-Identity")
 	r.Decode(&v.ForbiddenLACs, "forbiddenLACs")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8658,15 +8544,13 @@ func (v *ForbiddenLACs) MarshalAPER() ([]byte, error) { return per.Marshal(v, tr
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *GBRQosInformation) DecodePER(r *per.Reader) error {
 	*v = GBRQosInformation{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.ERABMaximumBitrateDL = BitRate(r.Int(0, 10000000000, false, "e-RAB-MaximumBitrateDL"))
 	v.ERABMaximumBitrateUL = BitRate(r.Int(0, 10000000000, false, "e-RAB-MaximumBitrateUL"))
 	v.ERABGuaranteedBitrateDL = BitRate(r.Int(0, 10000000000, false, "e-RAB-GuaranteedBitrateDL"))
 	v.ERABGuaranteedBitrateUL = BitRate(r.Int(0, 10000000000, false, "e-RAB-GuaranteedBitrateUL"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8802,14 +8686,12 @@ func (v *GTPTEID) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *GUMMEI) DecodePER(r *per.Reader) error {
 	*v = GUMMEI{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.PLMNIdentity, "pLMN-Identity")
 	v.MMEGroupID = MMEGroupID(r.OctetString(per.Size{Lb: 2, Ub: 2}, "mME-Group-ID"))
 	v.MMECode = MMECode(r.OctetString(per.Size{Lb: 1, Ub: 1}, "mME-Code"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8934,16 +8816,14 @@ func (v *HandoverFlag) EncodePER(w *per.Writer) error { return w.WriteEnum(int64
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *HandoverRestrictionList) DecodePER(r *per.Reader) error {
 	*v = HandoverRestrictionList{}
-	ext := r.Extended()
-	r.Preamble(&v.HasEquivalentPLMNs, &v.HasForbiddenTAs, &v.HasForbiddenLAs, &v.HasForbiddenInterRATs, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasEquivalentPLMNs, &v.HasForbiddenTAs, &v.HasForbiddenLAs, &v.HasForbiddenInterRATs, &v.HasIEExtensions)
 	r.Decode(&v.ServingPLMN, "servingPLMN")
 	r.DecodeOptional(v.HasEquivalentPLMNs, &v.EquivalentPLMNs, "equivalentPLMNs")
 	r.DecodeOptional(v.HasForbiddenTAs, &v.ForbiddenTAs, "forbiddenTAs")
 	r.DecodeOptional(v.HasForbiddenLAs, &v.ForbiddenLAs, "forbiddenLAs")
 	v.ForbiddenInterRATs = ForbiddenInterRATs(r.EnumIf(v.HasForbiddenInterRATs, 4, 2, true, "forbiddenInterRATs"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9142,15 +9022,13 @@ func (v *MaskedIMEISV) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ImmediateMDT) DecodePER(r *per.Reader) error {
 	*v = ImmediateMDT{}
-	ext := r.Extended()
-	r.Preamble(&v.HasM1thresholdeventA2, &v.HasM1periodicReporting, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasM1thresholdeventA2, &v.HasM1periodicReporting, &v.HasIEExtensions)
 	v.MeasurementsToActivate = MeasurementsToActivate(r.BitString(per.Size{Lb: 8, Ub: 8}, "measurementsToActivate"))
 	v.M1reportingTrigger = M1ReportingTrigger(r.Enum(2, 1, true, "m1reportingTrigger"))
 	r.DecodeOptional(v.HasM1thresholdeventA2, &v.M1thresholdeventA2, "m1thresholdeventA2")
 	r.DecodeOptional(v.HasM1periodicReporting, &v.M1periodicReporting, "m1periodicReporting")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9306,13 +9184,11 @@ func (v *IMSI) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *InformationOnRecommendedCellsAndENBsForPaging) DecodePER(r *per.Reader) error {
 	*v = InformationOnRecommendedCellsAndENBsForPaging{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.RecommendedCellsForPaging, "recommendedCellsForPaging")
 	r.Decode(&v.RecommendENBsForPaging, "recommendENBsForPaging")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9474,15 +9350,13 @@ func (v *InterfacesToTrace) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *IntersystemMeasurementConfiguration) DecodePER(r *per.Reader) error {
 	*v = IntersystemMeasurementConfiguration{}
-	ext := r.Extended()
-	r.Preamble(&v.HasRSRP, &v.HasRSRQ, &v.HasSINR, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasRSRP, &v.HasRSRQ, &v.HasSINR, &v.HasIEExtensions)
 	v.RSRP = r.IntIf(v.HasRSRP, 0, 127, false, "rSRP")
 	v.RSRQ = r.IntIf(v.HasRSRQ, 0, 127, false, "rSRQ")
 	v.SINR = r.IntIf(v.HasSINR, 0, 127, false, "sINR")
 	r.Decode(&v.InterSystemMeasurementParameters, "interSystemMeasurementParameters")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9590,13 +9464,11 @@ func (u *IntersystemMeasurementConfigurationExtIEs) encodePER(w *per.Writer, fie
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *InterSystemMeasurementParameters) DecodePER(r *per.Reader) error {
 	*v = InterSystemMeasurementParameters{}
-	ext := r.Extended()
-	r.Preamble(&v.HasInterSystemMeasurementList, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasInterSystemMeasurementList, &v.HasIEExtensions)
 	v.MeasurementDuration = r.Int(1, 100, false, "measurementDuration")
 	r.DecodeOptional(v.HasInterSystemMeasurementList, &v.InterSystemMeasurementList, "interSystemMeasurementList")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9923,13 +9795,11 @@ func (v *LAC) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *LAI) DecodePER(r *per.Reader) error {
 	*v = LAI{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.PLMNidentity, "pLMNidentity")
 	v.LAC = LAC(r.OctetString(per.Size{Lb: 2, Ub: 2}, "lAC"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10092,14 +9962,12 @@ func (v *LastVisitedCellItem) MarshalAPER() ([]byte, error) { return per.Marshal
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *LastVisitedEUTRANCellInformation) DecodePER(r *per.Reader) error {
 	*v = LastVisitedEUTRANCellInformation{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.GlobalCellID, "global-Cell-ID")
 	r.Decode(&v.CellType, "cellType")
 	v.TimeUEStayedInCell = TimeUEStayedInCell(r.Int(0, 4095, false, "time-UE-StayedInCell"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10236,13 +10104,11 @@ func (v *LastVisitedPSCellList) MarshalAPER() ([]byte, error) { return per.Marsh
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *LastVisitedPSCellInformation) DecodePER(r *per.Reader) error {
 	*v = LastVisitedPSCellInformation{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPSCellID, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasPSCellID, &v.HasIEExtensions)
 	r.DecodeOptional(v.HasPSCellID, &v.PSCellID, "pSCellID")
 	v.TimeStay = r.Int(0, 40950, false, "timeStay")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10452,13 +10318,11 @@ func (v *LinksToLog) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ListeningSubframePattern) DecodePER(r *per.Reader) error {
 	*v = ListeningSubframePattern{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.PatternPeriod = ListeningSubframePattern_PatternPeriod(r.Enum(4, 0, true, "pattern-period"))
 	v.PatternOffset = r.Int(0, 10239, true, "pattern-offset")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10562,13 +10426,11 @@ func (u *ListeningSubframePatternExtIEs) encodePER(w *per.Writer, field string) 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *LoggedMDT) DecodePER(r *per.Reader) error {
 	*v = LoggedMDT{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.LoggingInterval = LoggingInterval(r.Enum(8, 0, false, "loggingInterval"))
 	v.LoggingDuration = LoggingDuration(r.Enum(6, 0, false, "loggingDuration"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10700,14 +10562,12 @@ func (v *LoggingDuration) EncodePER(w *per.Writer) error { return w.WriteEnum(in
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *LoggedMBSFNMDT) DecodePER(r *per.Reader) error {
 	*v = LoggedMBSFNMDT{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMBSFNResultToLog, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasMBSFNResultToLog, &v.HasIEExtensions)
 	v.LoggingInterval = LoggingInterval(r.Enum(8, 0, false, "loggingInterval"))
 	v.LoggingDuration = LoggingDuration(r.Enum(6, 0, false, "loggingDuration"))
 	r.DecodeOptional(v.HasMBSFNResultToLog, &v.MBSFNResultToLog, "mBSFN-ResultToLog")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10864,16 +10724,14 @@ func (v *LTEMIndication) EncodePER(w *per.Writer) error { return w.WriteEnum(int
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *LTENTNTAIInformation) DecodePER(r *per.Reader) error {
 	*v = LTENTNTAIInformation{}
-	ext := r.Extended()
-	r.Preamble(&v.HasUELocationDerivedTAC, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasUELocationDerivedTAC, &v.HasIEExtensions)
 	r.Decode(&v.ServingPLMN, "servingPLMN")
 	r.Decode(&v.TACListInLTENTN, "tACList-In-LTE-NTN")
 	if v.HasUELocationDerivedTAC {
 		v.UELocationDerivedTAC = TAC(r.OctetString(per.Size{Lb: 2, Ub: 2}, "uE-Location-Derived-TAC"))
 	}
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10978,12 +10836,10 @@ func (u *LTENTNTAIInformationExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *M3Configuration) DecodePER(r *per.Reader) error {
 	*v = M3Configuration{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.M3period = M3period(r.Enum(3, 7, true, "m3period"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11092,13 +10948,11 @@ func (v *M3period) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v)
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *M4Configuration) DecodePER(r *per.Reader) error {
 	*v = M4Configuration{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.M4period = M4period(r.Enum(5, 0, true, "m4period"))
 	v.M4LinksToLog = LinksToLog(r.Enum(3, 0, true, "m4-links-to-log"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11208,13 +11062,11 @@ func (v *M4period) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v)
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *M5Configuration) DecodePER(r *per.Reader) error {
 	*v = M5Configuration{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.M5period = M5period(r.Enum(5, 0, true, "m5period"))
 	v.M5LinksToLog = LinksToLog(r.Enum(3, 0, true, "m5-links-to-log"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11324,14 +11176,12 @@ func (v *M5period) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v)
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *M6Configuration) DecodePER(r *per.Reader) error {
 	*v = M6Configuration{}
-	ext := r.Extended()
-	r.Preamble(&v.HasM6delayThreshold, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasM6delayThreshold, &v.HasIEExtensions)
 	v.M6reportInterval = M6reportInterval(r.Enum(4, 0, true, "m6report-Interval"))
 	v.M6delayThreshold = M6delayThreshold(r.EnumIf(v.HasM6delayThreshold, 12, 0, true, "m6delay-threshold"))
 	v.M6LinksToLog = LinksToLog(r.Enum(3, 0, true, "m6-links-to-log"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11448,13 +11298,11 @@ func (v *M6delayThreshold) EncodePER(w *per.Writer) error { return w.WriteEnum(i
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *M7Configuration) DecodePER(r *per.Reader) error {
 	*v = M7Configuration{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.M7period = M7period(r.Int(1, 60, true, "m7period"))
 	v.M7LinksToLog = LinksToLog(r.Enum(3, 0, true, "m7-links-to-log"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11588,14 +11436,12 @@ func (v *MDTLocationInfo) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MDTConfiguration) DecodePER(r *per.Reader) error {
 	*v = MDTConfiguration{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.MdtActivation = MDTActivation(r.Enum(3, 1, true, "mdt-Activation"))
 	r.Decode(&v.AreaScopeOfMDT, "areaScopeOfMDT")
 	r.Decode(&v.MDTMode, "mDTMode")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11734,13 +11580,11 @@ func (v *MBSFNResultToLog) MarshalAPER() ([]byte, error) { return per.Marshal(v,
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MBSFNResultToLogInfo) DecodePER(r *per.Reader) error {
 	*v = MBSFNResultToLogInfo{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMBSFNAreaID, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasMBSFNAreaID, &v.HasIEExtensions)
 	v.MBSFNAreaID = r.IntIf(v.HasMBSFNAreaID, 0, 255, false, "mBSFN-AreaId")
 	v.CarrierFreq = EARFCN(r.Int(0, 262143, true, "carrierFreq"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12266,13 +12110,11 @@ func (v *MutingAvailabilityIndication) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MutingPatternInformation) DecodePER(r *per.Reader) error {
 	*v = MutingPatternInformation{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMutingPatternOffset, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasMutingPatternOffset, &v.HasIEExtensions)
 	v.MutingPatternPeriod = MutingPatternInformation_MutingPatternPeriod(r.Enum(5, 0, true, "muting-pattern-period"))
 	v.MutingPatternOffset = r.IntIf(v.HasMutingPatternOffset, 0, 10239, true, "muting-pattern-offset")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12440,13 +12282,11 @@ func (v *NBIoTPagingDRX) EncodePER(w *per.Writer) error { return w.WriteEnum(int
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *NBIoTPagingEDRXInformation) DecodePER(r *per.Reader) error {
 	*v = NBIoTPagingEDRXInformation{}
-	ext := r.Extended()
-	r.Preamble(&v.HasNBIoTPagingTimeWindow, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasNBIoTPagingTimeWindow, &v.HasIEExtensions)
 	v.NBIoTPagingEDRXCycle = NBIoTPagingEDRXCycle(r.Enum(14, 0, true, "nB-IoT-paging-eDRX-Cycle"))
 	v.NBIoTPagingTimeWindow = NBIoTPagingTimeWindow(r.EnumIf(v.HasNBIoTPagingTimeWindow, 16, 0, true, "nB-IoT-pagingTimeWindow"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12620,13 +12460,11 @@ func (v *NRCellIdentity) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *NRCGI) DecodePER(r *per.Reader) error {
 	*v = NRCGI{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.PLMNIdentity, "pLMNIdentity")
 	v.NRCellIdentity = NRCellIdentity(r.BitString(per.Size{Lb: 36, Ub: 36}, "nRCellIdentity"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12770,13 +12608,11 @@ func (v *NRrestrictionin5GS) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *NRUESecurityCapabilities) DecodePER(r *per.Reader) error {
 	*v = NRUESecurityCapabilities{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.NRencryptionAlgorithms = NRencryptionAlgorithms(r.BitString(per.Size{Lb: 16, Ub: 16, Ext: true}, "nRencryptionAlgorithms"))
 	v.NRintegrityProtectionAlgorithms = NRintegrityProtectionAlgorithms(r.BitString(per.Size{Lb: 16, Ub: 16, Ext: true}, "nRintegrityProtectionAlgorithms"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12904,13 +12740,11 @@ func (v *NumberOfBroadcasts) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *NRV2XServicesAuthorized) DecodePER(r *per.Reader) error {
 	*v = NRV2XServicesAuthorized{}
-	ext := r.Extended()
-	r.Preamble(&v.HasVehicleUE, &v.HasPedestrianUE, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasVehicleUE, &v.HasPedestrianUE, &v.HasIEExtensions)
 	v.VehicleUE = VehicleUE(r.EnumIf(v.HasVehicleUE, 2, 0, true, "vehicleUE"))
 	v.PedestrianUE = PedestrianUE(r.EnumIf(v.HasPedestrianUE, 2, 0, true, "pedestrianUE"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13014,12 +12848,10 @@ func (u *NRV2XServicesAuthorizedExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *NRUESidelinkAggregateMaximumBitrate) DecodePER(r *per.Reader) error {
 	*v = NRUESidelinkAggregateMaximumBitrate{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.UEaggregateMaximumBitRate = BitRate(r.Int(0, 10000000000, false, "uEaggregateMaximumBitRate"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13196,14 +13028,12 @@ func (v *PacketLossRate) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PagingAttemptInformation) DecodePER(r *per.Reader) error {
 	*v = PagingAttemptInformation{}
-	ext := r.Extended()
-	r.Preamble(&v.HasNextPagingAreaScope, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasNextPagingAreaScope, &v.HasIEExtensions)
 	v.PagingAttemptCount = PagingAttemptCount(r.Int(1, 16, true, "pagingAttemptCount"))
 	v.IntendedNumberOfPagingAttempts = IntendedNumberOfPagingAttempts(r.Int(1, 16, true, "intendedNumberOfPagingAttempts"))
 	v.NextPagingAreaScope = NextPagingAreaScope(r.EnumIf(v.HasNextPagingAreaScope, 2, 0, true, "nextPagingAreaScope"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13320,13 +13150,11 @@ func (v *PagingAttemptCount) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PagingEDRXInformation) DecodePER(r *per.Reader) error {
 	*v = PagingEDRXInformation{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPagingTimeWindow, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasPagingTimeWindow, &v.HasIEExtensions)
 	v.PagingEDRXCycle = PagingEDRXCycle(r.Enum(14, 0, true, "paging-eDRX-Cycle"))
 	v.PagingTimeWindow = PagingTimeWindow(r.EnumIf(v.HasPagingTimeWindow, 16, 0, true, "pagingTimeWindow"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13470,15 +13298,13 @@ func (v *PagingCause) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PC5QoSParameters) DecodePER(r *per.Reader) error {
 	*v = PC5QoSParameters{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPc5LinkAggregatedBitRates, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasPc5LinkAggregatedBitRates, &v.HasIEExtensions)
 	r.Decode(&v.Pc5QoSFlowList, "pc5QoSFlowList")
 	if v.HasPc5LinkAggregatedBitRates {
 		v.Pc5LinkAggregatedBitRates = BitRate(r.Int(0, 10000000000, false, "pc5LinkAggregatedBitRates"))
 	}
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13600,14 +13426,12 @@ func (v *PC5QoSFlowList) MarshalAPER() ([]byte, error) { return per.Marshal(v, t
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PC5QoSFlowItem) DecodePER(r *per.Reader) error {
 	*v = PC5QoSFlowItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPc5FlowBitRates, &v.HasRange, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasPc5FlowBitRates, &v.HasRange, &v.HasIEExtensions)
 	v.PQI = FiveQI(r.Int(0, 255, true, "pQI"))
 	r.DecodeOptional(v.HasPc5FlowBitRates, &v.Pc5FlowBitRates, "pc5FlowBitRates")
 	v.Range = Range(r.EnumIf(v.HasRange, 9, 0, true, "range"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13712,13 +13536,11 @@ func (u *PC5QoSFlowItemExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PC5FlowBitRates) DecodePER(r *per.Reader) error {
 	*v = PC5FlowBitRates{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.GuaranteedFlowBitRate = BitRate(r.Int(0, 10000000000, false, "guaranteedFlowBitRate"))
 	v.MaximumFlowBitRate = BitRate(r.Int(0, 10000000000, false, "maximumFlowBitRate"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13868,13 +13690,11 @@ func (v *PendingDataIndication) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *M1PeriodicReporting) DecodePER(r *per.Reader) error {
 	*v = M1PeriodicReporting{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.ReportInterval = ReportIntervalMDT(r.Enum(13, 0, false, "reportInterval"))
 	v.ReportAmount = ReportAmountMDT(r.Enum(8, 0, false, "reportAmount"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13990,12 +13810,10 @@ func (v *TBCDSTRING) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PLMNAreaBasedQMC) DecodePER(r *per.Reader) error {
 	*v = PLMNAreaBasedQMC{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.PlmnListforQMC, "plmnListforQMC")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14160,13 +13978,11 @@ func (v *PriorityLevel) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProSeAuthorized) DecodePER(r *per.Reader) error {
 	*v = ProSeAuthorized{}
-	ext := r.Extended()
-	r.Preamble(&v.HasProSeDirectDiscovery, &v.HasProSeDirectCommunication, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasProSeDirectDiscovery, &v.HasProSeDirectCommunication, &v.HasIEExtensions)
 	v.ProSeDirectDiscovery = ProSeDirectDiscovery(r.EnumIf(v.HasProSeDirectDiscovery, 2, 0, true, "proSeDirectDiscovery"))
 	v.ProSeDirectCommunication = ProSeDirectCommunication(r.EnumIf(v.HasProSeDirectCommunication, 2, 0, true, "proSeDirectCommunication"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14316,12 +14132,10 @@ func (v *PSServiceNotAvailable) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PSCellInformation) DecodePER(r *per.Reader) error {
 	*v = PSCellInformation{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.NCGI, "nCGI")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14496,12 +14310,10 @@ func (v *ReceiveStatusOfULPDCPSDUsPDCPSNlength18) EncodePER(w *per.Writer) error
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RecommendedCellsForPaging) DecodePER(r *per.Reader) error {
 	*v = RecommendedCellsForPaging{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.RecommendedCellList, "recommendedCellList")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14684,13 +14496,11 @@ func (u *RecommendedCellItemIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RecommendedCellItem) DecodePER(r *per.Reader) error {
 	*v = RecommendedCellItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasTimeStayedInCell, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasTimeStayedInCell, &v.HasIEExtensions)
 	r.Decode(&v.EUTRANCGI, "eUTRAN-CGI")
 	v.TimeStayedInCell = r.IntIf(v.HasTimeStayedInCell, 0, 4095, false, "timeStayedInCell")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14794,12 +14604,10 @@ func (u *RecommendedCellsForPagingItemExtIEs) encodePER(w *per.Writer, field str
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RecommendedENBsForPaging) DecodePER(r *per.Reader) error {
 	*v = RecommendedENBsForPaging{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.RecommendedENBList, "recommendedENBList")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14982,12 +14790,10 @@ func (u *RecommendedENBItemIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RecommendedENBItem) DecodePER(r *per.Reader) error {
 	*v = RecommendedENBItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.MMEPagingTarget, "mMEPagingTarget")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -15140,13 +14946,11 @@ func (v *RATRestrictions) MarshalAPER() ([]byte, error) { return per.Marshal(v, 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RATRestrictionsItem) DecodePER(r *per.Reader) error {
 	*v = RATRestrictionsItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.PLMNidentity, "pLMNidentity")
 	v.RATRestrictionInformation = r.BitString(per.Size{Lb: 8, Ub: 8, Ext: true}, "rAT-RestrictionInformation")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -15278,13 +15082,11 @@ func (v *M1ReportingTrigger) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RequestType) DecodePER(r *per.Reader) error {
 	*v = RequestType{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.EventType = EventType(r.Enum(3, 0, true, "eventType"))
 	v.ReportArea = ReportArea(r.Enum(1, 0, true, "reportArea"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -15404,13 +15206,11 @@ func (v *RequestTypeAdditionalInfo) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RIMTransfer) DecodePER(r *per.Reader) error {
 	*v = RIMTransfer{}
-	ext := r.Extended()
-	r.Preamble(&v.HasRIMRoutingAddress, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasRIMRoutingAddress, &v.HasIEExtensions)
 	v.RIMInformation = RIMInformation(r.OctetString(per.Unsized, "rIMInformation"))
 	r.DecodeOptional(v.HasRIMRoutingAddress, &v.RIMRoutingAddress, "rIMRoutingAddress")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -15612,15 +15412,13 @@ func (v *RepetitionPeriod) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RLFReportInformation) DecodePER(r *per.Reader) error {
 	*v = RLFReportInformation{}
-	ext := r.Extended()
-	r.Preamble(&v.HasUERLFReportContainerForExtendedBands, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasUERLFReportContainerForExtendedBands, &v.HasIEExtensions)
 	v.UERLFReportContainer = UERLFReportContainer(r.OctetString(per.Unsized, "uE-RLF-Report-Container"))
 	if v.HasUERLFReportContainerForExtendedBands {
 		v.UERLFReportContainerForExtendedBands = UERLFReportContainerForExtendedBands(r.OctetString(per.Unsized, "uE-RLF-Report-Container-for-extended-bands"))
 	}
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -15806,13 +15604,11 @@ func (v *SecurityKey) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SecurityContext) DecodePER(r *per.Reader) error {
 	*v = SecurityContext{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.NextHopChainingCount = r.Int(0, 7, false, "nextHopChainingCount")
 	v.NextHopParameter = SecurityKey(r.BitString(per.Size{Lb: 256, Ub: 256}, "nextHopParameter"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -16012,14 +15808,12 @@ func (u *SecondaryRATDataUsageReportItemIEs) encodePER(w *per.Writer, field stri
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SecondaryRATDataUsageReportItem) DecodePER(r *per.Reader) error {
 	*v = SecondaryRATDataUsageReportItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
 	v.SecondaryRATType = SecondaryRATType(r.Enum(1, 1, true, "secondaryRATType"))
 	r.Decode(&v.ERABUsageReportList, "e-RABUsageReportList")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -16124,12 +15918,10 @@ func (u *SecondaryRATDataUsageReportItemExtIEs) encodePER(w *per.Writer, field s
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SecurityIndication) DecodePER(r *per.Reader) error {
 	*v = SecurityIndication{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.IntegrityProtectionIndication = IntegrityProtectionIndication(r.Enum(3, 0, true, "integrityProtectionIndication"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -16232,12 +16024,10 @@ func (u *SecurityIndicationExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SecurityResult) DecodePER(r *per.Reader) error {
 	*v = SecurityResult{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.IntegrityProtectionResult = IntegrityProtectionResult(r.Enum(2, 0, true, "integrityProtectionResult"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -16346,12 +16136,10 @@ func (v *SensorMeasConfig) EncodePER(w *per.Writer) error { return w.WriteEnum(i
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SensorMeasConfigNameItem) DecodePER(r *per.Reader) error {
 	*v = SensorMeasConfigNameItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.SensorNameConfig, "sensorNameConfig")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -16472,13 +16260,11 @@ func (v *SensorMeasConfigNameList) MarshalAPER() ([]byte, error) { return per.Ma
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SensorMeasurementConfiguration) DecodePER(r *per.Reader) error {
 	*v = SensorMeasurementConfiguration{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSensorMeasConfigNameList, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasSensorMeasConfigNameList, &v.HasIEExtensions)
 	v.SensorMeasConfig = SensorMeasConfig(r.Enum(1, 0, true, "sensorMeasConfig"))
 	r.DecodeOptional(v.HasSensorMeasConfigNameList, &v.SensorMeasConfigNameList, "sensorMeasConfigNameList")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -16768,12 +16554,10 @@ func (v *SONInformationRequest) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SONInformationReply) DecodePER(r *per.Reader) error {
 	*v = SONInformationReply{}
-	ext := r.Extended()
-	r.Preamble(&v.HasX2TNLConfigurationInfo, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasX2TNLConfigurationInfo, &v.HasIEExtensions)
 	r.DecodeOptional(v.HasX2TNLConfigurationInfo, &v.X2TNLConfigurationInfo, "x2TNLConfigurationInfo")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -16928,14 +16712,12 @@ func (v *SONInformationReport) MarshalAPER() ([]byte, error) { return per.Marsha
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SONConfigurationTransfer) DecodePER(r *per.Reader) error {
 	*v = SONConfigurationTransfer{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.TargeteNBID, "targeteNB-ID")
 	r.Decode(&v.SourceeNBID, "sourceeNB-ID")
 	r.Decode(&v.SONInformation, "sONInformation")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -17050,16 +16832,14 @@ func (u *SONConfigurationTransferExtIEs) encodePER(w *per.Writer, field string) 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SynchronisationInformation) DecodePER(r *per.Reader) error {
 	*v = SynchronisationInformation{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSourceStratumLevel, &v.HasListeningSubframePattern, &v.HasAggressoreCGIList, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasSourceStratumLevel, &v.HasListeningSubframePattern, &v.HasAggressoreCGIList, &v.HasIEExtensions)
 	if v.HasSourceStratumLevel {
 		v.SourceStratumLevel = StratumLevel(r.Int(0, 3, true, "sourceStratumLevel"))
 	}
 	r.DecodeOptional(v.HasListeningSubframePattern, &v.ListeningSubframePattern, "listeningSubframePattern")
 	r.DecodeOptional(v.HasAggressoreCGIList, &v.AggressoreCGIList, "aggressoreCGI-List")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -17357,8 +17137,7 @@ func (v *SourceNodeID) MarshalAPER() ([]byte, error) { return per.Marshal(v, tru
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SourceeNBToTargeteNBTransparentContainer) DecodePER(r *per.Reader) error {
 	*v = SourceeNBToTargeteNBTransparentContainer{}
-	ext := r.Extended()
-	r.Preamble(&v.HasERABInformationList, &v.HasSubscriberProfileIDforRFP, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasERABInformationList, &v.HasSubscriberProfileIDforRFP, &v.HasIEExtensions)
 	v.RRCContainer = RRCContainer(r.OctetString(per.Unsized, "rRC-Container"))
 	r.DecodeOptional(v.HasERABInformationList, &v.ERABInformationList, "e-RABInformationList")
 	r.Decode(&v.TargetCellID, "targetCell-ID")
@@ -17367,8 +17146,7 @@ func (v *SourceeNBToTargeteNBTransparentContainer) DecodePER(r *per.Reader) erro
 	}
 	r.Decode(&v.UEHistoryInformation, "uE-HistoryInformation")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -17523,13 +17301,11 @@ func (u *SourceeNBToTargeteNBTransparentContainerExtIEs) encodePER(w *per.Writer
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SourceNgRanNodeID) DecodePER(r *per.Reader) error {
 	*v = SourceNgRanNodeID{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.GlobalRANNODEID, "global-RAN-NODE-ID")
 	r.Decode(&v.SelectedTAI, "selected-TAI")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -17675,14 +17451,12 @@ func (v *ServedGUMMEIs) MarshalAPER() ([]byte, error) { return per.Marshal(v, tr
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ServedGUMMEIsItem) DecodePER(r *per.Reader) error {
 	*v = ServedGUMMEIsItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.ServedPLMNs, "servedPLMNs")
 	r.Decode(&v.ServedGroupIDs, "servedGroupIDs")
 	r.Decode(&v.ServedMMECs, "servedMMECs")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -17859,8 +17633,7 @@ func (v *SubscriberProfileIDforRFP) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SubscriptionBasedUEDifferentiationInfo) DecodePER(r *per.Reader) error {
 	*v = SubscriptionBasedUEDifferentiationInfo{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPeriodicCommunicationIndicator, &v.HasPeriodicTime, &v.HasScheduledCommunicationTime, &v.HasStationaryIndication, &v.HasTrafficProfile, &v.HasBatteryIndication, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasPeriodicCommunicationIndicator, &v.HasPeriodicTime, &v.HasScheduledCommunicationTime, &v.HasStationaryIndication, &v.HasTrafficProfile, &v.HasBatteryIndication, &v.HasIEExtensions)
 	v.PeriodicCommunicationIndicator = SubscriptionBasedUEDifferentiationInfo_PeriodicCommunicationIndicator(r.EnumIf(v.HasPeriodicCommunicationIndicator, 2, 0, true, "periodicCommunicationIndicator"))
 	v.PeriodicTime = r.IntIf(v.HasPeriodicTime, 1, 3600, true, "periodicTime")
 	r.DecodeOptional(v.HasScheduledCommunicationTime, &v.ScheduledCommunicationTime, "scheduledCommunicationTime")
@@ -17868,8 +17641,7 @@ func (v *SubscriptionBasedUEDifferentiationInfo) DecodePER(r *per.Reader) error 
 	v.TrafficProfile = SubscriptionBasedUEDifferentiationInfo_TrafficProfile(r.EnumIf(v.HasTrafficProfile, 3, 0, true, "trafficProfile"))
 	v.BatteryIndication = SubscriptionBasedUEDifferentiationInfo_BatteryIndication(r.EnumIf(v.HasBatteryIndication, 3, 0, true, "batteryIndication"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -17979,16 +17751,14 @@ func (u *SubscriptionBasedUEDifferentiationInfoExtIEs) encodePER(w *per.Writer, 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ScheduledCommunicationTime) DecodePER(r *per.Reader) error {
 	*v = ScheduledCommunicationTime{}
-	ext := r.Extended()
-	r.Preamble(&v.HasDayofWeek, &v.HasTimeofDayStart, &v.HasTimeofDayEnd, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasDayofWeek, &v.HasTimeofDayStart, &v.HasTimeofDayEnd, &v.HasIEExtensions)
 	if v.HasDayofWeek {
 		v.DayofWeek = r.BitString(per.Size{Lb: 7, Ub: 7}, "dayofWeek")
 	}
 	v.TimeofDayStart = r.IntIf(v.HasTimeofDayStart, 0, 86399, true, "timeofDayStart")
 	v.TimeofDayEnd = r.IntIf(v.HasTimeofDayEnd, 0, 86399, true, "timeofDayEnd")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -18113,13 +17883,11 @@ func (v *SupportedTAs) MarshalAPER() ([]byte, error) { return per.Marshal(v, tru
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SupportedTAsItem) DecodePER(r *per.Reader) error {
 	*v = SupportedTAsItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.TAC = TAC(r.OctetString(per.Size{Lb: 2, Ub: 2}, "tAC"))
 	r.Decode(&v.BroadcastPLMNs, "broadcastPLMNs")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -18251,13 +18019,11 @@ func (v *SynchronisationStatus) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TimeSynchronisationInfo) DecodePER(r *per.Reader) error {
 	*v = TimeSynchronisationInfo{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.StratumLevel = StratumLevel(r.Int(0, 3, true, "stratumLevel"))
 	v.SynchronisationStatus = SynchronisationStatus(r.Enum(2, 0, true, "synchronisationStatus"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -18367,13 +18133,11 @@ func (u *TimeSynchronisationInfoExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *STMSI) DecodePER(r *per.Reader) error {
 	*v = STMSI{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.MMEC = MMECode(r.OctetString(per.Size{Lb: 1, Ub: 1}, "mMEC"))
 	v.MTMSI = MTMSI(r.OctetString(per.Size{Lb: 4, Ub: 4}, "m-TMSI"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -18505,12 +18269,10 @@ func (v *TACListInLTENTN) MarshalAPER() ([]byte, error) { return per.Marshal(v, 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TAIBasedMDT) DecodePER(r *per.Reader) error {
 	*v = TAIBasedMDT{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.TAIListforMDT, "tAIListforMDT")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -18649,13 +18411,11 @@ func (v *TAIListforWarning) MarshalAPER() ([]byte, error) { return per.Marshal(v
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TAI) DecodePER(r *per.Reader) error {
 	*v = TAI{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.PLMNidentity, "pLMNidentity")
 	v.TAC = TAC(r.OctetString(per.Size{Lb: 2, Ub: 2}, "tAC"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -18773,13 +18533,11 @@ func (v *TAIBroadcast) MarshalAPER() ([]byte, error) { return per.Marshal(v, tru
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TAIBroadcastItem) DecodePER(r *per.Reader) error {
 	*v = TAIBroadcastItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.TAI, "tAI")
 	r.Decode(&v.CompletedCellinTAI, "completedCellinTAI")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -18901,13 +18659,11 @@ func (v *TAICancelled) MarshalAPER() ([]byte, error) { return per.Marshal(v, tru
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TAICancelledItem) DecodePER(r *per.Reader) error {
 	*v = TAICancelledItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.TAI, "tAI")
 	r.Decode(&v.CancelledCellinTAI, "cancelledCellinTAI")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -19011,12 +18767,10 @@ func (u *TAICancelledItemExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TABasedMDT) DecodePER(r *per.Reader) error {
 	*v = TABasedMDT{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.TAListforMDT, "tAListforMDT")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -19137,12 +18891,10 @@ func (v *TAListforMDT) MarshalAPER() ([]byte, error) { return per.Marshal(v, tru
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TABasedQMC) DecodePER(r *per.Reader) error {
 	*v = TABasedQMC{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.TAListforQMC, "tAListforQMC")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -19210,5 +18962,102 @@ func (v *ProtocolExtensionField_TABasedQMCExtIEs) UnmarshalAPER(b []byte) error 
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
 func (v *ProtocolExtensionField_TABasedQMCExtIEs) MarshalAPER() ([]byte, error) {
+	return per.Marshal(v, true)
+}
+
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *TABasedQMCExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
+}
+
+// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
+// the value that key selects: the complete encoding of the row's type (X.691 10.2,
+// 11.1). A key the table does not list, or a row without a type, leaves the value
+// in Raw (Kind 0 for the key not listed).
+func (u *TABasedQMCExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
+	switch key {
+	}
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *TABasedQMCExtIEs) perValue(p *per.Reader) per.Value {
+	return nil
+}
+
+// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
+// Raw as the field's octets.
+func (u *TABasedQMCExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(nil), u.Raw, field)
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *TAListforQMC) DecodePER(r *per.Reader) error {
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 8})
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *TAListforQMC) EncodePER(w *per.Writer) error {
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 8})
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TAListforQMC (X.691); v aliases b.
+func (v *TAListforQMC) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "TAListforQMC")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *TAListforQMC) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *TAIBasedQMC) DecodePER(r *per.Reader) error {
+	*v = TAIBasedQMC{}
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
+	r.Decode(&v.TAIListforQMC, "tAIListforQMC")
+	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	v.Unknown = r.Unknown(ext)
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *TAIBasedQMC) EncodePER(w *per.Writer) error {
+	x := per.Additions(v.Unknown)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
+	w.Encode(&v.TAIListforQMC, "tAIListforQMC")
+	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TAIBasedQMC (X.691); v aliases b.
+func (v *TAIBasedQMC) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "TAIBasedQMC")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *TAIBasedQMC) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *ProtocolExtensionContainer_TAIBasedQMCExtIEs) DecodePER(r *per.Reader) error {
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *ProtocolExtensionContainer_TAIBasedQMCExtIEs) EncodePER(w *per.Writer) error {
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
+func (v *ProtocolExtensionContainer_TAIBasedQMCExtIEs) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *ProtocolExtensionContainer_TAIBasedQMCExtIEs) MarshalAPER() ([]byte, error) {
 	return per.Marshal(v, true)
 }

@@ -9,105 +9,6 @@ import (
 	"github.com/asn1gen/asn1gen/runtime/per"
 )
 
-// decodePER reads the open type field of the value that key selects (X.691 10.2)
-// into Raw and decodes it (resolvePER).
-func (u *TABasedQMCExtIEs) decodePER(key int64, r *per.Reader, field string) {
-	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *TABasedQMCExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
-	switch key {
-	}
-	p.DecodeField(&u.Raw, at, u.perValue(p), field)
-}
-
-// perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
-// charged to p's allocation budget (per.Row).
-func (u *TABasedQMCExtIEs) perValue(p *per.Reader) per.Value {
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *TABasedQMCExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(nil), u.Raw, field)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TAListforQMC) DecodePER(r *per.Reader) error {
-	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 8})
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TAListforQMC) EncodePER(w *per.Writer) error {
-	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 8})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TAListforQMC (X.691); v aliases b.
-func (v *TAListforQMC) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "TAListforQMC")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TAListforQMC) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TAIBasedQMC) DecodePER(r *per.Reader) error {
-	*v = TAIBasedQMC{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.TAIListforQMC, "tAIListforQMC")
-	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TAIBasedQMC) EncodePER(w *per.Writer) error {
-	x := per.Additions(v.Unknown)
-	w.Extended(x)
-	w.Preamble(v.HasIEExtensions)
-	w.Encode(&v.TAIListforQMC, "tAIListforQMC")
-	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	w.Extensions(x, v.Unknown)
-	w.EndExtensions(x, v.Unknown)
-	return w.Err()
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TAIBasedQMC (X.691); v aliases b.
-func (v *TAIBasedQMC) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "TAIBasedQMC")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TAIBasedQMC) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_TAIBasedQMCExtIEs) DecodePER(r *per.Reader) error {
-	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_TAIBasedQMCExtIEs) EncodePER(w *per.Writer) error {
-	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_TAIBasedQMCExtIEs) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_TAIBasedQMCExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_TAIBasedQMCExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_TAIBasedQMCExtIEs{}
@@ -203,12 +104,10 @@ func (v *CompletedCellinTAI) MarshalAPER() ([]byte, error) { return per.Marshal(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CompletedCellinTAIItem) DecodePER(r *per.Reader) error {
 	*v = CompletedCellinTAIItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.ECGI, "eCGI")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -377,13 +276,11 @@ func (v *TargetID) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TargeteNBID) DecodePER(r *per.Reader) error {
 	*v = TargeteNBID{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.GlobalENBID, "global-ENB-ID")
 	r.Decode(&v.SelectedTAI, "selected-TAI")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -487,8 +384,7 @@ func (u *TargeteNBIDExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TargetRNCID) DecodePER(r *per.Reader) error {
 	*v = TargetRNCID{}
-	ext := r.Extended()
-	r.Preamble(&v.HasRAC, &v.HasExtendedRNCID, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasRAC, &v.HasExtendedRNCID, &v.HasIEExtensions)
 	r.Decode(&v.LAI, "lAI")
 	if v.HasRAC {
 		v.RAC = RAC(r.OctetString(per.Size{Lb: 1, Ub: 1}, "rAC"))
@@ -498,8 +394,7 @@ func (v *TargetRNCID) DecodePER(r *per.Reader) error {
 		v.ExtendedRNCID = ExtendedRNCID(r.Int(4096, 65535, false, "extendedRNC-ID"))
 	}
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -605,13 +500,11 @@ func (u *TargetRNCIDExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TargetNgRanNodeID) DecodePER(r *per.Reader) error {
 	*v = TargetNgRanNodeID{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.GlobalRANNODEID, "global-RAN-NODE-ID")
 	r.Decode(&v.SelectedTAI, "selected-TAI")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -763,12 +656,10 @@ func (v *GlobalRANNODEID) MarshalAPER() ([]byte, error) { return per.Marshal(v, 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *GNB) DecodePER(r *per.Reader) error {
 	*v = GNB{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.GlobalGNBID, "global-gNB-ID")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -867,13 +758,11 @@ func (u *GNBExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *GlobalGNBID) DecodePER(r *per.Reader) error {
 	*v = GlobalGNBID{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.PLMNIdentity, "pLMN-Identity")
 	r.Decode(&v.GNBID, "gNB-ID")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1019,12 +908,10 @@ func (v *GNBIdentity) MarshalAPER() ([]byte, error) { return per.Marshal(v, true
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *NGENB) DecodePER(r *per.Reader) error {
 	*v = NGENB{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.GlobalNgENBID, "global-ng-eNB-ID")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1137,12 +1024,10 @@ func (v *GNBID) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TargeteNBToSourceeNBTransparentContainer) DecodePER(r *per.Reader) error {
 	*v = TargeteNBToSourceeNBTransparentContainer{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.RRCContainer = RRCContainer(r.OctetString(per.Unsized, "rRC-Container"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1313,12 +1198,10 @@ func (v *TargetNgRanNodeToSourceNgRanNodeTransparentContainer) EncodePER(w *per.
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *M1ThresholdEventA2) DecodePER(r *per.Reader) error {
 	*v = M1ThresholdEventA2{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.MeasurementThreshold, "measurementThreshold")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1496,8 +1379,7 @@ func (v *TransportInformation) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	v.TransportLayerAddress = TransportLayerAddress(r.BitString(per.Size{Lb: 1, Ub: 160, Ext: true}, "transportLayerAddress"))
 	v.ULGTPTEID = GTPTEID(r.OctetString(per.Size{Lb: 4, Ub: 4}, "uL-GTP-TEID"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1535,15 +1417,13 @@ func (v *TransportLayerAddress) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TraceActivation) DecodePER(r *per.Reader) error {
 	*v = TraceActivation{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.EUTRANTraceID = EUTRANTraceID(r.OctetString(per.Size{Lb: 8, Ub: 8}, "e-UTRAN-Trace-ID"))
 	v.InterfacesToTrace = InterfacesToTrace(r.BitString(per.Size{Lb: 8, Ub: 8}, "interfacesToTrace"))
 	v.TraceDepth = TraceDepth(r.Enum(6, 0, true, "traceDepth"))
 	v.TraceCollectionEntityIPAddress = TransportLayerAddress(r.BitString(per.Size{Lb: 1, Ub: 160, Ext: true}, "traceCollectionEntityIPAddress"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1697,15 +1577,13 @@ func (v *TrafficLoadReductionIndication) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TunnelInformation) DecodePER(r *per.Reader) error {
 	*v = TunnelInformation{}
-	ext := r.Extended()
-	r.Preamble(&v.HasUDPPortNumber, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasUDPPortNumber, &v.HasIEExtensions)
 	v.TransportLayerAddress = TransportLayerAddress(r.BitString(per.Size{Lb: 1, Ub: 160, Ext: true}, "transportLayerAddress"))
 	if v.HasUDPPortNumber {
 		v.UDPPortNumber = PortNumber(r.OctetString(per.Size{Lb: 2, Ub: 2}, "uDP-Port-Number"))
 	}
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1833,13 +1711,11 @@ func (v *TAIListForRestart) MarshalAPER() ([]byte, error) { return per.Marshal(v
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UEAggregateMaximumBitrate) DecodePER(r *per.Reader) error {
 	*v = UEAggregateMaximumBitrate{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.UEaggregateMaximumBitRateDL = BitRate(r.Int(0, 10000000000, false, "uEaggregateMaximumBitRateDL"))
 	v.UEaggregateMaximumBitRateUL = BitRate(r.Int(0, 10000000000, false, "uEaggregateMaximumBitRateUL"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1953,13 +1829,11 @@ func (u *UEAggregateMaximumBitratesExtIEs) encodePER(w *per.Writer, field string
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UEAppLayerMeasConfig) DecodePER(r *per.Reader) error {
 	*v = UEAppLayerMeasConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.ContainerForAppLayerMeasConfig = r.OctetString(per.Size{Lb: 1, Ub: 1000}, "containerForAppLayerMeasConfig")
 	r.Decode(&v.AreaScopeOfQMC, "areaScopeOfQMC")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2137,13 +2011,11 @@ func (v *UES1APIDs) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UES1APIDPair) DecodePER(r *per.Reader) error {
 	*v = UES1APIDPair{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.MMEUES1APID = MMEUES1APID(r.Int(0, 4294967295, false, "mME-UE-S1AP-ID"))
 	v.ENBUES1APID = ENBUES1APID(r.Int(0, 16777215, false, "eNB-UE-S1AP-ID"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2247,8 +2119,7 @@ func (u *UES1APIDPairExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UEAssociatedLogicalS1ConnectionItem) DecodePER(r *per.Reader) error {
 	*v = UEAssociatedLogicalS1ConnectionItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMMEUES1APID, &v.HasENBUES1APID, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasMMEUES1APID, &v.HasENBUES1APID, &v.HasIEExtensions)
 	if v.HasMMEUES1APID {
 		v.MMEUES1APID = MMEUES1APID(r.Int(0, 4294967295, false, "mME-UE-S1AP-ID"))
 	}
@@ -2256,8 +2127,7 @@ func (v *UEAssociatedLogicalS1ConnectionItem) DecodePER(r *per.Reader) error {
 		v.ENBUES1APID = ENBUES1APID(r.Int(0, 16777215, false, "eNB-UE-S1AP-ID"))
 	}
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2513,13 +2383,11 @@ func (v *UERLFReportContainerForExtendedBands) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UESecurityCapabilities) DecodePER(r *per.Reader) error {
 	*v = UESecurityCapabilities{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.EncryptionAlgorithms = EncryptionAlgorithms(r.BitString(per.Size{Lb: 16, Ub: 16, Ext: true}, "encryptionAlgorithms"))
 	v.IntegrityProtectionAlgorithms = IntegrityProtectionAlgorithms(r.BitString(per.Size{Lb: 16, Ub: 16, Ext: true}, "integrityProtectionAlgorithms"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2623,12 +2491,10 @@ func (u *UESecurityCapabilitiesExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UESidelinkAggregateMaximumBitrate) DecodePER(r *per.Reader) error {
 	*v = UESidelinkAggregateMaximumBitrate{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.UESidelinkAggregateMaximumBitRate = BitRate(r.Int(0, 10000000000, false, "uESidelinkAggregateMaximumBitRate"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2745,13 +2611,11 @@ func (v *UEUsageType) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ULCPSecurityInformation) DecodePER(r *per.Reader) error {
 	*v = ULCPSecurityInformation{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.UlNASMAC = ULNASMAC(r.BitString(per.Size{Lb: 16, Ub: 16}, "ul-NAS-MAC"))
 	v.UlNASCount = ULNASCount(r.BitString(per.Size{Lb: 5, Ub: 5}, "ul-NAS-Count"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2901,13 +2765,11 @@ func (v *URIAddress) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UserLocationInformation) DecodePER(r *per.Reader) error {
 	*v = UserLocationInformation{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.EutranCgi, "eutran-cgi")
 	r.Decode(&v.Tai, "tai")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3053,13 +2915,11 @@ func (v *VoiceSupportMatchIndicator) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *V2XServicesAuthorized) DecodePER(r *per.Reader) error {
 	*v = V2XServicesAuthorized{}
-	ext := r.Extended()
-	r.Preamble(&v.HasVehicleUE, &v.HasPedestrianUE, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasVehicleUE, &v.HasPedestrianUE, &v.HasIEExtensions)
 	v.VehicleUE = VehicleUE(r.EnumIf(v.HasVehicleUE, 2, 0, true, "vehicleUE"))
 	v.PedestrianUE = PedestrianUE(r.EnumIf(v.HasPedestrianUE, 2, 0, true, "pedestrianUE"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3277,15 +3137,13 @@ func (v *WarningMessageContents) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *WLANMeasurementConfiguration) DecodePER(r *per.Reader) error {
 	*v = WLANMeasurementConfiguration{}
-	ext := r.Extended()
-	r.Preamble(&v.HasWlanMeasConfigNameList, &v.HasWlanRssi, &v.HasWlanRtt, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasWlanMeasConfigNameList, &v.HasWlanRssi, &v.HasWlanRtt, &v.HasIEExtensions)
 	v.WlanMeasConfig = WLANMeasConfig(r.Enum(1, 0, true, "wlanMeasConfig"))
 	r.DecodeOptional(v.HasWlanMeasConfigNameList, &v.WlanMeasConfigNameList, "wlanMeasConfigNameList")
 	v.WlanRssi = WLANMeasurementConfiguration_WlanRssi(r.EnumIf(v.HasWlanRssi, 1, 0, true, "wlan-rssi"))
 	v.WlanRtt = WLANMeasurementConfiguration_WlanRtt(r.EnumIf(v.HasWlanRtt, 1, 0, true, "wlan-rtt"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3427,12 +3285,10 @@ func (v *WLANName) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *WUSAssistanceInformation) DecodePER(r *per.Reader) error {
 	*v = WUSAssistanceInformation{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.PagingProbabilityInformation = PagingProbabilityInformation(r.Enum(21, 0, true, "pagingProbabilityInformation"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3535,12 +3391,10 @@ func (u *WUSAssistanceInformationExtIEs) encodePER(w *per.Writer, field string) 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *X2TNLConfigurationInfo) DecodePER(r *per.Reader) error {
 	*v = X2TNLConfigurationInfo{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.ENBX2TransportLayerAddresses, "eNBX2TransportLayerAddresses")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3671,15 +3525,13 @@ func (v *ENBX2ExtTLAs) MarshalAPER() ([]byte, error) { return per.Marshal(v, tru
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ENBX2ExtTLA) DecodePER(r *per.Reader) error {
 	*v = ENBX2ExtTLA{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIPsecTLA, &v.HasGTPTLAa, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIPsecTLA, &v.HasGTPTLAa, &v.HasIEExtensions)
 	if v.HasIPsecTLA {
 		v.IPsecTLA = TransportLayerAddress(r.BitString(per.Size{Lb: 1, Ub: 160, Ext: true}, "iPsecTLA"))
 	}
 	r.DecodeOptional(v.HasGTPTLAa, &v.GTPTLAa, "gTPTLAa")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 

@@ -14,8 +14,7 @@ func (v *HandoverRequired) DecodePER(r *per.Reader) error {
 	*v = HandoverRequired{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -176,8 +175,7 @@ func (v *HandoverCommand) DecodePER(r *per.Reader) error {
 	*v = HandoverCommand{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -316,8 +314,7 @@ func (u *HandoverCommandIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ERABDataForwardingItem) DecodePER(r *per.Reader) error {
 	*v = ERABDataForwardingItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasDLTransportLayerAddress, &v.HasDLGTPTEID, &v.HasULTransportLayerAddress, &v.HasULGTPTEID, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasDLTransportLayerAddress, &v.HasDLGTPTEID, &v.HasULTransportLayerAddress, &v.HasULGTPTEID, &v.HasIEExtensions)
 	v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
 	if v.HasDLTransportLayerAddress {
 		v.DLTransportLayerAddress = TransportLayerAddress(r.BitString(per.Size{Lb: 1, Ub: 160, Ext: true}, "dL-transportLayerAddress"))
@@ -332,8 +329,7 @@ func (v *ERABDataForwardingItem) DecodePER(r *per.Reader) error {
 		v.ULGTPTEID = GTPTEID(r.OctetString(per.Size{Lb: 4, Ub: 4}, "uL-GTP-TEID"))
 	}
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -442,8 +438,7 @@ func (v *HandoverPreparationFailure) DecodePER(r *per.Reader) error {
 	*v = HandoverPreparationFailure{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -564,8 +559,7 @@ func (v *HandoverRequest) DecodePER(r *per.Reader) error {
 	*v = HandoverRequest{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -816,15 +810,13 @@ func (u *HandoverRequestIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ERABToBeSetupItemHOReq) DecodePER(r *per.Reader) error {
 	*v = ERABToBeSetupItemHOReq{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
 	v.TransportLayerAddress = TransportLayerAddress(r.BitString(per.Size{Lb: 1, Ub: 160, Ext: true}, "transportLayerAddress"))
 	v.GTPTEID = GTPTEID(r.OctetString(per.Size{Lb: 4, Ub: 4}, "gTP-TEID"))
 	r.Decode(&v.ERABlevelQosParameters, "e-RABlevelQosParameters")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -950,8 +942,7 @@ func (v *HandoverRequestAcknowledge) DecodePER(r *per.Reader) error {
 	*v = HandoverRequestAcknowledge{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1090,8 +1081,7 @@ func (u *HandoverRequestAcknowledgeIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ERABAdmittedItem) DecodePER(r *per.Reader) error {
 	*v = ERABAdmittedItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasDLTransportLayerAddress, &v.HasDLGTPTEID, &v.HasULTransportLayerAddress, &v.HasULGTPTEID, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasDLTransportLayerAddress, &v.HasDLGTPTEID, &v.HasULTransportLayerAddress, &v.HasULGTPTEID, &v.HasIEExtensions)
 	v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
 	v.TransportLayerAddress = TransportLayerAddress(r.BitString(per.Size{Lb: 1, Ub: 160, Ext: true}, "transportLayerAddress"))
 	v.GTPTEID = GTPTEID(r.OctetString(per.Size{Lb: 4, Ub: 4}, "gTP-TEID"))
@@ -1108,8 +1098,7 @@ func (v *ERABAdmittedItem) DecodePER(r *per.Reader) error {
 		v.ULGTPTEID = GTPTEID(r.OctetString(per.Size{Lb: 4, Ub: 4}, "uL-GTP-TEID"))
 	}
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1218,13 +1207,11 @@ func (u *ERABAdmittedItemExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ERABFailedToSetupItemHOReqAck) DecodePER(r *per.Reader) error {
 	*v = ERABFailedToSetupItemHOReqAck{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
 	r.Decode(&v.Cause, "cause")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1330,8 +1317,7 @@ func (v *HandoverFailure) DecodePER(r *per.Reader) error {
 	*v = HandoverFailure{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1448,8 +1434,7 @@ func (v *HandoverNotify) DecodePER(r *per.Reader) error {
 	*v = HandoverNotify{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1590,8 +1575,7 @@ func (v *PathSwitchRequest) DecodePER(r *per.Reader) error {
 	*v = PathSwitchRequest{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1758,14 +1742,12 @@ func (u *PathSwitchRequestIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ERABToBeSwitchedDLItem) DecodePER(r *per.Reader) error {
 	*v = ERABToBeSwitchedDLItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
 	v.TransportLayerAddress = TransportLayerAddress(r.BitString(per.Size{Lb: 1, Ub: 160, Ext: true}, "transportLayerAddress"))
 	v.GTPTEID = GTPTEID(r.OctetString(per.Size{Lb: 4, Ub: 4}, "gTP-TEID"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1878,8 +1860,7 @@ func (v *PathSwitchRequestAcknowledge) DecodePER(r *per.Reader) error {
 	*v = PathSwitchRequestAcknowledge{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2090,14 +2071,12 @@ func (u *PathSwitchRequestAcknowledgeIEs) encodePER(w *per.Writer, field string)
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ERABToBeSwitchedULItem) DecodePER(r *per.Reader) error {
 	*v = ERABToBeSwitchedULItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
 	v.TransportLayerAddress = TransportLayerAddress(r.BitString(per.Size{Lb: 1, Ub: 160, Ext: true}, "transportLayerAddress"))
 	v.GTPTEID = GTPTEID(r.OctetString(per.Size{Lb: 4, Ub: 4}, "gTP-TEID"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2202,13 +2181,11 @@ func (u *ERABToBeSwitchedULItemExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ERABToBeUpdatedItem) DecodePER(r *per.Reader) error {
 	*v = ERABToBeUpdatedItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSecurityIndication, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasSecurityIndication, &v.HasIEExtensions)
 	v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
 	r.DecodeOptional(v.HasSecurityIndication, &v.SecurityIndication, "securityIndication")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2314,8 +2291,7 @@ func (v *PathSwitchRequestFailure) DecodePER(r *per.Reader) error {
 	*v = PathSwitchRequestFailure{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2436,8 +2412,7 @@ func (v *HandoverCancel) DecodePER(r *per.Reader) error {
 	*v = HandoverCancel{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2554,8 +2529,7 @@ func (v *HandoverCancelAcknowledge) DecodePER(r *per.Reader) error {
 	*v = HandoverCancelAcknowledge{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2672,8 +2646,7 @@ func (v *HandoverSuccess) DecodePER(r *per.Reader) error {
 	*v = HandoverSuccess{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2786,8 +2759,7 @@ func (v *ENBEarlyStatusTransfer) DecodePER(r *per.Reader) error {
 	*v = ENBEarlyStatusTransfer{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2904,8 +2876,7 @@ func (v *MMEEarlyStatusTransfer) DecodePER(r *per.Reader) error {
 	*v = MMEEarlyStatusTransfer{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3022,8 +2993,7 @@ func (v *ERABSetupRequest) DecodePER(r *per.Reader) error {
 	*v = ERABSetupRequest{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3222,16 +3192,14 @@ func (u *ERABToBeSetupItemBearerSUReqIEs) encodePER(w *per.Writer, field string)
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ERABToBeSetupItemBearerSUReq) DecodePER(r *per.Reader) error {
 	*v = ERABToBeSetupItemBearerSUReq{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
 	r.Decode(&v.ERABlevelQoSParameters, "e-RABlevelQoSParameters")
 	v.TransportLayerAddress = TransportLayerAddress(r.BitString(per.Size{Lb: 1, Ub: 160, Ext: true}, "transportLayerAddress"))
 	v.GTPTEID = GTPTEID(r.OctetString(per.Size{Lb: 4, Ub: 4}, "gTP-TEID"))
 	v.NASPDU = NASPDU(r.OctetString(per.Unsized, "nAS-PDU"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3362,8 +3330,7 @@ func (v *ERABSetupResponse) DecodePER(r *per.Reader) error {
 	*v = ERABSetupResponse{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3570,14 +3537,12 @@ func (u *ERABSetupItemBearerSUResIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ERABSetupItemBearerSURes) DecodePER(r *per.Reader) error {
 	*v = ERABSetupItemBearerSURes{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
 	v.TransportLayerAddress = TransportLayerAddress(r.BitString(per.Size{Lb: 1, Ub: 160, Ext: true}, "transportLayerAddress"))
 	v.GTPTEID = GTPTEID(r.OctetString(per.Size{Lb: 4, Ub: 4}, "gTP-TEID"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3684,8 +3649,7 @@ func (v *ERABModifyRequest) DecodePER(r *per.Reader) error {
 	*v = ERABModifyRequest{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3888,14 +3852,12 @@ func (u *ERABToBeModifiedItemBearerModReqIEs) encodePER(w *per.Writer, field str
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ERABToBeModifiedItemBearerModReq) DecodePER(r *per.Reader) error {
 	*v = ERABToBeModifiedItemBearerModReq{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
 	r.Decode(&v.ERABLevelQoSParameters, "e-RABLevelQoSParameters")
 	v.NASPDU = NASPDU(r.OctetString(per.Unsized, "nAS-PDU"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4008,8 +3970,7 @@ func (v *ERABModifyResponse) DecodePER(r *per.Reader) error {
 	*v = ERABModifyResponse{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4220,12 +4181,10 @@ func (u *ERABModifyItemBearerModResIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ERABModifyItemBearerModRes) DecodePER(r *per.Reader) error {
 	*v = ERABModifyItemBearerModRes{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4330,8 +4289,7 @@ func (v *ERABReleaseCommand) DecodePER(r *per.Reader) error {
 	*v = ERABReleaseCommand{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4456,8 +4414,7 @@ func (v *ERABReleaseResponse) DecodePER(r *per.Reader) error {
 	*v = ERABReleaseResponse{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4668,12 +4625,10 @@ func (u *ERABReleaseItemBearerRelCompIEs) encodePER(w *per.Writer, field string)
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ERABReleaseItemBearerRelComp) DecodePER(r *per.Reader) error {
 	*v = ERABReleaseItemBearerRelComp{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4778,8 +4733,7 @@ func (v *ERABReleaseIndication) DecodePER(r *per.Reader) error {
 	*v = ERABReleaseIndication{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4904,8 +4858,7 @@ func (v *InitialContextSetupRequest) DecodePER(r *per.Reader) error {
 	*v = InitialContextSetupRequest{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5236,8 +5189,7 @@ func (u *ERABToBeSetupItemCtxtSUReqIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ERABToBeSetupItemCtxtSUReq) DecodePER(r *per.Reader) error {
 	*v = ERABToBeSetupItemCtxtSUReq{}
-	ext := r.Extended()
-	r.Preamble(&v.HasNASPDU, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasNASPDU, &v.HasIEExtensions)
 	v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
 	r.Decode(&v.ERABlevelQoSParameters, "e-RABlevelQoSParameters")
 	v.TransportLayerAddress = TransportLayerAddress(r.BitString(per.Size{Lb: 1, Ub: 160, Ext: true}, "transportLayerAddress"))
@@ -5246,8 +5198,7 @@ func (v *ERABToBeSetupItemCtxtSUReq) DecodePER(r *per.Reader) error {
 		v.NASPDU = NASPDU(r.OctetString(per.Unsized, "nAS-PDU"))
 	}
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5378,8 +5329,7 @@ func (v *InitialContextSetupResponse) DecodePER(r *per.Reader) error {
 	*v = InitialContextSetupResponse{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5582,14 +5532,12 @@ func (u *ERABSetupItemCtxtSUResIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ERABSetupItemCtxtSURes) DecodePER(r *per.Reader) error {
 	*v = ERABSetupItemCtxtSURes{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
 	v.TransportLayerAddress = TransportLayerAddress(r.BitString(per.Size{Lb: 1, Ub: 160, Ext: true}, "transportLayerAddress"))
 	v.GTPTEID = GTPTEID(r.OctetString(per.Size{Lb: 4, Ub: 4}, "gTP-TEID"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5696,8 +5644,7 @@ func (v *InitialContextSetupFailure) DecodePER(r *per.Reader) error {
 	*v = InitialContextSetupFailure{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5818,8 +5765,7 @@ func (v *Paging) DecodePER(r *per.Reader) error {
 	*v = Paging{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6068,12 +6014,10 @@ func (u *TAIItemIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TAIItem) DecodePER(r *per.Reader) error {
 	*v = TAIItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.TAI, "tAI")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6176,8 +6120,7 @@ func (v *UEContextReleaseRequest) DecodePER(r *per.Reader) error {
 	*v = UEContextReleaseRequest{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6302,8 +6245,7 @@ func (v *UEContextReleaseCommand) DecodePER(r *per.Reader) error {
 	*v = UEContextReleaseCommand{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6416,8 +6358,7 @@ func (v *UEContextReleaseComplete) DecodePER(r *per.Reader) error {
 	*v = UEContextReleaseComplete{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6554,8 +6495,7 @@ func (v *UEContextModificationRequest) DecodePER(r *per.Reader) error {
 	*v = UEContextModificationRequest{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6752,8 +6692,7 @@ func (v *UEContextModificationResponse) DecodePER(r *per.Reader) error {
 	*v = UEContextModificationResponse{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6870,8 +6809,7 @@ func (v *UEContextModificationFailure) DecodePER(r *per.Reader) error {
 	*v = UEContextModificationFailure{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6992,8 +6930,7 @@ func (v *UERadioCapabilityMatchRequest) DecodePER(r *per.Reader) error {
 	*v = UERadioCapabilityMatchRequest{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7114,8 +7051,7 @@ func (v *UERadioCapabilityMatchResponse) DecodePER(r *per.Reader) error {
 	*v = UERadioCapabilityMatchResponse{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7236,8 +7172,7 @@ func (v *DownlinkNASTransport) DecodePER(r *per.Reader) error {
 	*v = DownlinkNASTransport{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7414,8 +7349,7 @@ func (v *InitialUEMessage) DecodePER(r *per.Reader) error {
 	*v = InitialUEMessage{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7616,8 +7550,7 @@ func (v *UplinkNASTransport) DecodePER(r *per.Reader) error {
 	*v = UplinkNASTransport{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7762,8 +7695,7 @@ func (v *NASNonDeliveryIndication) DecodePER(r *per.Reader) error {
 	*v = NASNonDeliveryIndication{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7884,8 +7816,7 @@ func (v *RerouteNASRequest) DecodePER(r *per.Reader) error {
 	*v = RerouteNASRequest{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8024,8 +7955,7 @@ func (v *NASDeliveryIndication) DecodePER(r *per.Reader) error {
 	*v = NASDeliveryIndication{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8138,8 +8068,7 @@ func (v *Reset) DecodePER(r *per.Reader) error {
 	*v = Reset{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8380,8 +8309,7 @@ func (v *ResetAcknowledge) DecodePER(r *per.Reader) error {
 	*v = ResetAcknowledge{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8576,8 +8504,7 @@ func (v *ErrorIndication) DecodePER(r *per.Reader) error {
 	*v = ErrorIndication{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8702,8 +8629,7 @@ func (v *S1SetupRequest) DecodePER(r *per.Reader) error {
 	*v = S1SetupRequest{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8840,8 +8766,7 @@ func (v *S1SetupResponse) DecodePER(r *per.Reader) error {
 	*v = S1SetupResponse{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8978,8 +8903,7 @@ func (v *S1SetupFailure) DecodePER(r *per.Reader) error {
 	*v = S1SetupFailure{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9096,8 +9020,7 @@ func (v *ENBConfigurationUpdate) DecodePER(r *per.Reader) error {
 	*v = ENBConfigurationUpdate{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9230,8 +9153,7 @@ func (v *ENBConfigurationUpdateAcknowledge) DecodePER(r *per.Reader) error {
 	*v = ENBConfigurationUpdateAcknowledge{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9342,8 +9264,7 @@ func (v *ENBConfigurationUpdateFailure) DecodePER(r *per.Reader) error {
 	*v = ENBConfigurationUpdateFailure{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9460,8 +9381,7 @@ func (v *MMEConfigurationUpdate) DecodePER(r *per.Reader) error {
 	*v = MMEConfigurationUpdate{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9582,8 +9502,7 @@ func (v *MMEConfigurationUpdateAcknowledge) DecodePER(r *per.Reader) error {
 	*v = MMEConfigurationUpdateAcknowledge{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9694,8 +9613,7 @@ func (v *MMEConfigurationUpdateFailure) DecodePER(r *per.Reader) error {
 	*v = MMEConfigurationUpdateFailure{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9812,8 +9730,7 @@ func (v *DownlinkS1cdma2000tunnelling) DecodePER(r *per.Reader) error {
 	*v = DownlinkS1cdma2000tunnelling{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9942,8 +9859,7 @@ func (v *UplinkS1cdma2000tunnelling) DecodePER(r *per.Reader) error {
 	*v = UplinkS1cdma2000tunnelling{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10084,8 +10000,7 @@ func (v *UECapabilityInfoIndication) DecodePER(r *per.Reader) error {
 	*v = UECapabilityInfoIndication{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10222,8 +10137,7 @@ func (v *ENBStatusTransfer) DecodePER(r *per.Reader) error {
 	*v = ENBStatusTransfer{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10340,8 +10254,7 @@ func (v *MMEStatusTransfer) DecodePER(r *per.Reader) error {
 	*v = MMEStatusTransfer{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10458,8 +10371,7 @@ func (v *TraceStart) DecodePER(r *per.Reader) error {
 	*v = TraceStart{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10574,8 +10486,7 @@ func (v *TraceFailureIndication) DecodePER(r *per.Reader) error {
 	*v = TraceFailureIndication{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10696,8 +10607,7 @@ func (v *DeactivateTrace) DecodePER(r *per.Reader) error {
 	*v = DeactivateTrace{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10814,8 +10724,7 @@ func (v *CellTrafficTrace) DecodePER(r *per.Reader) error {
 	*v = CellTrafficTrace{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10944,8 +10853,7 @@ func (v *LocationReportingControl) DecodePER(r *per.Reader) error {
 	*v = LocationReportingControl{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11062,8 +10970,7 @@ func (v *LocationReportingFailureIndication) DecodePER(r *per.Reader) error {
 	*v = LocationReportingFailureIndication{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11182,8 +11089,7 @@ func (v *LocationReport) DecodePER(r *per.Reader) error {
 	*v = LocationReport{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11316,8 +11222,7 @@ func (v *OverloadStart) DecodePER(r *per.Reader) error {
 	*v = OverloadStart{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11432,8 +11337,7 @@ func (v *OverloadStop) DecodePER(r *per.Reader) error {
 	*v = OverloadStop{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11540,8 +11444,7 @@ func (v *WriteReplaceWarningRequest) DecodePER(r *per.Reader) error {
 	*v = WriteReplaceWarningRequest{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11694,8 +11597,7 @@ func (v *WriteReplaceWarningResponse) DecodePER(r *per.Reader) error {
 	*v = WriteReplaceWarningResponse{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11816,8 +11718,7 @@ func (v *ENBDirectInformationTransfer) DecodePER(r *per.Reader) error {
 	*v = ENBDirectInformationTransfer{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11970,8 +11871,7 @@ func (v *MMEDirectInformationTransfer) DecodePER(r *per.Reader) error {
 	*v = MMEDirectInformationTransfer{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12080,8 +11980,7 @@ func (v *ENBConfigurationTransfer) DecodePER(r *per.Reader) error {
 	*v = ENBConfigurationTransfer{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12198,8 +12097,7 @@ func (v *MMEConfigurationTransfer) DecodePER(r *per.Reader) error {
 	*v = MMEConfigurationTransfer{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12316,8 +12214,7 @@ func (v *PrivateMessage) DecodePER(r *per.Reader) error {
 	*v = PrivateMessage{}
 	ext := r.Extended()
 	r.Decode(&v.PrivateIEs, "privateIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12389,8 +12286,7 @@ func (v *KillRequest) DecodePER(r *per.Reader) error {
 	*v = KillRequest{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12509,8 +12405,7 @@ func (v *KillResponse) DecodePER(r *per.Reader) error {
 	*v = KillResponse{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12629,8 +12524,7 @@ func (v *PWSRestartIndication) DecodePER(r *per.Reader) error {
 	*v = PWSRestartIndication{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12751,8 +12645,7 @@ func (v *PWSFailureIndication) DecodePER(r *per.Reader) error {
 	*v = PWSFailureIndication{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12865,8 +12758,7 @@ func (v *DownlinkUEAssociatedLPPaTransport) DecodePER(r *per.Reader) error {
 	*v = DownlinkUEAssociatedLPPaTransport{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12989,8 +12881,7 @@ func (v *UplinkUEAssociatedLPPaTransport) DecodePER(r *per.Reader) error {
 	*v = UplinkUEAssociatedLPPaTransport{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13111,8 +13002,7 @@ func (v *DownlinkNonUEAssociatedLPPaTransport) DecodePER(r *per.Reader) error {
 	*v = DownlinkNonUEAssociatedLPPaTransport{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13227,8 +13117,7 @@ func (v *UplinkNonUEAssociatedLPPaTransport) DecodePER(r *per.Reader) error {
 	*v = UplinkNonUEAssociatedLPPaTransport{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13343,8 +13232,7 @@ func (v *ERABModificationIndication) DecodePER(r *per.Reader) error {
 	*v = ERABModificationIndication{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13479,14 +13367,12 @@ func (u *ERABModificationIndicationIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ERABToBeModifiedItemBearerModInd) DecodePER(r *per.Reader) error {
 	*v = ERABToBeModifiedItemBearerModInd{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
 	v.TransportLayerAddress = TransportLayerAddress(r.BitString(per.Size{Lb: 1, Ub: 160, Ext: true}, "transportLayerAddress"))
 	v.DLGTPTEID = GTPTEID(r.OctetString(per.Size{Lb: 4, Ub: 4}, "dL-GTP-TEID"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13591,14 +13477,12 @@ func (u *ERABToBeModifiedItemBearerModIndExtIEs) encodePER(w *per.Writer, field 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ERABNotToBeModifiedItemBearerModInd) DecodePER(r *per.Reader) error {
 	*v = ERABNotToBeModifiedItemBearerModInd{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
 	v.TransportLayerAddress = TransportLayerAddress(r.BitString(per.Size{Lb: 1, Ub: 160, Ext: true}, "transportLayerAddress"))
 	v.DLGTPTEID = GTPTEID(r.OctetString(per.Size{Lb: 4, Ub: 4}, "dL-GTP-TEID"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13705,15 +13589,13 @@ func (u *ERABNotToBeModifiedItemBearerModIndExtIEs) encodePER(w *per.Writer, fie
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CSGMembershipInfo) DecodePER(r *per.Reader) error {
 	*v = CSGMembershipInfo{}
-	ext := r.Extended()
-	r.Preamble(&v.HasCellAccessMode, &v.HasPLMNidentity, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasCellAccessMode, &v.HasPLMNidentity, &v.HasIEExtensions)
 	v.CSGMembershipStatus = CSGMembershipStatus(r.Enum(2, 0, false, "cSGMembershipStatus"))
 	v.CSGID = CSGID(r.BitString(per.Size{Lb: 27, Ub: 27}, "cSG-Id"))
 	v.CellAccessMode = CellAccessMode(r.EnumIf(v.HasCellAccessMode, 1, 0, true, "cellAccessMode"))
 	r.DecodeOptional(v.HasPLMNidentity, &v.PLMNidentity, "pLMNidentity")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13821,8 +13703,7 @@ func (v *ERABModificationConfirm) DecodePER(r *per.Reader) error {
 	*v = ERABModificationConfirm{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14033,12 +13914,10 @@ func (u *ERABModifyItemBearerModConfIEs) encodePER(w *per.Writer, field string) 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ERABModifyItemBearerModConf) DecodePER(r *per.Reader) error {
 	*v = ERABModifyItemBearerModConf{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14143,8 +14022,7 @@ func (v *UEContextModificationIndication) DecodePER(r *per.Reader) error {
 	*v = UEContextModificationIndication{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14261,8 +14139,7 @@ func (v *UEContextModificationConfirm) DecodePER(r *per.Reader) error {
 	*v = UEContextModificationConfirm{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14383,8 +14260,7 @@ func (v *UEContextSuspendRequest) DecodePER(r *per.Reader) error {
 	*v = UEContextSuspendRequest{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14517,8 +14393,7 @@ func (v *UEContextSuspendResponse) DecodePER(r *per.Reader) error {
 	*v = UEContextSuspendResponse{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14639,8 +14514,7 @@ func (v *UEContextResumeRequest) DecodePER(r *per.Reader) error {
 	*v = UEContextResumeRequest{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14759,13 +14633,11 @@ func (u *UEContextResumeRequestIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ERABFailedToResumeItemResumeReq) DecodePER(r *per.Reader) error {
 	*v = ERABFailedToResumeItemResumeReq{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
 	r.Decode(&v.Cause, "cause")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14871,8 +14743,7 @@ func (v *UEContextResumeResponse) DecodePER(r *per.Reader) error {
 	*v = UEContextResumeResponse{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14999,13 +14870,11 @@ func (u *UEContextResumeResponseIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ERABFailedToResumeItemResumeRes) DecodePER(r *per.Reader) error {
 	*v = ERABFailedToResumeItemResumeRes{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
 	r.Decode(&v.Cause, "cause")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -15111,8 +14980,7 @@ func (v *UEContextResumeFailure) DecodePER(r *per.Reader) error {
 	*v = UEContextResumeFailure{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -15233,8 +15101,7 @@ func (v *ConnectionEstablishmentIndication) DecodePER(r *per.Reader) error {
 	*v = ConnectionEstablishmentIndication{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -15385,8 +15252,7 @@ func (v *RetrieveUEInformation) DecodePER(r *per.Reader) error {
 	*v = RetrieveUEInformation{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -15495,8 +15361,7 @@ func (v *UEInformationTransfer) DecodePER(r *per.Reader) error {
 	*v = UEInformationTransfer{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -15625,8 +15490,7 @@ func (v *ENBCPRelocationIndication) DecodePER(r *per.Reader) error {
 	*v = ENBCPRelocationIndication{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -15755,8 +15619,7 @@ func (v *MMECPRelocationIndication) DecodePER(r *per.Reader) error {
 	*v = MMECPRelocationIndication{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -15869,8 +15732,7 @@ func (v *SecondaryRATDataUsageReport) DecodePER(r *per.Reader) error {
 	*v = SecondaryRATDataUsageReport{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -15999,8 +15861,7 @@ func (v *UERadioCapabilityIDMappingRequest) DecodePER(r *per.Reader) error {
 	*v = UERadioCapabilityIDMappingRequest{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -16111,8 +15972,7 @@ func (v *UERadioCapabilityIDMappingResponse) DecodePER(r *per.Reader) error {
 	*v = UERadioCapabilityIDMappingResponse{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 

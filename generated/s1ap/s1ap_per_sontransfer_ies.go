@@ -433,8 +433,7 @@ func (v *EUTRANcellLoadReportingResponse) DecodePER(r *per.Reader) error {
 	*v = EUTRANcellLoadReportingResponse{}
 	ext := r.Extended()
 	v.CompositeAvailableCapacityGroup = CompositeAvailableCapacityGroup(r.OctetString(per.Unsized, "compositeAvailableCapacityGroup"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -462,8 +461,7 @@ func (v *EUTRANResponse) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	v.CellID = r.OctetString(per.Unsized, "cell-ID")
 	r.Decode(&v.EUTRANcellLoadReportingResponse, "eUTRANcellLoadReportingResponse")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -584,8 +582,7 @@ func (v *MultiCellLoadReportingRequest) DecodePER(r *per.Reader) error {
 	*v = MultiCellLoadReportingRequest{}
 	ext := r.Extended()
 	r.Decode(&v.RequestedCellList, "requestedCellList")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -612,8 +609,7 @@ func (v *ReportingCellListItem) DecodePER(r *per.Reader) error {
 	*v = ReportingCellListItem{}
 	ext := r.Extended()
 	r.Decode(&v.CellID, "cell-ID")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -756,8 +752,7 @@ func (v *EventTriggeredCellLoadReportingRequest) DecodePER(r *per.Reader) error 
 	*v = EventTriggeredCellLoadReportingRequest{}
 	ext := r.Extended()
 	v.NumberOfMeasurementReportingLevels = NumberOfMeasurementReportingLevels(r.Enum(5, 0, true, "numberOfMeasurementReportingLevels"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -790,12 +785,10 @@ func (v *OverloadFlag) EncodePER(w *per.Writer) error { return w.WriteEnum(int64
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *EventTriggeredCellLoadReportingResponse) DecodePER(r *per.Reader) error {
 	*v = EventTriggeredCellLoadReportingResponse{}
-	ext := r.Extended()
-	r.Preamble(&v.HasOverloadFlag)
+	ext := r.ExtendedPreamble(&v.HasOverloadFlag)
 	r.Decode(&v.CellLoadReportingResponse, "cellLoadReportingResponse")
 	v.OverloadFlag = OverloadFlag(r.EnumIf(v.HasOverloadFlag, 1, 0, true, "overloadFlag"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -911,8 +904,7 @@ func (v *CandidatePCI) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	v.PCI = r.Int(0, 503, false, "pCI")
 	v.EARFCN = r.OctetString(per.Unsized, "eARFCN")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -938,12 +930,10 @@ func (v *CandidatePCI) MarshalAPER() ([]byte, error) { return per.Marshal(v, tru
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CellActivationRequest) DecodePER(r *per.Reader) error {
 	*v = CellActivationRequest{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMinimumActivationTime)
+	ext := r.ExtendedPreamble(&v.HasMinimumActivationTime)
 	r.Decode(&v.CellsToActivateList, "cellsToActivateList")
 	v.MinimumActivationTime = r.IntIf(v.HasMinimumActivationTime, 1, 60, false, "minimumActivationTime")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -990,8 +980,7 @@ func (v *CellsToActivateListItem) DecodePER(r *per.Reader) error {
 	*v = CellsToActivateListItem{}
 	ext := r.Extended()
 	v.CellID = r.OctetString(per.Unsized, "cell-ID")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1018,8 +1007,7 @@ func (v *CellActivationResponse) DecodePER(r *per.Reader) error {
 	*v = CellActivationResponse{}
 	ext := r.Extended()
 	r.Decode(&v.ActivatedCellsList, "activatedCellsList")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1064,8 +1052,7 @@ func (v *ActivatedCellsListItem) DecodePER(r *per.Reader) error {
 	*v = ActivatedCellsListItem{}
 	ext := r.Extended()
 	v.CellID = r.OctetString(per.Unsized, "cell-ID")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1092,8 +1079,7 @@ func (v *CellStateIndication) DecodePER(r *per.Reader) error {
 	*v = CellStateIndication{}
 	ext := r.Extended()
 	r.Decode(&v.NotificationCellList, "notificationCellList")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1139,8 +1125,7 @@ func (v *NotificationCellListItem) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	v.CellID = r.OctetString(per.Unsized, "cell-ID")
 	v.NotifyFlag = NotifyFlag(r.Enum(2, 0, true, "notifyFlag"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1214,14 +1199,12 @@ func (v *FailureEventReport) MarshalAPER() ([]byte, error) { return per.Marshal(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TooEarlyInterRATHOReportReportFromEUTRAN) DecodePER(r *per.Reader) error {
 	*v = TooEarlyInterRATHOReportReportFromEUTRAN{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMobilityInformation)
+	ext := r.ExtendedPreamble(&v.HasMobilityInformation)
 	v.UERLFReportContainer = r.OctetString(per.Unsized, "uERLFReportContainer")
 	if v.HasMobilityInformation {
 		v.MobilityInformation = SonTransferIEs_MobilityInformation(r.BitString(per.Size{Lb: 32, Ub: 32}, "mobilityInformation"))
 	}
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1289,8 +1272,7 @@ func (v *EHRPDSectorLoadReportingResponse) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	r.Decode(&v.DLEHRPDCompositeAvailableCapacity, "dL-EHRPD-CompositeAvailableCapacity")
 	r.Decode(&v.ULEHRPDCompositeAvailableCapacity, "uL-EHRPD-CompositeAvailableCapacity")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1319,8 +1301,7 @@ func (v *EHRPDCompositeAvailableCapacity) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	v.EHRPDSectorCapacityClassValue = EHRPDSectorCapacityClassValue(r.Int(1, 100, true, "eHRPDSectorCapacityClassValue"))
 	v.EHRPDCapacityValue = EHRPDCapacityValue(r.Int(0, 100, false, "eHRPDCapacityValue"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1349,8 +1330,7 @@ func (v *EHRPDMultiSectorLoadReportingResponseItem) DecodePER(r *per.Reader) err
 	ext := r.Extended()
 	v.EHRPDSectorID = EHRPDSectorID(r.OctetString(per.Size{Lb: 16, Ub: 16}, "eHRPD-Sector-ID"))
 	r.Decode(&v.EHRPDSectorLoadReportingResponse, "eHRPDSectorLoadReportingResponse")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // TestReadBitsEveryOffset reads every width 0..64 at every bit offset of
@@ -132,5 +134,63 @@ func TestRangeFast(t *testing.T) {
 	}
 	if fast == 0 {
 		t.Fatal("rangeFast never read")
+	}
+}
+
+// TestPreambleBits reads preambles of 0 to 9 and 54 to 66 bits, after an extension bit
+// or not, at every bit offset of random inputs and with fields ending
+// short of the input, against reading them bit by bit with ReadBool: the
+// same presence bits, extension bit, position and error (Preamble and
+// ExtendedPreamble read most from one load).
+func TestPreambleBits(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for size := 1; size <= 20; size++ {
+		b := make([]byte, size)
+		for i := range b {
+			b[i] = byte(rng.Uint32())
+		}
+		for pos := 0; pos <= 8*size; pos++ {
+			end := 8 * size
+			if rng.IntN(3) == 0 {
+				end = pos + rng.IntN(8*size-pos+1)
+			}
+			for _, n := range []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 54, 55, 56, 57, 58, 63, 64, 65, 66} {
+				for _, extensible := range []bool{false, true} {
+					want := make([]bool, n)
+					slow := NewReader(b, true, nil)
+					slow.pos, slow.end = pos, end
+					var wantExt bool
+					var err error
+					if extensible {
+						wantExt, err = slow.ReadBool()
+					}
+					for i := 0; i < n && err == nil; i++ {
+						want[i], err = slow.ReadBool()
+					}
+					got := make([]bool, n)
+					ptrs := make([]*bool, n)
+					for i := range got {
+						ptrs[i] = &got[i]
+					}
+					r := NewReader(b, true, nil)
+					r.pos, r.end = pos, end
+					var gotExt bool
+					if extensible {
+						gotExt = r.ExtendedPreamble(ptrs...)
+					} else {
+						r.Preamble(ptrs...)
+					}
+					if (err == nil) != (r.Err() == nil) {
+						t.Fatalf("%d octets, bit %d, end %d, %d bits, extensible %v: error %v, want %v", size, pos, end, n, extensible, r.Err(), err)
+					}
+					if err != nil {
+						continue
+					}
+					if d := cmp.Diff(want, got); d != "" || gotExt != wantExt || r.pos != slow.pos {
+						t.Fatalf("%d octets, bit %d, end %d, %d bits, extensible %v: extension bit %v at %d, want %v at %d; presence (-want +got):\n%s", size, pos, end, n, extensible, gotExt, r.pos, wantExt, slow.pos, d)
+					}
+				}
+			}
+		}
 	}
 }

@@ -14,12 +14,10 @@ import (
 //
 //	func (v *T) DecodePER(r *per.Reader) error {
 //		*v = T{}
-//		ext := r.Extended()
-//		r.Preamble(&v.HasA)
+//		ext := r.ExtendedPreamble(&v.HasA)
 //		r.DecodeOptional(v.HasA, &v.A, "a")
 //		v.B = r.Int(0, 15, false, "b")
-//		x := r.Extensions(ext)
-//		v.Unknown = x.Unknown(0)
+//		v.Unknown = r.Unknown(ext)
 //		return r.Err()
 //	}
 //
@@ -227,6 +225,15 @@ func (r *Reader) Extended() bool {
 // Preamble reads the preamble of a SEQUENCE or SET (X.691 19.2): a bit for
 // each OPTIONAL or DEFAULT component, into its presence field.
 func (r *Reader) Preamble(present ...*bool) {
+	if n := len(present); n <= 57 && n <= r.end-r.pos && r.err == nil {
+		// the common preamble, from one load
+		w := r.peek()
+		for i, p := range present {
+			*p = w>>(63-i)&1 == 1
+		}
+		r.pos += n
+		return
+	}
 	for len(present) > 0 && r.err == nil {
 		n := min(len(present), 64)
 		bits, err := r.ReadBits(n)
@@ -239,6 +246,23 @@ func (r *Reader) Preamble(present ...*bool) {
 		}
 		present = present[n:]
 	}
+}
+
+// ExtendedPreamble reads the extension bit of an extensible SEQUENCE or
+// SET and its preamble (Extended, then Preamble), from one load when the
+// bits are there, and returns the extension bit.
+func (r *Reader) ExtendedPreamble(present ...*bool) bool {
+	if n := len(present); n < 57 && n < r.end-r.pos && r.err == nil {
+		w := r.peek()
+		for i, p := range present {
+			*p = w>>(62-i)&1 == 1
+		}
+		r.pos += n + 1
+		return w>>63 == 1
+	}
+	ext := r.Extended()
+	r.Preamble(present...)
+	return ext
 }
 
 // Index reads the index of a CHOICE's alternative (ReadIndex): in the
@@ -405,6 +429,17 @@ func (x *Extensions) Unknown(known int) []byte {
 	u, err := r.ReadUnknown(x.bm, known)
 	r.Fail(err, "")
 	return u
+}
+
+// Unknown reads the extension additions of a SEQUENCE or SET that knows
+// none, if ext, its extension bit, is set (Extensions), in the form its
+// Unknown field keeps them (Extensions.Unknown(0)).
+func (r *Reader) Unknown(ext bool) []byte {
+	if !ext || r.err != nil {
+		return nil
+	}
+	x := r.Extensions(ext)
+	return x.Unknown(0)
 }
 
 // OpenField reads the open type field of an open type with a table into
