@@ -276,6 +276,9 @@ func Grow[T any](r *Reader, list []T, n int) ([]T, error) {
 		}
 		return list, nil
 	}
+	if list == nil {
+		return make([]T, n), nil // the common list, of one fragment
+	}
 	return append(list, make([]T, n)...), nil
 }
 
