@@ -33,7 +33,7 @@ func (v *CAM) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CoopAwareness) DecodePER(r *per.Reader) error {
 	*v = CoopAwareness{}
-	r.Decode(&v.GenerationDeltaTime, "generationDeltaTime")
+	v.GenerationDeltaTime = GenerationDeltaTime(r.Int(0, 65535, false, "generationDeltaTime"))
 	r.Decode(&v.CamParameters, "camParameters")
 	return r.Err()
 }
@@ -56,14 +56,12 @@ func (v *CoopAwareness) MarshalUPER() ([]byte, error) { return per.Marshal(v, fa
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CamParameters) DecodePER(r *per.Reader) error {
 	*v = CamParameters{}
-	ext := r.Extended()
-	r.Preamble(&v.HasLowFrequencyContainer, &v.HasSpecialVehicleContainer)
+	ext := r.ExtendedPreamble(&v.HasLowFrequencyContainer, &v.HasSpecialVehicleContainer)
 	r.Decode(&v.BasicContainer, "basicContainer")
 	r.Decode(&v.HighFrequencyContainer, "highFrequencyContainer")
 	r.DecodeOptional(v.HasLowFrequencyContainer, &v.LowFrequencyContainer, "lowFrequencyContainer")
 	r.DecodeOptional(v.HasSpecialVehicleContainer, &v.SpecialVehicleContainer, "specialVehicleContainer")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -261,10 +259,9 @@ func (v *SpecialVehicleContainer) MarshalUPER() ([]byte, error) { return per.Mar
 func (v *BasicContainer) DecodePER(r *per.Reader) error {
 	*v = BasicContainer{}
 	ext := r.Extended()
-	r.Decode(&v.StationType, "stationType")
+	v.StationType = StationType(r.Int(0, 255, false, "stationType"))
 	r.Decode(&v.ReferencePosition, "referencePosition")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -293,19 +290,25 @@ func (v *BasicVehicleContainerHighFrequency) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasAccelerationControl, &v.HasLanePosition, &v.HasSteeringWheelAngle, &v.HasLateralAcceleration, &v.HasVerticalAcceleration, &v.HasPerformanceClass, &v.HasCenDsrcTollingZone)
 	r.Decode(&v.Heading, "heading")
 	r.Decode(&v.Speed, "speed")
-	r.Decode(&v.DriveDirection, "driveDirection")
+	v.DriveDirection = DriveDirection(r.Enum(3, 0, false, "driveDirection"))
 	r.Decode(&v.VehicleLength, "vehicleLength")
-	r.Decode(&v.VehicleWidth, "vehicleWidth")
+	v.VehicleWidth = VehicleWidth(r.Int(1, 62, false, "vehicleWidth"))
 	r.Decode(&v.LongitudinalAcceleration, "longitudinalAcceleration")
 	r.Decode(&v.Curvature, "curvature")
-	r.Decode(&v.CurvatureCalculationMode, "curvatureCalculationMode")
+	v.CurvatureCalculationMode = CurvatureCalculationMode(r.Enum(3, 0, true, "curvatureCalculationMode"))
 	r.Decode(&v.YawRate, "yawRate")
-	r.DecodeOptional(v.HasAccelerationControl, &v.AccelerationControl, "accelerationControl")
-	r.DecodeOptional(v.HasLanePosition, &v.LanePosition, "lanePosition")
+	if v.HasAccelerationControl {
+		v.AccelerationControl = AccelerationControl(r.NamedBitString(per.Size{Lb: 7, Ub: 7}, "accelerationControl"))
+	}
+	if v.HasLanePosition {
+		v.LanePosition = LanePosition(r.Int(-1, 14, false, "lanePosition"))
+	}
 	r.DecodeOptional(v.HasSteeringWheelAngle, &v.SteeringWheelAngle, "steeringWheelAngle")
 	r.DecodeOptional(v.HasLateralAcceleration, &v.LateralAcceleration, "lateralAcceleration")
 	r.DecodeOptional(v.HasVerticalAcceleration, &v.VerticalAcceleration, "verticalAcceleration")
-	r.DecodeOptional(v.HasPerformanceClass, &v.PerformanceClass, "performanceClass")
+	if v.HasPerformanceClass {
+		v.PerformanceClass = PerformanceClass(r.Int(0, 7, false, "performanceClass"))
+	}
 	r.DecodeOptional(v.HasCenDsrcTollingZone, &v.CenDsrcTollingZone, "cenDsrcTollingZone")
 	return r.Err()
 }
@@ -345,8 +348,8 @@ func (v *BasicVehicleContainerHighFrequency) MarshalUPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *BasicVehicleContainerLowFrequency) DecodePER(r *per.Reader) error {
 	*v = BasicVehicleContainerLowFrequency{}
-	r.Decode(&v.VehicleRole, "vehicleRole")
-	r.Decode(&v.ExteriorLights, "exteriorLights")
+	v.VehicleRole = VehicleRole(r.Enum(16, 0, false, "vehicleRole"))
+	v.ExteriorLights = ExteriorLights(r.NamedBitString(per.Size{Lb: 8, Ub: 8}, "exteriorLights"))
 	r.Decode(&v.PathHistory, "pathHistory")
 	return r.Err()
 }
@@ -373,7 +376,7 @@ func (v *BasicVehicleContainerLowFrequency) MarshalUPER() ([]byte, error) {
 func (v *PublicTransportContainer) DecodePER(r *per.Reader) error {
 	*v = PublicTransportContainer{}
 	r.Preamble(&v.HasPtActivation)
-	r.Decode(&v.EmbarkationStatus, "embarkationStatus")
+	v.EmbarkationStatus = EmbarkationStatus(r.Bool("embarkationStatus"))
 	r.DecodeOptional(v.HasPtActivation, &v.PtActivation, "ptActivation")
 	return r.Err()
 }
@@ -397,8 +400,8 @@ func (v *PublicTransportContainer) MarshalUPER() ([]byte, error) { return per.Ma
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SpecialTransportContainer) DecodePER(r *per.Reader) error {
 	*v = SpecialTransportContainer{}
-	r.Decode(&v.SpecialTransportType, "specialTransportType")
-	r.Decode(&v.LightBarSirenInUse, "lightBarSirenInUse")
+	v.SpecialTransportType = SpecialTransportType(r.NamedBitString(per.Size{Lb: 4, Ub: 4}, "specialTransportType"))
+	v.LightBarSirenInUse = LightBarSirenInUse(r.NamedBitString(per.Size{Lb: 2, Ub: 2}, "lightBarSirenInUse"))
 	return r.Err()
 }
 
@@ -420,7 +423,7 @@ func (v *SpecialTransportContainer) MarshalUPER() ([]byte, error) { return per.M
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *DangerousGoodsContainer) DecodePER(r *per.Reader) error {
 	*v = DangerousGoodsContainer{}
-	r.Decode(&v.DangerousGoodsBasic, "dangerousGoodsBasic")
+	v.DangerousGoodsBasic = DangerousGoodsBasic(r.Enum(20, 0, false, "dangerousGoodsBasic"))
 	return r.Err()
 }
 
@@ -442,8 +445,10 @@ func (v *DangerousGoodsContainer) MarshalUPER() ([]byte, error) { return per.Mar
 func (v *RoadWorksContainerBasic) DecodePER(r *per.Reader) error {
 	*v = RoadWorksContainerBasic{}
 	r.Preamble(&v.HasRoadworksSubCauseCode, &v.HasClosedLanes)
-	r.DecodeOptional(v.HasRoadworksSubCauseCode, &v.RoadworksSubCauseCode, "roadworksSubCauseCode")
-	r.Decode(&v.LightBarSirenInUse, "lightBarSirenInUse")
+	if v.HasRoadworksSubCauseCode {
+		v.RoadworksSubCauseCode = RoadworksSubCauseCode(r.Int(0, 255, false, "roadworksSubCauseCode"))
+	}
+	v.LightBarSirenInUse = LightBarSirenInUse(r.NamedBitString(per.Size{Lb: 2, Ub: 2}, "lightBarSirenInUse"))
 	r.DecodeOptional(v.HasClosedLanes, &v.ClosedLanes, "closedLanes")
 	return r.Err()
 }
@@ -468,7 +473,7 @@ func (v *RoadWorksContainerBasic) MarshalUPER() ([]byte, error) { return per.Mar
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RescueContainer) DecodePER(r *per.Reader) error {
 	*v = RescueContainer{}
-	r.Decode(&v.LightBarSirenInUse, "lightBarSirenInUse")
+	v.LightBarSirenInUse = LightBarSirenInUse(r.NamedBitString(per.Size{Lb: 2, Ub: 2}, "lightBarSirenInUse"))
 	return r.Err()
 }
 
@@ -490,9 +495,11 @@ func (v *RescueContainer) MarshalUPER() ([]byte, error) { return per.Marshal(v, 
 func (v *EmergencyContainer) DecodePER(r *per.Reader) error {
 	*v = EmergencyContainer{}
 	r.Preamble(&v.HasIncidentIndication, &v.HasEmergencyPriority)
-	r.Decode(&v.LightBarSirenInUse, "lightBarSirenInUse")
+	v.LightBarSirenInUse = LightBarSirenInUse(r.NamedBitString(per.Size{Lb: 2, Ub: 2}, "lightBarSirenInUse"))
 	r.DecodeOptional(v.HasIncidentIndication, &v.IncidentIndication, "incidentIndication")
-	r.DecodeOptional(v.HasEmergencyPriority, &v.EmergencyPriority, "emergencyPriority")
+	if v.HasEmergencyPriority {
+		v.EmergencyPriority = EmergencyPriority(r.NamedBitString(per.Size{Lb: 2, Ub: 2}, "emergencyPriority"))
+	}
 	return r.Err()
 }
 
@@ -517,10 +524,12 @@ func (v *EmergencyContainer) MarshalUPER() ([]byte, error) { return per.Marshal(
 func (v *SafetyCarContainer) DecodePER(r *per.Reader) error {
 	*v = SafetyCarContainer{}
 	r.Preamble(&v.HasIncidentIndication, &v.HasTrafficRule, &v.HasSpeedLimit)
-	r.Decode(&v.LightBarSirenInUse, "lightBarSirenInUse")
+	v.LightBarSirenInUse = LightBarSirenInUse(r.NamedBitString(per.Size{Lb: 2, Ub: 2}, "lightBarSirenInUse"))
 	r.DecodeOptional(v.HasIncidentIndication, &v.IncidentIndication, "incidentIndication")
-	r.DecodeOptional(v.HasTrafficRule, &v.TrafficRule, "trafficRule")
-	r.DecodeOptional(v.HasSpeedLimit, &v.SpeedLimit, "speedLimit")
+	v.TrafficRule = TrafficRule(r.EnumIf(v.HasTrafficRule, 4, 0, true, "trafficRule"))
+	if v.HasSpeedLimit {
+		v.SpeedLimit = SpeedLimit(r.Int(1, 255, false, "speedLimit"))
+	}
 	return r.Err()
 }
 
@@ -545,11 +554,9 @@ func (v *SafetyCarContainer) MarshalUPER() ([]byte, error) { return per.Marshal(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RSUContainerHighFrequency) DecodePER(r *per.Reader) error {
 	*v = RSUContainerHighFrequency{}
-	ext := r.Extended()
-	r.Preamble(&v.HasProtectedCommunicationZonesRSU)
+	ext := r.ExtendedPreamble(&v.HasProtectedCommunicationZonesRSU)
 	r.DecodeOptional(v.HasProtectedCommunicationZonesRSU, &v.ProtectedCommunicationZonesRSU, "protectedCommunicationZonesRSU")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -639,24 +646,24 @@ func (v *DecentralizedEnvironmentalNotificationMessage) MarshalUPER() ([]byte, e
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ManagementContainer) DecodePER(r *per.Reader) error {
 	*v = ManagementContainer{}
-	ext := r.Extended()
-	r.Preamble(&v.HasTermination, &v.HasRelevanceDistance, &v.HasRelevanceTrafficDirection, &v.HasValidityDuration, &v.HasTransmissionInterval)
+	ext := r.ExtendedPreamble(&v.HasTermination, &v.HasRelevanceDistance, &v.HasRelevanceTrafficDirection, &v.HasValidityDuration, &v.HasTransmissionInterval)
 	r.Decode(&v.ActionID, "actionID")
-	r.Decode(&v.DetectionTime, "detectionTime")
-	r.Decode(&v.ReferenceTime, "referenceTime")
-	r.DecodeOptional(v.HasTermination, &v.Termination, "termination")
+	v.DetectionTime = TimestampIts(r.Int(0, 4398046511103, false, "detectionTime"))
+	v.ReferenceTime = TimestampIts(r.Int(0, 4398046511103, false, "referenceTime"))
+	v.Termination = Termination(r.EnumIf(v.HasTermination, 2, 0, false, "termination"))
 	r.Decode(&v.EventPosition, "eventPosition")
-	r.DecodeOptional(v.HasRelevanceDistance, &v.RelevanceDistance, "relevanceDistance")
-	r.DecodeOptional(v.HasRelevanceTrafficDirection, &v.RelevanceTrafficDirection, "relevanceTrafficDirection")
+	v.RelevanceDistance = RelevanceDistance(r.EnumIf(v.HasRelevanceDistance, 8, 0, false, "relevanceDistance"))
+	v.RelevanceTrafficDirection = RelevanceTrafficDirection(r.EnumIf(v.HasRelevanceTrafficDirection, 4, 0, false, "relevanceTrafficDirection"))
 	if v.HasValidityDuration {
-		r.Decode(&v.ValidityDuration, "validityDuration")
+		v.ValidityDuration = ValidityDuration(r.Int(0, 86400, false, "validityDuration"))
 	} else {
 		v.ValidityDuration = ValidityDuration(600)
 	}
-	r.DecodeOptional(v.HasTransmissionInterval, &v.TransmissionInterval, "transmissionInterval")
-	r.Decode(&v.StationType, "stationType")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	if v.HasTransmissionInterval {
+		v.TransmissionInterval = TransmissionInterval(r.Int(1, 10000, false, "transmissionInterval"))
+	}
+	v.StationType = StationType(r.Int(0, 255, false, "stationType"))
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -691,14 +698,12 @@ func (v *ManagementContainer) MarshalUPER() ([]byte, error) { return per.Marshal
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SituationContainer) DecodePER(r *per.Reader) error {
 	*v = SituationContainer{}
-	ext := r.Extended()
-	r.Preamble(&v.HasLinkedCause, &v.HasEventHistory)
-	r.Decode(&v.InformationQuality, "informationQuality")
+	ext := r.ExtendedPreamble(&v.HasLinkedCause, &v.HasEventHistory)
+	v.InformationQuality = InformationQuality(r.Int(0, 7, false, "informationQuality"))
 	r.Decode(&v.EventType, "eventType")
 	r.DecodeOptional(v.HasLinkedCause, &v.LinkedCause, "linkedCause")
 	r.DecodeOptional(v.HasEventHistory, &v.EventHistory, "eventHistory")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -727,14 +732,12 @@ func (v *SituationContainer) MarshalUPER() ([]byte, error) { return per.Marshal(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *LocationContainer) DecodePER(r *per.Reader) error {
 	*v = LocationContainer{}
-	ext := r.Extended()
-	r.Preamble(&v.HasEventSpeed, &v.HasEventPositionHeading, &v.HasRoadType)
+	ext := r.ExtendedPreamble(&v.HasEventSpeed, &v.HasEventPositionHeading, &v.HasRoadType)
 	r.DecodeOptional(v.HasEventSpeed, &v.EventSpeed, "eventSpeed")
 	r.DecodeOptional(v.HasEventPositionHeading, &v.EventPositionHeading, "eventPositionHeading")
 	r.Decode(&v.Traces, "traces")
-	r.DecodeOptional(v.HasRoadType, &v.RoadType, "roadType")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.RoadType = RoadType(r.EnumIf(v.HasRoadType, 4, 0, false, "roadType"))
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -763,18 +766,18 @@ func (v *LocationContainer) MarshalUPER() ([]byte, error) { return per.Marshal(v
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ImpactReductionContainer) DecodePER(r *per.Reader) error {
 	*v = ImpactReductionContainer{}
-	r.Decode(&v.HeightLonCarrLeft, "heightLonCarrLeft")
-	r.Decode(&v.HeightLonCarrRight, "heightLonCarrRight")
-	r.Decode(&v.PosLonCarrLeft, "posLonCarrLeft")
-	r.Decode(&v.PosLonCarrRight, "posLonCarrRight")
+	v.HeightLonCarrLeft = HeightLonCarr(r.Int(1, 100, false, "heightLonCarrLeft"))
+	v.HeightLonCarrRight = HeightLonCarr(r.Int(1, 100, false, "heightLonCarrRight"))
+	v.PosLonCarrLeft = PosLonCarr(r.Int(1, 127, false, "posLonCarrLeft"))
+	v.PosLonCarrRight = PosLonCarr(r.Int(1, 127, false, "posLonCarrRight"))
 	r.Decode(&v.PositionOfPillars, "positionOfPillars")
-	r.Decode(&v.PosCentMass, "posCentMass")
-	r.Decode(&v.WheelBaseVehicle, "wheelBaseVehicle")
-	r.Decode(&v.TurningRadius, "turningRadius")
-	r.Decode(&v.PosFrontAx, "posFrontAx")
-	r.Decode(&v.PositionOfOccupants, "positionOfOccupants")
-	r.Decode(&v.VehicleMass, "vehicleMass")
-	r.Decode(&v.RequestResponseIndication, "requestResponseIndication")
+	v.PosCentMass = PosCentMass(r.Int(1, 63, false, "posCentMass"))
+	v.WheelBaseVehicle = WheelBaseVehicle(r.Int(1, 127, false, "wheelBaseVehicle"))
+	v.TurningRadius = TurningRadius(r.Int(1, 255, false, "turningRadius"))
+	v.PosFrontAx = PosFrontAx(r.Int(1, 20, false, "posFrontAx"))
+	v.PositionOfOccupants = PositionOfOccupants(r.NamedBitString(per.Size{Lb: 20, Ub: 20}, "positionOfOccupants"))
+	v.VehicleMass = VehicleMass(r.Int(1, 1024, false, "vehicleMass"))
+	v.RequestResponseIndication = RequestResponseIndication(r.Enum(2, 0, false, "requestResponseIndication"))
 	return r.Err()
 }
 
@@ -807,14 +810,18 @@ func (v *ImpactReductionContainer) MarshalUPER() ([]byte, error) { return per.Ma
 func (v *RoadWorksContainerExtended) DecodePER(r *per.Reader) error {
 	*v = RoadWorksContainerExtended{}
 	r.Preamble(&v.HasLightBarSirenInUse, &v.HasClosedLanes, &v.HasRestriction, &v.HasSpeedLimit, &v.HasIncidentIndication, &v.HasRecommendedPath, &v.HasStartingPointSpeedLimit, &v.HasTrafficFlowRule, &v.HasReferenceDenms)
-	r.DecodeOptional(v.HasLightBarSirenInUse, &v.LightBarSirenInUse, "lightBarSirenInUse")
+	if v.HasLightBarSirenInUse {
+		v.LightBarSirenInUse = LightBarSirenInUse(r.NamedBitString(per.Size{Lb: 2, Ub: 2}, "lightBarSirenInUse"))
+	}
 	r.DecodeOptional(v.HasClosedLanes, &v.ClosedLanes, "closedLanes")
 	r.DecodeOptional(v.HasRestriction, &v.Restriction, "restriction")
-	r.DecodeOptional(v.HasSpeedLimit, &v.SpeedLimit, "speedLimit")
+	if v.HasSpeedLimit {
+		v.SpeedLimit = SpeedLimit(r.Int(1, 255, false, "speedLimit"))
+	}
 	r.DecodeOptional(v.HasIncidentIndication, &v.IncidentIndication, "incidentIndication")
 	r.DecodeOptional(v.HasRecommendedPath, &v.RecommendedPath, "recommendedPath")
 	r.DecodeOptional(v.HasStartingPointSpeedLimit, &v.StartingPointSpeedLimit, "startingPointSpeedLimit")
-	r.DecodeOptional(v.HasTrafficFlowRule, &v.TrafficFlowRule, "trafficFlowRule")
+	v.TrafficFlowRule = TrafficRule(r.EnumIf(v.HasTrafficFlowRule, 4, 0, true, "trafficFlowRule"))
 	r.DecodeOptional(v.HasReferenceDenms, &v.ReferenceDenms, "referenceDenms")
 	return r.Err()
 }
@@ -846,12 +853,16 @@ func (v *RoadWorksContainerExtended) MarshalUPER() ([]byte, error) { return per.
 func (v *StationaryVehicleContainer) DecodePER(r *per.Reader) error {
 	*v = StationaryVehicleContainer{}
 	r.Preamble(&v.HasStationarySince, &v.HasStationaryCause, &v.HasCarryingDangerousGoods, &v.HasNumberOfOccupants, &v.HasVehicleIdentification, &v.HasEnergyStorageType)
-	r.DecodeOptional(v.HasStationarySince, &v.StationarySince, "stationarySince")
+	v.StationarySince = StationarySince(r.EnumIf(v.HasStationarySince, 4, 0, false, "stationarySince"))
 	r.DecodeOptional(v.HasStationaryCause, &v.StationaryCause, "stationaryCause")
 	r.DecodeOptional(v.HasCarryingDangerousGoods, &v.CarryingDangerousGoods, "carryingDangerousGoods")
-	r.DecodeOptional(v.HasNumberOfOccupants, &v.NumberOfOccupants, "numberOfOccupants")
+	if v.HasNumberOfOccupants {
+		v.NumberOfOccupants = NumberOfOccupants(r.Int(0, 127, false, "numberOfOccupants"))
+	}
 	r.DecodeOptional(v.HasVehicleIdentification, &v.VehicleIdentification, "vehicleIdentification")
-	r.DecodeOptional(v.HasEnergyStorageType, &v.EnergyStorageType, "energyStorageType")
+	if v.HasEnergyStorageType {
+		v.EnergyStorageType = EnergyStorageType(r.NamedBitString(per.Size{Lb: 7, Ub: 7}, "energyStorageType"))
+	}
 	return r.Err()
 }
 
@@ -878,16 +889,18 @@ func (v *StationaryVehicleContainer) MarshalUPER() ([]byte, error) { return per.
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *AlacarteContainer) DecodePER(r *per.Reader) error {
 	*v = AlacarteContainer{}
-	ext := r.Extended()
-	r.Preamble(&v.HasLanePosition, &v.HasImpactReduction, &v.HasExternalTemperature, &v.HasRoadWorks, &v.HasPositioningSolution, &v.HasStationaryVehicle)
-	r.DecodeOptional(v.HasLanePosition, &v.LanePosition, "lanePosition")
+	ext := r.ExtendedPreamble(&v.HasLanePosition, &v.HasImpactReduction, &v.HasExternalTemperature, &v.HasRoadWorks, &v.HasPositioningSolution, &v.HasStationaryVehicle)
+	if v.HasLanePosition {
+		v.LanePosition = LanePosition(r.Int(-1, 14, false, "lanePosition"))
+	}
 	r.DecodeOptional(v.HasImpactReduction, &v.ImpactReduction, "impactReduction")
-	r.DecodeOptional(v.HasExternalTemperature, &v.ExternalTemperature, "externalTemperature")
+	if v.HasExternalTemperature {
+		v.ExternalTemperature = Temperature(r.Int(-60, 67, false, "externalTemperature"))
+	}
 	r.DecodeOptional(v.HasRoadWorks, &v.RoadWorks, "roadWorks")
-	r.DecodeOptional(v.HasPositioningSolution, &v.PositioningSolution, "positioningSolution")
+	v.PositioningSolution = PositioningSolutionType(r.EnumIf(v.HasPositioningSolution, 6, 0, true, "positioningSolution"))
 	r.DecodeOptional(v.HasStationaryVehicle, &v.StationaryVehicle, "stationaryVehicle")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -943,8 +956,8 @@ func (v *ReferenceDenms) MarshalUPER() ([]byte, error) { return per.Marshal(v, f
 func (v *ItsPduHeader) DecodePER(r *per.Reader) error {
 	*v = ItsPduHeader{}
 	v.ProtocolVersion = r.Int(0, 255, false, "protocolVersion")
-	r.Decode(&v.MessageID, "messageID")
-	r.Decode(&v.StationID, "stationID")
+	v.MessageID = ItsPduHeader_MessageID(r.Int(0, 255, false, "messageID"))
+	v.StationID = StationID(r.Int(0, 4294967295, false, "stationID"))
 	return r.Err()
 }
 
@@ -991,8 +1004,8 @@ func (v *StationID) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ReferencePosition) DecodePER(r *per.Reader) error {
 	*v = ReferencePosition{}
-	r.Decode(&v.Latitude, "latitude")
-	r.Decode(&v.Longitude, "longitude")
+	v.Latitude = Latitude(r.Int(-900000000, 900000001, false, "latitude"))
+	v.Longitude = Longitude(r.Int(-1800000000, 1800000001, false, "longitude"))
 	r.Decode(&v.PositionConfidenceEllipse, "positionConfidenceEllipse")
 	r.Decode(&v.Altitude, "altitude")
 	return r.Err()
@@ -1018,9 +1031,9 @@ func (v *ReferencePosition) MarshalUPER() ([]byte, error) { return per.Marshal(v
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *DeltaReferencePosition) DecodePER(r *per.Reader) error {
 	*v = DeltaReferencePosition{}
-	r.Decode(&v.DeltaLatitude, "deltaLatitude")
-	r.Decode(&v.DeltaLongitude, "deltaLongitude")
-	r.Decode(&v.DeltaAltitude, "deltaAltitude")
+	v.DeltaLatitude = DeltaLatitude(r.Int(-131071, 131072, false, "deltaLatitude"))
+	v.DeltaLongitude = DeltaLongitude(r.Int(-131071, 131072, false, "deltaLongitude"))
+	v.DeltaAltitude = DeltaAltitude(r.Int(-12700, 12800, false, "deltaAltitude"))
 	return r.Err()
 }
 
@@ -1067,8 +1080,8 @@ func (v *Latitude) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *Altitude) DecodePER(r *per.Reader) error {
 	*v = Altitude{}
-	r.Decode(&v.AltitudeValue, "altitudeValue")
-	r.Decode(&v.AltitudeConfidence, "altitudeConfidence")
+	v.AltitudeValue = AltitudeValue(r.Int(-100000, 800001, false, "altitudeValue"))
+	v.AltitudeConfidence = AltitudeConfidence(r.Enum(16, 0, false, "altitudeConfidence"))
 	return r.Err()
 }
 
@@ -1146,9 +1159,9 @@ func (v *DeltaAltitude) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PosConfidenceEllipse) DecodePER(r *per.Reader) error {
 	*v = PosConfidenceEllipse{}
-	r.Decode(&v.SemiMajorConfidence, "semiMajorConfidence")
-	r.Decode(&v.SemiMinorConfidence, "semiMinorConfidence")
-	r.Decode(&v.SemiMajorOrientation, "semiMajorOrientation")
+	v.SemiMajorConfidence = SemiAxisLength(r.Int(0, 4095, false, "semiMajorConfidence"))
+	v.SemiMinorConfidence = SemiAxisLength(r.Int(0, 4095, false, "semiMinorConfidence"))
+	v.SemiMajorOrientation = HeadingValue(r.Int(0, 3601, false, "semiMajorOrientation"))
 	return r.Err()
 }
 
@@ -1173,7 +1186,9 @@ func (v *PathPoint) DecodePER(r *per.Reader) error {
 	*v = PathPoint{}
 	r.Preamble(&v.HasPathDeltaTime)
 	r.Decode(&v.PathPosition, "pathPosition")
-	r.DecodeOptional(v.HasPathDeltaTime, &v.PathDeltaTime, "pathDeltaTime")
+	if v.HasPathDeltaTime {
+		v.PathDeltaTime = PathDeltaTime(r.Int(1, 65535, true, "pathDeltaTime"))
+	}
 	return r.Err()
 }
 
@@ -1206,8 +1221,8 @@ func (v *PathDeltaTime) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PtActivation) DecodePER(r *per.Reader) error {
 	*v = PtActivation{}
-	r.Decode(&v.PtActivationType, "ptActivationType")
-	r.Decode(&v.PtActivationData, "ptActivationData")
+	v.PtActivationType = PtActivationType(r.Int(0, 255, false, "ptActivationType"))
+	v.PtActivationData = PtActivationData(r.OctetString(per.Size{Lb: 1, Ub: 20}, "ptActivationData"))
 	return r.Err()
 }
 
@@ -1278,10 +1293,9 @@ func (v *SemiAxisLength) EncodePER(w *per.Writer) error {
 func (v *CauseCode) DecodePER(r *per.Reader) error {
 	*v = CauseCode{}
 	ext := r.Extended()
-	r.Decode(&v.CauseCode, "causeCode")
-	r.Decode(&v.SubCauseCode, "subCauseCode")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.CauseCode = CauseCodeType(r.Int(0, 255, false, "causeCode"))
+	v.SubCauseCode = SubCauseCodeType(r.Int(0, 255, false, "subCauseCode"))
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1617,8 +1631,8 @@ func (v *PostCrashSubCauseCode) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *Curvature) DecodePER(r *per.Reader) error {
 	*v = Curvature{}
-	r.Decode(&v.CurvatureValue, "curvatureValue")
-	r.Decode(&v.CurvatureConfidence, "curvatureConfidence")
+	v.CurvatureValue = CurvatureValue(r.Int(-1023, 1023, false, "curvatureValue"))
+	v.CurvatureConfidence = CurvatureConfidence(r.Enum(8, 0, false, "curvatureConfidence"))
 	return r.Err()
 }
 
@@ -1670,8 +1684,8 @@ func (v *CurvatureCalculationMode) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *Heading) DecodePER(r *per.Reader) error {
 	*v = Heading{}
-	r.Decode(&v.HeadingValue, "headingValue")
-	r.Decode(&v.HeadingConfidence, "headingConfidence")
+	v.HeadingValue = HeadingValue(r.Int(0, 3601, false, "headingValue"))
+	v.HeadingConfidence = HeadingConfidence(r.Int(1, 127, false, "headingConfidence"))
 	return r.Err()
 }
 
@@ -1727,13 +1741,13 @@ func (v *LanePosition) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ClosedLanes) DecodePER(r *per.Reader) error {
 	*v = ClosedLanes{}
-	ext := r.Extended()
-	r.Preamble(&v.HasInnerhardShoulderStatus, &v.HasOuterhardShoulderStatus, &v.HasDrivingLaneStatus)
-	r.DecodeOptional(v.HasInnerhardShoulderStatus, &v.InnerhardShoulderStatus, "innerhardShoulderStatus")
-	r.DecodeOptional(v.HasOuterhardShoulderStatus, &v.OuterhardShoulderStatus, "outerhardShoulderStatus")
-	r.DecodeOptional(v.HasDrivingLaneStatus, &v.DrivingLaneStatus, "drivingLaneStatus")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	ext := r.ExtendedPreamble(&v.HasInnerhardShoulderStatus, &v.HasOuterhardShoulderStatus, &v.HasDrivingLaneStatus)
+	v.InnerhardShoulderStatus = HardShoulderStatus(r.EnumIf(v.HasInnerhardShoulderStatus, 3, 0, false, "innerhardShoulderStatus"))
+	v.OuterhardShoulderStatus = HardShoulderStatus(r.EnumIf(v.HasOuterhardShoulderStatus, 3, 0, false, "outerhardShoulderStatus"))
+	if v.HasDrivingLaneStatus {
+		v.DrivingLaneStatus = DrivingLaneStatus(r.BitString(per.Size{Lb: 1, Ub: 13}, "drivingLaneStatus"))
+	}
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1829,8 +1843,8 @@ func (v *VehicleMass) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *Speed) DecodePER(r *per.Reader) error {
 	*v = Speed{}
-	r.Decode(&v.SpeedValue, "speedValue")
-	r.Decode(&v.SpeedConfidence, "speedConfidence")
+	v.SpeedValue = SpeedValue(r.Int(0, 16383, false, "speedValue"))
+	v.SpeedConfidence = SpeedConfidence(r.Int(1, 127, false, "speedConfidence"))
 	return r.Err()
 }
 
@@ -1868,8 +1882,8 @@ func (v *EmbarkationStatus) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *LongitudinalAcceleration) DecodePER(r *per.Reader) error {
 	*v = LongitudinalAcceleration{}
-	r.Decode(&v.LongitudinalAccelerationValue, "longitudinalAccelerationValue")
-	r.Decode(&v.LongitudinalAccelerationConfidence, "longitudinalAccelerationConfidence")
+	v.LongitudinalAccelerationValue = LongitudinalAccelerationValue(r.Int(-160, 161, false, "longitudinalAccelerationValue"))
+	v.LongitudinalAccelerationConfidence = AccelerationConfidence(r.Int(0, 102, false, "longitudinalAccelerationConfidence"))
 	return r.Err()
 }
 
@@ -1915,8 +1929,8 @@ func (v *AccelerationConfidence) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *LateralAcceleration) DecodePER(r *per.Reader) error {
 	*v = LateralAcceleration{}
-	r.Decode(&v.LateralAccelerationValue, "lateralAccelerationValue")
-	r.Decode(&v.LateralAccelerationConfidence, "lateralAccelerationConfidence")
+	v.LateralAccelerationValue = LateralAccelerationValue(r.Int(-160, 161, false, "lateralAccelerationValue"))
+	v.LateralAccelerationConfidence = AccelerationConfidence(r.Int(0, 102, false, "lateralAccelerationConfidence"))
 	return r.Err()
 }
 
@@ -1950,8 +1964,8 @@ func (v *LateralAccelerationValue) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *VerticalAcceleration) DecodePER(r *per.Reader) error {
 	*v = VerticalAcceleration{}
-	r.Decode(&v.VerticalAccelerationValue, "verticalAccelerationValue")
-	r.Decode(&v.VerticalAccelerationConfidence, "verticalAccelerationConfidence")
+	v.VerticalAccelerationValue = VerticalAccelerationValue(r.Int(-160, 161, false, "verticalAccelerationValue"))
+	v.VerticalAccelerationConfidence = AccelerationConfidence(r.Int(0, 102, false, "verticalAccelerationConfidence"))
 	return r.Err()
 }
 
@@ -2019,9 +2033,8 @@ func (v *DangerousGoodsBasic) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *DangerousGoodsExtended) DecodePER(r *per.Reader) error {
 	*v = DangerousGoodsExtended{}
-	ext := r.Extended()
-	r.Preamble(&v.HasEmergencyActionCode, &v.HasPhoneNumber, &v.HasCompanyName)
-	r.Decode(&v.DangerousGoodsType, "dangerousGoodsType")
+	ext := r.ExtendedPreamble(&v.HasEmergencyActionCode, &v.HasPhoneNumber, &v.HasCompanyName)
+	v.DangerousGoodsType = DangerousGoodsBasic(r.Enum(20, 0, false, "dangerousGoodsType"))
 	v.UnNumber = r.Int(0, 9999, false, "unNumber")
 	v.ElevatedTemperature = r.Bool("elevatedTemperature")
 	v.TunnelsRestricted = r.Bool("tunnelsRestricted")
@@ -2029,12 +2042,13 @@ func (v *DangerousGoodsExtended) DecodePER(r *per.Reader) error {
 	if v.HasEmergencyActionCode {
 		v.EmergencyActionCode = r.KnownString(per.IA5, per.Size{Lb: 1, Ub: 24}, "IA5String", "emergencyActionCode")
 	}
-	r.DecodeOptional(v.HasPhoneNumber, &v.PhoneNumber, "phoneNumber")
+	if v.HasPhoneNumber {
+		v.PhoneNumber = PhoneNumber(r.KnownString(per.Numeric, per.Size{Lb: 1, Ub: 16}, "NumericString", "phoneNumber"))
+	}
 	if v.HasCompanyName {
 		v.CompanyName = r.UTF8String("companyName")
 	}
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2247,12 +2261,14 @@ func (v *PositioningSolutionType) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *VehicleIdentification) DecodePER(r *per.Reader) error {
 	*v = VehicleIdentification{}
-	ext := r.Extended()
-	r.Preamble(&v.HasWMInumber, &v.HasVDS)
-	r.DecodeOptional(v.HasWMInumber, &v.WMInumber, "wMInumber")
-	r.DecodeOptional(v.HasVDS, &v.VDS, "vDS")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	ext := r.ExtendedPreamble(&v.HasWMInumber, &v.HasVDS)
+	if v.HasWMInumber {
+		v.WMInumber = WMInumber(r.KnownString(per.IA5, per.Size{Lb: 1, Ub: 3}, "IA5String", "wMInumber"))
+	}
+	if v.HasVDS {
+		v.VDS = VDS(r.KnownString(per.IA5, per.Size{Lb: 6, Ub: 6}, "IA5String", "vDS"))
+	}
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2315,8 +2331,8 @@ func (v *EnergyStorageType) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *VehicleLength) DecodePER(r *per.Reader) error {
 	*v = VehicleLength{}
-	r.Decode(&v.VehicleLengthValue, "vehicleLengthValue")
-	r.Decode(&v.VehicleLengthConfidenceIndication, "vehicleLengthConfidenceIndication")
+	v.VehicleLengthValue = VehicleLengthValue(r.Int(1, 1023, false, "vehicleLengthValue"))
+	v.VehicleLengthConfidenceIndication = VehicleLengthConfidenceIndication(r.Enum(5, 0, false, "vehicleLengthConfidenceIndication"))
 	return r.Err()
 }
 
@@ -2420,8 +2436,8 @@ func (v *RoadType) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v)
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SteeringWheelAngle) DecodePER(r *per.Reader) error {
 	*v = SteeringWheelAngle{}
-	r.Decode(&v.SteeringWheelAngleValue, "steeringWheelAngleValue")
-	r.Decode(&v.SteeringWheelAngleConfidence, "steeringWheelAngleConfidence")
+	v.SteeringWheelAngleValue = SteeringWheelAngleValue(r.Int(-511, 512, false, "steeringWheelAngleValue"))
+	v.SteeringWheelAngleConfidence = SteeringWheelAngleConfidence(r.Int(1, 127, false, "steeringWheelAngleConfidence"))
 	return r.Err()
 }
 
@@ -2485,8 +2501,8 @@ func (v *VehicleRole) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *YawRate) DecodePER(r *per.Reader) error {
 	*v = YawRate{}
-	r.Decode(&v.YawRateValue, "yawRateValue")
-	r.Decode(&v.YawRateConfidence, "yawRateConfidence")
+	v.YawRateValue = YawRateValue(r.Int(-32766, 32767, false, "yawRateValue"))
+	v.YawRateConfidence = YawRateConfidence(r.Enum(9, 0, false, "yawRateConfidence"))
 	return r.Err()
 }
 
@@ -2574,8 +2590,8 @@ func (v *ValidityDuration) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ActionID) DecodePER(r *per.Reader) error {
 	*v = ActionID{}
-	r.Decode(&v.OriginatingStationID, "originatingStationID")
-	r.Decode(&v.SequenceNumber, "sequenceNumber")
+	v.OriginatingStationID = StationID(r.Int(0, 4294967295, false, "originatingStationID"))
+	v.SequenceNumber = SequenceNumber(r.Int(0, 65535, false, "sequenceNumber"))
 	return r.Err()
 }
 
@@ -2613,16 +2629,20 @@ func (v *ItineraryPath) MarshalUPER() ([]byte, error) { return per.Marshal(v, fa
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtectedCommunicationZone) DecodePER(r *per.Reader) error {
 	*v = ProtectedCommunicationZone{}
-	ext := r.Extended()
-	r.Preamble(&v.HasExpiryTime, &v.HasProtectedZoneRadius, &v.HasProtectedZoneID)
-	r.Decode(&v.ProtectedZoneType, "protectedZoneType")
-	r.DecodeOptional(v.HasExpiryTime, &v.ExpiryTime, "expiryTime")
-	r.Decode(&v.ProtectedZoneLatitude, "protectedZoneLatitude")
-	r.Decode(&v.ProtectedZoneLongitude, "protectedZoneLongitude")
-	r.DecodeOptional(v.HasProtectedZoneRadius, &v.ProtectedZoneRadius, "protectedZoneRadius")
-	r.DecodeOptional(v.HasProtectedZoneID, &v.ProtectedZoneID, "protectedZoneID")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	ext := r.ExtendedPreamble(&v.HasExpiryTime, &v.HasProtectedZoneRadius, &v.HasProtectedZoneID)
+	v.ProtectedZoneType = ProtectedZoneType(r.Enum(1, 1, true, "protectedZoneType"))
+	if v.HasExpiryTime {
+		v.ExpiryTime = TimestampIts(r.Int(0, 4398046511103, false, "expiryTime"))
+	}
+	v.ProtectedZoneLatitude = Latitude(r.Int(-900000000, 900000001, false, "protectedZoneLatitude"))
+	v.ProtectedZoneLongitude = Longitude(r.Int(-1800000000, 1800000001, false, "protectedZoneLongitude"))
+	if v.HasProtectedZoneRadius {
+		v.ProtectedZoneRadius = ProtectedZoneRadius(r.Int(1, 255, true, "protectedZoneRadius"))
+	}
+	if v.HasProtectedZoneID {
+		v.ProtectedZoneID = ProtectedZoneID(r.Int(0, 134217727, false, "protectedZoneID"))
+	}
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2745,8 +2765,10 @@ func (v *EventPoint) DecodePER(r *per.Reader) error {
 	*v = EventPoint{}
 	r.Preamble(&v.HasEventDeltaTime)
 	r.Decode(&v.EventPosition, "eventPosition")
-	r.DecodeOptional(v.HasEventDeltaTime, &v.EventDeltaTime, "eventDeltaTime")
-	r.Decode(&v.InformationQuality, "informationQuality")
+	if v.HasEventDeltaTime {
+		v.EventDeltaTime = PathDeltaTime(r.Int(1, 65535, true, "eventDeltaTime"))
+	}
+	v.InformationQuality = InformationQuality(r.Int(0, 7, false, "informationQuality"))
 	return r.Err()
 }
 
@@ -2788,13 +2810,11 @@ func (v *ProtectedCommunicationZonesRSU) MarshalUPER() ([]byte, error) { return 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CenDsrcTollingZone) DecodePER(r *per.Reader) error {
 	*v = CenDsrcTollingZone{}
-	ext := r.Extended()
-	r.Preamble(&v.HasCenDsrcTollingZoneID)
-	r.Decode(&v.ProtectedZoneLatitude, "protectedZoneLatitude")
-	r.Decode(&v.ProtectedZoneLongitude, "protectedZoneLongitude")
+	ext := r.ExtendedPreamble(&v.HasCenDsrcTollingZoneID)
+	v.ProtectedZoneLatitude = Latitude(r.Int(-900000000, 900000001, false, "protectedZoneLatitude"))
+	v.ProtectedZoneLongitude = Longitude(r.Int(-1800000000, 1800000001, false, "protectedZoneLongitude"))
 	r.DecodeOptional(v.HasCenDsrcTollingZoneID, &v.CenDsrcTollingZoneID, "cenDsrcTollingZoneID")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 

@@ -14,8 +14,7 @@ func (v *PDUSessionResourceSetupRequest) DecodePER(r *per.Reader) error {
 	*v = PDUSessionResourceSetupRequest{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -60,8 +59,8 @@ func (v *ProtocolIEContainer_PDUSessionResourceSetupRequestIEs) MarshalAPER() ([
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_PDUSessionResourceSetupRequestIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_PDUSessionResourceSetupRequestIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -148,8 +147,7 @@ func (v *PDUSessionResourceSetupResponse) DecodePER(r *per.Reader) error {
 	*v = PDUSessionResourceSetupResponse{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -194,8 +192,8 @@ func (v *ProtocolIEContainer_PDUSessionResourceSetupResponseIEs) MarshalAPER() (
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_PDUSessionResourceSetupResponseIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_PDUSessionResourceSetupResponseIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -278,8 +276,7 @@ func (v *PDUSessionResourceReleaseCommand) DecodePER(r *per.Reader) error {
 	*v = PDUSessionResourceReleaseCommand{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -324,8 +321,8 @@ func (v *ProtocolIEContainer_PDUSessionResourceReleaseCommandIEs) MarshalAPER() 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_PDUSessionResourceReleaseCommandIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_PDUSessionResourceReleaseCommandIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -404,8 +401,7 @@ func (v *PDUSessionResourceReleaseResponse) DecodePER(r *per.Reader) error {
 	*v = PDUSessionResourceReleaseResponse{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -452,8 +448,8 @@ func (v *ProtocolIEContainer_PDUSessionResourceReleaseResponseIEs) MarshalAPER()
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_PDUSessionResourceReleaseResponseIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_PDUSessionResourceReleaseResponseIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -532,8 +528,7 @@ func (v *PDUSessionResourceModifyRequest) DecodePER(r *per.Reader) error {
 	*v = PDUSessionResourceModifyRequest{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -578,8 +573,8 @@ func (v *ProtocolIEContainer_PDUSessionResourceModifyRequestIEs) MarshalAPER() (
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_PDUSessionResourceModifyRequestIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_PDUSessionResourceModifyRequestIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -654,8 +649,7 @@ func (v *PDUSessionResourceModifyResponse) DecodePER(r *per.Reader) error {
 	*v = PDUSessionResourceModifyResponse{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -700,8 +694,8 @@ func (v *ProtocolIEContainer_PDUSessionResourceModifyResponseIEs) MarshalAPER() 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_PDUSessionResourceModifyResponseIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_PDUSessionResourceModifyResponseIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -784,8 +778,7 @@ func (v *PDUSessionResourceNotify) DecodePER(r *per.Reader) error {
 	*v = PDUSessionResourceNotify{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -830,8 +823,8 @@ func (v *ProtocolIEContainer_PDUSessionResourceNotifyIEs) MarshalAPER() ([]byte,
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_PDUSessionResourceNotifyIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_PDUSessionResourceNotifyIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -910,8 +903,7 @@ func (v *PDUSessionResourceModifyIndication) DecodePER(r *per.Reader) error {
 	*v = PDUSessionResourceModifyIndication{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -958,8 +950,8 @@ func (v *ProtocolIEContainer_PDUSessionResourceModifyIndicationIEs) MarshalAPER(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_PDUSessionResourceModifyIndicationIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_PDUSessionResourceModifyIndicationIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -1034,8 +1026,7 @@ func (v *PDUSessionResourceModifyConfirm) DecodePER(r *per.Reader) error {
 	*v = PDUSessionResourceModifyConfirm{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1080,8 +1071,8 @@ func (v *ProtocolIEContainer_PDUSessionResourceModifyConfirmIEs) MarshalAPER() (
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_PDUSessionResourceModifyConfirmIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_PDUSessionResourceModifyConfirmIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -1160,8 +1151,7 @@ func (v *InitialContextSetupRequest) DecodePER(r *per.Reader) error {
 	*v = InitialContextSetupRequest{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1206,8 +1196,8 @@ func (v *ProtocolIEContainer_InitialContextSetupRequestIEs) MarshalAPER() ([]byt
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_InitialContextSetupRequestIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_InitialContextSetupRequestIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -1442,8 +1432,7 @@ func (v *InitialContextSetupResponse) DecodePER(r *per.Reader) error {
 	*v = InitialContextSetupResponse{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1488,8 +1477,8 @@ func (v *ProtocolIEContainer_InitialContextSetupResponseIEs) MarshalAPER() ([]by
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_InitialContextSetupResponseIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_InitialContextSetupResponseIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -1568,8 +1557,7 @@ func (v *InitialContextSetupFailure) DecodePER(r *per.Reader) error {
 	*v = InitialContextSetupFailure{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1614,8 +1602,8 @@ func (v *ProtocolIEContainer_InitialContextSetupFailureIEs) MarshalAPER() ([]byt
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_InitialContextSetupFailureIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_InitialContextSetupFailureIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -1694,8 +1682,7 @@ func (v *UEContextReleaseRequest) DecodePER(r *per.Reader) error {
 	*v = UEContextReleaseRequest{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1740,8 +1727,8 @@ func (v *ProtocolIEContainer_UEContextReleaseRequestIEs) MarshalAPER() ([]byte, 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UEContextReleaseRequestIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UEContextReleaseRequestIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -1816,8 +1803,7 @@ func (v *UEContextReleaseCommand) DecodePER(r *per.Reader) error {
 	*v = UEContextReleaseCommand{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1862,8 +1848,8 @@ func (v *ProtocolIEContainer_UEContextReleaseCommandIEs) MarshalAPER() ([]byte, 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UEContextReleaseCommandIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UEContextReleaseCommandIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -1930,8 +1916,7 @@ func (v *UEContextReleaseComplete) DecodePER(r *per.Reader) error {
 	*v = UEContextReleaseComplete{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1976,8 +1961,8 @@ func (v *ProtocolIEContainer_UEContextReleaseCompleteIEs) MarshalAPER() ([]byte,
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UEContextReleaseCompleteIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UEContextReleaseCompleteIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -2064,8 +2049,7 @@ func (v *UEContextResumeRequest) DecodePER(r *per.Reader) error {
 	*v = UEContextResumeRequest{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2110,8 +2094,8 @@ func (v *ProtocolIEContainer_UEContextResumeRequestIEs) MarshalAPER() ([]byte, e
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UEContextResumeRequestIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UEContextResumeRequestIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -2202,8 +2186,7 @@ func (v *UEContextResumeResponse) DecodePER(r *per.Reader) error {
 	*v = UEContextResumeResponse{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2248,8 +2231,8 @@ func (v *ProtocolIEContainer_UEContextResumeResponseIEs) MarshalAPER() ([]byte, 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UEContextResumeResponseIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UEContextResumeResponseIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -2340,8 +2323,7 @@ func (v *UEContextResumeFailure) DecodePER(r *per.Reader) error {
 	*v = UEContextResumeFailure{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2386,8 +2368,8 @@ func (v *ProtocolIEContainer_UEContextResumeFailureIEs) MarshalAPER() ([]byte, e
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UEContextResumeFailureIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UEContextResumeFailureIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -2462,8 +2444,7 @@ func (v *UEContextSuspendRequest) DecodePER(r *per.Reader) error {
 	*v = UEContextSuspendRequest{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2508,8 +2489,8 @@ func (v *ProtocolIEContainer_UEContextSuspendRequestIEs) MarshalAPER() ([]byte, 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UEContextSuspendRequestIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UEContextSuspendRequestIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -2588,8 +2569,7 @@ func (v *UEContextSuspendResponse) DecodePER(r *per.Reader) error {
 	*v = UEContextSuspendResponse{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2634,8 +2614,8 @@ func (v *ProtocolIEContainer_UEContextSuspendResponseIEs) MarshalAPER() ([]byte,
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UEContextSuspendResponseIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UEContextSuspendResponseIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -2710,8 +2690,7 @@ func (v *UEContextSuspendFailure) DecodePER(r *per.Reader) error {
 	*v = UEContextSuspendFailure{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2756,8 +2735,8 @@ func (v *ProtocolIEContainer_UEContextSuspendFailureIEs) MarshalAPER() ([]byte, 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UEContextSuspendFailureIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UEContextSuspendFailureIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -2832,8 +2811,7 @@ func (v *UEContextModificationRequest) DecodePER(r *per.Reader) error {
 	*v = UEContextModificationRequest{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2878,8 +2856,8 @@ func (v *ProtocolIEContainer_UEContextModificationRequestIEs) MarshalAPER() ([]b
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UEContextModificationRequestIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UEContextModificationRequestIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -3058,8 +3036,7 @@ func (v *UEContextModificationResponse) DecodePER(r *per.Reader) error {
 	*v = UEContextModificationResponse{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3104,8 +3081,8 @@ func (v *ProtocolIEContainer_UEContextModificationResponseIEs) MarshalAPER() ([]
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UEContextModificationResponseIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UEContextModificationResponseIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -3184,8 +3161,7 @@ func (v *UEContextModificationFailure) DecodePER(r *per.Reader) error {
 	*v = UEContextModificationFailure{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3230,8 +3206,8 @@ func (v *ProtocolIEContainer_UEContextModificationFailureIEs) MarshalAPER() ([]b
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UEContextModificationFailureIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UEContextModificationFailureIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -3306,8 +3282,7 @@ func (v *RRCInactiveTransitionReport) DecodePER(r *per.Reader) error {
 	*v = RRCInactiveTransitionReport{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3352,8 +3327,8 @@ func (v *ProtocolIEContainer_RRCInactiveTransitionReportIEs) MarshalAPER() ([]by
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_RRCInactiveTransitionReportIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_RRCInactiveTransitionReportIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -3428,8 +3403,7 @@ func (v *RetrieveUEInformation) DecodePER(r *per.Reader) error {
 	*v = RetrieveUEInformation{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3474,8 +3448,8 @@ func (v *ProtocolIEContainer_RetrieveUEInformationIEs) MarshalAPER() ([]byte, er
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_RetrieveUEInformationIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_RetrieveUEInformationIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -3538,8 +3512,7 @@ func (v *UEInformationTransfer) DecodePER(r *per.Reader) error {
 	*v = UEInformationTransfer{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3584,8 +3557,8 @@ func (v *ProtocolIEContainer_UEInformationTransferIEs) MarshalAPER() ([]byte, er
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UEInformationTransferIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UEInformationTransferIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -3672,8 +3645,7 @@ func (v *RANCPRelocationIndication) DecodePER(r *per.Reader) error {
 	*v = RANCPRelocationIndication{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3718,8 +3690,8 @@ func (v *ProtocolIEContainer_RANCPRelocationIndicationIEs) MarshalAPER() ([]byte
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_RANCPRelocationIndicationIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_RANCPRelocationIndicationIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -3798,8 +3770,7 @@ func (v *HandoverRequired) DecodePER(r *per.Reader) error {
 	*v = HandoverRequired{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3844,8 +3815,8 @@ func (v *ProtocolIEContainer_HandoverRequiredIEs) MarshalAPER() ([]byte, error) 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_HandoverRequiredIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_HandoverRequiredIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -3936,8 +3907,7 @@ func (v *HandoverCommand) DecodePER(r *per.Reader) error {
 	*v = HandoverCommand{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3982,8 +3952,8 @@ func (v *ProtocolIEContainer_HandoverCommandIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_HandoverCommandIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_HandoverCommandIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -4074,8 +4044,7 @@ func (v *HandoverPreparationFailure) DecodePER(r *per.Reader) error {
 	*v = HandoverPreparationFailure{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4120,8 +4089,8 @@ func (v *ProtocolIEContainer_HandoverPreparationFailureIEs) MarshalAPER() ([]byt
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_HandoverPreparationFailureIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_HandoverPreparationFailureIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -4200,8 +4169,7 @@ func (v *HandoverRequest) DecodePER(r *per.Reader) error {
 	*v = HandoverRequest{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4246,8 +4214,8 @@ func (v *ProtocolIEContainer_HandoverRequestIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_HandoverRequestIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_HandoverRequestIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -4462,8 +4430,7 @@ func (v *HandoverRequestAcknowledge) DecodePER(r *per.Reader) error {
 	*v = HandoverRequestAcknowledge{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4508,8 +4475,8 @@ func (v *ProtocolIEContainer_HandoverRequestAcknowledgeIEs) MarshalAPER() ([]byt
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_HandoverRequestAcknowledgeIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_HandoverRequestAcknowledgeIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -4600,8 +4567,7 @@ func (v *HandoverFailure) DecodePER(r *per.Reader) error {
 	*v = HandoverFailure{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4646,8 +4612,8 @@ func (v *ProtocolIEContainer_HandoverFailureIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_HandoverFailureIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_HandoverFailureIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -4722,8 +4688,7 @@ func (v *HandoverNotify) DecodePER(r *per.Reader) error {
 	*v = HandoverNotify{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4768,8 +4733,8 @@ func (v *ProtocolIEContainer_HandoverNotifyIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_HandoverNotifyIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_HandoverNotifyIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -4844,8 +4809,7 @@ func (v *PathSwitchRequest) DecodePER(r *per.Reader) error {
 	*v = PathSwitchRequest{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4890,8 +4854,8 @@ func (v *ProtocolIEContainer_PathSwitchRequestIEs) MarshalAPER() ([]byte, error)
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_PathSwitchRequestIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_PathSwitchRequestIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -4982,8 +4946,7 @@ func (v *PathSwitchRequestAcknowledge) DecodePER(r *per.Reader) error {
 	*v = PathSwitchRequestAcknowledge{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5028,8 +4991,8 @@ func (v *ProtocolIEContainer_PathSwitchRequestAcknowledgeIEs) MarshalAPER() ([]b
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_PathSwitchRequestAcknowledgeIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_PathSwitchRequestAcknowledgeIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -5212,8 +5175,7 @@ func (v *PathSwitchRequestFailure) DecodePER(r *per.Reader) error {
 	*v = PathSwitchRequestFailure{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5258,8 +5220,8 @@ func (v *ProtocolIEContainer_PathSwitchRequestFailureIEs) MarshalAPER() ([]byte,
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_PathSwitchRequestFailureIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_PathSwitchRequestFailureIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -5334,8 +5296,7 @@ func (v *HandoverCancel) DecodePER(r *per.Reader) error {
 	*v = HandoverCancel{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5380,8 +5341,8 @@ func (v *ProtocolIEContainer_HandoverCancelIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_HandoverCancelIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_HandoverCancelIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -5452,8 +5413,7 @@ func (v *HandoverCancelAcknowledge) DecodePER(r *per.Reader) error {
 	*v = HandoverCancelAcknowledge{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5498,8 +5458,8 @@ func (v *ProtocolIEContainer_HandoverCancelAcknowledgeIEs) MarshalAPER() ([]byte
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_HandoverCancelAcknowledgeIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_HandoverCancelAcknowledgeIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -5570,8 +5530,7 @@ func (v *HandoverSuccess) DecodePER(r *per.Reader) error {
 	*v = HandoverSuccess{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5616,8 +5575,8 @@ func (v *ProtocolIEContainer_HandoverSuccessIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_HandoverSuccessIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_HandoverSuccessIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -5684,8 +5643,7 @@ func (v *UplinkRANEarlyStatusTransfer) DecodePER(r *per.Reader) error {
 	*v = UplinkRANEarlyStatusTransfer{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5730,8 +5688,8 @@ func (v *ProtocolIEContainer_UplinkRANEarlyStatusTransferIEs) MarshalAPER() ([]b
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UplinkRANEarlyStatusTransferIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UplinkRANEarlyStatusTransferIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -5802,8 +5760,7 @@ func (v *DownlinkRANEarlyStatusTransfer) DecodePER(r *per.Reader) error {
 	*v = DownlinkRANEarlyStatusTransfer{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5848,8 +5805,8 @@ func (v *ProtocolIEContainer_DownlinkRANEarlyStatusTransferIEs) MarshalAPER() ([
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_DownlinkRANEarlyStatusTransferIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_DownlinkRANEarlyStatusTransferIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -5920,8 +5877,7 @@ func (v *UplinkRANStatusTransfer) DecodePER(r *per.Reader) error {
 	*v = UplinkRANStatusTransfer{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5966,8 +5922,8 @@ func (v *ProtocolIEContainer_UplinkRANStatusTransferIEs) MarshalAPER() ([]byte, 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UplinkRANStatusTransferIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UplinkRANStatusTransferIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -6038,8 +5994,7 @@ func (v *DownlinkRANStatusTransfer) DecodePER(r *per.Reader) error {
 	*v = DownlinkRANStatusTransfer{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6084,8 +6039,8 @@ func (v *ProtocolIEContainer_DownlinkRANStatusTransferIEs) MarshalAPER() ([]byte
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_DownlinkRANStatusTransferIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_DownlinkRANStatusTransferIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -6156,8 +6111,7 @@ func (v *Paging) DecodePER(r *per.Reader) error {
 	*v = Paging{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6198,8 +6152,8 @@ func (v *ProtocolIEContainer_PagingIEs) MarshalAPER() ([]byte, error) { return p
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_PagingIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_PagingIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -6320,8 +6274,7 @@ func (v *InitialUEMessage) DecodePER(r *per.Reader) error {
 	*v = InitialUEMessage{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6366,8 +6319,8 @@ func (v *ProtocolIEContainer_InitialUEMessageIEs) MarshalAPER() ([]byte, error) 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_InitialUEMessageIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_InitialUEMessageIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -6494,8 +6447,7 @@ func (v *DownlinkNASTransport) DecodePER(r *per.Reader) error {
 	*v = DownlinkNASTransport{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6540,8 +6492,8 @@ func (v *ProtocolIEContainer_DownlinkNASTransportIEs) MarshalAPER() ([]byte, err
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_DownlinkNASTransportIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_DownlinkNASTransportIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -6680,8 +6632,7 @@ func (v *UplinkNASTransport) DecodePER(r *per.Reader) error {
 	*v = UplinkNASTransport{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6726,8 +6677,8 @@ func (v *ProtocolIEContainer_UplinkNASTransportIEs) MarshalAPER() ([]byte, error
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UplinkNASTransportIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UplinkNASTransportIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -6840,8 +6791,7 @@ func (v *NASNonDeliveryIndication) DecodePER(r *per.Reader) error {
 	*v = NASNonDeliveryIndication{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6886,8 +6836,8 @@ func (v *ProtocolIEContainer_NASNonDeliveryIndicationIEs) MarshalAPER() ([]byte,
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_NASNonDeliveryIndicationIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_NASNonDeliveryIndicationIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -6962,8 +6912,7 @@ func (v *RerouteNASRequest) DecodePER(r *per.Reader) error {
 	*v = RerouteNASRequest{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7008,8 +6957,8 @@ func (v *ProtocolIEContainer_RerouteNASRequestIEs) MarshalAPER() ([]byte, error)
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_RerouteNASRequestIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_RerouteNASRequestIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -7102,8 +7051,7 @@ func (v *NGSetupRequest) DecodePER(r *per.Reader) error {
 	*v = NGSetupRequest{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7148,8 +7096,8 @@ func (v *ProtocolIEContainer_NGSetupRequestIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_NGSetupRequestIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_NGSetupRequestIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -7236,8 +7184,7 @@ func (v *NGSetupResponse) DecodePER(r *per.Reader) error {
 	*v = NGSetupResponse{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7282,8 +7229,8 @@ func (v *ProtocolIEContainer_NGSetupResponseIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_NGSetupResponseIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_NGSetupResponseIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -7374,8 +7321,7 @@ func (v *NGSetupFailure) DecodePER(r *per.Reader) error {
 	*v = NGSetupFailure{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7420,8 +7366,8 @@ func (v *ProtocolIEContainer_NGSetupFailureIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_NGSetupFailureIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_NGSetupFailureIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -7492,8 +7438,7 @@ func (v *RANConfigurationUpdate) DecodePER(r *per.Reader) error {
 	*v = RANConfigurationUpdate{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7538,8 +7483,8 @@ func (v *ProtocolIEContainer_RANConfigurationUpdateIEs) MarshalAPER() ([]byte, e
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_RANConfigurationUpdateIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_RANConfigurationUpdateIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -7626,8 +7571,7 @@ func (v *RANConfigurationUpdateAcknowledge) DecodePER(r *per.Reader) error {
 	*v = RANConfigurationUpdateAcknowledge{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7674,8 +7618,8 @@ func (v *ProtocolIEContainer_RANConfigurationUpdateAcknowledgeIEs) MarshalAPER()
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_RANConfigurationUpdateAcknowledgeIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_RANConfigurationUpdateAcknowledgeIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -7738,8 +7682,7 @@ func (v *RANConfigurationUpdateFailure) DecodePER(r *per.Reader) error {
 	*v = RANConfigurationUpdateFailure{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7784,8 +7727,8 @@ func (v *ProtocolIEContainer_RANConfigurationUpdateFailureIEs) MarshalAPER() ([]
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_RANConfigurationUpdateFailureIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_RANConfigurationUpdateFailureIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -7856,8 +7799,7 @@ func (v *AMFConfigurationUpdate) DecodePER(r *per.Reader) error {
 	*v = AMFConfigurationUpdate{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7902,8 +7844,8 @@ func (v *ProtocolIEContainer_AMFConfigurationUpdateIEs) MarshalAPER() ([]byte, e
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_AMFConfigurationUpdateIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_AMFConfigurationUpdateIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -7994,8 +7936,7 @@ func (v *AMFConfigurationUpdateAcknowledge) DecodePER(r *per.Reader) error {
 	*v = AMFConfigurationUpdateAcknowledge{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8042,8 +7983,8 @@ func (v *ProtocolIEContainer_AMFConfigurationUpdateAcknowledgeIEs) MarshalAPER()
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_AMFConfigurationUpdateAcknowledgeIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_AMFConfigurationUpdateAcknowledgeIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -8114,8 +8055,7 @@ func (v *AMFConfigurationUpdateFailure) DecodePER(r *per.Reader) error {
 	*v = AMFConfigurationUpdateFailure{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8160,8 +8100,8 @@ func (v *ProtocolIEContainer_AMFConfigurationUpdateFailureIEs) MarshalAPER() ([]
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_AMFConfigurationUpdateFailureIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_AMFConfigurationUpdateFailureIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -8232,8 +8172,7 @@ func (v *AMFStatusIndication) DecodePER(r *per.Reader) error {
 	*v = AMFStatusIndication{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8278,8 +8217,8 @@ func (v *ProtocolIEContainer_AMFStatusIndicationIEs) MarshalAPER() ([]byte, erro
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_AMFStatusIndicationIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_AMFStatusIndicationIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -8342,8 +8281,7 @@ func (v *NGReset) DecodePER(r *per.Reader) error {
 	*v = NGReset{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8384,8 +8322,8 @@ func (v *ProtocolIEContainer_NGResetIEs) MarshalAPER() ([]byte, error) { return 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_NGResetIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_NGResetIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -8450,8 +8388,7 @@ func (v *NGResetAcknowledge) DecodePER(r *per.Reader) error {
 	*v = NGResetAcknowledge{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8496,8 +8433,8 @@ func (v *ProtocolIEContainer_NGResetAcknowledgeIEs) MarshalAPER() ([]byte, error
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_NGResetAcknowledgeIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_NGResetAcknowledgeIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -8564,8 +8501,7 @@ func (v *ErrorIndication) DecodePER(r *per.Reader) error {
 	*v = ErrorIndication{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8610,8 +8546,8 @@ func (v *ProtocolIEContainer_ErrorIndicationIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ErrorIndicationIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ErrorIndicationIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -8690,8 +8626,7 @@ func (v *OverloadStart) DecodePER(r *per.Reader) error {
 	*v = OverloadStart{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8736,8 +8671,8 @@ func (v *ProtocolIEContainer_OverloadStartIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_OverloadStartIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_OverloadStartIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -8806,8 +8741,7 @@ func (v *OverloadStop) DecodePER(r *per.Reader) error {
 	*v = OverloadStop{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8852,8 +8786,8 @@ func (v *ProtocolIEContainer_OverloadStopIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_OverloadStopIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_OverloadStopIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -8908,8 +8842,7 @@ func (v *UplinkRANConfigurationTransfer) DecodePER(r *per.Reader) error {
 	*v = UplinkRANConfigurationTransfer{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8954,8 +8887,8 @@ func (v *ProtocolIEContainer_UplinkRANConfigurationTransferIEs) MarshalAPER() ([
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UplinkRANConfigurationTransferIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UplinkRANConfigurationTransferIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -9026,8 +8959,7 @@ func (v *DownlinkRANConfigurationTransfer) DecodePER(r *per.Reader) error {
 	*v = DownlinkRANConfigurationTransfer{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9072,8 +9004,8 @@ func (v *ProtocolIEContainer_DownlinkRANConfigurationTransferIEs) MarshalAPER() 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_DownlinkRANConfigurationTransferIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_DownlinkRANConfigurationTransferIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -9144,8 +9076,7 @@ func (v *WriteReplaceWarningRequest) DecodePER(r *per.Reader) error {
 	*v = WriteReplaceWarningRequest{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9190,8 +9121,8 @@ func (v *ProtocolIEContainer_WriteReplaceWarningRequestIEs) MarshalAPER() ([]byt
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_WriteReplaceWarningRequestIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_WriteReplaceWarningRequestIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -9294,8 +9225,7 @@ func (v *WriteReplaceWarningResponse) DecodePER(r *per.Reader) error {
 	*v = WriteReplaceWarningResponse{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9340,8 +9270,8 @@ func (v *ProtocolIEContainer_WriteReplaceWarningResponseIEs) MarshalAPER() ([]by
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_WriteReplaceWarningResponseIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_WriteReplaceWarningResponseIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -9416,8 +9346,7 @@ func (v *PWSCancelRequest) DecodePER(r *per.Reader) error {
 	*v = PWSCancelRequest{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9462,8 +9391,8 @@ func (v *ProtocolIEContainer_PWSCancelRequestIEs) MarshalAPER() ([]byte, error) 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_PWSCancelRequestIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_PWSCancelRequestIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -9538,8 +9467,7 @@ func (v *PWSCancelResponse) DecodePER(r *per.Reader) error {
 	*v = PWSCancelResponse{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9584,8 +9512,8 @@ func (v *ProtocolIEContainer_PWSCancelResponseIEs) MarshalAPER() ([]byte, error)
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_PWSCancelResponseIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_PWSCancelResponseIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -9660,8 +9588,7 @@ func (v *PWSRestartIndication) DecodePER(r *per.Reader) error {
 	*v = PWSRestartIndication{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9706,8 +9633,8 @@ func (v *ProtocolIEContainer_PWSRestartIndicationIEs) MarshalAPER() ([]byte, err
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_PWSRestartIndicationIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_PWSRestartIndicationIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -9782,8 +9709,7 @@ func (v *PWSFailureIndication) DecodePER(r *per.Reader) error {
 	*v = PWSFailureIndication{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9828,8 +9754,8 @@ func (v *ProtocolIEContainer_PWSFailureIndicationIEs) MarshalAPER() ([]byte, err
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_PWSFailureIndicationIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_PWSFailureIndicationIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -9896,8 +9822,7 @@ func (v *DownlinkUEAssociatedNRPPaTransport) DecodePER(r *per.Reader) error {
 	*v = DownlinkUEAssociatedNRPPaTransport{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9944,8 +9869,8 @@ func (v *ProtocolIEContainer_DownlinkUEAssociatedNRPPaTransportIEs) MarshalAPER(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_DownlinkUEAssociatedNRPPaTransportIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_DownlinkUEAssociatedNRPPaTransportIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -10020,8 +9945,7 @@ func (v *UplinkUEAssociatedNRPPaTransport) DecodePER(r *per.Reader) error {
 	*v = UplinkUEAssociatedNRPPaTransport{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10066,8 +9990,8 @@ func (v *ProtocolIEContainer_UplinkUEAssociatedNRPPaTransportIEs) MarshalAPER() 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UplinkUEAssociatedNRPPaTransportIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UplinkUEAssociatedNRPPaTransportIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -10142,8 +10066,7 @@ func (v *DownlinkNonUEAssociatedNRPPaTransport) DecodePER(r *per.Reader) error {
 	*v = DownlinkNonUEAssociatedNRPPaTransport{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10190,8 +10113,8 @@ func (v *ProtocolIEContainer_DownlinkNonUEAssociatedNRPPaTransportIEs) MarshalAP
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_DownlinkNonUEAssociatedNRPPaTransportIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_DownlinkNonUEAssociatedNRPPaTransportIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -10258,8 +10181,7 @@ func (v *UplinkNonUEAssociatedNRPPaTransport) DecodePER(r *per.Reader) error {
 	*v = UplinkNonUEAssociatedNRPPaTransport{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10306,8 +10228,8 @@ func (v *ProtocolIEContainer_UplinkNonUEAssociatedNRPPaTransportIEs) MarshalAPER
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UplinkNonUEAssociatedNRPPaTransportIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UplinkNonUEAssociatedNRPPaTransportIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -10374,8 +10296,7 @@ func (v *TraceStart) DecodePER(r *per.Reader) error {
 	*v = TraceStart{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10420,8 +10341,8 @@ func (v *ProtocolIEContainer_TraceStartIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_TraceStartIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_TraceStartIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -10490,8 +10411,7 @@ func (v *TraceFailureIndication) DecodePER(r *per.Reader) error {
 	*v = TraceFailureIndication{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10536,8 +10456,8 @@ func (v *ProtocolIEContainer_TraceFailureIndicationIEs) MarshalAPER() ([]byte, e
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_TraceFailureIndicationIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_TraceFailureIndicationIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -10612,8 +10532,7 @@ func (v *DeactivateTrace) DecodePER(r *per.Reader) error {
 	*v = DeactivateTrace{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10658,8 +10577,8 @@ func (v *ProtocolIEContainer_DeactivateTraceIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_DeactivateTraceIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_DeactivateTraceIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -10730,8 +10649,7 @@ func (v *CellTrafficTrace) DecodePER(r *per.Reader) error {
 	*v = CellTrafficTrace{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10776,8 +10694,8 @@ func (v *ProtocolIEContainer_CellTrafficTraceIEs) MarshalAPER() ([]byte, error) 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_CellTrafficTraceIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_CellTrafficTraceIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -10864,8 +10782,7 @@ func (v *LocationReportingControl) DecodePER(r *per.Reader) error {
 	*v = LocationReportingControl{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10910,8 +10827,8 @@ func (v *ProtocolIEContainer_LocationReportingControlIEs) MarshalAPER() ([]byte,
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_LocationReportingControlIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_LocationReportingControlIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -10982,8 +10899,7 @@ func (v *LocationReportingFailureIndication) DecodePER(r *per.Reader) error {
 	*v = LocationReportingFailureIndication{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11030,8 +10946,8 @@ func (v *ProtocolIEContainer_LocationReportingFailureIndicationIEs) MarshalAPER(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_LocationReportingFailureIndicationIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_LocationReportingFailureIndicationIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -11102,8 +11018,7 @@ func (v *LocationReport) DecodePER(r *per.Reader) error {
 	*v = LocationReport{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11148,8 +11063,8 @@ func (v *ProtocolIEContainer_LocationReportIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_LocationReportIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_LocationReportIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -11228,8 +11143,7 @@ func (v *UETNLABindingReleaseRequest) DecodePER(r *per.Reader) error {
 	*v = UETNLABindingReleaseRequest{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11274,8 +11188,8 @@ func (v *ProtocolIEContainer_UETNLABindingReleaseRequestIEs) MarshalAPER() ([]by
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UETNLABindingReleaseRequestIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UETNLABindingReleaseRequestIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -11342,8 +11256,7 @@ func (v *UERadioCapabilityInfoIndication) DecodePER(r *per.Reader) error {
 	*v = UERadioCapabilityInfoIndication{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11388,8 +11301,8 @@ func (v *ProtocolIEContainer_UERadioCapabilityInfoIndicationIEs) MarshalAPER() (
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UERadioCapabilityInfoIndicationIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UERadioCapabilityInfoIndicationIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -11468,8 +11381,7 @@ func (v *UERadioCapabilityCheckRequest) DecodePER(r *per.Reader) error {
 	*v = UERadioCapabilityCheckRequest{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11514,8 +11426,8 @@ func (v *ProtocolIEContainer_UERadioCapabilityCheckRequestIEs) MarshalAPER() ([]
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UERadioCapabilityCheckRequestIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UERadioCapabilityCheckRequestIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -11590,8 +11502,7 @@ func (v *UERadioCapabilityCheckResponse) DecodePER(r *per.Reader) error {
 	*v = UERadioCapabilityCheckResponse{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11636,8 +11547,8 @@ func (v *ProtocolIEContainer_UERadioCapabilityCheckResponseIEs) MarshalAPER() ([
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UERadioCapabilityCheckResponseIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UERadioCapabilityCheckResponseIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -11712,8 +11623,7 @@ func (v *PrivateMessage) DecodePER(r *per.Reader) error {
 	*v = PrivateMessage{}
 	ext := r.Extended()
 	r.Decode(&v.PrivateIEs, "privateIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11759,7 +11669,7 @@ func (v *PrivateIEContainer_PrivateMessageIEs) MarshalAPER() ([]byte, error) {
 func (v *PrivateIEField_PrivateMessageIEs) DecodePER(r *per.Reader) error {
 	*v = PrivateIEField_PrivateMessageIEs{}
 	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value = r.OpenBytes("value")
 	return r.Err()
 }
@@ -11785,8 +11695,7 @@ func (v *SecondaryRATDataUsageReport) DecodePER(r *per.Reader) error {
 	*v = SecondaryRATDataUsageReport{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11831,8 +11740,8 @@ func (v *ProtocolIEContainer_SecondaryRATDataUsageReportIEs) MarshalAPER() ([]by
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_SecondaryRATDataUsageReportIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_SecondaryRATDataUsageReportIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -11911,8 +11820,7 @@ func (v *UplinkRIMInformationTransfer) DecodePER(r *per.Reader) error {
 	*v = UplinkRIMInformationTransfer{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11957,8 +11865,8 @@ func (v *ProtocolIEContainer_UplinkRIMInformationTransferIEs) MarshalAPER() ([]b
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UplinkRIMInformationTransferIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UplinkRIMInformationTransferIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -12021,8 +11929,7 @@ func (v *DownlinkRIMInformationTransfer) DecodePER(r *per.Reader) error {
 	*v = DownlinkRIMInformationTransfer{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12067,8 +11974,8 @@ func (v *ProtocolIEContainer_DownlinkRIMInformationTransferIEs) MarshalAPER() ([
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_DownlinkRIMInformationTransferIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_DownlinkRIMInformationTransferIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -12131,8 +12038,7 @@ func (v *ConnectionEstablishmentIndication) DecodePER(r *per.Reader) error {
 	*v = ConnectionEstablishmentIndication{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12179,8 +12085,8 @@ func (v *ProtocolIEContainer_ConnectionEstablishmentIndicationIEs) MarshalAPER()
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ConnectionEstablishmentIndicationIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ConnectionEstablishmentIndicationIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -12291,8 +12197,7 @@ func (v *UERadioCapabilityIDMappingRequest) DecodePER(r *per.Reader) error {
 	*v = UERadioCapabilityIDMappingRequest{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12339,8 +12244,8 @@ func (v *ProtocolIEContainer_UERadioCapabilityIDMappingRequestIEs) MarshalAPER()
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UERadioCapabilityIDMappingRequestIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UERadioCapabilityIDMappingRequestIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -12403,8 +12308,7 @@ func (v *UERadioCapabilityIDMappingResponse) DecodePER(r *per.Reader) error {
 	*v = UERadioCapabilityIDMappingResponse{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12451,8 +12355,8 @@ func (v *ProtocolIEContainer_UERadioCapabilityIDMappingResponseIEs) MarshalAPER(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UERadioCapabilityIDMappingResponseIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UERadioCapabilityIDMappingResponseIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -12523,8 +12427,7 @@ func (v *AMFCPRelocationIndication) DecodePER(r *per.Reader) error {
 	*v = AMFCPRelocationIndication{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12569,8 +12472,8 @@ func (v *ProtocolIEContainer_AMFCPRelocationIndicationIEs) MarshalAPER() ([]byte
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_AMFCPRelocationIndicationIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_AMFCPRelocationIndicationIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -12645,8 +12548,7 @@ func (v *BroadcastSessionSetupRequest) DecodePER(r *per.Reader) error {
 	*v = BroadcastSessionSetupRequest{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12691,8 +12593,8 @@ func (v *ProtocolIEContainer_BroadcastSessionSetupRequestIEs) MarshalAPER() ([]b
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_BroadcastSessionSetupRequestIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_BroadcastSessionSetupRequestIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -12777,8 +12679,7 @@ func (v *BroadcastSessionSetupResponse) DecodePER(r *per.Reader) error {
 	*v = BroadcastSessionSetupResponse{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12823,8 +12724,8 @@ func (v *ProtocolIEContainer_BroadcastSessionSetupResponseIEs) MarshalAPER() ([]
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_BroadcastSessionSetupResponseIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_BroadcastSessionSetupResponseIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -12910,8 +12811,7 @@ func (v *BroadcastSessionSetupFailure) DecodePER(r *per.Reader) error {
 	*v = BroadcastSessionSetupFailure{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12956,8 +12856,8 @@ func (v *ProtocolIEContainer_BroadcastSessionSetupFailureIEs) MarshalAPER() ([]b
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_BroadcastSessionSetupFailureIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_BroadcastSessionSetupFailureIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -13047,8 +12947,7 @@ func (v *BroadcastSessionModificationRequest) DecodePER(r *per.Reader) error {
 	*v = BroadcastSessionModificationRequest{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13095,8 +12994,8 @@ func (v *ProtocolIEContainer_BroadcastSessionModificationRequestIEs) MarshalAPER
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_BroadcastSessionModificationRequestIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_BroadcastSessionModificationRequestIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -13177,8 +13076,7 @@ func (v *BroadcastSessionModificationResponse) DecodePER(r *per.Reader) error {
 	*v = BroadcastSessionModificationResponse{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13225,8 +13123,8 @@ func (v *ProtocolIEContainer_BroadcastSessionModificationResponseIEs) MarshalAPE
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_BroadcastSessionModificationResponseIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_BroadcastSessionModificationResponseIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -13312,8 +13210,7 @@ func (v *BroadcastSessionModificationFailure) DecodePER(r *per.Reader) error {
 	*v = BroadcastSessionModificationFailure{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13360,8 +13257,8 @@ func (v *ProtocolIEContainer_BroadcastSessionModificationFailureIEs) MarshalAPER
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_BroadcastSessionModificationFailureIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_BroadcastSessionModificationFailureIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -13451,8 +13348,7 @@ func (v *BroadcastSessionReleaseRequest) DecodePER(r *per.Reader) error {
 	*v = BroadcastSessionReleaseRequest{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13497,8 +13393,8 @@ func (v *ProtocolIEContainer_BroadcastSessionReleaseRequestIEs) MarshalAPER() ([
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_BroadcastSessionReleaseRequestIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_BroadcastSessionReleaseRequestIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -13565,8 +13461,7 @@ func (v *BroadcastSessionReleaseRequired) DecodePER(r *per.Reader) error {
 	*v = BroadcastSessionReleaseRequired{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13611,8 +13506,8 @@ func (v *ProtocolIEContainer_BroadcastSessionReleaseRequiredIEs) MarshalAPER() (
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_BroadcastSessionReleaseRequiredIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_BroadcastSessionReleaseRequiredIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -13679,8 +13574,7 @@ func (v *BroadcastSessionReleaseResponse) DecodePER(r *per.Reader) error {
 	*v = BroadcastSessionReleaseResponse{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13725,8 +13619,8 @@ func (v *ProtocolIEContainer_BroadcastSessionReleaseResponseIEs) MarshalAPER() (
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_BroadcastSessionReleaseResponseIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_BroadcastSessionReleaseResponseIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -13812,8 +13706,7 @@ func (v *DistributionSetupRequest) DecodePER(r *per.Reader) error {
 	*v = DistributionSetupRequest{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13858,8 +13751,8 @@ func (v *ProtocolIEContainer_DistributionSetupRequestIEs) MarshalAPER() ([]byte,
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_DistributionSetupRequestIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_DistributionSetupRequestIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -13945,8 +13838,7 @@ func (v *DistributionSetupResponse) DecodePER(r *per.Reader) error {
 	*v = DistributionSetupResponse{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13991,8 +13883,8 @@ func (v *ProtocolIEContainer_DistributionSetupResponseIEs) MarshalAPER() ([]byte
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_DistributionSetupResponseIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_DistributionSetupResponseIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -14082,8 +13974,7 @@ func (v *DistributionSetupFailure) DecodePER(r *per.Reader) error {
 	*v = DistributionSetupFailure{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14128,8 +14019,8 @@ func (v *ProtocolIEContainer_DistributionSetupFailureIEs) MarshalAPER() ([]byte,
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_DistributionSetupFailureIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_DistributionSetupFailureIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -14223,8 +14114,7 @@ func (v *DistributionReleaseRequest) DecodePER(r *per.Reader) error {
 	*v = DistributionReleaseRequest{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14269,8 +14159,8 @@ func (v *ProtocolIEContainer_DistributionReleaseRequestIEs) MarshalAPER() ([]byt
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_DistributionReleaseRequestIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_DistributionReleaseRequestIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -14360,8 +14250,7 @@ func (v *DistributionReleaseResponse) DecodePER(r *per.Reader) error {
 	*v = DistributionReleaseResponse{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14406,8 +14295,8 @@ func (v *ProtocolIEContainer_DistributionReleaseResponseIEs) MarshalAPER() ([]by
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_DistributionReleaseResponseIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_DistributionReleaseResponseIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -14478,8 +14367,7 @@ func (v *MulticastSessionActivationRequest) DecodePER(r *per.Reader) error {
 	*v = MulticastSessionActivationRequest{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14526,8 +14414,8 @@ func (v *ProtocolIEContainer_MulticastSessionActivationRequestIEs) MarshalAPER()
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_MulticastSessionActivationRequestIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_MulticastSessionActivationRequestIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -14609,8 +14497,7 @@ func (v *MulticastSessionActivationResponse) DecodePER(r *per.Reader) error {
 	*v = MulticastSessionActivationResponse{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14657,8 +14544,8 @@ func (v *ProtocolIEContainer_MulticastSessionActivationResponseIEs) MarshalAPER(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_MulticastSessionActivationResponseIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_MulticastSessionActivationResponseIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -14725,8 +14612,7 @@ func (v *MulticastSessionActivationFailure) DecodePER(r *per.Reader) error {
 	*v = MulticastSessionActivationFailure{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14773,8 +14659,8 @@ func (v *ProtocolIEContainer_MulticastSessionActivationFailureIEs) MarshalAPER()
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_MulticastSessionActivationFailureIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_MulticastSessionActivationFailureIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -14845,8 +14731,7 @@ func (v *MulticastSessionDeactivationRequest) DecodePER(r *per.Reader) error {
 	*v = MulticastSessionDeactivationRequest{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14893,8 +14778,8 @@ func (v *ProtocolIEContainer_MulticastSessionDeactivationRequestIEs) MarshalAPER
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_MulticastSessionDeactivationRequestIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_MulticastSessionDeactivationRequestIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -14976,8 +14861,7 @@ func (v *MulticastSessionDeactivationResponse) DecodePER(r *per.Reader) error {
 	*v = MulticastSessionDeactivationResponse{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -15024,8 +14908,8 @@ func (v *ProtocolIEContainer_MulticastSessionDeactivationResponseIEs) MarshalAPE
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_MulticastSessionDeactivationResponseIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_MulticastSessionDeactivationResponseIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -15092,8 +14976,7 @@ func (v *MulticastSessionUpdateRequest) DecodePER(r *per.Reader) error {
 	*v = MulticastSessionUpdateRequest{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -15138,8 +15021,8 @@ func (v *ProtocolIEContainer_MulticastSessionUpdateRequestIEs) MarshalAPER() ([]
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_MulticastSessionUpdateRequestIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_MulticastSessionUpdateRequestIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -15220,8 +15103,7 @@ func (v *MulticastSessionUpdateResponse) DecodePER(r *per.Reader) error {
 	*v = MulticastSessionUpdateResponse{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -15266,8 +15148,8 @@ func (v *ProtocolIEContainer_MulticastSessionUpdateResponseIEs) MarshalAPER() ([
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_MulticastSessionUpdateResponseIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_MulticastSessionUpdateResponseIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -15338,8 +15220,7 @@ func (v *MulticastSessionUpdateFailure) DecodePER(r *per.Reader) error {
 	*v = MulticastSessionUpdateFailure{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -15384,8 +15265,8 @@ func (v *ProtocolIEContainer_MulticastSessionUpdateFailureIEs) MarshalAPER() ([]
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_MulticastSessionUpdateFailureIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_MulticastSessionUpdateFailureIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -15460,8 +15341,7 @@ func (v *MulticastGroupPaging) DecodePER(r *per.Reader) error {
 	*v = MulticastGroupPaging{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -15506,8 +15386,8 @@ func (v *ProtocolIEContainer_MulticastGroupPagingIEs) MarshalAPER() ([]byte, err
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_MulticastGroupPagingIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_MulticastGroupPagingIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }

@@ -64,8 +64,8 @@ func (v *NGAPPDU) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *InitiatingMessage) DecodePER(r *per.Reader) error {
 	*v = InitiatingMessage{}
-	r.Decode(&v.ProcedureCode, "procedureCode")
-	r.Decode(&v.Criticality, "criticality")
+	v.ProcedureCode = ProcedureCode(r.Int(0, 255, false, "procedureCode"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ProcedureCode), r, "value")
 	return r.Err()
 }
@@ -424,8 +424,8 @@ func (u *InitiatingMessage_Value) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SuccessfulOutcome) DecodePER(r *per.Reader) error {
 	*v = SuccessfulOutcome{}
-	r.Decode(&v.ProcedureCode, "procedureCode")
-	r.Decode(&v.Criticality, "criticality")
+	v.ProcedureCode = ProcedureCode(r.Int(0, 255, false, "procedureCode"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ProcedureCode), r, "value")
 	return r.Err()
 }
@@ -690,8 +690,8 @@ func (u *SuccessfulOutcome_Value) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UnsuccessfulOutcome) DecodePER(r *per.Reader) error {
 	*v = UnsuccessfulOutcome{}
-	r.Decode(&v.ProcedureCode, "procedureCode")
-	r.Decode(&v.Criticality, "criticality")
+	v.ProcedureCode = ProcedureCode(r.Int(0, 255, false, "procedureCode"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ProcedureCode), r, "value")
 	return r.Err()
 }

@@ -1236,7 +1236,7 @@ func (v *ULDCCHMessageType_MessageClassExtension_MessageClassExtensionFutureR16)
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CounterCheck) DecodePER(r *per.Reader) error {
 	*v = CounterCheck{}
-	r.Decode(&v.RRCTransactionIdentifier, "rrc-TransactionIdentifier")
+	v.RRCTransactionIdentifier = RRCTransactionIdentifier(r.Int(0, 3, false, "rrc-TransactionIdentifier"))
 	r.Decode(&v.CriticalExtensions, "criticalExtensions")
 	return r.Err()
 }
@@ -1362,7 +1362,7 @@ func (v *DRBCountMSBInfoList) MarshalUPER() ([]byte, error) { return per.Marshal
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *DRBCountMSBInfo) DecodePER(r *per.Reader) error {
 	*v = DRBCountMSBInfo{}
-	r.Decode(&v.DrbIdentity, "drb-Identity")
+	v.DrbIdentity = DRBIdentity(r.Int(1, 32, false, "drb-Identity"))
 	v.CountMSBUplink = r.Int(0, 33554431, false, "countMSB-Uplink")
 	v.CountMSBDownlink = r.Int(0, 33554431, false, "countMSB-Downlink")
 	return r.Err()
@@ -1387,7 +1387,7 @@ func (v *DRBCountMSBInfo) MarshalUPER() ([]byte, error) { return per.Marshal(v, 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CounterCheckResponse) DecodePER(r *per.Reader) error {
 	*v = CounterCheckResponse{}
-	r.Decode(&v.RRCTransactionIdentifier, "rrc-TransactionIdentifier")
+	v.RRCTransactionIdentifier = RRCTransactionIdentifier(r.Int(0, 3, false, "rrc-TransactionIdentifier"))
 	r.Decode(&v.CriticalExtensions, "criticalExtensions")
 	return r.Err()
 }
@@ -1513,7 +1513,7 @@ func (v *DRBCountInfoList) MarshalUPER() ([]byte, error) { return per.Marshal(v,
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *DRBCountInfo) DecodePER(r *per.Reader) error {
 	*v = DRBCountInfo{}
-	r.Decode(&v.DrbIdentity, "drb-Identity")
+	v.DrbIdentity = DRBIdentity(r.Int(1, 32, false, "drb-Identity"))
 	v.CountUplink = r.Int(0, 4294967295, false, "count-Uplink")
 	v.CountDownlink = r.Int(0, 4294967295, false, "count-Downlink")
 	return r.Err()
@@ -1824,7 +1824,7 @@ func (v *DLDedicatedMessageSegmentR16IEs_NonCriticalExtension) EncodePER(w *per.
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *DLInformationTransfer) DecodePER(r *per.Reader) error {
 	*v = DLInformationTransfer{}
-	r.Decode(&v.RRCTransactionIdentifier, "rrc-TransactionIdentifier")
+	v.RRCTransactionIdentifier = RRCTransactionIdentifier(r.Int(0, 3, false, "rrc-TransactionIdentifier"))
 	r.Decode(&v.CriticalExtensions, "criticalExtensions")
 	return r.Err()
 }
@@ -1891,7 +1891,9 @@ func (v *DLInformationTransfer_CriticalExtensions_CriticalExtensionsFuture) Enco
 func (v *DLInformationTransferIEs) DecodePER(r *per.Reader) error {
 	*v = DLInformationTransferIEs{}
 	r.Preamble(&v.HasDedicatedNASMessage, &v.HasLateNonCriticalExtension, &v.HasNonCriticalExtension)
-	r.DecodeOptional(v.HasDedicatedNASMessage, &v.DedicatedNASMessage, "dedicatedNAS-Message")
+	if v.HasDedicatedNASMessage {
+		v.DedicatedNASMessage = DedicatedNASMessage(r.OctetString(per.Unsized, "dedicatedNAS-Message"))
+	}
 	if v.HasLateNonCriticalExtension {
 		v.LateNonCriticalExtension = r.OctetString(per.Unsized, "lateNonCriticalExtension")
 	}
@@ -1947,7 +1949,9 @@ func (v *DLInformationTransferV1610IEs) MarshalUPER() ([]byte, error) { return p
 func (v *DLInformationTransferV1700IEs) DecodePER(r *per.Reader) error {
 	*v = DLInformationTransferV1700IEs{}
 	r.Preamble(&v.HasDedicatedInfoF1cR17, &v.HasRxTxTimeDiffGNBR17, &v.HasTaPDCR17, &v.HasSib9FallbackR17, &v.HasNonCriticalExtension)
-	r.DecodeOptional(v.HasDedicatedInfoF1cR17, &v.DedicatedInfoF1cR17, "dedicatedInfoF1c-r17")
+	if v.HasDedicatedInfoF1cR17 {
+		v.DedicatedInfoF1cR17 = DedicatedInfoF1cR17(r.OctetString(per.Unsized, "dedicatedInfoF1c-r17"))
+	}
 	r.DecodeOptional(v.HasRxTxTimeDiffGNBR17, &v.RxTxTimeDiffGNBR17, "rxTxTimeDiff-gNB-r17")
 	v.TaPDCR17 = DLInformationTransferV1700IEs_TaPDCR17(r.EnumIf(v.HasTaPDCR17, 2, 0, false, "ta-PDC-r17"))
 	v.Sib9FallbackR17 = DLInformationTransferV1700IEs_Sib9FallbackR17(r.EnumIf(v.HasSib9FallbackR17, 1, 0, false, "sib9Fallback-r17"))
@@ -2237,8 +2241,8 @@ func (v *FailureInformationIEs) MarshalUPER() ([]byte, error) { return per.Marsh
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *FailureInfoRLCBearer) DecodePER(r *per.Reader) error {
 	*v = FailureInfoRLCBearer{}
-	r.Decode(&v.CellGroupID, "cellGroupId")
-	r.Decode(&v.LogicalChannelIdentity, "logicalChannelIdentity")
+	v.CellGroupID = CellGroupID(r.Int(0, 3, false, "cellGroupId"))
+	v.LogicalChannelIdentity = LogicalChannelIdentity(r.Int(1, 32, false, "logicalChannelIdentity"))
 	v.FailureType = FailureInfoRLCBearer_FailureType(r.Enum(4, 0, false, "failureType"))
 	return r.Err()
 }
@@ -2319,7 +2323,7 @@ func (v *FailureInfoDAPSR16) MarshalUPER() ([]byte, error) { return per.Marshal(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *IABOtherInformationR16) DecodePER(r *per.Reader) error {
 	*v = IABOtherInformationR16{}
-	r.Decode(&v.RRCTransactionIdentifier, "rrc-TransactionIdentifier")
+	v.RRCTransactionIdentifier = RRCTransactionIdentifier(r.Int(0, 3, false, "rrc-TransactionIdentifier"))
 	r.Decode(&v.CriticalExtensions, "criticalExtensions")
 	return r.Err()
 }
@@ -2581,14 +2585,12 @@ func (v *IABOtherInformationR16IEs_NonCriticalExtension) EncodePER(w *per.Writer
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *IABIPAddressNumReqR16) DecodePER(r *per.Reader) error {
 	*v = IABIPAddressNumReqR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasAllTrafficNumReqR16, &v.HasF1CTrafficNumReqR16, &v.HasF1UTrafficNumReqR16, &v.HasNonF1TrafficNumReqR16)
+	ext := r.ExtendedPreamble(&v.HasAllTrafficNumReqR16, &v.HasF1CTrafficNumReqR16, &v.HasF1UTrafficNumReqR16, &v.HasNonF1TrafficNumReqR16)
 	v.AllTrafficNumReqR16 = r.IntIf(v.HasAllTrafficNumReqR16, 1, 8, false, "all-Traffic-NumReq-r16")
 	v.F1CTrafficNumReqR16 = r.IntIf(v.HasF1CTrafficNumReqR16, 1, 8, false, "f1-C-Traffic-NumReq-r16")
 	v.F1UTrafficNumReqR16 = r.IntIf(v.HasF1UTrafficNumReqR16, 1, 8, false, "f1-U-Traffic-NumReq-r16")
 	v.NonF1TrafficNumReqR16 = r.IntIf(v.HasNonF1TrafficNumReqR16, 1, 8, false, "non-F1-Traffic-NumReq-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2617,14 +2619,12 @@ func (v *IABIPAddressNumReqR16) MarshalUPER() ([]byte, error) { return per.Marsh
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *IABIPAddressPrefixReqR16) DecodePER(r *per.Reader) error {
 	*v = IABIPAddressPrefixReqR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasAllTrafficPrefixReqR16, &v.HasF1CTrafficPrefixReqR16, &v.HasF1UTrafficPrefixReqR16, &v.HasNonF1TrafficPrefixReqR16)
+	ext := r.ExtendedPreamble(&v.HasAllTrafficPrefixReqR16, &v.HasF1CTrafficPrefixReqR16, &v.HasF1UTrafficPrefixReqR16, &v.HasNonF1TrafficPrefixReqR16)
 	v.AllTrafficPrefixReqR16 = IABIPAddressPrefixReqR16_AllTrafficPrefixReqR16(r.EnumIf(v.HasAllTrafficPrefixReqR16, 1, 0, false, "all-Traffic-PrefixReq-r16"))
 	v.F1CTrafficPrefixReqR16 = IABIPAddressPrefixReqR16_F1CTrafficPrefixReqR16(r.EnumIf(v.HasF1CTrafficPrefixReqR16, 1, 0, false, "f1-C-Traffic-PrefixReq-r16"))
 	v.F1UTrafficPrefixReqR16 = IABIPAddressPrefixReqR16_F1UTrafficPrefixReqR16(r.EnumIf(v.HasF1UTrafficPrefixReqR16, 1, 0, false, "f1-U-Traffic-PrefixReq-r16"))
 	v.NonF1TrafficPrefixReqR16 = IABIPAddressPrefixReqR16_NonF1TrafficPrefixReqR16(r.EnumIf(v.HasNonF1TrafficPrefixReqR16, 1, 0, false, "non-F1-Traffic-PrefixReq-r16"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2969,13 +2969,13 @@ func (v *LoggedMeasurementConfigurationR16IEs) DecodePER(r *per.Reader) error {
 	r.Decode(&v.TraceReferenceR16, "traceReference-r16")
 	v.TraceRecordingSessionRefR16 = r.OctetString(per.Size{Lb: 2, Ub: 2}, "traceRecordingSessionRef-r16")
 	v.TceIDR16 = r.OctetString(per.Size{Lb: 1, Ub: 1}, "tce-Id-r16")
-	r.Decode(&v.AbsoluteTimeInfoR16, "absoluteTimeInfo-r16")
+	v.AbsoluteTimeInfoR16 = AbsoluteTimeInfoR16(r.BitString(per.Size{Lb: 48, Ub: 48}, "absoluteTimeInfo-r16"))
 	r.DecodeOptional(v.HasAreaConfigurationR16, &v.AreaConfigurationR16, "areaConfiguration-r16")
 	r.DecodeOptional(v.HasPlmnIdentityListR16, &v.PlmnIdentityListR16, "plmn-IdentityList-r16")
 	r.DecodeOptional(v.HasBtNameListR16, &v.BtNameListR16, "bt-NameList-r16")
 	r.DecodeOptional(v.HasWlanNameListR16, &v.WlanNameListR16, "wlan-NameList-r16")
 	r.DecodeOptional(v.HasSensorNameListR16, &v.SensorNameListR16, "sensor-NameList-r16")
-	r.Decode(&v.LoggingDurationR16, "loggingDuration-r16")
+	v.LoggingDurationR16 = LoggingDurationR16(r.Enum(8, 0, false, "loggingDuration-r16"))
 	r.Decode(&v.ReportType, "reportType")
 	if v.HasLateNonCriticalExtension {
 		v.LateNonCriticalExtension = r.OctetString(per.Unsized, "lateNonCriticalExtension")
@@ -3215,9 +3215,8 @@ func (v *LoggedMeasurementConfigurationV1700IEs_NonCriticalExtension) EncodePER(
 func (v *LoggedPeriodicalReportConfigR16) DecodePER(r *per.Reader) error {
 	*v = LoggedPeriodicalReportConfigR16{}
 	ext := r.Extended()
-	r.Decode(&v.LoggingIntervalR16, "loggingInterval-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.LoggingIntervalR16 = LoggingIntervalR16(r.Enum(11, 0, false, "loggingInterval-r16"))
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3244,9 +3243,8 @@ func (v *LoggedEventTriggerConfigR16) DecodePER(r *per.Reader) error {
 	*v = LoggedEventTriggerConfigR16{}
 	ext := r.Extended()
 	r.Decode(&v.EventTypeR16, "eventType-r16")
-	r.Decode(&v.LoggingIntervalR16, "loggingInterval-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.LoggingIntervalR16 = LoggingIntervalR16(r.Enum(11, 0, false, "loggingInterval-r16"))
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3319,8 +3317,8 @@ func (v *EventTypeR16) MarshalUPER() ([]byte, error) { return per.Marshal(v, fal
 func (v *EventTypeR16_EventL1) DecodePER(r *per.Reader) error {
 	*v = EventTypeR16_EventL1{}
 	r.Decode(&v.L1Threshold, "l1-Threshold")
-	r.Decode(&v.Hysteresis, "hysteresis")
-	r.Decode(&v.TimeToTrigger, "timeToTrigger")
+	v.Hysteresis = Hysteresis(r.Int(0, 30, false, "hysteresis"))
+	v.TimeToTrigger = TimeToTrigger(r.Enum(16, 0, false, "timeToTrigger"))
 	return r.Err()
 }
 
@@ -3675,8 +3673,7 @@ func (v *MCGFailureInformationR16IEs_NonCriticalExtension) EncodePER(w *per.Writ
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *FailureReportMCGR16) DecodePER(r *per.Reader) error {
 	*v = FailureReportMCGR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasFailureTypeR16, &v.HasMeasResultFreqListR16, &v.HasMeasResultFreqListEUTRAR16, &v.HasMeasResultSCGR16, &v.HasMeasResultSCGEUTRAR16, &v.HasMeasResultFreqListUTRAFDDR16)
+	ext := r.ExtendedPreamble(&v.HasFailureTypeR16, &v.HasMeasResultFreqListR16, &v.HasMeasResultFreqListEUTRAR16, &v.HasMeasResultSCGR16, &v.HasMeasResultSCGEUTRAR16, &v.HasMeasResultFreqListUTRAFDDR16)
 	v.FailureTypeR16 = FailureReportMCGR16_FailureTypeR16(r.EnumIf(v.HasFailureTypeR16, 8, 0, false, "failureType-r16"))
 	r.DecodeOptional(v.HasMeasResultFreqListR16, &v.MeasResultFreqListR16, "measResultFreqList-r16")
 	r.DecodeOptional(v.HasMeasResultFreqListEUTRAR16, &v.MeasResultFreqListEUTRAR16, "measResultFreqListEUTRA-r16")
@@ -3687,8 +3684,7 @@ func (v *FailureReportMCGR16) DecodePER(r *per.Reader) error {
 		v.MeasResultSCGEUTRAR16 = r.OctetString(per.Unsized, "measResultSCG-EUTRA-r16")
 	}
 	r.DecodeOptional(v.HasMeasResultFreqListUTRAFDDR16, &v.MeasResultFreqListUTRAFDDR16, "measResultFreqListUTRA-FDD-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3741,7 +3737,7 @@ func (v *MeasResultList2UTRA) MarshalUPER() ([]byte, error) { return per.Marshal
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MeasResult2UTRAFDDR16) DecodePER(r *per.Reader) error {
 	*v = MeasResult2UTRAFDDR16{}
-	r.Decode(&v.CarrierFreqR16, "carrierFreq-r16")
+	v.CarrierFreqR16 = ARFCNValueUTRAFDDR16(r.Int(0, 16383, false, "carrierFreq-r16"))
 	r.Decode(&v.MeasResultNeighCellListR16, "measResultNeighCellList-r16")
 	return r.Err()
 }
@@ -4015,7 +4011,7 @@ func (v *MeasurementReportAppLayerListR17) MarshalUPER() ([]byte, error) {
 func (v *MeasReportAppLayerR17) DecodePER(r *per.Reader) error {
 	*v = MeasReportAppLayerR17{}
 	r.Preamble(&v.HasMeasReportAppLayerContainerR17, &v.HasAppLayerSessionStatusR17, &v.HasRanVisibleMeasurementsR17)
-	r.Decode(&v.MeasConfigAppLayerIDR17, "measConfigAppLayerId-r17")
+	v.MeasConfigAppLayerIDR17 = MeasConfigAppLayerIDR17(r.Int(0, 15, false, "measConfigAppLayerId-r17"))
 	if v.HasMeasReportAppLayerContainerR17 {
 		v.MeasReportAppLayerContainerR17 = r.OctetString(per.Unsized, "measReportAppLayerContainer-r17")
 	}
@@ -4047,13 +4043,11 @@ func (v *MeasReportAppLayerR17) MarshalUPER() ([]byte, error) { return per.Marsh
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RANVisibleMeasurementsR17) DecodePER(r *per.Reader) error {
 	*v = RANVisibleMeasurementsR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasAppLayerBufferLevelListR17, &v.HasPlayoutDelayForMediaStartupR17, &v.HasPduSessionIDListR17)
+	ext := r.ExtendedPreamble(&v.HasAppLayerBufferLevelListR17, &v.HasPlayoutDelayForMediaStartupR17, &v.HasPduSessionIDListR17)
 	r.DecodeOptional(v.HasAppLayerBufferLevelListR17, &v.AppLayerBufferLevelListR17, "appLayerBufferLevelList-r17")
 	v.PlayoutDelayForMediaStartupR17 = r.IntIf(v.HasPlayoutDelayForMediaStartupR17, 0, 30000, false, "playoutDelayForMediaStartup-r17")
 	r.DecodeOptional(v.HasPduSessionIDListR17, &v.PduSessionIDListR17, "pdu-SessionIdList-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4146,7 +4140,7 @@ func (v *MIB) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MobilityFromNRCommand) DecodePER(r *per.Reader) error {
 	*v = MobilityFromNRCommand{}
-	r.Decode(&v.RRCTransactionIdentifier, "rrc-TransactionIdentifier")
+	v.RRCTransactionIdentifier = RRCTransactionIdentifier(r.Int(0, 3, false, "rrc-TransactionIdentifier"))
 	r.Decode(&v.CriticalExtensions, "criticalExtensions")
 	return r.Err()
 }
@@ -4408,12 +4402,10 @@ func (v *PagingGroupListR17) MarshalUPER() ([]byte, error) { return per.Marshal(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PagingRecord) DecodePER(r *per.Reader) error {
 	*v = PagingRecord{}
-	ext := r.Extended()
-	r.Preamble(&v.HasAccessType)
+	ext := r.ExtendedPreamble(&v.HasAccessType)
 	r.Decode(&v.UEIdentity, "ue-Identity")
 	v.AccessType = PagingRecord_AccessType(r.EnumIf(v.HasAccessType, 1, 0, false, "accessType"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4472,10 +4464,10 @@ func (v *PagingUEIdentity) DecodePER(r *per.Reader) error {
 	switch i {
 	case 0:
 		v.Choice = PagingUEIdentity_Ng5GSTMSI
-		r.Decode(&v.Ng5GSTMSI, "ng-5G-S-TMSI")
+		v.Ng5GSTMSI = NG5GSTMSI(r.BitString(per.Size{Lb: 48, Ub: 48}, "ng-5G-S-TMSI"))
 	case 1:
 		v.Choice = PagingUEIdentity_FullIRNTI
-		r.Decode(&v.FullIRNTI, "fullI-RNTI")
+		v.FullIRNTI = IRNTIValue(r.BitString(per.Size{Lb: 40, Ub: 40}, "fullI-RNTI"))
 	default:
 		r.Invalid(der.KindInvalidValue, "PagingUE-Identity", "no alternative has this index", "X.691 23")
 	}
@@ -4511,7 +4503,7 @@ func (v *PagingUEIdentity) MarshalUPER() ([]byte, error) { return per.Marshal(v,
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RRCReestablishment) DecodePER(r *per.Reader) error {
 	*v = RRCReestablishment{}
-	r.Decode(&v.RRCTransactionIdentifier, "rrc-TransactionIdentifier")
+	v.RRCTransactionIdentifier = RRCTransactionIdentifier(r.Int(0, 3, false, "rrc-TransactionIdentifier"))
 	r.Decode(&v.CriticalExtensions, "criticalExtensions")
 	return r.Err()
 }
@@ -4578,7 +4570,7 @@ func (v *RRCReestablishment_CriticalExtensions_CriticalExtensionsFuture) EncodeP
 func (v *RRCReestablishmentIEs) DecodePER(r *per.Reader) error {
 	*v = RRCReestablishmentIEs{}
 	r.Preamble(&v.HasLateNonCriticalExtension, &v.HasNonCriticalExtension)
-	r.Decode(&v.NextHopChainingCount, "nextHopChainingCount")
+	v.NextHopChainingCount = NextHopChainingCount(r.Int(0, 7, false, "nextHopChainingCount"))
 	if v.HasLateNonCriticalExtension {
 		v.LateNonCriticalExtension = r.OctetString(per.Unsized, "lateNonCriticalExtension")
 	}
@@ -4684,7 +4676,7 @@ func (v *RRCReestablishmentV1700IEs_NonCriticalExtension) EncodePER(w *per.Write
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RRCReestablishmentComplete) DecodePER(r *per.Reader) error {
 	*v = RRCReestablishmentComplete{}
-	r.Decode(&v.RRCTransactionIdentifier, "rrc-TransactionIdentifier")
+	v.RRCTransactionIdentifier = RRCTransactionIdentifier(r.Int(0, 3, false, "rrc-TransactionIdentifier"))
 	r.Decode(&v.CriticalExtensions, "criticalExtensions")
 	return r.Err()
 }
@@ -4839,7 +4831,7 @@ func (v *RRCReestablishmentRequest) MarshalUPER() ([]byte, error) { return per.M
 func (v *RRCReestablishmentRequestIEs) DecodePER(r *per.Reader) error {
 	*v = RRCReestablishmentRequestIEs{}
 	r.Decode(&v.UEIdentity, "ue-Identity")
-	r.Decode(&v.ReestablishmentCause, "reestablishmentCause")
+	v.ReestablishmentCause = ReestablishmentCause(r.Enum(4, 0, false, "reestablishmentCause"))
 	v.Spare = r.BitString(per.Size{Lb: 1, Ub: 1}, "spare")
 	return r.Err()
 }
@@ -4863,9 +4855,9 @@ func (v *RRCReestablishmentRequestIEs) MarshalUPER() ([]byte, error) { return pe
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ReestabUEIdentity) DecodePER(r *per.Reader) error {
 	*v = ReestabUEIdentity{}
-	r.Decode(&v.CRNTI, "c-RNTI")
-	r.Decode(&v.PhysCellID, "physCellId")
-	r.Decode(&v.ShortMACI, "shortMAC-I")
+	v.CRNTI = RNTIValue(r.Int(0, 65535, false, "c-RNTI"))
+	v.PhysCellID = PhysCellID(r.Int(0, 1007, false, "physCellId"))
+	v.ShortMACI = ShortMACI(r.BitString(per.Size{Lb: 16, Ub: 16}, "shortMAC-I"))
 	return r.Err()
 }
 
@@ -4898,7 +4890,7 @@ func (v *ReestablishmentCause) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RRCReconfiguration) DecodePER(r *per.Reader) error {
 	*v = RRCReconfiguration{}
-	r.Decode(&v.RRCTransactionIdentifier, "rrc-TransactionIdentifier")
+	v.RRCTransactionIdentifier = RRCTransactionIdentifier(r.Int(0, 3, false, "rrc-TransactionIdentifier"))
 	r.Decode(&v.CriticalExtensions, "criticalExtensions")
 	return r.Err()
 }
@@ -5092,7 +5084,9 @@ func (v *RRCReconfigurationV1560IEs) DecodePER(r *per.Reader) error {
 	if v.HasRadioBearerConfig2 {
 		r.DecodeOpen(&v.RadioBearerConfig2, "radioBearerConfig2")
 	}
-	r.DecodeOptional(v.HasSkCounter, &v.SkCounter, "sk-Counter")
+	if v.HasSkCounter {
+		v.SkCounter = SKCounter(r.Int(0, 65535, false, "sk-Counter"))
+	}
 	r.DecodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return r.Err()
 }
@@ -5255,7 +5249,7 @@ func (v *SetupRelease_T316R16) DecodePER(r *per.Reader) error {
 		v.Choice = SetupRelease_T316R16_Release
 	case 1:
 		v.Choice = SetupRelease_T316R16_Setup
-		r.Decode(&v.Setup, "setup")
+		v.Setup = T316R16(r.Enum(10, 0, false, "setup"))
 	default:
 		r.Invalid(der.KindInvalidValue, "SetupRelease", "no alternative has this index", "X.691 23")
 	}
@@ -5805,16 +5799,16 @@ func (v *MRDCSecondaryCellGroupConfig_MrdcSecondaryCellGroup) EncodePER(w *per.W
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *BAPConfigR16) DecodePER(r *per.Reader) error {
 	*v = BAPConfigR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasBapAddressR16, &v.HasDefaultULBAPRoutingIDR16, &v.HasDefaultULBHRLCChannelR16, &v.HasFlowControlFeedbackTypeR16)
+	ext := r.ExtendedPreamble(&v.HasBapAddressR16, &v.HasDefaultULBAPRoutingIDR16, &v.HasDefaultULBHRLCChannelR16, &v.HasFlowControlFeedbackTypeR16)
 	if v.HasBapAddressR16 {
 		v.BapAddressR16 = r.BitString(per.Size{Lb: 10, Ub: 10}, "bap-Address-r16")
 	}
 	r.DecodeOptional(v.HasDefaultULBAPRoutingIDR16, &v.DefaultULBAPRoutingIDR16, "defaultUL-BAP-RoutingID-r16")
-	r.DecodeOptional(v.HasDefaultULBHRLCChannelR16, &v.DefaultULBHRLCChannelR16, "defaultUL-BH-RLC-Channel-r16")
+	if v.HasDefaultULBHRLCChannelR16 {
+		v.DefaultULBHRLCChannelR16 = BHRLCChannelIDR16(r.BitString(per.Size{Lb: 16, Ub: 16}, "defaultUL-BH-RLC-Channel-r16"))
+	}
 	v.FlowControlFeedbackTypeR16 = BAPConfigR16_FlowControlFeedbackTypeR16(r.EnumIf(v.HasFlowControlFeedbackTypeR16, 3, 0, false, "flowControlFeedbackType-r16"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5845,15 +5839,13 @@ func (v *BAPConfigR16) MarshalUPER() ([]byte, error) { return per.Marshal(v, fal
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MasterKeyUpdate) DecodePER(r *per.Reader) error {
 	*v = MasterKeyUpdate{}
-	ext := r.Extended()
-	r.Preamble(&v.HasNasContainer)
+	ext := r.ExtendedPreamble(&v.HasNasContainer)
 	v.KeySetChangeIndicator = r.Bool("keySetChangeIndicator")
-	r.Decode(&v.NextHopChainingCount, "nextHopChainingCount")
+	v.NextHopChainingCount = NextHopChainingCount(r.Int(0, 7, false, "nextHopChainingCount"))
 	if v.HasNasContainer {
 		v.NasContainer = r.OctetString(per.Unsized, "nas-Container")
 	}
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5910,12 +5902,10 @@ func (v *T316R16) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v),
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *IABIPAddressConfigurationListR16) DecodePER(r *per.Reader) error {
 	*v = IABIPAddressConfigurationListR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIabIPAddressToAddModListR16, &v.HasIabIPAddressToReleaseListR16)
+	ext := r.ExtendedPreamble(&v.HasIabIPAddressToAddModListR16, &v.HasIabIPAddressToReleaseListR16)
 	r.DecodeOptional(v.HasIabIPAddressToAddModListR16, &v.IabIPAddressToAddModListR16, "iab-IP-AddressToAddModList-r16")
 	r.DecodeOptional(v.HasIabIPAddressToReleaseListR16, &v.IabIPAddressToReleaseListR16, "iab-IP-AddressToReleaseList-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5964,16 +5954,14 @@ func (v *IABIPAddressConfigurationListR16_IabIPAddressToReleaseListR16) EncodePE
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *IABIPAddressConfigurationR16) DecodePER(r *per.Reader) error {
 	*v = IABIPAddressConfigurationR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIabIPAddressR16, &v.HasIabIPUsageR16, &v.HasIabDonorDUBAPAddressR16)
-	r.Decode(&v.IabIPAddressIndexR16, "iab-IP-AddressIndex-r16")
+	ext := r.ExtendedPreamble(&v.HasIabIPAddressR16, &v.HasIabIPUsageR16, &v.HasIabDonorDUBAPAddressR16)
+	v.IabIPAddressIndexR16 = IABIPAddressIndexR16(r.Int(1, 32, false, "iab-IP-AddressIndex-r16"))
 	r.DecodeOptional(v.HasIabIPAddressR16, &v.IabIPAddressR16, "iab-IP-Address-r16")
-	r.DecodeOptional(v.HasIabIPUsageR16, &v.IabIPUsageR16, "iab-IP-Usage-r16")
+	v.IabIPUsageR16 = IABIPUsageR16(r.EnumIf(v.HasIabIPUsageR16, 4, 0, false, "iab-IP-Usage-r16"))
 	if v.HasIabDonorDUBAPAddressR16 {
 		v.IabDonorDUBAPAddressR16 = r.BitString(per.Size{Lb: 10, Ub: 10}, "iab-donor-DU-BAP-Address-r16")
 	}
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6091,7 +6079,7 @@ func (v *UETxTEGRequestULTDOAConfigR17) MarshalUPER() ([]byte, error) { return p
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RRCReconfigurationComplete) DecodePER(r *per.Reader) error {
 	*v = RRCReconfigurationComplete{}
-	r.Decode(&v.RRCTransactionIdentifier, "rrc-TransactionIdentifier")
+	v.RRCTransactionIdentifier = RRCTransactionIdentifier(r.Int(0, 3, false, "rrc-TransactionIdentifier"))
 	r.Decode(&v.CriticalExtensions, "criticalExtensions")
 	return r.Err()
 }
@@ -6336,7 +6324,9 @@ func (v *RRCReconfigurationCompleteV1700IEs) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasNeedForGapNCSGInfoNRR17, &v.HasNeedForGapNCSGInfoEUTRAR17, &v.HasSelectedCondRRCReconfigR17, &v.HasNonCriticalExtension)
 	r.DecodeOptional(v.HasNeedForGapNCSGInfoNRR17, &v.NeedForGapNCSGInfoNRR17, "needForGapNCSG-InfoNR-r17")
 	r.DecodeOptional(v.HasNeedForGapNCSGInfoEUTRAR17, &v.NeedForGapNCSGInfoEUTRAR17, "needForGapNCSG-InfoEUTRA-r17")
-	r.DecodeOptional(v.HasSelectedCondRRCReconfigR17, &v.SelectedCondRRCReconfigR17, "selectedCondRRCReconfig-r17")
+	if v.HasSelectedCondRRCReconfigR17 {
+		v.SelectedCondRRCReconfigR17 = CondReconfigIDR16(r.Int(1, 8, false, "selectedCondRRCReconfig-r17"))
+	}
 	r.DecodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return r.Err()
 }
@@ -6465,7 +6455,9 @@ func (v *RRCReject_CriticalExtensions_CriticalExtensionsFuture) EncodePER(w *per
 func (v *RRCRejectIEs) DecodePER(r *per.Reader) error {
 	*v = RRCRejectIEs{}
 	r.Preamble(&v.HasWaitTime, &v.HasLateNonCriticalExtension, &v.HasNonCriticalExtension)
-	r.DecodeOptional(v.HasWaitTime, &v.WaitTime, "waitTime")
+	if v.HasWaitTime {
+		v.WaitTime = RejectWaitTime(r.Int(1, 16, false, "waitTime"))
+	}
 	if v.HasLateNonCriticalExtension {
 		v.LateNonCriticalExtension = r.OctetString(per.Unsized, "lateNonCriticalExtension")
 	}
@@ -6506,7 +6498,7 @@ func (v *RRCRejectIEs_NonCriticalExtension) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RRCRelease) DecodePER(r *per.Reader) error {
 	*v = RRCRelease{}
-	r.Decode(&v.RRCTransactionIdentifier, "rrc-TransactionIdentifier")
+	v.RRCTransactionIdentifier = RRCTransactionIdentifier(r.Int(0, 3, false, "rrc-TransactionIdentifier"))
 	r.Decode(&v.CriticalExtensions, "criticalExtensions")
 	return r.Err()
 }
@@ -6625,7 +6617,9 @@ func (v *RRCReleaseIEs_DeprioritisationReq) EncodePER(w *per.Writer) error {
 func (v *RRCReleaseV1540IEs) DecodePER(r *per.Reader) error {
 	*v = RRCReleaseV1540IEs{}
 	r.Preamble(&v.HasWaitTime, &v.HasNonCriticalExtension)
-	r.DecodeOptional(v.HasWaitTime, &v.WaitTime, "waitTime")
+	if v.HasWaitTime {
+		v.WaitTime = RejectWaitTime(r.Int(1, 16, false, "waitTime"))
+	}
 	r.DecodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return r.Err()
 }
@@ -6826,7 +6820,7 @@ func (v *RedirectedCarrierInfo) MarshalUPER() ([]byte, error) { return per.Marsh
 func (v *RedirectedCarrierInfoEUTRA) DecodePER(r *per.Reader) error {
 	*v = RedirectedCarrierInfoEUTRA{}
 	r.Preamble(&v.HasCnType)
-	r.Decode(&v.EutraFrequency, "eutraFrequency")
+	v.EutraFrequency = ARFCNValueEUTRA(r.Int(0, 262143, false, "eutraFrequency"))
 	v.CnType = RedirectedCarrierInfoEUTRA_CnType(r.EnumIf(v.HasCnType, 2, 0, false, "cnType"))
 	return r.Err()
 }
@@ -6850,13 +6844,11 @@ func (v *RedirectedCarrierInfoEUTRA) MarshalUPER() ([]byte, error) { return per.
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CarrierInfoNR) DecodePER(r *per.Reader) error {
 	*v = CarrierInfoNR{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSmtc)
-	r.Decode(&v.CarrierFreq, "carrierFreq")
-	r.Decode(&v.SsbSubcarrierSpacing, "ssbSubcarrierSpacing")
+	ext := r.ExtendedPreamble(&v.HasSmtc)
+	v.CarrierFreq = ARFCNValueNR(r.Int(0, 3279165, false, "carrierFreq"))
+	v.SsbSubcarrierSpacing = SubcarrierSpacing(r.Enum(8, 0, false, "ssbSubcarrierSpacing"))
 	r.DecodeOptional(v.HasSmtc, &v.Smtc, "smtc")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6884,21 +6876,22 @@ func (v *CarrierInfoNR) MarshalUPER() ([]byte, error) { return per.Marshal(v, fa
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SuspendConfig) DecodePER(r *per.Reader) error {
 	*v = SuspendConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasRanNotificationAreaInfo, &v.HasT380)
-	r.Decode(&v.FullIRNTI, "fullI-RNTI")
-	r.Decode(&v.ShortIRNTI, "shortI-RNTI")
-	r.Decode(&v.RanPagingCycle, "ran-PagingCycle")
+	ext := r.ExtendedPreamble(&v.HasRanNotificationAreaInfo, &v.HasT380)
+	v.FullIRNTI = IRNTIValue(r.BitString(per.Size{Lb: 40, Ub: 40}, "fullI-RNTI"))
+	v.ShortIRNTI = ShortIRNTIValue(r.BitString(per.Size{Lb: 24, Ub: 24}, "shortI-RNTI"))
+	v.RanPagingCycle = PagingCycle(r.Enum(4, 0, false, "ran-PagingCycle"))
 	r.DecodeOptional(v.HasRanNotificationAreaInfo, &v.RanNotificationAreaInfo, "ran-NotificationAreaInfo")
-	r.DecodeOptional(v.HasT380, &v.T380, "t380")
-	r.Decode(&v.NextHopChainingCount, "nextHopChainingCount")
+	v.T380 = PeriodicRNAUTimerValue(r.EnumIf(v.HasT380, 8, 0, false, "t380"))
+	v.NextHopChainingCount = NextHopChainingCount(r.Int(0, 7, false, "nextHopChainingCount"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "sl-UEIdentityRemote-r17") {
 		x.GroupPreamble(&v.HasSlUEIdentityRemoteR17, &v.HasSdtConfigR17, &v.HasSrsPosRRCInactiveR17, &v.HasRanExtendedPagingCycleR17)
-		r.DecodeOptional(v.HasSlUEIdentityRemoteR17, &v.SlUEIdentityRemoteR17, "sl-UEIdentityRemote-r17")
+		if v.HasSlUEIdentityRemoteR17 {
+			v.SlUEIdentityRemoteR17 = RNTIValue(r.Int(0, 65535, false, "sl-UEIdentityRemote-r17"))
+		}
 		r.DecodeOptional(v.HasSdtConfigR17, &v.SdtConfigR17, "sdt-Config-r17")
 		r.DecodeOptional(v.HasSrsPosRRCInactiveR17, &v.SrsPosRRCInactiveR17, "srs-PosRRC-Inactive-r17")
-		r.DecodeOptional(v.HasRanExtendedPagingCycleR17, &v.RanExtendedPagingCycleR17, "ran-ExtendedPagingCycle-r17")
+		v.RanExtendedPagingCycleR17 = ExtendedPagingCycleR17(r.EnumIf(v.HasRanExtendedPagingCycleR17, 4, 0, false, "ran-ExtendedPagingCycle-r17"))
 		x.End("sl-UEIdentityRemote-r17")
 	}
 	if x.Begin(1, "ncd-SSB-RedCapInitialBWP-SDT-r17") {
@@ -6994,7 +6987,7 @@ func (v *SetupRelease_SRSPosRRCInactiveR17) DecodePER(r *per.Reader) error {
 		v.Choice = SetupRelease_SRSPosRRCInactiveR17_Release
 	case 1:
 		v.Choice = SetupRelease_SRSPosRRCInactiveR17_Setup
-		r.Decode(&v.Setup, "setup")
+		v.Setup = SRSPosRRCInactiveR17(r.OctetString(per.Unsized, "setup"))
 	default:
 		r.Invalid(der.KindInvalidValue, "SetupRelease", "no alternative has this index", "X.691 23")
 	}
@@ -7078,8 +7071,7 @@ func (v *PeriodicRNAUTimerValue) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CellReselectionPriorities) DecodePER(r *per.Reader) error {
 	*v = CellReselectionPriorities{}
-	ext := r.Extended()
-	r.Preamble(&v.HasFreqPriorityListEUTRA, &v.HasFreqPriorityListNR, &v.HasT320)
+	ext := r.ExtendedPreamble(&v.HasFreqPriorityListEUTRA, &v.HasFreqPriorityListNR, &v.HasT320)
 	r.DecodeOptional(v.HasFreqPriorityListEUTRA, &v.FreqPriorityListEUTRA, "freqPriorityListEUTRA")
 	r.DecodeOptional(v.HasFreqPriorityListNR, &v.FreqPriorityListNR, "freqPriorityListNR")
 	v.T320 = CellReselectionPriorities_T320(r.EnumIf(v.HasT320, 8, 0, false, "t320"))
@@ -7175,9 +7167,9 @@ func (v *FreqPriorityListNR) MarshalUPER() ([]byte, error) { return per.Marshal(
 func (v *FreqPriorityEUTRA) DecodePER(r *per.Reader) error {
 	*v = FreqPriorityEUTRA{}
 	r.Preamble(&v.HasCellReselectionSubPriority)
-	r.Decode(&v.CarrierFreq, "carrierFreq")
-	r.Decode(&v.CellReselectionPriority, "cellReselectionPriority")
-	r.DecodeOptional(v.HasCellReselectionSubPriority, &v.CellReselectionSubPriority, "cellReselectionSubPriority")
+	v.CarrierFreq = ARFCNValueEUTRA(r.Int(0, 262143, false, "carrierFreq"))
+	v.CellReselectionPriority = CellReselectionPriority(r.Int(0, 7, false, "cellReselectionPriority"))
+	v.CellReselectionSubPriority = CellReselectionSubPriority(r.EnumIf(v.HasCellReselectionSubPriority, 4, 0, false, "cellReselectionSubPriority"))
 	return r.Err()
 }
 
@@ -7202,9 +7194,9 @@ func (v *FreqPriorityEUTRA) MarshalUPER() ([]byte, error) { return per.Marshal(v
 func (v *FreqPriorityNR) DecodePER(r *per.Reader) error {
 	*v = FreqPriorityNR{}
 	r.Preamble(&v.HasCellReselectionSubPriority)
-	r.Decode(&v.CarrierFreq, "carrierFreq")
-	r.Decode(&v.CellReselectionPriority, "cellReselectionPriority")
-	r.DecodeOptional(v.HasCellReselectionSubPriority, &v.CellReselectionSubPriority, "cellReselectionSubPriority")
+	v.CarrierFreq = ARFCNValueNR(r.Int(0, 3279165, false, "carrierFreq"))
+	v.CellReselectionPriority = CellReselectionPriority(r.Int(0, 7, false, "cellReselectionPriority"))
+	v.CellReselectionSubPriority = CellReselectionSubPriority(r.EnumIf(v.HasCellReselectionSubPriority, 4, 0, false, "cellReselectionSubPriority"))
 	return r.Err()
 }
 
@@ -7383,7 +7375,7 @@ func (v *PLMNRANAreaConfig_RanArea) EncodePER(w *per.Writer) error {
 func (v *RANAreaConfig) DecodePER(r *per.Reader) error {
 	*v = RANAreaConfig{}
 	r.Preamble(&v.HasRanAreaCodeList)
-	r.Decode(&v.TrackingAreaCode, "trackingAreaCode")
+	v.TrackingAreaCode = TrackingAreaCode(r.BitString(per.Size{Lb: 24, Ub: 24}, "trackingAreaCode"))
 	r.DecodeOptional(v.HasRanAreaCodeList, &v.RanAreaCodeList, "ran-AreaCodeList")
 	return r.Err()
 }
@@ -7462,7 +7454,7 @@ func (v *SetupRelease_SDTCGConfigR17) DecodePER(r *per.Reader) error {
 		v.Choice = SetupRelease_SDTCGConfigR17_Release
 	case 1:
 		v.Choice = SetupRelease_SDTCGConfigR17_Setup
-		r.Decode(&v.Setup, "setup")
+		v.Setup = SDTCGConfigR17(r.OctetString(per.Unsized, "setup"))
 	default:
 		r.Invalid(der.KindInvalidValue, "SetupRelease", "no alternative has this index", "X.691 23")
 	}
@@ -7506,19 +7498,21 @@ func (v *SDTCGConfigR17) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SDTMACPHYCGConfigR17) DecodePER(r *per.Reader) error {
 	*v = SDTMACPHYCGConfigR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasCgSDTConfigLCHRestrictionToAddModListR17, &v.HasCgSDTConfigLCHRestrictionToReleaseListR17, &v.HasCgSDTConfigInitialBWPNULR17, &v.HasCgSDTConfigInitialBWPSULR17, &v.HasCgSDTConfigInitialBWPDLR17, &v.HasCgSDTTimeAlignmentTimerR17, &v.HasCgSDTRSRPThresholdSSBR17, &v.HasCgSDTTAValidationConfigR17, &v.HasCgSDTCSRNTIR17)
+	ext := r.ExtendedPreamble(&v.HasCgSDTConfigLCHRestrictionToAddModListR17, &v.HasCgSDTConfigLCHRestrictionToReleaseListR17, &v.HasCgSDTConfigInitialBWPNULR17, &v.HasCgSDTConfigInitialBWPSULR17, &v.HasCgSDTConfigInitialBWPDLR17, &v.HasCgSDTTimeAlignmentTimerR17, &v.HasCgSDTRSRPThresholdSSBR17, &v.HasCgSDTTAValidationConfigR17, &v.HasCgSDTCSRNTIR17)
 	r.DecodeOptional(v.HasCgSDTConfigLCHRestrictionToAddModListR17, &v.CgSDTConfigLCHRestrictionToAddModListR17, "cg-SDT-ConfigLCH-RestrictionToAddModList-r17")
 	r.DecodeOptional(v.HasCgSDTConfigLCHRestrictionToReleaseListR17, &v.CgSDTConfigLCHRestrictionToReleaseListR17, "cg-SDT-ConfigLCH-RestrictionToReleaseList-r17")
 	r.DecodeOptional(v.HasCgSDTConfigInitialBWPNULR17, &v.CgSDTConfigInitialBWPNULR17, "cg-SDT-ConfigInitialBWP-NUL-r17")
 	r.DecodeOptional(v.HasCgSDTConfigInitialBWPSULR17, &v.CgSDTConfigInitialBWPSULR17, "cg-SDT-ConfigInitialBWP-SUL-r17")
 	r.DecodeOptional(v.HasCgSDTConfigInitialBWPDLR17, &v.CgSDTConfigInitialBWPDLR17, "cg-SDT-ConfigInitialBWP-DL-r17")
-	r.DecodeOptional(v.HasCgSDTTimeAlignmentTimerR17, &v.CgSDTTimeAlignmentTimerR17, "cg-SDT-TimeAlignmentTimer-r17")
-	r.DecodeOptional(v.HasCgSDTRSRPThresholdSSBR17, &v.CgSDTRSRPThresholdSSBR17, "cg-SDT-RSRP-ThresholdSSB-r17")
+	v.CgSDTTimeAlignmentTimerR17 = TimeAlignmentTimer(r.EnumIf(v.HasCgSDTTimeAlignmentTimerR17, 8, 0, false, "cg-SDT-TimeAlignmentTimer-r17"))
+	if v.HasCgSDTRSRPThresholdSSBR17 {
+		v.CgSDTRSRPThresholdSSBR17 = RSRPRange(r.Int(0, 127, false, "cg-SDT-RSRP-ThresholdSSB-r17"))
+	}
 	r.DecodeOptional(v.HasCgSDTTAValidationConfigR17, &v.CgSDTTAValidationConfigR17, "cg-SDT-TA-ValidationConfig-r17")
-	r.DecodeOptional(v.HasCgSDTCSRNTIR17, &v.CgSDTCSRNTIR17, "cg-SDT-CS-RNTI-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	if v.HasCgSDTCSRNTIR17 {
+		v.CgSDTCSRNTIR17 = RNTIValue(r.Int(0, 65535, false, "cg-SDT-CS-RNTI-r17"))
+	}
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7673,12 +7667,10 @@ func (v *CGSDTTAValidationConfigR17) MarshalUPER() ([]byte, error) { return per.
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *BWPDownlinkDedicatedSDTR17) DecodePER(r *per.Reader) error {
 	*v = BWPDownlinkDedicatedSDTR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPdcchConfigR17, &v.HasPdschConfigR17)
+	ext := r.ExtendedPreamble(&v.HasPdcchConfigR17, &v.HasPdschConfigR17)
 	r.DecodeOptional(v.HasPdcchConfigR17, &v.PdcchConfigR17, "pdcch-Config-r17")
 	r.DecodeOptional(v.HasPdschConfigR17, &v.PdschConfigR17, "pdsch-Config-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7781,13 +7773,11 @@ func (v *SetupRelease_PDSCHConfig) MarshalUPER() ([]byte, error) { return per.Ma
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *BWPUplinkDedicatedSDTR17) DecodePER(r *per.Reader) error {
 	*v = BWPUplinkDedicatedSDTR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPuschConfigR17, &v.HasConfiguredGrantConfigToAddModListR17, &v.HasConfiguredGrantConfigToReleaseListR17)
+	ext := r.ExtendedPreamble(&v.HasPuschConfigR17, &v.HasConfiguredGrantConfigToAddModListR17, &v.HasConfiguredGrantConfigToReleaseListR17)
 	r.DecodeOptional(v.HasPuschConfigR17, &v.PuschConfigR17, "pusch-Config-r17")
 	r.DecodeOptional(v.HasConfiguredGrantConfigToAddModListR17, &v.ConfiguredGrantConfigToAddModListR17, "configuredGrantConfigToAddModList-r17")
 	r.DecodeOptional(v.HasConfiguredGrantConfigToReleaseListR17, &v.ConfiguredGrantConfigToReleaseListR17, "configuredGrantConfigToReleaseList-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7854,7 +7844,7 @@ func (v *SetupRelease_PUSCHConfig) MarshalUPER() ([]byte, error) { return per.Ma
 func (v *CGSDTConfigLCHRestrictionR17) DecodePER(r *per.Reader) error {
 	*v = CGSDTConfigLCHRestrictionR17{}
 	r.Preamble(&v.HasConfiguredGrantType1AllowedR17, &v.HasAllowedCGListR17)
-	r.Decode(&v.LogicalChannelIdentityR17, "logicalChannelIdentity-r17")
+	v.LogicalChannelIdentityR17 = LogicalChannelIdentity(r.Int(1, 32, false, "logicalChannelIdentity-r17"))
 	v.ConfiguredGrantType1AllowedR17 = CGSDTConfigLCHRestrictionR17_ConfiguredGrantType1AllowedR17(r.EnumIf(v.HasConfiguredGrantType1AllowedR17, 1, 0, false, "configuredGrantType1Allowed-r17"))
 	r.DecodeOptional(v.HasAllowedCGListR17, &v.AllowedCGListR17, "allowedCG-List-r17")
 	return r.Err()
@@ -7907,8 +7897,8 @@ func (v *SRSPosRRCInactiveConfigR17) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasSrsPosConfigSULR17, &v.SrsPosConfigSULR17, "srs-PosConfigSUL-r17")
 	r.DecodeOptional(v.HasBwpNULR17, &v.BwpNULR17, "bwp-NUL-r17")
 	r.DecodeOptional(v.HasBwpSULR17, &v.BwpSULR17, "bwp-SUL-r17")
-	r.DecodeOptional(v.HasInactivePosSRSTimeAlignmentTimerR17, &v.InactivePosSRSTimeAlignmentTimerR17, "inactivePosSRS-TimeAlignmentTimer-r17")
-	r.DecodeOptional(v.HasInactivePosSRSRSRPChangeThresholdR17, &v.InactivePosSRSRSRPChangeThresholdR17, "inactivePosSRS-RSRP-ChangeThreshold-r17")
+	v.InactivePosSRSTimeAlignmentTimerR17 = TimeAlignmentTimer(r.EnumIf(v.HasInactivePosSRSTimeAlignmentTimerR17, 8, 0, false, "inactivePosSRS-TimeAlignmentTimer-r17"))
+	v.InactivePosSRSRSRPChangeThresholdR17 = RSRPChangeThresholdR17(r.EnumIf(v.HasInactivePosSRSRSRPChangeThresholdR17, 16, 0, false, "inactivePosSRS-RSRP-ChangeThreshold-r17"))
 	return r.Err()
 }
 
@@ -8014,7 +8004,7 @@ func (v *SRSPosConfigR17_SrsPosResourceToAddModListR17) EncodePER(w *per.Writer)
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RRCResume) DecodePER(r *per.Reader) error {
 	*v = RRCResume{}
-	r.Decode(&v.RRCTransactionIdentifier, "rrc-TransactionIdentifier")
+	v.RRCTransactionIdentifier = RRCTransactionIdentifier(r.Int(0, 3, false, "rrc-TransactionIdentifier"))
 	r.Decode(&v.CriticalExtensions, "criticalExtensions")
 	return r.Err()
 }
@@ -8123,7 +8113,9 @@ func (v *RRCResumeV1560IEs) DecodePER(r *per.Reader) error {
 	if v.HasRadioBearerConfig2 {
 		r.DecodeOpen(&v.RadioBearerConfig2, "radioBearerConfig2")
 	}
-	r.DecodeOptional(v.HasSkCounter, &v.SkCounter, "sk-Counter")
+	if v.HasSkCounter {
+		v.SkCounter = SKCounter(r.Int(0, 65535, false, "sk-Counter"))
+	}
 	r.DecodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return r.Err()
 }
@@ -8261,7 +8253,7 @@ func (v *RRCResumeV1700IEs_NonCriticalExtension) EncodePER(w *per.Writer) error 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RRCResumeComplete) DecodePER(r *per.Reader) error {
 	*v = RRCResumeComplete{}
-	r.Decode(&v.RRCTransactionIdentifier, "rrc-TransactionIdentifier")
+	v.RRCTransactionIdentifier = RRCTransactionIdentifier(r.Int(0, 3, false, "rrc-TransactionIdentifier"))
 	r.Decode(&v.CriticalExtensions, "criticalExtensions")
 	return r.Err()
 }
@@ -8328,7 +8320,9 @@ func (v *RRCResumeComplete_CriticalExtensions_CriticalExtensionsFuture) EncodePE
 func (v *RRCResumeCompleteIEs) DecodePER(r *per.Reader) error {
 	*v = RRCResumeCompleteIEs{}
 	r.Preamble(&v.HasDedicatedNASMessage, &v.HasSelectedPLMNIdentity, &v.HasUplinkTxDirectCurrentList, &v.HasLateNonCriticalExtension, &v.HasNonCriticalExtension)
-	r.DecodeOptional(v.HasDedicatedNASMessage, &v.DedicatedNASMessage, "dedicatedNAS-Message")
+	if v.HasDedicatedNASMessage {
+		v.DedicatedNASMessage = DedicatedNASMessage(r.OctetString(per.Unsized, "dedicatedNAS-Message"))
+	}
 	v.SelectedPLMNIdentity = r.IntIf(v.HasSelectedPLMNIdentity, 1, 12, false, "selectedPLMN-Identity")
 	r.DecodeOptional(v.HasUplinkTxDirectCurrentList, &v.UplinkTxDirectCurrentList, "uplinkTxDirectCurrentList")
 	if v.HasLateNonCriticalExtension {
@@ -8542,9 +8536,9 @@ func (v *RRCResumeRequest) MarshalUPER() ([]byte, error) { return per.Marshal(v,
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RRCResumeRequestIEs) DecodePER(r *per.Reader) error {
 	*v = RRCResumeRequestIEs{}
-	r.Decode(&v.ResumeIdentity, "resumeIdentity")
+	v.ResumeIdentity = ShortIRNTIValue(r.BitString(per.Size{Lb: 24, Ub: 24}, "resumeIdentity"))
 	v.ResumeMACI = r.BitString(per.Size{Lb: 16, Ub: 16}, "resumeMAC-I")
-	r.Decode(&v.ResumeCause, "resumeCause")
+	v.ResumeCause = ResumeCause(r.Enum(16, 0, false, "resumeCause"))
 	v.Spare = r.BitString(per.Size{Lb: 1, Ub: 1}, "spare")
 	return r.Err()
 }
@@ -8590,9 +8584,9 @@ func (v *RRCResumeRequest1) MarshalUPER() ([]byte, error) { return per.Marshal(v
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RRCResumeRequest1IEs) DecodePER(r *per.Reader) error {
 	*v = RRCResumeRequest1IEs{}
-	r.Decode(&v.ResumeIdentity, "resumeIdentity")
+	v.ResumeIdentity = IRNTIValue(r.BitString(per.Size{Lb: 40, Ub: 40}, "resumeIdentity"))
 	v.ResumeMACI = r.BitString(per.Size{Lb: 16, Ub: 16}, "resumeMAC-I")
-	r.Decode(&v.ResumeCause, "resumeCause")
+	v.ResumeCause = ResumeCause(r.Enum(16, 0, false, "resumeCause"))
 	v.Spare = r.BitString(per.Size{Lb: 1, Ub: 1}, "spare")
 	return r.Err()
 }
@@ -8617,7 +8611,7 @@ func (v *RRCResumeRequest1IEs) MarshalUPER() ([]byte, error) { return per.Marsha
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RRCSetup) DecodePER(r *per.Reader) error {
 	*v = RRCSetup{}
-	r.Decode(&v.RRCTransactionIdentifier, "rrc-TransactionIdentifier")
+	v.RRCTransactionIdentifier = RRCTransactionIdentifier(r.Int(0, 3, false, "rrc-TransactionIdentifier"))
 	r.Decode(&v.CriticalExtensions, "criticalExtensions")
 	return r.Err()
 }
@@ -8752,7 +8746,7 @@ func (v *RRCSetupV1700IEs_NonCriticalExtension) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RRCSetupComplete) DecodePER(r *per.Reader) error {
 	*v = RRCSetupComplete{}
-	r.Decode(&v.RRCTransactionIdentifier, "rrc-TransactionIdentifier")
+	v.RRCTransactionIdentifier = RRCTransactionIdentifier(r.Int(0, 3, false, "rrc-TransactionIdentifier"))
 	r.Decode(&v.CriticalExtensions, "criticalExtensions")
 	return r.Err()
 }
@@ -8823,7 +8817,7 @@ func (v *RRCSetupCompleteIEs) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasRegisteredAMF, &v.RegisteredAMF, "registeredAMF")
 	v.GuamiType = RRCSetupCompleteIEs_GuamiType(r.EnumIf(v.HasGuamiType, 2, 0, false, "guami-Type"))
 	r.DecodeOptional(v.HasSNSSAIList, &v.SNSSAIList, "s-NSSAI-List")
-	r.Decode(&v.DedicatedNASMessage, "dedicatedNAS-Message")
+	v.DedicatedNASMessage = DedicatedNASMessage(r.OctetString(per.Unsized, "dedicatedNAS-Message"))
 	r.DecodeOptional(v.HasNg5GSTMSIValue, &v.Ng5GSTMSIValue, "ng-5G-S-TMSI-Value")
 	if v.HasLateNonCriticalExtension {
 		v.LateNonCriticalExtension = r.OctetString(per.Unsized, "lateNonCriticalExtension")
@@ -8873,7 +8867,7 @@ func (v *RRCSetupCompleteIEs_Ng5GSTMSIValue) DecodePER(r *per.Reader) error {
 	switch i {
 	case 0:
 		v.Choice = RRCSetupCompleteIEs_Ng5GSTMSI
-		r.Decode(&v.Ng5GSTMSI, "ng-5G-S-TMSI")
+		v.Ng5GSTMSI = NG5GSTMSI(r.BitString(per.Size{Lb: 48, Ub: 48}, "ng-5G-S-TMSI"))
 	case 1:
 		v.Choice = RRCSetupCompleteIEs_Ng5GSTMSIPart2
 		v.Ng5GSTMSIPart2 = r.BitString(per.Size{Lb: 9, Ub: 9}, "ng-5G-S-TMSI-Part2")
@@ -8997,7 +8991,7 @@ func (v *RegisteredAMF) DecodePER(r *per.Reader) error {
 	*v = RegisteredAMF{}
 	r.Preamble(&v.HasPlmnIdentity)
 	r.DecodeOptional(v.HasPlmnIdentity, &v.PlmnIdentity, "plmn-Identity")
-	r.Decode(&v.AmfIdentifier, "amf-Identifier")
+	v.AmfIdentifier = AMFIdentifier(r.BitString(per.Size{Lb: 24, Ub: 24}, "amf-Identifier"))
 	return r.Err()
 }
 
@@ -9042,7 +9036,7 @@ func (v *RRCSetupRequest) MarshalUPER() ([]byte, error) { return per.Marshal(v, 
 func (v *RRCSetupRequestIEs) DecodePER(r *per.Reader) error {
 	*v = RRCSetupRequestIEs{}
 	r.Decode(&v.UEIdentity, "ue-Identity")
-	r.Decode(&v.EstablishmentCause, "establishmentCause")
+	v.EstablishmentCause = EstablishmentCause(r.Enum(16, 0, false, "establishmentCause"))
 	v.Spare = r.BitString(per.Size{Lb: 1, Ub: 1}, "spare")
 	return r.Err()
 }
@@ -9387,8 +9381,7 @@ func (v *SCGFailureInformationV1590IEs_NonCriticalExtension) EncodePER(w *per.Wr
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *FailureReportSCG) DecodePER(r *per.Reader) error {
 	*v = FailureReportSCG{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMeasResultFreqList, &v.HasMeasResultSCGFailure)
+	ext := r.ExtendedPreamble(&v.HasMeasResultFreqList, &v.HasMeasResultSCGFailure)
 	v.FailureType = FailureReportSCG_FailureType(r.Enum(8, 0, false, "failureType"))
 	r.DecodeOptional(v.HasMeasResultFreqList, &v.MeasResultFreqList, "measResultFreqList")
 	if v.HasMeasResultSCGFailure {
@@ -9453,8 +9446,8 @@ func (v *FailureReportSCG) MarshalUPER() ([]byte, error) { return per.Marshal(v,
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *FailureReportSCG_PreviousPSCellIDR17) DecodePER(r *per.Reader) error {
 	*v = FailureReportSCG_PreviousPSCellIDR17{}
-	r.Decode(&v.PhysCellIDR17, "physCellId-r17")
-	r.Decode(&v.CarrierFreqR17, "carrierFreq-r17")
+	v.PhysCellIDR17 = PhysCellID(r.Int(0, 1007, false, "physCellId-r17"))
+	v.CarrierFreqR17 = ARFCNValueNR(r.Int(0, 3279165, false, "carrierFreq-r17"))
 	return r.Err()
 }
 
@@ -9468,8 +9461,8 @@ func (v *FailureReportSCG_PreviousPSCellIDR17) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *FailureReportSCG_FailedPSCellIDR17) DecodePER(r *per.Reader) error {
 	*v = FailureReportSCG_FailedPSCellIDR17{}
-	r.Decode(&v.PhysCellIDR17, "physCellId-r17")
-	r.Decode(&v.CarrierFreqR17, "carrierFreq-r17")
+	v.PhysCellIDR17 = PhysCellID(r.Int(0, 1007, false, "physCellId-r17"))
+	v.CarrierFreqR17 = ARFCNValueNR(r.Int(0, 3279165, false, "carrierFreq-r17"))
 	return r.Err()
 }
 
@@ -9632,8 +9625,7 @@ func (v *SCGFailureInformationEUTRAV1590IEs_NonCriticalExtension) EncodePER(w *p
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *FailureReportSCGEUTRA) DecodePER(r *per.Reader) error {
 	*v = FailureReportSCGEUTRA{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMeasResultFreqListMRDC, &v.HasMeasResultSCGFailureMRDC)
+	ext := r.ExtendedPreamble(&v.HasMeasResultFreqListMRDC, &v.HasMeasResultSCGFailureMRDC)
 	v.FailureType = FailureReportSCGEUTRA_FailureType(r.Enum(8, 0, false, "failureType"))
 	r.DecodeOptional(v.HasMeasResultFreqListMRDC, &v.MeasResultFreqListMRDC, "measResultFreqListMRDC")
 	if v.HasMeasResultSCGFailureMRDC {
@@ -9698,7 +9690,7 @@ func (v *MeasResultFreqListFailMRDC) MarshalUPER() ([]byte, error) { return per.
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SecurityModeCommand) DecodePER(r *per.Reader) error {
 	*v = SecurityModeCommand{}
-	r.Decode(&v.RRCTransactionIdentifier, "rrc-TransactionIdentifier")
+	v.RRCTransactionIdentifier = RRCTransactionIdentifier(r.Int(0, 3, false, "rrc-TransactionIdentifier"))
 	r.Decode(&v.CriticalExtensions, "criticalExtensions")
 	return r.Err()
 }
@@ -9808,8 +9800,7 @@ func (v *SecurityConfigSMC) DecodePER(r *per.Reader) error {
 	*v = SecurityConfigSMC{}
 	ext := r.Extended()
 	r.Decode(&v.SecurityAlgorithmConfig, "securityAlgorithmConfig")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9834,7 +9825,7 @@ func (v *SecurityConfigSMC) MarshalUPER() ([]byte, error) { return per.Marshal(v
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SecurityModeComplete) DecodePER(r *per.Reader) error {
 	*v = SecurityModeComplete{}
-	r.Decode(&v.RRCTransactionIdentifier, "rrc-TransactionIdentifier")
+	v.RRCTransactionIdentifier = RRCTransactionIdentifier(r.Int(0, 3, false, "rrc-TransactionIdentifier"))
 	r.Decode(&v.CriticalExtensions, "criticalExtensions")
 	return r.Err()
 }
@@ -9940,7 +9931,7 @@ func (v *SecurityModeCompleteIEs_NonCriticalExtension) EncodePER(w *per.Writer) 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SecurityModeFailure) DecodePER(r *per.Reader) error {
 	*v = SecurityModeFailure{}
-	r.Decode(&v.RRCTransactionIdentifier, "rrc-TransactionIdentifier")
+	v.RRCTransactionIdentifier = RRCTransactionIdentifier(r.Int(0, 3, false, "rrc-TransactionIdentifier"))
 	r.Decode(&v.CriticalExtensions, "criticalExtensions")
 	return r.Err()
 }
@@ -10094,10 +10085,14 @@ func (v *SIB1) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
 func (v *SIB1_CellSelectionInfo) DecodePER(r *per.Reader) error {
 	*v = SIB1_CellSelectionInfo{}
 	r.Preamble(&v.HasQRxLevMinOffset, &v.HasQRxLevMinSUL, &v.HasQQualMin, &v.HasQQualMinOffset)
-	r.Decode(&v.QRxLevMin, "q-RxLevMin")
+	v.QRxLevMin = QRxLevMin(r.Int(-70, -22, false, "q-RxLevMin"))
 	v.QRxLevMinOffset = r.IntIf(v.HasQRxLevMinOffset, 1, 8, false, "q-RxLevMinOffset")
-	r.DecodeOptional(v.HasQRxLevMinSUL, &v.QRxLevMinSUL, "q-RxLevMinSUL")
-	r.DecodeOptional(v.HasQQualMin, &v.QQualMin, "q-QualMin")
+	if v.HasQRxLevMinSUL {
+		v.QRxLevMinSUL = QRxLevMin(r.Int(-70, -22, false, "q-RxLevMinSUL"))
+	}
+	if v.HasQQualMin {
+		v.QQualMin = QQualMin(r.Int(-43, -12, false, "q-QualMin"))
+	}
 	v.QQualMinOffset = r.IntIf(v.HasQQualMinOffset, 1, 8, false, "q-QualMinOffset")
 	return r.Err()
 }
@@ -10141,7 +10136,7 @@ func (v *SIB1_UacBarringInfo_UacAccessCategory1SelectionAssistanceInfo) DecodePE
 	switch i {
 	case 0:
 		v.Choice = SIB1_UacBarringInfo_PlmnCommon
-		r.Decode(&v.PlmnCommon, "plmnCommon")
+		v.PlmnCommon = UACAccessCategory1SelectionAssistanceInfo(r.Enum(3, 0, false, "plmnCommon"))
 	case 1:
 		v.Choice = SIB1_UacBarringInfo_IndividualPLMNList
 		r.Decode(&v.IndividualPLMNList, "individualPLMNList")
@@ -10319,10 +10314,18 @@ func (v *SIB1V1700IEs_UacBarringInfoV1700) EncodePER(w *per.Writer) error {
 func (v *SIB1V1700IEs_FeaturePrioritiesR17) DecodePER(r *per.Reader) error {
 	*v = SIB1V1700IEs_FeaturePrioritiesR17{}
 	r.Preamble(&v.HasRedCapPriorityR17, &v.HasSlicingPriorityR17, &v.HasMsg3RepetitionsPriorityR17, &v.HasSdtPriorityR17)
-	r.DecodeOptional(v.HasRedCapPriorityR17, &v.RedCapPriorityR17, "redCapPriority-r17")
-	r.DecodeOptional(v.HasSlicingPriorityR17, &v.SlicingPriorityR17, "slicingPriority-r17")
-	r.DecodeOptional(v.HasMsg3RepetitionsPriorityR17, &v.Msg3RepetitionsPriorityR17, "msg3-Repetitions-Priority-r17")
-	r.DecodeOptional(v.HasSdtPriorityR17, &v.SdtPriorityR17, "sdt-Priority-r17")
+	if v.HasRedCapPriorityR17 {
+		v.RedCapPriorityR17 = FeaturePriorityR17(r.Int(0, 7, false, "redCapPriority-r17"))
+	}
+	if v.HasSlicingPriorityR17 {
+		v.SlicingPriorityR17 = FeaturePriorityR17(r.Int(0, 7, false, "slicingPriority-r17"))
+	}
+	if v.HasMsg3RepetitionsPriorityR17 {
+		v.Msg3RepetitionsPriorityR17 = FeaturePriorityR17(r.Int(0, 7, false, "msg3-Repetitions-Priority-r17"))
+	}
+	if v.HasSdtPriorityR17 {
+		v.SdtPriorityR17 = FeaturePriorityR17(r.Int(0, 7, false, "sdt-Priority-r17"))
+	}
 	return r.Err()
 }
 
@@ -10396,7 +10399,9 @@ func (v *UACAC1SelectAssistInfoR16) EncodePER(w *per.Writer) error {
 func (v *SDTConfigCommonSIBR17) DecodePER(r *per.Reader) error {
 	*v = SDTConfigCommonSIBR17{}
 	r.Preamble(&v.HasSdtRSRPThresholdR17, &v.HasSdtLogicalChannelSRDelayTimerR17)
-	r.DecodeOptional(v.HasSdtRSRPThresholdR17, &v.SdtRSRPThresholdR17, "sdt-RSRP-Threshold-r17")
+	if v.HasSdtRSRPThresholdR17 {
+		v.SdtRSRPThresholdR17 = RSRPRange(r.Int(0, 127, false, "sdt-RSRP-Threshold-r17"))
+	}
 	v.SdtLogicalChannelSRDelayTimerR17 = SDTConfigCommonSIBR17_SdtLogicalChannelSRDelayTimerR17(r.EnumIf(v.HasSdtLogicalChannelSRDelayTimerR17, 8, 0, false, "sdt-LogicalChannelSR-DelayTimer-r17"))
 	v.SdtDataVolumeThresholdR17 = SDTConfigCommonSIBR17_SdtDataVolumeThresholdR17(r.Enum(16, 0, false, "sdt-DataVolumeThreshold-r17"))
 	v.T319aR17 = SDTConfigCommonSIBR17_T319aR17(r.Enum(16, 0, false, "t319a-r17"))
@@ -10424,12 +10429,10 @@ func (v *SDTConfigCommonSIBR17) MarshalUPER() ([]byte, error) { return per.Marsh
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RedCapConfigCommonSIBR17) DecodePER(r *per.Reader) error {
 	*v = RedCapConfigCommonSIBR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasHalfDuplexRedCapAllowedR17, &v.HasCellBarredRedCapR17)
+	ext := r.ExtendedPreamble(&v.HasHalfDuplexRedCapAllowedR17, &v.HasCellBarredRedCapR17)
 	v.HalfDuplexRedCapAllowedR17 = RedCapConfigCommonSIBR17_HalfDuplexRedCapAllowedR17(r.EnumIf(v.HasHalfDuplexRedCapAllowedR17, 1, 0, false, "halfDuplexRedCapAllowed-r17"))
 	r.DecodeOptional(v.HasCellBarredRedCapR17, &v.CellBarredRedCapR17, "cellBarredRedCap-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10590,7 +10593,9 @@ func (v *SidelinkUEInformationNRV1700IEs) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasSlTxResourceReqListDiscR17, &v.SlTxResourceReqListDiscR17, "sl-TxResourceReqListDisc-r17")
 	r.DecodeOptional(v.HasSlTxResourceReqListCommRelayR17, &v.SlTxResourceReqListCommRelayR17, "sl-TxResourceReqListCommRelay-r17")
 	v.UETypeR17 = SidelinkUEInformationNRV1700IEs_UETypeR17(r.EnumIf(v.HasUETypeR17, 2, 0, false, "ue-Type-r17"))
-	r.DecodeOptional(v.HasSlSourceIdentityRemoteUER17, &v.SlSourceIdentityRemoteUER17, "sl-SourceIdentityRemoteUE-r17")
+	if v.HasSlSourceIdentityRemoteUER17 {
+		v.SlSourceIdentityRemoteUER17 = SLSourceIdentityR17(r.BitString(per.Size{Lb: 24, Ub: 24}, "sl-SourceIdentityRemoteUE-r17"))
+	}
 	r.DecodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return r.Err()
 }
@@ -10673,7 +10678,7 @@ func (v *SLTxResourceReqListR16) MarshalUPER() ([]byte, error) { return per.Mars
 func (v *SLTxResourceReqR16) DecodePER(r *per.Reader) error {
 	*v = SLTxResourceReqR16{}
 	r.Preamble(&v.HasSlRLCModeIndicationListR16, &v.HasSlQoSInfoListR16, &v.HasSlTypeTxSyncListR16, &v.HasSlTxInterestedFreqListR16, &v.HasSlCapabilityInformationSidelinkR16)
-	r.Decode(&v.SlDestinationIdentityR16, "sl-DestinationIdentity-r16")
+	v.SlDestinationIdentityR16 = SLDestinationIdentityR16(r.BitString(per.Size{Lb: 24, Ub: 24}, "sl-DestinationIdentity-r16"))
 	v.SlCastTypeR16 = SLTxResourceReqR16_SlCastTypeR16(r.Enum(4, 0, false, "sl-CastType-r16"))
 	r.DecodeOptional(v.HasSlRLCModeIndicationListR16, &v.SlRLCModeIndicationListR16, "sl-RLC-ModeIndicationList-r16")
 	r.DecodeOptional(v.HasSlQoSInfoListR16, &v.SlQoSInfoListR16, "sl-QoS-InfoList-r16")
@@ -10777,12 +10782,10 @@ func (v *SLRxDRXReportListV1700) MarshalUPER() ([]byte, error) { return per.Mars
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SLTxResourceReqV1700) DecodePER(r *per.Reader) error {
 	*v = SLTxResourceReqV1700{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSlDRXInfoFromRxListR17, &v.HasSlDRXIndicationR17)
+	ext := r.ExtendedPreamble(&v.HasSlDRXInfoFromRxListR17, &v.HasSlDRXIndicationR17)
 	r.DecodeOptional(v.HasSlDRXInfoFromRxListR17, &v.SlDRXInfoFromRxListR17, "sl-DRX-InfoFromRxList-r17")
 	v.SlDRXIndicationR17 = SLTxResourceReqV1700_SlDRXIndicationR17(r.EnumIf(v.HasSlDRXIndicationR17, 2, 0, false, "sl-DRX-Indication-r17"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10821,8 +10824,7 @@ func (v *SLRxDRXReportV1700) DecodePER(r *per.Reader) error {
 	*v = SLRxDRXReportV1700{}
 	ext := r.Extended()
 	r.Decode(&v.SlDRXConfigFromTxR17, "sl-DRX-ConfigFromTx-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10866,7 +10868,7 @@ func (v *SLRxInterestedGCBCDestListR17) MarshalUPER() ([]byte, error) { return p
 func (v *SLRxInterestedGCBCDestR17) DecodePER(r *per.Reader) error {
 	*v = SLRxInterestedGCBCDestR17{}
 	r.Decode(&v.SlRxInterestedQoSInfoListR17, "sl-RxInterestedQoS-InfoList-r17")
-	r.Decode(&v.SlDestinationIdentityR16, "sl-DestinationIdentity-r16")
+	v.SlDestinationIdentityR16 = SLDestinationIdentityR16(r.BitString(per.Size{Lb: 24, Ub: 24}, "sl-DestinationIdentity-r16"))
 	return r.Err()
 }
 
@@ -10916,16 +10918,16 @@ func (v *SLTxResourceReqListDiscR17) MarshalUPER() ([]byte, error) { return per.
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SLTxResourceReqDiscR17) DecodePER(r *per.Reader) error {
 	*v = SLTxResourceReqDiscR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSlSourceIdentityRelayUER17)
-	r.Decode(&v.SlDestinationIdentityDiscR17, "sl-DestinationIdentityDisc-r17")
-	r.DecodeOptional(v.HasSlSourceIdentityRelayUER17, &v.SlSourceIdentityRelayUER17, "sl-SourceIdentityRelayUE-r17")
+	ext := r.ExtendedPreamble(&v.HasSlSourceIdentityRelayUER17)
+	v.SlDestinationIdentityDiscR17 = SLDestinationIdentityR16(r.BitString(per.Size{Lb: 24, Ub: 24}, "sl-DestinationIdentityDisc-r17"))
+	if v.HasSlSourceIdentityRelayUER17 {
+		v.SlSourceIdentityRelayUER17 = SLSourceIdentityR17(r.BitString(per.Size{Lb: 24, Ub: 24}, "sl-SourceIdentityRelayUE-r17"))
+	}
 	v.SlCastTypeDiscR17 = SLTxResourceReqDiscR17_SlCastTypeDiscR17(r.Enum(4, 0, false, "sl-CastTypeDisc-r17"))
 	r.Decode(&v.SlTxInterestedFreqListDiscR17, "sl-TxInterestedFreqListDisc-r17")
 	r.Decode(&v.SlTypeTxSyncListDiscR17, "sl-TypeTxSyncListDisc-r17")
 	v.SlDiscoveryTypeR17 = SLTxResourceReqDiscR17_SlDiscoveryTypeR17(r.Enum(2, 0, false, "sl-DiscoveryType-r17"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11049,9 +11051,10 @@ func (v *SLTxResourceReqCommRelayR17) MarshalUPER() ([]byte, error) { return per
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SLTxResourceReqL2U2NRelayR17) DecodePER(r *per.Reader) error {
 	*v = SLTxResourceReqL2U2NRelayR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSlDestinationIdentityL2U2NR17, &v.HasSlLocalIDRequestR17, &v.HasSlPagingIdentityRemoteUER17, &v.HasSlCapabilityInformationSidelinkR17)
-	r.DecodeOptional(v.HasSlDestinationIdentityL2U2NR17, &v.SlDestinationIdentityL2U2NR17, "sl-DestinationIdentityL2U2N-r17")
+	ext := r.ExtendedPreamble(&v.HasSlDestinationIdentityL2U2NR17, &v.HasSlLocalIDRequestR17, &v.HasSlPagingIdentityRemoteUER17, &v.HasSlCapabilityInformationSidelinkR17)
+	if v.HasSlDestinationIdentityL2U2NR17 {
+		v.SlDestinationIdentityL2U2NR17 = SLDestinationIdentityR16(r.BitString(per.Size{Lb: 24, Ub: 24}, "sl-DestinationIdentityL2U2N-r17"))
+	}
 	r.Decode(&v.SlTxInterestedFreqListL2U2NR17, "sl-TxInterestedFreqListL2U2N-r17")
 	r.Decode(&v.SlTypeTxSyncListL2U2NR17, "sl-TypeTxSyncListL2U2N-r17")
 	v.SlLocalIDRequestR17 = SLTxResourceReqL2U2NRelayR17_SlLocalIDRequestR17(r.EnumIf(v.HasSlLocalIDRequestR17, 1, 0, false, "sl-LocalID-Request-r17"))
@@ -11059,8 +11062,7 @@ func (v *SLTxResourceReqL2U2NRelayR17) DecodePER(r *per.Reader) error {
 	if v.HasSlCapabilityInformationSidelinkR17 {
 		v.SlCapabilityInformationSidelinkR17 = r.OctetString(per.Unsized, "sl-CapabilityInformationSidelink-r17")
 	}
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11126,7 +11128,7 @@ func (v *SLTxInterestedFreqListR16) MarshalUPER() ([]byte, error) { return per.M
 func (v *SLQoSInfoR16) DecodePER(r *per.Reader) error {
 	*v = SLQoSInfoR16{}
 	r.Preamble(&v.HasSlQoSProfileR16)
-	r.Decode(&v.SlQoSFlowIdentityR16, "sl-QoS-FlowIdentity-r16")
+	v.SlQoSFlowIdentityR16 = SLQoSFlowIdentityR16(r.Int(1, 2048, false, "sl-QoS-FlowIdentity-r16"))
 	r.DecodeOptional(v.HasSlQoSProfileR16, &v.SlQoSProfileR16, "sl-QoS-Profile-r16")
 	return r.Err()
 }
@@ -11229,7 +11231,7 @@ func (v *SLFailureListR16) MarshalUPER() ([]byte, error) { return per.Marshal(v,
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SLFailureR16) DecodePER(r *per.Reader) error {
 	*v = SLFailureR16{}
-	r.Decode(&v.SlDestinationIdentityR16, "sl-DestinationIdentity-r16")
+	v.SlDestinationIdentityR16 = SLDestinationIdentityR16(r.BitString(per.Size{Lb: 24, Ub: 24}, "sl-DestinationIdentity-r16"))
 	v.SlFailureR16 = SLFailureR16_SlFailureR16(r.Enum(8, 0, false, "sl-Failure-r16"))
 	return r.Err()
 }
@@ -11805,8 +11807,8 @@ func (v *OverheatingAssistance) MarshalUPER() ([]byte, error) { return per.Marsh
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *OverheatingAssistance_ReducedMaxMIMOLayersFR1) DecodePER(r *per.Reader) error {
 	*v = OverheatingAssistance_ReducedMaxMIMOLayersFR1{}
-	r.Decode(&v.ReducedMIMOLayersFR1DL, "reducedMIMO-LayersFR1-DL")
-	r.Decode(&v.ReducedMIMOLayersFR1UL, "reducedMIMO-LayersFR1-UL")
+	v.ReducedMIMOLayersFR1DL = MIMOLayersDL(r.Enum(3, 0, false, "reducedMIMO-LayersFR1-DL"))
+	v.ReducedMIMOLayersFR1UL = MIMOLayersUL(r.Enum(3, 0, false, "reducedMIMO-LayersFR1-UL"))
 	return r.Err()
 }
 
@@ -11820,8 +11822,8 @@ func (v *OverheatingAssistance_ReducedMaxMIMOLayersFR1) EncodePER(w *per.Writer)
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *OverheatingAssistance_ReducedMaxMIMOLayersFR2) DecodePER(r *per.Reader) error {
 	*v = OverheatingAssistance_ReducedMaxMIMOLayersFR2{}
-	r.Decode(&v.ReducedMIMOLayersFR2DL, "reducedMIMO-LayersFR2-DL")
-	r.Decode(&v.ReducedMIMOLayersFR2UL, "reducedMIMO-LayersFR2-UL")
+	v.ReducedMIMOLayersFR2DL = MIMOLayersDL(r.Enum(3, 0, false, "reducedMIMO-LayersFR2-DL"))
+	v.ReducedMIMOLayersFR2UL = MIMOLayersUL(r.Enum(3, 0, false, "reducedMIMO-LayersFR2-UL"))
 	return r.Err()
 }
 
@@ -11860,8 +11862,8 @@ func (v *OverheatingAssistanceR17) MarshalUPER() ([]byte, error) { return per.Ma
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *OverheatingAssistanceR17_ReducedMaxBWFR2_2R17) DecodePER(r *per.Reader) error {
 	*v = OverheatingAssistanceR17_ReducedMaxBWFR2_2R17{}
-	r.Decode(&v.ReducedBWFR2_2DLR17, "reducedBW-FR2-2-DL-r17")
-	r.Decode(&v.ReducedBWFR2_2ULR17, "reducedBW-FR2-2-UL-r17")
+	v.ReducedBWFR2_2DLR17 = ReducedAggregatedBandwidthR17(r.Enum(8, 0, false, "reducedBW-FR2-2-DL-r17"))
+	v.ReducedBWFR2_2ULR17 = ReducedAggregatedBandwidthR17(r.Enum(8, 0, false, "reducedBW-FR2-2-UL-r17"))
 	return r.Err()
 }
 
@@ -11875,8 +11877,8 @@ func (v *OverheatingAssistanceR17_ReducedMaxBWFR2_2R17) EncodePER(w *per.Writer)
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *OverheatingAssistanceR17_ReducedMaxMIMOLayersFR2_2) DecodePER(r *per.Reader) error {
 	*v = OverheatingAssistanceR17_ReducedMaxMIMOLayersFR2_2{}
-	r.Decode(&v.ReducedMIMOLayersFR2_2DL, "reducedMIMO-LayersFR2-2-DL")
-	r.Decode(&v.ReducedMIMOLayersFR2_2UL, "reducedMIMO-LayersFR2-2-UL")
+	v.ReducedMIMOLayersFR2_2DL = MIMOLayersDL(r.Enum(3, 0, false, "reducedMIMO-LayersFR2-2-DL"))
+	v.ReducedMIMOLayersFR2_2UL = MIMOLayersUL(r.Enum(3, 0, false, "reducedMIMO-LayersFR2-2-UL"))
 	return r.Err()
 }
 
@@ -12017,7 +12019,7 @@ func (v *UEAssistanceInformationV1700IEs) MarshalUPER() ([]byte, error) { return
 func (v *UEAssistanceInformationV1700IEs_NonSDTDataIndicationR17) DecodePER(r *per.Reader) error {
 	*v = UEAssistanceInformationV1700IEs_NonSDTDataIndicationR17{}
 	r.Preamble(&v.HasResumeCauseR17)
-	r.DecodeOptional(v.HasResumeCauseR17, &v.ResumeCauseR17, "resumeCause-r17")
+	v.ResumeCauseR17 = ResumeCause(r.EnumIf(v.HasResumeCauseR17, 16, 0, false, "resumeCause-r17"))
 	return r.Err()
 }
 
@@ -12042,12 +12044,10 @@ func (v *UEAssistanceInformationV1700IEs_NonCriticalExtension) EncodePER(w *per.
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *IDCAssistanceR16) DecodePER(r *per.Reader) error {
 	*v = IDCAssistanceR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasAffectedCarrierFreqListR16, &v.HasAffectedCarrierFreqCombListR16)
+	ext := r.ExtendedPreamble(&v.HasAffectedCarrierFreqListR16, &v.HasAffectedCarrierFreqCombListR16)
 	r.DecodeOptional(v.HasAffectedCarrierFreqListR16, &v.AffectedCarrierFreqListR16, "affectedCarrierFreqList-r16")
 	r.DecodeOptional(v.HasAffectedCarrierFreqCombListR16, &v.AffectedCarrierFreqCombListR16, "affectedCarrierFreqCombList-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12092,7 +12092,7 @@ func (v *AffectedCarrierFreqListR16) MarshalUPER() ([]byte, error) { return per.
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *AffectedCarrierFreqR16) DecodePER(r *per.Reader) error {
 	*v = AffectedCarrierFreqR16{}
-	r.Decode(&v.CarrierFreqR16, "carrierFreq-r16")
+	v.CarrierFreqR16 = ARFCNValueNR(r.Int(0, 3279165, false, "carrierFreq-r16"))
 	v.InterferenceDirectionR16 = AffectedCarrierFreqR16_InterferenceDirectionR16(r.Enum(4, 0, false, "interferenceDirection-r16"))
 	return r.Err()
 }
@@ -12168,8 +12168,7 @@ func (v *AffectedCarrierFreqCombR16_AffectedCarrierFreqCombR16) EncodePER(w *per
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *VictimSystemTypeR16) DecodePER(r *per.Reader) error {
 	*v = VictimSystemTypeR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasGpsR16, &v.HasGlonassR16, &v.HasBdsR16, &v.HasGalileoR16, &v.HasNavICR16, &v.HasWlanR16, &v.HasBluetoothR16)
+	ext := r.ExtendedPreamble(&v.HasGpsR16, &v.HasGlonassR16, &v.HasBdsR16, &v.HasGalileoR16, &v.HasNavICR16, &v.HasWlanR16, &v.HasBluetoothR16)
 	v.GpsR16 = VictimSystemTypeR16_GpsR16(r.EnumIf(v.HasGpsR16, 1, 0, false, "gps-r16"))
 	v.GlonassR16 = VictimSystemTypeR16_GlonassR16(r.EnumIf(v.HasGlonassR16, 1, 0, false, "glonass-r16"))
 	v.BdsR16 = VictimSystemTypeR16_BdsR16(r.EnumIf(v.HasBdsR16, 1, 0, false, "bds-r16"))
@@ -12177,8 +12176,7 @@ func (v *VictimSystemTypeR16) DecodePER(r *per.Reader) error {
 	v.NavICR16 = VictimSystemTypeR16_NavICR16(r.EnumIf(v.HasNavICR16, 1, 0, false, "navIC-r16"))
 	v.WlanR16 = VictimSystemTypeR16_WlanR16(r.EnumIf(v.HasWlanR16, 1, 0, false, "wlan-r16"))
 	v.BluetoothR16 = VictimSystemTypeR16_BluetoothR16(r.EnumIf(v.HasBluetoothR16, 1, 0, false, "bluetooth-r16"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12288,8 +12286,8 @@ func (v *MaxBWPreferenceFR2_2R17) MarshalUPER() ([]byte, error) { return per.Mar
 func (v *MaxBWPreferenceFR2_2R17_ReducedMaxBWFR2_2R17) DecodePER(r *per.Reader) error {
 	*v = MaxBWPreferenceFR2_2R17_ReducedMaxBWFR2_2R17{}
 	r.Preamble(&v.HasReducedBWFR2_2DLR17, &v.HasReducedBWFR2_2ULR17)
-	r.DecodeOptional(v.HasReducedBWFR2_2DLR17, &v.ReducedBWFR2_2DLR17, "reducedBW-FR2-2-DL-r17")
-	r.DecodeOptional(v.HasReducedBWFR2_2ULR17, &v.ReducedBWFR2_2ULR17, "reducedBW-FR2-2-UL-r17")
+	v.ReducedBWFR2_2DLR17 = ReducedAggregatedBandwidthR17(r.EnumIf(v.HasReducedBWFR2_2DLR17, 8, 0, false, "reducedBW-FR2-2-DL-r17"))
+	v.ReducedBWFR2_2ULR17 = ReducedAggregatedBandwidthR17(r.EnumIf(v.HasReducedBWFR2_2ULR17, 8, 0, false, "reducedBW-FR2-2-UL-r17"))
 	return r.Err()
 }
 
@@ -12614,8 +12612,8 @@ func (v *ReleasePreferenceR16) MarshalUPER() ([]byte, error) { return per.Marsha
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ReducedMaxBWFRxR16) DecodePER(r *per.Reader) error {
 	*v = ReducedMaxBWFRxR16{}
-	r.Decode(&v.ReducedBWDLR16, "reducedBW-DL-r16")
-	r.Decode(&v.ReducedBWULR16, "reducedBW-UL-r16")
+	v.ReducedBWDLR16 = ReducedAggregatedBandwidth(r.Enum(12, 0, false, "reducedBW-DL-r16"))
+	v.ReducedBWULR16 = ReducedAggregatedBandwidth(r.Enum(12, 0, false, "reducedBW-UL-r16"))
 	return r.Err()
 }
 
@@ -12681,7 +12679,7 @@ func (v *SLTrafficPatternInfoR16) DecodePER(r *per.Reader) error {
 	v.TrafficPeriodicityR16 = SLTrafficPatternInfoR16_TrafficPeriodicityR16(r.Enum(12, 0, false, "trafficPeriodicity-r16"))
 	v.TimingOffsetR16 = r.Int(0, 10239, false, "timingOffset-r16")
 	v.MessageSizeR16 = r.BitString(per.Size{Lb: 8, Ub: 8}, "messageSize-r16")
-	r.Decode(&v.SlQoSFlowIdentityR16, "sl-QoS-FlowIdentity-r16")
+	v.SlQoSFlowIdentityR16 = SLQoSFlowIdentityR16(r.Int(1, 2048, false, "sl-QoS-FlowIdentity-r16"))
 	return r.Err()
 }
 
@@ -12750,7 +12748,7 @@ func (v *PropagationDelayDifferenceR17) MarshalUPER() ([]byte, error) { return p
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UECapabilityEnquiry) DecodePER(r *per.Reader) error {
 	*v = UECapabilityEnquiry{}
-	r.Decode(&v.RRCTransactionIdentifier, "rrc-TransactionIdentifier")
+	v.RRCTransactionIdentifier = RRCTransactionIdentifier(r.Int(0, 3, false, "rrc-TransactionIdentifier"))
 	r.Decode(&v.CriticalExtensions, "criticalExtensions")
 	return r.Err()
 }
@@ -12912,7 +12910,7 @@ func (v *UECapabilityEnquiryV1610IEs_NonCriticalExtension) EncodePER(w *per.Writ
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UECapabilityInformation) DecodePER(r *per.Reader) error {
 	*v = UECapabilityInformation{}
-	r.Decode(&v.RRCTransactionIdentifier, "rrc-TransactionIdentifier")
+	v.RRCTransactionIdentifier = RRCTransactionIdentifier(r.Int(0, 3, false, "rrc-TransactionIdentifier"))
 	r.Decode(&v.CriticalExtensions, "criticalExtensions")
 	return r.Err()
 }
@@ -13020,7 +13018,7 @@ func (v *UECapabilityInformationIEs_NonCriticalExtension) EncodePER(w *per.Write
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UEInformationRequestR16) DecodePER(r *per.Reader) error {
 	*v = UEInformationRequestR16{}
-	r.Decode(&v.RRCTransactionIdentifier, "rrc-TransactionIdentifier")
+	v.RRCTransactionIdentifier = RRCTransactionIdentifier(r.Int(0, 3, false, "rrc-TransactionIdentifier"))
 	r.Decode(&v.CriticalExtensions, "criticalExtensions")
 	return r.Err()
 }
@@ -13165,7 +13163,7 @@ func (v *UEInformationRequestV1700IEs_NonCriticalExtension) EncodePER(w *per.Wri
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UEInformationResponseR16) DecodePER(r *per.Reader) error {
 	*v = UEInformationResponseR16{}
-	r.Decode(&v.RRCTransactionIdentifier, "rrc-TransactionIdentifier")
+	v.RRCTransactionIdentifier = RRCTransactionIdentifier(r.Int(0, 3, false, "rrc-TransactionIdentifier"))
 	r.Decode(&v.CriticalExtensions, "criticalExtensions")
 	return r.Err()
 }
@@ -13318,9 +13316,8 @@ func (v *UEInformationResponseV1700IEs_NonCriticalExtension) EncodePER(w *per.Wr
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *LogMeasReportR16) DecodePER(r *per.Reader) error {
 	*v = LogMeasReportR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasLogMeasAvailableR16, &v.HasLogMeasAvailableBTR16, &v.HasLogMeasAvailableWLANR16)
-	r.Decode(&v.AbsoluteTimeStampR16, "absoluteTimeStamp-r16")
+	ext := r.ExtendedPreamble(&v.HasLogMeasAvailableR16, &v.HasLogMeasAvailableBTR16, &v.HasLogMeasAvailableWLANR16)
+	v.AbsoluteTimeStampR16 = AbsoluteTimeInfoR16(r.BitString(per.Size{Lb: 48, Ub: 48}, "absoluteTimeStamp-r16"))
 	r.Decode(&v.TraceReferenceR16, "traceReference-r16")
 	v.TraceRecordingSessionRefR16 = r.OctetString(per.Size{Lb: 2, Ub: 2}, "traceRecordingSessionRef-r16")
 	v.TceIDR16 = r.OctetString(per.Size{Lb: 1, Ub: 1}, "tce-Id-r16")
@@ -13328,8 +13325,7 @@ func (v *LogMeasReportR16) DecodePER(r *per.Reader) error {
 	v.LogMeasAvailableR16 = LogMeasReportR16_LogMeasAvailableR16(r.EnumIf(v.HasLogMeasAvailableR16, 1, 0, false, "logMeasAvailable-r16"))
 	v.LogMeasAvailableBTR16 = LogMeasReportR16_LogMeasAvailableBTR16(r.EnumIf(v.HasLogMeasAvailableBTR16, 1, 0, false, "logMeasAvailableBT-r16"))
 	v.LogMeasAvailableWLANR16 = LogMeasReportR16_LogMeasAvailableWLANR16(r.EnumIf(v.HasLogMeasAvailableWLANR16, 1, 0, false, "logMeasAvailableWLAN-r16"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13380,8 +13376,7 @@ func (v *LogMeasInfoListR16) MarshalUPER() ([]byte, error) { return per.Marshal(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *LogMeasInfoR16) DecodePER(r *per.Reader) error {
 	*v = LogMeasInfoR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasLocationInfoR16, &v.HasServCellIdentityR16, &v.HasMeasResultServingCellR16, &v.HasAnyCellSelectionDetectedR16)
+	ext := r.ExtendedPreamble(&v.HasLocationInfoR16, &v.HasServCellIdentityR16, &v.HasMeasResultServingCellR16, &v.HasAnyCellSelectionDetectedR16)
 	r.DecodeOptional(v.HasLocationInfoR16, &v.LocationInfoR16, "locationInfo-r16")
 	v.RelativeTimeStampR16 = r.Int(0, 7200, false, "relativeTimeStamp-r16")
 	r.DecodeOptional(v.HasServCellIdentityR16, &v.ServCellIdentityR16, "servCellIdentity-r16")
@@ -13447,16 +13442,14 @@ func (v *LogMeasInfoR16_MeasResultNeighCellsR16) EncodePER(w *per.Writer) error 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ConnEstFailReportR16) DecodePER(r *per.Reader) error {
 	*v = ConnEstFailReportR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasLocationInfoR16)
+	ext := r.ExtendedPreamble(&v.HasLocationInfoR16)
 	r.Decode(&v.MeasResultFailedCellR16, "measResultFailedCell-r16")
 	r.DecodeOptional(v.HasLocationInfoR16, &v.LocationInfoR16, "locationInfo-r16")
 	r.Decode(&v.MeasResultNeighCellsR16, "measResultNeighCells-r16")
 	v.NumberOfConnFailR16 = r.Int(1, 8, false, "numberOfConnFail-r16")
 	r.Decode(&v.PerRAInfoListR16, "perRAInfoList-r16")
-	r.Decode(&v.TimeSinceFailureR16, "timeSinceFailure-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.TimeSinceFailureR16 = TimeSinceFailureR16(r.Int(0, 172800, false, "timeSinceFailure-r16"))
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13547,7 +13540,7 @@ func (v *MeasResultServingCellR16) MarshalUPER() ([]byte, error) { return per.Ma
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MeasResultServingCellR16_ResultsSSB) DecodePER(r *per.Reader) error {
 	*v = MeasResultServingCellR16_ResultsSSB{}
-	r.Decode(&v.BestSsbIndex, "best-ssb-Index")
+	v.BestSsbIndex = SSBIndex(r.Int(0, 63, false, "best-ssb-Index"))
 	r.Decode(&v.BestSsbResults, "best-ssb-Results")
 	v.NumberOfGoodSSB = r.Int(1, 64, false, "numberOfGoodSSB")
 	return r.Err()
@@ -13646,8 +13639,7 @@ func (v *RAReportListR16) MarshalUPER() ([]byte, error) { return per.Marshal(v, 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RAReportR16) DecodePER(r *per.Reader) error {
 	*v = RAReportR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasRaInformationCommonR16)
+	ext := r.ExtendedPreamble(&v.HasRaInformationCommonR16)
 	r.Decode(&v.CellIDR16, "cellId-r16")
 	r.DecodeOptional(v.HasRaInformationCommonR16, &v.RaInformationCommonR16, "ra-InformationCommon-r16")
 	v.RaPurposeR16 = RAReportR16_RaPurposeR16(r.Enum(16, 0, false, "raPurpose-r16"))
@@ -13722,15 +13714,14 @@ func (v *RAReportR16_CellIDR16) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RAInformationCommonR16) DecodePER(r *per.Reader) error {
 	*v = RAInformationCommonR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMsg1FrequencyStartR16, &v.HasMsg1FrequencyStartCFRAR16, &v.HasMsg1SubcarrierSpacingR16, &v.HasMsg1SubcarrierSpacingCFRAR16, &v.HasMsg1FDMR16, &v.HasMsg1FDMCFRAR16)
-	r.Decode(&v.AbsoluteFrequencyPointAR16, "absoluteFrequencyPointA-r16")
+	ext := r.ExtendedPreamble(&v.HasMsg1FrequencyStartR16, &v.HasMsg1FrequencyStartCFRAR16, &v.HasMsg1SubcarrierSpacingR16, &v.HasMsg1SubcarrierSpacingCFRAR16, &v.HasMsg1FDMR16, &v.HasMsg1FDMCFRAR16)
+	v.AbsoluteFrequencyPointAR16 = ARFCNValueNR(r.Int(0, 3279165, false, "absoluteFrequencyPointA-r16"))
 	v.LocationAndBandwidthR16 = r.Int(0, 37949, false, "locationAndBandwidth-r16")
-	r.Decode(&v.SubcarrierSpacingR16, "subcarrierSpacing-r16")
+	v.SubcarrierSpacingR16 = SubcarrierSpacing(r.Enum(8, 0, false, "subcarrierSpacing-r16"))
 	v.Msg1FrequencyStartR16 = r.IntIf(v.HasMsg1FrequencyStartR16, 0, 274, false, "msg1-FrequencyStart-r16")
 	v.Msg1FrequencyStartCFRAR16 = r.IntIf(v.HasMsg1FrequencyStartCFRAR16, 0, 274, false, "msg1-FrequencyStartCFRA-r16")
-	r.DecodeOptional(v.HasMsg1SubcarrierSpacingR16, &v.Msg1SubcarrierSpacingR16, "msg1-SubcarrierSpacing-r16")
-	r.DecodeOptional(v.HasMsg1SubcarrierSpacingCFRAR16, &v.Msg1SubcarrierSpacingCFRAR16, "msg1-SubcarrierSpacingCFRA-r16")
+	v.Msg1SubcarrierSpacingR16 = SubcarrierSpacing(r.EnumIf(v.HasMsg1SubcarrierSpacingR16, 8, 0, false, "msg1-SubcarrierSpacing-r16"))
+	v.Msg1SubcarrierSpacingCFRAR16 = SubcarrierSpacing(r.EnumIf(v.HasMsg1SubcarrierSpacingCFRAR16, 8, 0, false, "msg1-SubcarrierSpacingCFRA-r16"))
 	v.Msg1FDMR16 = RAInformationCommonR16_Msg1FDMR16(r.EnumIf(v.HasMsg1FDMR16, 4, 0, false, "msg1-FDM-r16"))
 	v.Msg1FDMCFRAR16 = RAInformationCommonR16_Msg1FDMCFRAR16(r.EnumIf(v.HasMsg1FDMCFRAR16, 4, 0, false, "msg1-FDMCFRA-r16"))
 	r.Decode(&v.PerRAInfoListR16, "perRAInfoList-r16")
@@ -13754,7 +13745,7 @@ func (v *RAInformationCommonR16) DecodePER(r *per.Reader) error {
 		x.GroupPreamble(&v.HasMsgAROFrequencyStartR17, &v.HasMsgAROFrequencyStartCFRAR17, &v.HasMsgASubcarrierSpacingR17, &v.HasMsgAROFDMR17, &v.HasMsgAROFDMCFRAR17, &v.HasMsgASCSFromPrachConfigurationIndexR17, &v.HasMsgATransMaxR17, &v.HasMsgAMCSR17, &v.HasNrofPRBsPerMsgAPOR17, &v.HasMsgAPUSCHTimeDomainAllocationR17, &v.HasFrequencyStartMsgAPUSCHR17, &v.HasNrofMsgAPOFDMR17, &v.HasDlPathlossRSRPR17, &v.HasIntendedSIBsR17, &v.HasSsbsForSIAcquisitionR17, &v.HasMsgAPUSCHPayloadSizeR17, &v.HasOnDemandSISuccessR17)
 		v.MsgAROFrequencyStartR17 = r.IntIf(v.HasMsgAROFrequencyStartR17, 0, 274, false, "msgA-RO-FrequencyStart-r17")
 		v.MsgAROFrequencyStartCFRAR17 = r.IntIf(v.HasMsgAROFrequencyStartCFRAR17, 0, 274, false, "msgA-RO-FrequencyStartCFRA-r17")
-		r.DecodeOptional(v.HasMsgASubcarrierSpacingR17, &v.MsgASubcarrierSpacingR17, "msgA-SubcarrierSpacing-r17")
+		v.MsgASubcarrierSpacingR17 = SubcarrierSpacing(r.EnumIf(v.HasMsgASubcarrierSpacingR17, 8, 0, false, "msgA-SubcarrierSpacing-r17"))
 		v.MsgAROFDMR17 = RAInformationCommonR16_MsgAROFDMR17(r.EnumIf(v.HasMsgAROFDMR17, 4, 0, false, "msgA-RO-FDM-r17"))
 		v.MsgAROFDMCFRAR17 = RAInformationCommonR16_MsgAROFDMCFRAR17(r.EnumIf(v.HasMsgAROFDMCFRAR17, 4, 0, false, "msgA-RO-FDMCFRA-r17"))
 		v.MsgASCSFromPrachConfigurationIndexR17 = RAInformationCommonR16_MsgASCSFromPrachConfigurationIndexR17(r.EnumIf(v.HasMsgASCSFromPrachConfigurationIndexR17, 4, 0, false, "msgA-SCS-From-prach-ConfigurationIndex-r17"))
@@ -13764,7 +13755,9 @@ func (v *RAInformationCommonR16) DecodePER(r *per.Reader) error {
 		v.MsgAPUSCHTimeDomainAllocationR17 = r.IntIf(v.HasMsgAPUSCHTimeDomainAllocationR17, 1, 16, false, "msgA-PUSCH-TimeDomainAllocation-r17")
 		v.FrequencyStartMsgAPUSCHR17 = r.IntIf(v.HasFrequencyStartMsgAPUSCHR17, 0, 274, false, "frequencyStartMsgA-PUSCH-r17")
 		v.NrofMsgAPOFDMR17 = RAInformationCommonR16_NrofMsgAPOFDMR17(r.EnumIf(v.HasNrofMsgAPOFDMR17, 4, 0, false, "nrofMsgA-PO-FDM-r17"))
-		r.DecodeOptional(v.HasDlPathlossRSRPR17, &v.DlPathlossRSRPR17, "dlPathlossRSRP-r17")
+		if v.HasDlPathlossRSRPR17 {
+			v.DlPathlossRSRPR17 = RSRPRange(r.Int(0, 127, false, "dlPathlossRSRP-r17"))
+		}
 		r.DecodeOptional(v.HasIntendedSIBsR17, &v.IntendedSIBsR17, "intendedSIBs-r17")
 		r.DecodeOptional(v.HasSsbsForSIAcquisitionR17, &v.SsbsForSIAcquisitionR17, "ssbsForSI-Acquisition-r17")
 		if v.HasMsgAPUSCHPayloadSizeR17 {
@@ -13942,7 +13935,7 @@ func (v *PerRAInfoR16) MarshalUPER() ([]byte, error) { return per.Marshal(v, fal
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PerRASSBInfoR16) DecodePER(r *per.Reader) error {
 	*v = PerRASSBInfoR16{}
-	r.Decode(&v.SsbIndexR16, "ssb-Index-r16")
+	v.SsbIndexR16 = SSBIndex(r.Int(0, 63, false, "ssb-Index-r16"))
 	v.NumberOfPreamblesSentOnSSBR16 = r.Int(1, 200, false, "numberOfPreamblesSentOnSSB-r16")
 	r.Decode(&v.PerRAAttemptInfoListR16, "perRAAttemptInfoList-r16")
 	return r.Err()
@@ -13967,7 +13960,7 @@ func (v *PerRASSBInfoR16) MarshalUPER() ([]byte, error) { return per.Marshal(v, 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PerRACSIRSInfoR16) DecodePER(r *per.Reader) error {
 	*v = PerRACSIRSInfoR16{}
-	r.Decode(&v.CsiRSIndexR16, "csi-RS-Index-r16")
+	v.CsiRSIndexR16 = CSIRSIndex(r.Int(0, 95, false, "csi-RS-Index-r16"))
 	v.NumberOfPreamblesSentOnCSIRSR16 = r.Int(1, 200, false, "numberOfPreamblesSentOnCSI-RS-r16")
 	return r.Err()
 }
@@ -14031,8 +14024,7 @@ func (v *PerRAAttemptInfoListR16) MarshalUPER() ([]byte, error) { return per.Mar
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PerRAAttemptInfoR16) DecodePER(r *per.Reader) error {
 	*v = PerRAAttemptInfoR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasContentionDetectedR16, &v.HasDlRSRPAboveThresholdR16)
+	ext := r.ExtendedPreamble(&v.HasContentionDetectedR16, &v.HasDlRSRPAboveThresholdR16)
 	if v.HasContentionDetectedR16 {
 		v.ContentionDetectedR16 = r.Bool("contentionDetected-r16")
 	}
@@ -14127,18 +14119,19 @@ func (v *RLFReportR16) MarshalUPER() ([]byte, error) { return per.Marshal(v, fal
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RLFReportR16_NrRLFReportR16) DecodePER(r *per.Reader) error {
 	*v = RLFReportR16_NrRLFReportR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMeasResultNeighCellsR16, &v.HasPreviousPCellIDR16, &v.HasReconnectCellIDR16, &v.HasTimeUntilReconnectionR16, &v.HasReestablishmentCellIDR16, &v.HasTimeConnFailureR16, &v.HasLocationInfoR16, &v.HasNoSuitableCellFoundR16, &v.HasRaInformationCommonR16)
+	ext := r.ExtendedPreamble(&v.HasMeasResultNeighCellsR16, &v.HasPreviousPCellIDR16, &v.HasReconnectCellIDR16, &v.HasTimeUntilReconnectionR16, &v.HasReestablishmentCellIDR16, &v.HasTimeConnFailureR16, &v.HasLocationInfoR16, &v.HasNoSuitableCellFoundR16, &v.HasRaInformationCommonR16)
 	r.Decode(&v.MeasResultLastServCellR16, "measResultLastServCell-r16")
 	r.DecodeOptional(v.HasMeasResultNeighCellsR16, &v.MeasResultNeighCellsR16, "measResultNeighCells-r16")
-	r.Decode(&v.CRNTIR16, "c-RNTI-r16")
+	v.CRNTIR16 = RNTIValue(r.Int(0, 65535, false, "c-RNTI-r16"))
 	r.DecodeOptional(v.HasPreviousPCellIDR16, &v.PreviousPCellIDR16, "previousPCellId-r16")
 	r.Decode(&v.FailedPCellIDR16, "failedPCellId-r16")
 	r.DecodeOptional(v.HasReconnectCellIDR16, &v.ReconnectCellIDR16, "reconnectCellId-r16")
-	r.DecodeOptional(v.HasTimeUntilReconnectionR16, &v.TimeUntilReconnectionR16, "timeUntilReconnection-r16")
+	if v.HasTimeUntilReconnectionR16 {
+		v.TimeUntilReconnectionR16 = TimeUntilReconnectionR16(r.Int(0, 172800, false, "timeUntilReconnection-r16"))
+	}
 	r.DecodeOptional(v.HasReestablishmentCellIDR16, &v.ReestablishmentCellIDR16, "reestablishmentCellId-r16")
 	v.TimeConnFailureR16 = r.IntIf(v.HasTimeConnFailureR16, 0, 1023, false, "timeConnFailure-r16")
-	r.Decode(&v.TimeSinceFailureR16, "timeSinceFailure-r16")
+	v.TimeSinceFailureR16 = TimeSinceFailureR16(r.Int(0, 172800, false, "timeSinceFailure-r16"))
 	v.ConnectionFailureTypeR16 = RLFReportR16_NrRLFReportR16_ConnectionFailureTypeR16(r.Enum(2, 0, false, "connectionFailureType-r16"))
 	v.RlfCauseR16 = RLFReportR16_NrRLFReportR16_RlfCauseR16(r.Enum(8, 0, false, "rlf-Cause-r16"))
 	r.DecodeOptional(v.HasLocationInfoR16, &v.LocationInfoR16, "locationInfo-r16")
@@ -14155,8 +14148,12 @@ func (v *RLFReportR16_NrRLFReportR16) DecodePER(r *per.Reader) error {
 	if x.Begin(1, "lastHO-Type-r17") {
 		x.GroupPreamble(&v.HasLastHOTypeR17, &v.HasTimeConnSourceDAPSFailureR17, &v.HasTimeSinceCHOReconfigR17, &v.HasChoCellIDR17, &v.HasChoCandidateCellListR17)
 		v.LastHOTypeR17 = RLFReportR16_NrRLFReportR16_LastHOTypeR17(r.EnumIf(v.HasLastHOTypeR17, 4, 0, false, "lastHO-Type-r17"))
-		r.DecodeOptional(v.HasTimeConnSourceDAPSFailureR17, &v.TimeConnSourceDAPSFailureR17, "timeConnSourceDAPS-Failure-r17")
-		r.DecodeOptional(v.HasTimeSinceCHOReconfigR17, &v.TimeSinceCHOReconfigR17, "timeSinceCHO-Reconfig-r17")
+		if v.HasTimeConnSourceDAPSFailureR17 {
+			v.TimeConnSourceDAPSFailureR17 = TimeConnSourceDAPSFailureR17(r.Int(0, 1023, false, "timeConnSourceDAPS-Failure-r17"))
+		}
+		if v.HasTimeSinceCHOReconfigR17 {
+			v.TimeSinceCHOReconfigR17 = TimeSinceCHOReconfigR17(r.Int(0, 1023, false, "timeSinceCHO-Reconfig-r17"))
+		}
 		r.DecodeOptional(v.HasChoCellIDR17, &v.ChoCellIDR17, "choCellId-r17")
 		r.DecodeOptional(v.HasChoCandidateCellListR17, &v.ChoCandidateCellListR17, "choCandidateCellList-r17")
 		x.End("lastHO-Type-r17")
@@ -14454,19 +14451,23 @@ func (v *RLFReportR16_EutraRLFReportR16) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SuccessHOReportR17) DecodePER(r *per.Reader) error {
 	*v = SuccessHOReportR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMeasResultNeighCellsR17, &v.HasLocationInfoR17, &v.HasTimeSinceCHOReconfigR17, &v.HasShrCauseR17, &v.HasRaInformationCommonR17, &v.HasUpInterruptionTimeAtHOR17, &v.HasCRNTIR17)
+	ext := r.ExtendedPreamble(&v.HasMeasResultNeighCellsR17, &v.HasLocationInfoR17, &v.HasTimeSinceCHOReconfigR17, &v.HasShrCauseR17, &v.HasRaInformationCommonR17, &v.HasUpInterruptionTimeAtHOR17, &v.HasCRNTIR17)
 	r.Decode(&v.SourceCellInfoR17, "sourceCellInfo-r17")
 	r.Decode(&v.TargetCellInfoR17, "targetCellInfo-r17")
 	r.DecodeOptional(v.HasMeasResultNeighCellsR17, &v.MeasResultNeighCellsR17, "measResultNeighCells-r17")
 	r.DecodeOptional(v.HasLocationInfoR17, &v.LocationInfoR17, "locationInfo-r17")
-	r.DecodeOptional(v.HasTimeSinceCHOReconfigR17, &v.TimeSinceCHOReconfigR17, "timeSinceCHO-Reconfig-r17")
+	if v.HasTimeSinceCHOReconfigR17 {
+		v.TimeSinceCHOReconfigR17 = TimeSinceCHOReconfigR17(r.Int(0, 1023, false, "timeSinceCHO-Reconfig-r17"))
+	}
 	r.DecodeOptional(v.HasShrCauseR17, &v.ShrCauseR17, "shr-Cause-r17")
 	r.DecodeOptional(v.HasRaInformationCommonR17, &v.RaInformationCommonR17, "ra-InformationCommon-r17")
-	r.DecodeOptional(v.HasUpInterruptionTimeAtHOR17, &v.UpInterruptionTimeAtHOR17, "upInterruptionTimeAtHO-r17")
-	r.DecodeOptional(v.HasCRNTIR17, &v.CRNTIR17, "c-RNTI-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	if v.HasUpInterruptionTimeAtHOR17 {
+		v.UpInterruptionTimeAtHOR17 = UPInterruptionTimeAtHOR17(r.Int(0, 1023, false, "upInterruptionTimeAtHO-r17"))
+	}
+	if v.HasCRNTIR17 {
+		v.CRNTIR17 = RNTIValue(r.Int(0, 65535, false, "c-RNTI-r17"))
+	}
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14590,8 +14591,12 @@ func (v *MeasResultList2EUTRAR16) MarshalUPER() ([]byte, error) { return per.Mar
 func (v *MeasResult2NRR16) DecodePER(r *per.Reader) error {
 	*v = MeasResult2NRR16{}
 	r.Preamble(&v.HasSsbFrequencyR16, &v.HasRefFreqCSIRSR16)
-	r.DecodeOptional(v.HasSsbFrequencyR16, &v.SsbFrequencyR16, "ssbFrequency-r16")
-	r.DecodeOptional(v.HasRefFreqCSIRSR16, &v.RefFreqCSIRSR16, "refFreqCSI-RS-r16")
+	if v.HasSsbFrequencyR16 {
+		v.SsbFrequencyR16 = ARFCNValueNR(r.Int(0, 3279165, false, "ssbFrequency-r16"))
+	}
+	if v.HasRefFreqCSIRSR16 {
+		v.RefFreqCSIRSR16 = ARFCNValueNR(r.Int(0, 3279165, false, "refFreqCSI-RS-r16"))
+	}
 	r.Decode(&v.MeasResultListR16, "measResultList-r16")
 	return r.Err()
 }
@@ -14634,7 +14639,7 @@ func (v *MeasResultListLogging2NRR16) MarshalUPER() ([]byte, error) { return per
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MeasResultLogging2NRR16) DecodePER(r *per.Reader) error {
 	*v = MeasResultLogging2NRR16{}
-	r.Decode(&v.CarrierFreqR16, "carrierFreq-r16")
+	v.CarrierFreqR16 = ARFCNValueNR(r.Int(0, 3279165, false, "carrierFreq-r16"))
 	r.Decode(&v.MeasResultListLoggingNRR16, "measResultListLoggingNR-r16")
 	return r.Err()
 }
@@ -14676,7 +14681,7 @@ func (v *MeasResultListLoggingNRR16) MarshalUPER() ([]byte, error) { return per.
 func (v *MeasResultLoggingNRR16) DecodePER(r *per.Reader) error {
 	*v = MeasResultLoggingNRR16{}
 	r.Preamble(&v.HasNumberOfGoodSSBR16)
-	r.Decode(&v.PhysCellIDR16, "physCellId-r16")
+	v.PhysCellIDR16 = PhysCellID(r.Int(0, 1007, false, "physCellId-r16"))
 	r.Decode(&v.ResultsSSBCellR16, "resultsSSB-Cell-r16")
 	v.NumberOfGoodSSBR16 = r.IntIf(v.HasNumberOfGoodSSBR16, 1, 64, false, "numberOfGoodSSB-r16")
 	return r.Err()
@@ -14702,7 +14707,7 @@ func (v *MeasResultLoggingNRR16) MarshalUPER() ([]byte, error) { return per.Mars
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MeasResult2EUTRAR16) DecodePER(r *per.Reader) error {
 	*v = MeasResult2EUTRAR16{}
-	r.Decode(&v.CarrierFreqR16, "carrierFreq-r16")
+	v.CarrierFreqR16 = ARFCNValueEUTRA(r.Int(0, 262143, false, "carrierFreq-r16"))
 	r.Decode(&v.MeasResultListR16, "measResultList-r16")
 	return r.Err()
 }
@@ -14937,14 +14942,12 @@ func (v *ChoCandidateCellR17) MarshalUPER() ([]byte, error) { return per.Marshal
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SHRCauseR17) DecodePER(r *per.Reader) error {
 	*v = SHRCauseR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasT304CauseR17, &v.HasT310CauseR17, &v.HasT312CauseR17, &v.HasSourceDAPSFailureR17)
+	ext := r.ExtendedPreamble(&v.HasT304CauseR17, &v.HasT310CauseR17, &v.HasT312CauseR17, &v.HasSourceDAPSFailureR17)
 	v.T304CauseR17 = SHRCauseR17_T304CauseR17(r.EnumIf(v.HasT304CauseR17, 1, 0, false, "t304-cause-r17"))
 	v.T310CauseR17 = SHRCauseR17_T310CauseR17(r.EnumIf(v.HasT310CauseR17, 1, 0, false, "t310-cause-r17"))
 	v.T312CauseR17 = SHRCauseR17_T312CauseR17(r.EnumIf(v.HasT312CauseR17, 1, 0, false, "t312-cause-r17"))
 	v.SourceDAPSFailureR17 = SHRCauseR17_SourceDAPSFailureR17(r.EnumIf(v.HasSourceDAPSFailureR17, 1, 0, false, "sourceDAPS-Failure-r17"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -15208,7 +15211,9 @@ func (v *UETxTEGAssociationR17) DecodePER(r *per.Reader) error {
 	v.UETxTEGIDR17 = r.Int(0, 7, false, "ue-TxTEG-ID-r17")
 	r.Decode(&v.NrTimeStampR17, "nr-TimeStamp-r17")
 	r.Decode(&v.AssociatedSRSPosResourceIDListR17, "associatedSRS-PosResourceIdList-r17")
-	r.DecodeOptional(v.HasServCellIDR17, &v.ServCellIDR17, "servCellId-r17")
+	if v.HasServCellIDR17 {
+		v.ServCellIDR17 = ServCellIndex(r.Int(0, 31, false, "servCellId-r17"))
+	}
 	return r.Err()
 }
 
@@ -15246,8 +15251,7 @@ func (v *NRTimeStampR17) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	v.NrSFNR17 = r.Int(0, 1023, false, "nr-SFN-r17")
 	r.Decode(&v.NrSlotR17, "nr-Slot-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -15492,7 +15496,9 @@ func (v *ULInformationTransfer_CriticalExtensions_CriticalExtensionsFuture) Enco
 func (v *ULInformationTransferIEs) DecodePER(r *per.Reader) error {
 	*v = ULInformationTransferIEs{}
 	r.Preamble(&v.HasDedicatedNASMessage, &v.HasLateNonCriticalExtension, &v.HasNonCriticalExtension)
-	r.DecodeOptional(v.HasDedicatedNASMessage, &v.DedicatedNASMessage, "dedicatedNAS-Message")
+	if v.HasDedicatedNASMessage {
+		v.DedicatedNASMessage = DedicatedNASMessage(r.OctetString(per.Unsized, "dedicatedNAS-Message"))
+	}
 	if v.HasLateNonCriticalExtension {
 		v.LateNonCriticalExtension = r.OctetString(per.Unsized, "lateNonCriticalExtension")
 	}
@@ -15523,7 +15529,9 @@ func (v *ULInformationTransferIEs) MarshalUPER() ([]byte, error) { return per.Ma
 func (v *ULInformationTransferV1700IEs) DecodePER(r *per.Reader) error {
 	*v = ULInformationTransferV1700IEs{}
 	r.Preamble(&v.HasDedicatedInfoF1cR17, &v.HasNonCriticalExtension)
-	r.DecodeOptional(v.HasDedicatedInfoF1cR17, &v.DedicatedInfoF1cR17, "dedicatedInfoF1c-r17")
+	if v.HasDedicatedInfoF1cR17 {
+		v.DedicatedInfoF1cR17 = DedicatedInfoF1cR17(r.OctetString(per.Unsized, "dedicatedInfoF1c-r17"))
+	}
 	r.DecodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return r.Err()
 }
@@ -15912,15 +15920,13 @@ func (v *SIB2) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SIB2_CellReselectionInfoCommon) DecodePER(r *per.Reader) error {
 	*v = SIB2_CellReselectionInfoCommon{}
-	ext := r.Extended()
-	r.Preamble(&v.HasNrofSSBlocksToAverage, &v.HasAbsThreshSSBlocksConsolidation, &v.HasRangeToBestCell, &v.HasSpeedStateReselectionPars)
+	ext := r.ExtendedPreamble(&v.HasNrofSSBlocksToAverage, &v.HasAbsThreshSSBlocksConsolidation, &v.HasRangeToBestCell, &v.HasSpeedStateReselectionPars)
 	v.NrofSSBlocksToAverage = r.IntIf(v.HasNrofSSBlocksToAverage, 2, 16, false, "nrofSS-BlocksToAverage")
 	r.DecodeOptional(v.HasAbsThreshSSBlocksConsolidation, &v.AbsThreshSSBlocksConsolidation, "absThreshSS-BlocksConsolidation")
 	r.DecodeOptional(v.HasRangeToBestCell, &v.RangeToBestCell, "rangeToBestCell")
 	v.QHyst = SIB2_CellReselectionInfoCommon_QHyst(r.Enum(16, 0, false, "q-Hyst"))
 	r.DecodeOptional(v.HasSpeedStateReselectionPars, &v.SpeedStateReselectionPars, "speedStateReselectionPars")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -15972,16 +15978,20 @@ func (v *SIB2_CellReselectionInfoCommon_SpeedStateReselectionPars_QHystSF) Encod
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SIB2_CellReselectionServingFreqInfo) DecodePER(r *per.Reader) error {
 	*v = SIB2_CellReselectionServingFreqInfo{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSNonIntraSearchP, &v.HasSNonIntraSearchQ, &v.HasThreshServingLowQ, &v.HasCellReselectionSubPriority)
-	r.DecodeOptional(v.HasSNonIntraSearchP, &v.SNonIntraSearchP, "s-NonIntraSearchP")
-	r.DecodeOptional(v.HasSNonIntraSearchQ, &v.SNonIntraSearchQ, "s-NonIntraSearchQ")
-	r.Decode(&v.ThreshServingLowP, "threshServingLowP")
-	r.DecodeOptional(v.HasThreshServingLowQ, &v.ThreshServingLowQ, "threshServingLowQ")
-	r.Decode(&v.CellReselectionPriority, "cellReselectionPriority")
-	r.DecodeOptional(v.HasCellReselectionSubPriority, &v.CellReselectionSubPriority, "cellReselectionSubPriority")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	ext := r.ExtendedPreamble(&v.HasSNonIntraSearchP, &v.HasSNonIntraSearchQ, &v.HasThreshServingLowQ, &v.HasCellReselectionSubPriority)
+	if v.HasSNonIntraSearchP {
+		v.SNonIntraSearchP = ReselectionThreshold(r.Int(0, 31, false, "s-NonIntraSearchP"))
+	}
+	if v.HasSNonIntraSearchQ {
+		v.SNonIntraSearchQ = ReselectionThresholdQ(r.Int(0, 31, false, "s-NonIntraSearchQ"))
+	}
+	v.ThreshServingLowP = ReselectionThreshold(r.Int(0, 31, false, "threshServingLowP"))
+	if v.HasThreshServingLowQ {
+		v.ThreshServingLowQ = ReselectionThresholdQ(r.Int(0, 31, false, "threshServingLowQ"))
+	}
+	v.CellReselectionPriority = CellReselectionPriority(r.Int(0, 7, false, "cellReselectionPriority"))
+	v.CellReselectionSubPriority = CellReselectionSubPriority(r.EnumIf(v.HasCellReselectionSubPriority, 4, 0, false, "cellReselectionSubPriority"))
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -16004,17 +16014,24 @@ func (v *SIB2_CellReselectionServingFreqInfo) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SIB2_IntraFreqCellReselectionInfo) DecodePER(r *per.Reader) error {
 	*v = SIB2_IntraFreqCellReselectionInfo{}
-	ext := r.Extended()
-	r.Preamble(&v.HasQRxLevMinSUL, &v.HasQQualMin, &v.HasSIntraSearchQ, &v.HasFrequencyBandList, &v.HasFrequencyBandListSUL, &v.HasPMax, &v.HasSmtc, &v.HasSsRSSIMeasurement, &v.HasSsbToMeasure)
-	r.Decode(&v.QRxLevMin, "q-RxLevMin")
-	r.DecodeOptional(v.HasQRxLevMinSUL, &v.QRxLevMinSUL, "q-RxLevMinSUL")
-	r.DecodeOptional(v.HasQQualMin, &v.QQualMin, "q-QualMin")
-	r.Decode(&v.SIntraSearchP, "s-IntraSearchP")
-	r.DecodeOptional(v.HasSIntraSearchQ, &v.SIntraSearchQ, "s-IntraSearchQ")
-	r.Decode(&v.TReselectionNR, "t-ReselectionNR")
+	ext := r.ExtendedPreamble(&v.HasQRxLevMinSUL, &v.HasQQualMin, &v.HasSIntraSearchQ, &v.HasFrequencyBandList, &v.HasFrequencyBandListSUL, &v.HasPMax, &v.HasSmtc, &v.HasSsRSSIMeasurement, &v.HasSsbToMeasure)
+	v.QRxLevMin = QRxLevMin(r.Int(-70, -22, false, "q-RxLevMin"))
+	if v.HasQRxLevMinSUL {
+		v.QRxLevMinSUL = QRxLevMin(r.Int(-70, -22, false, "q-RxLevMinSUL"))
+	}
+	if v.HasQQualMin {
+		v.QQualMin = QQualMin(r.Int(-43, -12, false, "q-QualMin"))
+	}
+	v.SIntraSearchP = ReselectionThreshold(r.Int(0, 31, false, "s-IntraSearchP"))
+	if v.HasSIntraSearchQ {
+		v.SIntraSearchQ = ReselectionThresholdQ(r.Int(0, 31, false, "s-IntraSearchQ"))
+	}
+	v.TReselectionNR = TReselection(r.Int(0, 7, false, "t-ReselectionNR"))
 	r.DecodeOptional(v.HasFrequencyBandList, &v.FrequencyBandList, "frequencyBandList")
 	r.DecodeOptional(v.HasFrequencyBandListSUL, &v.FrequencyBandListSUL, "frequencyBandListSUL")
-	r.DecodeOptional(v.HasPMax, &v.PMax, "p-Max")
+	if v.HasPMax {
+		v.PMax = PMax(r.Int(-30, 33, false, "p-Max"))
+	}
 	r.DecodeOptional(v.HasSmtc, &v.Smtc, "smtc")
 	r.DecodeOptional(v.HasSsRSSIMeasurement, &v.SsRSSIMeasurement, "ss-RSSI-Measurement")
 	r.DecodeOptional(v.HasSsbToMeasure, &v.SsbToMeasure, "ssb-ToMeasure")
@@ -16028,12 +16045,12 @@ func (v *SIB2_IntraFreqCellReselectionInfo) DecodePER(r *per.Reader) error {
 	if x.Begin(1, "smtc2-LP-r16") {
 		x.GroupPreamble(&v.HasSmtc2LPR16, &v.HasSsbPositionQCLCommonR16)
 		r.DecodeOptional(v.HasSmtc2LPR16, &v.Smtc2LPR16, "smtc2-LP-r16")
-		r.DecodeOptional(v.HasSsbPositionQCLCommonR16, &v.SsbPositionQCLCommonR16, "ssb-PositionQCL-Common-r16")
+		v.SsbPositionQCLCommonR16 = SSBPositionQCLRelationR16(r.EnumIf(v.HasSsbPositionQCLCommonR16, 4, 0, false, "ssb-PositionQCL-Common-r16"))
 		x.End("smtc2-LP-r16")
 	}
 	if x.Begin(2, "ssb-PositionQCL-Common-r17") {
 		x.GroupPreamble(&v.HasSsbPositionQCLCommonR17)
-		r.DecodeOptional(v.HasSsbPositionQCLCommonR17, &v.SsbPositionQCLCommonR17, "ssb-PositionQCL-Common-r17")
+		v.SsbPositionQCLCommonR17 = SSBPositionQCLRelationR17(r.EnumIf(v.HasSsbPositionQCLCommonR17, 2, 0, false, "ssb-PositionQCL-Common-r17"))
 		x.End("ssb-PositionQCL-Common-r17")
 	}
 	if x.Begin(3, "smtc4list-r17") {
@@ -16129,8 +16146,10 @@ func (v *SIB2_RelaxedMeasurementR16_LowMobilityEvaluationR16) EncodePER(w *per.W
 func (v *SIB2_RelaxedMeasurementR16_CellEdgeEvaluationR16) DecodePER(r *per.Reader) error {
 	*v = SIB2_RelaxedMeasurementR16_CellEdgeEvaluationR16{}
 	r.Preamble(&v.HasSSearchThresholdQR16)
-	r.Decode(&v.SSearchThresholdPR16, "s-SearchThresholdP-r16")
-	r.DecodeOptional(v.HasSSearchThresholdQR16, &v.SSearchThresholdQR16, "s-SearchThresholdQ-r16")
+	v.SSearchThresholdPR16 = ReselectionThreshold(r.Int(0, 31, false, "s-SearchThresholdP-r16"))
+	if v.HasSSearchThresholdQR16 {
+		v.SSearchThresholdQR16 = ReselectionThresholdQ(r.Int(0, 31, false, "s-SearchThresholdQ-r16"))
+	}
 	return r.Err()
 }
 
@@ -16180,8 +16199,10 @@ func (v *SIB2_RelaxedMeasurementR17_StationaryMobilityEvaluationR17) EncodePER(w
 func (v *SIB2_RelaxedMeasurementR17_CellEdgeEvaluationWhileStationaryR17) DecodePER(r *per.Reader) error {
 	*v = SIB2_RelaxedMeasurementR17_CellEdgeEvaluationWhileStationaryR17{}
 	r.Preamble(&v.HasSSearchThresholdQ2R17)
-	r.Decode(&v.SSearchThresholdP2R17, "s-SearchThresholdP2-r17")
-	r.DecodeOptional(v.HasSSearchThresholdQ2R17, &v.SSearchThresholdQ2R17, "s-SearchThresholdQ2-r17")
+	v.SSearchThresholdP2R17 = ReselectionThreshold(r.Int(0, 31, false, "s-SearchThresholdP2-r17"))
+	if v.HasSSearchThresholdQ2R17 {
+		v.SSearchThresholdQ2R17 = ReselectionThresholdQ(r.Int(0, 31, false, "s-SearchThresholdQ2-r17"))
+	}
 	return r.Err()
 }
 
@@ -16202,8 +16223,7 @@ func (v *QOffsetRange) EncodePER(w *per.Writer) error { return w.WriteEnum(int64
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SIB3) DecodePER(r *per.Reader) error {
 	*v = SIB3{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIntraFreqNeighCellList, &v.HasIntraFreqExcludedCellList, &v.HasLateNonCriticalExtension)
+	ext := r.ExtendedPreamble(&v.HasIntraFreqNeighCellList, &v.HasIntraFreqExcludedCellList, &v.HasLateNonCriticalExtension)
 	r.DecodeOptional(v.HasIntraFreqNeighCellList, &v.IntraFreqNeighCellList, "intraFreqNeighCellList")
 	r.DecodeOptional(v.HasIntraFreqExcludedCellList, &v.IntraFreqExcludedCellList, "intraFreqExcludedCellList")
 	if v.HasLateNonCriticalExtension {
@@ -16338,15 +16358,13 @@ func (v *IntraFreqNeighCellListV1710) MarshalUPER() ([]byte, error) { return per
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *IntraFreqNeighCellInfo) DecodePER(r *per.Reader) error {
 	*v = IntraFreqNeighCellInfo{}
-	ext := r.Extended()
-	r.Preamble(&v.HasQRxLevMinOffsetCell, &v.HasQRxLevMinOffsetCellSUL, &v.HasQQualMinOffsetCell)
-	r.Decode(&v.PhysCellID, "physCellId")
-	r.Decode(&v.QOffsetCell, "q-OffsetCell")
+	ext := r.ExtendedPreamble(&v.HasQRxLevMinOffsetCell, &v.HasQRxLevMinOffsetCellSUL, &v.HasQQualMinOffsetCell)
+	v.PhysCellID = PhysCellID(r.Int(0, 1007, false, "physCellId"))
+	v.QOffsetCell = QOffsetRange(r.Enum(31, 0, false, "q-OffsetCell"))
 	v.QRxLevMinOffsetCell = r.IntIf(v.HasQRxLevMinOffsetCell, 1, 8, false, "q-RxLevMinOffsetCell")
 	v.QRxLevMinOffsetCellSUL = r.IntIf(v.HasQRxLevMinOffsetCellSUL, 1, 8, false, "q-RxLevMinOffsetCellSUL")
 	v.QQualMinOffsetCell = r.IntIf(v.HasQQualMinOffsetCell, 1, 8, false, "q-QualMinOffsetCell")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -16377,7 +16395,7 @@ func (v *IntraFreqNeighCellInfo) MarshalUPER() ([]byte, error) { return per.Mars
 func (v *IntraFreqNeighCellInfoV1610) DecodePER(r *per.Reader) error {
 	*v = IntraFreqNeighCellInfoV1610{}
 	r.Preamble(&v.HasSsbPositionQCLR16)
-	r.DecodeOptional(v.HasSsbPositionQCLR16, &v.SsbPositionQCLR16, "ssb-PositionQCL-r16")
+	v.SsbPositionQCLR16 = SSBPositionQCLRelationR16(r.EnumIf(v.HasSsbPositionQCLR16, 4, 0, false, "ssb-PositionQCL-r16"))
 	return r.Err()
 }
 
@@ -16400,7 +16418,7 @@ func (v *IntraFreqNeighCellInfoV1610) MarshalUPER() ([]byte, error) { return per
 func (v *IntraFreqNeighCellInfoV1710) DecodePER(r *per.Reader) error {
 	*v = IntraFreqNeighCellInfoV1710{}
 	r.Preamble(&v.HasSsbPositionQCLR17)
-	r.DecodeOptional(v.HasSsbPositionQCLR17, &v.SsbPositionQCLR17, "ssb-PositionQCL-r17")
+	v.SsbPositionQCLR17 = SSBPositionQCLRelationR17(r.EnumIf(v.HasSsbPositionQCLR17, 2, 0, false, "ssb-PositionQCL-r17"))
 	return r.Err()
 }
 
@@ -16509,8 +16527,7 @@ func (v *IntraFreqNeighHSDNCellListR17) MarshalUPER() ([]byte, error) { return p
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SIB4) DecodePER(r *per.Reader) error {
 	*v = SIB4{}
-	ext := r.Extended()
-	r.Preamble(&v.HasLateNonCriticalExtension)
+	ext := r.ExtendedPreamble(&v.HasLateNonCriticalExtension)
 	r.Decode(&v.InterFreqCarrierFreqList, "interFreqCarrierFreqList")
 	if v.HasLateNonCriticalExtension {
 		v.LateNonCriticalExtension = r.OctetString(per.Unsized, "lateNonCriticalExtension")
@@ -16673,38 +16690,44 @@ func (v *InterFreqCarrierFreqListV1730) MarshalUPER() ([]byte, error) { return p
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *InterFreqCarrierFreqInfo) DecodePER(r *per.Reader) error {
 	*v = InterFreqCarrierFreqInfo{}
-	ext := r.Extended()
-	r.Preamble(&v.HasFrequencyBandList, &v.HasFrequencyBandListSUL, &v.HasNrofSSBlocksToAverage, &v.HasAbsThreshSSBlocksConsolidation, &v.HasSmtc, &v.HasSsbToMeasure, &v.HasSsRSSIMeasurement, &v.HasQRxLevMinSUL, &v.HasQQualMin, &v.HasPMax, &v.HasTReselectionNRSF, &v.HasThreshXQ, &v.HasCellReselectionPriority, &v.HasCellReselectionSubPriority, &v.HasQOffsetFreq, &v.HasInterFreqNeighCellList, &v.HasInterFreqExcludedCellList)
-	r.Decode(&v.DlCarrierFreq, "dl-CarrierFreq")
+	ext := r.ExtendedPreamble(&v.HasFrequencyBandList, &v.HasFrequencyBandListSUL, &v.HasNrofSSBlocksToAverage, &v.HasAbsThreshSSBlocksConsolidation, &v.HasSmtc, &v.HasSsbToMeasure, &v.HasSsRSSIMeasurement, &v.HasQRxLevMinSUL, &v.HasQQualMin, &v.HasPMax, &v.HasTReselectionNRSF, &v.HasThreshXQ, &v.HasCellReselectionPriority, &v.HasCellReselectionSubPriority, &v.HasQOffsetFreq, &v.HasInterFreqNeighCellList, &v.HasInterFreqExcludedCellList)
+	v.DlCarrierFreq = ARFCNValueNR(r.Int(0, 3279165, false, "dl-CarrierFreq"))
 	r.DecodeOptional(v.HasFrequencyBandList, &v.FrequencyBandList, "frequencyBandList")
 	r.DecodeOptional(v.HasFrequencyBandListSUL, &v.FrequencyBandListSUL, "frequencyBandListSUL")
 	v.NrofSSBlocksToAverage = r.IntIf(v.HasNrofSSBlocksToAverage, 2, 16, false, "nrofSS-BlocksToAverage")
 	r.DecodeOptional(v.HasAbsThreshSSBlocksConsolidation, &v.AbsThreshSSBlocksConsolidation, "absThreshSS-BlocksConsolidation")
 	r.DecodeOptional(v.HasSmtc, &v.Smtc, "smtc")
-	r.Decode(&v.SsbSubcarrierSpacing, "ssbSubcarrierSpacing")
+	v.SsbSubcarrierSpacing = SubcarrierSpacing(r.Enum(8, 0, false, "ssbSubcarrierSpacing"))
 	r.DecodeOptional(v.HasSsbToMeasure, &v.SsbToMeasure, "ssb-ToMeasure")
 	v.DeriveSSBIndexFromCell = r.Bool("deriveSSB-IndexFromCell")
 	r.DecodeOptional(v.HasSsRSSIMeasurement, &v.SsRSSIMeasurement, "ss-RSSI-Measurement")
-	r.Decode(&v.QRxLevMin, "q-RxLevMin")
-	r.DecodeOptional(v.HasQRxLevMinSUL, &v.QRxLevMinSUL, "q-RxLevMinSUL")
-	r.DecodeOptional(v.HasQQualMin, &v.QQualMin, "q-QualMin")
-	r.DecodeOptional(v.HasPMax, &v.PMax, "p-Max")
-	r.Decode(&v.TReselectionNR, "t-ReselectionNR")
+	v.QRxLevMin = QRxLevMin(r.Int(-70, -22, false, "q-RxLevMin"))
+	if v.HasQRxLevMinSUL {
+		v.QRxLevMinSUL = QRxLevMin(r.Int(-70, -22, false, "q-RxLevMinSUL"))
+	}
+	if v.HasQQualMin {
+		v.QQualMin = QQualMin(r.Int(-43, -12, false, "q-QualMin"))
+	}
+	if v.HasPMax {
+		v.PMax = PMax(r.Int(-30, 33, false, "p-Max"))
+	}
+	v.TReselectionNR = TReselection(r.Int(0, 7, false, "t-ReselectionNR"))
 	r.DecodeOptional(v.HasTReselectionNRSF, &v.TReselectionNRSF, "t-ReselectionNR-SF")
-	r.Decode(&v.ThreshXHighP, "threshX-HighP")
-	r.Decode(&v.ThreshXLowP, "threshX-LowP")
+	v.ThreshXHighP = ReselectionThreshold(r.Int(0, 31, false, "threshX-HighP"))
+	v.ThreshXLowP = ReselectionThreshold(r.Int(0, 31, false, "threshX-LowP"))
 	r.DecodeOptional(v.HasThreshXQ, &v.ThreshXQ, "threshX-Q")
-	r.DecodeOptional(v.HasCellReselectionPriority, &v.CellReselectionPriority, "cellReselectionPriority")
-	r.DecodeOptional(v.HasCellReselectionSubPriority, &v.CellReselectionSubPriority, "cellReselectionSubPriority")
+	if v.HasCellReselectionPriority {
+		v.CellReselectionPriority = CellReselectionPriority(r.Int(0, 7, false, "cellReselectionPriority"))
+	}
+	v.CellReselectionSubPriority = CellReselectionSubPriority(r.EnumIf(v.HasCellReselectionSubPriority, 4, 0, false, "cellReselectionSubPriority"))
 	if v.HasQOffsetFreq {
-		r.Decode(&v.QOffsetFreq, "q-OffsetFreq")
+		v.QOffsetFreq = QOffsetRange(r.Enum(31, 0, false, "q-OffsetFreq"))
 	} else {
 		v.QOffsetFreq = QOffsetRange_DB0
 	}
 	r.DecodeOptional(v.HasInterFreqNeighCellList, &v.InterFreqNeighCellList, "interFreqNeighCellList")
 	r.DecodeOptional(v.HasInterFreqExcludedCellList, &v.InterFreqExcludedCellList, "interFreqExcludedCellList")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -16753,8 +16776,8 @@ func (v *InterFreqCarrierFreqInfo) MarshalUPER() ([]byte, error) { return per.Ma
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *InterFreqCarrierFreqInfo_ThreshXQ) DecodePER(r *per.Reader) error {
 	*v = InterFreqCarrierFreqInfo_ThreshXQ{}
-	r.Decode(&v.ThreshXHighQ, "threshX-HighQ")
-	r.Decode(&v.ThreshXLowQ, "threshX-LowQ")
+	v.ThreshXHighQ = ReselectionThresholdQ(r.Int(0, 31, false, "threshX-HighQ"))
+	v.ThreshXLowQ = ReselectionThresholdQ(r.Int(0, 31, false, "threshX-LowQ"))
 	return r.Err()
 }
 
@@ -16772,7 +16795,7 @@ func (v *InterFreqCarrierFreqInfoV1610) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasInterFreqNeighCellListV1610, &v.InterFreqNeighCellListV1610, "interFreqNeighCellList-v1610")
 	r.DecodeOptional(v.HasSmtc2LPR16, &v.Smtc2LPR16, "smtc2-LP-r16")
 	r.DecodeOptional(v.HasInterFreqAllowedCellListR16, &v.InterFreqAllowedCellListR16, "interFreqAllowedCellList-r16")
-	r.DecodeOptional(v.HasSsbPositionQCLCommonR16, &v.SsbPositionQCLCommonR16, "ssb-PositionQCL-Common-r16")
+	v.SsbPositionQCLCommonR16 = SSBPositionQCLRelationR16(r.EnumIf(v.HasSsbPositionQCLCommonR16, 4, 0, false, "ssb-PositionQCL-Common-r16"))
 	r.DecodeOptional(v.HasInterFreqCAGCellListR16, &v.InterFreqCAGCellListR16, "interFreqCAG-CellList-r16")
 	return r.Err()
 }
@@ -16813,7 +16836,7 @@ func (v *InterFreqCarrierFreqInfoV1700) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasInterFreqNeighHSDNCellListR17, &v.InterFreqNeighHSDNCellListR17, "interFreqNeighHSDN-CellList-r17")
 	v.HighSpeedMeasInterFreqR17 = InterFreqCarrierFreqInfoV1700_HighSpeedMeasInterFreqR17(r.EnumIf(v.HasHighSpeedMeasInterFreqR17, 1, 0, false, "highSpeedMeasInterFreq-r17"))
 	v.RedCapAccessAllowedR17 = InterFreqCarrierFreqInfoV1700_RedCapAccessAllowedR17(r.EnumIf(v.HasRedCapAccessAllowedR17, 1, 0, false, "redCapAccessAllowed-r17"))
-	r.DecodeOptional(v.HasSsbPositionQCLCommonR17, &v.SsbPositionQCLCommonR17, "ssb-PositionQCL-Common-r17")
+	v.SsbPositionQCLCommonR17 = SSBPositionQCLRelationR17(r.EnumIf(v.HasSsbPositionQCLCommonR17, 2, 0, false, "ssb-PositionQCL-Common-r17"))
 	r.DecodeOptional(v.HasInterFreqNeighCellListV1710, &v.InterFreqNeighCellListV1710, "interFreqNeighCellList-v1710")
 	return r.Err()
 }
@@ -16958,15 +16981,13 @@ func (v *InterFreqNeighCellListV1710) MarshalUPER() ([]byte, error) { return per
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *InterFreqNeighCellInfo) DecodePER(r *per.Reader) error {
 	*v = InterFreqNeighCellInfo{}
-	ext := r.Extended()
-	r.Preamble(&v.HasQRxLevMinOffsetCell, &v.HasQRxLevMinOffsetCellSUL, &v.HasQQualMinOffsetCell)
-	r.Decode(&v.PhysCellID, "physCellId")
-	r.Decode(&v.QOffsetCell, "q-OffsetCell")
+	ext := r.ExtendedPreamble(&v.HasQRxLevMinOffsetCell, &v.HasQRxLevMinOffsetCellSUL, &v.HasQQualMinOffsetCell)
+	v.PhysCellID = PhysCellID(r.Int(0, 1007, false, "physCellId"))
+	v.QOffsetCell = QOffsetRange(r.Enum(31, 0, false, "q-OffsetCell"))
 	v.QRxLevMinOffsetCell = r.IntIf(v.HasQRxLevMinOffsetCell, 1, 8, false, "q-RxLevMinOffsetCell")
 	v.QRxLevMinOffsetCellSUL = r.IntIf(v.HasQRxLevMinOffsetCellSUL, 1, 8, false, "q-RxLevMinOffsetCellSUL")
 	v.QQualMinOffsetCell = r.IntIf(v.HasQQualMinOffsetCell, 1, 8, false, "q-QualMinOffsetCell")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -16997,7 +17018,7 @@ func (v *InterFreqNeighCellInfo) MarshalUPER() ([]byte, error) { return per.Mars
 func (v *InterFreqNeighCellInfoV1610) DecodePER(r *per.Reader) error {
 	*v = InterFreqNeighCellInfoV1610{}
 	r.Preamble(&v.HasSsbPositionQCLR16)
-	r.DecodeOptional(v.HasSsbPositionQCLR16, &v.SsbPositionQCLR16, "ssb-PositionQCL-r16")
+	v.SsbPositionQCLR16 = SSBPositionQCLRelationR16(r.EnumIf(v.HasSsbPositionQCLR16, 4, 0, false, "ssb-PositionQCL-r16"))
 	return r.Err()
 }
 
@@ -17020,7 +17041,7 @@ func (v *InterFreqNeighCellInfoV1610) MarshalUPER() ([]byte, error) { return per
 func (v *InterFreqNeighCellInfoV1710) DecodePER(r *per.Reader) error {
 	*v = InterFreqNeighCellInfoV1710{}
 	r.Preamble(&v.HasSsbPositionQCLR17)
-	r.DecodeOptional(v.HasSsbPositionQCLR17, &v.SsbPositionQCLR17, "ssb-PositionQCL-r17")
+	v.SsbPositionQCLR17 = SSBPositionQCLRelationR17(r.EnumIf(v.HasSsbPositionQCLR17, 2, 0, false, "ssb-PositionQCL-r17"))
 	return r.Err()
 }
 
@@ -17111,10 +17132,9 @@ func (v *InterFreqCAGCellListPerPLMNR16_CagCellListR16) EncodePER(w *per.Writer)
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SIB5) DecodePER(r *per.Reader) error {
 	*v = SIB5{}
-	ext := r.Extended()
-	r.Preamble(&v.HasCarrierFreqListEUTRA, &v.HasTReselectionEUTRASF, &v.HasLateNonCriticalExtension)
+	ext := r.ExtendedPreamble(&v.HasCarrierFreqListEUTRA, &v.HasTReselectionEUTRASF, &v.HasLateNonCriticalExtension)
 	r.DecodeOptional(v.HasCarrierFreqListEUTRA, &v.CarrierFreqListEUTRA, "carrierFreqListEUTRA")
-	r.Decode(&v.TReselectionEUTRA, "t-ReselectionEUTRA")
+	v.TReselectionEUTRA = TReselection(r.Int(0, 7, false, "t-ReselectionEUTRA"))
 	r.DecodeOptional(v.HasTReselectionEUTRASF, &v.TReselectionEUTRASF, "t-ReselectionEUTRA-SF")
 	if v.HasLateNonCriticalExtension {
 		v.LateNonCriticalExtension = r.OctetString(per.Unsized, "lateNonCriticalExtension")
@@ -17221,90 +17241,3 @@ func (v *CarrierFreqListEUTRAV1700) UnmarshalUPER(b []byte) error {
 
 // MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
 func (v *CarrierFreqListEUTRAV1700) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *CarrierFreqEUTRA) DecodePER(r *per.Reader) error {
-	*v = CarrierFreqEUTRA{}
-	r.Preamble(&v.HasEutraMultiBandInfoList, &v.HasEutraFreqNeighCellList, &v.HasEutraExcludedCellList, &v.HasCellReselectionPriority, &v.HasCellReselectionSubPriority, &v.HasThreshXQ)
-	r.Decode(&v.CarrierFreq, "carrierFreq")
-	r.DecodeOptional(v.HasEutraMultiBandInfoList, &v.EutraMultiBandInfoList, "eutra-multiBandInfoList")
-	r.DecodeOptional(v.HasEutraFreqNeighCellList, &v.EutraFreqNeighCellList, "eutra-FreqNeighCellList")
-	r.DecodeOptional(v.HasEutraExcludedCellList, &v.EutraExcludedCellList, "eutra-ExcludedCellList")
-	r.Decode(&v.AllowedMeasBandwidth, "allowedMeasBandwidth")
-	r.Decode(&v.PresenceAntennaPort1, "presenceAntennaPort1")
-	r.DecodeOptional(v.HasCellReselectionPriority, &v.CellReselectionPriority, "cellReselectionPriority")
-	r.DecodeOptional(v.HasCellReselectionSubPriority, &v.CellReselectionSubPriority, "cellReselectionSubPriority")
-	r.Decode(&v.ThreshXHigh, "threshX-High")
-	r.Decode(&v.ThreshXLow, "threshX-Low")
-	v.QRxLevMin = r.Int(-70, -22, false, "q-RxLevMin")
-	v.QQualMin = r.Int(-34, -3, false, "q-QualMin")
-	v.PMaxEUTRA = r.Int(-30, 33, false, "p-MaxEUTRA")
-	r.DecodeOptional(v.HasThreshXQ, &v.ThreshXQ, "threshX-Q")
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *CarrierFreqEUTRA) EncodePER(w *per.Writer) error {
-	w.Preamble(v.HasEutraMultiBandInfoList, v.HasEutraFreqNeighCellList, v.HasEutraExcludedCellList, v.HasCellReselectionPriority, v.HasCellReselectionSubPriority, v.HasThreshXQ)
-	w.Encode(&v.CarrierFreq, "carrierFreq")
-	w.EncodeOptional(v.HasEutraMultiBandInfoList, &v.EutraMultiBandInfoList, "eutra-multiBandInfoList")
-	w.EncodeOptional(v.HasEutraFreqNeighCellList, &v.EutraFreqNeighCellList, "eutra-FreqNeighCellList")
-	w.EncodeOptional(v.HasEutraExcludedCellList, &v.EutraExcludedCellList, "eutra-ExcludedCellList")
-	w.Encode(&v.AllowedMeasBandwidth, "allowedMeasBandwidth")
-	w.Encode(&v.PresenceAntennaPort1, "presenceAntennaPort1")
-	w.EncodeOptional(v.HasCellReselectionPriority, &v.CellReselectionPriority, "cellReselectionPriority")
-	w.EncodeOptional(v.HasCellReselectionSubPriority, &v.CellReselectionSubPriority, "cellReselectionSubPriority")
-	w.Encode(&v.ThreshXHigh, "threshX-High")
-	w.Encode(&v.ThreshXLow, "threshX-Low")
-	w.Int(v.QRxLevMin, -70, -22, false, "q-RxLevMin")
-	w.Int(v.QQualMin, -34, -3, false, "q-QualMin")
-	w.Int(v.PMaxEUTRA, -30, 33, false, "p-MaxEUTRA")
-	w.EncodeOptional(v.HasThreshXQ, &v.ThreshXQ, "threshX-Q")
-	return w.Err()
-}
-
-// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a CarrierFreqEUTRA (X.691); v aliases b.
-func (v *CarrierFreqEUTRA) UnmarshalUPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, false, "CarrierFreqEUTRA")
-}
-
-// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
-func (v *CarrierFreqEUTRA) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *CarrierFreqEUTRA_ThreshXQ) DecodePER(r *per.Reader) error {
-	*v = CarrierFreqEUTRA_ThreshXQ{}
-	r.Decode(&v.ThreshXHighQ, "threshX-HighQ")
-	r.Decode(&v.ThreshXLowQ, "threshX-LowQ")
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *CarrierFreqEUTRA_ThreshXQ) EncodePER(w *per.Writer) error {
-	w.Encode(&v.ThreshXHighQ, "threshX-HighQ")
-	w.Encode(&v.ThreshXLowQ, "threshX-LowQ")
-	return w.Err()
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *CarrierFreqEUTRAV1610) DecodePER(r *per.Reader) error {
-	*v = CarrierFreqEUTRAV1610{}
-	r.Preamble(&v.HasHighSpeedEUTRACarrierR16)
-	v.HighSpeedEUTRACarrierR16 = CarrierFreqEUTRAV1610_HighSpeedEUTRACarrierR16(r.EnumIf(v.HasHighSpeedEUTRACarrierR16, 1, 0, false, "highSpeedEUTRACarrier-r16"))
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *CarrierFreqEUTRAV1610) EncodePER(w *per.Writer) error {
-	w.Preamble(v.HasHighSpeedEUTRACarrierR16)
-	w.EnumIf(v.HasHighSpeedEUTRACarrierR16, int64(v.HighSpeedEUTRACarrierR16), 1, 0, false, "highSpeedEUTRACarrier-r16")
-	return w.Err()
-}
-
-// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a CarrierFreqEUTRA-v1610 (X.691); v aliases b.
-func (v *CarrierFreqEUTRAV1610) UnmarshalUPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, false, "CarrierFreqEUTRA-v1610")
-}
-
-// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
-func (v *CarrierFreqEUTRAV1610) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }

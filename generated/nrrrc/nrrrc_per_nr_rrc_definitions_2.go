@@ -10,6 +10,95 @@ import (
 )
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *CarrierFreqEUTRA) DecodePER(r *per.Reader) error {
+	*v = CarrierFreqEUTRA{}
+	r.Preamble(&v.HasEutraMultiBandInfoList, &v.HasEutraFreqNeighCellList, &v.HasEutraExcludedCellList, &v.HasCellReselectionPriority, &v.HasCellReselectionSubPriority, &v.HasThreshXQ)
+	v.CarrierFreq = ARFCNValueEUTRA(r.Int(0, 262143, false, "carrierFreq"))
+	r.DecodeOptional(v.HasEutraMultiBandInfoList, &v.EutraMultiBandInfoList, "eutra-multiBandInfoList")
+	r.DecodeOptional(v.HasEutraFreqNeighCellList, &v.EutraFreqNeighCellList, "eutra-FreqNeighCellList")
+	r.DecodeOptional(v.HasEutraExcludedCellList, &v.EutraExcludedCellList, "eutra-ExcludedCellList")
+	v.AllowedMeasBandwidth = EUTRAAllowedMeasBandwidth(r.Enum(6, 0, false, "allowedMeasBandwidth"))
+	v.PresenceAntennaPort1 = EUTRAPresenceAntennaPort1(r.Bool("presenceAntennaPort1"))
+	if v.HasCellReselectionPriority {
+		v.CellReselectionPriority = CellReselectionPriority(r.Int(0, 7, false, "cellReselectionPriority"))
+	}
+	v.CellReselectionSubPriority = CellReselectionSubPriority(r.EnumIf(v.HasCellReselectionSubPriority, 4, 0, false, "cellReselectionSubPriority"))
+	v.ThreshXHigh = ReselectionThreshold(r.Int(0, 31, false, "threshX-High"))
+	v.ThreshXLow = ReselectionThreshold(r.Int(0, 31, false, "threshX-Low"))
+	v.QRxLevMin = r.Int(-70, -22, false, "q-RxLevMin")
+	v.QQualMin = r.Int(-34, -3, false, "q-QualMin")
+	v.PMaxEUTRA = r.Int(-30, 33, false, "p-MaxEUTRA")
+	r.DecodeOptional(v.HasThreshXQ, &v.ThreshXQ, "threshX-Q")
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *CarrierFreqEUTRA) EncodePER(w *per.Writer) error {
+	w.Preamble(v.HasEutraMultiBandInfoList, v.HasEutraFreqNeighCellList, v.HasEutraExcludedCellList, v.HasCellReselectionPriority, v.HasCellReselectionSubPriority, v.HasThreshXQ)
+	w.Encode(&v.CarrierFreq, "carrierFreq")
+	w.EncodeOptional(v.HasEutraMultiBandInfoList, &v.EutraMultiBandInfoList, "eutra-multiBandInfoList")
+	w.EncodeOptional(v.HasEutraFreqNeighCellList, &v.EutraFreqNeighCellList, "eutra-FreqNeighCellList")
+	w.EncodeOptional(v.HasEutraExcludedCellList, &v.EutraExcludedCellList, "eutra-ExcludedCellList")
+	w.Encode(&v.AllowedMeasBandwidth, "allowedMeasBandwidth")
+	w.Encode(&v.PresenceAntennaPort1, "presenceAntennaPort1")
+	w.EncodeOptional(v.HasCellReselectionPriority, &v.CellReselectionPriority, "cellReselectionPriority")
+	w.EncodeOptional(v.HasCellReselectionSubPriority, &v.CellReselectionSubPriority, "cellReselectionSubPriority")
+	w.Encode(&v.ThreshXHigh, "threshX-High")
+	w.Encode(&v.ThreshXLow, "threshX-Low")
+	w.Int(v.QRxLevMin, -70, -22, false, "q-RxLevMin")
+	w.Int(v.QQualMin, -34, -3, false, "q-QualMin")
+	w.Int(v.PMaxEUTRA, -30, 33, false, "p-MaxEUTRA")
+	w.EncodeOptional(v.HasThreshXQ, &v.ThreshXQ, "threshX-Q")
+	return w.Err()
+}
+
+// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a CarrierFreqEUTRA (X.691); v aliases b.
+func (v *CarrierFreqEUTRA) UnmarshalUPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, false, "CarrierFreqEUTRA")
+}
+
+// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
+func (v *CarrierFreqEUTRA) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *CarrierFreqEUTRA_ThreshXQ) DecodePER(r *per.Reader) error {
+	*v = CarrierFreqEUTRA_ThreshXQ{}
+	v.ThreshXHighQ = ReselectionThresholdQ(r.Int(0, 31, false, "threshX-HighQ"))
+	v.ThreshXLowQ = ReselectionThresholdQ(r.Int(0, 31, false, "threshX-LowQ"))
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *CarrierFreqEUTRA_ThreshXQ) EncodePER(w *per.Writer) error {
+	w.Encode(&v.ThreshXHighQ, "threshX-HighQ")
+	w.Encode(&v.ThreshXLowQ, "threshX-LowQ")
+	return w.Err()
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *CarrierFreqEUTRAV1610) DecodePER(r *per.Reader) error {
+	*v = CarrierFreqEUTRAV1610{}
+	r.Preamble(&v.HasHighSpeedEUTRACarrierR16)
+	v.HighSpeedEUTRACarrierR16 = CarrierFreqEUTRAV1610_HighSpeedEUTRACarrierR16(r.EnumIf(v.HasHighSpeedEUTRACarrierR16, 1, 0, false, "highSpeedEUTRACarrier-r16"))
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *CarrierFreqEUTRAV1610) EncodePER(w *per.Writer) error {
+	w.Preamble(v.HasHighSpeedEUTRACarrierR16)
+	w.EnumIf(v.HasHighSpeedEUTRACarrierR16, int64(v.HighSpeedEUTRACarrierR16), 1, 0, false, "highSpeedEUTRACarrier-r16")
+	return w.Err()
+}
+
+// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a CarrierFreqEUTRA-v1610 (X.691); v aliases b.
+func (v *CarrierFreqEUTRAV1610) UnmarshalUPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, false, "CarrierFreqEUTRA-v1610")
+}
+
+// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
+func (v *CarrierFreqEUTRAV1610) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CarrierFreqEUTRAV1700) DecodePER(r *per.Reader) error {
 	*v = CarrierFreqEUTRAV1700{}
 	r.Preamble(&v.HasEutraFreqNeighHSDNCellListR17)
@@ -90,8 +179,8 @@ func (v *EUTRAFreqNeighCellList) MarshalUPER() ([]byte, error) { return per.Mars
 func (v *EUTRAFreqNeighCellInfo) DecodePER(r *per.Reader) error {
 	*v = EUTRAFreqNeighCellInfo{}
 	r.Preamble(&v.HasQRxLevMinOffsetCell, &v.HasQQualMinOffsetCell)
-	r.Decode(&v.PhysCellID, "physCellId")
-	r.Decode(&v.Dummy, "dummy")
+	v.PhysCellID = EUTRAPhysCellID(r.Int(0, 503, false, "physCellId"))
+	v.Dummy = EUTRAQOffsetRange(r.Enum(31, 0, false, "dummy"))
 	v.QRxLevMinOffsetCell = r.IntIf(v.HasQRxLevMinOffsetCell, 1, 8, false, "q-RxLevMinOffsetCell")
 	v.QQualMinOffsetCell = r.IntIf(v.HasQQualMinOffsetCell, 1, 8, false, "q-QualMinOffsetCell")
 	return r.Err()
@@ -118,16 +207,14 @@ func (v *EUTRAFreqNeighCellInfo) MarshalUPER() ([]byte, error) { return per.Mars
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SIB6) DecodePER(r *per.Reader) error {
 	*v = SIB6{}
-	ext := r.Extended()
-	r.Preamble(&v.HasLateNonCriticalExtension)
+	ext := r.ExtendedPreamble(&v.HasLateNonCriticalExtension)
 	v.MessageIdentifier = r.BitString(per.Size{Lb: 16, Ub: 16}, "messageIdentifier")
 	v.SerialNumber = r.BitString(per.Size{Lb: 16, Ub: 16}, "serialNumber")
 	v.WarningType = r.OctetString(per.Size{Lb: 2, Ub: 2}, "warningType")
 	if v.HasLateNonCriticalExtension {
 		v.LateNonCriticalExtension = r.OctetString(per.Unsized, "lateNonCriticalExtension")
 	}
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -156,8 +243,7 @@ func (v *SIB6) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SIB7) DecodePER(r *per.Reader) error {
 	*v = SIB7{}
-	ext := r.Extended()
-	r.Preamble(&v.HasDataCodingScheme, &v.HasLateNonCriticalExtension)
+	ext := r.ExtendedPreamble(&v.HasDataCodingScheme, &v.HasLateNonCriticalExtension)
 	v.MessageIdentifier = r.BitString(per.Size{Lb: 16, Ub: 16}, "messageIdentifier")
 	v.SerialNumber = r.BitString(per.Size{Lb: 16, Ub: 16}, "serialNumber")
 	v.WarningMessageSegmentType = SIB7_WarningMessageSegmentType(r.Enum(2, 0, false, "warningMessageSegmentType"))
@@ -169,8 +255,7 @@ func (v *SIB7) DecodePER(r *per.Reader) error {
 	if v.HasLateNonCriticalExtension {
 		v.LateNonCriticalExtension = r.OctetString(per.Unsized, "lateNonCriticalExtension")
 	}
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -204,8 +289,7 @@ func (v *SIB7) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SIB8) DecodePER(r *per.Reader) error {
 	*v = SIB8{}
-	ext := r.Extended()
-	r.Preamble(&v.HasDataCodingScheme, &v.HasWarningAreaCoordinatesSegment, &v.HasLateNonCriticalExtension)
+	ext := r.ExtendedPreamble(&v.HasDataCodingScheme, &v.HasWarningAreaCoordinatesSegment, &v.HasLateNonCriticalExtension)
 	v.MessageIdentifier = r.BitString(per.Size{Lb: 16, Ub: 16}, "messageIdentifier")
 	v.SerialNumber = r.BitString(per.Size{Lb: 16, Ub: 16}, "serialNumber")
 	v.WarningMessageSegmentType = SIB8_WarningMessageSegmentType(r.Enum(2, 0, false, "warningMessageSegmentType"))
@@ -220,8 +304,7 @@ func (v *SIB8) DecodePER(r *per.Reader) error {
 	if v.HasLateNonCriticalExtension {
 		v.LateNonCriticalExtension = r.OctetString(per.Unsized, "lateNonCriticalExtension")
 	}
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -258,8 +341,7 @@ func (v *SIB8) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SIB9) DecodePER(r *per.Reader) error {
 	*v = SIB9{}
-	ext := r.Extended()
-	r.Preamble(&v.HasTimeInfo, &v.HasLateNonCriticalExtension)
+	ext := r.ExtendedPreamble(&v.HasTimeInfo, &v.HasLateNonCriticalExtension)
 	r.DecodeOptional(v.HasTimeInfo, &v.TimeInfo, "timeInfo")
 	if v.HasLateNonCriticalExtension {
 		v.LateNonCriticalExtension = r.OctetString(per.Unsized, "lateNonCriticalExtension")
@@ -327,14 +409,12 @@ func (v *SIB9_TimeInfo) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SIB10R16) DecodePER(r *per.Reader) error {
 	*v = SIB10R16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasHrnnListR16, &v.HasLateNonCriticalExtension)
+	ext := r.ExtendedPreamble(&v.HasHrnnListR16, &v.HasLateNonCriticalExtension)
 	r.DecodeOptional(v.HasHrnnListR16, &v.HrnnListR16, "hrnn-List-r16")
 	if v.HasLateNonCriticalExtension {
 		v.LateNonCriticalExtension = r.OctetString(per.Unsized, "lateNonCriticalExtension")
 	}
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -404,14 +484,12 @@ func (v *HRNNR16) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SIB11R16) DecodePER(r *per.Reader) error {
 	*v = SIB11R16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMeasIdleConfigSIBR16, &v.HasLateNonCriticalExtension)
+	ext := r.ExtendedPreamble(&v.HasMeasIdleConfigSIBR16, &v.HasLateNonCriticalExtension)
 	r.DecodeOptional(v.HasMeasIdleConfigSIBR16, &v.MeasIdleConfigSIBR16, "measIdleConfigSIB-r16")
 	if v.HasLateNonCriticalExtension {
 		v.LateNonCriticalExtension = r.OctetString(per.Unsized, "lateNonCriticalExtension")
 	}
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -461,8 +539,7 @@ func (v *SIB12R16) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SIB12IEsR16) DecodePER(r *per.Reader) error {
 	*v = SIB12IEsR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasLateNonCriticalExtension)
+	ext := r.ExtendedPreamble(&v.HasLateNonCriticalExtension)
 	r.Decode(&v.SlConfigCommonNRR16, "sl-ConfigCommonNR-r16")
 	if v.HasLateNonCriticalExtension {
 		v.LateNonCriticalExtension = r.OctetString(per.Unsized, "lateNonCriticalExtension")
@@ -651,16 +728,14 @@ func (v *SLDiscConfigCommonR17) MarshalUPER() ([]byte, error) { return per.Marsh
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SIB13R16) DecodePER(r *per.Reader) error {
 	*v = SIB13R16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasLateNonCriticalExtension)
+	ext := r.ExtendedPreamble(&v.HasLateNonCriticalExtension)
 	v.SlV2XConfigCommonR16 = r.OctetString(per.Unsized, "sl-V2X-ConfigCommon-r16")
 	v.Dummy = r.OctetString(per.Unsized, "dummy")
 	v.TddConfigR16 = r.OctetString(per.Unsized, "tdd-Config-r16")
 	if v.HasLateNonCriticalExtension {
 		v.LateNonCriticalExtension = r.OctetString(per.Unsized, "lateNonCriticalExtension")
 	}
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -689,14 +764,12 @@ func (v *SIB13R16) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SIB14R16) DecodePER(r *per.Reader) error {
 	*v = SIB14R16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasLateNonCriticalExtension)
+	ext := r.ExtendedPreamble(&v.HasLateNonCriticalExtension)
 	v.SlV2XConfigCommonExtR16 = r.OctetString(per.Unsized, "sl-V2X-ConfigCommonExt-r16")
 	if v.HasLateNonCriticalExtension {
 		v.LateNonCriticalExtension = r.OctetString(per.Unsized, "lateNonCriticalExtension")
 	}
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -723,15 +796,13 @@ func (v *SIB14R16) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SIB15R17) DecodePER(r *per.Reader) error {
 	*v = SIB15R17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasCommonPLMNsWithDisasterConditionR17, &v.HasApplicableDisasterInfoListR17, &v.HasLateNonCriticalExtension)
+	ext := r.ExtendedPreamble(&v.HasCommonPLMNsWithDisasterConditionR17, &v.HasApplicableDisasterInfoListR17, &v.HasLateNonCriticalExtension)
 	r.DecodeOptional(v.HasCommonPLMNsWithDisasterConditionR17, &v.CommonPLMNsWithDisasterConditionR17, "commonPLMNsWithDisasterCondition-r17")
 	r.DecodeOptional(v.HasApplicableDisasterInfoListR17, &v.ApplicableDisasterInfoListR17, "applicableDisasterInfoList-r17")
 	if v.HasLateNonCriticalExtension {
 		v.LateNonCriticalExtension = r.OctetString(per.Unsized, "lateNonCriticalExtension")
 	}
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -835,14 +906,12 @@ func (v *ApplicableDisasterInfoR17_DedicatedPLMNsR17) EncodePER(w *per.Writer) e
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SIB16R17) DecodePER(r *per.Reader) error {
 	*v = SIB16R17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasFreqPriorityListSlicingR17, &v.HasLateNonCriticalExtension)
+	ext := r.ExtendedPreamble(&v.HasFreqPriorityListSlicingR17, &v.HasLateNonCriticalExtension)
 	r.DecodeOptional(v.HasFreqPriorityListSlicingR17, &v.FreqPriorityListSlicingR17, "freqPriorityListSlicing-r17")
 	if v.HasLateNonCriticalExtension {
 		v.LateNonCriticalExtension = r.OctetString(per.Unsized, "lateNonCriticalExtension")
 	}
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -892,15 +961,13 @@ func (v *SIB17R17) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SIB17IEsR17) DecodePER(r *per.Reader) error {
 	*v = SIB17IEsR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasValidityDurationR17, &v.HasLateNonCriticalExtension)
+	ext := r.ExtendedPreamble(&v.HasValidityDurationR17, &v.HasLateNonCriticalExtension)
 	r.Decode(&v.TrsResourceSetConfigR17, "trs-ResourceSetConfig-r17")
 	v.ValidityDurationR17 = SIB17IEsR17_ValidityDurationR17(r.EnumIf(v.HasValidityDurationR17, 16, 0, false, "validityDuration-r17"))
 	if v.HasLateNonCriticalExtension {
 		v.LateNonCriticalExtension = r.OctetString(per.Unsized, "lateNonCriticalExtension")
 	}
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -945,7 +1012,7 @@ func (v *TRSResourceSetR17) DecodePER(r *per.Reader) error {
 	v.FirstOFDMSymbolInTimeDomainR17 = r.Int(0, 9, false, "firstOFDMSymbolInTimeDomain-r17")
 	v.StartingRBR17 = r.Int(0, 274, false, "startingRB-r17")
 	v.NrofRBsR17 = r.Int(24, 276, false, "nrofRBs-r17")
-	r.Decode(&v.SsbIndexR17, "ssb-Index-r17")
+	v.SsbIndexR17 = SSBIndex(r.Int(0, 63, false, "ssb-Index-r17"))
 	r.Decode(&v.PeriodicityAndOffsetR17, "periodicityAndOffset-r17")
 	v.FrequencyDomainAllocationR17 = r.BitString(per.Size{Lb: 4, Ub: 4}, "frequencyDomainAllocation-r17")
 	v.IndBitIDR17 = r.Int(0, 5, false, "indBitID-r17")
@@ -988,7 +1055,7 @@ func (v *TRSResourceSetR17_ScramblingIDInfoR17) DecodePER(r *per.Reader) error {
 	switch i {
 	case 0:
 		v.Choice = TRSResourceSetR17_ScramblingIDforCommonR17
-		r.Decode(&v.ScramblingIDforCommonR17, "scramblingIDforCommon-r17")
+		v.ScramblingIDforCommonR17 = ScramblingID(r.Int(0, 1023, false, "scramblingIDforCommon-r17"))
 	case 1:
 		v.Choice = TRSResourceSetR17_ScramblingIDperResourceListWith2R17
 		r.Decode(&v.ScramblingIDperResourceListWith2R17, "scramblingIDperResourceListWith2-r17")
@@ -1089,15 +1156,13 @@ func (v *TRSResourceSetR17_PeriodicityAndOffsetR17) EncodePER(w *per.Writer) err
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SIB18R17) DecodePER(r *per.Reader) error {
 	*v = SIB18R17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasGinElementListR17, &v.HasGinsPerSNPNListR17, &v.HasLateNonCriticalExtension)
+	ext := r.ExtendedPreamble(&v.HasGinElementListR17, &v.HasGinsPerSNPNListR17, &v.HasLateNonCriticalExtension)
 	r.DecodeOptional(v.HasGinElementListR17, &v.GinElementListR17, "gin-ElementList-r17")
 	r.DecodeOptional(v.HasGinsPerSNPNListR17, &v.GinsPerSNPNListR17, "gins-PerSNPN-List-r17")
 	if v.HasLateNonCriticalExtension {
 		v.LateNonCriticalExtension = r.OctetString(per.Unsized, "lateNonCriticalExtension")
 	}
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1205,11 +1270,12 @@ func (v *GINsPerSNPNR17) MarshalUPER() ([]byte, error) { return per.Marshal(v, f
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SIB19R17) DecodePER(r *per.Reader) error {
 	*v = SIB19R17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasNtnConfigR17, &v.HasTServiceR17, &v.HasReferenceLocationR17, &v.HasDistanceThreshR17, &v.HasNtnNeighCellConfigListR17, &v.HasLateNonCriticalExtension)
+	ext := r.ExtendedPreamble(&v.HasNtnConfigR17, &v.HasTServiceR17, &v.HasReferenceLocationR17, &v.HasDistanceThreshR17, &v.HasNtnNeighCellConfigListR17, &v.HasLateNonCriticalExtension)
 	r.DecodeOptional(v.HasNtnConfigR17, &v.NtnConfigR17, "ntn-Config-r17")
 	v.TServiceR17 = r.IntIf(v.HasTServiceR17, 0, 549755813887, false, "t-Service-r17")
-	r.DecodeOptional(v.HasReferenceLocationR17, &v.ReferenceLocationR17, "referenceLocation-r17")
+	if v.HasReferenceLocationR17 {
+		v.ReferenceLocationR17 = ReferenceLocationR17(r.OctetString(per.Unsized, "referenceLocation-r17"))
+	}
 	v.DistanceThreshR17 = r.IntIf(v.HasDistanceThreshR17, 0, 65525, false, "distanceThresh-r17")
 	r.DecodeOptional(v.HasNtnNeighCellConfigListR17, &v.NtnNeighCellConfigListR17, "ntn-NeighCellConfigList-r17")
 	if v.HasLateNonCriticalExtension {
@@ -1277,8 +1343,12 @@ func (v *NTNNeighCellConfigR17) DecodePER(r *per.Reader) error {
 	*v = NTNNeighCellConfigR17{}
 	r.Preamble(&v.HasNtnConfigR17, &v.HasCarrierFreqR17, &v.HasPhysCellIDR17)
 	r.DecodeOptional(v.HasNtnConfigR17, &v.NtnConfigR17, "ntn-Config-r17")
-	r.DecodeOptional(v.HasCarrierFreqR17, &v.CarrierFreqR17, "carrierFreq-r17")
-	r.DecodeOptional(v.HasPhysCellIDR17, &v.PhysCellIDR17, "physCellId-r17")
+	if v.HasCarrierFreqR17 {
+		v.CarrierFreqR17 = ARFCNValueNR(r.Int(0, 3279165, false, "carrierFreq-r17"))
+	}
+	if v.HasPhysCellIDR17 {
+		v.PhysCellIDR17 = PhysCellID(r.Int(0, 1007, false, "physCellId-r17"))
+	}
 	return r.Err()
 }
 
@@ -1302,15 +1372,13 @@ func (v *NTNNeighCellConfigR17) MarshalUPER() ([]byte, error) { return per.Marsh
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SIB20R17) DecodePER(r *per.Reader) error {
 	*v = SIB20R17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasCfrConfigMCCHMTCHR17, &v.HasLateNonCriticalExtension)
+	ext := r.ExtendedPreamble(&v.HasCfrConfigMCCHMTCHR17, &v.HasLateNonCriticalExtension)
 	r.Decode(&v.McchConfigR17, "mcch-Config-r17")
 	r.DecodeOptional(v.HasCfrConfigMCCHMTCHR17, &v.CfrConfigMCCHMTCHR17, "cfr-ConfigMCCH-MTCH-r17")
 	if v.HasLateNonCriticalExtension {
 		v.LateNonCriticalExtension = r.OctetString(per.Unsized, "lateNonCriticalExtension")
 	}
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1451,15 +1519,13 @@ func (v *MCCHRepetitionPeriodAndOffsetR17) MarshalUPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SIB21R17) DecodePER(r *per.Reader) error {
 	*v = SIB21R17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMbsFSAIIntraFreqR17, &v.HasMbsFSAIInterFreqListR17, &v.HasLateNonCriticalExtension)
+	ext := r.ExtendedPreamble(&v.HasMbsFSAIIntraFreqR17, &v.HasMbsFSAIInterFreqListR17, &v.HasLateNonCriticalExtension)
 	r.DecodeOptional(v.HasMbsFSAIIntraFreqR17, &v.MbsFSAIIntraFreqR17, "mbs-FSAI-IntraFreq-r17")
 	r.DecodeOptional(v.HasMbsFSAIInterFreqListR17, &v.MbsFSAIInterFreqListR17, "mbs-FSAI-InterFreqList-r17")
 	if v.HasLateNonCriticalExtension {
 		v.LateNonCriticalExtension = r.OctetString(per.Unsized, "lateNonCriticalExtension")
 	}
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1523,7 +1589,7 @@ func (v *MBSFSAIInterFreqListR17) MarshalUPER() ([]byte, error) { return per.Mar
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MBSFSAIInterFreqR17) DecodePER(r *per.Reader) error {
 	*v = MBSFSAIInterFreqR17{}
-	r.Decode(&v.DlCarrierFreqR17, "dl-CarrierFreq-r17")
+	v.DlCarrierFreqR17 = ARFCNValueNR(r.Int(0, 3279165, false, "dl-CarrierFreq-r17"))
 	r.Decode(&v.MbsFSAIListR17, "mbs-FSAI-List-r17")
 	return r.Err()
 }
@@ -1946,8 +2012,7 @@ func (v *PosSystemInformationR16IEs_NonCriticalExtension) EncodePER(w *per.Write
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PosSISchedulingInfoR16) DecodePER(r *per.Reader) error {
 	*v = PosSISchedulingInfoR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPosSIRequestConfigR16, &v.HasPosSIRequestConfigSULR16)
+	ext := r.ExtendedPreamble(&v.HasPosSIRequestConfigR16, &v.HasPosSIRequestConfigSULR16)
 	r.Decode(&v.PosSchedulingInfoListR16, "posSchedulingInfoList-r16")
 	r.DecodeOptional(v.HasPosSIRequestConfigR16, &v.PosSIRequestConfigR16, "posSI-RequestConfig-r16")
 	r.DecodeOptional(v.HasPosSIRequestConfigSULR16, &v.PosSIRequestConfigSULR16, "posSI-RequestConfigSUL-r16")
@@ -2000,14 +2065,12 @@ func (v *PosSISchedulingInfoR16_PosSchedulingInfoListR16) EncodePER(w *per.Write
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PosSchedulingInfoR16) DecodePER(r *per.Reader) error {
 	*v = PosSchedulingInfoR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasOffsetToSIUsedR16)
+	ext := r.ExtendedPreamble(&v.HasOffsetToSIUsedR16)
 	v.OffsetToSIUsedR16 = PosSchedulingInfoR16_OffsetToSIUsedR16(r.EnumIf(v.HasOffsetToSIUsedR16, 1, 0, false, "offsetToSI-Used-r16"))
 	v.PosSIPeriodicityR16 = PosSchedulingInfoR16_PosSIPeriodicityR16(r.Enum(7, 0, false, "posSI-Periodicity-r16"))
 	v.PosSIBroadcastStatusR16 = PosSchedulingInfoR16_PosSIBroadcastStatusR16(r.Enum(2, 0, false, "posSI-BroadcastStatus-r16"))
 	r.Decode(&v.PosSIBMappingInfoR16, "posSIB-MappingInfo-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2087,8 +2150,7 @@ func (v *GNSSIDR16) DecodePER(r *per.Reader) error {
 	*v = GNSSIDR16{}
 	ext := r.Extended()
 	v.GnssIDR16 = GNSSIDR16_GnssIDR16(r.Enum(6, 0, true, "gnss-id-r16"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2115,8 +2177,7 @@ func (v *SBASIDR16) DecodePER(r *per.Reader) error {
 	*v = SBASIDR16{}
 	ext := r.Extended()
 	v.SbasIDR16 = SBASIDR16_SbasIDR16(r.Enum(4, 0, true, "sbas-id-r16"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2141,14 +2202,12 @@ func (v *SBASIDR16) MarshalUPER() ([]byte, error) { return per.Marshal(v, false)
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SIBposR16) DecodePER(r *per.Reader) error {
 	*v = SIBposR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasLateNonCriticalExtension)
+	ext := r.ExtendedPreamble(&v.HasLateNonCriticalExtension)
 	v.AssistanceDataSIBElementR16 = r.OctetString(per.Unsized, "assistanceDataSIB-Element-r16")
 	if v.HasLateNonCriticalExtension {
 		v.LateNonCriticalExtension = r.OctetString(per.Unsized, "lateNonCriticalExtension")
 	}
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2243,10 +2302,9 @@ func (v *ARFCNValueUTRAFDDR16) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *AvailabilityCombinationsPerCellR16) DecodePER(r *per.Reader) error {
 	*v = AvailabilityCombinationsPerCellR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPositionInDCIAIR16)
-	r.Decode(&v.AvailabilityCombinationsPerCellIndexR16, "availabilityCombinationsPerCellIndex-r16")
-	r.Decode(&v.IabDUCellIdentityR16, "iab-DU-CellIdentity-r16")
+	ext := r.ExtendedPreamble(&v.HasPositionInDCIAIR16)
+	v.AvailabilityCombinationsPerCellIndexR16 = AvailabilityCombinationsPerCellIndexR16(r.Int(0, 512, false, "availabilityCombinationsPerCellIndex-r16"))
+	v.IabDUCellIdentityR16 = CellIdentity(r.BitString(per.Size{Lb: 36, Ub: 36}, "iab-DU-CellIdentity-r16"))
 	v.PositionInDCIAIR16 = r.IntIf(v.HasPositionInDCIAIR16, 0, 127, false, "positionInDCI-AI-r16")
 	r.Decode(&v.AvailabilityCombinationsR16, "availabilityCombinations-r16")
 	x := r.Extensions(ext)
@@ -2333,7 +2391,7 @@ func (v *AvailabilityCombinationsPerCellIndexR16) EncodePER(w *per.Writer) error
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *AvailabilityCombinationR16) DecodePER(r *per.Reader) error {
 	*v = AvailabilityCombinationR16{}
-	r.Decode(&v.AvailabilityCombinationIDR16, "availabilityCombinationId-r16")
+	v.AvailabilityCombinationIDR16 = AvailabilityCombinationIDR16(r.Int(0, 511, false, "availabilityCombinationId-r16"))
 	r.Decode(&v.ResourceAvailabilityR16, "resourceAvailability-r16")
 	return r.Err()
 }
@@ -2383,7 +2441,7 @@ func (v *AvailabilityCombinationIDR16) EncodePER(w *per.Writer) error {
 func (v *AvailabilityCombinationRBGroupsR17) DecodePER(r *per.Reader) error {
 	*v = AvailabilityCombinationRBGroupsR17{}
 	r.Preamble(&v.HasRbSetGroupsR17, &v.HasResourceAvailabilityR17)
-	r.Decode(&v.AvailabilityCombinationIDR17, "availabilityCombinationId-r17")
+	v.AvailabilityCombinationIDR17 = AvailabilityCombinationIDR16(r.Int(0, 511, false, "availabilityCombinationId-r17"))
 	r.DecodeOptional(v.HasRbSetGroupsR17, &v.RbSetGroupsR17, "rb-SetGroups-r17")
 	r.DecodeOptional(v.HasResourceAvailabilityR17, &v.ResourceAvailabilityR17, "resourceAvailability-r17")
 	return r.Err()
@@ -2488,14 +2546,12 @@ func (v *RBSetGroupR17_RbSetsR17) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *AvailabilityIndicatorR16) DecodePER(r *per.Reader) error {
 	*v = AvailabilityIndicatorR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasAvailableCombToAddModListR16, &v.HasAvailableCombToReleaseListR16)
+	ext := r.ExtendedPreamble(&v.HasAvailableCombToAddModListR16, &v.HasAvailableCombToReleaseListR16)
 	r.Decode(&v.AiRNTIR16, "ai-RNTI-r16")
 	v.DciPayloadSizeAIR16 = r.Int(1, 128, false, "dci-PayloadSizeAI-r16")
 	r.DecodeOptional(v.HasAvailableCombToAddModListR16, &v.AvailableCombToAddModListR16, "availableCombToAddModList-r16")
 	r.DecodeOptional(v.HasAvailableCombToReleaseListR16, &v.AvailableCombToReleaseListR16, "availableCombToReleaseList-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2579,21 +2635,24 @@ func (v *BAPRoutingIDR16) MarshalUPER() ([]byte, error) { return per.Marshal(v, 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *BeamFailureRecoveryConfig) DecodePER(r *per.Reader) error {
 	*v = BeamFailureRecoveryConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasRootSequenceIndexBFR, &v.HasRachConfigBFR, &v.HasRsrpThresholdSSB, &v.HasCandidateBeamRSList, &v.HasSsbPerRACHOccasion, &v.HasRaSsbOccasionMaskIndex, &v.HasRecoverySearchSpaceID, &v.HasRaPrioritization, &v.HasBeamFailureRecoveryTimer)
+	ext := r.ExtendedPreamble(&v.HasRootSequenceIndexBFR, &v.HasRachConfigBFR, &v.HasRsrpThresholdSSB, &v.HasCandidateBeamRSList, &v.HasSsbPerRACHOccasion, &v.HasRaSsbOccasionMaskIndex, &v.HasRecoverySearchSpaceID, &v.HasRaPrioritization, &v.HasBeamFailureRecoveryTimer)
 	v.RootSequenceIndexBFR = r.IntIf(v.HasRootSequenceIndexBFR, 0, 137, false, "rootSequenceIndex-BFR")
 	r.DecodeOptional(v.HasRachConfigBFR, &v.RachConfigBFR, "rach-ConfigBFR")
-	r.DecodeOptional(v.HasRsrpThresholdSSB, &v.RsrpThresholdSSB, "rsrp-ThresholdSSB")
+	if v.HasRsrpThresholdSSB {
+		v.RsrpThresholdSSB = RSRPRange(r.Int(0, 127, false, "rsrp-ThresholdSSB"))
+	}
 	r.DecodeOptional(v.HasCandidateBeamRSList, &v.CandidateBeamRSList, "candidateBeamRSList")
 	v.SsbPerRACHOccasion = BeamFailureRecoveryConfig_SsbPerRACHOccasion(r.EnumIf(v.HasSsbPerRACHOccasion, 8, 0, false, "ssb-perRACH-Occasion"))
 	v.RaSsbOccasionMaskIndex = r.IntIf(v.HasRaSsbOccasionMaskIndex, 0, 15, false, "ra-ssb-OccasionMaskIndex")
-	r.DecodeOptional(v.HasRecoverySearchSpaceID, &v.RecoverySearchSpaceID, "recoverySearchSpaceId")
+	if v.HasRecoverySearchSpaceID {
+		v.RecoverySearchSpaceID = SearchSpaceID(r.Int(0, 39, false, "recoverySearchSpaceId"))
+	}
 	r.DecodeOptional(v.HasRaPrioritization, &v.RaPrioritization, "ra-Prioritization")
 	v.BeamFailureRecoveryTimer = BeamFailureRecoveryConfig_BeamFailureRecoveryTimer(r.EnumIf(v.HasBeamFailureRecoveryTimer, 8, 0, false, "beamFailureRecoveryTimer"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "msg1-SubcarrierSpacing") {
 		x.GroupPreamble(&v.HasMsg1SubcarrierSpacing)
-		r.DecodeOptional(v.HasMsg1SubcarrierSpacing, &v.Msg1SubcarrierSpacing, "msg1-SubcarrierSpacing")
+		v.Msg1SubcarrierSpacing = SubcarrierSpacing(r.EnumIf(v.HasMsg1SubcarrierSpacing, 8, 0, false, "msg1-SubcarrierSpacing"))
 		x.End("msg1-SubcarrierSpacing")
 	}
 	if x.Begin(1, "ra-PrioritizationTwoStep-r16") {
@@ -2748,10 +2807,9 @@ func (v *PRACHResourceDedicatedBFR) MarshalUPER() ([]byte, error) { return per.M
 func (v *BFRSSBResource) DecodePER(r *per.Reader) error {
 	*v = BFRSSBResource{}
 	ext := r.Extended()
-	r.Decode(&v.Ssb, "ssb")
+	v.Ssb = SSBIndex(r.Int(0, 63, false, "ssb"))
 	v.RaPreambleIndex = r.Int(0, 63, false, "ra-PreambleIndex")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2777,13 +2835,11 @@ func (v *BFRSSBResource) MarshalUPER() ([]byte, error) { return per.Marshal(v, f
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *BFRCSIRSResource) DecodePER(r *per.Reader) error {
 	*v = BFRCSIRSResource{}
-	ext := r.Extended()
-	r.Preamble(&v.HasRaOccasionList, &v.HasRaPreambleIndex)
-	r.Decode(&v.CsiRS, "csi-RS")
+	ext := r.ExtendedPreamble(&v.HasRaOccasionList, &v.HasRaPreambleIndex)
+	v.CsiRS = NZPCSIRSResourceID(r.Int(0, 191, false, "csi-RS"))
 	r.DecodeOptional(v.HasRaOccasionList, &v.RaOccasionList, "ra-OccasionList")
 	v.RaPreambleIndex = r.IntIf(v.HasRaPreambleIndex, 0, 63, false, "ra-PreambleIndex")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2843,9 +2899,10 @@ func (v *CandidateBeamRSListExtR16) MarshalUPER() ([]byte, error) { return per.M
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *BeamFailureRecoveryRSConfigR16) DecodePER(r *per.Reader) error {
 	*v = BeamFailureRecoveryRSConfigR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasRsrpThresholdBFRR16, &v.HasCandidateBeamRSListR16)
-	r.DecodeOptional(v.HasRsrpThresholdBFRR16, &v.RsrpThresholdBFRR16, "rsrp-ThresholdBFR-r16")
+	ext := r.ExtendedPreamble(&v.HasRsrpThresholdBFRR16, &v.HasCandidateBeamRSListR16)
+	if v.HasRsrpThresholdBFRR16 {
+		v.RsrpThresholdBFRR16 = RSRPRange(r.Int(0, 127, false, "rsrp-ThresholdBFR-r16"))
+	}
 	r.DecodeOptional(v.HasCandidateBeamRSListR16, &v.CandidateBeamRSListR16, "candidateBeamRS-List-r16")
 	x := r.Extensions(ext)
 	if x.Begin(0, "candidateBeamRS-List2-r17") {
@@ -2966,10 +3023,10 @@ func (v *BHLogicalChannelIdentityR16) DecodePER(r *per.Reader) error {
 	switch i {
 	case 0:
 		v.Choice = BHLogicalChannelIdentityR16_BhLogicalChannelIdentityR16
-		r.Decode(&v.BhLogicalChannelIdentityR16, "bh-LogicalChannelIdentity-r16")
+		v.BhLogicalChannelIdentityR16 = LogicalChannelIdentity(r.Int(1, 32, false, "bh-LogicalChannelIdentity-r16"))
 	case 1:
 		v.Choice = BHLogicalChannelIdentityR16_BhLogicalChannelIdentityExtR16
-		r.Decode(&v.BhLogicalChannelIdentityExtR16, "bh-LogicalChannelIdentityExt-r16")
+		v.BhLogicalChannelIdentityExtR16 = BHLogicalChannelIdentityExtR16(r.Int(320, 65855, false, "bh-LogicalChannelIdentityExt-r16"))
 	default:
 		r.Invalid(der.KindInvalidValue, "BH-LogicalChannelIdentity-r16", "no alternative has this index", "X.691 23")
 	}
@@ -3014,15 +3071,13 @@ func (v *BHLogicalChannelIdentityExtR16) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *BHRLCChannelConfigR16) DecodePER(r *per.Reader) error {
 	*v = BHRLCChannelConfigR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasBhLogicalChannelIdentityR16, &v.HasReestablishRLCR16, &v.HasRlcConfigR16, &v.HasMacLogicalChannelConfigR16)
+	ext := r.ExtendedPreamble(&v.HasBhLogicalChannelIdentityR16, &v.HasReestablishRLCR16, &v.HasRlcConfigR16, &v.HasMacLogicalChannelConfigR16)
 	r.DecodeOptional(v.HasBhLogicalChannelIdentityR16, &v.BhLogicalChannelIdentityR16, "bh-LogicalChannelIdentity-r16")
-	r.Decode(&v.BhRLCChannelIDR16, "bh-RLC-ChannelID-r16")
+	v.BhRLCChannelIDR16 = BHRLCChannelIDR16(r.BitString(per.Size{Lb: 16, Ub: 16}, "bh-RLC-ChannelID-r16"))
 	v.ReestablishRLCR16 = BHRLCChannelConfigR16_ReestablishRLCR16(r.EnumIf(v.HasReestablishRLCR16, 1, 0, false, "reestablishRLC-r16"))
 	r.DecodeOptional(v.HasRlcConfigR16, &v.RlcConfigR16, "rlc-Config-r16")
 	r.DecodeOptional(v.HasMacLogicalChannelConfigR16, &v.MacLogicalChannelConfigR16, "mac-LogicalChannelConfig-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3064,13 +3119,11 @@ func (v *BHRLCChannelIDR16) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *BSRConfig) DecodePER(r *per.Reader) error {
 	*v = BSRConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasLogicalChannelSRDelayTimer)
+	ext := r.ExtendedPreamble(&v.HasLogicalChannelSRDelayTimer)
 	v.PeriodicBSRTimer = BSRConfig_PeriodicBSRTimer(r.Enum(16, 0, false, "periodicBSR-Timer"))
 	v.RetxBSRTimer = BSRConfig_RetxBSRTimer(r.Enum(16, 0, false, "retxBSR-Timer"))
 	v.LogicalChannelSRDelayTimer = BSRConfig_LogicalChannelSRDelayTimer(r.EnumIf(v.HasLogicalChannelSRDelayTimer, 8, 0, false, "logicalChannelSR-DelayTimer"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3100,7 +3153,7 @@ func (v *BWP) DecodePER(r *per.Reader) error {
 	*v = BWP{}
 	r.Preamble(&v.HasCyclicPrefix)
 	v.LocationAndBandwidth = r.Int(0, 37949, false, "locationAndBandwidth")
-	r.Decode(&v.SubcarrierSpacing, "subcarrierSpacing")
+	v.SubcarrierSpacing = SubcarrierSpacing(r.Enum(8, 0, false, "subcarrierSpacing"))
 	v.CyclicPrefix = BWP_CyclicPrefix(r.EnumIf(v.HasCyclicPrefix, 1, 0, false, "cyclicPrefix"))
 	return r.Err()
 }
@@ -3123,13 +3176,11 @@ func (v *BWP) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *BWPDownlink) DecodePER(r *per.Reader) error {
 	*v = BWPDownlink{}
-	ext := r.Extended()
-	r.Preamble(&v.HasBwpCommon, &v.HasBwpDedicated)
-	r.Decode(&v.BwpID, "bwp-Id")
+	ext := r.ExtendedPreamble(&v.HasBwpCommon, &v.HasBwpDedicated)
+	v.BwpID = BWPID(r.Int(0, 4, false, "bwp-Id"))
 	r.DecodeOptional(v.HasBwpCommon, &v.BwpCommon, "bwp-Common")
 	r.DecodeOptional(v.HasBwpDedicated, &v.BwpDedicated, "bwp-Dedicated")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3157,13 +3208,11 @@ func (v *BWPDownlink) MarshalUPER() ([]byte, error) { return per.Marshal(v, fals
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *BWPDownlinkCommon) DecodePER(r *per.Reader) error {
 	*v = BWPDownlinkCommon{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPdcchConfigCommon, &v.HasPdschConfigCommon)
+	ext := r.ExtendedPreamble(&v.HasPdcchConfigCommon, &v.HasPdschConfigCommon)
 	r.Decode(&v.GenericParameters, "genericParameters")
 	r.DecodeOptional(v.HasPdcchConfigCommon, &v.PdcchConfigCommon, "pdcch-ConfigCommon")
 	r.DecodeOptional(v.HasPdschConfigCommon, &v.PdschConfigCommon, "pdsch-ConfigCommon")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3267,8 +3316,7 @@ func (v *SetupRelease_PDSCHConfigCommon) MarshalUPER() ([]byte, error) { return 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *BWPDownlinkDedicated) DecodePER(r *per.Reader) error {
 	*v = BWPDownlinkDedicated{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPdcchConfig, &v.HasPdschConfig, &v.HasSpsConfig, &v.HasRadioLinkMonitoringConfig)
+	ext := r.ExtendedPreamble(&v.HasPdcchConfig, &v.HasPdschConfig, &v.HasSpsConfig, &v.HasRadioLinkMonitoringConfig)
 	r.DecodeOptional(v.HasPdcchConfig, &v.PdcchConfig, "pdcch-Config")
 	r.DecodeOptional(v.HasPdschConfig, &v.PdschConfig, "pdsch-Config")
 	r.DecodeOptional(v.HasSpsConfig, &v.SpsConfig, "sps-Config")
@@ -3297,7 +3345,9 @@ func (v *BWPDownlinkDedicated) DecodePER(r *per.Reader) error {
 		r.DecodeOptional(v.HasDlPPWPreConfigToAddModListR17, &v.DlPPWPreConfigToAddModListR17, "dl-PPW-PreConfigToAddModList-r17")
 		r.DecodeOptional(v.HasDlPPWPreConfigToReleaseListR17, &v.DlPPWPreConfigToReleaseListR17, "dl-PPW-PreConfigToReleaseList-r17")
 		r.DecodeOptional(v.HasNonCellDefiningSSBR17, &v.NonCellDefiningSSBR17, "nonCellDefiningSSB-r17")
-		r.DecodeOptional(v.HasServingCellMOR17, &v.ServingCellMOR17, "servingCellMO-r17")
+		if v.HasServingCellMOR17 {
+			v.ServingCellMOR17 = MeasObjectID(r.Int(1, 64, false, "servingCellMO-r17"))
+		}
 		x.End("preConfGapStatus-r17")
 	}
 	v.Unknown = x.Unknown(2)
@@ -3635,13 +3685,11 @@ func (v *BWPID) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *BWPUplink) DecodePER(r *per.Reader) error {
 	*v = BWPUplink{}
-	ext := r.Extended()
-	r.Preamble(&v.HasBwpCommon, &v.HasBwpDedicated)
-	r.Decode(&v.BwpID, "bwp-Id")
+	ext := r.ExtendedPreamble(&v.HasBwpCommon, &v.HasBwpDedicated)
+	v.BwpID = BWPID(r.Int(0, 4, false, "bwp-Id"))
 	r.DecodeOptional(v.HasBwpCommon, &v.BwpCommon, "bwp-Common")
 	r.DecodeOptional(v.HasBwpDedicated, &v.BwpDedicated, "bwp-Dedicated")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3669,8 +3717,7 @@ func (v *BWPUplink) MarshalUPER() ([]byte, error) { return per.Marshal(v, false)
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *BWPUplinkCommon) DecodePER(r *per.Reader) error {
 	*v = BWPUplinkCommon{}
-	ext := r.Extended()
-	r.Preamble(&v.HasRachConfigCommon, &v.HasPuschConfigCommon, &v.HasPucchConfigCommon)
+	ext := r.ExtendedPreamble(&v.HasRachConfigCommon, &v.HasPuschConfigCommon, &v.HasPucchConfigCommon)
 	r.Decode(&v.GenericParameters, "genericParameters")
 	r.DecodeOptional(v.HasRachConfigCommon, &v.RachConfigCommon, "rach-ConfigCommon")
 	r.DecodeOptional(v.HasPuschConfigCommon, &v.PuschConfigCommon, "pusch-ConfigCommon")
@@ -3689,7 +3736,9 @@ func (v *BWPUplinkCommon) DecodePER(r *per.Reader) error {
 			v.EnableRAPrioritizationForSlicingR17 = r.Bool("enableRA-PrioritizationForSlicing-r17")
 		}
 		r.DecodeOptional(v.HasAdditionalRACHConfigListR17, &v.AdditionalRACHConfigListR17, "additionalRACH-ConfigList-r17")
-		r.DecodeOptional(v.HasRsrpThresholdMsg3R17, &v.RsrpThresholdMsg3R17, "rsrp-ThresholdMsg3-r17")
+		if v.HasRsrpThresholdMsg3R17 {
+			v.RsrpThresholdMsg3R17 = RSRPRange(r.Int(0, 127, false, "rsrp-ThresholdMsg3-r17"))
+		}
 		r.DecodeOptional(v.HasNumberOfMsg3RepetitionsListR17, &v.NumberOfMsg3RepetitionsListR17, "numberOfMsg3-RepetitionsList-r17")
 		r.DecodeOptional(v.HasMcsMsg3RepetitionsR17, &v.McsMsg3RepetitionsR17, "mcs-Msg3-Repetitions-r17")
 		x.End("enableRA-PrioritizationForSlicing-r17")
@@ -3977,12 +4026,10 @@ func (v *AdditionalRACHConfigListR17) MarshalUPER() ([]byte, error) { return per
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *AdditionalRACHConfigR17) DecodePER(r *per.Reader) error {
 	*v = AdditionalRACHConfigR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasRachConfigCommonR17, &v.HasMsgAConfigCommonR17)
+	ext := r.ExtendedPreamble(&v.HasRachConfigCommonR17, &v.HasMsgAConfigCommonR17)
 	r.DecodeOptional(v.HasRachConfigCommonR17, &v.RachConfigCommonR17, "rach-ConfigCommon-r17")
 	r.DecodeOptional(v.HasMsgAConfigCommonR17, &v.MsgAConfigCommonR17, "msgA-ConfigCommon-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4019,8 +4066,7 @@ func (v *NumberOfMsg3RepetitionsR17) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *BWPUplinkDedicated) DecodePER(r *per.Reader) error {
 	*v = BWPUplinkDedicated{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPucchConfig, &v.HasPuschConfig, &v.HasConfiguredGrantConfig, &v.HasSrsConfig, &v.HasBeamFailureRecoveryConfig)
+	ext := r.ExtendedPreamble(&v.HasPucchConfig, &v.HasPuschConfig, &v.HasConfiguredGrantConfig, &v.HasSrsConfig, &v.HasBeamFailureRecoveryConfig)
 	r.DecodeOptional(v.HasPucchConfig, &v.PucchConfig, "pucch-Config")
 	r.DecodeOptional(v.HasPuschConfig, &v.PuschConfig, "pusch-Config")
 	r.DecodeOptional(v.HasConfiguredGrantConfig, &v.ConfiguredGrantConfig, "configuredGrantConfig")
@@ -4043,7 +4089,9 @@ func (v *BWPUplinkDedicated) DecodePER(r *per.Reader) error {
 	if x.Begin(1, "ul-TCI-StateList-r17") {
 		x.GroupPreamble(&v.HasUlTCIStateListR17, &v.HasUlPowerControlR17, &v.HasPucchConfigurationListMulticast1R17, &v.HasPucchConfigurationListMulticast2R17)
 		r.DecodeOptional(v.HasUlTCIStateListR17, &v.UlTCIStateListR17, "ul-TCI-StateList-r17")
-		r.DecodeOptional(v.HasUlPowerControlR17, &v.UlPowerControlR17, "ul-powerControl-r17")
+		if v.HasUlPowerControlR17 {
+			v.UlPowerControlR17 = UplinkPowerControlIDR17(r.Int(1, 64, false, "ul-powerControl-r17"))
+		}
 		r.DecodeOptional(v.HasPucchConfigurationListMulticast1R17, &v.PucchConfigurationListMulticast1R17, "pucch-ConfigurationListMulticast1-r17")
 		r.DecodeOptional(v.HasPucchConfigurationListMulticast2R17, &v.PucchConfigurationListMulticast2R17, "pucch-ConfigurationListMulticast2-r17")
 		x.End("ul-TCI-StateList-r17")
@@ -4530,7 +4578,9 @@ func (v *CandidateBeamRSR16) DecodePER(r *per.Reader) error {
 	*v = CandidateBeamRSR16{}
 	r.Preamble(&v.HasServingCellID)
 	r.Decode(&v.CandidateBeamConfigR16, "candidateBeamConfig-r16")
-	r.DecodeOptional(v.HasServingCellID, &v.ServingCellID, "servingCellId")
+	if v.HasServingCellID {
+		v.ServingCellID = ServCellIndex(r.Int(0, 31, false, "servingCellId"))
+	}
 	return r.Err()
 }
 
@@ -4557,10 +4607,10 @@ func (v *CandidateBeamRSR16_CandidateBeamConfigR16) DecodePER(r *per.Reader) err
 	switch i {
 	case 0:
 		v.Choice = CandidateBeamRSR16_SsbR16
-		r.Decode(&v.SsbR16, "ssb-r16")
+		v.SsbR16 = SSBIndex(r.Int(0, 63, false, "ssb-r16"))
 	case 1:
 		v.Choice = CandidateBeamRSR16_CsiRSR16
-		r.Decode(&v.CsiRSR16, "csi-RS-r16")
+		v.CsiRSR16 = NZPCSIRSResourceID(r.Int(0, 191, false, "csi-RS-r16"))
 	default:
 		r.Invalid(der.KindInvalidValue, "CandidateBeamRS-r16.candidateBeamConfig-r16", "no alternative has this index", "X.691 23")
 	}
@@ -4585,8 +4635,7 @@ func (v *CandidateBeamRSR16_CandidateBeamConfigR16) EncodePER(w *per.Writer) err
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CellAccessRelatedInfo) DecodePER(r *per.Reader) error {
 	*v = CellAccessRelatedInfo{}
-	ext := r.Extended()
-	r.Preamble(&v.HasCellReservedForOtherUse)
+	ext := r.ExtendedPreamble(&v.HasCellReservedForOtherUse)
 	r.Decode(&v.PlmnIdentityInfoList, "plmn-IdentityInfoList")
 	v.CellReservedForOtherUse = CellAccessRelatedInfo_CellReservedForOtherUse(r.EnumIf(v.HasCellReservedForOtherUse, 1, 0, false, "cellReservedForOtherUse"))
 	x := r.Extensions(ext)
@@ -4680,8 +4729,10 @@ func (v *CellAccessRelatedInfoEUTRA5GC) DecodePER(r *per.Reader) error {
 	*v = CellAccessRelatedInfoEUTRA5GC{}
 	r.Preamble(&v.HasRanac5gc)
 	r.Decode(&v.PlmnIdentityListEutra5gc, "plmn-IdentityList-eutra-5gc")
-	r.Decode(&v.TrackingAreaCodeEutra5gc, "trackingAreaCode-eutra-5gc")
-	r.DecodeOptional(v.HasRanac5gc, &v.Ranac5gc, "ranac-5gc")
+	v.TrackingAreaCodeEutra5gc = TrackingAreaCode(r.BitString(per.Size{Lb: 24, Ub: 24}, "trackingAreaCode-eutra-5gc"))
+	if v.HasRanac5gc {
+		v.Ranac5gc = RANAreaCode(r.Int(0, 255, false, "ranac-5gc"))
+	}
 	r.Decode(&v.CellIdentityEutra5gc, "cellIdentity-eutra-5gc")
 	return r.Err()
 }
@@ -4848,9 +4899,8 @@ func (v *PLMNIdentityListEUTRAEPC) MarshalUPER() ([]byte, error) { return per.Ma
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CellGroupConfig) DecodePER(r *per.Reader) error {
 	*v = CellGroupConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasRlcBearerToAddModList, &v.HasRlcBearerToReleaseList, &v.HasMacCellGroupConfig, &v.HasPhysicalCellGroupConfig, &v.HasSpCellConfig, &v.HasSCellToAddModList, &v.HasSCellToReleaseList)
-	r.Decode(&v.CellGroupID, "cellGroupId")
+	ext := r.ExtendedPreamble(&v.HasRlcBearerToAddModList, &v.HasRlcBearerToReleaseList, &v.HasMacCellGroupConfig, &v.HasPhysicalCellGroupConfig, &v.HasSpCellConfig, &v.HasSCellToAddModList, &v.HasSCellToReleaseList)
+	v.CellGroupID = CellGroupID(r.Int(0, 3, false, "cellGroupId"))
 	r.DecodeOptional(v.HasRlcBearerToAddModList, &v.RlcBearerToAddModList, "rlc-BearerToAddModList")
 	r.DecodeOptional(v.HasRlcBearerToReleaseList, &v.RlcBearerToReleaseList, "rlc-BearerToReleaseList")
 	r.DecodeOptional(v.HasMacCellGroupConfig, &v.MacCellGroupConfig, "mac-CellGroupConfig")
@@ -5176,9 +5226,10 @@ func (v *CellGroupConfig_IabResourceConfigToReleaseListR17) EncodePER(w *per.Wri
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SpCellConfig) DecodePER(r *per.Reader) error {
 	*v = SpCellConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasServCellIndex, &v.HasReconfigurationWithSync, &v.HasRlfTimersAndConstants, &v.HasRlmInSyncOutOfSyncThreshold, &v.HasSpCellConfigDedicated)
-	r.DecodeOptional(v.HasServCellIndex, &v.ServCellIndex, "servCellIndex")
+	ext := r.ExtendedPreamble(&v.HasServCellIndex, &v.HasReconfigurationWithSync, &v.HasRlfTimersAndConstants, &v.HasRlmInSyncOutOfSyncThreshold, &v.HasSpCellConfigDedicated)
+	if v.HasServCellIndex {
+		v.ServCellIndex = ServCellIndex(r.Int(0, 31, false, "servCellIndex"))
+	}
 	r.DecodeOptional(v.HasReconfigurationWithSync, &v.ReconfigurationWithSync, "reconfigurationWithSync")
 	r.DecodeOptional(v.HasRlfTimersAndConstants, &v.RlfTimersAndConstants, "rlf-TimersAndConstants")
 	v.RlmInSyncOutOfSyncThreshold = SpCellConfig_RlmInSyncOutOfSyncThreshold(r.EnumIf(v.HasRlmInSyncOutOfSyncThreshold, 1, 0, false, "rlmInSyncOutOfSyncThreshold"))
@@ -5325,10 +5376,9 @@ func (v *SetupRelease_DeactivatedSCGConfigR17) MarshalUPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ReconfigurationWithSync) DecodePER(r *per.Reader) error {
 	*v = ReconfigurationWithSync{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSpCellConfigCommon, &v.HasRachConfigDedicated)
+	ext := r.ExtendedPreamble(&v.HasSpCellConfigCommon, &v.HasRachConfigDedicated)
 	r.DecodeOptional(v.HasSpCellConfigCommon, &v.SpCellConfigCommon, "spCellConfigCommon")
-	r.Decode(&v.NewUEIdentity, "newUE-Identity")
+	v.NewUEIdentity = RNTIValue(r.Int(0, 65535, false, "newUE-Identity"))
 	v.T304 = ReconfigurationWithSync_T304(r.Enum(8, 0, false, "t304"))
 	r.DecodeOptional(v.HasRachConfigDedicated, &v.RachConfigDedicated, "rach-ConfigDedicated")
 	x := r.Extensions(ext)
@@ -5423,8 +5473,8 @@ func (v *ReconfigurationWithSync_RachConfigDedicated) EncodePER(w *per.Writer) e
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *DAPSUplinkPowerConfigR16) DecodePER(r *per.Reader) error {
 	*v = DAPSUplinkPowerConfigR16{}
-	r.Decode(&v.PDAPSSourceR16, "p-DAPS-Source-r16")
-	r.Decode(&v.PDAPSTargetR16, "p-DAPS-Target-r16")
+	v.PDAPSSourceR16 = PMax(r.Int(-30, 33, false, "p-DAPS-Source-r16"))
+	v.PDAPSTargetR16 = PMax(r.Int(-30, 33, false, "p-DAPS-Target-r16"))
 	v.UplinkPowerSharingDAPSModeR16 = DAPSUplinkPowerConfigR16_UplinkPowerSharingDAPSModeR16(r.Enum(3, 0, false, "uplinkPowerSharingDAPS-Mode-r16"))
 	return r.Err()
 }
@@ -5448,9 +5498,8 @@ func (v *DAPSUplinkPowerConfigR16) MarshalUPER() ([]byte, error) { return per.Ma
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SCellConfig) DecodePER(r *per.Reader) error {
 	*v = SCellConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSCellConfigCommon, &v.HasSCellConfigDedicated)
-	r.Decode(&v.SCellIndex, "sCellIndex")
+	ext := r.ExtendedPreamble(&v.HasSCellConfigCommon, &v.HasSCellConfigDedicated)
+	v.SCellIndex = SCellIndex(r.Int(1, 31, false, "sCellIndex"))
 	r.DecodeOptional(v.HasSCellConfigCommon, &v.SCellConfigCommon, "sCellConfigCommon")
 	r.DecodeOptional(v.HasSCellConfigDedicated, &v.SCellConfigDedicated, "sCellConfigDedicated")
 	x := r.Extensions(ext)
@@ -5528,7 +5577,7 @@ func (v *SetupRelease_SCellSIB20R17) DecodePER(r *per.Reader) error {
 		v.Choice = SetupRelease_SCellSIB20R17_Release
 	case 1:
 		v.Choice = SetupRelease_SCellSIB20R17_Setup
-		r.Decode(&v.Setup, "setup")
+		v.Setup = SCellSIB20R17(r.OctetString(per.Unsized, "setup"))
 	default:
 		r.Invalid(der.KindInvalidValue, "SetupRelease", "no alternative has this index", "X.691 23")
 	}
@@ -5574,8 +5623,7 @@ func (v *DeactivatedSCGConfigR17) DecodePER(r *per.Reader) error {
 	*v = DeactivatedSCGConfigR17{}
 	ext := r.Extended()
 	v.BfdAndRLMR17 = r.Bool("bfd-and-RLM-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5624,10 +5672,9 @@ func (v *GoodServingCellEvaluationR17) MarshalUPER() ([]byte, error) { return pe
 func (v *SLPathSwitchConfigR17) DecodePER(r *per.Reader) error {
 	*v = SLPathSwitchConfigR17{}
 	ext := r.Extended()
-	r.Decode(&v.TargetRelayUEIdentityR17, "targetRelayUE-Identity-r17")
+	v.TargetRelayUEIdentityR17 = SLSourceIdentityR17(r.BitString(per.Size{Lb: 24, Ub: 24}, "targetRelayUE-Identity-r17"))
 	v.T420R17 = SLPathSwitchConfigR17_T420R17(r.Enum(8, 0, false, "t420-r17"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5653,14 +5700,12 @@ func (v *SLPathSwitchConfigR17) MarshalUPER() ([]byte, error) { return per.Marsh
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *IABResourceConfigR17) DecodePER(r *per.Reader) error {
 	*v = IABResourceConfigR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSlotListR17, &v.HasPeriodicitySlotListR17, &v.HasSlotListSubcarrierSpacingR17)
-	r.Decode(&v.IabResourceConfigIDR17, "iab-ResourceConfigID-r17")
+	ext := r.ExtendedPreamble(&v.HasSlotListR17, &v.HasPeriodicitySlotListR17, &v.HasSlotListSubcarrierSpacingR17)
+	v.IabResourceConfigIDR17 = IABResourceConfigIDR17(r.Int(0, 65535, false, "iab-ResourceConfigID-r17"))
 	r.DecodeOptional(v.HasSlotListR17, &v.SlotListR17, "slotList-r17")
 	v.PeriodicitySlotListR17 = IABResourceConfigR17_PeriodicitySlotListR17(r.EnumIf(v.HasPeriodicitySlotListR17, 12, 0, false, "periodicitySlotList-r17"))
-	r.DecodeOptional(v.HasSlotListSubcarrierSpacingR17, &v.SlotListSubcarrierSpacingR17, "slotListSubcarrierSpacing-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.SlotListSubcarrierSpacingR17 = SubcarrierSpacing(r.EnumIf(v.HasSlotListSubcarrierSpacingR17, 8, 0, false, "slotListSubcarrierSpacing-r17"))
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5981,7 +6026,7 @@ func (v *CGIInfoEUTRA) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasCgiInfoEPC, &v.HasCgiInfo5GC, &v.HasMultiBandInfoList, &v.HasFreqBandIndicatorPriority)
 	r.DecodeOptional(v.HasCgiInfoEPC, &v.CgiInfoEPC, "cgi-info-EPC")
 	r.DecodeOptional(v.HasCgiInfo5GC, &v.CgiInfo5GC, "cgi-info-5GC")
-	r.Decode(&v.FreqBandIndicator, "freqBandIndicator")
+	v.FreqBandIndicator = FreqBandIndicatorEUTRA(r.Int(1, 256, false, "freqBandIndicator"))
 	r.DecodeOptional(v.HasMultiBandInfoList, &v.MultiBandInfoList, "multiBandInfoList")
 	v.FreqBandIndicatorPriority = CGIInfoEUTRA_FreqBandIndicatorPriority(r.EnumIf(v.HasFreqBandIndicatorPriority, 1, 0, false, "freqBandIndicatorPriority"))
 	return r.Err()
@@ -6048,7 +6093,9 @@ func (v *CGIInfoEUTRALogging) DecodePER(r *per.Reader) error {
 	*v = CGIInfoEUTRALogging{}
 	r.Preamble(&v.HasPlmnIdentityEutra5gc, &v.HasTrackingAreaCodeEutra5gc, &v.HasCellIdentityEutra5gc, &v.HasPlmnIdentityEutraEpc, &v.HasTrackingAreaCodeEutraEpc, &v.HasCellIdentityEutraEpc)
 	r.DecodeOptional(v.HasPlmnIdentityEutra5gc, &v.PlmnIdentityEutra5gc, "plmn-Identity-eutra-5gc")
-	r.DecodeOptional(v.HasTrackingAreaCodeEutra5gc, &v.TrackingAreaCodeEutra5gc, "trackingAreaCode-eutra-5gc")
+	if v.HasTrackingAreaCodeEutra5gc {
+		v.TrackingAreaCodeEutra5gc = TrackingAreaCode(r.BitString(per.Size{Lb: 24, Ub: 24}, "trackingAreaCode-eutra-5gc"))
+	}
 	if v.HasCellIdentityEutra5gc {
 		v.CellIdentityEutra5gc = r.BitString(per.Size{Lb: 28, Ub: 28}, "cellIdentity-eutra-5gc")
 	}
@@ -6091,8 +6138,7 @@ func (v *CGIInfoEUTRALogging) MarshalUPER() ([]byte, error) { return per.Marshal
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CGIInfoNR) DecodePER(r *per.Reader) error {
 	*v = CGIInfoNR{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPlmnIdentityInfoList, &v.HasFrequencyBandList, &v.HasNoSIB1)
+	ext := r.ExtendedPreamble(&v.HasPlmnIdentityInfoList, &v.HasFrequencyBandList, &v.HasNoSIB1)
 	r.DecodeOptional(v.HasPlmnIdentityInfoList, &v.PlmnIdentityInfoList, "plmn-IdentityInfoList")
 	r.DecodeOptional(v.HasFrequencyBandList, &v.FrequencyBandList, "frequencyBandList")
 	r.DecodeOptional(v.HasNoSIB1, &v.NoSIB1, "noSIB1")
@@ -6162,8 +6208,10 @@ func (v *CGIInfoLoggingR16) DecodePER(r *per.Reader) error {
 	*v = CGIInfoLoggingR16{}
 	r.Preamble(&v.HasTrackingAreaCodeR16)
 	r.Decode(&v.PlmnIdentityR16, "plmn-Identity-r16")
-	r.Decode(&v.CellIdentityR16, "cellIdentity-r16")
-	r.DecodeOptional(v.HasTrackingAreaCodeR16, &v.TrackingAreaCodeR16, "trackingAreaCode-r16")
+	v.CellIdentityR16 = CellIdentity(r.BitString(per.Size{Lb: 36, Ub: 36}, "cellIdentity-r16"))
+	if v.HasTrackingAreaCodeR16 {
+		v.TrackingAreaCodeR16 = TrackingAreaCode(r.BitString(per.Size{Lb: 24, Ub: 24}, "trackingAreaCode-r16"))
+	}
 	return r.Err()
 }
 
@@ -7569,9 +7617,8 @@ func (v *CondReconfigToAddModListR16) MarshalUPER() ([]byte, error) { return per
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CondReconfigToAddModR16) DecodePER(r *per.Reader) error {
 	*v = CondReconfigToAddModR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasCondExecutionCondR16, &v.HasCondRRCReconfigR16)
-	r.Decode(&v.CondReconfigIDR16, "condReconfigId-r16")
+	ext := r.ExtendedPreamble(&v.HasCondExecutionCondR16, &v.HasCondRRCReconfigR16)
+	v.CondReconfigIDR16 = CondReconfigIDR16(r.Int(1, 8, false, "condReconfigId-r16"))
 	r.DecodeOptional(v.HasCondExecutionCondR16, &v.CondExecutionCondR16, "condExecutionCond-r16")
 	if v.HasCondRRCReconfigR16 {
 		r.DecodeOpen(&v.CondRRCReconfigR16, "condRRCReconfig-r16")
@@ -7649,13 +7696,11 @@ func (v *CondReconfigExecCondSCGR17) MarshalUPER() ([]byte, error) { return per.
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ConditionalReconfigurationR16) DecodePER(r *per.Reader) error {
 	*v = ConditionalReconfigurationR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasAttemptCondReconfigR16, &v.HasCondReconfigToRemoveListR16, &v.HasCondReconfigToAddModListR16)
+	ext := r.ExtendedPreamble(&v.HasAttemptCondReconfigR16, &v.HasCondReconfigToRemoveListR16, &v.HasCondReconfigToAddModListR16)
 	v.AttemptCondReconfigR16 = ConditionalReconfigurationR16_AttemptCondReconfigR16(r.EnumIf(v.HasAttemptCondReconfigR16, 1, 0, false, "attemptCondReconfig-r16"))
 	r.DecodeOptional(v.HasCondReconfigToRemoveListR16, &v.CondReconfigToRemoveListR16, "condReconfigToRemoveList-r16")
 	r.DecodeOptional(v.HasCondReconfigToAddModListR16, &v.CondReconfigToAddModListR16, "condReconfigToAddModList-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7701,8 +7746,7 @@ func (v *CondReconfigToRemoveListR16) MarshalUPER() ([]byte, error) { return per
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ConfiguredGrantConfig) DecodePER(r *per.Reader) error {
 	*v = ConfiguredGrantConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasFrequencyHopping, &v.HasMcsTable, &v.HasMcsTableTransformPrecoder, &v.HasUciOnPUSCH, &v.HasRbgSize, &v.HasTransformPrecoder, &v.HasRepKRV, &v.HasConfiguredGrantTimer, &v.HasRRCConfiguredUplinkGrant)
+	ext := r.ExtendedPreamble(&v.HasFrequencyHopping, &v.HasMcsTable, &v.HasMcsTableTransformPrecoder, &v.HasUciOnPUSCH, &v.HasRbgSize, &v.HasTransformPrecoder, &v.HasRepKRV, &v.HasConfiguredGrantTimer, &v.HasRRCConfiguredUplinkGrant)
 	v.FrequencyHopping = ConfiguredGrantConfig_FrequencyHopping(r.EnumIf(v.HasFrequencyHopping, 2, 0, false, "frequencyHopping"))
 	r.Decode(&v.CgDMRSConfiguration, "cg-DMRS-Configuration")
 	v.McsTable = ConfiguredGrantConfig_McsTable(r.EnumIf(v.HasMcsTable, 2, 0, false, "mcs-Table"))
@@ -7711,7 +7755,7 @@ func (v *ConfiguredGrantConfig) DecodePER(r *per.Reader) error {
 	v.ResourceAllocation = ConfiguredGrantConfig_ResourceAllocation(r.Enum(3, 0, false, "resourceAllocation"))
 	v.RbgSize = ConfiguredGrantConfig_RbgSize(r.EnumIf(v.HasRbgSize, 1, 0, false, "rbg-Size"))
 	v.PowerControlLoopToUse = ConfiguredGrantConfig_PowerControlLoopToUse(r.Enum(2, 0, false, "powerControlLoopToUse"))
-	r.Decode(&v.P0PUSCHAlpha, "p0-PUSCH-Alpha")
+	v.P0PUSCHAlpha = P0PUSCHAlphaSetID(r.Int(0, 29, false, "p0-PUSCH-Alpha"))
 	v.TransformPrecoder = ConfiguredGrantConfig_TransformPrecoder(r.EnumIf(v.HasTransformPrecoder, 2, 0, false, "transformPrecoder"))
 	v.NrofHARQProcesses = r.Int(1, 16, false, "nrofHARQ-Processes")
 	v.RepK = ConfiguredGrantConfig_RepK(r.Enum(4, 0, false, "repK"))
@@ -7733,8 +7777,12 @@ func (v *ConfiguredGrantConfig) DecodePER(r *per.Reader) error {
 		r.DecodeOptional(v.HasCgCOTSharingListR16, &v.CgCOTSharingListR16, "cg-COT-SharingList-r16")
 		v.HarqProcIDOffsetR16 = r.IntIf(v.HasHarqProcIDOffsetR16, 0, 15, false, "harq-ProcID-Offset-r16")
 		v.HarqProcIDOffset2R16 = r.IntIf(v.HasHarqProcIDOffset2R16, 0, 15, false, "harq-ProcID-Offset2-r16")
-		r.DecodeOptional(v.HasConfiguredGrantConfigIndexR16, &v.ConfiguredGrantConfigIndexR16, "configuredGrantConfigIndex-r16")
-		r.DecodeOptional(v.HasConfiguredGrantConfigIndexMACR16, &v.ConfiguredGrantConfigIndexMACR16, "configuredGrantConfigIndexMAC-r16")
+		if v.HasConfiguredGrantConfigIndexR16 {
+			v.ConfiguredGrantConfigIndexR16 = ConfiguredGrantConfigIndexR16(r.Int(0, 11, false, "configuredGrantConfigIndex-r16"))
+		}
+		if v.HasConfiguredGrantConfigIndexMACR16 {
+			v.ConfiguredGrantConfigIndexMACR16 = ConfiguredGrantConfigIndexMACR16(r.Int(0, 31, false, "configuredGrantConfigIndexMAC-r16"))
+		}
 		v.PeriodicityExtR16 = r.IntIf(v.HasPeriodicityExtR16, 1, 5120, false, "periodicityExt-r16")
 		v.StartingFromRV0R16 = ConfiguredGrantConfig_StartingFromRV0R16(r.EnumIf(v.HasStartingFromRV0R16, 2, 0, false, "startingFromRV0-r16"))
 		v.PhyPriorityIndexR16 = ConfiguredGrantConfig_PhyPriorityIndexR16(r.EnumIf(v.HasPhyPriorityIndexR16, 2, 0, false, "phy-PriorityIndex-r16"))
@@ -7747,7 +7795,9 @@ func (v *ConfiguredGrantConfig) DecodePER(r *per.Reader) error {
 		r.DecodeOptional(v.HasCgBetaOffsetsCrossPri1R17, &v.CgBetaOffsetsCrossPri1R17, "cg-betaOffsetsCrossPri1-r17")
 		v.MappingPatternR17 = ConfiguredGrantConfig_MappingPatternR17(r.EnumIf(v.HasMappingPatternR17, 2, 0, false, "mappingPattern-r17"))
 		v.SequenceOffsetForRVR17 = r.IntIf(v.HasSequenceOffsetForRVR17, 0, 3, false, "sequenceOffsetForRV-r17")
-		r.DecodeOptional(v.HasP0PUSCHAlpha2R17, &v.P0PUSCHAlpha2R17, "p0-PUSCH-Alpha2-r17")
+		if v.HasP0PUSCHAlpha2R17 {
+			v.P0PUSCHAlpha2R17 = P0PUSCHAlphaSetID(r.Int(0, 29, false, "p0-PUSCH-Alpha2-r17"))
+		}
 		v.PowerControlLoopToUse2R17 = ConfiguredGrantConfig_PowerControlLoopToUse2R17(r.EnumIf(v.HasPowerControlLoopToUse2R17, 2, 0, false, "powerControlLoopToUse2-r17"))
 		r.DecodeOptional(v.HasCgCOTSharingListR17, &v.CgCOTSharingListR17, "cg-COT-SharingList-r17")
 		v.PeriodicityExtR17 = r.IntIf(v.HasPeriodicityExtR17, 1, 40960, false, "periodicityExt-r17")
@@ -7887,8 +7937,7 @@ func (v *SetupRelease_CGUCIOnPUSCH) MarshalUPER() ([]byte, error) { return per.M
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ConfiguredGrantConfig_RRCConfiguredUplinkGrant) DecodePER(r *per.Reader) error {
 	*v = ConfiguredGrantConfig_RRCConfiguredUplinkGrant{}
-	ext := r.Extended()
-	r.Preamble(&v.HasDmrsSeqInitialization, &v.HasSrsResourceIndicator, &v.HasFrequencyHoppingOffset)
+	ext := r.ExtendedPreamble(&v.HasDmrsSeqInitialization, &v.HasSrsResourceIndicator, &v.HasFrequencyHoppingOffset)
 	v.TimeDomainOffset = r.Int(0, 5119, false, "timeDomainOffset")
 	v.TimeDomainAllocation = r.Int(0, 15, false, "timeDomainAllocation")
 	v.FrequencyDomainAllocation = r.BitString(per.Size{Lb: 18, Ub: 18}, "frequencyDomainAllocation")
@@ -8442,9 +8491,8 @@ func (v *ConnEstFailureControl) MarshalUPER() ([]byte, error) { return per.Marsh
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ControlResourceSet) DecodePER(r *per.Reader) error {
 	*v = ControlResourceSet{}
-	ext := r.Extended()
-	r.Preamble(&v.HasTciStatesPDCCHToAddList, &v.HasTciStatesPDCCHToReleaseList, &v.HasTciPresentInDCI, &v.HasPdcchDMRSScramblingID)
-	r.Decode(&v.ControlResourceSetID, "controlResourceSetId")
+	ext := r.ExtendedPreamble(&v.HasTciStatesPDCCHToAddList, &v.HasTciStatesPDCCHToReleaseList, &v.HasTciPresentInDCI, &v.HasPdcchDMRSScramblingID)
+	v.ControlResourceSetID = ControlResourceSetID(r.Int(0, 11, false, "controlResourceSetId"))
 	v.FrequencyDomainResources = r.BitString(per.Size{Lb: 45, Ub: 45}, "frequencyDomainResources")
 	v.Duration = r.Int(1, 3, false, "duration")
 	r.Decode(&v.CceREGMappingType, "cce-REG-MappingType")
@@ -8459,7 +8507,9 @@ func (v *ControlResourceSet) DecodePER(r *per.Reader) error {
 		v.RbOffsetR16 = r.IntIf(v.HasRbOffsetR16, 0, 5, false, "rb-Offset-r16")
 		v.TciPresentDCI1_2R16 = r.IntIf(v.HasTciPresentDCI1_2R16, 1, 3, false, "tci-PresentDCI-1-2-r16")
 		v.CoresetPoolIndexR16 = r.IntIf(v.HasCoresetPoolIndexR16, 0, 1, false, "coresetPoolIndex-r16")
-		r.DecodeOptional(v.HasControlResourceSetIDV1610, &v.ControlResourceSetIDV1610, "controlResourceSetId-v1610")
+		if v.HasControlResourceSetIDV1610 {
+			v.ControlResourceSetIDV1610 = ControlResourceSetIDV1610(r.Int(12, 15, false, "controlResourceSetId-v1610"))
+		}
 		x.End("rb-Offset-r16")
 	}
 	if x.Begin(1, "followUnifiedTCI-State-r17") {
@@ -8726,7 +8776,7 @@ func (v *CrossCarrierSchedulingConfig_SchedulingCellInfo_Own) EncodePER(w *per.W
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CrossCarrierSchedulingConfig_SchedulingCellInfo_Other) DecodePER(r *per.Reader) error {
 	*v = CrossCarrierSchedulingConfig_SchedulingCellInfo_Other{}
-	r.Decode(&v.SchedulingCellID, "schedulingCellId")
+	v.SchedulingCellID = ServCellIndex(r.Int(0, 31, false, "schedulingCellId"))
 	v.CifInSchedulingCell = r.Int(1, 7, false, "cif-InSchedulingCell")
 	return r.Err()
 }
@@ -8822,9 +8872,8 @@ func (v *CSIAperiodicTriggerState_AssociatedReportConfigInfoList) EncodePER(w *p
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CSIAssociatedReportConfigInfo) DecodePER(r *per.Reader) error {
 	*v = CSIAssociatedReportConfigInfo{}
-	ext := r.Extended()
-	r.Preamble(&v.HasCsiIMResourcesForInterference, &v.HasNzpCSIRSResourcesForInterference)
-	r.Decode(&v.ReportConfigID, "reportConfigId")
+	ext := r.ExtendedPreamble(&v.HasCsiIMResourcesForInterference, &v.HasNzpCSIRSResourcesForInterference)
+	v.ReportConfigID = CSIReportConfigID(r.Int(0, 47, false, "reportConfigId"))
 	r.Decode(&v.ResourcesForChannel, "resourcesForChannel")
 	v.CsiIMResourcesForInterference = r.IntIf(v.HasCsiIMResourcesForInterference, 1, 16, false, "csi-IM-ResourcesForInterference")
 	v.NzpCSIRSResourcesForInterference = r.IntIf(v.HasNzpCSIRSResourcesForInterference, 1, 16, false, "nzp-CSI-RS-ResourcesForInterference")
@@ -8991,8 +9040,7 @@ func (v *CSIFrequencyOccupation) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	v.StartingRB = r.Int(0, 274, false, "startingRB")
 	v.NrofRBs = r.Int(24, 276, false, "nrofRBs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9018,14 +9066,12 @@ func (v *CSIFrequencyOccupation) MarshalUPER() ([]byte, error) { return per.Mars
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CSIIMResource) DecodePER(r *per.Reader) error {
 	*v = CSIIMResource{}
-	ext := r.Extended()
-	r.Preamble(&v.HasCsiIMResourceElementPattern, &v.HasFreqBand, &v.HasPeriodicityAndOffset)
-	r.Decode(&v.CsiIMResourceID, "csi-IM-ResourceId")
+	ext := r.ExtendedPreamble(&v.HasCsiIMResourceElementPattern, &v.HasFreqBand, &v.HasPeriodicityAndOffset)
+	v.CsiIMResourceID = CSIIMResourceID(r.Int(0, 31, false, "csi-IM-ResourceId"))
 	r.DecodeOptional(v.HasCsiIMResourceElementPattern, &v.CsiIMResourceElementPattern, "csi-IM-ResourceElementPattern")
 	r.DecodeOptional(v.HasFreqBand, &v.FreqBand, "freqBand")
 	r.DecodeOptional(v.HasPeriodicityAndOffset, &v.PeriodicityAndOffset, "periodicityAndOffset")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9129,10 +9175,9 @@ func (v *CSIIMResourceID) EncodePER(w *per.Writer) error {
 func (v *CSIIMResourceSet) DecodePER(r *per.Reader) error {
 	*v = CSIIMResourceSet{}
 	ext := r.Extended()
-	r.Decode(&v.CsiIMResourceSetID, "csi-IM-ResourceSetId")
+	v.CsiIMResourceSetID = CSIIMResourceSetID(r.Int(0, 63, false, "csi-IM-ResourceSetId"))
 	r.Decode(&v.CsiIMResources, "csi-IM-Resources")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9180,8 +9225,7 @@ func (v *CSIIMResourceSetID) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CSIMeasConfig) DecodePER(r *per.Reader) error {
 	*v = CSIMeasConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasNzpCSIRSResourceToAddModList, &v.HasNzpCSIRSResourceToReleaseList, &v.HasNzpCSIRSResourceSetToAddModList, &v.HasNzpCSIRSResourceSetToReleaseList, &v.HasCsiIMResourceToAddModList, &v.HasCsiIMResourceToReleaseList, &v.HasCsiIMResourceSetToAddModList, &v.HasCsiIMResourceSetToReleaseList, &v.HasCsiSSBResourceSetToAddModList, &v.HasCsiSSBResourceSetToReleaseList, &v.HasCsiResourceConfigToAddModList, &v.HasCsiResourceConfigToReleaseList, &v.HasCsiReportConfigToAddModList, &v.HasCsiReportConfigToReleaseList, &v.HasReportTriggerSize, &v.HasAperiodicTriggerStateList, &v.HasSemiPersistentOnPUSCHTriggerStateList)
+	ext := r.ExtendedPreamble(&v.HasNzpCSIRSResourceToAddModList, &v.HasNzpCSIRSResourceToReleaseList, &v.HasNzpCSIRSResourceSetToAddModList, &v.HasNzpCSIRSResourceSetToReleaseList, &v.HasCsiIMResourceToAddModList, &v.HasCsiIMResourceToReleaseList, &v.HasCsiIMResourceSetToAddModList, &v.HasCsiIMResourceSetToReleaseList, &v.HasCsiSSBResourceSetToAddModList, &v.HasCsiSSBResourceSetToReleaseList, &v.HasCsiResourceConfigToAddModList, &v.HasCsiResourceConfigToReleaseList, &v.HasCsiReportConfigToAddModList, &v.HasCsiReportConfigToReleaseList, &v.HasReportTriggerSize, &v.HasAperiodicTriggerStateList, &v.HasSemiPersistentOnPUSCHTriggerStateList)
 	r.DecodeOptional(v.HasNzpCSIRSResourceToAddModList, &v.NzpCSIRSResourceToAddModList, "nzp-CSI-RS-ResourceToAddModList")
 	r.DecodeOptional(v.HasNzpCSIRSResourceToReleaseList, &v.NzpCSIRSResourceToReleaseList, "nzp-CSI-RS-ResourceToReleaseList")
 	r.DecodeOptional(v.HasNzpCSIRSResourceSetToAddModList, &v.NzpCSIRSResourceSetToAddModList, "nzp-CSI-RS-ResourceSetToAddModList")
@@ -9504,13 +9548,18 @@ func (v *CSIMeasConfig_SCellActivationRSConfigToReleaseListR17) EncodePER(w *per
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CSIReportConfig) DecodePER(r *per.Reader) error {
 	*v = CSIReportConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasCarrier, &v.HasCsiIMResourcesForInterference, &v.HasNzpCSIRSResourcesForInterference, &v.HasReportFreqConfiguration, &v.HasCodebookConfig, &v.HasDummy, &v.HasCqiTable, &v.HasNonPMIPortIndication)
-	r.Decode(&v.ReportConfigID, "reportConfigId")
-	r.DecodeOptional(v.HasCarrier, &v.Carrier, "carrier")
-	r.Decode(&v.ResourcesForChannelMeasurement, "resourcesForChannelMeasurement")
-	r.DecodeOptional(v.HasCsiIMResourcesForInterference, &v.CsiIMResourcesForInterference, "csi-IM-ResourcesForInterference")
-	r.DecodeOptional(v.HasNzpCSIRSResourcesForInterference, &v.NzpCSIRSResourcesForInterference, "nzp-CSI-RS-ResourcesForInterference")
+	ext := r.ExtendedPreamble(&v.HasCarrier, &v.HasCsiIMResourcesForInterference, &v.HasNzpCSIRSResourcesForInterference, &v.HasReportFreqConfiguration, &v.HasCodebookConfig, &v.HasDummy, &v.HasCqiTable, &v.HasNonPMIPortIndication)
+	v.ReportConfigID = CSIReportConfigID(r.Int(0, 47, false, "reportConfigId"))
+	if v.HasCarrier {
+		v.Carrier = ServCellIndex(r.Int(0, 31, false, "carrier"))
+	}
+	v.ResourcesForChannelMeasurement = CSIResourceConfigID(r.Int(0, 111, false, "resourcesForChannelMeasurement"))
+	if v.HasCsiIMResourcesForInterference {
+		v.CsiIMResourcesForInterference = CSIResourceConfigID(r.Int(0, 111, false, "csi-IM-ResourcesForInterference"))
+	}
+	if v.HasNzpCSIRSResourcesForInterference {
+		v.NzpCSIRSResourcesForInterference = CSIResourceConfigID(r.Int(0, 111, false, "nzp-CSI-RS-ResourcesForInterference"))
+	}
 	r.Decode(&v.ReportConfigType, "reportConfigType")
 	r.Decode(&v.ReportQuantity, "reportQuantity")
 	r.DecodeOptional(v.HasReportFreqConfiguration, &v.ReportFreqConfiguration, "reportFreqConfiguration")
@@ -9730,7 +9779,7 @@ func (v *CSIReportConfig_ReportConfigType_SemiPersistentOnPUSCH) DecodePER(r *pe
 	*v = CSIReportConfig_ReportConfigType_SemiPersistentOnPUSCH{}
 	v.ReportSlotConfig = CSIReportConfig_ReportConfigType_SemiPersistentOnPUSCH_ReportSlotConfig(r.Enum(7, 0, false, "reportSlotConfig"))
 	r.Decode(&v.ReportSlotOffsetList, "reportSlotOffsetList")
-	r.Decode(&v.P0alpha, "p0alpha")
+	v.P0alpha = P0PUSCHAlphaSetID(r.Int(0, 29, false, "p0alpha"))
 	return r.Err()
 }
 
@@ -10457,8 +10506,8 @@ func (v *CSIReportPeriodicityAndOffset) MarshalUPER() ([]byte, error) { return p
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PUCCHCSIResource) DecodePER(r *per.Reader) error {
 	*v = PUCCHCSIResource{}
-	r.Decode(&v.UplinkBandwidthPartID, "uplinkBandwidthPartId")
-	r.Decode(&v.PucchResource, "pucch-Resource")
+	v.UplinkBandwidthPartID = BWPID(r.Int(0, 4, false, "uplinkBandwidthPartId"))
+	v.PucchResource = PUCCHResourceID(r.Int(0, 127, false, "pucch-Resource"))
 	return r.Err()
 }
 
@@ -10531,7 +10580,9 @@ func (v *PortIndexFor8Ranks) MarshalUPER() ([]byte, error) { return per.Marshal(
 func (v *PortIndexFor8Ranks_PortIndex8) DecodePER(r *per.Reader) error {
 	*v = PortIndexFor8Ranks_PortIndex8{}
 	r.Preamble(&v.HasRank1_8, &v.HasRank2_8, &v.HasRank3_8, &v.HasRank4_8, &v.HasRank5_8, &v.HasRank6_8, &v.HasRank7_8, &v.HasRank8_8)
-	r.DecodeOptional(v.HasRank1_8, &v.Rank1_8, "rank1-8")
+	if v.HasRank1_8 {
+		v.Rank1_8 = PortIndex8(r.Int(0, 7, false, "rank1-8"))
+	}
 	r.DecodeOptional(v.HasRank2_8, &v.Rank2_8, "rank2-8")
 	r.DecodeOptional(v.HasRank3_8, &v.Rank3_8, "rank3-8")
 	r.DecodeOptional(v.HasRank4_8, &v.Rank4_8, "rank4-8")
@@ -10630,7 +10681,9 @@ func (v *PortIndexFor8Ranks_PortIndex8_Rank8_8) EncodePER(w *per.Writer) error {
 func (v *PortIndexFor8Ranks_PortIndex4) DecodePER(r *per.Reader) error {
 	*v = PortIndexFor8Ranks_PortIndex4{}
 	r.Preamble(&v.HasRank1_4, &v.HasRank2_4, &v.HasRank3_4, &v.HasRank4_4)
-	r.DecodeOptional(v.HasRank1_4, &v.Rank1_4, "rank1-4")
+	if v.HasRank1_4 {
+		v.Rank1_4 = PortIndex4(r.Int(0, 3, false, "rank1-4"))
+	}
 	r.DecodeOptional(v.HasRank2_4, &v.Rank2_4, "rank2-4")
 	r.DecodeOptional(v.HasRank3_4, &v.Rank3_4, "rank3-4")
 	r.DecodeOptional(v.HasRank4_4, &v.Rank4_4, "rank4-4")
@@ -10681,7 +10734,9 @@ func (v *PortIndexFor8Ranks_PortIndex4_Rank4_4) EncodePER(w *per.Writer) error {
 func (v *PortIndexFor8Ranks_PortIndex2) DecodePER(r *per.Reader) error {
 	*v = PortIndexFor8Ranks_PortIndex2{}
 	r.Preamble(&v.HasRank1_2, &v.HasRank2_2)
-	r.DecodeOptional(v.HasRank1_2, &v.Rank1_2, "rank1-2")
+	if v.HasRank1_2 {
+		v.Rank1_2 = PortIndex2(r.Int(0, 1, false, "rank1-2"))
+	}
 	r.DecodeOptional(v.HasRank2_2, &v.Rank2_2, "rank2-2")
 	return r.Err()
 }
@@ -10756,14 +10811,16 @@ func (v *CSIReportConfigID) EncodePER(w *per.Writer) error {
 func (v *CSIResourceConfig) DecodePER(r *per.Reader) error {
 	*v = CSIResourceConfig{}
 	ext := r.Extended()
-	r.Decode(&v.CsiResourceConfigID, "csi-ResourceConfigId")
+	v.CsiResourceConfigID = CSIResourceConfigID(r.Int(0, 111, false, "csi-ResourceConfigId"))
 	r.Decode(&v.CsiRSResourceSetList, "csi-RS-ResourceSetList")
-	r.Decode(&v.BwpID, "bwp-Id")
+	v.BwpID = BWPID(r.Int(0, 4, false, "bwp-Id"))
 	v.ResourceType = CSIResourceConfig_ResourceType(r.Enum(3, 0, false, "resourceType"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "csi-SSB-ResourceSetListExt-r17") {
 		x.GroupPreamble(&v.HasCsiSSBResourceSetListExtR17)
-		r.DecodeOptional(v.HasCsiSSBResourceSetListExtR17, &v.CsiSSBResourceSetListExtR17, "csi-SSB-ResourceSetListExt-r17")
+		if v.HasCsiSSBResourceSetListExtR17 {
+			v.CsiSSBResourceSetListExtR17 = CSISSBResourceSetID(r.Int(0, 63, false, "csi-SSB-ResourceSetListExt-r17"))
+		}
 		x.End("csi-SSB-ResourceSetListExt-r17")
 	}
 	v.Unknown = x.Unknown(1)
@@ -10997,12 +11054,14 @@ func (v *CSIResourcePeriodicityAndOffset) MarshalUPER() ([]byte, error) { return
 func (v *CSIRSResourceConfigMobility) DecodePER(r *per.Reader) error {
 	*v = CSIRSResourceConfigMobility{}
 	ext := r.Extended()
-	r.Decode(&v.SubcarrierSpacing, "subcarrierSpacing")
+	v.SubcarrierSpacing = SubcarrierSpacing(r.Enum(8, 0, false, "subcarrierSpacing"))
 	r.Decode(&v.CsiRSCellListMobility, "csi-RS-CellList-Mobility")
 	x := r.Extensions(ext)
 	if x.Begin(0, "refServCellIndex") {
 		x.GroupPreamble(&v.HasRefServCellIndex)
-		r.DecodeOptional(v.HasRefServCellIndex, &v.RefServCellIndex, "refServCellIndex")
+		if v.HasRefServCellIndex {
+			v.RefServCellIndex = ServCellIndex(r.Int(0, 31, false, "refServCellIndex"))
+		}
 		x.End("refServCellIndex")
 	}
 	v.Unknown = x.Unknown(1)
@@ -11047,7 +11106,7 @@ func (v *CSIRSResourceConfigMobility_CsiRSCellListMobility) EncodePER(w *per.Wri
 func (v *CSIRSCellMobility) DecodePER(r *per.Reader) error {
 	*v = CSIRSCellMobility{}
 	r.Preamble(&v.HasDensity)
-	r.Decode(&v.CellID, "cellId")
+	v.CellID = PhysCellID(r.Int(0, 1007, false, "cellId"))
 	r.Decode(&v.CsiRsMeasurementBW, "csi-rs-MeasurementBW")
 	v.Density = CSIRSCellMobility_Density(r.EnumIf(v.HasDensity, 2, 0, false, "density"))
 	r.Decode(&v.CsiRsResourceListMobility, "csi-rs-ResourceList-Mobility")
@@ -11100,9 +11159,8 @@ func (v *CSIRSCellMobility_CsiRsResourceListMobility) EncodePER(w *per.Writer) e
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CSIRSResourceMobility) DecodePER(r *per.Reader) error {
 	*v = CSIRSResourceMobility{}
-	ext := r.Extended()
-	r.Preamble(&v.HasAssociatedSSB)
-	r.Decode(&v.CsiRSIndex, "csi-RS-Index")
+	ext := r.ExtendedPreamble(&v.HasAssociatedSSB)
+	v.CsiRSIndex = CSIRSIndex(r.Int(0, 95, false, "csi-RS-Index"))
 	r.Decode(&v.SlotConfig, "slotConfig")
 	r.DecodeOptional(v.HasAssociatedSSB, &v.AssociatedSSB, "associatedSSB")
 	r.Decode(&v.FrequencyDomainAllocation, "frequencyDomainAllocation")
@@ -11200,7 +11258,7 @@ func (v *CSIRSResourceMobility_SlotConfig) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CSIRSResourceMobility_AssociatedSSB) DecodePER(r *per.Reader) error {
 	*v = CSIRSResourceMobility_AssociatedSSB{}
-	r.Decode(&v.SsbIndex, "ssb-Index")
+	v.SsbIndex = SSBIndex(r.Int(0, 63, false, "ssb-Index"))
 	v.IsQuasiColocated = r.Bool("isQuasiColocated")
 	return r.Err()
 }
@@ -11309,8 +11367,7 @@ func (v *CSIRSIndex) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CSIRSResourceMapping) DecodePER(r *per.Reader) error {
 	*v = CSIRSResourceMapping{}
-	ext := r.Extended()
-	r.Preamble(&v.HasFirstOFDMSymbolInTimeDomain2)
+	ext := r.ExtendedPreamble(&v.HasFirstOFDMSymbolInTimeDomain2)
 	r.Decode(&v.FrequencyDomainAllocation, "frequencyDomainAllocation")
 	v.NrofPorts = CSIRSResourceMapping_NrofPorts(r.Enum(8, 0, false, "nrofPorts"))
 	v.FirstOFDMSymbolInTimeDomain = r.Int(0, 13, false, "firstOFDMSymbolInTimeDomain")
@@ -11318,8 +11375,7 @@ func (v *CSIRSResourceMapping) DecodePER(r *per.Reader) error {
 	v.CdmType = CSIRSResourceMapping_CdmType(r.Enum(4, 0, false, "cdm-Type"))
 	r.Decode(&v.Density, "density")
 	r.Decode(&v.FreqBand, "freqBand")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11454,7 +11510,7 @@ func (v *CSISemiPersistentOnPUSCHTriggerStateList) MarshalUPER() ([]byte, error)
 func (v *CSISemiPersistentOnPUSCHTriggerState) DecodePER(r *per.Reader) error {
 	*v = CSISemiPersistentOnPUSCHTriggerState{}
 	ext := r.Extended()
-	r.Decode(&v.AssociatedReportConfigInfo, "associatedReportConfigInfo")
+	v.AssociatedReportConfigInfo = CSIReportConfigID(r.Int(0, 47, false, "associatedReportConfigInfo"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "sp-CSI-MultiplexingMode-r17") {
 		x.GroupPreamble(&v.HasSpCSIMultiplexingModeR17)
@@ -11494,7 +11550,7 @@ func (v *CSISemiPersistentOnPUSCHTriggerState) MarshalUPER() ([]byte, error) {
 func (v *CSISSBResourceSet) DecodePER(r *per.Reader) error {
 	*v = CSISSBResourceSet{}
 	ext := r.Extended()
-	r.Decode(&v.CsiSSBResourceSetID, "csi-SSB-ResourceSetId")
+	v.CsiSSBResourceSetID = CSISSBResourceSetID(r.Int(0, 63, false, "csi-SSB-ResourceSetId"))
 	r.Decode(&v.CsiSSBResourceList, "csi-SSB-ResourceList")
 	x := r.Extensions(ext)
 	if x.Begin(0, "servingAdditionalPCIList-r17") {
@@ -11590,7 +11646,7 @@ func (v *DedicatedNASMessage) EncodePER(w *per.Writer) error {
 func (v *DLPPWPreConfigR17) DecodePER(r *per.Reader) error {
 	*v = DLPPWPreConfigR17{}
 	r.Preamble(&v.HasTypeR17, &v.HasPriorityR17)
-	r.Decode(&v.DlPPWIDR17, "dl-PPW-ID-r17")
+	v.DlPPWIDR17 = DLPPWIDR17(r.Int(0, 15, false, "dl-PPW-ID-r17"))
 	r.Decode(&v.DlPPWPeriodicityAndStartSlotR17, "dl-PPW-PeriodicityAndStartSlot-r17")
 	v.LengthR17 = r.Int(1, 160, false, "length-r17")
 	v.TypeR17 = DLPPWPreConfigR17_TypeR17(r.EnumIf(v.HasTypeR17, 3, 0, false, "type-r17"))
@@ -12212,14 +12268,12 @@ func (v *DLPPWPeriodicityAndStartSlotR17_Scs120) EncodePER(w *per.Writer) error 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *DMRSBundlingPUCCHConfigR17) DecodePER(r *per.Reader) error {
 	*v = DMRSBundlingPUCCHConfigR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPucchDMRSBundlingR17, &v.HasPucchTimeDomainWindowLengthR17, &v.HasPucchWindowRestartR17, &v.HasPucchFrequencyHoppingIntervalR17)
+	ext := r.ExtendedPreamble(&v.HasPucchDMRSBundlingR17, &v.HasPucchTimeDomainWindowLengthR17, &v.HasPucchWindowRestartR17, &v.HasPucchFrequencyHoppingIntervalR17)
 	v.PucchDMRSBundlingR17 = DMRSBundlingPUCCHConfigR17_PucchDMRSBundlingR17(r.EnumIf(v.HasPucchDMRSBundlingR17, 1, 0, false, "pucch-DMRS-Bundling-r17"))
 	v.PucchTimeDomainWindowLengthR17 = r.IntIf(v.HasPucchTimeDomainWindowLengthR17, 2, 8, false, "pucch-TimeDomainWindowLength-r17")
 	v.PucchWindowRestartR17 = DMRSBundlingPUCCHConfigR17_PucchWindowRestartR17(r.EnumIf(v.HasPucchWindowRestartR17, 1, 0, false, "pucch-WindowRestart-r17"))
 	v.PucchFrequencyHoppingIntervalR17 = DMRSBundlingPUCCHConfigR17_PucchFrequencyHoppingIntervalR17(r.EnumIf(v.HasPucchFrequencyHoppingIntervalR17, 4, 0, false, "pucch-FrequencyHoppingInterval-r17"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12248,14 +12302,12 @@ func (v *DMRSBundlingPUCCHConfigR17) MarshalUPER() ([]byte, error) { return per.
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *DMRSBundlingPUSCHConfigR17) DecodePER(r *per.Reader) error {
 	*v = DMRSBundlingPUSCHConfigR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPuschDMRSBundlingR17, &v.HasPuschTimeDomainWindowLengthR17, &v.HasPuschWindowRestartR17, &v.HasPuschFrequencyHoppingIntervalR17)
+	ext := r.ExtendedPreamble(&v.HasPuschDMRSBundlingR17, &v.HasPuschTimeDomainWindowLengthR17, &v.HasPuschWindowRestartR17, &v.HasPuschFrequencyHoppingIntervalR17)
 	v.PuschDMRSBundlingR17 = DMRSBundlingPUSCHConfigR17_PuschDMRSBundlingR17(r.EnumIf(v.HasPuschDMRSBundlingR17, 1, 0, false, "pusch-DMRS-Bundling-r17"))
 	v.PuschTimeDomainWindowLengthR17 = r.IntIf(v.HasPuschTimeDomainWindowLengthR17, 2, 32, false, "pusch-TimeDomainWindowLength-r17")
 	v.PuschWindowRestartR17 = DMRSBundlingPUSCHConfigR17_PuschWindowRestartR17(r.EnumIf(v.HasPuschWindowRestartR17, 1, 0, false, "pusch-WindowRestart-r17"))
 	v.PuschFrequencyHoppingIntervalR17 = DMRSBundlingPUSCHConfigR17_PuschFrequencyHoppingIntervalR17(r.EnumIf(v.HasPuschFrequencyHoppingIntervalR17, 10, 0, false, "pusch-FrequencyHoppingInterval-r17"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12284,8 +12336,7 @@ func (v *DMRSBundlingPUSCHConfigR17) MarshalUPER() ([]byte, error) { return per.
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *DMRSDownlinkConfig) DecodePER(r *per.Reader) error {
 	*v = DMRSDownlinkConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasDmrsType, &v.HasDmrsAdditionalPosition, &v.HasMaxLength, &v.HasScramblingID0, &v.HasScramblingID1, &v.HasPhaseTrackingRS)
+	ext := r.ExtendedPreamble(&v.HasDmrsType, &v.HasDmrsAdditionalPosition, &v.HasMaxLength, &v.HasScramblingID0, &v.HasScramblingID1, &v.HasPhaseTrackingRS)
 	v.DmrsType = DMRSDownlinkConfig_DmrsType(r.EnumIf(v.HasDmrsType, 1, 0, false, "dmrs-Type"))
 	v.DmrsAdditionalPosition = DMRSDownlinkConfig_DmrsAdditionalPosition(r.EnumIf(v.HasDmrsAdditionalPosition, 3, 0, false, "dmrs-AdditionalPosition"))
 	v.MaxLength = DMRSDownlinkConfig_MaxLength(r.EnumIf(v.HasMaxLength, 1, 0, false, "maxLength"))
@@ -12372,16 +12423,14 @@ func (v *SetupRelease_PTRSDownlinkConfig) MarshalUPER() ([]byte, error) { return
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *DMRSUplinkConfig) DecodePER(r *per.Reader) error {
 	*v = DMRSUplinkConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasDmrsType, &v.HasDmrsAdditionalPosition, &v.HasPhaseTrackingRS, &v.HasMaxLength, &v.HasTransformPrecodingDisabled, &v.HasTransformPrecodingEnabled)
+	ext := r.ExtendedPreamble(&v.HasDmrsType, &v.HasDmrsAdditionalPosition, &v.HasPhaseTrackingRS, &v.HasMaxLength, &v.HasTransformPrecodingDisabled, &v.HasTransformPrecodingEnabled)
 	v.DmrsType = DMRSUplinkConfig_DmrsType(r.EnumIf(v.HasDmrsType, 1, 0, false, "dmrs-Type"))
 	v.DmrsAdditionalPosition = DMRSUplinkConfig_DmrsAdditionalPosition(r.EnumIf(v.HasDmrsAdditionalPosition, 3, 0, false, "dmrs-AdditionalPosition"))
 	r.DecodeOptional(v.HasPhaseTrackingRS, &v.PhaseTrackingRS, "phaseTrackingRS")
 	v.MaxLength = DMRSUplinkConfig_MaxLength(r.EnumIf(v.HasMaxLength, 1, 0, false, "maxLength"))
 	r.DecodeOptional(v.HasTransformPrecodingDisabled, &v.TransformPrecodingDisabled, "transformPrecodingDisabled")
 	r.DecodeOptional(v.HasTransformPrecodingEnabled, &v.TransformPrecodingEnabled, "transformPrecodingEnabled")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12450,8 +12499,7 @@ func (v *SetupRelease_PTRSUplinkConfig) MarshalUPER() ([]byte, error) { return p
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *DMRSUplinkConfig_TransformPrecodingDisabled) DecodePER(r *per.Reader) error {
 	*v = DMRSUplinkConfig_TransformPrecodingDisabled{}
-	ext := r.Extended()
-	r.Preamble(&v.HasScramblingID0, &v.HasScramblingID1)
+	ext := r.ExtendedPreamble(&v.HasScramblingID0, &v.HasScramblingID1)
 	v.ScramblingID0 = r.IntIf(v.HasScramblingID0, 0, 65535, false, "scramblingID0")
 	v.ScramblingID1 = r.IntIf(v.HasScramblingID1, 0, 65535, false, "scramblingID1")
 	x := r.Extensions(ext)
@@ -12484,8 +12532,7 @@ func (v *DMRSUplinkConfig_TransformPrecodingDisabled) EncodePER(w *per.Writer) e
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *DMRSUplinkConfig_TransformPrecodingEnabled) DecodePER(r *per.Reader) error {
 	*v = DMRSUplinkConfig_TransformPrecodingEnabled{}
-	ext := r.Extended()
-	r.Preamble(&v.HasNPUSCHIdentity, &v.HasSequenceGroupHopping, &v.HasSequenceHopping)
+	ext := r.ExtendedPreamble(&v.HasNPUSCHIdentity, &v.HasSequenceGroupHopping, &v.HasSequenceHopping)
 	v.NPUSCHIdentity = r.IntIf(v.HasNPUSCHIdentity, 0, 1007, false, "nPUSCH-Identity")
 	v.SequenceGroupHopping = DMRSUplinkConfig_TransformPrecodingEnabled_SequenceGroupHopping(r.EnumIf(v.HasSequenceGroupHopping, 1, 0, false, "sequenceGroupHopping"))
 	v.SequenceHopping = DMRSUplinkConfig_TransformPrecodingEnabled_SequenceHopping(r.EnumIf(v.HasSequenceHopping, 1, 0, false, "sequenceHopping"))
@@ -12585,8 +12632,7 @@ func (v *DMRSUplinkTransformPrecodingR16) MarshalUPER() ([]byte, error) { return
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *DownlinkConfigCommon) DecodePER(r *per.Reader) error {
 	*v = DownlinkConfigCommon{}
-	ext := r.Extended()
-	r.Preamble(&v.HasFrequencyInfoDL, &v.HasInitialDownlinkBWP)
+	ext := r.ExtendedPreamble(&v.HasFrequencyInfoDL, &v.HasInitialDownlinkBWP)
 	r.DecodeOptional(v.HasFrequencyInfoDL, &v.FrequencyInfoDL, "frequencyInfoDL")
 	r.DecodeOptional(v.HasInitialDownlinkBWP, &v.InitialDownlinkBWP, "initialDownlinkBWP")
 	x := r.Extensions(ext)
@@ -12675,8 +12721,7 @@ func (v *BCCHConfig) DecodePER(r *per.Reader) error {
 	*v = BCCHConfig{}
 	ext := r.Extended()
 	v.ModificationPeriodCoeff = BCCHConfig_ModificationPeriodCoeff(r.Enum(4, 0, false, "modificationPeriodCoeff"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12701,9 +12746,8 @@ func (v *BCCHConfig) MarshalUPER() ([]byte, error) { return per.Marshal(v, false
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PCCHConfig) DecodePER(r *per.Reader) error {
 	*v = PCCHConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasFirstPDCCHMonitoringOccasionOfPO)
-	r.Decode(&v.DefaultPagingCycle, "defaultPagingCycle")
+	ext := r.ExtendedPreamble(&v.HasFirstPDCCHMonitoringOccasionOfPO)
+	v.DefaultPagingCycle = PagingCycle(r.Enum(4, 0, false, "defaultPagingCycle"))
 	r.Decode(&v.NAndPagingFrameOffset, "nAndPagingFrameOffset")
 	v.Ns = PCCHConfig_Ns(r.Enum(3, 0, false, "ns"))
 	r.DecodeOptional(v.HasFirstPDCCHMonitoringOccasionOfPO, &v.FirstPDCCHMonitoringOccasionOfPO, "firstPDCCH-MonitoringOccasionOfPO")
@@ -13047,15 +13091,13 @@ func (v *PCCHConfig_FirstPDCCHMonitoringOccasionOfPOV1710_SCS480KHZoneSixteenthT
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PEIConfigR17) DecodePER(r *per.Reader) error {
 	*v = PEIConfigR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasLastUsedCellOnlyR17)
+	ext := r.ExtendedPreamble(&v.HasLastUsedCellOnlyR17)
 	v.PoNumPerPEIR17 = PEIConfigR17_PoNumPerPEIR17(r.Enum(4, 0, false, "po-NumPerPEI-r17"))
 	v.PayloadSizeDCI2_7R17 = r.Int(1, 43, false, "payloadSizeDCI-2-7-r17")
 	v.PeiFrameOffsetR17 = r.Int(0, 16, false, "pei-FrameOffset-r17")
 	r.Decode(&v.SubgroupConfigR17, "subgroupConfig-r17")
 	v.LastUsedCellOnlyR17 = PEIConfigR17_LastUsedCellOnlyR17(r.EnumIf(v.HasLastUsedCellOnlyR17, 1, 0, false, "lastUsedCellOnly-r17"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13085,12 +13127,10 @@ func (v *PEIConfigR17) MarshalUPER() ([]byte, error) { return per.Marshal(v, fal
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SubgroupConfigR17) DecodePER(r *per.Reader) error {
 	*v = SubgroupConfigR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSubgroupsNumForUEIDR17)
+	ext := r.ExtendedPreamble(&v.HasSubgroupsNumForUEIDR17)
 	v.SubgroupsNumPerPOR17 = r.Int(1, 8, false, "subgroupsNumPerPO-r17")
 	v.SubgroupsNumForUEIDR17 = r.IntIf(v.HasSubgroupsNumForUEIDR17, 1, 8, false, "subgroupsNumForUEID-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13118,12 +13158,11 @@ func (v *SubgroupConfigR17) MarshalUPER() ([]byte, error) { return per.Marshal(v
 func (v *DownlinkPreemption) DecodePER(r *per.Reader) error {
 	*v = DownlinkPreemption{}
 	ext := r.Extended()
-	r.Decode(&v.IntRNTI, "int-RNTI")
+	v.IntRNTI = RNTIValue(r.Int(0, 65535, false, "int-RNTI"))
 	v.TimeFrequencySet = DownlinkPreemption_TimeFrequencySet(r.Enum(2, 0, false, "timeFrequencySet"))
 	v.DciPayloadSize = r.Int(0, 126, false, "dci-PayloadSize")
 	r.Decode(&v.IntConfigurationPerServingCell, "int-ConfigurationPerServingCell")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13161,7 +13200,7 @@ func (v *DownlinkPreemption_IntConfigurationPerServingCell) EncodePER(w *per.Wri
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *INTConfigurationPerServingCell) DecodePER(r *per.Reader) error {
 	*v = INTConfigurationPerServingCell{}
-	r.Decode(&v.ServingCellID, "servingCellId")
+	v.ServingCellID = ServCellIndex(r.Int(0, 31, false, "servingCellId"))
 	v.PositionInDCI = r.Int(0, 125, false, "positionInDCI")
 	return r.Err()
 }
@@ -13563,12 +13602,12 @@ func (v *EphemerisInfoR17) MarshalUPER() ([]byte, error) { return per.Marshal(v,
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PositionVelocityR17) DecodePER(r *per.Reader) error {
 	*v = PositionVelocityR17{}
-	r.Decode(&v.PositionXR17, "positionX-r17")
-	r.Decode(&v.PositionYR17, "positionY-r17")
-	r.Decode(&v.PositionZR17, "positionZ-r17")
-	r.Decode(&v.VelocityVXR17, "velocityVX-r17")
-	r.Decode(&v.VelocityVYR17, "velocityVY-r17")
-	r.Decode(&v.VelocityVZR17, "velocityVZ-r17")
+	v.PositionXR17 = PositionStateVectorR17(r.Int(-33554432, 33554431, false, "positionX-r17"))
+	v.PositionYR17 = PositionStateVectorR17(r.Int(-33554432, 33554431, false, "positionY-r17"))
+	v.PositionZR17 = PositionStateVectorR17(r.Int(-33554432, 33554431, false, "positionZ-r17"))
+	v.VelocityVXR17 = VelocityStateVectorR17(r.Int(-131072, 131071, false, "velocityVX-r17"))
+	v.VelocityVYR17 = VelocityStateVectorR17(r.Int(-131072, 131071, false, "velocityVY-r17"))
+	v.VelocityVZR17 = VelocityStateVectorR17(r.Int(-131072, 131071, false, "velocityVZ-r17"))
 	return r.Err()
 }
 
@@ -13704,19 +13743,21 @@ func (v *NSAGListR17) MarshalUPER() ([]byte, error) { return per.Marshal(v, fals
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *FeatureCombinationPreamblesR17) DecodePER(r *per.Reader) error {
 	*v = FeatureCombinationPreamblesR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSsbSharedROMaskIndexR17, &v.HasGroupBconfiguredR17, &v.HasSeparateMsgAPUSCHConfigR17, &v.HasMsgARSRPThresholdR17, &v.HasRsrpThresholdSSBR17, &v.HasDeltaPreambleR17)
+	ext := r.ExtendedPreamble(&v.HasSsbSharedROMaskIndexR17, &v.HasGroupBconfiguredR17, &v.HasSeparateMsgAPUSCHConfigR17, &v.HasMsgARSRPThresholdR17, &v.HasRsrpThresholdSSBR17, &v.HasDeltaPreambleR17)
 	r.Decode(&v.FeatureCombinationR17, "featureCombination-r17")
 	v.StartPreambleForThisPartitionR17 = r.Int(0, 63, false, "startPreambleForThisPartition-r17")
 	v.NumberOfPreamblesPerSSBForThisPartitionR17 = r.Int(1, 64, false, "numberOfPreamblesPerSSB-ForThisPartition-r17")
 	v.SsbSharedROMaskIndexR17 = r.IntIf(v.HasSsbSharedROMaskIndexR17, 1, 15, false, "ssb-SharedRO-MaskIndex-r17")
 	r.DecodeOptional(v.HasGroupBconfiguredR17, &v.GroupBconfiguredR17, "groupBconfigured-r17")
 	r.DecodeOptional(v.HasSeparateMsgAPUSCHConfigR17, &v.SeparateMsgAPUSCHConfigR17, "separateMsgA-PUSCH-Config-r17")
-	r.DecodeOptional(v.HasMsgARSRPThresholdR17, &v.MsgARSRPThresholdR17, "msgA-RSRP-Threshold-r17")
-	r.DecodeOptional(v.HasRsrpThresholdSSBR17, &v.RsrpThresholdSSBR17, "rsrp-ThresholdSSB-r17")
+	if v.HasMsgARSRPThresholdR17 {
+		v.MsgARSRPThresholdR17 = RSRPRange(r.Int(0, 127, false, "msgA-RSRP-Threshold-r17"))
+	}
+	if v.HasRsrpThresholdSSBR17 {
+		v.RsrpThresholdSSBR17 = RSRPRange(r.Int(0, 127, false, "rsrp-ThresholdSSB-r17"))
+	}
 	v.DeltaPreambleR17 = r.IntIf(v.HasDeltaPreambleR17, -1, 6, false, "deltaPreamble-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13808,7 +13849,7 @@ func (v *FreqPriorityListDedicatedSlicingR17) MarshalUPER() ([]byte, error) {
 func (v *FreqPriorityDedicatedSlicingR17) DecodePER(r *per.Reader) error {
 	*v = FreqPriorityDedicatedSlicingR17{}
 	r.Preamble(&v.HasSliceInfoListDedicatedR17)
-	r.Decode(&v.DlExplicitCarrierFreqR17, "dl-ExplicitCarrierFreq-r17")
+	v.DlExplicitCarrierFreqR17 = ARFCNValueNR(r.Int(0, 3279165, false, "dl-ExplicitCarrierFreq-r17"))
 	r.DecodeOptional(v.HasSliceInfoListDedicatedR17, &v.SliceInfoListDedicatedR17, "sliceInfoListDedicated-r17")
 	return r.Err()
 }
@@ -13852,8 +13893,10 @@ func (v *SliceInfoDedicatedR17) DecodePER(r *per.Reader) error {
 	*v = SliceInfoDedicatedR17{}
 	r.Preamble(&v.HasNsagCellReselectionPriorityR17, &v.HasNsagCellReselectionSubPriorityR17)
 	r.Decode(&v.NsagIdentityInfoR17, "nsag-IdentityInfo-r17")
-	r.DecodeOptional(v.HasNsagCellReselectionPriorityR17, &v.NsagCellReselectionPriorityR17, "nsag-CellReselectionPriority-r17")
-	r.DecodeOptional(v.HasNsagCellReselectionSubPriorityR17, &v.NsagCellReselectionSubPriorityR17, "nsag-CellReselectionSubPriority-r17")
+	if v.HasNsagCellReselectionPriorityR17 {
+		v.NsagCellReselectionPriorityR17 = CellReselectionPriority(r.Int(0, 7, false, "nsag-CellReselectionPriority-r17"))
+	}
+	v.NsagCellReselectionSubPriorityR17 = CellReselectionSubPriority(r.EnumIf(v.HasNsagCellReselectionSubPriorityR17, 4, 0, false, "nsag-CellReselectionSubPriority-r17"))
 	return r.Err()
 }
 
@@ -13940,8 +13983,10 @@ func (v *SliceInfoR17) DecodePER(r *per.Reader) error {
 	*v = SliceInfoR17{}
 	r.Preamble(&v.HasNsagCellReselectionPriorityR17, &v.HasNsagCellReselectionSubPriorityR17, &v.HasSliceCellListNRR17)
 	r.Decode(&v.NsagIdentityInfoR17, "nsag-IdentityInfo-r17")
-	r.DecodeOptional(v.HasNsagCellReselectionPriorityR17, &v.NsagCellReselectionPriorityR17, "nsag-CellReselectionPriority-r17")
-	r.DecodeOptional(v.HasNsagCellReselectionSubPriorityR17, &v.NsagCellReselectionSubPriorityR17, "nsag-CellReselectionSubPriority-r17")
+	if v.HasNsagCellReselectionPriorityR17 {
+		v.NsagCellReselectionPriorityR17 = CellReselectionPriority(r.Int(0, 7, false, "nsag-CellReselectionPriority-r17"))
+	}
+	v.NsagCellReselectionSubPriorityR17 = CellReselectionSubPriority(r.EnumIf(v.HasNsagCellReselectionSubPriorityR17, 4, 0, false, "nsag-CellReselectionSubPriority-r17"))
 	r.DecodeOptional(v.HasSliceCellListNRR17, &v.SliceCellListNRR17, "sliceCellListNR-r17")
 	return r.Err()
 }
@@ -14017,14 +14062,14 @@ func (v *SliceCellListNRR17) MarshalUPER() ([]byte, error) { return per.Marshal(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *FrequencyInfoDL) DecodePER(r *per.Reader) error {
 	*v = FrequencyInfoDL{}
-	ext := r.Extended()
-	r.Preamble(&v.HasAbsoluteFrequencySSB)
-	r.DecodeOptional(v.HasAbsoluteFrequencySSB, &v.AbsoluteFrequencySSB, "absoluteFrequencySSB")
+	ext := r.ExtendedPreamble(&v.HasAbsoluteFrequencySSB)
+	if v.HasAbsoluteFrequencySSB {
+		v.AbsoluteFrequencySSB = ARFCNValueNR(r.Int(0, 3279165, false, "absoluteFrequencySSB"))
+	}
 	r.Decode(&v.FrequencyBandList, "frequencyBandList")
-	r.Decode(&v.AbsoluteFrequencyPointA, "absoluteFrequencyPointA")
+	v.AbsoluteFrequencyPointA = ARFCNValueNR(r.Int(0, 3279165, false, "absoluteFrequencyPointA"))
 	r.Decode(&v.ScsSpecificCarrierList, "scs-SpecificCarrierList")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14098,16 +14143,20 @@ func (v *FrequencyInfoDLSIB_ScsSpecificCarrierList) EncodePER(w *per.Writer) err
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *FrequencyInfoUL) DecodePER(r *per.Reader) error {
 	*v = FrequencyInfoUL{}
-	ext := r.Extended()
-	r.Preamble(&v.HasFrequencyBandList, &v.HasAbsoluteFrequencyPointA, &v.HasAdditionalSpectrumEmission, &v.HasPMax, &v.HasFrequencyShift7p5khz)
+	ext := r.ExtendedPreamble(&v.HasFrequencyBandList, &v.HasAbsoluteFrequencyPointA, &v.HasAdditionalSpectrumEmission, &v.HasPMax, &v.HasFrequencyShift7p5khz)
 	r.DecodeOptional(v.HasFrequencyBandList, &v.FrequencyBandList, "frequencyBandList")
-	r.DecodeOptional(v.HasAbsoluteFrequencyPointA, &v.AbsoluteFrequencyPointA, "absoluteFrequencyPointA")
+	if v.HasAbsoluteFrequencyPointA {
+		v.AbsoluteFrequencyPointA = ARFCNValueNR(r.Int(0, 3279165, false, "absoluteFrequencyPointA"))
+	}
 	r.Decode(&v.ScsSpecificCarrierList, "scs-SpecificCarrierList")
-	r.DecodeOptional(v.HasAdditionalSpectrumEmission, &v.AdditionalSpectrumEmission, "additionalSpectrumEmission")
-	r.DecodeOptional(v.HasPMax, &v.PMax, "p-Max")
+	if v.HasAdditionalSpectrumEmission {
+		v.AdditionalSpectrumEmission = AdditionalSpectrumEmission(r.Int(0, 7, false, "additionalSpectrumEmission"))
+	}
+	if v.HasPMax {
+		v.PMax = PMax(r.Int(-30, 33, false, "p-Max"))
+	}
 	v.FrequencyShift7p5khz = FrequencyInfoUL_FrequencyShift7p5khz(r.EnumIf(v.HasFrequencyShift7p5khz, 1, 0, false, "frequencyShift7p5khz"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14148,15 +14197,17 @@ func (v *FrequencyInfoUL_ScsSpecificCarrierList) EncodePER(w *per.Writer) error 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *FrequencyInfoULSIB) DecodePER(r *per.Reader) error {
 	*v = FrequencyInfoULSIB{}
-	ext := r.Extended()
-	r.Preamble(&v.HasFrequencyBandList, &v.HasAbsoluteFrequencyPointA, &v.HasPMax, &v.HasFrequencyShift7p5khz)
+	ext := r.ExtendedPreamble(&v.HasFrequencyBandList, &v.HasAbsoluteFrequencyPointA, &v.HasPMax, &v.HasFrequencyShift7p5khz)
 	r.DecodeOptional(v.HasFrequencyBandList, &v.FrequencyBandList, "frequencyBandList")
-	r.DecodeOptional(v.HasAbsoluteFrequencyPointA, &v.AbsoluteFrequencyPointA, "absoluteFrequencyPointA")
+	if v.HasAbsoluteFrequencyPointA {
+		v.AbsoluteFrequencyPointA = ARFCNValueNR(r.Int(0, 3279165, false, "absoluteFrequencyPointA"))
+	}
 	r.Decode(&v.ScsSpecificCarrierList, "scs-SpecificCarrierList")
-	r.DecodeOptional(v.HasPMax, &v.PMax, "p-Max")
+	if v.HasPMax {
+		v.PMax = PMax(r.Int(-30, 33, false, "p-Max"))
+	}
 	v.FrequencyShift7p5khz = FrequencyInfoULSIB_FrequencyShift7p5khz(r.EnumIf(v.HasFrequencyShift7p5khz, 1, 0, false, "frequencyShift7p5khz"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14208,12 +14259,10 @@ func (v *GapPriorityR17) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *HighSpeedConfigR16) DecodePER(r *per.Reader) error {
 	*v = HighSpeedConfigR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasHighSpeedMeasFlagR16, &v.HasHighSpeedDemodFlagR16)
+	ext := r.ExtendedPreamble(&v.HasHighSpeedMeasFlagR16, &v.HasHighSpeedDemodFlagR16)
 	v.HighSpeedMeasFlagR16 = HighSpeedConfigR16_HighSpeedMeasFlagR16(r.EnumIf(v.HasHighSpeedMeasFlagR16, 1, 0, false, "highSpeedMeasFlag-r16"))
 	v.HighSpeedDemodFlagR16 = HighSpeedConfigR16_HighSpeedDemodFlagR16(r.EnumIf(v.HasHighSpeedDemodFlagR16, 1, 0, false, "highSpeedDemodFlag-r16"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14240,13 +14289,11 @@ func (v *HighSpeedConfigR16) MarshalUPER() ([]byte, error) { return per.Marshal(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *HighSpeedConfigV1700) DecodePER(r *per.Reader) error {
 	*v = HighSpeedConfigV1700{}
-	ext := r.Extended()
-	r.Preamble(&v.HasHighSpeedMeasCAScellR17, &v.HasHighSpeedMeasInterFreqR17, &v.HasHighSpeedDemodCAScellR17)
+	ext := r.ExtendedPreamble(&v.HasHighSpeedMeasCAScellR17, &v.HasHighSpeedMeasInterFreqR17, &v.HasHighSpeedDemodCAScellR17)
 	v.HighSpeedMeasCAScellR17 = HighSpeedConfigV1700_HighSpeedMeasCAScellR17(r.EnumIf(v.HasHighSpeedMeasCAScellR17, 1, 0, false, "highSpeedMeasCA-Scell-r17"))
 	v.HighSpeedMeasInterFreqR17 = HighSpeedConfigV1700_HighSpeedMeasInterFreqR17(r.EnumIf(v.HasHighSpeedMeasInterFreqR17, 1, 0, false, "highSpeedMeasInterFreq-r17"))
 	v.HighSpeedDemodCAScellR17 = HighSpeedConfigV1700_HighSpeedDemodCAScellR17(r.EnumIf(v.HasHighSpeedDemodCAScellR17, 1, 0, false, "highSpeedDemodCA-Scell-r17"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14274,13 +14321,11 @@ func (v *HighSpeedConfigV1700) MarshalUPER() ([]byte, error) { return per.Marsha
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *HighSpeedConfigFR2R17) DecodePER(r *per.Reader) error {
 	*v = HighSpeedConfigFR2R17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasHighSpeedMeasFlagFR2R17, &v.HasHighSpeedDeploymentTypeFR2R17, &v.HasHighSpeedLargeOneStepULTimingFR2R17)
+	ext := r.ExtendedPreamble(&v.HasHighSpeedMeasFlagFR2R17, &v.HasHighSpeedDeploymentTypeFR2R17, &v.HasHighSpeedLargeOneStepULTimingFR2R17)
 	v.HighSpeedMeasFlagFR2R17 = HighSpeedConfigFR2R17_HighSpeedMeasFlagFR2R17(r.EnumIf(v.HasHighSpeedMeasFlagFR2R17, 2, 0, false, "highSpeedMeasFlagFR2-r17"))
 	v.HighSpeedDeploymentTypeFR2R17 = HighSpeedConfigFR2R17_HighSpeedDeploymentTypeFR2R17(r.EnumIf(v.HasHighSpeedDeploymentTypeFR2R17, 2, 0, false, "highSpeedDeploymentTypeFR2-r17"))
 	v.HighSpeedLargeOneStepULTimingFR2R17 = HighSpeedConfigFR2R17_HighSpeedLargeOneStepULTimingFR2R17(r.EnumIf(v.HasHighSpeedLargeOneStepULTimingFR2R17, 1, 0, false, "highSpeedLargeOneStepUL-TimingFR2-r17"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14332,12 +14377,10 @@ func (v *HysteresisLocationR17) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *InvalidSymbolPatternR16) DecodePER(r *per.Reader) error {
 	*v = InvalidSymbolPatternR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPeriodicityAndPatternR16)
+	ext := r.ExtendedPreamble(&v.HasPeriodicityAndPatternR16)
 	r.Decode(&v.SymbolsR16, "symbols-r16")
 	r.DecodeOptional(v.HasPeriodicityAndPatternR16, &v.PeriodicityAndPatternR16, "periodicityAndPattern-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14473,8 +14516,7 @@ func (v *LBTFailureRecoveryConfigR16) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	v.LbtFailureInstanceMaxCountR16 = LBTFailureRecoveryConfigR16_LbtFailureInstanceMaxCountR16(r.Enum(6, 0, false, "lbt-FailureInstanceMaxCount-r16"))
 	v.LbtFailureDetectionTimerR16 = LBTFailureRecoveryConfigR16_LbtFailureDetectionTimerR16(r.Enum(6, 0, false, "lbt-FailureDetectionTimer-r16"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14500,14 +14542,12 @@ func (v *LBTFailureRecoveryConfigR16) MarshalUPER() ([]byte, error) { return per
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *LocationInfoR16) DecodePER(r *per.Reader) error {
 	*v = LocationInfoR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasCommonLocationInfoR16, &v.HasBtLocationInfoR16, &v.HasWlanLocationInfoR16, &v.HasSensorLocationInfoR16)
+	ext := r.ExtendedPreamble(&v.HasCommonLocationInfoR16, &v.HasBtLocationInfoR16, &v.HasWlanLocationInfoR16, &v.HasSensorLocationInfoR16)
 	r.DecodeOptional(v.HasCommonLocationInfoR16, &v.CommonLocationInfoR16, "commonLocationInfo-r16")
 	r.DecodeOptional(v.HasBtLocationInfoR16, &v.BtLocationInfoR16, "bt-LocationInfo-r16")
 	r.DecodeOptional(v.HasWlanLocationInfoR16, &v.WlanLocationInfoR16, "wlan-LocationInfo-r16")
 	r.DecodeOptional(v.HasSensorLocationInfoR16, &v.SensorLocationInfoR16, "sensor-LocationInfo-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14616,10 +14656,9 @@ func (v *EUTRARSTDInfoList) MarshalUPER() ([]byte, error) { return per.Marshal(v
 func (v *EUTRARSTDInfo) DecodePER(r *per.Reader) error {
 	*v = EUTRARSTDInfo{}
 	ext := r.Extended()
-	r.Decode(&v.CarrierFreq, "carrierFreq")
+	v.CarrierFreq = ARFCNValueEUTRA(r.Int(0, 262143, false, "carrierFreq"))
 	v.MeasPRSOffset = r.Int(0, 39, false, "measPRS-Offset")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14664,11 +14703,10 @@ func (v *NRPRSMeasurementInfoListR16) MarshalUPER() ([]byte, error) { return per
 func (v *NRPRSMeasurementInfoR16) DecodePER(r *per.Reader) error {
 	*v = NRPRSMeasurementInfoR16{}
 	ext := r.Extended()
-	r.Decode(&v.DlPRSPointAR16, "dl-PRS-PointA-r16")
+	v.DlPRSPointAR16 = ARFCNValueNR(r.Int(0, 3279165, false, "dl-PRS-PointA-r16"))
 	r.Decode(&v.NrMeasPRSRepetitionAndOffsetR16, "nr-MeasPRS-RepetitionAndOffset-r16")
 	v.NrMeasPRSLengthR16 = NRPRSMeasurementInfoR16_NrMeasPRSLengthR16(r.Enum(8, 0, false, "nr-MeasPRS-length-r16"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14747,8 +14785,7 @@ func (v *NRPRSMeasurementInfoR16_NrMeasPRSRepetitionAndOffsetR16) EncodePER(w *p
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *LogicalChannelConfig) DecodePER(r *per.Reader) error {
 	*v = LogicalChannelConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasUlSpecificParameters)
+	ext := r.ExtendedPreamble(&v.HasUlSpecificParameters)
 	r.DecodeOptional(v.HasUlSpecificParameters, &v.UlSpecificParameters, "ul-SpecificParameters")
 	x := r.Extensions(ext)
 	if x.Begin(0, "channelAccessPriority-r16") {
@@ -14789,8 +14826,7 @@ func (v *LogicalChannelConfig) MarshalUPER() ([]byte, error) { return per.Marsha
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *LogicalChannelConfig_UlSpecificParameters) DecodePER(r *per.Reader) error {
 	*v = LogicalChannelConfig_UlSpecificParameters{}
-	ext := r.Extended()
-	r.Preamble(&v.HasAllowedServingCells, &v.HasAllowedSCSList, &v.HasMaxPUSCHDuration, &v.HasConfiguredGrantType1Allowed, &v.HasLogicalChannelGroup, &v.HasSchedulingRequestID)
+	ext := r.ExtendedPreamble(&v.HasAllowedServingCells, &v.HasAllowedSCSList, &v.HasMaxPUSCHDuration, &v.HasConfiguredGrantType1Allowed, &v.HasLogicalChannelGroup, &v.HasSchedulingRequestID)
 	v.Priority = r.Int(1, 16, false, "priority")
 	v.PrioritisedBitRate = LogicalChannelConfig_UlSpecificParameters_PrioritisedBitRate(r.Enum(16, 0, false, "prioritisedBitRate"))
 	v.BucketSizeDuration = LogicalChannelConfig_UlSpecificParameters_BucketSizeDuration(r.Enum(16, 0, false, "bucketSizeDuration"))
@@ -14799,7 +14835,9 @@ func (v *LogicalChannelConfig_UlSpecificParameters) DecodePER(r *per.Reader) err
 	v.MaxPUSCHDuration = LogicalChannelConfig_UlSpecificParameters_MaxPUSCHDuration(r.EnumIf(v.HasMaxPUSCHDuration, 8, 0, false, "maxPUSCH-Duration"))
 	v.ConfiguredGrantType1Allowed = LogicalChannelConfig_UlSpecificParameters_ConfiguredGrantType1Allowed(r.EnumIf(v.HasConfiguredGrantType1Allowed, 1, 0, false, "configuredGrantType1Allowed"))
 	v.LogicalChannelGroup = r.IntIf(v.HasLogicalChannelGroup, 0, 7, false, "logicalChannelGroup")
-	r.DecodeOptional(v.HasSchedulingRequestID, &v.SchedulingRequestID, "schedulingRequestID")
+	if v.HasSchedulingRequestID {
+		v.SchedulingRequestID = SchedulingRequestID(r.Int(0, 7, false, "schedulingRequestID"))
+	}
 	v.LogicalChannelSRMask = r.Bool("logicalChannelSR-Mask")
 	v.LogicalChannelSRDelayTimerApplied = r.Bool("logicalChannelSR-DelayTimerApplied")
 	x := r.Extensions(ext)
@@ -14928,7 +14966,9 @@ func (v *LTENeighCellsCRSAssistInfoR17) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasNeighCarrierBandwidthDLR17, &v.HasNeighCarrierFreqDLR17, &v.HasNeighCellIDR17, &v.HasNeighCRSMutingR17, &v.HasNeighMBSFNSubframeConfigListR17, &v.HasNeighNrofCRSPortsR17, &v.HasNeighVShiftR17)
 	v.NeighCarrierBandwidthDLR17 = LTENeighCellsCRSAssistInfoR17_NeighCarrierBandwidthDLR17(r.EnumIf(v.HasNeighCarrierBandwidthDLR17, 8, 0, false, "neighCarrierBandwidthDL-r17"))
 	v.NeighCarrierFreqDLR17 = r.IntIf(v.HasNeighCarrierFreqDLR17, 0, 16383, false, "neighCarrierFreqDL-r17")
-	r.DecodeOptional(v.HasNeighCellIDR17, &v.NeighCellIDR17, "neighCellId-r17")
+	if v.HasNeighCellIDR17 {
+		v.NeighCellIDR17 = EUTRAPhysCellID(r.Int(0, 503, false, "neighCellId-r17"))
+	}
 	v.NeighCRSMutingR17 = LTENeighCellsCRSAssistInfoR17_NeighCRSMutingR17(r.EnumIf(v.HasNeighCRSMutingR17, 1, 0, false, "neighCRS-muting-r17"))
 	r.DecodeOptional(v.HasNeighMBSFNSubframeConfigListR17, &v.NeighMBSFNSubframeConfigListR17, "neighMBSFN-SubframeConfigList-r17")
 	v.NeighNrofCRSPortsR17 = LTENeighCellsCRSAssistInfoR17_NeighNrofCRSPortsR17(r.EnumIf(v.HasNeighNrofCRSPortsR17, 3, 0, false, "neighNrofCRS-Ports-r17"))
@@ -14960,8 +15000,7 @@ func (v *LTENeighCellsCRSAssistInfoR17) MarshalUPER() ([]byte, error) { return p
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MACCellGroupConfig) DecodePER(r *per.Reader) error {
 	*v = MACCellGroupConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasDrxConfig, &v.HasSchedulingRequestConfig, &v.HasBsrConfig, &v.HasTagConfig, &v.HasPhrConfig)
+	ext := r.ExtendedPreamble(&v.HasDrxConfig, &v.HasSchedulingRequestConfig, &v.HasBsrConfig, &v.HasTagConfig, &v.HasPhrConfig)
 	r.DecodeOptional(v.HasDrxConfig, &v.DrxConfig, "drx-Config")
 	r.DecodeOptional(v.HasSchedulingRequestConfig, &v.SchedulingRequestConfig, "schedulingRequestConfig")
 	r.DecodeOptional(v.HasBsrConfig, &v.BsrConfig, "bsr-Config")
@@ -14980,9 +15019,13 @@ func (v *MACCellGroupConfig) DecodePER(r *per.Reader) error {
 	if x.Begin(1, "usePreBSR-r16") {
 		x.GroupPreamble(&v.HasUsePreBSRR16, &v.HasSchedulingRequestIDLBTSCellR16, &v.HasLchBasedPrioritizationR16, &v.HasSchedulingRequestIDBFRSCellR16, &v.HasDrxConfigSecondaryGroupR16)
 		v.UsePreBSRR16 = MACCellGroupConfig_UsePreBSRR16(r.EnumIf(v.HasUsePreBSRR16, 1, 0, false, "usePreBSR-r16"))
-		r.DecodeOptional(v.HasSchedulingRequestIDLBTSCellR16, &v.SchedulingRequestIDLBTSCellR16, "schedulingRequestID-LBT-SCell-r16")
+		if v.HasSchedulingRequestIDLBTSCellR16 {
+			v.SchedulingRequestIDLBTSCellR16 = SchedulingRequestID(r.Int(0, 7, false, "schedulingRequestID-LBT-SCell-r16"))
+		}
 		v.LchBasedPrioritizationR16 = MACCellGroupConfig_LchBasedPrioritizationR16(r.EnumIf(v.HasLchBasedPrioritizationR16, 1, 0, false, "lch-BasedPrioritization-r16"))
-		r.DecodeOptional(v.HasSchedulingRequestIDBFRSCellR16, &v.SchedulingRequestIDBFRSCellR16, "schedulingRequestID-BFR-SCell-r16")
+		if v.HasSchedulingRequestIDBFRSCellR16 {
+			v.SchedulingRequestIDBFRSCellR16 = SchedulingRequestID(r.Int(0, 7, false, "schedulingRequestID-BFR-SCell-r16"))
+		}
 		r.DecodeOptional(v.HasDrxConfigSecondaryGroupR16, &v.DrxConfigSecondaryGroupR16, "drx-ConfigSecondaryGroup-r16")
 		x.End("usePreBSR-r16")
 	}
@@ -14997,8 +15040,12 @@ func (v *MACCellGroupConfig) DecodePER(r *per.Reader) error {
 		v.IntraCGPrioritizationR17 = MACCellGroupConfig_IntraCGPrioritizationR17(r.EnumIf(v.HasIntraCGPrioritizationR17, 1, 0, false, "intraCG-Prioritization-r17"))
 		r.DecodeOptional(v.HasDrxConfigSLR17, &v.DrxConfigSLR17, "drx-ConfigSL-r17")
 		r.DecodeOptional(v.HasDrxConfigExtV1700, &v.DrxConfigExtV1700, "drx-ConfigExt-v1700")
-		r.DecodeOptional(v.HasSchedulingRequestIDBFRR17, &v.SchedulingRequestIDBFRR17, "schedulingRequestID-BFR-r17")
-		r.DecodeOptional(v.HasSchedulingRequestIDBFR2R17, &v.SchedulingRequestIDBFR2R17, "schedulingRequestID-BFR2-r17")
+		if v.HasSchedulingRequestIDBFRR17 {
+			v.SchedulingRequestIDBFRR17 = SchedulingRequestID(r.Int(0, 7, false, "schedulingRequestID-BFR-r17"))
+		}
+		if v.HasSchedulingRequestIDBFR2R17 {
+			v.SchedulingRequestIDBFR2R17 = SchedulingRequestID(r.Int(0, 7, false, "schedulingRequestID-BFR2-r17"))
+		}
 		r.DecodeOptional(v.HasSchedulingRequestConfigV1700, &v.SchedulingRequestConfigV1700, "schedulingRequestConfig-v1700")
 		r.DecodeOptional(v.HasTarConfigR17, &v.TarConfigR17, "tar-Config-r17")
 		r.DecodeOptional(v.HasGRNTIConfigToAddModListR17, &v.GRNTIConfigToAddModListR17, "g-RNTI-ConfigToAddModList-r17")
@@ -15012,7 +15059,9 @@ func (v *MACCellGroupConfig) DecodePER(r *per.Reader) error {
 	}
 	if x.Begin(4, "schedulingRequestID-PosMG-Request-r17") {
 		x.GroupPreamble(&v.HasSchedulingRequestIDPosMGRequestR17, &v.HasDrxLastTransmissionULR17)
-		r.DecodeOptional(v.HasSchedulingRequestIDPosMGRequestR17, &v.SchedulingRequestIDPosMGRequestR17, "schedulingRequestID-PosMG-Request-r17")
+		if v.HasSchedulingRequestIDPosMGRequestR17 {
+			v.SchedulingRequestIDPosMGRequestR17 = SchedulingRequestID(r.Int(0, 7, false, "schedulingRequestID-PosMG-Request-r17"))
+		}
 		v.DrxLastTransmissionULR17 = MACCellGroupConfig_DrxLastTransmissionULR17(r.EnumIf(v.HasDrxLastTransmissionULR17, 1, 0, false, "drx-LastTransmissionUL-r17"))
 		x.End("schedulingRequestID-PosMG-Request-r17")
 	}
@@ -15186,7 +15235,7 @@ func (v *SetupRelease_DataInactivityTimer) DecodePER(r *per.Reader) error {
 		v.Choice = SetupRelease_DataInactivityTimer_Release
 	case 1:
 		v.Choice = SetupRelease_DataInactivityTimer_Setup
-		r.Decode(&v.Setup, "setup")
+		v.Setup = DataInactivityTimer(r.Enum(16, 0, false, "setup"))
 	default:
 		r.Invalid(der.KindInvalidValue, "SetupRelease", "no alternative has this index", "X.691 23")
 	}
@@ -15425,7 +15474,7 @@ func (v *DataInactivityTimer) EncodePER(w *per.Writer) error {
 func (v *MBSRNTISpecificConfigR17) DecodePER(r *per.Reader) error {
 	*v = MBSRNTISpecificConfigR17{}
 	r.Preamble(&v.HasDrxConfigPTMR17, &v.HasHarqFeedbackEnablerMulticastR17, &v.HasHarqFeedbackOptionMulticastR17, &v.HasPdschAggregationFactorR17)
-	r.Decode(&v.MbsRNTISpecificConfigIDR17, "mbs-RNTI-SpecificConfigId-r17")
+	v.MbsRNTISpecificConfigIDR17 = MBSRNTISpecificConfigIDR17(r.Int(0, 15, false, "mbs-RNTI-SpecificConfigId-r17"))
 	r.Decode(&v.GroupCommonRNTIR17, "groupCommon-RNTI-r17")
 	r.DecodeOptional(v.HasDrxConfigPTMR17, &v.DrxConfigPTMR17, "drx-ConfigPTM-r17")
 	v.HarqFeedbackEnablerMulticastR17 = MBSRNTISpecificConfigR17_HarqFeedbackEnablerMulticastR17(r.EnumIf(v.HasHarqFeedbackEnablerMulticastR17, 2, 0, false, "harq-FeedbackEnablerMulticast-r17"))
@@ -15461,10 +15510,10 @@ func (v *MBSRNTISpecificConfigR17_GroupCommonRNTIR17) DecodePER(r *per.Reader) e
 	switch i {
 	case 0:
 		v.Choice = MBSRNTISpecificConfigR17_GRNTI
-		r.Decode(&v.GRNTI, "g-RNTI")
+		v.GRNTI = RNTIValue(r.Int(0, 65535, false, "g-RNTI"))
 	case 1:
 		v.Choice = MBSRNTISpecificConfigR17_GCSRNTI
-		r.Decode(&v.GCSRNTI, "g-CS-RNTI")
+		v.GCSRNTI = RNTIValue(r.Int(0, 65535, false, "g-CS-RNTI"))
 	default:
 		r.Invalid(der.KindInvalidValue, "MBS-RNTI-SpecificConfig-r17.groupCommon-RNTI-r17", "no alternative has this index", "X.691 23")
 	}
@@ -15539,8 +15588,7 @@ func (v *MBSRNTISpecificConfigIDR17) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MeasConfig) DecodePER(r *per.Reader) error {
 	*v = MeasConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMeasObjectToRemoveList, &v.HasMeasObjectToAddModList, &v.HasReportConfigToRemoveList, &v.HasReportConfigToAddModList, &v.HasMeasIDToRemoveList, &v.HasMeasIDToAddModList, &v.HasSMeasureConfig, &v.HasQuantityConfig, &v.HasMeasGapConfig, &v.HasMeasGapSharingConfig)
+	ext := r.ExtendedPreamble(&v.HasMeasObjectToRemoveList, &v.HasMeasObjectToAddModList, &v.HasReportConfigToRemoveList, &v.HasReportConfigToAddModList, &v.HasMeasIDToRemoveList, &v.HasMeasIDToAddModList, &v.HasSMeasureConfig, &v.HasQuantityConfig, &v.HasMeasGapConfig, &v.HasMeasGapSharingConfig)
 	r.DecodeOptional(v.HasMeasObjectToRemoveList, &v.MeasObjectToRemoveList, "measObjectToRemoveList")
 	r.DecodeOptional(v.HasMeasObjectToAddModList, &v.MeasObjectToAddModList, "measObjectToAddModList")
 	r.DecodeOptional(v.HasReportConfigToRemoveList, &v.ReportConfigToRemoveList, "reportConfigToRemoveList")
@@ -15601,10 +15649,10 @@ func (v *MeasConfig_SMeasureConfig) DecodePER(r *per.Reader) error {
 	switch i {
 	case 0:
 		v.Choice = MeasConfig_SsbRSRP
-		r.Decode(&v.SsbRSRP, "ssb-RSRP")
+		v.SsbRSRP = RSRPRange(r.Int(0, 127, false, "ssb-RSRP"))
 	case 1:
 		v.Choice = MeasConfig_CsiRSRP
-		r.Decode(&v.CsiRSRP, "csi-RSRP")
+		v.CsiRSRP = RSRPRange(r.Int(0, 127, false, "csi-RSRP"))
 	default:
 		r.Invalid(der.KindInvalidValue, "MeasConfig.s-MeasureConfig", "no alternative has this index", "X.691 23")
 	}
@@ -15683,8 +15731,7 @@ func (v *ReportConfigToRemoveList) MarshalUPER() ([]byte, error) { return per.Ma
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MeasGapConfig) DecodePER(r *per.Reader) error {
 	*v = MeasGapConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasGapFR2)
+	ext := r.ExtendedPreamble(&v.HasGapFR2)
 	r.DecodeOptional(v.HasGapFR2, &v.GapFR2, "gapFR2")
 	x := r.Extensions(ext)
 	if x.Begin(0, "gapFR1") {
@@ -15812,7 +15859,9 @@ func (v *GapConfig) DecodePER(r *per.Reader) error {
 	}
 	if x.Begin(1, "refFR2ServCellAsyncCA-r16") {
 		x.GroupPreamble(&v.HasRefFR2ServCellAsyncCAR16, &v.HasMglR16)
-		r.DecodeOptional(v.HasRefFR2ServCellAsyncCAR16, &v.RefFR2ServCellAsyncCAR16, "refFR2ServCellAsyncCA-r16")
+		if v.HasRefFR2ServCellAsyncCAR16 {
+			v.RefFR2ServCellAsyncCAR16 = ServCellIndex(r.Int(0, 31, false, "refFR2ServCellAsyncCA-r16"))
+		}
 		v.MglR16 = GapConfig_MglR16(r.EnumIf(v.HasMglR16, 2, 0, false, "mgl-r16"))
 		x.End("refFR2ServCellAsyncCA-r16")
 	}
@@ -15853,23 +15902,25 @@ func (v *GapConfig) MarshalUPER() ([]byte, error) { return per.Marshal(v, false)
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *GapConfigR17) DecodePER(r *per.Reader) error {
 	*v = GapConfigR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasRefServCellIndicatorR17, &v.HasRefFR2ServCellAsyncCAR17, &v.HasPreConfigIndR17, &v.HasNcsgIndR17, &v.HasGapAssociationPRSR17, &v.HasGapSharingR17, &v.HasGapPriorityR17)
-	r.Decode(&v.MeasGapIDR17, "measGapId-r17")
+	ext := r.ExtendedPreamble(&v.HasRefServCellIndicatorR17, &v.HasRefFR2ServCellAsyncCAR17, &v.HasPreConfigIndR17, &v.HasNcsgIndR17, &v.HasGapAssociationPRSR17, &v.HasGapSharingR17, &v.HasGapPriorityR17)
+	v.MeasGapIDR17 = MeasGapIDR17(r.Int(1, 8, false, "measGapId-r17"))
 	v.GapTypeR17 = GapConfigR17_GapTypeR17(r.Enum(3, 0, false, "gapType-r17"))
 	v.GapOffsetR17 = r.Int(0, 159, false, "gapOffset-r17")
 	v.MglR17 = GapConfigR17_MglR17(r.Enum(11, 0, false, "mgl-r17"))
 	v.MgrpR17 = GapConfigR17_MgrpR17(r.Enum(4, 0, false, "mgrp-r17"))
 	v.MgtaR17 = GapConfigR17_MgtaR17(r.Enum(4, 0, false, "mgta-r17"))
 	v.RefServCellIndicatorR17 = GapConfigR17_RefServCellIndicatorR17(r.EnumIf(v.HasRefServCellIndicatorR17, 3, 0, false, "refServCellIndicator-r17"))
-	r.DecodeOptional(v.HasRefFR2ServCellAsyncCAR17, &v.RefFR2ServCellAsyncCAR17, "refFR2-ServCellAsyncCA-r17")
+	if v.HasRefFR2ServCellAsyncCAR17 {
+		v.RefFR2ServCellAsyncCAR17 = ServCellIndex(r.Int(0, 31, false, "refFR2-ServCellAsyncCA-r17"))
+	}
 	v.PreConfigIndR17 = GapConfigR17_PreConfigIndR17(r.EnumIf(v.HasPreConfigIndR17, 1, 0, false, "preConfigInd-r17"))
 	v.NcsgIndR17 = GapConfigR17_NcsgIndR17(r.EnumIf(v.HasNcsgIndR17, 1, 0, false, "ncsgInd-r17"))
 	v.GapAssociationPRSR17 = GapConfigR17_GapAssociationPRSR17(r.EnumIf(v.HasGapAssociationPRSR17, 1, 0, false, "gapAssociationPRS-r17"))
-	r.DecodeOptional(v.HasGapSharingR17, &v.GapSharingR17, "gapSharing-r17")
-	r.DecodeOptional(v.HasGapPriorityR17, &v.GapPriorityR17, "gapPriority-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.GapSharingR17 = MeasGapSharingScheme(r.EnumIf(v.HasGapSharingR17, 4, 0, false, "gapSharing-r17"))
+	if v.HasGapPriorityR17 {
+		v.GapPriorityR17 = GapPriorityR17(r.Int(1, 16, false, "gapPriority-r17"))
+	}
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -15948,14 +15999,13 @@ func (v *PosMeasGapPreConfigToReleaseListR17) MarshalUPER() ([]byte, error) {
 func (v *PosGapConfigR17) DecodePER(r *per.Reader) error {
 	*v = PosGapConfigR17{}
 	ext := r.Extended()
-	r.Decode(&v.MeasPosPreConfigGapIDR17, "measPosPreConfigGapId-r17")
+	v.MeasPosPreConfigGapIDR17 = MeasPosPreConfigGapIDR17(r.Int(1, 16, false, "measPosPreConfigGapId-r17"))
 	v.GapOffsetR17 = r.Int(0, 159, false, "gapOffset-r17")
 	v.MglR17 = PosGapConfigR17_MglR17(r.Enum(8, 0, false, "mgl-r17"))
 	v.MgrpR17 = PosGapConfigR17_MgrpR17(r.Enum(4, 0, false, "mgrp-r17"))
 	v.MgtaR17 = PosGapConfigR17_MgtaR17(r.Enum(3, 0, false, "mgta-r17"))
 	v.GapTypeR17 = PosGapConfigR17_GapTypeR17(r.Enum(3, 0, false, "gapType-r17"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -16009,8 +16059,7 @@ func (v *MeasGapIDR17) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MeasGapSharingConfig) DecodePER(r *per.Reader) error {
 	*v = MeasGapSharingConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasGapSharingFR2)
+	ext := r.ExtendedPreamble(&v.HasGapSharingFR2)
 	r.DecodeOptional(v.HasGapSharingFR2, &v.GapSharingFR2, "gapSharingFR2")
 	x := r.Extensions(ext)
 	if x.Begin(0, "gapSharingFR1") {
@@ -16057,7 +16106,7 @@ func (v *SetupRelease_MeasGapSharingScheme) DecodePER(r *per.Reader) error {
 		v.Choice = SetupRelease_MeasGapSharingScheme_Release
 	case 1:
 		v.Choice = SetupRelease_MeasGapSharingScheme_Setup
-		r.Decode(&v.Setup, "setup")
+		v.Setup = MeasGapSharingScheme(r.Enum(4, 0, false, "setup"))
 	default:
 		r.Invalid(der.KindInvalidValue, "SetupRelease", "no alternative has this index", "X.691 23")
 	}
@@ -16113,12 +16162,10 @@ func (v *MeasID) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MeasIdleConfigSIBR16) DecodePER(r *per.Reader) error {
 	*v = MeasIdleConfigSIBR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMeasIdleCarrierListNRR16, &v.HasMeasIdleCarrierListEUTRAR16)
+	ext := r.ExtendedPreamble(&v.HasMeasIdleCarrierListNRR16, &v.HasMeasIdleCarrierListEUTRAR16)
 	r.DecodeOptional(v.HasMeasIdleCarrierListNRR16, &v.MeasIdleCarrierListNRR16, "measIdleCarrierListNR-r16")
 	r.DecodeOptional(v.HasMeasIdleCarrierListEUTRAR16, &v.MeasIdleCarrierListEUTRAR16, "measIdleCarrierListEUTRA-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -16165,14 +16212,12 @@ func (v *MeasIdleConfigSIBR16_MeasIdleCarrierListEUTRAR16) EncodePER(w *per.Writ
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MeasIdleConfigDedicatedR16) DecodePER(r *per.Reader) error {
 	*v = MeasIdleConfigDedicatedR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMeasIdleCarrierListNRR16, &v.HasMeasIdleCarrierListEUTRAR16, &v.HasValidityAreaListR16)
+	ext := r.ExtendedPreamble(&v.HasMeasIdleCarrierListNRR16, &v.HasMeasIdleCarrierListEUTRAR16, &v.HasValidityAreaListR16)
 	r.DecodeOptional(v.HasMeasIdleCarrierListNRR16, &v.MeasIdleCarrierListNRR16, "measIdleCarrierListNR-r16")
 	r.DecodeOptional(v.HasMeasIdleCarrierListEUTRAR16, &v.MeasIdleCarrierListEUTRAR16, "measIdleCarrierListEUTRA-r16")
 	v.MeasIdleDurationR16 = MeasIdleConfigDedicatedR16_MeasIdleDurationR16(r.Enum(8, 0, false, "measIdleDuration-r16"))
 	r.DecodeOptional(v.HasValidityAreaListR16, &v.ValidityAreaListR16, "validityAreaList-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -16240,7 +16285,7 @@ func (v *ValidityAreaListR16) MarshalUPER() ([]byte, error) { return per.Marshal
 func (v *ValidityAreaR16) DecodePER(r *per.Reader) error {
 	*v = ValidityAreaR16{}
 	r.Preamble(&v.HasValidityCellListR16)
-	r.Decode(&v.CarrierFreqR16, "carrierFreq-r16")
+	v.CarrierFreqR16 = ARFCNValueNR(r.Int(0, 3279165, false, "carrierFreq-r16"))
 	r.DecodeOptional(v.HasValidityCellListR16, &v.ValidityCellListR16, "validityCellList-r16")
 	return r.Err()
 }
@@ -16282,18 +16327,16 @@ func (v *ValidityCellList) MarshalUPER() ([]byte, error) { return per.Marshal(v,
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MeasIdleCarrierNRR16) DecodePER(r *per.Reader) error {
 	*v = MeasIdleCarrierNRR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasFrequencyBandList, &v.HasMeasCellListNRR16, &v.HasQualityThresholdR16, &v.HasSsbMeasConfigR16, &v.HasBeamMeasConfigIdleR16)
-	r.Decode(&v.CarrierFreqR16, "carrierFreq-r16")
-	r.Decode(&v.SsbSubcarrierSpacingR16, "ssbSubcarrierSpacing-r16")
+	ext := r.ExtendedPreamble(&v.HasFrequencyBandList, &v.HasMeasCellListNRR16, &v.HasQualityThresholdR16, &v.HasSsbMeasConfigR16, &v.HasBeamMeasConfigIdleR16)
+	v.CarrierFreqR16 = ARFCNValueNR(r.Int(0, 3279165, false, "carrierFreq-r16"))
+	v.SsbSubcarrierSpacingR16 = SubcarrierSpacing(r.Enum(8, 0, false, "ssbSubcarrierSpacing-r16"))
 	r.DecodeOptional(v.HasFrequencyBandList, &v.FrequencyBandList, "frequencyBandList")
 	r.DecodeOptional(v.HasMeasCellListNRR16, &v.MeasCellListNRR16, "measCellListNR-r16")
 	v.ReportQuantitiesR16 = MeasIdleCarrierNRR16_ReportQuantitiesR16(r.Enum(3, 0, false, "reportQuantities-r16"))
 	r.DecodeOptional(v.HasQualityThresholdR16, &v.QualityThresholdR16, "qualityThreshold-r16")
 	r.DecodeOptional(v.HasSsbMeasConfigR16, &v.SsbMeasConfigR16, "ssb-MeasConfig-r16")
 	r.DecodeOptional(v.HasBeamMeasConfigIdleR16, &v.BeamMeasConfigIdleR16, "beamMeasConfigIdle-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -16327,8 +16370,12 @@ func (v *MeasIdleCarrierNRR16) MarshalUPER() ([]byte, error) { return per.Marsha
 func (v *MeasIdleCarrierNRR16_QualityThresholdR16) DecodePER(r *per.Reader) error {
 	*v = MeasIdleCarrierNRR16_QualityThresholdR16{}
 	r.Preamble(&v.HasIdleRSRPThresholdNRR16, &v.HasIdleRSRQThresholdNRR16)
-	r.DecodeOptional(v.HasIdleRSRPThresholdNRR16, &v.IdleRSRPThresholdNRR16, "idleRSRP-Threshold-NR-r16")
-	r.DecodeOptional(v.HasIdleRSRQThresholdNRR16, &v.IdleRSRQThresholdNRR16, "idleRSRQ-Threshold-NR-r16")
+	if v.HasIdleRSRPThresholdNRR16 {
+		v.IdleRSRPThresholdNRR16 = RSRPRange(r.Int(0, 127, false, "idleRSRP-Threshold-NR-r16"))
+	}
+	if v.HasIdleRSRQThresholdNRR16 {
+		v.IdleRSRQThresholdNRR16 = RSRQRange(r.Int(0, 127, false, "idleRSRQ-Threshold-NR-r16"))
+	}
 	return r.Err()
 }
 
@@ -16368,15 +16415,13 @@ func (v *MeasIdleCarrierNRR16_SsbMeasConfigR16) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MeasIdleCarrierEUTRAR16) DecodePER(r *per.Reader) error {
 	*v = MeasIdleCarrierEUTRAR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMeasCellListEUTRAR16, &v.HasQualityThresholdEUTRAR16)
-	r.Decode(&v.CarrierFreqEUTRAR16, "carrierFreqEUTRA-r16")
-	r.Decode(&v.AllowedMeasBandwidthR16, "allowedMeasBandwidth-r16")
+	ext := r.ExtendedPreamble(&v.HasMeasCellListEUTRAR16, &v.HasQualityThresholdEUTRAR16)
+	v.CarrierFreqEUTRAR16 = ARFCNValueEUTRA(r.Int(0, 262143, false, "carrierFreqEUTRA-r16"))
+	v.AllowedMeasBandwidthR16 = EUTRAAllowedMeasBandwidth(r.Enum(6, 0, false, "allowedMeasBandwidth-r16"))
 	r.DecodeOptional(v.HasMeasCellListEUTRAR16, &v.MeasCellListEUTRAR16, "measCellListEUTRA-r16")
 	v.ReportQuantitiesEUTRAR16 = MeasIdleCarrierEUTRAR16_ReportQuantitiesEUTRAR16(r.Enum(3, 0, false, "reportQuantitiesEUTRA-r16"))
 	r.DecodeOptional(v.HasQualityThresholdEUTRAR16, &v.QualityThresholdEUTRAR16, "qualityThresholdEUTRA-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -16407,8 +16452,12 @@ func (v *MeasIdleCarrierEUTRAR16) MarshalUPER() ([]byte, error) { return per.Mar
 func (v *MeasIdleCarrierEUTRAR16_QualityThresholdEUTRAR16) DecodePER(r *per.Reader) error {
 	*v = MeasIdleCarrierEUTRAR16_QualityThresholdEUTRAR16{}
 	r.Preamble(&v.HasIdleRSRPThresholdEUTRAR16, &v.HasIdleRSRQThresholdEUTRAR16)
-	r.DecodeOptional(v.HasIdleRSRPThresholdEUTRAR16, &v.IdleRSRPThresholdEUTRAR16, "idleRSRP-Threshold-EUTRA-r16")
-	r.DecodeOptional(v.HasIdleRSRQThresholdEUTRAR16, &v.IdleRSRQThresholdEUTRAR16, "idleRSRQ-Threshold-EUTRA-r16")
+	if v.HasIdleRSRPThresholdEUTRAR16 {
+		v.IdleRSRPThresholdEUTRAR16 = RSRPRangeEUTRA(r.Int(0, 97, false, "idleRSRP-Threshold-EUTRA-r16"))
+	}
+	if v.HasIdleRSRQThresholdEUTRAR16 {
+		v.IdleRSRQThresholdEUTRAR16 = RSRQRangeEUTRAR16(r.Int(-30, 46, false, "idleRSRQ-Threshold-EUTRA-r16"))
+	}
 	return r.Err()
 }
 
@@ -16514,9 +16563,9 @@ func (v *MeasIDToAddModList) MarshalUPER() ([]byte, error) { return per.Marshal(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MeasIDToAddMod) DecodePER(r *per.Reader) error {
 	*v = MeasIDToAddMod{}
-	r.Decode(&v.MeasID, "measId")
-	r.Decode(&v.MeasObjectID, "measObjectId")
-	r.Decode(&v.ReportConfigID, "reportConfigId")
+	v.MeasID = MeasID(r.Int(1, 64, false, "measId"))
+	v.MeasObjectID = MeasObjectID(r.Int(1, 64, false, "measObjectId"))
+	v.ReportConfigID = ReportConfigID(r.Int(1, 64, false, "reportConfigId"))
 	return r.Err()
 }
 
@@ -16541,8 +16590,7 @@ func (v *MeasObjectCLIR16) DecodePER(r *per.Reader) error {
 	*v = MeasObjectCLIR16{}
 	ext := r.Extended()
 	r.Decode(&v.CliResourceConfigR16, "cli-ResourceConfig-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -16708,14 +16756,14 @@ func (v *RSSIResourceListConfigCLIR16) MarshalUPER() ([]byte, error) { return pe
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SRSResourceConfigCLIR16) DecodePER(r *per.Reader) error {
 	*v = SRSResourceConfigCLIR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasRefServCellIndexR16)
+	ext := r.ExtendedPreamble(&v.HasRefServCellIndexR16)
 	r.Decode(&v.SrsResourceR16, "srs-Resource-r16")
-	r.Decode(&v.SrsSCSR16, "srs-SCS-r16")
-	r.DecodeOptional(v.HasRefServCellIndexR16, &v.RefServCellIndexR16, "refServCellIndex-r16")
-	r.Decode(&v.RefBWPR16, "refBWP-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.SrsSCSR16 = SubcarrierSpacing(r.Enum(8, 0, false, "srs-SCS-r16"))
+	if v.HasRefServCellIndexR16 {
+		v.RefServCellIndexR16 = ServCellIndex(r.Int(0, 31, false, "refServCellIndex-r16"))
+	}
+	v.RefBWPR16 = BWPID(r.Int(0, 4, false, "refBWP-r16"))
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -16744,18 +16792,18 @@ func (v *SRSResourceConfigCLIR16) MarshalUPER() ([]byte, error) { return per.Mar
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RSSIResourceConfigCLIR16) DecodePER(r *per.Reader) error {
 	*v = RSSIResourceConfigCLIR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasRefServCellIndexR16)
-	r.Decode(&v.RssiResourceIDR16, "rssi-ResourceId-r16")
-	r.Decode(&v.RssiSCSR16, "rssi-SCS-r16")
+	ext := r.ExtendedPreamble(&v.HasRefServCellIndexR16)
+	v.RssiResourceIDR16 = RSSIResourceIDR16(r.Int(0, 63, false, "rssi-ResourceId-r16"))
+	v.RssiSCSR16 = SubcarrierSpacing(r.Enum(8, 0, false, "rssi-SCS-r16"))
 	v.StartPRBR16 = r.Int(0, 2169, false, "startPRB-r16")
 	v.NrofPRBsR16 = r.Int(4, 276, false, "nrofPRBs-r16")
 	v.StartPositionR16 = r.Int(0, 13, false, "startPosition-r16")
 	v.NrofSymbolsR16 = r.Int(1, 14, false, "nrofSymbols-r16")
 	r.Decode(&v.RssiPeriodicityAndOffsetR16, "rssi-PeriodicityAndOffset-r16")
-	r.DecodeOptional(v.HasRefServCellIndexR16, &v.RefServCellIndexR16, "refServCellIndex-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	if v.HasRefServCellIndexR16 {
+		v.RefServCellIndexR16 = ServCellIndex(r.Int(0, 31, false, "refServCellIndex-r16"))
+	}
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -16878,21 +16926,22 @@ func (v *RSSIPeriodicityAndOffsetR16) MarshalUPER() ([]byte, error) { return per
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MeasObjectEUTRA) DecodePER(r *per.Reader) error {
 	*v = MeasObjectEUTRA{}
-	ext := r.Extended()
-	r.Preamble(&v.HasCellsToRemoveListEUTRAN, &v.HasCellsToAddModListEUTRAN, &v.HasExcludedCellsToRemoveListEUTRAN, &v.HasExcludedCellsToAddModListEUTRAN, &v.HasEutraQOffsetRange)
-	r.Decode(&v.CarrierFreq, "carrierFreq")
-	r.Decode(&v.AllowedMeasBandwidth, "allowedMeasBandwidth")
+	ext := r.ExtendedPreamble(&v.HasCellsToRemoveListEUTRAN, &v.HasCellsToAddModListEUTRAN, &v.HasExcludedCellsToRemoveListEUTRAN, &v.HasExcludedCellsToAddModListEUTRAN, &v.HasEutraQOffsetRange)
+	v.CarrierFreq = ARFCNValueEUTRA(r.Int(0, 262143, false, "carrierFreq"))
+	v.AllowedMeasBandwidth = EUTRAAllowedMeasBandwidth(r.Enum(6, 0, false, "allowedMeasBandwidth"))
 	r.DecodeOptional(v.HasCellsToRemoveListEUTRAN, &v.CellsToRemoveListEUTRAN, "cellsToRemoveListEUTRAN")
 	r.DecodeOptional(v.HasCellsToAddModListEUTRAN, &v.CellsToAddModListEUTRAN, "cellsToAddModListEUTRAN")
 	r.DecodeOptional(v.HasExcludedCellsToRemoveListEUTRAN, &v.ExcludedCellsToRemoveListEUTRAN, "excludedCellsToRemoveListEUTRAN")
 	r.DecodeOptional(v.HasExcludedCellsToAddModListEUTRAN, &v.ExcludedCellsToAddModListEUTRAN, "excludedCellsToAddModListEUTRAN")
-	r.Decode(&v.EutraPresenceAntennaPort1, "eutra-PresenceAntennaPort1")
-	r.DecodeOptional(v.HasEutraQOffsetRange, &v.EutraQOffsetRange, "eutra-Q-OffsetRange")
+	v.EutraPresenceAntennaPort1 = EUTRAPresenceAntennaPort1(r.Bool("eutra-PresenceAntennaPort1"))
+	v.EutraQOffsetRange = EUTRAQOffsetRange(r.EnumIf(v.HasEutraQOffsetRange, 31, 0, false, "eutra-Q-OffsetRange"))
 	v.WidebandRSRQMeas = r.Bool("widebandRSRQ-Meas")
 	x := r.Extensions(ext)
 	if x.Begin(0, "associatedMeasGap-r17") {
 		x.GroupPreamble(&v.HasAssociatedMeasGapR17)
-		r.DecodeOptional(v.HasAssociatedMeasGapR17, &v.AssociatedMeasGapR17, "associatedMeasGap-r17")
+		if v.HasAssociatedMeasGapR17 {
+			v.AssociatedMeasGapR17 = MeasGapIDR17(r.Int(1, 8, false, "associatedMeasGap-r17"))
+		}
 		x.End("associatedMeasGap-r17")
 	}
 	v.Unknown = x.Unknown(1)
@@ -16984,9 +17033,9 @@ func (v *EUTRACellIndex) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *EUTRACell) DecodePER(r *per.Reader) error {
 	*v = EUTRACell{}
-	r.Decode(&v.CellIndexEUTRA, "cellIndexEUTRA")
-	r.Decode(&v.PhysCellID, "physCellId")
-	r.Decode(&v.CellIndividualOffset, "cellIndividualOffset")
+	v.CellIndexEUTRA = EUTRACellIndex(r.Int(1, 32, false, "cellIndexEUTRA"))
+	v.PhysCellID = EUTRAPhysCellID(r.Int(0, 503, false, "physCellId"))
+	v.CellIndividualOffset = EUTRAQOffsetRange(r.Enum(31, 0, false, "cellIndividualOffset"))
 	return r.Err()
 }
 
@@ -17009,7 +17058,7 @@ func (v *EUTRACell) MarshalUPER() ([]byte, error) { return per.Marshal(v, false)
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *EUTRAExcludedCell) DecodePER(r *per.Reader) error {
 	*v = EUTRAExcludedCell{}
-	r.Decode(&v.CellIndexEUTRA, "cellIndexEUTRA")
+	v.CellIndexEUTRA = EUTRACellIndex(r.Int(1, 32, false, "cellIndexEUTRA"))
 	r.Decode(&v.PhysCellIDRange, "physCellIdRange")
 	return r.Err()
 }
@@ -17039,144 +17088,4 @@ func (v *MeasObjectID) DecodePER(r *per.Reader) error {
 func (v *MeasObjectID) EncodePER(w *per.Writer) error {
 	w.Int(int64(*v), 1, 64, false, "")
 	return w.Err()
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *MeasObjectNR) DecodePER(r *per.Reader) error {
-	*v = MeasObjectNR{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSsbFrequency, &v.HasSsbSubcarrierSpacing, &v.HasSmtc1, &v.HasSmtc2, &v.HasRefFreqCSIRS, &v.HasAbsThreshSSBlocksConsolidation, &v.HasAbsThreshCSIRSConsolidation, &v.HasNrofSSBlocksToAverage, &v.HasNrofCSIRSResourcesToAverage, &v.HasCellsToRemoveList, &v.HasCellsToAddModList, &v.HasExcludedCellsToRemoveList, &v.HasExcludedCellsToAddModList, &v.HasAllowedCellsToRemoveList, &v.HasAllowedCellsToAddModList)
-	r.DecodeOptional(v.HasSsbFrequency, &v.SsbFrequency, "ssbFrequency")
-	r.DecodeOptional(v.HasSsbSubcarrierSpacing, &v.SsbSubcarrierSpacing, "ssbSubcarrierSpacing")
-	r.DecodeOptional(v.HasSmtc1, &v.Smtc1, "smtc1")
-	r.DecodeOptional(v.HasSmtc2, &v.Smtc2, "smtc2")
-	r.DecodeOptional(v.HasRefFreqCSIRS, &v.RefFreqCSIRS, "refFreqCSI-RS")
-	r.Decode(&v.ReferenceSignalConfig, "referenceSignalConfig")
-	r.DecodeOptional(v.HasAbsThreshSSBlocksConsolidation, &v.AbsThreshSSBlocksConsolidation, "absThreshSS-BlocksConsolidation")
-	r.DecodeOptional(v.HasAbsThreshCSIRSConsolidation, &v.AbsThreshCSIRSConsolidation, "absThreshCSI-RS-Consolidation")
-	v.NrofSSBlocksToAverage = r.IntIf(v.HasNrofSSBlocksToAverage, 2, 16, false, "nrofSS-BlocksToAverage")
-	v.NrofCSIRSResourcesToAverage = r.IntIf(v.HasNrofCSIRSResourcesToAverage, 2, 16, false, "nrofCSI-RS-ResourcesToAverage")
-	v.QuantityConfigIndex = r.Int(1, 2, false, "quantityConfigIndex")
-	r.Decode(&v.OffsetMO, "offsetMO")
-	r.DecodeOptional(v.HasCellsToRemoveList, &v.CellsToRemoveList, "cellsToRemoveList")
-	r.DecodeOptional(v.HasCellsToAddModList, &v.CellsToAddModList, "cellsToAddModList")
-	r.DecodeOptional(v.HasExcludedCellsToRemoveList, &v.ExcludedCellsToRemoveList, "excludedCellsToRemoveList")
-	r.DecodeOptional(v.HasExcludedCellsToAddModList, &v.ExcludedCellsToAddModList, "excludedCellsToAddModList")
-	r.DecodeOptional(v.HasAllowedCellsToRemoveList, &v.AllowedCellsToRemoveList, "allowedCellsToRemoveList")
-	r.DecodeOptional(v.HasAllowedCellsToAddModList, &v.AllowedCellsToAddModList, "allowedCellsToAddModList")
-	x := r.Extensions(ext)
-	if x.Begin(0, "freqBandIndicatorNR") {
-		x.GroupPreamble(&v.HasFreqBandIndicatorNR, &v.HasMeasCycleSCell)
-		r.DecodeOptional(v.HasFreqBandIndicatorNR, &v.FreqBandIndicatorNR, "freqBandIndicatorNR")
-		v.MeasCycleSCell = MeasObjectNR_MeasCycleSCell(r.EnumIf(v.HasMeasCycleSCell, 7, 0, false, "measCycleSCell"))
-		x.End("freqBandIndicatorNR")
-	}
-	if x.Begin(1, "smtc3list-r16") {
-		x.GroupPreamble(&v.HasSmtc3listR16, &v.HasRmtcConfigR16, &v.HasT312R16)
-		r.DecodeOptional(v.HasSmtc3listR16, &v.Smtc3listR16, "smtc3list-r16")
-		r.DecodeOptional(v.HasRmtcConfigR16, &v.RmtcConfigR16, "rmtc-Config-r16")
-		r.DecodeOptional(v.HasT312R16, &v.T312R16, "t312-r16")
-		x.End("smtc3list-r16")
-	}
-	if x.Begin(2, "associatedMeasGapSSB-r17") {
-		x.GroupPreamble(&v.HasAssociatedMeasGapSSBR17, &v.HasAssociatedMeasGapCSIRSR17, &v.HasSmtc4listR17, &v.HasMeasCyclePSCellR17, &v.HasCellsToAddModListExtV1710)
-		r.DecodeOptional(v.HasAssociatedMeasGapSSBR17, &v.AssociatedMeasGapSSBR17, "associatedMeasGapSSB-r17")
-		r.DecodeOptional(v.HasAssociatedMeasGapCSIRSR17, &v.AssociatedMeasGapCSIRSR17, "associatedMeasGapCSIRS-r17")
-		r.DecodeOptional(v.HasSmtc4listR17, &v.Smtc4listR17, "smtc4list-r17")
-		v.MeasCyclePSCellR17 = MeasObjectNR_MeasCyclePSCellR17(r.EnumIf(v.HasMeasCyclePSCellR17, 8, 0, false, "measCyclePSCell-r17"))
-		r.DecodeOptional(v.HasCellsToAddModListExtV1710, &v.CellsToAddModListExtV1710, "cellsToAddModListExt-v1710")
-		x.End("associatedMeasGapSSB-r17")
-	}
-	if x.Begin(3, "associatedMeasGapSSB2-v1720") {
-		x.GroupPreamble(&v.HasAssociatedMeasGapSSB2V1720, &v.HasAssociatedMeasGapCSIRS2V1720)
-		r.DecodeOptional(v.HasAssociatedMeasGapSSB2V1720, &v.AssociatedMeasGapSSB2V1720, "associatedMeasGapSSB2-v1720")
-		r.DecodeOptional(v.HasAssociatedMeasGapCSIRS2V1720, &v.AssociatedMeasGapCSIRS2V1720, "associatedMeasGapCSIRS2-v1720")
-		x.End("associatedMeasGapSSB2-v1720")
-	}
-	v.Unknown = x.Unknown(4)
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *MeasObjectNR) EncodePER(w *per.Writer) error {
-	x := per.Additions(v.Unknown, v.HasFreqBandIndicatorNR || v.HasMeasCycleSCell, v.HasSmtc3listR16 || v.HasRmtcConfigR16 || v.HasT312R16, v.HasAssociatedMeasGapSSBR17 || v.HasAssociatedMeasGapCSIRSR17 || v.HasSmtc4listR17 || v.HasMeasCyclePSCellR17 || v.HasCellsToAddModListExtV1710, v.HasAssociatedMeasGapSSB2V1720 || v.HasAssociatedMeasGapCSIRS2V1720)
-	w.Extended(x)
-	w.Preamble(v.HasSsbFrequency, v.HasSsbSubcarrierSpacing, v.HasSmtc1, v.HasSmtc2, v.HasRefFreqCSIRS, v.HasAbsThreshSSBlocksConsolidation, v.HasAbsThreshCSIRSConsolidation, v.HasNrofSSBlocksToAverage, v.HasNrofCSIRSResourcesToAverage, v.HasCellsToRemoveList, v.HasCellsToAddModList, v.HasExcludedCellsToRemoveList, v.HasExcludedCellsToAddModList, v.HasAllowedCellsToRemoveList, v.HasAllowedCellsToAddModList)
-	w.EncodeOptional(v.HasSsbFrequency, &v.SsbFrequency, "ssbFrequency")
-	w.EncodeOptional(v.HasSsbSubcarrierSpacing, &v.SsbSubcarrierSpacing, "ssbSubcarrierSpacing")
-	w.EncodeOptional(v.HasSmtc1, &v.Smtc1, "smtc1")
-	w.EncodeOptional(v.HasSmtc2, &v.Smtc2, "smtc2")
-	w.EncodeOptional(v.HasRefFreqCSIRS, &v.RefFreqCSIRS, "refFreqCSI-RS")
-	w.Encode(&v.ReferenceSignalConfig, "referenceSignalConfig")
-	w.EncodeOptional(v.HasAbsThreshSSBlocksConsolidation, &v.AbsThreshSSBlocksConsolidation, "absThreshSS-BlocksConsolidation")
-	w.EncodeOptional(v.HasAbsThreshCSIRSConsolidation, &v.AbsThreshCSIRSConsolidation, "absThreshCSI-RS-Consolidation")
-	w.IntIf(v.HasNrofSSBlocksToAverage, v.NrofSSBlocksToAverage, 2, 16, false, "nrofSS-BlocksToAverage")
-	w.IntIf(v.HasNrofCSIRSResourcesToAverage, v.NrofCSIRSResourcesToAverage, 2, 16, false, "nrofCSI-RS-ResourcesToAverage")
-	w.Int(v.QuantityConfigIndex, 1, 2, false, "quantityConfigIndex")
-	w.Encode(&v.OffsetMO, "offsetMO")
-	w.EncodeOptional(v.HasCellsToRemoveList, &v.CellsToRemoveList, "cellsToRemoveList")
-	w.EncodeOptional(v.HasCellsToAddModList, &v.CellsToAddModList, "cellsToAddModList")
-	w.EncodeOptional(v.HasExcludedCellsToRemoveList, &v.ExcludedCellsToRemoveList, "excludedCellsToRemoveList")
-	w.EncodeOptional(v.HasExcludedCellsToAddModList, &v.ExcludedCellsToAddModList, "excludedCellsToAddModList")
-	w.EncodeOptional(v.HasAllowedCellsToRemoveList, &v.AllowedCellsToRemoveList, "allowedCellsToRemoveList")
-	w.EncodeOptional(v.HasAllowedCellsToAddModList, &v.AllowedCellsToAddModList, "allowedCellsToAddModList")
-	w.Extensions(x, v.Unknown)
-	if o, ok := w.BeginAddition(x, 0); ok {
-		w.Preamble(v.HasFreqBandIndicatorNR, v.HasMeasCycleSCell)
-		w.EncodeOptional(v.HasFreqBandIndicatorNR, &v.FreqBandIndicatorNR, "freqBandIndicatorNR")
-		w.EnumIf(v.HasMeasCycleSCell, int64(v.MeasCycleSCell), 7, 0, false, "measCycleSCell")
-		w.EndOpen(o)
-	}
-	if o, ok := w.BeginAddition(x, 1); ok {
-		w.Preamble(v.HasSmtc3listR16, v.HasRmtcConfigR16, v.HasT312R16)
-		w.EncodeOptional(v.HasSmtc3listR16, &v.Smtc3listR16, "smtc3list-r16")
-		w.EncodeOptional(v.HasRmtcConfigR16, &v.RmtcConfigR16, "rmtc-Config-r16")
-		w.EncodeOptional(v.HasT312R16, &v.T312R16, "t312-r16")
-		w.EndOpen(o)
-	}
-	if o, ok := w.BeginAddition(x, 2); ok {
-		w.Preamble(v.HasAssociatedMeasGapSSBR17, v.HasAssociatedMeasGapCSIRSR17, v.HasSmtc4listR17, v.HasMeasCyclePSCellR17, v.HasCellsToAddModListExtV1710)
-		w.EncodeOptional(v.HasAssociatedMeasGapSSBR17, &v.AssociatedMeasGapSSBR17, "associatedMeasGapSSB-r17")
-		w.EncodeOptional(v.HasAssociatedMeasGapCSIRSR17, &v.AssociatedMeasGapCSIRSR17, "associatedMeasGapCSIRS-r17")
-		w.EncodeOptional(v.HasSmtc4listR17, &v.Smtc4listR17, "smtc4list-r17")
-		w.EnumIf(v.HasMeasCyclePSCellR17, int64(v.MeasCyclePSCellR17), 8, 0, false, "measCyclePSCell-r17")
-		w.EncodeOptional(v.HasCellsToAddModListExtV1710, &v.CellsToAddModListExtV1710, "cellsToAddModListExt-v1710")
-		w.EndOpen(o)
-	}
-	if o, ok := w.BeginAddition(x, 3); ok {
-		w.Preamble(v.HasAssociatedMeasGapSSB2V1720, v.HasAssociatedMeasGapCSIRS2V1720)
-		w.EncodeOptional(v.HasAssociatedMeasGapSSB2V1720, &v.AssociatedMeasGapSSB2V1720, "associatedMeasGapSSB2-v1720")
-		w.EncodeOptional(v.HasAssociatedMeasGapCSIRS2V1720, &v.AssociatedMeasGapCSIRS2V1720, "associatedMeasGapCSIRS2-v1720")
-		w.EndOpen(o)
-	}
-	w.EndExtensions(x, v.Unknown)
-	return w.Err()
-}
-
-// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a MeasObjectNR (X.691); v aliases b.
-func (v *MeasObjectNR) UnmarshalUPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, false, "MeasObjectNR")
-}
-
-// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
-func (v *MeasObjectNR) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *MeasObjectNR_ExcludedCellsToAddModList) DecodePER(r *per.Reader) error {
-	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 8})
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *MeasObjectNR_ExcludedCellsToAddModList) EncodePER(w *per.Writer) error {
-	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 8})
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *MeasObjectNR_AllowedCellsToAddModList) DecodePER(r *per.Reader) error {
-	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 8})
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *MeasObjectNR_AllowedCellsToAddModList) EncodePER(w *per.Writer) error {
-	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 8})
 }

@@ -10,6 +10,159 @@ import (
 )
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *MeasObjectNR) DecodePER(r *per.Reader) error {
+	*v = MeasObjectNR{}
+	ext := r.ExtendedPreamble(&v.HasSsbFrequency, &v.HasSsbSubcarrierSpacing, &v.HasSmtc1, &v.HasSmtc2, &v.HasRefFreqCSIRS, &v.HasAbsThreshSSBlocksConsolidation, &v.HasAbsThreshCSIRSConsolidation, &v.HasNrofSSBlocksToAverage, &v.HasNrofCSIRSResourcesToAverage, &v.HasCellsToRemoveList, &v.HasCellsToAddModList, &v.HasExcludedCellsToRemoveList, &v.HasExcludedCellsToAddModList, &v.HasAllowedCellsToRemoveList, &v.HasAllowedCellsToAddModList)
+	if v.HasSsbFrequency {
+		v.SsbFrequency = ARFCNValueNR(r.Int(0, 3279165, false, "ssbFrequency"))
+	}
+	v.SsbSubcarrierSpacing = SubcarrierSpacing(r.EnumIf(v.HasSsbSubcarrierSpacing, 8, 0, false, "ssbSubcarrierSpacing"))
+	r.DecodeOptional(v.HasSmtc1, &v.Smtc1, "smtc1")
+	r.DecodeOptional(v.HasSmtc2, &v.Smtc2, "smtc2")
+	if v.HasRefFreqCSIRS {
+		v.RefFreqCSIRS = ARFCNValueNR(r.Int(0, 3279165, false, "refFreqCSI-RS"))
+	}
+	r.Decode(&v.ReferenceSignalConfig, "referenceSignalConfig")
+	r.DecodeOptional(v.HasAbsThreshSSBlocksConsolidation, &v.AbsThreshSSBlocksConsolidation, "absThreshSS-BlocksConsolidation")
+	r.DecodeOptional(v.HasAbsThreshCSIRSConsolidation, &v.AbsThreshCSIRSConsolidation, "absThreshCSI-RS-Consolidation")
+	v.NrofSSBlocksToAverage = r.IntIf(v.HasNrofSSBlocksToAverage, 2, 16, false, "nrofSS-BlocksToAverage")
+	v.NrofCSIRSResourcesToAverage = r.IntIf(v.HasNrofCSIRSResourcesToAverage, 2, 16, false, "nrofCSI-RS-ResourcesToAverage")
+	v.QuantityConfigIndex = r.Int(1, 2, false, "quantityConfigIndex")
+	r.Decode(&v.OffsetMO, "offsetMO")
+	r.DecodeOptional(v.HasCellsToRemoveList, &v.CellsToRemoveList, "cellsToRemoveList")
+	r.DecodeOptional(v.HasCellsToAddModList, &v.CellsToAddModList, "cellsToAddModList")
+	r.DecodeOptional(v.HasExcludedCellsToRemoveList, &v.ExcludedCellsToRemoveList, "excludedCellsToRemoveList")
+	r.DecodeOptional(v.HasExcludedCellsToAddModList, &v.ExcludedCellsToAddModList, "excludedCellsToAddModList")
+	r.DecodeOptional(v.HasAllowedCellsToRemoveList, &v.AllowedCellsToRemoveList, "allowedCellsToRemoveList")
+	r.DecodeOptional(v.HasAllowedCellsToAddModList, &v.AllowedCellsToAddModList, "allowedCellsToAddModList")
+	x := r.Extensions(ext)
+	if x.Begin(0, "freqBandIndicatorNR") {
+		x.GroupPreamble(&v.HasFreqBandIndicatorNR, &v.HasMeasCycleSCell)
+		if v.HasFreqBandIndicatorNR {
+			v.FreqBandIndicatorNR = FreqBandIndicatorNR(r.Int(1, 1024, false, "freqBandIndicatorNR"))
+		}
+		v.MeasCycleSCell = MeasObjectNR_MeasCycleSCell(r.EnumIf(v.HasMeasCycleSCell, 7, 0, false, "measCycleSCell"))
+		x.End("freqBandIndicatorNR")
+	}
+	if x.Begin(1, "smtc3list-r16") {
+		x.GroupPreamble(&v.HasSmtc3listR16, &v.HasRmtcConfigR16, &v.HasT312R16)
+		r.DecodeOptional(v.HasSmtc3listR16, &v.Smtc3listR16, "smtc3list-r16")
+		r.DecodeOptional(v.HasRmtcConfigR16, &v.RmtcConfigR16, "rmtc-Config-r16")
+		r.DecodeOptional(v.HasT312R16, &v.T312R16, "t312-r16")
+		x.End("smtc3list-r16")
+	}
+	if x.Begin(2, "associatedMeasGapSSB-r17") {
+		x.GroupPreamble(&v.HasAssociatedMeasGapSSBR17, &v.HasAssociatedMeasGapCSIRSR17, &v.HasSmtc4listR17, &v.HasMeasCyclePSCellR17, &v.HasCellsToAddModListExtV1710)
+		if v.HasAssociatedMeasGapSSBR17 {
+			v.AssociatedMeasGapSSBR17 = MeasGapIDR17(r.Int(1, 8, false, "associatedMeasGapSSB-r17"))
+		}
+		if v.HasAssociatedMeasGapCSIRSR17 {
+			v.AssociatedMeasGapCSIRSR17 = MeasGapIDR17(r.Int(1, 8, false, "associatedMeasGapCSIRS-r17"))
+		}
+		r.DecodeOptional(v.HasSmtc4listR17, &v.Smtc4listR17, "smtc4list-r17")
+		v.MeasCyclePSCellR17 = MeasObjectNR_MeasCyclePSCellR17(r.EnumIf(v.HasMeasCyclePSCellR17, 8, 0, false, "measCyclePSCell-r17"))
+		r.DecodeOptional(v.HasCellsToAddModListExtV1710, &v.CellsToAddModListExtV1710, "cellsToAddModListExt-v1710")
+		x.End("associatedMeasGapSSB-r17")
+	}
+	if x.Begin(3, "associatedMeasGapSSB2-v1720") {
+		x.GroupPreamble(&v.HasAssociatedMeasGapSSB2V1720, &v.HasAssociatedMeasGapCSIRS2V1720)
+		if v.HasAssociatedMeasGapSSB2V1720 {
+			v.AssociatedMeasGapSSB2V1720 = MeasGapIDR17(r.Int(1, 8, false, "associatedMeasGapSSB2-v1720"))
+		}
+		if v.HasAssociatedMeasGapCSIRS2V1720 {
+			v.AssociatedMeasGapCSIRS2V1720 = MeasGapIDR17(r.Int(1, 8, false, "associatedMeasGapCSIRS2-v1720"))
+		}
+		x.End("associatedMeasGapSSB2-v1720")
+	}
+	v.Unknown = x.Unknown(4)
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *MeasObjectNR) EncodePER(w *per.Writer) error {
+	x := per.Additions(v.Unknown, v.HasFreqBandIndicatorNR || v.HasMeasCycleSCell, v.HasSmtc3listR16 || v.HasRmtcConfigR16 || v.HasT312R16, v.HasAssociatedMeasGapSSBR17 || v.HasAssociatedMeasGapCSIRSR17 || v.HasSmtc4listR17 || v.HasMeasCyclePSCellR17 || v.HasCellsToAddModListExtV1710, v.HasAssociatedMeasGapSSB2V1720 || v.HasAssociatedMeasGapCSIRS2V1720)
+	w.Extended(x)
+	w.Preamble(v.HasSsbFrequency, v.HasSsbSubcarrierSpacing, v.HasSmtc1, v.HasSmtc2, v.HasRefFreqCSIRS, v.HasAbsThreshSSBlocksConsolidation, v.HasAbsThreshCSIRSConsolidation, v.HasNrofSSBlocksToAverage, v.HasNrofCSIRSResourcesToAverage, v.HasCellsToRemoveList, v.HasCellsToAddModList, v.HasExcludedCellsToRemoveList, v.HasExcludedCellsToAddModList, v.HasAllowedCellsToRemoveList, v.HasAllowedCellsToAddModList)
+	w.EncodeOptional(v.HasSsbFrequency, &v.SsbFrequency, "ssbFrequency")
+	w.EncodeOptional(v.HasSsbSubcarrierSpacing, &v.SsbSubcarrierSpacing, "ssbSubcarrierSpacing")
+	w.EncodeOptional(v.HasSmtc1, &v.Smtc1, "smtc1")
+	w.EncodeOptional(v.HasSmtc2, &v.Smtc2, "smtc2")
+	w.EncodeOptional(v.HasRefFreqCSIRS, &v.RefFreqCSIRS, "refFreqCSI-RS")
+	w.Encode(&v.ReferenceSignalConfig, "referenceSignalConfig")
+	w.EncodeOptional(v.HasAbsThreshSSBlocksConsolidation, &v.AbsThreshSSBlocksConsolidation, "absThreshSS-BlocksConsolidation")
+	w.EncodeOptional(v.HasAbsThreshCSIRSConsolidation, &v.AbsThreshCSIRSConsolidation, "absThreshCSI-RS-Consolidation")
+	w.IntIf(v.HasNrofSSBlocksToAverage, v.NrofSSBlocksToAverage, 2, 16, false, "nrofSS-BlocksToAverage")
+	w.IntIf(v.HasNrofCSIRSResourcesToAverage, v.NrofCSIRSResourcesToAverage, 2, 16, false, "nrofCSI-RS-ResourcesToAverage")
+	w.Int(v.QuantityConfigIndex, 1, 2, false, "quantityConfigIndex")
+	w.Encode(&v.OffsetMO, "offsetMO")
+	w.EncodeOptional(v.HasCellsToRemoveList, &v.CellsToRemoveList, "cellsToRemoveList")
+	w.EncodeOptional(v.HasCellsToAddModList, &v.CellsToAddModList, "cellsToAddModList")
+	w.EncodeOptional(v.HasExcludedCellsToRemoveList, &v.ExcludedCellsToRemoveList, "excludedCellsToRemoveList")
+	w.EncodeOptional(v.HasExcludedCellsToAddModList, &v.ExcludedCellsToAddModList, "excludedCellsToAddModList")
+	w.EncodeOptional(v.HasAllowedCellsToRemoveList, &v.AllowedCellsToRemoveList, "allowedCellsToRemoveList")
+	w.EncodeOptional(v.HasAllowedCellsToAddModList, &v.AllowedCellsToAddModList, "allowedCellsToAddModList")
+	w.Extensions(x, v.Unknown)
+	if o, ok := w.BeginAddition(x, 0); ok {
+		w.Preamble(v.HasFreqBandIndicatorNR, v.HasMeasCycleSCell)
+		w.EncodeOptional(v.HasFreqBandIndicatorNR, &v.FreqBandIndicatorNR, "freqBandIndicatorNR")
+		w.EnumIf(v.HasMeasCycleSCell, int64(v.MeasCycleSCell), 7, 0, false, "measCycleSCell")
+		w.EndOpen(o)
+	}
+	if o, ok := w.BeginAddition(x, 1); ok {
+		w.Preamble(v.HasSmtc3listR16, v.HasRmtcConfigR16, v.HasT312R16)
+		w.EncodeOptional(v.HasSmtc3listR16, &v.Smtc3listR16, "smtc3list-r16")
+		w.EncodeOptional(v.HasRmtcConfigR16, &v.RmtcConfigR16, "rmtc-Config-r16")
+		w.EncodeOptional(v.HasT312R16, &v.T312R16, "t312-r16")
+		w.EndOpen(o)
+	}
+	if o, ok := w.BeginAddition(x, 2); ok {
+		w.Preamble(v.HasAssociatedMeasGapSSBR17, v.HasAssociatedMeasGapCSIRSR17, v.HasSmtc4listR17, v.HasMeasCyclePSCellR17, v.HasCellsToAddModListExtV1710)
+		w.EncodeOptional(v.HasAssociatedMeasGapSSBR17, &v.AssociatedMeasGapSSBR17, "associatedMeasGapSSB-r17")
+		w.EncodeOptional(v.HasAssociatedMeasGapCSIRSR17, &v.AssociatedMeasGapCSIRSR17, "associatedMeasGapCSIRS-r17")
+		w.EncodeOptional(v.HasSmtc4listR17, &v.Smtc4listR17, "smtc4list-r17")
+		w.EnumIf(v.HasMeasCyclePSCellR17, int64(v.MeasCyclePSCellR17), 8, 0, false, "measCyclePSCell-r17")
+		w.EncodeOptional(v.HasCellsToAddModListExtV1710, &v.CellsToAddModListExtV1710, "cellsToAddModListExt-v1710")
+		w.EndOpen(o)
+	}
+	if o, ok := w.BeginAddition(x, 3); ok {
+		w.Preamble(v.HasAssociatedMeasGapSSB2V1720, v.HasAssociatedMeasGapCSIRS2V1720)
+		w.EncodeOptional(v.HasAssociatedMeasGapSSB2V1720, &v.AssociatedMeasGapSSB2V1720, "associatedMeasGapSSB2-v1720")
+		w.EncodeOptional(v.HasAssociatedMeasGapCSIRS2V1720, &v.AssociatedMeasGapCSIRS2V1720, "associatedMeasGapCSIRS2-v1720")
+		w.EndOpen(o)
+	}
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
+}
+
+// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a MeasObjectNR (X.691); v aliases b.
+func (v *MeasObjectNR) UnmarshalUPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, false, "MeasObjectNR")
+}
+
+// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
+func (v *MeasObjectNR) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *MeasObjectNR_ExcludedCellsToAddModList) DecodePER(r *per.Reader) error {
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 8})
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *MeasObjectNR_ExcludedCellsToAddModList) EncodePER(w *per.Writer) error {
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 8})
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *MeasObjectNR_AllowedCellsToAddModList) DecodePER(r *per.Reader) error {
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 8})
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *MeasObjectNR_AllowedCellsToAddModList) EncodePER(w *per.Writer) error {
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 8})
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SetupRelease_RMTCConfigR16) DecodePER(r *per.Reader) error {
 	*v = SetupRelease_RMTCConfigR16{}
 	i, _ := r.Index(2, false)
@@ -56,7 +209,7 @@ func (v *SetupRelease_T312R16) DecodePER(r *per.Reader) error {
 		v.Choice = SetupRelease_T312R16_Release
 	case 1:
 		v.Choice = SetupRelease_T312R16_Setup
-		r.Decode(&v.Setup, "setup")
+		v.Setup = T312R16(r.Enum(8, 0, false, "setup"))
 	default:
 		r.Invalid(der.KindInvalidValue, "SetupRelease", "no alternative has this index", "X.691 23")
 	}
@@ -195,23 +348,24 @@ func (v *SetupRelease_CSIRSResourceConfigMobility) MarshalUPER() ([]byte, error)
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SSBConfigMobility) DecodePER(r *per.Reader) error {
 	*v = SSBConfigMobility{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSsbToMeasure, &v.HasSsRSSIMeasurement)
+	ext := r.ExtendedPreamble(&v.HasSsbToMeasure, &v.HasSsRSSIMeasurement)
 	r.DecodeOptional(v.HasSsbToMeasure, &v.SsbToMeasure, "ssb-ToMeasure")
 	v.DeriveSSBIndexFromCell = r.Bool("deriveSSB-IndexFromCell")
 	r.DecodeOptional(v.HasSsRSSIMeasurement, &v.SsRSSIMeasurement, "ss-RSSI-Measurement")
 	x := r.Extensions(ext)
 	if x.Begin(0, "ssb-PositionQCL-Common-r16") {
 		x.GroupPreamble(&v.HasSsbPositionQCLCommonR16, &v.HasSsbPositionQCLCellsToAddModListR16, &v.HasSsbPositionQCLCellsToRemoveListR16)
-		r.DecodeOptional(v.HasSsbPositionQCLCommonR16, &v.SsbPositionQCLCommonR16, "ssb-PositionQCL-Common-r16")
+		v.SsbPositionQCLCommonR16 = SSBPositionQCLRelationR16(r.EnumIf(v.HasSsbPositionQCLCommonR16, 4, 0, false, "ssb-PositionQCL-Common-r16"))
 		r.DecodeOptional(v.HasSsbPositionQCLCellsToAddModListR16, &v.SsbPositionQCLCellsToAddModListR16, "ssb-PositionQCL-CellsToAddModList-r16")
 		r.DecodeOptional(v.HasSsbPositionQCLCellsToRemoveListR16, &v.SsbPositionQCLCellsToRemoveListR16, "ssb-PositionQCL-CellsToRemoveList-r16")
 		x.End("ssb-PositionQCL-Common-r16")
 	}
 	if x.Begin(1, "deriveSSB-IndexFromCellInter-r17") {
 		x.GroupPreamble(&v.HasDeriveSSBIndexFromCellInterR17, &v.HasSsbPositionQCLCommonR17, &v.HasSsbPositionQCLCellsR17)
-		r.DecodeOptional(v.HasDeriveSSBIndexFromCellInterR17, &v.DeriveSSBIndexFromCellInterR17, "deriveSSB-IndexFromCellInter-r17")
-		r.DecodeOptional(v.HasSsbPositionQCLCommonR17, &v.SsbPositionQCLCommonR17, "ssb-PositionQCL-Common-r17")
+		if v.HasDeriveSSBIndexFromCellInterR17 {
+			v.DeriveSSBIndexFromCellInterR17 = ServCellIndex(r.Int(0, 31, false, "deriveSSB-IndexFromCellInter-r17"))
+		}
+		v.SsbPositionQCLCommonR17 = SSBPositionQCLRelationR17(r.EnumIf(v.HasSsbPositionQCLCommonR17, 2, 0, false, "ssb-PositionQCL-Common-r17"))
 		r.DecodeOptional(v.HasSsbPositionQCLCellsR17, &v.SsbPositionQCLCellsR17, "ssb-PositionQCL-Cells-r17")
 		x.End("deriveSSB-IndexFromCellInter-r17")
 	}
@@ -349,32 +503,32 @@ func (v *QOffsetRangeList) DecodePER(r *per.Reader) error {
 	*v = QOffsetRangeList{}
 	r.Preamble(&v.HasRsrpOffsetSSB, &v.HasRsrqOffsetSSB, &v.HasSinrOffsetSSB, &v.HasRsrpOffsetCSIRS, &v.HasRsrqOffsetCSIRS, &v.HasSinrOffsetCSIRS)
 	if v.HasRsrpOffsetSSB {
-		r.Decode(&v.RsrpOffsetSSB, "rsrpOffsetSSB")
+		v.RsrpOffsetSSB = QOffsetRange(r.Enum(31, 0, false, "rsrpOffsetSSB"))
 	} else {
 		v.RsrpOffsetSSB = QOffsetRange_DB0
 	}
 	if v.HasRsrqOffsetSSB {
-		r.Decode(&v.RsrqOffsetSSB, "rsrqOffsetSSB")
+		v.RsrqOffsetSSB = QOffsetRange(r.Enum(31, 0, false, "rsrqOffsetSSB"))
 	} else {
 		v.RsrqOffsetSSB = QOffsetRange_DB0
 	}
 	if v.HasSinrOffsetSSB {
-		r.Decode(&v.SinrOffsetSSB, "sinrOffsetSSB")
+		v.SinrOffsetSSB = QOffsetRange(r.Enum(31, 0, false, "sinrOffsetSSB"))
 	} else {
 		v.SinrOffsetSSB = QOffsetRange_DB0
 	}
 	if v.HasRsrpOffsetCSIRS {
-		r.Decode(&v.RsrpOffsetCSIRS, "rsrpOffsetCSI-RS")
+		v.RsrpOffsetCSIRS = QOffsetRange(r.Enum(31, 0, false, "rsrpOffsetCSI-RS"))
 	} else {
 		v.RsrpOffsetCSIRS = QOffsetRange_DB0
 	}
 	if v.HasRsrqOffsetCSIRS {
-		r.Decode(&v.RsrqOffsetCSIRS, "rsrqOffsetCSI-RS")
+		v.RsrqOffsetCSIRS = QOffsetRange(r.Enum(31, 0, false, "rsrqOffsetCSI-RS"))
 	} else {
 		v.RsrqOffsetCSIRS = QOffsetRange_DB0
 	}
 	if v.HasSinrOffsetCSIRS {
-		r.Decode(&v.SinrOffsetCSIRS, "sinrOffsetCSI-RS")
+		v.SinrOffsetCSIRS = QOffsetRange(r.Enum(31, 0, false, "sinrOffsetCSI-RS"))
 	} else {
 		v.SinrOffsetCSIRS = QOffsetRange_DB0
 	}
@@ -405,9 +559,15 @@ func (v *QOffsetRangeList) MarshalUPER() ([]byte, error) { return per.Marshal(v,
 func (v *ThresholdNR) DecodePER(r *per.Reader) error {
 	*v = ThresholdNR{}
 	r.Preamble(&v.HasThresholdRSRP, &v.HasThresholdRSRQ, &v.HasThresholdSINR)
-	r.DecodeOptional(v.HasThresholdRSRP, &v.ThresholdRSRP, "thresholdRSRP")
-	r.DecodeOptional(v.HasThresholdRSRQ, &v.ThresholdRSRQ, "thresholdRSRQ")
-	r.DecodeOptional(v.HasThresholdSINR, &v.ThresholdSINR, "thresholdSINR")
+	if v.HasThresholdRSRP {
+		v.ThresholdRSRP = RSRPRange(r.Int(0, 127, false, "thresholdRSRP"))
+	}
+	if v.HasThresholdRSRQ {
+		v.ThresholdRSRQ = RSRQRange(r.Int(0, 127, false, "thresholdRSRQ"))
+	}
+	if v.HasThresholdSINR {
+		v.ThresholdSINR = SINRRange(r.Int(0, 127, false, "thresholdSINR"))
+	}
 	return r.Err()
 }
 
@@ -467,7 +627,7 @@ func (v *CellsToAddModListExtV1710) MarshalUPER() ([]byte, error) { return per.M
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CellsToAddMod) DecodePER(r *per.Reader) error {
 	*v = CellsToAddMod{}
-	r.Decode(&v.PhysCellID, "physCellId")
+	v.PhysCellID = PhysCellID(r.Int(0, 1007, false, "physCellId"))
 	r.Decode(&v.CellIndividualOffset, "cellIndividualOffset")
 	return r.Err()
 }
@@ -515,12 +675,11 @@ func (v *CellsToAddModExtV1710) MarshalUPER() ([]byte, error) { return per.Marsh
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RMTCConfigR16) DecodePER(r *per.Reader) error {
 	*v = RMTCConfigR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasRmtcSubframeOffsetR16)
+	ext := r.ExtendedPreamble(&v.HasRmtcSubframeOffsetR16)
 	v.RmtcPeriodicityR16 = RMTCConfigR16_RmtcPeriodicityR16(r.Enum(5, 0, false, "rmtc-Periodicity-r16"))
 	v.RmtcSubframeOffsetR16 = r.IntIf(v.HasRmtcSubframeOffsetR16, 0, 639, false, "rmtc-SubframeOffset-r16")
 	v.MeasDurationSymbolsR16 = RMTCConfigR16_MeasDurationSymbolsR16(r.Enum(5, 0, false, "measDurationSymbols-r16"))
-	r.Decode(&v.RmtcFrequencyR16, "rmtc-Frequency-r16")
+	v.RmtcFrequencyR16 = ARFCNValueNR(r.Int(0, 3279165, false, "rmtc-Frequency-r16"))
 	v.RefSCSCPR16 = RMTCConfigR16_RefSCSCPR16(r.Enum(4, 0, false, "ref-SCS-CP-r16"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "rmtc-Bandwidth-r17") {
@@ -533,7 +692,9 @@ func (v *RMTCConfigR16) DecodePER(r *per.Reader) error {
 	}
 	if x.Begin(1, "ref-BWPId-r17") {
 		x.GroupPreamble(&v.HasRefBWPIDR17)
-		r.DecodeOptional(v.HasRefBWPIDR17, &v.RefBWPIDR17, "ref-BWPId-r17")
+		if v.HasRefBWPIDR17 {
+			v.RefBWPIDR17 = BWPID(r.Int(0, 4, false, "ref-BWPId-r17"))
+		}
 		x.End("ref-BWPId-r17")
 	}
 	v.Unknown = x.Unknown(2)
@@ -580,8 +741,10 @@ func (v *RMTCConfigR16) MarshalUPER() ([]byte, error) { return per.Marshal(v, fa
 func (v *RMTCConfigR16_TciStateInfoR17) DecodePER(r *per.Reader) error {
 	*v = RMTCConfigR16_TciStateInfoR17{}
 	r.Preamble(&v.HasRefServCellIDR17)
-	r.Decode(&v.TciStateIDR17, "tci-StateId-r17")
-	r.DecodeOptional(v.HasRefServCellIDR17, &v.RefServCellIDR17, "ref-ServCellId-r17")
+	v.TciStateIDR17 = TCIStateID(r.Int(0, 127, false, "tci-StateId-r17"))
+	if v.HasRefServCellIDR17 {
+		v.RefServCellIDR17 = ServCellIndex(r.Int(0, 31, false, "ref-ServCellId-r17"))
+	}
 	return r.Err()
 }
 
@@ -616,8 +779,8 @@ func (v *SSBPositionQCLCellsToAddModListR16) MarshalUPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SSBPositionQCLCellsToAddModR16) DecodePER(r *per.Reader) error {
 	*v = SSBPositionQCLCellsToAddModR16{}
-	r.Decode(&v.PhysCellIDR16, "physCellId-r16")
-	r.Decode(&v.SsbPositionQCLR16, "ssb-PositionQCL-r16")
+	v.PhysCellIDR16 = PhysCellID(r.Int(0, 1007, false, "physCellId-r16"))
+	v.SsbPositionQCLR16 = SSBPositionQCLRelationR16(r.Enum(4, 0, false, "ssb-PositionQCL-r16"))
 	return r.Err()
 }
 
@@ -657,8 +820,8 @@ func (v *SSBPositionQCLCellListR17) MarshalUPER() ([]byte, error) { return per.M
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SSBPositionQCLCellR17) DecodePER(r *per.Reader) error {
 	*v = SSBPositionQCLCellR17{}
-	r.Decode(&v.PhysCellIDR17, "physCellId-r17")
-	r.Decode(&v.SsbPositionQCLR17, "ssb-PositionQCL-r17")
+	v.PhysCellIDR17 = PhysCellID(r.Int(0, 1007, false, "physCellId-r17"))
+	v.SsbPositionQCLR17 = SSBPositionQCLRelationR17(r.Enum(2, 0, false, "ssb-PositionQCL-r17"))
 	return r.Err()
 }
 
@@ -723,11 +886,9 @@ func (v *TxPoolMeasListR16) MarshalUPER() ([]byte, error) { return per.Marshal(v
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MeasObjectRxTxDiffR17) DecodePER(r *per.Reader) error {
 	*v = MeasObjectRxTxDiffR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasDlRefR17)
+	ext := r.ExtendedPreamble(&v.HasDlRefR17)
 	r.DecodeOptional(v.HasDlRefR17, &v.DlRefR17, "dl-Ref-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -807,7 +968,7 @@ func (v *MeasObjectToAddModList) MarshalUPER() ([]byte, error) { return per.Mars
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MeasObjectToAddMod) DecodePER(r *per.Reader) error {
 	*v = MeasObjectToAddMod{}
-	r.Decode(&v.MeasObjectID, "measObjectId")
+	v.MeasObjectID = MeasObjectID(r.Int(1, 64, false, "measObjectId"))
 	r.Decode(&v.MeasObject, "measObject")
 	return r.Err()
 }
@@ -933,14 +1094,12 @@ func (v *MeasObjectToAddMod_MeasObject) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MeasObjectUTRAFDDR16) DecodePER(r *per.Reader) error {
 	*v = MeasObjectUTRAFDDR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasUtraFDDQOffsetRangeR16, &v.HasCellsToRemoveListR16, &v.HasCellsToAddModListR16)
-	r.Decode(&v.CarrierFreqR16, "carrierFreq-r16")
-	r.DecodeOptional(v.HasUtraFDDQOffsetRangeR16, &v.UtraFDDQOffsetRangeR16, "utra-FDD-Q-OffsetRange-r16")
+	ext := r.ExtendedPreamble(&v.HasUtraFDDQOffsetRangeR16, &v.HasCellsToRemoveListR16, &v.HasCellsToAddModListR16)
+	v.CarrierFreqR16 = ARFCNValueUTRAFDDR16(r.Int(0, 16383, false, "carrierFreq-r16"))
+	v.UtraFDDQOffsetRangeR16 = UTRAFDDQOffsetRangeR16(r.EnumIf(v.HasUtraFDDQOffsetRangeR16, 31, 0, false, "utra-FDD-Q-OffsetRange-r16"))
 	r.DecodeOptional(v.HasCellsToRemoveListR16, &v.CellsToRemoveListR16, "cellsToRemoveList-r16")
 	r.DecodeOptional(v.HasCellsToAddModListR16, &v.CellsToAddModListR16, "cellsToAddModList-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -987,8 +1146,8 @@ func (v *CellsToAddModListUTRAFDDR16) MarshalUPER() ([]byte, error) { return per
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CellsToAddModUTRAFDDR16) DecodePER(r *per.Reader) error {
 	*v = CellsToAddModUTRAFDDR16{}
-	r.Decode(&v.CellIndexUTRAFDDR16, "cellIndexUTRA-FDD-r16")
-	r.Decode(&v.PhysCellIDR16, "physCellId-r16")
+	v.CellIndexUTRAFDDR16 = UTRAFDDCellIndexR16(r.Int(1, 32, false, "cellIndexUTRA-FDD-r16"))
+	v.PhysCellIDR16 = PhysCellIDUTRAFDDR16(r.Int(0, 511, false, "physCellId-r16"))
 	return r.Err()
 }
 
@@ -1059,10 +1218,12 @@ func (v *MeasResultCellListSFTDNR) MarshalUPER() ([]byte, error) { return per.Ma
 func (v *MeasResultCellSFTDNR) DecodePER(r *per.Reader) error {
 	*v = MeasResultCellSFTDNR{}
 	r.Preamble(&v.HasRsrpResult)
-	r.Decode(&v.PhysCellID, "physCellId")
+	v.PhysCellID = PhysCellID(r.Int(0, 1007, false, "physCellId"))
 	v.SfnOffsetResult = r.Int(0, 1023, false, "sfn-OffsetResult")
 	v.FrameBoundaryOffsetResult = r.Int(-30720, 30719, false, "frameBoundaryOffsetResult")
-	r.DecodeOptional(v.HasRsrpResult, &v.RsrpResult, "rsrp-Result")
+	if v.HasRsrpResult {
+		v.RsrpResult = RSRPRange(r.Int(0, 127, false, "rsrp-Result"))
+	}
 	return r.Err()
 }
 
@@ -1106,10 +1267,12 @@ func (v *MeasResultCellListSFTDEUTRA) MarshalUPER() ([]byte, error) { return per
 func (v *MeasResultSFTDEUTRA) DecodePER(r *per.Reader) error {
 	*v = MeasResultSFTDEUTRA{}
 	r.Preamble(&v.HasRsrpResult)
-	r.Decode(&v.EutraPhysCellID, "eutra-PhysCellId")
+	v.EutraPhysCellID = EUTRAPhysCellID(r.Int(0, 503, false, "eutra-PhysCellId"))
 	v.SfnOffsetResult = r.Int(0, 1023, false, "sfn-OffsetResult")
 	v.FrameBoundaryOffsetResult = r.Int(-30720, 30719, false, "frameBoundaryOffsetResult")
-	r.DecodeOptional(v.HasRsrpResult, &v.RsrpResult, "rsrp-Result")
+	if v.HasRsrpResult {
+		v.RsrpResult = RSRPRange(r.Int(0, 127, false, "rsrp-Result"))
+	}
 	return r.Err()
 }
 
@@ -1134,9 +1297,8 @@ func (v *MeasResultSFTDEUTRA) MarshalUPER() ([]byte, error) { return per.Marshal
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MeasResults) DecodePER(r *per.Reader) error {
 	*v = MeasResults{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMeasResultNeighCells)
-	r.Decode(&v.MeasID, "measId")
+	ext := r.ExtendedPreamble(&v.HasMeasResultNeighCells)
+	v.MeasID = MeasID(r.Int(1, 64, false, "measId"))
 	r.Decode(&v.MeasResultServingMOList, "measResultServingMOList")
 	r.DecodeOptional(v.HasMeasResultNeighCells, &v.MeasResultNeighCells, "measResultNeighCells")
 	x := r.Extensions(ext)
@@ -1316,13 +1478,11 @@ func (v *MeasResultServMOList) MarshalUPER() ([]byte, error) { return per.Marsha
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MeasResultServMO) DecodePER(r *per.Reader) error {
 	*v = MeasResultServMO{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMeasResultBestNeighCell)
-	r.Decode(&v.ServCellID, "servCellId")
+	ext := r.ExtendedPreamble(&v.HasMeasResultBestNeighCell)
+	v.ServCellID = ServCellIndex(r.Int(0, 31, false, "servCellId"))
 	r.Decode(&v.MeasResultServingCell, "measResultServingCell")
 	r.DecodeOptional(v.HasMeasResultBestNeighCell, &v.MeasResultBestNeighCell, "measResultBestNeighCell")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1368,9 +1528,10 @@ func (v *MeasResultListNR) MarshalUPER() ([]byte, error) { return per.Marshal(v,
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MeasResultNR) DecodePER(r *per.Reader) error {
 	*v = MeasResultNR{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPhysCellID)
-	r.DecodeOptional(v.HasPhysCellID, &v.PhysCellID, "physCellId")
+	ext := r.ExtendedPreamble(&v.HasPhysCellID)
+	if v.HasPhysCellID {
+		v.PhysCellID = PhysCellID(r.Int(0, 1007, false, "physCellId"))
+	}
 	r.Decode(&v.MeasResult, "measResult")
 	x := r.Extensions(ext)
 	if x.Begin(0, "cgi-Info") {
@@ -1486,7 +1647,9 @@ func (v *MeasResultNR_ChoConfigR17) EncodePER(w *per.Writer) error {
 func (v *MeasResultNR_TriggeredEventR17) DecodePER(r *per.Reader) error {
 	*v = MeasResultNR_TriggeredEventR17{}
 	r.Preamble(&v.HasTimeBetweenEventsR17, &v.HasFirstTriggeredEvent)
-	r.DecodeOptional(v.HasTimeBetweenEventsR17, &v.TimeBetweenEventsR17, "timeBetweenEvents-r17")
+	if v.HasTimeBetweenEventsR17 {
+		v.TimeBetweenEventsR17 = TimeBetweenEventR17(r.Int(0, 1023, false, "timeBetweenEvents-r17"))
+	}
 	v.FirstTriggeredEvent = MeasResultNR_TriggeredEventR17_FirstTriggeredEvent(r.EnumIf(v.HasFirstTriggeredEvent, 2, 0, false, "firstTriggeredEvent"))
 	return r.Err()
 }
@@ -1520,13 +1683,11 @@ func (v *MeasResultListEUTRA) MarshalUPER() ([]byte, error) { return per.Marshal
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MeasResultEUTRA) DecodePER(r *per.Reader) error {
 	*v = MeasResultEUTRA{}
-	ext := r.Extended()
-	r.Preamble(&v.HasCgiInfo)
-	r.Decode(&v.EutraPhysCellID, "eutra-PhysCellId")
+	ext := r.ExtendedPreamble(&v.HasCgiInfo)
+	v.EutraPhysCellID = PhysCellID(r.Int(0, 1007, false, "eutra-PhysCellId"))
 	r.Decode(&v.MeasResult, "measResult")
 	r.DecodeOptional(v.HasCgiInfo, &v.CgiInfo, "cgi-Info")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1573,9 +1734,15 @@ func (v *MultiBandInfoListEUTRA) MarshalUPER() ([]byte, error) { return per.Mars
 func (v *MeasQuantityResults) DecodePER(r *per.Reader) error {
 	*v = MeasQuantityResults{}
 	r.Preamble(&v.HasRsrp, &v.HasRsrq, &v.HasSinr)
-	r.DecodeOptional(v.HasRsrp, &v.Rsrp, "rsrp")
-	r.DecodeOptional(v.HasRsrq, &v.Rsrq, "rsrq")
-	r.DecodeOptional(v.HasSinr, &v.Sinr, "sinr")
+	if v.HasRsrp {
+		v.Rsrp = RSRPRange(r.Int(0, 127, false, "rsrp"))
+	}
+	if v.HasRsrq {
+		v.Rsrq = RSRQRange(r.Int(0, 127, false, "rsrq"))
+	}
+	if v.HasSinr {
+		v.Sinr = SINRRange(r.Int(0, 127, false, "sinr"))
+	}
 	return r.Err()
 }
 
@@ -1600,9 +1767,15 @@ func (v *MeasQuantityResults) MarshalUPER() ([]byte, error) { return per.Marshal
 func (v *MeasQuantityResultsEUTRA) DecodePER(r *per.Reader) error {
 	*v = MeasQuantityResultsEUTRA{}
 	r.Preamble(&v.HasRsrp, &v.HasRsrq, &v.HasSinr)
-	r.DecodeOptional(v.HasRsrp, &v.Rsrp, "rsrp")
-	r.DecodeOptional(v.HasRsrq, &v.Rsrq, "rsrq")
-	r.DecodeOptional(v.HasSinr, &v.Sinr, "sinr")
+	if v.HasRsrp {
+		v.Rsrp = RSRPRangeEUTRA(r.Int(0, 97, false, "rsrp"))
+	}
+	if v.HasRsrq {
+		v.Rsrq = RSRQRangeEUTRA(r.Int(0, 34, false, "rsrq"))
+	}
+	if v.HasSinr {
+		v.Sinr = SINRRangeEUTRA(r.Int(0, 127, false, "sinr"))
+	}
 	return r.Err()
 }
 
@@ -1645,7 +1818,7 @@ func (v *ResultsPerSSBIndexList) MarshalUPER() ([]byte, error) { return per.Mars
 func (v *ResultsPerSSBIndex) DecodePER(r *per.Reader) error {
 	*v = ResultsPerSSBIndex{}
 	r.Preamble(&v.HasSsbResults)
-	r.Decode(&v.SsbIndex, "ssb-Index")
+	v.SsbIndex = SSBIndex(r.Int(0, 63, false, "ssb-Index"))
 	r.DecodeOptional(v.HasSsbResults, &v.SsbResults, "ssb-Results")
 	return r.Err()
 }
@@ -1688,7 +1861,7 @@ func (v *ResultsPerCSIRSIndexList) MarshalUPER() ([]byte, error) { return per.Ma
 func (v *ResultsPerCSIRSIndex) DecodePER(r *per.Reader) error {
 	*v = ResultsPerCSIRSIndex{}
 	r.Preamble(&v.HasCsiRSResults)
-	r.Decode(&v.CsiRSIndex, "csi-RS-Index")
+	v.CsiRSIndex = CSIRSIndex(r.Int(0, 95, false, "csi-RS-Index"))
 	r.DecodeOptional(v.HasCsiRSResults, &v.CsiRSResults, "csi-RS-Results")
 	return r.Err()
 }
@@ -1766,7 +1939,7 @@ func (v *MeasResultListUTRAFDDR16) MarshalUPER() ([]byte, error) { return per.Ma
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MeasResultUTRAFDDR16) DecodePER(r *per.Reader) error {
 	*v = MeasResultUTRAFDDR16{}
-	r.Decode(&v.PhysCellIDR16, "physCellId-r16")
+	v.PhysCellIDR16 = PhysCellIDUTRAFDDR16(r.Int(0, 511, false, "physCellId-r16"))
 	r.Decode(&v.MeasResultR16, "measResult-r16")
 	return r.Err()
 }
@@ -1806,7 +1979,7 @@ func (v *MeasResultUTRAFDDR16_MeasResultR16) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MeasResultForRSSIR16) DecodePER(r *per.Reader) error {
 	*v = MeasResultForRSSIR16{}
-	r.Decode(&v.RssiResultR16, "rssi-Result-r16")
+	v.RssiResultR16 = RSSIRangeR16(r.Int(0, 76, false, "rssi-Result-r16"))
 	v.ChannelOccupancyR16 = r.Int(0, 100, false, "channelOccupancy-r16")
 	return r.Err()
 }
@@ -1872,8 +2045,8 @@ func (v *MeasResultListSRSRSRPR16) MarshalUPER() ([]byte, error) { return per.Ma
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MeasResultSRSRSRPR16) DecodePER(r *per.Reader) error {
 	*v = MeasResultSRSRSRPR16{}
-	r.Decode(&v.SrsResourceIDR16, "srs-ResourceId-r16")
-	r.Decode(&v.SrsRSRPResultR16, "srs-RSRP-Result-r16")
+	v.SrsResourceIDR16 = SRSResourceID(r.Int(0, 63, false, "srs-ResourceId-r16"))
+	v.SrsRSRPResultR16 = SRSRSRPRangeR16(r.Int(0, 98, false, "srs-RSRP-Result-r16"))
 	return r.Err()
 }
 
@@ -1913,8 +2086,8 @@ func (v *MeasResultListCLIRSSIR16) MarshalUPER() ([]byte, error) { return per.Ma
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MeasResultCLIRSSIR16) DecodePER(r *per.Reader) error {
 	*v = MeasResultCLIRSSIR16{}
-	r.Decode(&v.RssiResourceIDR16, "rssi-ResourceId-r16")
-	r.Decode(&v.CliRSSIResultR16, "cli-RSSI-Result-r16")
+	v.RssiResourceIDR16 = RSSIResourceIDR16(r.Int(0, 63, false, "rssi-ResourceId-r16"))
+	v.CliRSSIResultR16 = CLIRSSIRangeR16(r.Int(0, 76, false, "cli-RSSI-Result-r16"))
 	return r.Err()
 }
 
@@ -1955,10 +2128,9 @@ func (v *ULPDCPDelayValueResultListR16) MarshalUPER() ([]byte, error) { return p
 func (v *ULPDCPDelayValueResultR16) DecodePER(r *per.Reader) error {
 	*v = ULPDCPDelayValueResultR16{}
 	ext := r.Extended()
-	r.Decode(&v.DrbIDR16, "drb-Id-r16")
+	v.DrbIDR16 = DRBIdentity(r.Int(1, 32, false, "drb-Id-r16"))
 	v.AverageDelayR16 = r.Int(0, 10000, false, "averageDelay-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2003,10 +2175,9 @@ func (v *ULPDCPExcessDelayResultListR17) MarshalUPER() ([]byte, error) { return 
 func (v *ULPDCPExcessDelayResultR17) DecodePER(r *per.Reader) error {
 	*v = ULPDCPExcessDelayResultR17{}
 	ext := r.Extended()
-	r.Decode(&v.DrbIDR17, "drb-Id-r17")
+	v.DrbIDR17 = DRBIdentity(r.Int(1, 32, false, "drb-Id-r17"))
 	v.ExcessDelayR17 = r.Int(0, 31, false, "excessDelay-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2044,13 +2215,11 @@ func (v *TimeBetweenEventR17) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MeasResult2EUTRA) DecodePER(r *per.Reader) error {
 	*v = MeasResult2EUTRA{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMeasResultServingCell, &v.HasMeasResultBestNeighCell)
-	r.Decode(&v.CarrierFreq, "carrierFreq")
+	ext := r.ExtendedPreamble(&v.HasMeasResultServingCell, &v.HasMeasResultBestNeighCell)
+	v.CarrierFreq = ARFCNValueEUTRA(r.Int(0, 262143, false, "carrierFreq"))
 	r.DecodeOptional(v.HasMeasResultServingCell, &v.MeasResultServingCell, "measResultServingCell")
 	r.DecodeOptional(v.HasMeasResultBestNeighCell, &v.MeasResultBestNeighCell, "measResultBestNeighCell")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2078,14 +2247,16 @@ func (v *MeasResult2EUTRA) MarshalUPER() ([]byte, error) { return per.Marshal(v,
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MeasResult2NR) DecodePER(r *per.Reader) error {
 	*v = MeasResult2NR{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSsbFrequency, &v.HasRefFreqCSIRS, &v.HasMeasResultServingCell, &v.HasMeasResultNeighCellListNR)
-	r.DecodeOptional(v.HasSsbFrequency, &v.SsbFrequency, "ssbFrequency")
-	r.DecodeOptional(v.HasRefFreqCSIRS, &v.RefFreqCSIRS, "refFreqCSI-RS")
+	ext := r.ExtendedPreamble(&v.HasSsbFrequency, &v.HasRefFreqCSIRS, &v.HasMeasResultServingCell, &v.HasMeasResultNeighCellListNR)
+	if v.HasSsbFrequency {
+		v.SsbFrequency = ARFCNValueNR(r.Int(0, 3279165, false, "ssbFrequency"))
+	}
+	if v.HasRefFreqCSIRS {
+		v.RefFreqCSIRS = ARFCNValueNR(r.Int(0, 3279165, false, "refFreqCSI-RS"))
+	}
 	r.DecodeOptional(v.HasMeasResultServingCell, &v.MeasResultServingCell, "measResultServingCell")
 	r.DecodeOptional(v.HasMeasResultNeighCellListNR, &v.MeasResultNeighCellListNR, "measResultNeighCellListNR")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2116,8 +2287,7 @@ func (v *MeasResultIdleEUTRAR16) DecodePER(r *per.Reader) error {
 	*v = MeasResultIdleEUTRAR16{}
 	ext := r.Extended()
 	r.Decode(&v.MeasResultsPerCarrierListIdleEUTRAR16, "measResultsPerCarrierListIdleEUTRA-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2153,10 +2323,9 @@ func (v *MeasResultIdleEUTRAR16_MeasResultsPerCarrierListIdleEUTRAR16) EncodePER
 func (v *MeasResultsPerCarrierIdleEUTRAR16) DecodePER(r *per.Reader) error {
 	*v = MeasResultsPerCarrierIdleEUTRAR16{}
 	ext := r.Extended()
-	r.Decode(&v.CarrierFreqEUTRAR16, "carrierFreqEUTRA-r16")
+	v.CarrierFreqEUTRAR16 = ARFCNValueEUTRA(r.Int(0, 262143, false, "carrierFreqEUTRA-r16"))
 	r.Decode(&v.MeasResultsPerCellListIdleEUTRAR16, "measResultsPerCellListIdleEUTRA-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2195,10 +2364,9 @@ func (v *MeasResultsPerCarrierIdleEUTRAR16_MeasResultsPerCellListIdleEUTRAR16) E
 func (v *MeasResultsPerCellIdleEUTRAR16) DecodePER(r *per.Reader) error {
 	*v = MeasResultsPerCellIdleEUTRAR16{}
 	ext := r.Extended()
-	r.Decode(&v.EutraPhysCellIDR16, "eutra-PhysCellId-r16")
+	v.EutraPhysCellIDR16 = EUTRAPhysCellID(r.Int(0, 503, false, "eutra-PhysCellId-r16"))
 	r.Decode(&v.MeasIdleResultEUTRAR16, "measIdleResultEUTRA-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2225,8 +2393,12 @@ func (v *MeasResultsPerCellIdleEUTRAR16) MarshalUPER() ([]byte, error) { return 
 func (v *MeasResultsPerCellIdleEUTRAR16_MeasIdleResultEUTRAR16) DecodePER(r *per.Reader) error {
 	*v = MeasResultsPerCellIdleEUTRAR16_MeasIdleResultEUTRAR16{}
 	r.Preamble(&v.HasRsrpResultEUTRAR16, &v.HasRsrqResultEUTRAR16)
-	r.DecodeOptional(v.HasRsrpResultEUTRAR16, &v.RsrpResultEUTRAR16, "rsrp-ResultEUTRA-r16")
-	r.DecodeOptional(v.HasRsrqResultEUTRAR16, &v.RsrqResultEUTRAR16, "rsrq-ResultEUTRA-r16")
+	if v.HasRsrpResultEUTRAR16 {
+		v.RsrpResultEUTRAR16 = RSRPRangeEUTRA(r.Int(0, 97, false, "rsrp-ResultEUTRA-r16"))
+	}
+	if v.HasRsrqResultEUTRAR16 {
+		v.RsrqResultEUTRAR16 = RSRQRangeEUTRAR16(r.Int(-30, 46, false, "rsrq-ResultEUTRA-r16"))
+	}
 	return r.Err()
 }
 
@@ -2241,12 +2413,10 @@ func (v *MeasResultsPerCellIdleEUTRAR16_MeasIdleResultEUTRAR16) EncodePER(w *per
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MeasResultIdleNRR16) DecodePER(r *per.Reader) error {
 	*v = MeasResultIdleNRR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMeasResultsPerCarrierListIdleNRR16)
+	ext := r.ExtendedPreamble(&v.HasMeasResultsPerCarrierListIdleNRR16)
 	r.Decode(&v.MeasResultServingCellR16, "measResultServingCell-r16")
 	r.DecodeOptional(v.HasMeasResultsPerCarrierListIdleNRR16, &v.MeasResultsPerCarrierListIdleNRR16, "measResultsPerCarrierListIdleNR-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2274,8 +2444,12 @@ func (v *MeasResultIdleNRR16) MarshalUPER() ([]byte, error) { return per.Marshal
 func (v *MeasResultIdleNRR16_MeasResultServingCellR16) DecodePER(r *per.Reader) error {
 	*v = MeasResultIdleNRR16_MeasResultServingCellR16{}
 	r.Preamble(&v.HasRsrpResultR16, &v.HasRsrqResultR16, &v.HasResultsSSBIndexesR16)
-	r.DecodeOptional(v.HasRsrpResultR16, &v.RsrpResultR16, "rsrp-Result-r16")
-	r.DecodeOptional(v.HasRsrqResultR16, &v.RsrqResultR16, "rsrq-Result-r16")
+	if v.HasRsrpResultR16 {
+		v.RsrpResultR16 = RSRPRange(r.Int(0, 127, false, "rsrp-Result-r16"))
+	}
+	if v.HasRsrqResultR16 {
+		v.RsrqResultR16 = RSRQRange(r.Int(0, 127, false, "rsrq-Result-r16"))
+	}
 	r.DecodeOptional(v.HasResultsSSBIndexesR16, &v.ResultsSSBIndexesR16, "resultsSSB-Indexes-r16")
 	return r.Err()
 }
@@ -2303,10 +2477,9 @@ func (v *MeasResultIdleNRR16_MeasResultsPerCarrierListIdleNRR16) EncodePER(w *pe
 func (v *MeasResultsPerCarrierIdleNRR16) DecodePER(r *per.Reader) error {
 	*v = MeasResultsPerCarrierIdleNRR16{}
 	ext := r.Extended()
-	r.Decode(&v.CarrierFreqR16, "carrierFreq-r16")
+	v.CarrierFreqR16 = ARFCNValueNR(r.Int(0, 3279165, false, "carrierFreq-r16"))
 	r.Decode(&v.MeasResultsPerCellListIdleNRR16, "measResultsPerCellListIdleNR-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2343,10 +2516,9 @@ func (v *MeasResultsPerCarrierIdleNRR16_MeasResultsPerCellListIdleNRR16) EncodeP
 func (v *MeasResultsPerCellIdleNRR16) DecodePER(r *per.Reader) error {
 	*v = MeasResultsPerCellIdleNRR16{}
 	ext := r.Extended()
-	r.Decode(&v.PhysCellIDR16, "physCellId-r16")
+	v.PhysCellIDR16 = PhysCellID(r.Int(0, 1007, false, "physCellId-r16"))
 	r.Decode(&v.MeasIdleResultNRR16, "measIdleResultNR-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2373,8 +2545,12 @@ func (v *MeasResultsPerCellIdleNRR16) MarshalUPER() ([]byte, error) { return per
 func (v *MeasResultsPerCellIdleNRR16_MeasIdleResultNRR16) DecodePER(r *per.Reader) error {
 	*v = MeasResultsPerCellIdleNRR16_MeasIdleResultNRR16{}
 	r.Preamble(&v.HasRsrpResultR16, &v.HasRsrqResultR16, &v.HasResultsSSBIndexesR16)
-	r.DecodeOptional(v.HasRsrpResultR16, &v.RsrpResultR16, "rsrp-Result-r16")
-	r.DecodeOptional(v.HasRsrqResultR16, &v.RsrqResultR16, "rsrq-Result-r16")
+	if v.HasRsrpResultR16 {
+		v.RsrpResultR16 = RSRPRange(r.Int(0, 127, false, "rsrp-Result-r16"))
+	}
+	if v.HasRsrqResultR16 {
+		v.RsrqResultR16 = RSRQRange(r.Int(0, 127, false, "rsrq-Result-r16"))
+	}
 	r.DecodeOptional(v.HasResultsSSBIndexesR16, &v.ResultsSSBIndexesR16, "resultsSSB-Indexes-r16")
 	return r.Err()
 }
@@ -2410,7 +2586,7 @@ func (v *ResultsPerSSBIndexListR16) MarshalUPER() ([]byte, error) { return per.M
 func (v *ResultsPerSSBIndexIdleR16) DecodePER(r *per.Reader) error {
 	*v = ResultsPerSSBIndexIdleR16{}
 	r.Preamble(&v.HasSsbResultsR16)
-	r.Decode(&v.SsbIndexR16, "ssb-Index-r16")
+	v.SsbIndexR16 = SSBIndex(r.Int(0, 63, false, "ssb-Index-r16"))
 	r.DecodeOptional(v.HasSsbResultsR16, &v.SsbResultsR16, "ssb-Results-r16")
 	return r.Err()
 }
@@ -2435,8 +2611,12 @@ func (v *ResultsPerSSBIndexIdleR16) MarshalUPER() ([]byte, error) { return per.M
 func (v *ResultsPerSSBIndexIdleR16_SsbResultsR16) DecodePER(r *per.Reader) error {
 	*v = ResultsPerSSBIndexIdleR16_SsbResultsR16{}
 	r.Preamble(&v.HasSsbRSRPResultR16, &v.HasSsbRSRQResultR16)
-	r.DecodeOptional(v.HasSsbRSRPResultR16, &v.SsbRSRPResultR16, "ssb-RSRP-Result-r16")
-	r.DecodeOptional(v.HasSsbRSRQResultR16, &v.SsbRSRQResultR16, "ssb-RSRQ-Result-r16")
+	if v.HasSsbRSRPResultR16 {
+		v.SsbRSRPResultR16 = RSRPRange(r.Int(0, 127, false, "ssb-RSRP-Result-r16"))
+	}
+	if v.HasSsbRSRQResultR16 {
+		v.SsbRSRQResultR16 = RSRQRange(r.Int(0, 127, false, "ssb-RSRQ-Result-r16"))
+	}
 	return r.Err()
 }
 
@@ -2451,11 +2631,9 @@ func (v *ResultsPerSSBIndexIdleR16_SsbResultsR16) EncodePER(w *per.Writer) error
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MeasResultRxTxTimeDiffR17) DecodePER(r *per.Reader) error {
 	*v = MeasResultRxTxTimeDiffR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasRxTxTimeDiffUER17)
+	ext := r.ExtendedPreamble(&v.HasRxTxTimeDiffUER17)
 	r.DecodeOptional(v.HasRxTxTimeDiffUER17, &v.RxTxTimeDiffUER17, "rxTxTimeDiff-ue-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2539,8 +2717,7 @@ func (v *MeasResultsSLR16) DecodePER(r *per.Reader) error {
 	*v = MeasResultsSLR16{}
 	ext := r.Extended()
 	r.Decode(&v.MeasResultsListSLR16, "measResultsListSL-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2601,8 +2778,7 @@ func (v *MeasResultNRSLR16) DecodePER(r *per.Reader) error {
 	*v = MeasResultNRSLR16{}
 	ext := r.Extended()
 	r.Decode(&v.MeasResultListCBRNRR16, "measResultListCBR-NR-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2638,10 +2814,9 @@ func (v *MeasResultNRSLR16_MeasResultListCBRNRR16) EncodePER(w *per.Writer) erro
 func (v *MeasResultCBRNRR16) DecodePER(r *per.Reader) error {
 	*v = MeasResultCBRNRR16{}
 	ext := r.Extended()
-	r.Decode(&v.SlPoolReportIdentityR16, "sl-poolReportIdentity-r16")
-	r.Decode(&v.SlCBRResultsNRR16, "sl-CBR-ResultsNR-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.SlPoolReportIdentityR16 = SLResourcePoolIDR16(r.Int(1, 16, false, "sl-poolReportIdentity-r16"))
+	v.SlCBRResultsNRR16 = SLCBRR16(r.Int(0, 100, false, "sl-CBR-ResultsNR-r16"))
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2671,13 +2846,13 @@ func (v *MeasTriggerQuantityEUTRA) DecodePER(r *per.Reader) error {
 	switch i {
 	case 0:
 		v.Choice = MeasTriggerQuantityEUTRA_Rsrp
-		r.Decode(&v.Rsrp, "rsrp")
+		v.Rsrp = RSRPRangeEUTRA(r.Int(0, 97, false, "rsrp"))
 	case 1:
 		v.Choice = MeasTriggerQuantityEUTRA_Rsrq
-		r.Decode(&v.Rsrq, "rsrq")
+		v.Rsrq = RSRQRangeEUTRA(r.Int(0, 34, false, "rsrq"))
 	case 2:
 		v.Choice = MeasTriggerQuantityEUTRA_Sinr
-		r.Decode(&v.Sinr, "sinr")
+		v.Sinr = SINRRangeEUTRA(r.Int(0, 127, false, "sinr"))
 	default:
 		r.Invalid(der.KindInvalidValue, "MeasTriggerQuantityEUTRA", "no alternative has this index", "X.691 23")
 	}
@@ -2844,8 +3019,7 @@ func (v *MsgAPUSCHConfigR16) MarshalUPER() ([]byte, error) { return per.Marshal(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MsgAPUSCHResourceR16) DecodePER(r *per.Reader) error {
 	*v = MsgAPUSCHResourceR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMsgAPUSCHTimeDomainAllocationR16, &v.HasStartSymbolAndLengthMsgAPOR16, &v.HasMappingTypeMsgAPUSCHR16, &v.HasGuardPeriodMsgAPUSCHR16, &v.HasMsgAIntraSlotFrequencyHoppingR16, &v.HasMsgAHoppingBitsR16, &v.HasMsgAAlphaR16, &v.HasInterlaceIndexFirstPOMsgAPUSCHR16, &v.HasNrofInterlacesPerMsgAPOR16)
+	ext := r.ExtendedPreamble(&v.HasMsgAPUSCHTimeDomainAllocationR16, &v.HasStartSymbolAndLengthMsgAPOR16, &v.HasMappingTypeMsgAPUSCHR16, &v.HasGuardPeriodMsgAPUSCHR16, &v.HasMsgAIntraSlotFrequencyHoppingR16, &v.HasMsgAHoppingBitsR16, &v.HasMsgAAlphaR16, &v.HasInterlaceIndexFirstPOMsgAPUSCHR16, &v.HasNrofInterlacesPerMsgAPOR16)
 	v.MsgAMCSR16 = r.Int(0, 15, false, "msgA-MCS-r16")
 	v.NrofSlotsMsgAPUSCHR16 = r.Int(1, 4, false, "nrofSlotsMsgA-PUSCH-r16")
 	v.NrofMsgAPOPerSlotR16 = MsgAPUSCHResourceR16_NrofMsgAPOPerSlotR16(r.Enum(4, 0, false, "nrofMsgA-PO-PerSlot-r16"))
@@ -2867,8 +3041,7 @@ func (v *MsgAPUSCHResourceR16) DecodePER(r *per.Reader) error {
 	v.MsgAAlphaR16 = MsgAPUSCHResourceR16_MsgAAlphaR16(r.EnumIf(v.HasMsgAAlphaR16, 8, 0, false, "msgA-Alpha-r16"))
 	v.InterlaceIndexFirstPOMsgAPUSCHR16 = r.IntIf(v.HasInterlaceIndexFirstPOMsgAPUSCHR16, 1, 10, false, "interlaceIndexFirstPO-MsgA-PUSCH-r16")
 	v.NrofInterlacesPerMsgAPOR16 = r.IntIf(v.HasNrofInterlacesPerMsgAPOR16, 1, 10, false, "nrofInterlacesPerMsgA-PO-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2984,7 +3157,9 @@ func (v *MultiFrequencyBandListNRSIB) MarshalUPER() ([]byte, error) { return per
 func (v *NRMultiBandInfo) DecodePER(r *per.Reader) error {
 	*v = NRMultiBandInfo{}
 	r.Preamble(&v.HasFreqBandIndicatorNR, &v.HasNrNSPmaxList)
-	r.DecodeOptional(v.HasFreqBandIndicatorNR, &v.FreqBandIndicatorNR, "freqBandIndicatorNR")
+	if v.HasFreqBandIndicatorNR {
+		v.FreqBandIndicatorNR = FreqBandIndicatorNR(r.Int(1, 1024, false, "freqBandIndicatorNR"))
+	}
 	r.DecodeOptional(v.HasNrNSPmaxList, &v.NrNSPmaxList, "nr-NS-PmaxList")
 	return r.Err()
 }
@@ -3008,13 +3183,11 @@ func (v *NRMultiBandInfo) MarshalUPER() ([]byte, error) { return per.Marshal(v, 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MUSIMGapConfigR17) DecodePER(r *per.Reader) error {
 	*v = MUSIMGapConfigR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMusimGapToReleaseListR17, &v.HasMusimGapToAddModListR17, &v.HasMusimAperiodicGapR17)
+	ext := r.ExtendedPreamble(&v.HasMusimGapToReleaseListR17, &v.HasMusimGapToAddModListR17, &v.HasMusimAperiodicGapR17)
 	r.DecodeOptional(v.HasMusimGapToReleaseListR17, &v.MusimGapToReleaseListR17, "musim-GapToReleaseList-r17")
 	r.DecodeOptional(v.HasMusimGapToAddModListR17, &v.MusimGapToAddModListR17, "musim-GapToAddModList-r17")
 	r.DecodeOptional(v.HasMusimAperiodicGapR17, &v.MusimAperiodicGapR17, "musim-AperiodicGap-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3062,7 +3235,7 @@ func (v *MUSIMGapConfigR17_MusimGapToAddModListR17) EncodePER(w *per.Writer) err
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MUSIMGapR17) DecodePER(r *per.Reader) error {
 	*v = MUSIMGapR17{}
-	r.Decode(&v.MusimGapIDR17, "musim-GapId-r17")
+	v.MusimGapIDR17 = MUSIMGapIDR17(r.Int(0, 2, false, "musim-GapId-r17"))
 	r.Decode(&v.MusimGapInfoR17, "musim-GapInfo-r17")
 	return r.Err()
 }
@@ -3321,7 +3494,7 @@ func (v *NeedForGapsBandListNRR16) MarshalUPER() ([]byte, error) { return per.Ma
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *NeedForGapsIntraFreqR16) DecodePER(r *per.Reader) error {
 	*v = NeedForGapsIntraFreqR16{}
-	r.Decode(&v.ServCellIDR16, "servCellId-r16")
+	v.ServCellIDR16 = ServCellIndex(r.Int(0, 31, false, "servCellId-r16"))
 	v.GapIndicationIntraR16 = NeedForGapsIntraFreqR16_GapIndicationIntraR16(r.Enum(2, 0, false, "gapIndicationIntra-r16"))
 	return r.Err()
 }
@@ -3344,7 +3517,7 @@ func (v *NeedForGapsIntraFreqR16) MarshalUPER() ([]byte, error) { return per.Mar
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *NeedForGapsNRR16) DecodePER(r *per.Reader) error {
 	*v = NeedForGapsNRR16{}
-	r.Decode(&v.BandNRR16, "bandNR-r16")
+	v.BandNRR16 = FreqBandIndicatorNR(r.Int(1, 1024, false, "bandNR-r16"))
 	v.GapIndicationR16 = NeedForGapsNRR16_GapIndicationR16(r.Enum(2, 0, false, "gapIndication-r16"))
 	return r.Err()
 }
@@ -3464,7 +3637,7 @@ func (v *NeedForGapNCSGInfoEUTRAR17_NeedForNCSGEUTRAR17) EncodePER(w *per.Writer
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *NeedForNCSGEUTRAR17) DecodePER(r *per.Reader) error {
 	*v = NeedForNCSGEUTRAR17{}
-	r.Decode(&v.BandEUTRAR17, "bandEUTRA-r17")
+	v.BandEUTRAR17 = FreqBandIndicatorEUTRA(r.Int(1, 256, false, "bandEUTRA-r17"))
 	v.GapIndicationR17 = NeedForNCSGEUTRAR17_GapIndicationR17(r.Enum(3, 0, false, "gapIndication-r17"))
 	return r.Err()
 }
@@ -3546,7 +3719,7 @@ func (v *NeedForNCSGBandListNRR17) MarshalUPER() ([]byte, error) { return per.Ma
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *NeedForNCSGIntraFreqR17) DecodePER(r *per.Reader) error {
 	*v = NeedForNCSGIntraFreqR17{}
-	r.Decode(&v.ServCellIDR17, "servCellId-r17")
+	v.ServCellIDR17 = ServCellIndex(r.Int(0, 31, false, "servCellId-r17"))
 	v.GapIndicationIntraR17 = NeedForNCSGIntraFreqR17_GapIndicationIntraR17(r.Enum(3, 0, false, "gapIndicationIntra-r17"))
 	return r.Err()
 }
@@ -3569,7 +3742,7 @@ func (v *NeedForNCSGIntraFreqR17) MarshalUPER() ([]byte, error) { return per.Mar
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *NeedForNCSGNRR17) DecodePER(r *per.Reader) error {
 	*v = NeedForNCSGNRR17{}
-	r.Decode(&v.BandNRR17, "bandNR-r17")
+	v.BandNRR17 = FreqBandIndicatorNR(r.Int(1, 1024, false, "bandNR-r17"))
 	v.GapIndicationR17 = NeedForNCSGNRR17_GapIndicationR17(r.Enum(3, 0, false, "gapIndication-r17"))
 	return r.Err()
 }
@@ -3616,13 +3789,11 @@ func (v *NG5GSTMSI) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *NonCellDefiningSSBR17) DecodePER(r *per.Reader) error {
 	*v = NonCellDefiningSSBR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSsbPeriodicityR17, &v.HasSsbTimeOffsetR17)
-	r.Decode(&v.AbsoluteFrequencySSBR17, "absoluteFrequencySSB-r17")
+	ext := r.ExtendedPreamble(&v.HasSsbPeriodicityR17, &v.HasSsbTimeOffsetR17)
+	v.AbsoluteFrequencySSBR17 = ARFCNValueNR(r.Int(0, 3279165, false, "absoluteFrequencySSB-r17"))
 	v.SsbPeriodicityR17 = NonCellDefiningSSBR17_SsbPeriodicityR17(r.EnumIf(v.HasSsbPeriodicityR17, 8, 0, false, "ssb-Periodicity-r17"))
 	v.SsbTimeOffsetR17 = NonCellDefiningSSBR17_SsbTimeOffsetR17(r.EnumIf(v.HasSsbTimeOffsetR17, 8, 0, false, "ssb-TimeOffset-r17"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3795,12 +3966,13 @@ func (v *NPNIdentityInfoListR16) MarshalUPER() ([]byte, error) { return per.Mars
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *NPNIdentityInfoR16) DecodePER(r *per.Reader) error {
 	*v = NPNIdentityInfoR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasRanacR16, &v.HasIabSupportR16)
+	ext := r.ExtendedPreamble(&v.HasRanacR16, &v.HasIabSupportR16)
 	r.Decode(&v.NpnIdentityListR16, "npn-IdentityList-r16")
-	r.Decode(&v.TrackingAreaCodeR16, "trackingAreaCode-r16")
-	r.DecodeOptional(v.HasRanacR16, &v.RanacR16, "ranac-r16")
-	r.Decode(&v.CellIdentityR16, "cellIdentity-r16")
+	v.TrackingAreaCodeR16 = TrackingAreaCode(r.BitString(per.Size{Lb: 24, Ub: 24}, "trackingAreaCode-r16"))
+	if v.HasRanacR16 {
+		v.RanacR16 = RANAreaCode(r.Int(0, 255, false, "ranac-r16"))
+	}
+	v.CellIdentityR16 = CellIdentity(r.BitString(per.Size{Lb: 36, Ub: 36}, "cellIdentity-r16"))
 	v.CellReservedForOperatorUseR16 = NPNIdentityInfoR16_CellReservedForOperatorUseR16(r.Enum(2, 0, false, "cellReservedForOperatorUse-r16"))
 	v.IabSupportR16 = NPNIdentityInfoR16_IabSupportR16(r.EnumIf(v.HasIabSupportR16, 1, 0, false, "iab-Support-r16"))
 	x := r.Extensions(ext)
@@ -3855,11 +4027,9 @@ func (v *NPNIdentityInfoR16_NpnIdentityListR16) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *NRDLPRSPDCInfoR17) DecodePER(r *per.Reader) error {
 	*v = NRDLPRSPDCInfoR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasNrDLPRSPDCResourceSetR17)
+	ext := r.ExtendedPreamble(&v.HasNrDLPRSPDCResourceSetR17)
 	r.DecodeOptional(v.HasNrDLPRSPDCResourceSetR17, &v.NrDLPRSPDCResourceSetR17, "nr-DL-PRS-PDC-ResourceSet-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3885,16 +4055,14 @@ func (v *NRDLPRSPDCInfoR17) MarshalUPER() ([]byte, error) { return per.Marshal(v
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *NRDLPRSPDCResourceSetR17) DecodePER(r *per.Reader) error {
 	*v = NRDLPRSPDCResourceSetR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasRepFactorAndTimeGapR17)
+	ext := r.ExtendedPreamble(&v.HasRepFactorAndTimeGapR17)
 	r.Decode(&v.PeriodicityAndOffsetR17, "periodicityAndOffset-r17")
 	v.NumSymbolsR17 = NRDLPRSPDCResourceSetR17_NumSymbolsR17(r.Enum(8, 0, false, "numSymbols-r17"))
 	v.DlPRSResourceBandwidthR17 = r.Int(1, 63, false, "dl-PRS-ResourceBandwidth-r17")
 	v.DlPRSStartPRBR17 = r.Int(0, 2176, false, "dl-PRS-StartPRB-r17")
 	r.Decode(&v.ResourceListR17, "resourceList-r17")
 	r.DecodeOptional(v.HasRepFactorAndTimeGapR17, &v.RepFactorAndTimeGapR17, "repFactorAndTimeGap-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4517,16 +4685,14 @@ func (v *NRDLPRSPeriodicityAndResourceSetSlotOffsetR17_Scs120R17) EncodePER(w *p
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *NRDLPRSResourceR17) DecodePER(r *per.Reader) error {
 	*v = NRDLPRSResourceR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasDlPRSQCLInfoR17)
-	r.Decode(&v.NrDLPRSResourceIDR17, "nr-DL-PRS-ResourceID-r17")
+	ext := r.ExtendedPreamble(&v.HasDlPRSQCLInfoR17)
+	v.NrDLPRSResourceIDR17 = NRDLPRSResourceIDR17(r.Int(0, 63, false, "nr-DL-PRS-ResourceID-r17"))
 	v.DlPRSSequenceIDR17 = r.Int(0, 4095, false, "dl-PRS-SequenceID-r17")
 	r.Decode(&v.DlPRSCombSizeNAndReOffsetR17, "dl-PRS-CombSizeN-AndReOffset-r17")
 	v.DlPRSResourceSlotOffsetR17 = r.Int(0, 511, false, "dl-PRS-ResourceSlotOffset-r17")
 	v.DlPRSResourceSymbolOffsetR17 = r.Int(0, 12, false, "dl-PRS-ResourceSymbolOffset-r17")
 	r.DecodeOptional(v.HasDlPRSQCLInfoR17, &v.DlPRSQCLInfoR17, "dl-PRS-QCL-Info-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4660,8 +4826,7 @@ func (v *DLPRSQCLInfoR17_SsbR17) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	v.SsbIndexR17 = r.Int(0, 63, false, "ssb-Index-r17")
 	v.RsTypeR17 = DLPRSQCLInfoR17_SsbR17_RsTypeR17(r.Enum(3, 0, false, "rs-Type-r17"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4680,9 +4845,8 @@ func (v *DLPRSQCLInfoR17_SsbR17) EncodePER(w *per.Writer) error {
 func (v *DLPRSQCLInfoR17_DlPRSR17) DecodePER(r *per.Reader) error {
 	*v = DLPRSQCLInfoR17_DlPRSR17{}
 	ext := r.Extended()
-	r.Decode(&v.QclDLPRSResourceIDR17, "qcl-DL-PRS-ResourceID-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.QclDLPRSResourceIDR17 = NRDLPRSResourceIDR17(r.Int(0, 63, false, "qcl-DL-PRS-ResourceID-r17"))
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4753,8 +4917,10 @@ func (v *NRNSPmaxList) MarshalUPER() ([]byte, error) { return per.Marshal(v, fal
 func (v *NRNSPmaxValue) DecodePER(r *per.Reader) error {
 	*v = NRNSPmaxValue{}
 	r.Preamble(&v.HasAdditionalPmax)
-	r.DecodeOptional(v.HasAdditionalPmax, &v.AdditionalPmax, "additionalPmax")
-	r.Decode(&v.AdditionalSpectrumEmission, "additionalSpectrumEmission")
+	if v.HasAdditionalPmax {
+		v.AdditionalPmax = PMax(r.Int(-30, 33, false, "additionalPmax"))
+	}
+	v.AdditionalSpectrumEmission = AdditionalSpectrumEmission(r.Int(0, 7, false, "additionalSpectrumEmission"))
 	return r.Err()
 }
 
@@ -4790,8 +4956,10 @@ func (v *NSAGIDR17) EncodePER(w *per.Writer) error {
 func (v *NSAGIdentityInfoR17) DecodePER(r *per.Reader) error {
 	*v = NSAGIdentityInfoR17{}
 	r.Preamble(&v.HasTrackingAreaCodeR17)
-	r.Decode(&v.NsagIDR17, "nsag-ID-r17")
-	r.DecodeOptional(v.HasTrackingAreaCodeR17, &v.TrackingAreaCodeR17, "trackingAreaCode-r17")
+	v.NsagIDR17 = NSAGIDR17(r.BitString(per.Size{Lb: 8, Ub: 8}, "nsag-ID-r17"))
+	if v.HasTrackingAreaCodeR17 {
+		v.TrackingAreaCodeR17 = TrackingAreaCode(r.BitString(per.Size{Lb: 24, Ub: 24}, "trackingAreaCode-r17"))
+	}
 	return r.Err()
 }
 
@@ -4814,8 +4982,7 @@ func (v *NSAGIdentityInfoR17) MarshalUPER() ([]byte, error) { return per.Marshal
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *NTNConfigR17) DecodePER(r *per.Reader) error {
 	*v = NTNConfigR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasEpochTimeR17, &v.HasNtnUlSyncValidityDurationR17, &v.HasCellSpecificKoffsetR17, &v.HasKmacR17, &v.HasTaInfoR17, &v.HasNtnPolarizationDLR17, &v.HasNtnPolarizationULR17, &v.HasEphemerisInfoR17, &v.HasTaReportR17)
+	ext := r.ExtendedPreamble(&v.HasEpochTimeR17, &v.HasNtnUlSyncValidityDurationR17, &v.HasCellSpecificKoffsetR17, &v.HasKmacR17, &v.HasTaInfoR17, &v.HasNtnPolarizationDLR17, &v.HasNtnPolarizationULR17, &v.HasEphemerisInfoR17, &v.HasTaReportR17)
 	r.DecodeOptional(v.HasEpochTimeR17, &v.EpochTimeR17, "epochTime-r17")
 	v.NtnUlSyncValidityDurationR17 = NTNConfigR17_NtnUlSyncValidityDurationR17(r.EnumIf(v.HasNtnUlSyncValidityDurationR17, 16, 0, false, "ntn-UlSyncValidityDuration-r17"))
 	v.CellSpecificKoffsetR17 = r.IntIf(v.HasCellSpecificKoffsetR17, 1, 1023, false, "cellSpecificKoffset-r17")
@@ -4825,8 +4992,7 @@ func (v *NTNConfigR17) DecodePER(r *per.Reader) error {
 	v.NtnPolarizationULR17 = NTNConfigR17_NtnPolarizationULR17(r.EnumIf(v.HasNtnPolarizationULR17, 3, 0, false, "ntn-PolarizationUL-r17"))
 	r.DecodeOptional(v.HasEphemerisInfoR17, &v.EphemerisInfoR17, "ephemerisInfo-r17")
 	v.TaReportR17 = NTNConfigR17_TaReportR17(r.EnumIf(v.HasTaReportR17, 1, 0, false, "ta-Report-r17"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4910,17 +5076,17 @@ func (v *TAInfoR17) MarshalUPER() ([]byte, error) { return per.Marshal(v, false)
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *NZPCSIRSResource) DecodePER(r *per.Reader) error {
 	*v = NZPCSIRSResource{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPowerControlOffsetSS, &v.HasPeriodicityAndOffset, &v.HasQclInfoPeriodicCSIRS)
-	r.Decode(&v.NzpCSIRSResourceID, "nzp-CSI-RS-ResourceId")
+	ext := r.ExtendedPreamble(&v.HasPowerControlOffsetSS, &v.HasPeriodicityAndOffset, &v.HasQclInfoPeriodicCSIRS)
+	v.NzpCSIRSResourceID = NZPCSIRSResourceID(r.Int(0, 191, false, "nzp-CSI-RS-ResourceId"))
 	r.Decode(&v.ResourceMapping, "resourceMapping")
 	v.PowerControlOffset = r.Int(-8, 15, false, "powerControlOffset")
 	v.PowerControlOffsetSS = NZPCSIRSResource_PowerControlOffsetSS(r.EnumIf(v.HasPowerControlOffsetSS, 4, 0, false, "powerControlOffsetSS"))
-	r.Decode(&v.ScramblingID, "scramblingID")
+	v.ScramblingID = ScramblingID(r.Int(0, 1023, false, "scramblingID"))
 	r.DecodeOptional(v.HasPeriodicityAndOffset, &v.PeriodicityAndOffset, "periodicityAndOffset")
-	r.DecodeOptional(v.HasQclInfoPeriodicCSIRS, &v.QclInfoPeriodicCSIRS, "qcl-InfoPeriodicCSI-RS")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	if v.HasQclInfoPeriodicCSIRS {
+		v.QclInfoPeriodicCSIRS = TCIStateID(r.Int(0, 127, false, "qcl-InfoPeriodicCSI-RS"))
+	}
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4964,9 +5130,8 @@ func (v *NZPCSIRSResourceID) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *NZPCSIRSResourceSet) DecodePER(r *per.Reader) error {
 	*v = NZPCSIRSResourceSet{}
-	ext := r.Extended()
-	r.Preamble(&v.HasRepetition, &v.HasAperiodicTriggeringOffset, &v.HasTrsInfo)
-	r.Decode(&v.NzpCSIResourceSetID, "nzp-CSI-ResourceSetId")
+	ext := r.ExtendedPreamble(&v.HasRepetition, &v.HasAperiodicTriggeringOffset, &v.HasTrsInfo)
+	v.NzpCSIResourceSetID = NZPCSIRSResourceSetID(r.Int(0, 63, false, "nzp-CSI-ResourceSetId"))
 	r.Decode(&v.NzpCSIRSResources, "nzp-CSI-RS-Resources")
 	v.Repetition = NZPCSIRSResourceSet_Repetition(r.EnumIf(v.HasRepetition, 2, 0, false, "repetition"))
 	v.AperiodicTriggeringOffset = r.IntIf(v.HasAperiodicTriggeringOffset, 0, 6, false, "aperiodicTriggeringOffset")
@@ -5113,9 +5278,11 @@ func (v *PMax) EncodePER(w *per.Writer) error {
 func (v *PathlossReferenceRSR17) DecodePER(r *per.Reader) error {
 	*v = PathlossReferenceRSR17{}
 	r.Preamble(&v.HasAdditionalPCIR17)
-	r.Decode(&v.PathlossReferenceRSIDR17, "pathlossReferenceRS-Id-r17")
+	v.PathlossReferenceRSIDR17 = PathlossReferenceRSIDR17(r.Int(0, 63, false, "pathlossReferenceRS-Id-r17"))
 	r.Decode(&v.ReferenceSignalR17, "referenceSignal-r17")
-	r.DecodeOptional(v.HasAdditionalPCIR17, &v.AdditionalPCIR17, "additionalPCI-r17")
+	if v.HasAdditionalPCIR17 {
+		v.AdditionalPCIR17 = AdditionalPCIIndexR17(r.Int(1, 7, false, "additionalPCI-r17"))
+	}
 	return r.Err()
 }
 
@@ -5143,10 +5310,10 @@ func (v *PathlossReferenceRSR17_ReferenceSignalR17) DecodePER(r *per.Reader) err
 	switch i {
 	case 0:
 		v.Choice = PathlossReferenceRSR17_SsbIndex
-		r.Decode(&v.SsbIndex, "ssb-Index")
+		v.SsbIndex = SSBIndex(r.Int(0, 63, false, "ssb-Index"))
 	case 1:
 		v.Choice = PathlossReferenceRSR17_CsiRSIndex
-		r.Decode(&v.CsiRSIndex, "csi-RS-Index")
+		v.CsiRSIndex = NZPCSIRSResourceID(r.Int(0, 191, false, "csi-RS-Index"))
 	default:
 		r.Invalid(der.KindInvalidValue, "PathlossReferenceRS-r17.referenceSignal-r17", "no alternative has this index", "X.691 23")
 	}
@@ -5183,8 +5350,8 @@ func (v *PathlossReferenceRSIDR17) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PCIARFCNEUTRAR16) DecodePER(r *per.Reader) error {
 	*v = PCIARFCNEUTRAR16{}
-	r.Decode(&v.PhysCellIDR16, "physCellId-r16")
-	r.Decode(&v.CarrierFreqR16, "carrierFreq-r16")
+	v.PhysCellIDR16 = EUTRAPhysCellID(r.Int(0, 503, false, "physCellId-r16"))
+	v.CarrierFreqR16 = ARFCNValueEUTRA(r.Int(0, 262143, false, "carrierFreq-r16"))
 	return r.Err()
 }
 
@@ -5206,8 +5373,8 @@ func (v *PCIARFCNEUTRAR16) MarshalUPER() ([]byte, error) { return per.Marshal(v,
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PCIARFCNNRR16) DecodePER(r *per.Reader) error {
 	*v = PCIARFCNNRR16{}
-	r.Decode(&v.PhysCellIDR16, "physCellId-r16")
-	r.Decode(&v.CarrierFreqR16, "carrierFreq-r16")
+	v.PhysCellIDR16 = PhysCellID(r.Int(0, 1007, false, "physCellId-r16"))
+	v.CarrierFreqR16 = ARFCNValueNR(r.Int(0, 3279165, false, "carrierFreq-r16"))
 	return r.Err()
 }
 
@@ -5246,7 +5413,7 @@ func (v *PCIList) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
 func (v *PCIRange) DecodePER(r *per.Reader) error {
 	*v = PCIRange{}
 	r.Preamble(&v.HasRange)
-	r.Decode(&v.Start, "start")
+	v.Start = PhysCellID(r.Int(0, 1007, false, "start"))
 	v.Range = PCIRange_Range(r.EnumIf(v.HasRange, 16, 0, false, "range"))
 	return r.Err()
 }
@@ -5268,7 +5435,7 @@ func (v *PCIRange) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PCIRangeElement) DecodePER(r *per.Reader) error {
 	*v = PCIRangeElement{}
-	r.Decode(&v.PciRangeIndex, "pci-RangeIndex")
+	v.PciRangeIndex = PCIRangeIndex(r.Int(1, 8, false, "pci-RangeIndex"))
 	r.Decode(&v.PciRange, "pci-Range")
 	return r.Err()
 }
@@ -5321,8 +5488,7 @@ func (v *PCIRangeIndexList) MarshalUPER() ([]byte, error) { return per.Marshal(v
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PDCCHConfig) DecodePER(r *per.Reader) error {
 	*v = PDCCHConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasControlResourceSetToAddModList, &v.HasControlResourceSetToReleaseList, &v.HasSearchSpacesToAddModList, &v.HasSearchSpacesToReleaseList, &v.HasDownlinkPreemption, &v.HasTpcPUSCH, &v.HasTpcPUCCH, &v.HasTpcSRS)
+	ext := r.ExtendedPreamble(&v.HasControlResourceSetToAddModList, &v.HasControlResourceSetToReleaseList, &v.HasSearchSpacesToAddModList, &v.HasSearchSpacesToReleaseList, &v.HasDownlinkPreemption, &v.HasTpcPUSCH, &v.HasTpcPUCCH, &v.HasTpcSRS)
 	r.DecodeOptional(v.HasControlResourceSetToAddModList, &v.ControlResourceSetToAddModList, "controlResourceSetToAddModList")
 	r.DecodeOptional(v.HasControlResourceSetToReleaseList, &v.ControlResourceSetToReleaseList, "controlResourceSetToReleaseList")
 	r.DecodeOptional(v.HasSearchSpacesToAddModList, &v.SearchSpacesToAddModList, "searchSpacesToAddModList")
@@ -5725,7 +5891,9 @@ func (v *SearchSpaceSwitchConfigR16_CellGroupsForSwitchListR16) EncodePER(w *per
 func (v *SearchSpaceSwitchConfigR17) DecodePER(r *per.Reader) error {
 	*v = SearchSpaceSwitchConfigR17{}
 	r.Preamble(&v.HasSearchSpaceSwitchTimerR17, &v.HasSearchSpaceSwitchDelayR17)
-	r.DecodeOptional(v.HasSearchSpaceSwitchTimerR17, &v.SearchSpaceSwitchTimerR17, "searchSpaceSwitchTimer-r17")
+	if v.HasSearchSpaceSwitchTimerR17 {
+		v.SearchSpaceSwitchTimerR17 = SCSSpecificDurationR17(r.Int(1, 166, false, "searchSpaceSwitchTimer-r17"))
+	}
 	v.SearchSpaceSwitchDelayR17 = r.IntIf(v.HasSearchSpaceSwitchDelayR17, 10, 52, false, "searchSpaceSwitchDelay-r17")
 	return r.Err()
 }
@@ -5779,16 +5947,27 @@ func (v *SCSSpecificDurationR17) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PDCCHConfigCommon) DecodePER(r *per.Reader) error {
 	*v = PDCCHConfigCommon{}
-	ext := r.Extended()
-	r.Preamble(&v.HasControlResourceSetZero, &v.HasCommonControlResourceSet, &v.HasSearchSpaceZero, &v.HasCommonSearchSpaceList, &v.HasSearchSpaceSIB1, &v.HasSearchSpaceOtherSystemInformation, &v.HasPagingSearchSpace, &v.HasRaSearchSpace)
-	r.DecodeOptional(v.HasControlResourceSetZero, &v.ControlResourceSetZero, "controlResourceSetZero")
+	ext := r.ExtendedPreamble(&v.HasControlResourceSetZero, &v.HasCommonControlResourceSet, &v.HasSearchSpaceZero, &v.HasCommonSearchSpaceList, &v.HasSearchSpaceSIB1, &v.HasSearchSpaceOtherSystemInformation, &v.HasPagingSearchSpace, &v.HasRaSearchSpace)
+	if v.HasControlResourceSetZero {
+		v.ControlResourceSetZero = ControlResourceSetZero(r.Int(0, 15, false, "controlResourceSetZero"))
+	}
 	r.DecodeOptional(v.HasCommonControlResourceSet, &v.CommonControlResourceSet, "commonControlResourceSet")
-	r.DecodeOptional(v.HasSearchSpaceZero, &v.SearchSpaceZero, "searchSpaceZero")
+	if v.HasSearchSpaceZero {
+		v.SearchSpaceZero = SearchSpaceZero(r.Int(0, 15, false, "searchSpaceZero"))
+	}
 	r.DecodeOptional(v.HasCommonSearchSpaceList, &v.CommonSearchSpaceList, "commonSearchSpaceList")
-	r.DecodeOptional(v.HasSearchSpaceSIB1, &v.SearchSpaceSIB1, "searchSpaceSIB1")
-	r.DecodeOptional(v.HasSearchSpaceOtherSystemInformation, &v.SearchSpaceOtherSystemInformation, "searchSpaceOtherSystemInformation")
-	r.DecodeOptional(v.HasPagingSearchSpace, &v.PagingSearchSpace, "pagingSearchSpace")
-	r.DecodeOptional(v.HasRaSearchSpace, &v.RaSearchSpace, "ra-SearchSpace")
+	if v.HasSearchSpaceSIB1 {
+		v.SearchSpaceSIB1 = SearchSpaceID(r.Int(0, 39, false, "searchSpaceSIB1"))
+	}
+	if v.HasSearchSpaceOtherSystemInformation {
+		v.SearchSpaceOtherSystemInformation = SearchSpaceID(r.Int(0, 39, false, "searchSpaceOtherSystemInformation"))
+	}
+	if v.HasPagingSearchSpace {
+		v.PagingSearchSpace = SearchSpaceID(r.Int(0, 39, false, "pagingSearchSpace"))
+	}
+	if v.HasRaSearchSpace {
+		v.RaSearchSpace = SearchSpaceID(r.Int(0, 39, false, "ra-SearchSpace"))
+	}
 	x := r.Extensions(ext)
 	if x.Begin(0, "firstPDCCH-MonitoringOccasionOfPO") {
 		x.GroupPreamble(&v.HasFirstPDCCHMonitoringOccasionOfPO)
@@ -5803,8 +5982,12 @@ func (v *PDCCHConfigCommon) DecodePER(r *per.Reader) error {
 	if x.Begin(2, "sdt-SearchSpace-r17") {
 		x.GroupPreamble(&v.HasSdtSearchSpaceR17, &v.HasSearchSpaceMCCHR17, &v.HasSearchSpaceMTCHR17, &v.HasCommonSearchSpaceListExt2R17, &v.HasFirstPDCCHMonitoringOccasionOfPOV1710, &v.HasPeiConfigBWPR17)
 		r.DecodeOptional(v.HasSdtSearchSpaceR17, &v.SdtSearchSpaceR17, "sdt-SearchSpace-r17")
-		r.DecodeOptional(v.HasSearchSpaceMCCHR17, &v.SearchSpaceMCCHR17, "searchSpaceMCCH-r17")
-		r.DecodeOptional(v.HasSearchSpaceMTCHR17, &v.SearchSpaceMTCHR17, "searchSpaceMTCH-r17")
+		if v.HasSearchSpaceMCCHR17 {
+			v.SearchSpaceMCCHR17 = SearchSpaceID(r.Int(0, 39, false, "searchSpaceMCCH-r17"))
+		}
+		if v.HasSearchSpaceMTCHR17 {
+			v.SearchSpaceMTCHR17 = SearchSpaceID(r.Int(0, 39, false, "searchSpaceMTCH-r17"))
+		}
 		r.DecodeOptional(v.HasCommonSearchSpaceListExt2R17, &v.CommonSearchSpaceListExt2R17, "commonSearchSpaceListExt2-r17")
 		r.DecodeOptional(v.HasFirstPDCCHMonitoringOccasionOfPOV1710, &v.FirstPDCCHMonitoringOccasionOfPOV1710, "firstPDCCH-MonitoringOccasionOfPO-v1710")
 		r.DecodeOptional(v.HasPeiConfigBWPR17, &v.PeiConfigBWPR17, "pei-ConfigBWP-r17")
@@ -6080,7 +6263,7 @@ func (v *PDCCHConfigCommon_SdtSearchSpaceR17) DecodePER(r *per.Reader) error {
 		v.NewSearchSpace = per.DecodeNested[SearchSpace](r, "SearchSpace", "newSearchSpace")
 	case 1:
 		v.Choice = PDCCHConfigCommon_ExistingSearchSpace
-		r.Decode(&v.ExistingSearchSpace, "existingSearchSpace")
+		v.ExistingSearchSpace = SearchSpaceID(r.Int(0, 39, false, "existingSearchSpace"))
 	default:
 		r.Invalid(der.KindInvalidValue, "PDCCH-ConfigCommon.sdt-SearchSpace-r17", "no alternative has this index", "X.691 23")
 	}
@@ -6175,7 +6358,7 @@ func (v *PDCCHConfigCommon_FirstPDCCHMonitoringOccasionOfPOV1710_SCS480KHZoneSix
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PDCCHConfigCommon_PeiConfigBWPR17) DecodePER(r *per.Reader) error {
 	*v = PDCCHConfigCommon_PeiConfigBWPR17{}
-	r.Decode(&v.PeiSearchSpaceR17, "pei-SearchSpace-r17")
+	v.PeiSearchSpaceR17 = SearchSpaceID(r.Int(0, 39, false, "pei-SearchSpace-r17"))
 	r.Decode(&v.FirstPDCCHMonitoringOccasionOfPEIOR17, "firstPDCCH-MonitoringOccasionOfPEI-O-r17")
 	return r.Err()
 }
@@ -6410,8 +6593,8 @@ func (v *PDCCHConfigCommon_PeiConfigBWPR17_FirstPDCCHMonitoringOccasionOfPEIOR17
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PDCCHConfigSIB1) DecodePER(r *per.Reader) error {
 	*v = PDCCHConfigSIB1{}
-	r.Decode(&v.ControlResourceSetZero, "controlResourceSetZero")
-	r.Decode(&v.SearchSpaceZero, "searchSpaceZero")
+	v.ControlResourceSetZero = ControlResourceSetZero(r.Int(0, 15, false, "controlResourceSetZero"))
+	v.SearchSpaceZero = SearchSpaceZero(r.Int(0, 15, false, "searchSpaceZero"))
 	return r.Err()
 }
 
@@ -6433,8 +6616,7 @@ func (v *PDCCHConfigSIB1) MarshalUPER() ([]byte, error) { return per.Marshal(v, 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PDCCHServingCellConfig) DecodePER(r *per.Reader) error {
 	*v = PDCCHServingCellConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSlotFormatIndicator)
+	ext := r.ExtendedPreamble(&v.HasSlotFormatIndicator)
 	r.DecodeOptional(v.HasSlotFormatIndicator, &v.SlotFormatIndicator, "slotFormatIndicator")
 	x := r.Extensions(ext)
 	if x.Begin(0, "availabilityIndicator-r16") {
@@ -6565,8 +6747,7 @@ func (v *SetupRelease_AvailabilityIndicatorR16) MarshalUPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PDCPConfig) DecodePER(r *per.Reader) error {
 	*v = PDCPConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasDrb, &v.HasMoreThanOneRLC, &v.HasTReordering)
+	ext := r.ExtendedPreamble(&v.HasDrb, &v.HasMoreThanOneRLC, &v.HasTReordering)
 	r.DecodeOptional(v.HasDrb, &v.Drb, "drb")
 	r.DecodeOptional(v.HasMoreThanOneRLC, &v.MoreThanOneRLC, "moreThanOneRLC")
 	v.TReordering = PDCPConfig_TReordering(r.EnumIf(v.HasTReordering, 64, 0, false, "t-Reordering"))
@@ -6804,7 +6985,7 @@ func (v *PDCPConfig_MoreThanOneRLC) DecodePER(r *per.Reader) error {
 	*v = PDCPConfig_MoreThanOneRLC{}
 	r.Preamble(&v.HasUlDataSplitThreshold, &v.HasPdcpDuplication)
 	r.Decode(&v.PrimaryPath, "primaryPath")
-	r.DecodeOptional(v.HasUlDataSplitThreshold, &v.UlDataSplitThreshold, "ul-DataSplitThreshold")
+	v.UlDataSplitThreshold = ULDataSplitThreshold(r.EnumIf(v.HasUlDataSplitThreshold, 32, 0, false, "ul-DataSplitThreshold"))
 	if v.HasPdcpDuplication {
 		v.PdcpDuplication = r.Bool("pdcp-Duplication")
 	}
@@ -6826,8 +7007,12 @@ func (v *PDCPConfig_MoreThanOneRLC) EncodePER(w *per.Writer) error {
 func (v *PDCPConfig_MoreThanOneRLC_PrimaryPath) DecodePER(r *per.Reader) error {
 	*v = PDCPConfig_MoreThanOneRLC_PrimaryPath{}
 	r.Preamble(&v.HasCellGroup, &v.HasLogicalChannel)
-	r.DecodeOptional(v.HasCellGroup, &v.CellGroup, "cellGroup")
-	r.DecodeOptional(v.HasLogicalChannel, &v.LogicalChannel, "logicalChannel")
+	if v.HasCellGroup {
+		v.CellGroup = CellGroupID(r.Int(0, 3, false, "cellGroup"))
+	}
+	if v.HasLogicalChannel {
+		v.LogicalChannel = LogicalChannelIdentity(r.Int(1, 32, false, "logicalChannel"))
+	}
 	return r.Err()
 }
 
@@ -6848,7 +7033,7 @@ func (v *SetupRelease_DiscardTimerExtR16) DecodePER(r *per.Reader) error {
 		v.Choice = SetupRelease_DiscardTimerExtR16_Release
 	case 1:
 		v.Choice = SetupRelease_DiscardTimerExtR16_Setup
-		r.Decode(&v.Setup, "setup")
+		v.Setup = DiscardTimerExtR16(r.Enum(8, 0, false, "setup"))
 	default:
 		r.Invalid(der.KindInvalidValue, "SetupRelease", "no alternative has this index", "X.691 23")
 	}
@@ -6881,7 +7066,9 @@ func (v *SetupRelease_DiscardTimerExtR16) MarshalUPER() ([]byte, error) { return
 func (v *PDCPConfig_MoreThanTwoRLCDRBR16) DecodePER(r *per.Reader) error {
 	*v = PDCPConfig_MoreThanTwoRLCDRBR16{}
 	r.Preamble(&v.HasSplitSecondaryPathR16, &v.HasDuplicationStateR16)
-	r.DecodeOptional(v.HasSplitSecondaryPathR16, &v.SplitSecondaryPathR16, "splitSecondaryPath-r16")
+	if v.HasSplitSecondaryPathR16 {
+		v.SplitSecondaryPathR16 = LogicalChannelIdentity(r.Int(1, 32, false, "splitSecondaryPath-r16"))
+	}
 	r.DecodeOptional(v.HasDuplicationStateR16, &v.DuplicationStateR16, "duplicationState-r16")
 	return r.Err()
 }
@@ -6997,7 +7184,7 @@ func (v *SetupRelease_DiscardTimerExt2R17) DecodePER(r *per.Reader) error {
 		v.Choice = SetupRelease_DiscardTimerExt2R17_Release
 	case 1:
 		v.Choice = SetupRelease_DiscardTimerExt2R17_Setup
-		r.Decode(&v.Setup, "setup")
+		v.Setup = DiscardTimerExt2R17(r.Enum(4, 0, false, "setup"))
 	default:
 		r.Invalid(der.KindInvalidValue, "SetupRelease", "no alternative has this index", "X.691 23")
 	}
@@ -7060,8 +7247,7 @@ func (v *EthernetHeaderCompressionR16_EhcCommonR16) DecodePER(r *per.Reader) err
 	*v = EthernetHeaderCompressionR16_EhcCommonR16{}
 	ext := r.Extended()
 	v.EhcCIDLengthR16 = EthernetHeaderCompressionR16_EhcCommonR16_EhcCIDLengthR16(r.Enum(2, 0, false, "ehc-CID-Length-r16"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7078,11 +7264,9 @@ func (v *EthernetHeaderCompressionR16_EhcCommonR16) EncodePER(w *per.Writer) err
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *EthernetHeaderCompressionR16_EhcDownlinkR16) DecodePER(r *per.Reader) error {
 	*v = EthernetHeaderCompressionR16_EhcDownlinkR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasDrbContinueEHCDLR16)
+	ext := r.ExtendedPreamble(&v.HasDrbContinueEHCDLR16)
 	v.DrbContinueEHCDLR16 = EthernetHeaderCompressionR16_EhcDownlinkR16_DrbContinueEHCDLR16(r.EnumIf(v.HasDrbContinueEHCDLR16, 1, 0, false, "drb-ContinueEHC-DL-r16"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7100,12 +7284,10 @@ func (v *EthernetHeaderCompressionR16_EhcDownlinkR16) EncodePER(w *per.Writer) e
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *EthernetHeaderCompressionR16_EhcUplinkR16) DecodePER(r *per.Reader) error {
 	*v = EthernetHeaderCompressionR16_EhcUplinkR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasDrbContinueEHCULR16)
+	ext := r.ExtendedPreamble(&v.HasDrbContinueEHCULR16)
 	v.MaxCIDEHCULR16 = r.Int(1, 32767, false, "maxCID-EHC-UL-r16")
 	v.DrbContinueEHCULR16 = EthernetHeaderCompressionR16_EhcUplinkR16_DrbContinueEHCULR16(r.EnumIf(v.HasDrbContinueEHCULR16, 1, 0, false, "drb-ContinueEHC-UL-r16"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7207,8 +7389,7 @@ func (v *UplinkDataCompressionR17_NewSetup) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PDSCHConfig) DecodePER(r *per.Reader) error {
 	*v = PDSCHConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasDataScramblingIdentityPDSCH, &v.HasDmrsDownlinkForPDSCHMappingTypeA, &v.HasDmrsDownlinkForPDSCHMappingTypeB, &v.HasTciStatesToAddModList, &v.HasTciStatesToReleaseList, &v.HasVrbToPRBInterleaver, &v.HasPdschTimeDomainAllocationList, &v.HasPdschAggregationFactor, &v.HasRateMatchPatternToAddModList, &v.HasRateMatchPatternToReleaseList, &v.HasRateMatchPatternGroup1, &v.HasRateMatchPatternGroup2, &v.HasMcsTable, &v.HasMaxNrofCodeWordsScheduledByDCI, &v.HasZpCSIRSResourceToAddModList, &v.HasZpCSIRSResourceToReleaseList, &v.HasAperiodicZPCSIRSResourceSetsToAddModList, &v.HasAperiodicZPCSIRSResourceSetsToReleaseList, &v.HasSpZPCSIRSResourceSetsToAddModList, &v.HasSpZPCSIRSResourceSetsToReleaseList, &v.HasPZPCSIRSResourceSet)
+	ext := r.ExtendedPreamble(&v.HasDataScramblingIdentityPDSCH, &v.HasDmrsDownlinkForPDSCHMappingTypeA, &v.HasDmrsDownlinkForPDSCHMappingTypeB, &v.HasTciStatesToAddModList, &v.HasTciStatesToReleaseList, &v.HasVrbToPRBInterleaver, &v.HasPdschTimeDomainAllocationList, &v.HasPdschAggregationFactor, &v.HasRateMatchPatternToAddModList, &v.HasRateMatchPatternToReleaseList, &v.HasRateMatchPatternGroup1, &v.HasRateMatchPatternGroup2, &v.HasMcsTable, &v.HasMaxNrofCodeWordsScheduledByDCI, &v.HasZpCSIRSResourceToAddModList, &v.HasZpCSIRSResourceToReleaseList, &v.HasAperiodicZPCSIRSResourceSetsToAddModList, &v.HasAperiodicZPCSIRSResourceSetsToReleaseList, &v.HasSpZPCSIRSResourceSetsToAddModList, &v.HasSpZPCSIRSResourceSetsToReleaseList, &v.HasPZPCSIRSResourceSet)
 	v.DataScramblingIdentityPDSCH = r.IntIf(v.HasDataScramblingIdentityPDSCH, 0, 1023, false, "dataScramblingIdentityPDSCH")
 	r.DecodeOptional(v.HasDmrsDownlinkForPDSCHMappingTypeA, &v.DmrsDownlinkForPDSCHMappingTypeA, "dmrs-DownlinkForPDSCH-MappingTypeA")
 	r.DecodeOptional(v.HasDmrsDownlinkForPDSCHMappingTypeB, &v.DmrsDownlinkForPDSCHMappingTypeB, "dmrs-DownlinkForPDSCH-MappingTypeB")
@@ -7687,7 +7868,7 @@ func (v *SetupRelease_MaxMIMOLayersDLR16) DecodePER(r *per.Reader) error {
 		v.Choice = SetupRelease_MaxMIMOLayersDLR16_Release
 	case 1:
 		v.Choice = SetupRelease_MaxMIMOLayersDLR16_Setup
-		r.Decode(&v.Setup, "setup")
+		v.Setup = MaxMIMOLayersDLR16(r.Int(1, 8, false, "setup"))
 	default:
 		r.Invalid(der.KindInvalidValue, "SetupRelease", "no alternative has this index", "X.691 23")
 	}
@@ -8172,10 +8353,10 @@ func (v *RateMatchPatternGroup_Item) DecodePER(r *per.Reader) error {
 	switch i {
 	case 0:
 		v.Choice = RateMatchPatternGroup_CellLevel
-		r.Decode(&v.CellLevel, "cellLevel")
+		v.CellLevel = RateMatchPatternID(r.Int(0, 3, false, "cellLevel"))
 	case 1:
 		v.Choice = RateMatchPatternGroup_BwpLevel
-		r.Decode(&v.BwpLevel, "bwpLevel")
+		v.BwpLevel = RateMatchPatternID(r.Int(0, 3, false, "bwpLevel"))
 	default:
 		r.Invalid(der.KindInvalidValue, "RateMatchPatternGroup.item", "no alternative has this index", "X.691 23")
 	}
@@ -8256,11 +8437,9 @@ func (v *MaxMIMOLayersDLR16) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PDSCHConfigCommon) DecodePER(r *per.Reader) error {
 	*v = PDSCHConfigCommon{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPdschTimeDomainAllocationList)
+	ext := r.ExtendedPreamble(&v.HasPdschTimeDomainAllocationList)
 	r.DecodeOptional(v.HasPdschTimeDomainAllocationList, &v.PdschTimeDomainAllocationList, "pdsch-TimeDomainAllocationList")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8286,12 +8465,13 @@ func (v *PDSCHConfigCommon) MarshalUPER() ([]byte, error) { return per.Marshal(v
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PDSCHServingCellConfig) DecodePER(r *per.Reader) error {
 	*v = PDSCHServingCellConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasCodeBlockGroupTransmission, &v.HasXOverhead, &v.HasNrofHARQProcessesForPDSCH, &v.HasPucchCell)
+	ext := r.ExtendedPreamble(&v.HasCodeBlockGroupTransmission, &v.HasXOverhead, &v.HasNrofHARQProcessesForPDSCH, &v.HasPucchCell)
 	r.DecodeOptional(v.HasCodeBlockGroupTransmission, &v.CodeBlockGroupTransmission, "codeBlockGroupTransmission")
 	v.XOverhead = PDSCHServingCellConfig_XOverhead(r.EnumIf(v.HasXOverhead, 3, 0, false, "xOverhead"))
 	v.NrofHARQProcessesForPDSCH = PDSCHServingCellConfig_NrofHARQProcessesForPDSCH(r.EnumIf(v.HasNrofHARQProcessesForPDSCH, 6, 0, false, "nrofHARQ-ProcessesForPDSCH"))
-	r.DecodeOptional(v.HasPucchCell, &v.PucchCell, "pucch-Cell")
+	if v.HasPucchCell {
+		v.PucchCell = ServCellIndex(r.Int(0, 31, false, "pucch-Cell"))
+	}
 	x := r.Extensions(ext)
 	if x.Begin(0, "maxMIMO-Layers") {
 		x.GroupPreamble(&v.HasMaxMIMOLayers, &v.HasProcessingType2Enabled)
@@ -8446,7 +8626,7 @@ func (v *SetupRelease_DownlinkHARQFeedbackDisabledR17) DecodePER(r *per.Reader) 
 		v.Choice = SetupRelease_DownlinkHARQFeedbackDisabledR17_Release
 	case 1:
 		v.Choice = SetupRelease_DownlinkHARQFeedbackDisabledR17_Setup
-		r.Decode(&v.Setup, "setup")
+		v.Setup = DownlinkHARQFeedbackDisabledR17(r.BitString(per.Size{Lb: 32, Ub: 32}, "setup"))
 	default:
 		r.Invalid(der.KindInvalidValue, "SetupRelease", "no alternative has this index", "X.691 23")
 	}
@@ -8483,8 +8663,7 @@ func (v *PDSCHCodeBlockGroupTransmission) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	v.MaxCodeBlockGroupsPerTransportBlock = PDSCHCodeBlockGroupTransmission_MaxCodeBlockGroupsPerTransportBlock(r.Enum(4, 0, false, "maxCodeBlockGroupsPerTransportBlock"))
 	v.CodeBlockGroupFlushIndicator = r.Bool("codeBlockGroupFlushIndicator")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8611,8 +8790,7 @@ func (v *PDSCHTimeDomainResourceAllocationListR16) MarshalUPER() ([]byte, error)
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PDSCHTimeDomainResourceAllocationR16) DecodePER(r *per.Reader) error {
 	*v = PDSCHTimeDomainResourceAllocationR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasK0R16, &v.HasRepetitionNumberR16)
+	ext := r.ExtendedPreamble(&v.HasK0R16, &v.HasRepetitionNumberR16)
 	v.K0R16 = r.IntIf(v.HasK0R16, 0, 32, false, "k0-r16")
 	v.MappingTypeR16 = PDSCHTimeDomainResourceAllocationR16_MappingTypeR16(r.Enum(2, 0, false, "mappingType-r16"))
 	v.StartSymbolAndLengthR16 = r.Int(0, 127, false, "startSymbolAndLength-r16")
@@ -8707,8 +8885,7 @@ func (v *MultiPDSCHTDRAR17) DecodePER(r *per.Reader) error {
 	*v = MultiPDSCHTDRAR17{}
 	ext := r.Extended()
 	r.Decode(&v.PdschTDRAListR17, "pdsch-TDRA-List-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8908,8 +9085,7 @@ func (v *MPEConfigFR2R17) DecodePER(r *per.Reader) error {
 	v.MpeProhibitTimerR17 = MPEConfigFR2R17_MpeProhibitTimerR17(r.Enum(8, 0, false, "mpe-ProhibitTimer-r17"))
 	v.MpeThresholdR17 = MPEConfigFR2R17_MpeThresholdR17(r.Enum(4, 0, false, "mpe-Threshold-r17"))
 	v.NumberOfNR17 = r.Int(1, 4, false, "numberOfN-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8948,22 +9124,35 @@ func (v *PhysCellID) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PhysicalCellGroupConfig) DecodePER(r *per.Reader) error {
 	*v = PhysicalCellGroupConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasHarqACKSpatialBundlingPUCCH, &v.HasHarqACKSpatialBundlingPUSCH, &v.HasPNRFR1, &v.HasTpcSRSRNTI, &v.HasTpcPUCCHRNTI, &v.HasTpcPUSCHRNTI, &v.HasSpCSIRNTI, &v.HasCsRNTI)
+	ext := r.ExtendedPreamble(&v.HasHarqACKSpatialBundlingPUCCH, &v.HasHarqACKSpatialBundlingPUSCH, &v.HasPNRFR1, &v.HasTpcSRSRNTI, &v.HasTpcPUCCHRNTI, &v.HasTpcPUSCHRNTI, &v.HasSpCSIRNTI, &v.HasCsRNTI)
 	v.HarqACKSpatialBundlingPUCCH = PhysicalCellGroupConfig_HarqACKSpatialBundlingPUCCH(r.EnumIf(v.HasHarqACKSpatialBundlingPUCCH, 1, 0, false, "harq-ACK-SpatialBundlingPUCCH"))
 	v.HarqACKSpatialBundlingPUSCH = PhysicalCellGroupConfig_HarqACKSpatialBundlingPUSCH(r.EnumIf(v.HasHarqACKSpatialBundlingPUSCH, 1, 0, false, "harq-ACK-SpatialBundlingPUSCH"))
-	r.DecodeOptional(v.HasPNRFR1, &v.PNRFR1, "p-NR-FR1")
+	if v.HasPNRFR1 {
+		v.PNRFR1 = PMax(r.Int(-30, 33, false, "p-NR-FR1"))
+	}
 	v.PdschHARQACKCodebook = PhysicalCellGroupConfig_PdschHARQACKCodebook(r.Enum(2, 0, false, "pdsch-HARQ-ACK-Codebook"))
-	r.DecodeOptional(v.HasTpcSRSRNTI, &v.TpcSRSRNTI, "tpc-SRS-RNTI")
-	r.DecodeOptional(v.HasTpcPUCCHRNTI, &v.TpcPUCCHRNTI, "tpc-PUCCH-RNTI")
-	r.DecodeOptional(v.HasTpcPUSCHRNTI, &v.TpcPUSCHRNTI, "tpc-PUSCH-RNTI")
-	r.DecodeOptional(v.HasSpCSIRNTI, &v.SpCSIRNTI, "sp-CSI-RNTI")
+	if v.HasTpcSRSRNTI {
+		v.TpcSRSRNTI = RNTIValue(r.Int(0, 65535, false, "tpc-SRS-RNTI"))
+	}
+	if v.HasTpcPUCCHRNTI {
+		v.TpcPUCCHRNTI = RNTIValue(r.Int(0, 65535, false, "tpc-PUCCH-RNTI"))
+	}
+	if v.HasTpcPUSCHRNTI {
+		v.TpcPUSCHRNTI = RNTIValue(r.Int(0, 65535, false, "tpc-PUSCH-RNTI"))
+	}
+	if v.HasSpCSIRNTI {
+		v.SpCSIRNTI = RNTIValue(r.Int(0, 65535, false, "sp-CSI-RNTI"))
+	}
 	r.DecodeOptional(v.HasCsRNTI, &v.CsRNTI, "cs-RNTI")
 	x := r.Extensions(ext)
 	if x.Begin(0, "mcs-C-RNTI") {
 		x.GroupPreamble(&v.HasMcsCRNTI, &v.HasPUEFR1)
-		r.DecodeOptional(v.HasMcsCRNTI, &v.McsCRNTI, "mcs-C-RNTI")
-		r.DecodeOptional(v.HasPUEFR1, &v.PUEFR1, "p-UE-FR1")
+		if v.HasMcsCRNTI {
+			v.McsCRNTI = RNTIValue(r.Int(0, 65535, false, "mcs-C-RNTI"))
+		}
+		if v.HasPUEFR1 {
+			v.PUEFR1 = PMax(r.Int(-30, 33, false, "p-UE-FR1"))
+		}
 		x.End("mcs-C-RNTI")
 	}
 	if x.Begin(1, "xScale") {
@@ -8982,8 +9171,12 @@ func (v *PhysicalCellGroupConfig) DecodePER(r *per.Reader) error {
 		v.HarqACKSpatialBundlingPUCCHSecondaryPUCCHgroupR16 = PhysicalCellGroupConfig_HarqACKSpatialBundlingPUCCHSecondaryPUCCHgroupR16(r.EnumIf(v.HasHarqACKSpatialBundlingPUCCHSecondaryPUCCHgroupR16, 2, 0, false, "harq-ACK-SpatialBundlingPUCCH-secondaryPUCCHgroup-r16"))
 		v.HarqACKSpatialBundlingPUSCHSecondaryPUCCHgroupR16 = PhysicalCellGroupConfig_HarqACKSpatialBundlingPUSCHSecondaryPUCCHgroupR16(r.EnumIf(v.HasHarqACKSpatialBundlingPUSCHSecondaryPUCCHgroupR16, 2, 0, false, "harq-ACK-SpatialBundlingPUSCH-secondaryPUCCHgroup-r16"))
 		v.PdschHARQACKCodebookSecondaryPUCCHgroupR16 = PhysicalCellGroupConfig_PdschHARQACKCodebookSecondaryPUCCHgroupR16(r.EnumIf(v.HasPdschHARQACKCodebookSecondaryPUCCHgroupR16, 2, 0, false, "pdsch-HARQ-ACK-Codebook-secondaryPUCCHgroup-r16"))
-		r.DecodeOptional(v.HasPNRFR2R16, &v.PNRFR2R16, "p-NR-FR2-r16")
-		r.DecodeOptional(v.HasPUEFR2R16, &v.PUEFR2R16, "p-UE-FR2-r16")
+		if v.HasPNRFR2R16 {
+			v.PNRFR2R16 = PMax(r.Int(-30, 33, false, "p-NR-FR2-r16"))
+		}
+		if v.HasPUEFR2R16 {
+			v.PUEFR2R16 = PMax(r.Int(-30, 33, false, "p-UE-FR2-r16"))
+		}
 		v.NrdcPCmodeFR1R16 = PhysicalCellGroupConfig_NrdcPCmodeFR1R16(r.EnumIf(v.HasNrdcPCmodeFR1R16, 3, 0, false, "nrdc-PCmode-FR1-r16"))
 		v.NrdcPCmodeFR2R16 = PhysicalCellGroupConfig_NrdcPCmodeFR2R16(r.EnumIf(v.HasNrdcPCmodeFR2R16, 3, 0, false, "nrdc-PCmode-FR2-r16"))
 		v.PdschHARQACKCodebookR16 = PhysicalCellGroupConfig_PdschHARQACKCodebookR16(r.EnumIf(v.HasPdschHARQACKCodebookR16, 1, 0, false, "pdsch-HARQ-ACK-Codebook-r16"))
@@ -9012,8 +9205,12 @@ func (v *PhysicalCellGroupConfig) DecodePER(r *per.Reader) error {
 		v.PdschHARQACKEnhType3DCIFieldR17 = PhysicalCellGroupConfig_PdschHARQACKEnhType3DCIFieldR17(r.EnumIf(v.HasPdschHARQACKEnhType3DCIFieldR17, 1, 0, false, "pdsch-HARQ-ACK-EnhType3DCI-Field-r17"))
 		v.PdschHARQACKRetxR17 = PhysicalCellGroupConfig_PdschHARQACKRetxR17(r.EnumIf(v.HasPdschHARQACKRetxR17, 1, 0, false, "pdsch-HARQ-ACK-Retx-r17"))
 		v.PdschHARQACKRetxSecondaryPUCCHgroupR17 = PhysicalCellGroupConfig_PdschHARQACKRetxSecondaryPUCCHgroupR17(r.EnumIf(v.HasPdschHARQACKRetxSecondaryPUCCHgroupR17, 1, 0, false, "pdsch-HARQ-ACK-RetxSecondaryPUCCHgroup-r17"))
-		r.DecodeOptional(v.HasPucchSSCellR17, &v.PucchSSCellR17, "pucch-sSCell-r17")
-		r.DecodeOptional(v.HasPucchSSCellSecondaryPUCCHgroupR17, &v.PucchSSCellSecondaryPUCCHgroupR17, "pucch-sSCellSecondaryPUCCHgroup-r17")
+		if v.HasPucchSSCellR17 {
+			v.PucchSSCellR17 = SCellIndex(r.Int(1, 31, false, "pucch-sSCell-r17"))
+		}
+		if v.HasPucchSSCellSecondaryPUCCHgroupR17 {
+			v.PucchSSCellSecondaryPUCCHgroupR17 = SCellIndex(r.Int(1, 31, false, "pucch-sSCellSecondaryPUCCHgroup-r17"))
+		}
 		v.PucchSSCellDynR17 = PhysicalCellGroupConfig_PucchSSCellDynR17(r.EnumIf(v.HasPucchSSCellDynR17, 1, 0, false, "pucch-sSCellDyn-r17"))
 		v.PucchSSCellDynSecondaryPUCCHgroupR17 = PhysicalCellGroupConfig_PucchSSCellDynSecondaryPUCCHgroupR17(r.EnumIf(v.HasPucchSSCellDynSecondaryPUCCHgroupR17, 1, 0, false, "pucch-sSCellDynSecondaryPUCCHgroup-r17"))
 		r.DecodeOptional(v.HasPucchSSCellPatternR17, &v.PucchSSCellPatternR17, "pucch-sSCellPattern-r17")
@@ -9158,7 +9355,7 @@ func (v *SetupRelease_RNTIValue) DecodePER(r *per.Reader) error {
 		v.Choice = SetupRelease_RNTIValue_Release
 	case 1:
 		v.Choice = SetupRelease_RNTIValue_Setup
-		r.Decode(&v.Setup, "setup")
+		v.Setup = RNTIValue(r.Int(0, 65535, false, "setup"))
 	default:
 		r.Invalid(der.KindInvalidValue, "SetupRelease", "no alternative has this index", "X.691 23")
 	}
@@ -9196,7 +9393,7 @@ func (v *SetupRelease_PDCCHBlindDetection) DecodePER(r *per.Reader) error {
 		v.Choice = SetupRelease_PDCCHBlindDetection_Release
 	case 1:
 		v.Choice = SetupRelease_PDCCHBlindDetection_Setup
-		r.Decode(&v.Setup, "setup")
+		v.Setup = PDCCHBlindDetection(r.Int(1, 15, false, "setup"))
 	default:
 		r.Invalid(der.KindInvalidValue, "SetupRelease", "no alternative has this index", "X.691 23")
 	}
@@ -9354,7 +9551,7 @@ func (v *SetupRelease_PDCCHBlindDetection2R16) DecodePER(r *per.Reader) error {
 		v.Choice = SetupRelease_PDCCHBlindDetection2R16_Release
 	case 1:
 		v.Choice = SetupRelease_PDCCHBlindDetection2R16_Setup
-		r.Decode(&v.Setup, "setup")
+		v.Setup = PDCCHBlindDetection2R16(r.Int(1, 15, false, "setup"))
 	default:
 		r.Invalid(der.KindInvalidValue, "SetupRelease", "no alternative has this index", "X.691 23")
 	}
@@ -9394,7 +9591,7 @@ func (v *SetupRelease_PDCCHBlindDetection3R16) DecodePER(r *per.Reader) error {
 		v.Choice = SetupRelease_PDCCHBlindDetection3R16_Release
 	case 1:
 		v.Choice = SetupRelease_PDCCHBlindDetection3R16_Setup
-		r.Decode(&v.Setup, "setup")
+		v.Setup = PDCCHBlindDetection3R16(r.Int(1, 15, false, "setup"))
 	default:
 		r.Invalid(der.KindInvalidValue, "SetupRelease", "no alternative has this index", "X.691 23")
 	}
@@ -9574,14 +9771,12 @@ func (v *SetupRelease_PDCCHBlindDetectionCACombIndicatorR17) MarshalUPER() ([]by
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PDSCHHARQACKEnhType3R17) DecodePER(r *per.Reader) error {
 	*v = PDSCHHARQACKEnhType3R17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPdschHARQACKEnhType3NDIR17, &v.HasPdschHARQACKEnhType3CBGR17)
-	r.Decode(&v.PdschHARQACKEnhType3IndexR17, "pdsch-HARQ-ACK-EnhType3Index-r17")
+	ext := r.ExtendedPreamble(&v.HasPdschHARQACKEnhType3NDIR17, &v.HasPdschHARQACKEnhType3CBGR17)
+	v.PdschHARQACKEnhType3IndexR17 = PDSCHHARQACKEnhType3IndexR17(r.Int(0, 7, false, "pdsch-HARQ-ACK-EnhType3Index-r17"))
 	r.Decode(&v.ApplicableR17, "applicable-r17")
 	v.PdschHARQACKEnhType3NDIR17 = PDSCHHARQACKEnhType3R17_PdschHARQACKEnhType3NDIR17(r.EnumIf(v.HasPdschHARQACKEnhType3NDIR17, 1, 0, false, "pdsch-HARQ-ACK-EnhType3NDI-r17"))
 	v.PdschHARQACKEnhType3CBGR17 = PDSCHHARQACKEnhType3R17_PdschHARQACKEnhType3CBGR17(r.EnumIf(v.HasPdschHARQACKEnhType3CBGR17, 1, 0, false, "pdsch-HARQ-ACK-EnhType3CBG-r17"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9695,7 +9890,7 @@ func (v *PDCCHBlindDetection) EncodePER(w *per.Writer) error {
 func (v *DCPConfigR16) DecodePER(r *per.Reader) error {
 	*v = DCPConfigR16{}
 	r.Preamble(&v.HasPsWakeUpR16, &v.HasPsTransmitPeriodicL1RSRPR16, &v.HasPsTransmitOtherPeriodicCSIR16)
-	r.Decode(&v.PsRNTIR16, "ps-RNTI-r16")
+	v.PsRNTIR16 = RNTIValue(r.Int(0, 65535, false, "ps-RNTI-r16"))
 	v.PsOffsetR16 = r.Int(1, 120, false, "ps-Offset-r16")
 	v.SizeDCI2_6R16 = r.Int(1, 140, false, "sizeDCI-2-6-r16")
 	v.PsPositionDCI2_6R16 = r.Int(0, 139, false, "ps-PositionDCI-2-6-r16")
@@ -9933,12 +10128,15 @@ func (v *PLMNIdentityInfoList) MarshalUPER() ([]byte, error) { return per.Marsha
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PLMNIdentityInfo) DecodePER(r *per.Reader) error {
 	*v = PLMNIdentityInfo{}
-	ext := r.Extended()
-	r.Preamble(&v.HasTrackingAreaCode, &v.HasRanac)
+	ext := r.ExtendedPreamble(&v.HasTrackingAreaCode, &v.HasRanac)
 	r.Decode(&v.PlmnIdentityList, "plmn-IdentityList")
-	r.DecodeOptional(v.HasTrackingAreaCode, &v.TrackingAreaCode, "trackingAreaCode")
-	r.DecodeOptional(v.HasRanac, &v.Ranac, "ranac")
-	r.Decode(&v.CellIdentity, "cellIdentity")
+	if v.HasTrackingAreaCode {
+		v.TrackingAreaCode = TrackingAreaCode(r.BitString(per.Size{Lb: 24, Ub: 24}, "trackingAreaCode"))
+	}
+	if v.HasRanac {
+		v.Ranac = RANAreaCode(r.Int(0, 255, false, "ranac"))
+	}
+	v.CellIdentity = CellIdentity(r.BitString(per.Size{Lb: 36, Ub: 36}, "cellIdentity"))
 	v.CellReservedForOperatorUse = PLMNIdentityInfo_CellReservedForOperatorUse(r.Enum(2, 0, false, "cellReservedForOperatorUse"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "iab-Support-r16") {
@@ -10043,8 +10241,7 @@ func (v *PRBID) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PTRSDownlinkConfig) DecodePER(r *per.Reader) error {
 	*v = PTRSDownlinkConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasFrequencyDensity, &v.HasTimeDensity, &v.HasEpreRatio, &v.HasResourceElementOffset)
+	ext := r.ExtendedPreamble(&v.HasFrequencyDensity, &v.HasTimeDensity, &v.HasEpreRatio, &v.HasResourceElementOffset)
 	r.DecodeOptional(v.HasFrequencyDensity, &v.FrequencyDensity, "frequencyDensity")
 	r.DecodeOptional(v.HasTimeDensity, &v.TimeDensity, "timeDensity")
 	v.EpreRatio = r.IntIf(v.HasEpreRatio, 0, 3, false, "epre-Ratio")
@@ -10117,12 +10314,10 @@ func (v *PTRSDownlinkConfig_TimeDensity) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PTRSUplinkConfig) DecodePER(r *per.Reader) error {
 	*v = PTRSUplinkConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasTransformPrecoderDisabled, &v.HasTransformPrecoderEnabled)
+	ext := r.ExtendedPreamble(&v.HasTransformPrecoderDisabled, &v.HasTransformPrecoderEnabled)
 	r.DecodeOptional(v.HasTransformPrecoderDisabled, &v.TransformPrecoderDisabled, "transformPrecoderDisabled")
 	r.DecodeOptional(v.HasTransformPrecoderEnabled, &v.TransformPrecoderEnabled, "transformPrecoderEnabled")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10231,8 +10426,7 @@ func (v *PTRSUplinkConfig_TransformPrecoderEnabled_SampleDensity) EncodePER(w *p
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PUCCHConfig) DecodePER(r *per.Reader) error {
 	*v = PUCCHConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasResourceSetToAddModList, &v.HasResourceSetToReleaseList, &v.HasResourceToAddModList, &v.HasResourceToReleaseList, &v.HasFormat1, &v.HasFormat2, &v.HasFormat3, &v.HasFormat4, &v.HasSchedulingRequestResourceToAddModList, &v.HasSchedulingRequestResourceToReleaseList, &v.HasMultiCSIPUCCHResourceList, &v.HasDlDataToULACK, &v.HasSpatialRelationInfoToAddModList, &v.HasSpatialRelationInfoToReleaseList, &v.HasPucchPowerControl)
+	ext := r.ExtendedPreamble(&v.HasResourceSetToAddModList, &v.HasResourceSetToReleaseList, &v.HasResourceToAddModList, &v.HasResourceToReleaseList, &v.HasFormat1, &v.HasFormat2, &v.HasFormat3, &v.HasFormat4, &v.HasSchedulingRequestResourceToAddModList, &v.HasSchedulingRequestResourceToReleaseList, &v.HasMultiCSIPUCCHResourceList, &v.HasDlDataToULACK, &v.HasSpatialRelationInfoToAddModList, &v.HasSpatialRelationInfoToReleaseList, &v.HasPucchPowerControl)
 	r.DecodeOptional(v.HasResourceSetToAddModList, &v.ResourceSetToAddModList, "resourceSetToAddModList")
 	r.DecodeOptional(v.HasResourceSetToReleaseList, &v.ResourceSetToReleaseList, "resourceSetToReleaseList")
 	r.DecodeOptional(v.HasResourceToAddModList, &v.ResourceToAddModList, "resourceToAddModList")
@@ -11130,7 +11324,7 @@ func (v *PUCCHFormatConfig) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasInterslotFrequencyHopping, &v.HasAdditionalDMRS, &v.HasMaxCodeRate, &v.HasNrofSlots, &v.HasPi2BPSK, &v.HasSimultaneousHARQACKCSI)
 	v.InterslotFrequencyHopping = PUCCHFormatConfig_InterslotFrequencyHopping(r.EnumIf(v.HasInterslotFrequencyHopping, 1, 0, false, "interslotFrequencyHopping"))
 	v.AdditionalDMRS = PUCCHFormatConfig_AdditionalDMRS(r.EnumIf(v.HasAdditionalDMRS, 1, 0, false, "additionalDMRS"))
-	r.DecodeOptional(v.HasMaxCodeRate, &v.MaxCodeRate, "maxCodeRate")
+	v.MaxCodeRate = PUCCHMaxCodeRate(r.EnumIf(v.HasMaxCodeRate, 7, 0, false, "maxCodeRate"))
 	v.NrofSlots = PUCCHFormatConfig_NrofSlots(r.EnumIf(v.HasNrofSlots, 3, 0, false, "nrofSlots"))
 	v.Pi2BPSK = PUCCHFormatConfig_Pi2BPSK(r.EnumIf(v.HasPi2BPSK, 1, 0, false, "pi2BPSK"))
 	v.SimultaneousHARQACKCSI = PUCCHFormatConfig_SimultaneousHARQACKCSI(r.EnumIf(v.HasSimultaneousHARQACKCSI, 1, 0, false, "simultaneousHARQ-ACK-CSI"))
@@ -11160,11 +11354,9 @@ func (v *PUCCHFormatConfig) MarshalUPER() ([]byte, error) { return per.Marshal(v
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PUCCHFormatConfigExtR17) DecodePER(r *per.Reader) error {
 	*v = PUCCHFormatConfigExtR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMaxCodeRateLPR17)
-	r.DecodeOptional(v.HasMaxCodeRateLPR17, &v.MaxCodeRateLPR17, "maxCodeRateLP-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	ext := r.ExtendedPreamble(&v.HasMaxCodeRateLPR17)
+	v.MaxCodeRateLPR17 = PUCCHMaxCodeRate(r.EnumIf(v.HasMaxCodeRateLPR17, 7, 0, false, "maxCodeRateLP-r17"))
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11197,7 +11389,7 @@ func (v *PUCCHMaxCodeRate) EncodePER(w *per.Writer) error { return w.WriteEnum(i
 func (v *PUCCHResourceSet) DecodePER(r *per.Reader) error {
 	*v = PUCCHResourceSet{}
 	r.Preamble(&v.HasMaxPayloadSize)
-	r.Decode(&v.PucchResourceSetID, "pucch-ResourceSetId")
+	v.PucchResourceSetID = PUCCHResourceSetID(r.Int(0, 3, false, "pucch-ResourceSetId"))
 	r.Decode(&v.ResourceList, "resourceList")
 	v.MaxPayloadSize = r.IntIf(v.HasMaxPayloadSize, 4, 256, false, "maxPayloadSize")
 	return r.Err()
@@ -11246,10 +11438,12 @@ func (v *PUCCHResourceSetID) EncodePER(w *per.Writer) error {
 func (v *PUCCHResource) DecodePER(r *per.Reader) error {
 	*v = PUCCHResource{}
 	r.Preamble(&v.HasIntraSlotFrequencyHopping, &v.HasSecondHopPRB)
-	r.Decode(&v.PucchResourceID, "pucch-ResourceId")
-	r.Decode(&v.StartingPRB, "startingPRB")
+	v.PucchResourceID = PUCCHResourceID(r.Int(0, 127, false, "pucch-ResourceId"))
+	v.StartingPRB = PRBID(r.Int(0, 274, false, "startingPRB"))
 	v.IntraSlotFrequencyHopping = PUCCHResource_IntraSlotFrequencyHopping(r.EnumIf(v.HasIntraSlotFrequencyHopping, 1, 0, false, "intraSlotFrequencyHopping"))
-	r.DecodeOptional(v.HasSecondHopPRB, &v.SecondHopPRB, "secondHopPRB")
+	if v.HasSecondHopPRB {
+		v.SecondHopPRB = PRBID(r.Int(0, 274, false, "secondHopPRB"))
+	}
 	r.Decode(&v.Format, "format")
 	return r.Err()
 }
@@ -11326,8 +11520,7 @@ func (v *PUCCHResource_Format) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PUCCHResourceExtV1610) DecodePER(r *per.Reader) error {
 	*v = PUCCHResourceExtV1610{}
-	ext := r.Extended()
-	r.Preamble(&v.HasInterlaceAllocationR16, &v.HasFormatV1610)
+	ext := r.ExtendedPreamble(&v.HasInterlaceAllocationR16, &v.HasFormatV1610)
 	r.DecodeOptional(v.HasInterlaceAllocationR16, &v.InterlaceAllocationR16, "interlaceAllocation-r16")
 	r.DecodeOptional(v.HasFormatV1610, &v.FormatV1610, "format-v1610")
 	x := r.Extensions(ext)
@@ -11620,7 +11813,7 @@ func (v *PUCCHFormat4) MarshalUPER() ([]byte, error) { return per.Marshal(v, fal
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PUCCHResourceGroupR16) DecodePER(r *per.Reader) error {
 	*v = PUCCHResourceGroupR16{}
-	r.Decode(&v.PucchResourceGroupIDR16, "pucch-ResourceGroupId-r16")
+	v.PucchResourceGroupIDR16 = PUCCHResourceGroupIDR16(r.Int(0, 3, false, "pucch-ResourceGroupId-r16"))
 	r.Decode(&v.ResourcePerGroupListR16, "resourcePerGroupList-r16")
 	return r.Err()
 }
@@ -11865,8 +12058,7 @@ func (v *DLDataToULACKMulticastDCIFormat4_1R17) MarshalUPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PUCCHConfigCommon) DecodePER(r *per.Reader) error {
 	*v = PUCCHConfigCommon{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPucchResourceCommon, &v.HasHoppingID, &v.HasP0Nominal)
+	ext := r.ExtendedPreamble(&v.HasPucchResourceCommon, &v.HasHoppingID, &v.HasP0Nominal)
 	v.PucchResourceCommon = r.IntIf(v.HasPucchResourceCommon, 0, 15, false, "pucch-ResourceCommon")
 	v.PucchGroupHopping = PUCCHConfigCommon_PucchGroupHopping(r.Enum(3, 0, false, "pucch-GroupHopping"))
 	v.HoppingID = r.IntIf(v.HasHoppingID, 0, 1023, false, "hoppingId")
@@ -11971,8 +12163,7 @@ func (v *PUCCHPathlossReferenceRSIDR17) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PUCCHPowerControl) DecodePER(r *per.Reader) error {
 	*v = PUCCHPowerControl{}
-	ext := r.Extended()
-	r.Preamble(&v.HasDeltaFPUCCHF0, &v.HasDeltaFPUCCHF1, &v.HasDeltaFPUCCHF2, &v.HasDeltaFPUCCHF3, &v.HasDeltaFPUCCHF4, &v.HasP0Set, &v.HasPathlossReferenceRSs, &v.HasTwoPUCCHPCAdjustmentStates)
+	ext := r.ExtendedPreamble(&v.HasDeltaFPUCCHF0, &v.HasDeltaFPUCCHF1, &v.HasDeltaFPUCCHF2, &v.HasDeltaFPUCCHF3, &v.HasDeltaFPUCCHF4, &v.HasP0Set, &v.HasPathlossReferenceRSs, &v.HasTwoPUCCHPCAdjustmentStates)
 	v.DeltaFPUCCHF0 = r.IntIf(v.HasDeltaFPUCCHF0, -16, 15, false, "deltaF-PUCCH-f0")
 	v.DeltaFPUCCHF1 = r.IntIf(v.HasDeltaFPUCCHF1, -16, 15, false, "deltaF-PUCCH-f1")
 	v.DeltaFPUCCHF2 = r.IntIf(v.HasDeltaFPUCCHF2, -16, 15, false, "deltaF-PUCCH-f2")
@@ -12085,7 +12276,7 @@ func (v *SetupRelease_PathlossReferenceRSsV1610) MarshalUPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *P0PUCCH) DecodePER(r *per.Reader) error {
 	*v = P0PUCCH{}
-	r.Decode(&v.P0PUCCHID, "p0-PUCCH-Id")
+	v.P0PUCCHID = P0PUCCHID(r.Int(1, 8, false, "p0-PUCCH-Id"))
 	v.P0PUCCHValue = r.Int(-16, 15, false, "p0-PUCCH-Value")
 	return r.Err()
 }
@@ -12136,7 +12327,7 @@ func (v *PathlossReferenceRSsV1610) MarshalUPER() ([]byte, error) { return per.M
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PUCCHPathlossReferenceRS) DecodePER(r *per.Reader) error {
 	*v = PUCCHPathlossReferenceRS{}
-	r.Decode(&v.PucchPathlossReferenceRSID, "pucch-PathlossReferenceRS-Id")
+	v.PucchPathlossReferenceRSID = PUCCHPathlossReferenceRSID(r.Int(0, 3, false, "pucch-PathlossReferenceRS-Id"))
 	r.Decode(&v.ReferenceSignal, "referenceSignal")
 	return r.Err()
 }
@@ -12163,10 +12354,10 @@ func (v *PUCCHPathlossReferenceRS_ReferenceSignal) DecodePER(r *per.Reader) erro
 	switch i {
 	case 0:
 		v.Choice = PUCCHPathlossReferenceRS_SsbIndex
-		r.Decode(&v.SsbIndex, "ssb-Index")
+		v.SsbIndex = SSBIndex(r.Int(0, 63, false, "ssb-Index"))
 	case 1:
 		v.Choice = PUCCHPathlossReferenceRS_CsiRSIndex
-		r.Decode(&v.CsiRSIndex, "csi-RS-Index")
+		v.CsiRSIndex = NZPCSIRSResourceID(r.Int(0, 191, false, "csi-RS-Index"))
 	default:
 		r.Invalid(der.KindInvalidValue, "PUCCH-PathlossReferenceRS.referenceSignal", "no alternative has this index", "X.691 23")
 	}
@@ -12191,7 +12382,7 @@ func (v *PUCCHPathlossReferenceRS_ReferenceSignal) EncodePER(w *per.Writer) erro
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PUCCHPathlossReferenceRSR16) DecodePER(r *per.Reader) error {
 	*v = PUCCHPathlossReferenceRSR16{}
-	r.Decode(&v.PucchPathlossReferenceRSIDR16, "pucch-PathlossReferenceRS-Id-r16")
+	v.PucchPathlossReferenceRSIDR16 = PUCCHPathlossReferenceRSIDV1610(r.Int(4, 63, false, "pucch-PathlossReferenceRS-Id-r16"))
 	r.Decode(&v.ReferenceSignalR16, "referenceSignal-r16")
 	return r.Err()
 }
@@ -12218,10 +12409,10 @@ func (v *PUCCHPathlossReferenceRSR16_ReferenceSignalR16) DecodePER(r *per.Reader
 	switch i {
 	case 0:
 		v.Choice = PUCCHPathlossReferenceRSR16_SsbIndexR16
-		r.Decode(&v.SsbIndexR16, "ssb-Index-r16")
+		v.SsbIndexR16 = SSBIndex(r.Int(0, 63, false, "ssb-Index-r16"))
 	case 1:
 		v.Choice = PUCCHPathlossReferenceRSR16_CsiRSIndexR16
-		r.Decode(&v.CsiRSIndexR16, "csi-RS-Index-r16")
+		v.CsiRSIndexR16 = NZPCSIRSResourceID(r.Int(0, 191, false, "csi-RS-Index-r16"))
 	default:
 		r.Invalid(der.KindInvalidValue, "PUCCH-PathlossReferenceRS-r16.referenceSignal-r16", "no alternative has this index", "X.691 23")
 	}
@@ -12246,10 +12437,10 @@ func (v *PUCCHPathlossReferenceRSR16_ReferenceSignalR16) EncodePER(w *per.Writer
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PUCCHPowerControlSetInfoR17) DecodePER(r *per.Reader) error {
 	*v = PUCCHPowerControlSetInfoR17{}
-	r.Decode(&v.PucchPowerControlSetInfoIDR17, "pucch-PowerControlSetInfoId-r17")
-	r.Decode(&v.P0PUCCHIDR17, "p0-PUCCH-Id-r17")
+	v.PucchPowerControlSetInfoIDR17 = PUCCHPowerControlSetInfoIDR17(r.Int(1, 8, false, "pucch-PowerControlSetInfoId-r17"))
+	v.P0PUCCHIDR17 = P0PUCCHID(r.Int(1, 8, false, "p0-PUCCH-Id-r17"))
 	v.PucchClosedLoopIndexR17 = PUCCHPowerControlSetInfoR17_PucchClosedLoopIndexR17(r.Enum(2, 0, false, "pucch-ClosedLoopIndex-r17"))
-	r.Decode(&v.PucchPathlossReferenceRSIDR17, "pucch-PathlossReferenceRS-Id-r17")
+	v.PucchPathlossReferenceRSIDR17 = PUCCHPathlossReferenceRSIDR17(r.Int(0, 7, false, "pucch-PathlossReferenceRS-Id-r17"))
 	return r.Err()
 }
 
@@ -12286,11 +12477,13 @@ func (v *PUCCHPowerControlSetInfoIDR17) EncodePER(w *per.Writer) error {
 func (v *PUCCHSpatialRelationInfo) DecodePER(r *per.Reader) error {
 	*v = PUCCHSpatialRelationInfo{}
 	r.Preamble(&v.HasServingCellID)
-	r.Decode(&v.PucchSpatialRelationInfoID, "pucch-SpatialRelationInfoId")
-	r.DecodeOptional(v.HasServingCellID, &v.ServingCellID, "servingCellId")
+	v.PucchSpatialRelationInfoID = PUCCHSpatialRelationInfoID(r.Int(1, 8, false, "pucch-SpatialRelationInfoId"))
+	if v.HasServingCellID {
+		v.ServingCellID = ServCellIndex(r.Int(0, 31, false, "servingCellId"))
+	}
 	r.Decode(&v.ReferenceSignal, "referenceSignal")
-	r.Decode(&v.PucchPathlossReferenceRSID, "pucch-PathlossReferenceRS-Id")
-	r.Decode(&v.P0PUCCHID, "p0-PUCCH-Id")
+	v.PucchPathlossReferenceRSID = PUCCHPathlossReferenceRSID(r.Int(0, 3, false, "pucch-PathlossReferenceRS-Id"))
+	v.P0PUCCHID = P0PUCCHID(r.Int(1, 8, false, "p0-PUCCH-Id"))
 	v.ClosedLoopIndex = PUCCHSpatialRelationInfo_ClosedLoopIndex(r.Enum(2, 0, false, "closedLoopIndex"))
 	return r.Err()
 }
@@ -12322,10 +12515,10 @@ func (v *PUCCHSpatialRelationInfo_ReferenceSignal) DecodePER(r *per.Reader) erro
 	switch i {
 	case 0:
 		v.Choice = PUCCHSpatialRelationInfo_SsbIndex
-		r.Decode(&v.SsbIndex, "ssb-Index")
+		v.SsbIndex = SSBIndex(r.Int(0, 63, false, "ssb-Index"))
 	case 1:
 		v.Choice = PUCCHSpatialRelationInfo_CsiRSIndex
-		r.Decode(&v.CsiRSIndex, "csi-RS-Index")
+		v.CsiRSIndex = NZPCSIRSResourceID(r.Int(0, 191, false, "csi-RS-Index"))
 	case 2:
 		v.Choice = PUCCHSpatialRelationInfo_Srs
 		r.Decode(&v.Srs, "srs")
@@ -12356,12 +12549,14 @@ func (v *PUCCHSpatialRelationInfo_ReferenceSignal) EncodePER(w *per.Writer) erro
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PUCCHSpatialRelationInfoExtR16) DecodePER(r *per.Reader) error {
 	*v = PUCCHSpatialRelationInfoExtR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPucchSpatialRelationInfoIDV1610, &v.HasPucchPathlossReferenceRSIDV1610)
-	r.DecodeOptional(v.HasPucchSpatialRelationInfoIDV1610, &v.PucchSpatialRelationInfoIDV1610, "pucch-SpatialRelationInfoId-v1610")
-	r.DecodeOptional(v.HasPucchPathlossReferenceRSIDV1610, &v.PucchPathlossReferenceRSIDV1610, "pucch-PathlossReferenceRS-Id-v1610")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	ext := r.ExtendedPreamble(&v.HasPucchSpatialRelationInfoIDV1610, &v.HasPucchPathlossReferenceRSIDV1610)
+	if v.HasPucchSpatialRelationInfoIDV1610 {
+		v.PucchSpatialRelationInfoIDV1610 = PUCCHSpatialRelationInfoIDV1610(r.Int(9, 64, false, "pucch-SpatialRelationInfoId-v1610"))
+	}
+	if v.HasPucchPathlossReferenceRSIDV1610 {
+		v.PucchPathlossReferenceRSIDV1610 = PUCCHPathlossReferenceRSIDV1610(r.Int(4, 63, false, "pucch-PathlossReferenceRS-Id-v1610"))
+	}
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12388,8 +12583,8 @@ func (v *PUCCHSpatialRelationInfoExtR16) MarshalUPER() ([]byte, error) { return 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PUCCHSRS) DecodePER(r *per.Reader) error {
 	*v = PUCCHSRS{}
-	r.Decode(&v.Resource, "resource")
-	r.Decode(&v.UplinkBWP, "uplinkBWP")
+	v.Resource = SRSResourceID(r.Int(0, 63, false, "resource"))
+	v.UplinkBWP = BWPID(r.Int(0, 4, false, "uplinkBWP"))
 	return r.Err()
 }
 
@@ -12445,8 +12640,7 @@ func (v *PUCCHSpatialRelationInfoIDV1610) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PUCCHTPCCommandConfig) DecodePER(r *per.Reader) error {
 	*v = PUCCHTPCCommandConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasTpcIndexPCell, &v.HasTpcIndexPUCCHSCell)
+	ext := r.ExtendedPreamble(&v.HasTpcIndexPCell, &v.HasTpcIndexPUCCHSCell)
 	v.TpcIndexPCell = r.IntIf(v.HasTpcIndexPCell, 1, 15, false, "tpc-IndexPCell")
 	v.TpcIndexPUCCHSCell = r.IntIf(v.HasTpcIndexPUCCHSCell, 1, 15, false, "tpc-IndexPUCCH-SCell")
 	x := r.Extensions(ext)
@@ -12489,8 +12683,7 @@ func (v *PUCCHTPCCommandConfig) MarshalUPER() ([]byte, error) { return per.Marsh
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PUSCHConfig) DecodePER(r *per.Reader) error {
 	*v = PUSCHConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasDataScramblingIdentityPUSCH, &v.HasTxConfig, &v.HasDmrsUplinkForPUSCHMappingTypeA, &v.HasDmrsUplinkForPUSCHMappingTypeB, &v.HasPuschPowerControl, &v.HasFrequencyHopping, &v.HasFrequencyHoppingOffsetLists, &v.HasPuschTimeDomainAllocationList, &v.HasPuschAggregationFactor, &v.HasMcsTable, &v.HasMcsTableTransformPrecoder, &v.HasTransformPrecoder, &v.HasCodebookSubset, &v.HasMaxRank, &v.HasRbgSize, &v.HasUciOnPUSCH, &v.HasTpPi2BPSK)
+	ext := r.ExtendedPreamble(&v.HasDataScramblingIdentityPUSCH, &v.HasTxConfig, &v.HasDmrsUplinkForPUSCHMappingTypeA, &v.HasDmrsUplinkForPUSCHMappingTypeB, &v.HasPuschPowerControl, &v.HasFrequencyHopping, &v.HasFrequencyHoppingOffsetLists, &v.HasPuschTimeDomainAllocationList, &v.HasPuschAggregationFactor, &v.HasMcsTable, &v.HasMcsTableTransformPrecoder, &v.HasTransformPrecoder, &v.HasCodebookSubset, &v.HasMaxRank, &v.HasRbgSize, &v.HasUciOnPUSCH, &v.HasTpPi2BPSK)
 	v.DataScramblingIdentityPUSCH = r.IntIf(v.HasDataScramblingIdentityPUSCH, 0, 1023, false, "dataScramblingIdentityPUSCH")
 	v.TxConfig = PUSCHConfig_TxConfig(r.EnumIf(v.HasTxConfig, 2, 0, false, "txConfig"))
 	r.DecodeOptional(v.HasDmrsUplinkForPUSCHMappingTypeA, &v.DmrsUplinkForPUSCHMappingTypeA, "dmrs-UplinkForPUSCH-MappingTypeA")
@@ -13858,9 +14051,13 @@ func (v *BetaOffsetsCrossPriSelDCI0_2R17_DynamicDCI0_2R17_TwoBitsR17) EncodePER(
 func (v *MPEResourceR17) DecodePER(r *per.Reader) error {
 	*v = MPEResourceR17{}
 	r.Preamble(&v.HasCellR17, &v.HasAdditionalPCIR17)
-	r.Decode(&v.MpeResourceIDR17, "mpe-ResourceId-r17")
-	r.DecodeOptional(v.HasCellR17, &v.CellR17, "cell-r17")
-	r.DecodeOptional(v.HasAdditionalPCIR17, &v.AdditionalPCIR17, "additionalPCI-r17")
+	v.MpeResourceIDR17 = MPEResourceIDR17(r.Int(1, 64, false, "mpe-ResourceId-r17"))
+	if v.HasCellR17 {
+		v.CellR17 = ServCellIndex(r.Int(0, 31, false, "cell-r17"))
+	}
+	if v.HasAdditionalPCIR17 {
+		v.AdditionalPCIR17 = AdditionalPCIIndexR17(r.Int(1, 7, false, "additionalPCI-r17"))
+	}
 	r.Decode(&v.MpeReferenceSignalR17, "mpe-ReferenceSignal-r17")
 	return r.Err()
 }
@@ -13890,10 +14087,10 @@ func (v *MPEResourceR17_MpeReferenceSignalR17) DecodePER(r *per.Reader) error {
 	switch i {
 	case 0:
 		v.Choice = MPEResourceR17_CsiRSResourceR17
-		r.Decode(&v.CsiRSResourceR17, "csi-RS-Resource-r17")
+		v.CsiRSResourceR17 = NZPCSIRSResourceID(r.Int(0, 191, false, "csi-RS-Resource-r17"))
 	case 1:
 		v.Choice = MPEResourceR17_SsbResourceR17
-		r.Decode(&v.SsbResourceR17, "ssb-Resource-r17")
+		v.SsbResourceR17 = SSBIndex(r.Int(0, 63, false, "ssb-Resource-r17"))
 	default:
 		r.Invalid(der.KindInvalidValue, "MPE-Resource-r17.mpe-ReferenceSignal-r17", "no alternative has this index", "X.691 23")
 	}
@@ -13930,14 +14127,12 @@ func (v *MPEResourceIDR17) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PUSCHConfigCommon) DecodePER(r *per.Reader) error {
 	*v = PUSCHConfigCommon{}
-	ext := r.Extended()
-	r.Preamble(&v.HasGroupHoppingEnabledTransformPrecoding, &v.HasPuschTimeDomainAllocationList, &v.HasMsg3DeltaPreamble, &v.HasP0NominalWithGrant)
+	ext := r.ExtendedPreamble(&v.HasGroupHoppingEnabledTransformPrecoding, &v.HasPuschTimeDomainAllocationList, &v.HasMsg3DeltaPreamble, &v.HasP0NominalWithGrant)
 	v.GroupHoppingEnabledTransformPrecoding = PUSCHConfigCommon_GroupHoppingEnabledTransformPrecoding(r.EnumIf(v.HasGroupHoppingEnabledTransformPrecoding, 1, 0, false, "groupHoppingEnabledTransformPrecoding"))
 	r.DecodeOptional(v.HasPuschTimeDomainAllocationList, &v.PuschTimeDomainAllocationList, "pusch-TimeDomainAllocationList")
 	v.Msg3DeltaPreamble = r.IntIf(v.HasMsg3DeltaPreamble, -1, 6, false, "msg3-DeltaPreamble")
 	v.P0NominalWithGrant = r.IntIf(v.HasP0NominalWithGrant, -202, 24, false, "p0-NominalWithGrant")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13968,7 +14163,7 @@ func (v *PUSCHPowerControl) DecodePER(r *per.Reader) error {
 	*v = PUSCHPowerControl{}
 	r.Preamble(&v.HasTpcAccumulation, &v.HasMsg3Alpha, &v.HasP0NominalWithoutGrant, &v.HasP0AlphaSets, &v.HasPathlossReferenceRSToAddModList, &v.HasPathlossReferenceRSToReleaseList, &v.HasTwoPUSCHPCAdjustmentStates, &v.HasDeltaMCS, &v.HasSriPUSCHMappingToAddModList, &v.HasSriPUSCHMappingToReleaseList)
 	v.TpcAccumulation = PUSCHPowerControl_TpcAccumulation(r.EnumIf(v.HasTpcAccumulation, 1, 0, false, "tpc-Accumulation"))
-	r.DecodeOptional(v.HasMsg3Alpha, &v.Msg3Alpha, "msg3-Alpha")
+	v.Msg3Alpha = Alpha(r.EnumIf(v.HasMsg3Alpha, 8, 0, false, "msg3-Alpha"))
 	v.P0NominalWithoutGrant = r.IntIf(v.HasP0NominalWithoutGrant, -202, 24, false, "p0-NominalWithoutGrant")
 	r.DecodeOptional(v.HasP0AlphaSets, &v.P0AlphaSets, "p0-AlphaSets")
 	r.DecodeOptional(v.HasPathlossReferenceRSToAddModList, &v.PathlossReferenceRSToAddModList, "pathlossReferenceRSToAddModList")
@@ -14058,9 +14253,9 @@ func (v *PUSCHPowerControl_SriPUSCHMappingToReleaseList) EncodePER(w *per.Writer
 func (v *P0PUSCHAlphaSet) DecodePER(r *per.Reader) error {
 	*v = P0PUSCHAlphaSet{}
 	r.Preamble(&v.HasP0, &v.HasAlpha)
-	r.Decode(&v.P0PUSCHAlphaSetID, "p0-PUSCH-AlphaSetId")
+	v.P0PUSCHAlphaSetID = P0PUSCHAlphaSetID(r.Int(0, 29, false, "p0-PUSCH-AlphaSetId"))
 	v.P0 = r.IntIf(v.HasP0, -16, 15, false, "p0")
-	r.DecodeOptional(v.HasAlpha, &v.Alpha, "alpha")
+	v.Alpha = Alpha(r.EnumIf(v.HasAlpha, 8, 0, false, "alpha"))
 	return r.Err()
 }
 
@@ -14096,7 +14291,7 @@ func (v *P0PUSCHAlphaSetID) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PUSCHPathlossReferenceRS) DecodePER(r *per.Reader) error {
 	*v = PUSCHPathlossReferenceRS{}
-	r.Decode(&v.PuschPathlossReferenceRSID, "pusch-PathlossReferenceRS-Id")
+	v.PuschPathlossReferenceRSID = PUSCHPathlossReferenceRSID(r.Int(0, 3, false, "pusch-PathlossReferenceRS-Id"))
 	r.Decode(&v.ReferenceSignal, "referenceSignal")
 	return r.Err()
 }
@@ -14123,10 +14318,10 @@ func (v *PUSCHPathlossReferenceRS_ReferenceSignal) DecodePER(r *per.Reader) erro
 	switch i {
 	case 0:
 		v.Choice = PUSCHPathlossReferenceRS_SsbIndex
-		r.Decode(&v.SsbIndex, "ssb-Index")
+		v.SsbIndex = SSBIndex(r.Int(0, 63, false, "ssb-Index"))
 	case 1:
 		v.Choice = PUSCHPathlossReferenceRS_CsiRSIndex
-		r.Decode(&v.CsiRSIndex, "csi-RS-Index")
+		v.CsiRSIndex = NZPCSIRSResourceID(r.Int(0, 191, false, "csi-RS-Index"))
 	default:
 		r.Invalid(der.KindInvalidValue, "PUSCH-PathlossReferenceRS.referenceSignal", "no alternative has this index", "X.691 23")
 	}
@@ -14151,7 +14346,7 @@ func (v *PUSCHPathlossReferenceRS_ReferenceSignal) EncodePER(w *per.Writer) erro
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PUSCHPathlossReferenceRSR16) DecodePER(r *per.Reader) error {
 	*v = PUSCHPathlossReferenceRSR16{}
-	r.Decode(&v.PuschPathlossReferenceRSIDR16, "pusch-PathlossReferenceRS-Id-r16")
+	v.PuschPathlossReferenceRSIDR16 = PUSCHPathlossReferenceRSIDV1610(r.Int(4, 63, false, "pusch-PathlossReferenceRS-Id-r16"))
 	r.Decode(&v.ReferenceSignalR16, "referenceSignal-r16")
 	return r.Err()
 }
@@ -14178,10 +14373,10 @@ func (v *PUSCHPathlossReferenceRSR16_ReferenceSignalR16) DecodePER(r *per.Reader
 	switch i {
 	case 0:
 		v.Choice = PUSCHPathlossReferenceRSR16_SsbIndexR16
-		r.Decode(&v.SsbIndexR16, "ssb-Index-r16")
+		v.SsbIndexR16 = SSBIndex(r.Int(0, 63, false, "ssb-Index-r16"))
 	case 1:
 		v.Choice = PUSCHPathlossReferenceRSR16_CsiRSIndexR16
-		r.Decode(&v.CsiRSIndexR16, "csi-RS-Index-r16")
+		v.CsiRSIndexR16 = NZPCSIRSResourceID(r.Int(0, 191, false, "csi-RS-Index-r16"))
 	default:
 		r.Invalid(der.KindInvalidValue, "PUSCH-PathlossReferenceRS-r16.referenceSignal-r16", "no alternative has this index", "X.691 23")
 	}
@@ -14207,8 +14402,10 @@ func (v *PUSCHPathlossReferenceRSR16_ReferenceSignalR16) EncodePER(w *per.Writer
 func (v *DummyPathlossReferenceRSV1710) DecodePER(r *per.Reader) error {
 	*v = DummyPathlossReferenceRSV1710{}
 	r.Preamble(&v.HasAdditionalPCIR17)
-	r.Decode(&v.PuschPathlossReferenceRSIDR17, "pusch-PathlossReferenceRS-Id-r17")
-	r.DecodeOptional(v.HasAdditionalPCIR17, &v.AdditionalPCIR17, "additionalPCI-r17")
+	v.PuschPathlossReferenceRSIDR17 = PUSCHPathlossReferenceRSIDR17(r.Int(0, 63, false, "pusch-PathlossReferenceRS-Id-r17"))
+	if v.HasAdditionalPCIR17 {
+		v.AdditionalPCIR17 = AdditionalPCIIndexR17(r.Int(1, 7, false, "additionalPCI-r17"))
+	}
 	return r.Err()
 }
 
@@ -14267,9 +14464,9 @@ func (v *PUSCHPathlossReferenceRSIDR17) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SRIPUSCHPowerControl) DecodePER(r *per.Reader) error {
 	*v = SRIPUSCHPowerControl{}
-	r.Decode(&v.SriPUSCHPowerControlID, "sri-PUSCH-PowerControlId")
-	r.Decode(&v.SriPUSCHPathlossReferenceRSID, "sri-PUSCH-PathlossReferenceRS-Id")
-	r.Decode(&v.SriP0PUSCHAlphaSetID, "sri-P0-PUSCH-AlphaSetId")
+	v.SriPUSCHPowerControlID = SRIPUSCHPowerControlID(r.Int(0, 15, false, "sri-PUSCH-PowerControlId"))
+	v.SriPUSCHPathlossReferenceRSID = PUSCHPathlossReferenceRSID(r.Int(0, 3, false, "sri-PUSCH-PathlossReferenceRS-Id"))
+	v.SriP0PUSCHAlphaSetID = P0PUSCHAlphaSetID(r.Int(0, 29, false, "sri-P0-PUSCH-AlphaSetId"))
 	v.SriPUSCHClosedLoopIndex = SRIPUSCHPowerControl_SriPUSCHClosedLoopIndex(r.Enum(2, 0, false, "sri-PUSCH-ClosedLoopIndex"))
 	return r.Err()
 }
@@ -14306,8 +14503,7 @@ func (v *SRIPUSCHPowerControlID) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PUSCHPowerControlV1610) DecodePER(r *per.Reader) error {
 	*v = PUSCHPowerControlV1610{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPathlossReferenceRSToAddModListSizeExtV1610, &v.HasPathlossReferenceRSToReleaseListSizeExtV1610, &v.HasP0PUSCHSetListR16, &v.HasOlpcParameterSet)
+	ext := r.ExtendedPreamble(&v.HasPathlossReferenceRSToAddModListSizeExtV1610, &v.HasPathlossReferenceRSToReleaseListSizeExtV1610, &v.HasP0PUSCHSetListR16, &v.HasOlpcParameterSet)
 	r.DecodeOptional(v.HasPathlossReferenceRSToAddModListSizeExtV1610, &v.PathlossReferenceRSToAddModListSizeExtV1610, "pathlossReferenceRSToAddModListSizeExt-v1610")
 	r.DecodeOptional(v.HasPathlossReferenceRSToReleaseListSizeExtV1610, &v.PathlossReferenceRSToReleaseListSizeExtV1610, "pathlossReferenceRSToReleaseListSizeExt-v1610")
 	r.DecodeOptional(v.HasP0PUSCHSetListR16, &v.P0PUSCHSetListR16, "p0-PUSCH-SetList-r16")
@@ -14445,12 +14641,10 @@ func (v *PUSCHPowerControlV1610_Dummy) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *P0PUSCHSetR16) DecodePER(r *per.Reader) error {
 	*v = P0PUSCHSetR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasP0ListR16)
-	r.Decode(&v.P0PUSCHSetIDR16, "p0-PUSCH-SetId-r16")
+	ext := r.ExtendedPreamble(&v.HasP0ListR16)
+	v.P0PUSCHSetIDR16 = P0PUSCHSetIDR16(r.Int(0, 15, false, "p0-PUSCH-SetId-r16"))
 	r.DecodeOptional(v.HasP0ListR16, &v.P0ListR16, "p0-List-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14511,8 +14705,7 @@ func (v *P0PUSCHR16) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PUSCHServingCellConfig) DecodePER(r *per.Reader) error {
 	*v = PUSCHServingCellConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasCodeBlockGroupTransmission, &v.HasRateMatching, &v.HasXOverhead)
+	ext := r.ExtendedPreamble(&v.HasCodeBlockGroupTransmission, &v.HasRateMatching, &v.HasXOverhead)
 	r.DecodeOptional(v.HasCodeBlockGroupTransmission, &v.CodeBlockGroupTransmission, "codeBlockGroupTransmission")
 	v.RateMatching = PUSCHServingCellConfig_RateMatching(r.EnumIf(v.HasRateMatching, 1, 0, false, "rateMatching"))
 	v.XOverhead = PUSCHServingCellConfig_XOverhead(r.EnumIf(v.HasXOverhead, 3, 0, false, "xOverhead"))
@@ -14629,7 +14822,7 @@ func (v *SetupRelease_MaxMIMOLayersDCI0_2R16) DecodePER(r *per.Reader) error {
 		v.Choice = SetupRelease_MaxMIMOLayersDCI0_2R16_Release
 	case 1:
 		v.Choice = SetupRelease_MaxMIMOLayersDCI0_2R16_Setup
-		r.Decode(&v.Setup, "setup")
+		v.Setup = MaxMIMOLayersDCI0_2R16(r.Int(1, 4, false, "setup"))
 	default:
 		r.Invalid(der.KindInvalidValue, "SetupRelease", "no alternative has this index", "X.691 23")
 	}
@@ -14669,7 +14862,7 @@ func (v *SetupRelease_UplinkHARQModeR17) DecodePER(r *per.Reader) error {
 		v.Choice = SetupRelease_UplinkHARQModeR17_Release
 	case 1:
 		v.Choice = SetupRelease_UplinkHARQModeR17_Setup
-		r.Decode(&v.Setup, "setup")
+		v.Setup = UplinkHARQModeR17(r.BitString(per.Size{Lb: 32, Ub: 32}, "setup"))
 	default:
 		r.Invalid(der.KindInvalidValue, "SetupRelease", "no alternative has this index", "X.691 23")
 	}
@@ -14703,8 +14896,7 @@ func (v *PUSCHCodeBlockGroupTransmission) DecodePER(r *per.Reader) error {
 	*v = PUSCHCodeBlockGroupTransmission{}
 	ext := r.Extended()
 	v.MaxCodeBlockGroupsPerTransportBlock = PUSCHCodeBlockGroupTransmission_MaxCodeBlockGroupsPerTransportBlock(r.Enum(4, 0, false, "maxCodeBlockGroupsPerTransportBlock"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14822,12 +15014,10 @@ func (v *PUSCHTimeDomainResourceAllocationListR16) MarshalUPER() ([]byte, error)
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PUSCHTimeDomainResourceAllocationR16) DecodePER(r *per.Reader) error {
 	*v = PUSCHTimeDomainResourceAllocationR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasK2R16)
+	ext := r.ExtendedPreamble(&v.HasK2R16)
 	v.K2R16 = r.IntIf(v.HasK2R16, 0, 32, false, "k2-r16")
 	r.Decode(&v.PuschAllocationListR16, "puschAllocationList-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14866,8 +15056,7 @@ func (v *PUSCHTimeDomainResourceAllocationR16_PuschAllocationListR16) EncodePER(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PUSCHAllocationR16) DecodePER(r *per.Reader) error {
 	*v = PUSCHAllocationR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMappingTypeR16, &v.HasStartSymbolAndLengthR16, &v.HasStartSymbolR16, &v.HasLengthR16, &v.HasNumberOfRepetitionsR16)
+	ext := r.ExtendedPreamble(&v.HasMappingTypeR16, &v.HasStartSymbolAndLengthR16, &v.HasStartSymbolR16, &v.HasLengthR16, &v.HasNumberOfRepetitionsR16)
 	v.MappingTypeR16 = PUSCHAllocationR16_MappingTypeR16(r.EnumIf(v.HasMappingTypeR16, 2, 0, false, "mappingType-r16"))
 	v.StartSymbolAndLengthR16 = r.IntIf(v.HasStartSymbolAndLengthR16, 0, 127, false, "startSymbolAndLength-r16")
 	v.StartSymbolR16 = r.IntIf(v.HasStartSymbolR16, 0, 13, false, "startSymbol-r16")
@@ -14918,13 +15107,13 @@ func (v *PUSCHAllocationR16) MarshalUPER() ([]byte, error) { return per.Marshal(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PUSCHTPCCommandConfig) DecodePER(r *per.Reader) error {
 	*v = PUSCHTPCCommandConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasTpcIndex, &v.HasTpcIndexSUL, &v.HasTargetCell)
+	ext := r.ExtendedPreamble(&v.HasTpcIndex, &v.HasTpcIndexSUL, &v.HasTargetCell)
 	v.TpcIndex = r.IntIf(v.HasTpcIndex, 1, 15, false, "tpc-Index")
 	v.TpcIndexSUL = r.IntIf(v.HasTpcIndexSUL, 1, 15, false, "tpc-IndexSUL")
-	r.DecodeOptional(v.HasTargetCell, &v.TargetCell, "targetCell")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	if v.HasTargetCell {
+		v.TargetCell = ServCellIndex(r.Int(0, 31, false, "targetCell"))
+	}
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14976,8 +15165,7 @@ func (v *QRxLevMin) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *QuantityConfig) DecodePER(r *per.Reader) error {
 	*v = QuantityConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasQuantityConfigNRList)
+	ext := r.ExtendedPreamble(&v.HasQuantityConfigNRList)
 	r.DecodeOptional(v.HasQuantityConfigNRList, &v.QuantityConfigNRList, "quantityConfigNR-List")
 	x := r.Extensions(ext)
 	if x.Begin(0, "quantityConfigEUTRA") {
@@ -15088,17 +15276,17 @@ func (v *FilterConfig) DecodePER(r *per.Reader) error {
 	*v = FilterConfig{}
 	r.Preamble(&v.HasFilterCoefficientRSRP, &v.HasFilterCoefficientRSRQ, &v.HasFilterCoefficientRSSINR)
 	if v.HasFilterCoefficientRSRP {
-		r.Decode(&v.FilterCoefficientRSRP, "filterCoefficientRSRP")
+		v.FilterCoefficientRSRP = FilterCoefficient(r.Enum(16, 0, true, "filterCoefficientRSRP"))
 	} else {
 		v.FilterCoefficientRSRP = FilterCoefficient_Fc4
 	}
 	if v.HasFilterCoefficientRSRQ {
-		r.Decode(&v.FilterCoefficientRSRQ, "filterCoefficientRSRQ")
+		v.FilterCoefficientRSRQ = FilterCoefficient(r.Enum(16, 0, true, "filterCoefficientRSRQ"))
 	} else {
 		v.FilterCoefficientRSRQ = FilterCoefficient_Fc4
 	}
 	if v.HasFilterCoefficientRSSINR {
-		r.Decode(&v.FilterCoefficientRSSINR, "filterCoefficientRS-SINR")
+		v.FilterCoefficientRSSINR = FilterCoefficient(r.Enum(16, 0, true, "filterCoefficientRS-SINR"))
 	} else {
 		v.FilterCoefficientRSSINR = FilterCoefficient_Fc4
 	}
@@ -15127,12 +15315,12 @@ func (v *FilterConfigCLIR16) DecodePER(r *per.Reader) error {
 	*v = FilterConfigCLIR16{}
 	r.Preamble(&v.HasFilterCoefficientSRSRSRPR16, &v.HasFilterCoefficientCLIRSSIR16)
 	if v.HasFilterCoefficientSRSRSRPR16 {
-		r.Decode(&v.FilterCoefficientSRSRSRPR16, "filterCoefficientSRS-RSRP-r16")
+		v.FilterCoefficientSRSRSRPR16 = FilterCoefficient(r.Enum(16, 0, true, "filterCoefficientSRS-RSRP-r16"))
 	} else {
 		v.FilterCoefficientSRSRSRPR16 = FilterCoefficient_Fc4
 	}
 	if v.HasFilterCoefficientCLIRSSIR16 {
-		r.Decode(&v.FilterCoefficientCLIRSSIR16, "filterCoefficientCLI-RSSI-r16")
+		v.FilterCoefficientCLIRSSIR16 = FilterCoefficient(r.Enum(16, 0, true, "filterCoefficientCLI-RSSI-r16"))
 	} else {
 		v.FilterCoefficientCLIRSSIR16 = FilterCoefficient_Fc4
 	}
@@ -15160,12 +15348,12 @@ func (v *QuantityConfigUTRAFDDR16) DecodePER(r *per.Reader) error {
 	*v = QuantityConfigUTRAFDDR16{}
 	r.Preamble(&v.HasFilterCoefficientRSCPR16, &v.HasFilterCoefficientECNOR16)
 	if v.HasFilterCoefficientRSCPR16 {
-		r.Decode(&v.FilterCoefficientRSCPR16, "filterCoefficientRSCP-r16")
+		v.FilterCoefficientRSCPR16 = FilterCoefficient(r.Enum(16, 0, true, "filterCoefficientRSCP-r16"))
 	} else {
 		v.FilterCoefficientRSCPR16 = FilterCoefficient_Fc4
 	}
 	if v.HasFilterCoefficientECNOR16 {
-		r.Decode(&v.FilterCoefficientECNOR16, "filterCoefficientEcNO-r16")
+		v.FilterCoefficientECNOR16 = FilterCoefficient(r.Enum(16, 0, true, "filterCoefficientEcNO-r16"))
 	} else {
 		v.FilterCoefficientECNOR16 = FilterCoefficient_Fc4
 	}
@@ -15191,17 +15379,20 @@ func (v *QuantityConfigUTRAFDDR16) MarshalUPER() ([]byte, error) { return per.Ma
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RACHConfigCommon) DecodePER(r *per.Reader) error {
 	*v = RACHConfigCommon{}
-	ext := r.Extended()
-	r.Preamble(&v.HasTotalNumberOfRAPreambles, &v.HasSsbPerRACHOccasionAndCBPreamblesPerSSB, &v.HasGroupBconfigured, &v.HasRsrpThresholdSSB, &v.HasRsrpThresholdSSBSUL, &v.HasMsg1SubcarrierSpacing, &v.HasMsg3TransformPrecoder)
+	ext := r.ExtendedPreamble(&v.HasTotalNumberOfRAPreambles, &v.HasSsbPerRACHOccasionAndCBPreamblesPerSSB, &v.HasGroupBconfigured, &v.HasRsrpThresholdSSB, &v.HasRsrpThresholdSSBSUL, &v.HasMsg1SubcarrierSpacing, &v.HasMsg3TransformPrecoder)
 	r.Decode(&v.RachConfigGeneric, "rach-ConfigGeneric")
 	v.TotalNumberOfRAPreambles = r.IntIf(v.HasTotalNumberOfRAPreambles, 1, 63, false, "totalNumberOfRA-Preambles")
 	r.DecodeOptional(v.HasSsbPerRACHOccasionAndCBPreamblesPerSSB, &v.SsbPerRACHOccasionAndCBPreamblesPerSSB, "ssb-perRACH-OccasionAndCB-PreamblesPerSSB")
 	r.DecodeOptional(v.HasGroupBconfigured, &v.GroupBconfigured, "groupBconfigured")
 	v.RaContentionResolutionTimer = RACHConfigCommon_RaContentionResolutionTimer(r.Enum(8, 0, false, "ra-ContentionResolutionTimer"))
-	r.DecodeOptional(v.HasRsrpThresholdSSB, &v.RsrpThresholdSSB, "rsrp-ThresholdSSB")
-	r.DecodeOptional(v.HasRsrpThresholdSSBSUL, &v.RsrpThresholdSSBSUL, "rsrp-ThresholdSSB-SUL")
+	if v.HasRsrpThresholdSSB {
+		v.RsrpThresholdSSB = RSRPRange(r.Int(0, 127, false, "rsrp-ThresholdSSB"))
+	}
+	if v.HasRsrpThresholdSSBSUL {
+		v.RsrpThresholdSSBSUL = RSRPRange(r.Int(0, 127, false, "rsrp-ThresholdSSB-SUL"))
+	}
 	r.Decode(&v.PrachRootSequenceIndex, "prach-RootSequenceIndex")
-	r.DecodeOptional(v.HasMsg1SubcarrierSpacing, &v.Msg1SubcarrierSpacing, "msg1-SubcarrierSpacing")
+	v.Msg1SubcarrierSpacing = SubcarrierSpacing(r.EnumIf(v.HasMsg1SubcarrierSpacing, 8, 0, false, "msg1-SubcarrierSpacing"))
 	v.RestrictedSetConfig = RACHConfigCommon_RestrictedSetConfig(r.Enum(3, 0, false, "restrictedSetConfig"))
 	v.Msg3TransformPrecoder = RACHConfigCommon_Msg3TransformPrecoder(r.EnumIf(v.HasMsg3TransformPrecoder, 1, 0, false, "msg3-transformPrecoder"))
 	x := r.Extensions(ext)
@@ -15439,8 +15630,7 @@ func (v *RACHConfigCommon_FeatureCombinationPreamblesListR17) EncodePER(w *per.W
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RACHConfigCommonTwoStepRAR16) DecodePER(r *per.Reader) error {
 	*v = RACHConfigCommonTwoStepRAR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMsgATotalNumberOfRAPreamblesR16, &v.HasMsgASSBPerRACHOccasionAndCBPreamblesPerSSBR16, &v.HasMsgACBPreamblesPerSSBPerSharedROR16, &v.HasMsgASSBSharedROMaskIndexR16, &v.HasGroupBConfiguredTwoStepRAR16, &v.HasMsgAPRACHRootSequenceIndexR16, &v.HasMsgATransMaxR16, &v.HasMsgARSRPThresholdR16, &v.HasMsgARSRPThresholdSSBR16, &v.HasMsgASubcarrierSpacingR16, &v.HasMsgARestrictedSetConfigR16, &v.HasRaPrioritizationForAccessIdentityTwoStepR16, &v.HasRaContentionResolutionTimerR16)
+	ext := r.ExtendedPreamble(&v.HasMsgATotalNumberOfRAPreamblesR16, &v.HasMsgASSBPerRACHOccasionAndCBPreamblesPerSSBR16, &v.HasMsgACBPreamblesPerSSBPerSharedROR16, &v.HasMsgASSBSharedROMaskIndexR16, &v.HasGroupBConfiguredTwoStepRAR16, &v.HasMsgAPRACHRootSequenceIndexR16, &v.HasMsgATransMaxR16, &v.HasMsgARSRPThresholdR16, &v.HasMsgARSRPThresholdSSBR16, &v.HasMsgASubcarrierSpacingR16, &v.HasMsgARestrictedSetConfigR16, &v.HasRaPrioritizationForAccessIdentityTwoStepR16, &v.HasRaContentionResolutionTimerR16)
 	r.Decode(&v.RachConfigGenericTwoStepRAR16, "rach-ConfigGenericTwoStepRA-r16")
 	v.MsgATotalNumberOfRAPreamblesR16 = r.IntIf(v.HasMsgATotalNumberOfRAPreamblesR16, 1, 63, false, "msgA-TotalNumberOfRA-Preambles-r16")
 	r.DecodeOptional(v.HasMsgASSBPerRACHOccasionAndCBPreamblesPerSSBR16, &v.MsgASSBPerRACHOccasionAndCBPreamblesPerSSBR16, "msgA-SSB-PerRACH-OccasionAndCB-PreamblesPerSSB-r16")
@@ -15449,9 +15639,13 @@ func (v *RACHConfigCommonTwoStepRAR16) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasGroupBConfiguredTwoStepRAR16, &v.GroupBConfiguredTwoStepRAR16, "groupB-ConfiguredTwoStepRA-r16")
 	r.DecodeOptional(v.HasMsgAPRACHRootSequenceIndexR16, &v.MsgAPRACHRootSequenceIndexR16, "msgA-PRACH-RootSequenceIndex-r16")
 	v.MsgATransMaxR16 = RACHConfigCommonTwoStepRAR16_MsgATransMaxR16(r.EnumIf(v.HasMsgATransMaxR16, 10, 0, false, "msgA-TransMax-r16"))
-	r.DecodeOptional(v.HasMsgARSRPThresholdR16, &v.MsgARSRPThresholdR16, "msgA-RSRP-Threshold-r16")
-	r.DecodeOptional(v.HasMsgARSRPThresholdSSBR16, &v.MsgARSRPThresholdSSBR16, "msgA-RSRP-ThresholdSSB-r16")
-	r.DecodeOptional(v.HasMsgASubcarrierSpacingR16, &v.MsgASubcarrierSpacingR16, "msgA-SubcarrierSpacing-r16")
+	if v.HasMsgARSRPThresholdR16 {
+		v.MsgARSRPThresholdR16 = RSRPRange(r.Int(0, 127, false, "msgA-RSRP-Threshold-r16"))
+	}
+	if v.HasMsgARSRPThresholdSSBR16 {
+		v.MsgARSRPThresholdSSBR16 = RSRPRange(r.Int(0, 127, false, "msgA-RSRP-ThresholdSSB-r16"))
+	}
+	v.MsgASubcarrierSpacingR16 = SubcarrierSpacing(r.EnumIf(v.HasMsgASubcarrierSpacingR16, 8, 0, false, "msgA-SubcarrierSpacing-r16"))
 	v.MsgARestrictedSetConfigR16 = RACHConfigCommonTwoStepRAR16_MsgARestrictedSetConfigR16(r.EnumIf(v.HasMsgARestrictedSetConfigR16, 3, 0, false, "msgA-RestrictedSetConfig-r16"))
 	r.DecodeOptional(v.HasRaPrioritizationForAccessIdentityTwoStepR16, &v.RaPrioritizationForAccessIdentityTwoStepR16, "ra-PrioritizationForAccessIdentityTwoStep-r16")
 	v.RaContentionResolutionTimerR16 = RACHConfigCommonTwoStepRAR16_RaContentionResolutionTimerR16(r.EnumIf(v.HasRaContentionResolutionTimerR16, 8, 0, false, "ra-ContentionResolutionTimer-r16"))
@@ -15669,8 +15863,7 @@ func (v *GroupBConfiguredTwoStepRAR16) MarshalUPER() ([]byte, error) { return pe
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RACHConfigDedicated) DecodePER(r *per.Reader) error {
 	*v = RACHConfigDedicated{}
-	ext := r.Extended()
-	r.Preamble(&v.HasCfra, &v.HasRaPrioritization)
+	ext := r.ExtendedPreamble(&v.HasCfra, &v.HasRaPrioritization)
 	r.DecodeOptional(v.HasCfra, &v.Cfra, "cfra")
 	r.DecodeOptional(v.HasRaPrioritization, &v.RaPrioritization, "ra-Prioritization")
 	x := r.Extensions(ext)
@@ -15713,8 +15906,7 @@ func (v *RACHConfigDedicated) MarshalUPER() ([]byte, error) { return per.Marshal
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CFRA) DecodePER(r *per.Reader) error {
 	*v = CFRA{}
-	ext := r.Extended()
-	r.Preamble(&v.HasOccasions)
+	ext := r.ExtendedPreamble(&v.HasOccasions)
 	r.DecodeOptional(v.HasOccasions, &v.Occasions, "occasions")
 	r.Decode(&v.Resources, "resources")
 	x := r.Extensions(ext)
@@ -15828,7 +16020,7 @@ func (v *CFRA_Resources_Ssb_SsbResourceList) EncodePER(w *per.Writer) error {
 func (v *CFRA_Resources_Csirs) DecodePER(r *per.Reader) error {
 	*v = CFRA_Resources_Csirs{}
 	r.Decode(&v.CsirsResourceList, "csirs-ResourceList")
-	r.Decode(&v.RsrpThresholdCSIRS, "rsrp-ThresholdCSI-RS")
+	v.RsrpThresholdCSIRS = RSRPRange(r.Int(0, 127, false, "rsrp-ThresholdCSI-RS"))
 	return r.Err()
 }
 
@@ -15852,14 +16044,12 @@ func (v *CFRA_Resources_Csirs_CsirsResourceList) EncodePER(w *per.Writer) error 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CFRATwoStepR16) DecodePER(r *per.Reader) error {
 	*v = CFRATwoStepR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasOccasionsTwoStepRAR16, &v.HasMsgATransMaxR16)
+	ext := r.ExtendedPreamble(&v.HasOccasionsTwoStepRAR16, &v.HasMsgATransMaxR16)
 	r.DecodeOptional(v.HasOccasionsTwoStepRAR16, &v.OccasionsTwoStepRAR16, "occasionsTwoStepRA-r16")
 	r.Decode(&v.MsgACFRAPUSCHR16, "msgA-CFRA-PUSCH-r16")
 	v.MsgATransMaxR16 = CFRATwoStepR16_MsgATransMaxR16(r.EnumIf(v.HasMsgATransMaxR16, 10, 0, false, "msgA-TransMax-r16"))
 	r.Decode(&v.ResourcesTwoStepR16, "resourcesTwoStep-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -15929,7 +16119,7 @@ func (v *CFRATwoStepR16_ResourcesTwoStepR16_SsbResourceList) EncodePER(w *per.Wr
 func (v *CFRASSBResource) DecodePER(r *per.Reader) error {
 	*v = CFRASSBResource{}
 	ext := r.Extended()
-	r.Decode(&v.Ssb, "ssb")
+	v.Ssb = SSBIndex(r.Int(0, 63, false, "ssb"))
 	v.RaPreambleIndex = r.Int(0, 63, false, "ra-PreambleIndex")
 	x := r.Extensions(ext)
 	if x.Begin(0, "msgA-PUSCH-Resource-Index-r16") {
@@ -15969,11 +16159,10 @@ func (v *CFRASSBResource) MarshalUPER() ([]byte, error) { return per.Marshal(v, 
 func (v *CFRACSIRSResource) DecodePER(r *per.Reader) error {
 	*v = CFRACSIRSResource{}
 	ext := r.Extended()
-	r.Decode(&v.CsiRS, "csi-RS")
+	v.CsiRS = CSIRSIndex(r.Int(0, 95, false, "csi-RS"))
 	r.Decode(&v.RaOccasionList, "ra-OccasionList")
 	v.RaPreambleIndex = r.Int(0, 63, false, "ra-PreambleIndex")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -16084,8 +16273,7 @@ func (v *RACHConfigGeneric) MarshalUPER() ([]byte, error) { return per.Marshal(v
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RACHConfigGenericTwoStepRAR16) DecodePER(r *per.Reader) error {
 	*v = RACHConfigGenericTwoStepRAR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMsgAPRACHConfigurationIndexR16, &v.HasMsgAROFDMR16, &v.HasMsgAROFrequencyStartR16, &v.HasMsgAZeroCorrelationZoneConfigR16, &v.HasMsgAPreamblePowerRampingStepR16, &v.HasMsgAPreambleReceivedTargetPowerR16, &v.HasMsgBResponseWindowR16, &v.HasPreambleTransMaxR16)
+	ext := r.ExtendedPreamble(&v.HasMsgAPRACHConfigurationIndexR16, &v.HasMsgAROFDMR16, &v.HasMsgAROFrequencyStartR16, &v.HasMsgAZeroCorrelationZoneConfigR16, &v.HasMsgAPreamblePowerRampingStepR16, &v.HasMsgAPreambleReceivedTargetPowerR16, &v.HasMsgBResponseWindowR16, &v.HasPreambleTransMaxR16)
 	v.MsgAPRACHConfigurationIndexR16 = r.IntIf(v.HasMsgAPRACHConfigurationIndexR16, 0, 262, false, "msgA-PRACH-ConfigurationIndex-r16")
 	v.MsgAROFDMR16 = RACHConfigGenericTwoStepRAR16_MsgAROFDMR16(r.EnumIf(v.HasMsgAROFDMR16, 4, 0, false, "msgA-RO-FDM-r16"))
 	v.MsgAROFrequencyStartR16 = r.IntIf(v.HasMsgAROFrequencyStartR16, 0, 274, false, "msgA-RO-FrequencyStart-r16")
@@ -16138,12 +16326,10 @@ func (v *RACHConfigGenericTwoStepRAR16) MarshalUPER() ([]byte, error) { return p
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RAPrioritization) DecodePER(r *per.Reader) error {
 	*v = RAPrioritization{}
-	ext := r.Extended()
-	r.Preamble(&v.HasScalingFactorBI)
+	ext := r.ExtendedPreamble(&v.HasScalingFactorBI)
 	v.PowerRampingStepHighPriority = RAPrioritization_PowerRampingStepHighPriority(r.Enum(4, 0, false, "powerRampingStepHighPriority"))
 	v.ScalingFactorBI = RAPrioritization_ScalingFactorBI(r.EnumIf(v.HasScalingFactorBI, 4, 0, false, "scalingFactorBI"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -16172,8 +16358,7 @@ func (v *RAPrioritizationForSlicingR17) DecodePER(r *per.Reader) error {
 	*v = RAPrioritizationForSlicingR17{}
 	ext := r.Extended()
 	r.Decode(&v.RaPrioritizationSliceInfoListR17, "ra-PrioritizationSliceInfoList-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -16221,8 +16406,7 @@ func (v *RAPrioritizationSliceInfoR17) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	r.Decode(&v.NsagIDListR17, "nsag-ID-List-r17")
 	r.Decode(&v.RaPrioritizationR17, "ra-Prioritization-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -16258,8 +16442,7 @@ func (v *RAPrioritizationSliceInfoR17_NsagIDListR17) EncodePER(w *per.Writer) er
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RadioBearerConfig) DecodePER(r *per.Reader) error {
 	*v = RadioBearerConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSrbToAddModList, &v.HasSrb3ToRelease, &v.HasDrbToAddModList, &v.HasDrbToReleaseList, &v.HasSecurityConfig)
+	ext := r.ExtendedPreamble(&v.HasSrbToAddModList, &v.HasSrb3ToRelease, &v.HasDrbToAddModList, &v.HasDrbToReleaseList, &v.HasSecurityConfig)
 	r.DecodeOptional(v.HasSrbToAddModList, &v.SrbToAddModList, "srb-ToAddModList")
 	v.Srb3ToRelease = RadioBearerConfig_Srb3ToRelease(r.EnumIf(v.HasSrb3ToRelease, 1, 0, false, "srb3-ToRelease"))
 	r.DecodeOptional(v.HasDrbToAddModList, &v.DrbToAddModList, "drb-ToAddModList")
@@ -16330,16 +16513,17 @@ func (v *SRBToAddModList) MarshalUPER() ([]byte, error) { return per.Marshal(v, 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SRBToAddMod) DecodePER(r *per.Reader) error {
 	*v = SRBToAddMod{}
-	ext := r.Extended()
-	r.Preamble(&v.HasReestablishPDCP, &v.HasDiscardOnPDCP, &v.HasPdcpConfig)
-	r.Decode(&v.SrbIdentity, "srb-Identity")
+	ext := r.ExtendedPreamble(&v.HasReestablishPDCP, &v.HasDiscardOnPDCP, &v.HasPdcpConfig)
+	v.SrbIdentity = SRBIdentity(r.Int(1, 3, false, "srb-Identity"))
 	v.ReestablishPDCP = SRBToAddMod_ReestablishPDCP(r.EnumIf(v.HasReestablishPDCP, 1, 0, false, "reestablishPDCP"))
 	v.DiscardOnPDCP = SRBToAddMod_DiscardOnPDCP(r.EnumIf(v.HasDiscardOnPDCP, 1, 0, false, "discardOnPDCP"))
 	r.DecodeOptional(v.HasPdcpConfig, &v.PdcpConfig, "pdcp-Config")
 	x := r.Extensions(ext)
 	if x.Begin(0, "srb-Identity-v1700") {
 		x.GroupPreamble(&v.HasSrbIdentityV1700)
-		r.DecodeOptional(v.HasSrbIdentityV1700, &v.SrbIdentityV1700, "srb-Identity-v1700")
+		if v.HasSrbIdentityV1700 {
+			v.SrbIdentityV1700 = SRBIdentityV1700(r.Int(4, 4, false, "srb-Identity-v1700"))
+		}
 		x.End("srb-Identity-v1700")
 	}
 	v.Unknown = x.Unknown(1)
@@ -16394,10 +16578,9 @@ func (v *DRBToAddModList) MarshalUPER() ([]byte, error) { return per.Marshal(v, 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *DRBToAddMod) DecodePER(r *per.Reader) error {
 	*v = DRBToAddMod{}
-	ext := r.Extended()
-	r.Preamble(&v.HasCnAssociation, &v.HasReestablishPDCP, &v.HasRecoverPDCP, &v.HasPdcpConfig)
+	ext := r.ExtendedPreamble(&v.HasCnAssociation, &v.HasReestablishPDCP, &v.HasRecoverPDCP, &v.HasPdcpConfig)
 	r.DecodeOptional(v.HasCnAssociation, &v.CnAssociation, "cnAssociation")
-	r.Decode(&v.DrbIdentity, "drb-Identity")
+	v.DrbIdentity = DRBIdentity(r.Int(1, 32, false, "drb-Identity"))
 	v.ReestablishPDCP = DRBToAddMod_ReestablishPDCP(r.EnumIf(v.HasReestablishPDCP, 1, 0, false, "reestablishPDCP"))
 	v.RecoverPDCP = DRBToAddMod_RecoverPDCP(r.EnumIf(v.HasRecoverPDCP, 1, 0, false, "recoverPDCP"))
 	r.DecodeOptional(v.HasPdcpConfig, &v.PdcpConfig, "pdcp-Config")
@@ -16492,12 +16675,10 @@ func (v *DRBToReleaseList) MarshalUPER() ([]byte, error) { return per.Marshal(v,
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SecurityConfig) DecodePER(r *per.Reader) error {
 	*v = SecurityConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSecurityAlgorithmConfig, &v.HasKeyToUse)
+	ext := r.ExtendedPreamble(&v.HasSecurityAlgorithmConfig, &v.HasKeyToUse)
 	r.DecodeOptional(v.HasSecurityAlgorithmConfig, &v.SecurityAlgorithmConfig, "securityAlgorithmConfig")
 	v.KeyToUse = SecurityConfig_KeyToUse(r.EnumIf(v.HasKeyToUse, 2, 0, false, "keyToUse"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -16542,16 +16723,16 @@ func (v *MRBToAddModListR17) MarshalUPER() ([]byte, error) { return per.Marshal(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MRBToAddModR17) DecodePER(r *per.Reader) error {
 	*v = MRBToAddModR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMbsSessionIDR17, &v.HasMrbIdentityNewR17, &v.HasReestablishPDCPR17, &v.HasRecoverPDCPR17, &v.HasPdcpConfigR17)
+	ext := r.ExtendedPreamble(&v.HasMbsSessionIDR17, &v.HasMrbIdentityNewR17, &v.HasReestablishPDCPR17, &v.HasRecoverPDCPR17, &v.HasPdcpConfigR17)
 	r.DecodeOptional(v.HasMbsSessionIDR17, &v.MbsSessionIDR17, "mbs-SessionId-r17")
-	r.Decode(&v.MrbIdentityR17, "mrb-Identity-r17")
-	r.DecodeOptional(v.HasMrbIdentityNewR17, &v.MrbIdentityNewR17, "mrb-IdentityNew-r17")
+	v.MrbIdentityR17 = MRBIdentityR17(r.Int(1, 512, false, "mrb-Identity-r17"))
+	if v.HasMrbIdentityNewR17 {
+		v.MrbIdentityNewR17 = MRBIdentityR17(r.Int(1, 512, false, "mrb-IdentityNew-r17"))
+	}
 	v.ReestablishPDCPR17 = MRBToAddModR17_ReestablishPDCPR17(r.EnumIf(v.HasReestablishPDCPR17, 1, 0, false, "reestablishPDCP-r17"))
 	v.RecoverPDCPR17 = MRBToAddModR17_RecoverPDCPR17(r.EnumIf(v.HasRecoverPDCPR17, 1, 0, false, "recoverPDCP-r17"))
 	r.DecodeOptional(v.HasPdcpConfigR17, &v.PdcpConfigR17, "pdcp-Config-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -16600,8 +16781,7 @@ func (v *MRBToReleaseListR17) MarshalUPER() ([]byte, error) { return per.Marshal
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RadioLinkMonitoringConfig) DecodePER(r *per.Reader) error {
 	*v = RadioLinkMonitoringConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasFailureDetectionResourcesToAddModList, &v.HasFailureDetectionResourcesToReleaseList, &v.HasBeamFailureInstanceMaxCount, &v.HasBeamFailureDetectionTimer)
+	ext := r.ExtendedPreamble(&v.HasFailureDetectionResourcesToAddModList, &v.HasFailureDetectionResourcesToReleaseList, &v.HasBeamFailureInstanceMaxCount, &v.HasBeamFailureDetectionTimer)
 	r.DecodeOptional(v.HasFailureDetectionResourcesToAddModList, &v.FailureDetectionResourcesToAddModList, "failureDetectionResourcesToAddModList")
 	r.DecodeOptional(v.HasFailureDetectionResourcesToReleaseList, &v.FailureDetectionResourcesToReleaseList, "failureDetectionResourcesToReleaseList")
 	v.BeamFailureInstanceMaxCount = RadioLinkMonitoringConfig_BeamFailureInstanceMaxCount(r.EnumIf(v.HasBeamFailureInstanceMaxCount, 8, 0, false, "beamFailureInstanceMaxCount"))
@@ -16669,7 +16849,9 @@ func (v *BeamFailureDetectionR17) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasFailureDetectionSet1R17, &v.HasFailureDetectionSet2R17, &v.HasAdditionalPCIR17)
 	r.DecodeOptional(v.HasFailureDetectionSet1R17, &v.FailureDetectionSet1R17, "failureDetectionSet1-r17")
 	r.DecodeOptional(v.HasFailureDetectionSet2R17, &v.FailureDetectionSet2R17, "failureDetectionSet2-r17")
-	r.DecodeOptional(v.HasAdditionalPCIR17, &v.AdditionalPCIR17, "additionalPCI-r17")
+	if v.HasAdditionalPCIR17 {
+		v.AdditionalPCIR17 = AdditionalPCIIndexR17(r.Int(1, 7, false, "additionalPCI-r17"))
+	}
 	return r.Err()
 }
 
@@ -16694,11 +16876,10 @@ func (v *BeamFailureDetectionR17) MarshalUPER() ([]byte, error) { return per.Mar
 func (v *RadioLinkMonitoringRS) DecodePER(r *per.Reader) error {
 	*v = RadioLinkMonitoringRS{}
 	ext := r.Extended()
-	r.Decode(&v.RadioLinkMonitoringRSID, "radioLinkMonitoringRS-Id")
+	v.RadioLinkMonitoringRSID = RadioLinkMonitoringRSID(r.Int(0, 9, false, "radioLinkMonitoringRS-Id"))
 	v.Purpose = RadioLinkMonitoringRS_Purpose(r.Enum(3, 0, false, "purpose"))
 	r.Decode(&v.DetectionResource, "detectionResource")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -16729,10 +16910,10 @@ func (v *RadioLinkMonitoringRS_DetectionResource) DecodePER(r *per.Reader) error
 	switch i {
 	case 0:
 		v.Choice = RadioLinkMonitoringRS_SsbIndex
-		r.Decode(&v.SsbIndex, "ssb-Index")
+		v.SsbIndex = SSBIndex(r.Int(0, 63, false, "ssb-Index"))
 	case 1:
 		v.Choice = RadioLinkMonitoringRS_CsiRSIndex
-		r.Decode(&v.CsiRSIndex, "csi-RS-Index")
+		v.CsiRSIndex = NZPCSIRSResourceID(r.Int(0, 191, false, "csi-RS-Index"))
 	default:
 		r.Invalid(der.KindInvalidValue, "RadioLinkMonitoringRS.detectionResource", "no alternative has this index", "X.691 23")
 	}
@@ -16757,14 +16938,12 @@ func (v *RadioLinkMonitoringRS_DetectionResource) EncodePER(w *per.Writer) error
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *BeamFailureDetectionSetR17) DecodePER(r *per.Reader) error {
 	*v = BeamFailureDetectionSetR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasBfdResourcesToAddModListR17, &v.HasBfdResourcesToReleaseListR17, &v.HasBeamFailureInstanceMaxCountR17, &v.HasBeamFailureDetectionTimerR17)
+	ext := r.ExtendedPreamble(&v.HasBfdResourcesToAddModListR17, &v.HasBfdResourcesToReleaseListR17, &v.HasBeamFailureInstanceMaxCountR17, &v.HasBeamFailureDetectionTimerR17)
 	r.DecodeOptional(v.HasBfdResourcesToAddModListR17, &v.BfdResourcesToAddModListR17, "bfdResourcesToAddModList-r17")
 	r.DecodeOptional(v.HasBfdResourcesToReleaseListR17, &v.BfdResourcesToReleaseListR17, "bfdResourcesToReleaseList-r17")
 	v.BeamFailureInstanceMaxCountR17 = BeamFailureDetectionSetR17_BeamFailureInstanceMaxCountR17(r.EnumIf(v.HasBeamFailureInstanceMaxCountR17, 8, 0, false, "beamFailureInstanceMaxCount-r17"))
 	v.BeamFailureDetectionTimerR17 = BeamFailureDetectionSetR17_BeamFailureDetectionTimerR17(r.EnumIf(v.HasBeamFailureDetectionTimerR17, 8, 0, false, "beamFailureDetectionTimer-r17"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -16814,10 +16993,9 @@ func (v *BeamFailureDetectionSetR17_BfdResourcesToReleaseListR17) EncodePER(w *p
 func (v *BeamLinkMonitoringRSR17) DecodePER(r *per.Reader) error {
 	*v = BeamLinkMonitoringRSR17{}
 	ext := r.Extended()
-	r.Decode(&v.BeamLinkMonitoringRSIDR17, "beamLinkMonitoringRS-Id-r17")
+	v.BeamLinkMonitoringRSIDR17 = BeamLinkMonitoringRSIDR17(r.Int(0, 63, false, "beamLinkMonitoringRS-Id-r17"))
 	r.Decode(&v.DetectionResourceR17, "detectionResource-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -16839,342 +17017,3 @@ func (v *BeamLinkMonitoringRSR17) UnmarshalUPER(b []byte) error {
 
 // MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
 func (v *BeamLinkMonitoringRSR17) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *BeamLinkMonitoringRSR17_DetectionResourceR17) DecodePER(r *per.Reader) error {
-	*v = BeamLinkMonitoringRSR17_DetectionResourceR17{}
-	i, _ := r.Index(2, false)
-	switch i {
-	case 0:
-		v.Choice = BeamLinkMonitoringRSR17_SsbIndex
-		r.Decode(&v.SsbIndex, "ssb-Index")
-	case 1:
-		v.Choice = BeamLinkMonitoringRSR17_CsiRSIndex
-		r.Decode(&v.CsiRSIndex, "csi-RS-Index")
-	default:
-		r.Invalid(der.KindInvalidValue, "BeamLinkMonitoringRS-r17.detectionResource-r17", "no alternative has this index", "X.691 23")
-	}
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *BeamLinkMonitoringRSR17_DetectionResourceR17) EncodePER(w *per.Writer) error {
-	switch v.Choice {
-	case BeamLinkMonitoringRSR17_SsbIndex:
-		w.WriteIndex(0, 2, false, false)
-		w.Encode(&v.SsbIndex, "ssb-Index")
-	case BeamLinkMonitoringRSR17_CsiRSIndex:
-		w.WriteIndex(1, 2, false, false)
-		w.Encode(&v.CsiRSIndex, "csi-RS-Index")
-	default:
-		w.Fail(der.NoChoice("BeamLinkMonitoringRS-r17.detectionResource-r17"), "")
-	}
-	return w.Err()
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *BeamLinkMonitoringRSIDR17) DecodePER(r *per.Reader) error {
-	*v = BeamLinkMonitoringRSIDR17(r.Int(0, 63, false, ""))
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *BeamLinkMonitoringRSIDR17) EncodePER(w *per.Writer) error {
-	w.Int(int64(*v), 0, 63, false, "")
-	return w.Err()
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *RadioLinkMonitoringRSID) DecodePER(r *per.Reader) error {
-	*v = RadioLinkMonitoringRSID(r.Int(0, 9, false, ""))
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *RadioLinkMonitoringRSID) EncodePER(w *per.Writer) error {
-	w.Int(int64(*v), 0, 9, false, "")
-	return w.Err()
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *RANAreaCode) DecodePER(r *per.Reader) error {
-	*v = RANAreaCode(r.Int(0, 255, false, ""))
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *RANAreaCode) EncodePER(w *per.Writer) error {
-	w.Int(int64(*v), 0, 255, false, "")
-	return w.Err()
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *RateMatchPattern) DecodePER(r *per.Reader) error {
-	*v = RateMatchPattern{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSubcarrierSpacing)
-	r.Decode(&v.RateMatchPatternID, "rateMatchPatternId")
-	r.Decode(&v.PatternType, "patternType")
-	r.DecodeOptional(v.HasSubcarrierSpacing, &v.SubcarrierSpacing, "subcarrierSpacing")
-	v.Dummy = RateMatchPattern_Dummy(r.Enum(2, 0, false, "dummy"))
-	x := r.Extensions(ext)
-	if x.Begin(0, "controlResourceSet-r16") {
-		x.GroupPreamble(&v.HasControlResourceSetR16)
-		r.DecodeOptional(v.HasControlResourceSetR16, &v.ControlResourceSetR16, "controlResourceSet-r16")
-		x.End("controlResourceSet-r16")
-	}
-	v.Unknown = x.Unknown(1)
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *RateMatchPattern) EncodePER(w *per.Writer) error {
-	x := per.Additions(v.Unknown, v.HasControlResourceSetR16)
-	w.Extended(x)
-	w.Preamble(v.HasSubcarrierSpacing)
-	w.Encode(&v.RateMatchPatternID, "rateMatchPatternId")
-	w.Encode(&v.PatternType, "patternType")
-	w.EncodeOptional(v.HasSubcarrierSpacing, &v.SubcarrierSpacing, "subcarrierSpacing")
-	w.Enum(int64(v.Dummy), 2, 0, false, "dummy")
-	w.Extensions(x, v.Unknown)
-	if o, ok := w.BeginAddition(x, 0); ok {
-		w.Preamble(v.HasControlResourceSetR16)
-		w.EncodeOptional(v.HasControlResourceSetR16, &v.ControlResourceSetR16, "controlResourceSet-r16")
-		w.EndOpen(o)
-	}
-	w.EndExtensions(x, v.Unknown)
-	return w.Err()
-}
-
-// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a RateMatchPattern (X.691); v aliases b.
-func (v *RateMatchPattern) UnmarshalUPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, false, "RateMatchPattern")
-}
-
-// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
-func (v *RateMatchPattern) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *RateMatchPattern_PatternType) DecodePER(r *per.Reader) error {
-	*v = RateMatchPattern_PatternType{}
-	i, _ := r.Index(2, false)
-	switch i {
-	case 0:
-		v.Choice = RateMatchPattern_Bitmaps
-		v.Bitmaps = per.DecodeNested[RateMatchPattern_PatternType_Bitmaps](r, "RateMatchPattern.patternType.bitmaps", "bitmaps")
-	case 1:
-		v.Choice = RateMatchPattern_ControlResourceSet
-		r.Decode(&v.ControlResourceSet, "controlResourceSet")
-	default:
-		r.Invalid(der.KindInvalidValue, "RateMatchPattern.patternType", "no alternative has this index", "X.691 23")
-	}
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *RateMatchPattern_PatternType) EncodePER(w *per.Writer) error {
-	switch v.Choice {
-	case RateMatchPattern_Bitmaps:
-		w.WriteIndex(0, 2, false, false)
-		per.EncodeNested(w, v.Bitmaps, "RateMatchPattern.patternType.bitmaps", "bitmaps")
-	case RateMatchPattern_ControlResourceSet:
-		w.WriteIndex(1, 2, false, false)
-		w.Encode(&v.ControlResourceSet, "controlResourceSet")
-	default:
-		w.Fail(der.NoChoice("RateMatchPattern.patternType"), "")
-	}
-	return w.Err()
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *RateMatchPattern_PatternType_Bitmaps) DecodePER(r *per.Reader) error {
-	*v = RateMatchPattern_PatternType_Bitmaps{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPeriodicityAndPattern)
-	v.ResourceBlocks = r.BitString(per.Size{Lb: 275, Ub: 275}, "resourceBlocks")
-	r.Decode(&v.SymbolsInResourceBlock, "symbolsInResourceBlock")
-	r.DecodeOptional(v.HasPeriodicityAndPattern, &v.PeriodicityAndPattern, "periodicityAndPattern")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *RateMatchPattern_PatternType_Bitmaps) EncodePER(w *per.Writer) error {
-	x := per.Additions(v.Unknown)
-	w.Extended(x)
-	w.Preamble(v.HasPeriodicityAndPattern)
-	w.BitString(v.ResourceBlocks, per.Size{Lb: 275, Ub: 275}, "resourceBlocks")
-	w.Encode(&v.SymbolsInResourceBlock, "symbolsInResourceBlock")
-	w.EncodeOptional(v.HasPeriodicityAndPattern, &v.PeriodicityAndPattern, "periodicityAndPattern")
-	w.Extensions(x, v.Unknown)
-	w.EndExtensions(x, v.Unknown)
-	return w.Err()
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *RateMatchPattern_PatternType_Bitmaps_SymbolsInResourceBlock) DecodePER(r *per.Reader) error {
-	*v = RateMatchPattern_PatternType_Bitmaps_SymbolsInResourceBlock{}
-	i, _ := r.Index(2, false)
-	switch i {
-	case 0:
-		v.Choice = RateMatchPattern_PatternType_Bitmaps_OneSlot
-		v.OneSlot = r.BitString(per.Size{Lb: 14, Ub: 14}, "oneSlot")
-	case 1:
-		v.Choice = RateMatchPattern_PatternType_Bitmaps_TwoSlots
-		v.TwoSlots = r.BitString(per.Size{Lb: 28, Ub: 28}, "twoSlots")
-	default:
-		r.Invalid(der.KindInvalidValue, "RateMatchPattern.patternType.bitmaps.symbolsInResourceBlock", "no alternative has this index", "X.691 23")
-	}
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *RateMatchPattern_PatternType_Bitmaps_SymbolsInResourceBlock) EncodePER(w *per.Writer) error {
-	switch v.Choice {
-	case RateMatchPattern_PatternType_Bitmaps_OneSlot:
-		w.WriteIndex(0, 2, false, false)
-		w.BitString(v.OneSlot, per.Size{Lb: 14, Ub: 14}, "oneSlot")
-	case RateMatchPattern_PatternType_Bitmaps_TwoSlots:
-		w.WriteIndex(1, 2, false, false)
-		w.BitString(v.TwoSlots, per.Size{Lb: 28, Ub: 28}, "twoSlots")
-	default:
-		w.Fail(der.NoChoice("RateMatchPattern.patternType.bitmaps.symbolsInResourceBlock"), "")
-	}
-	return w.Err()
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *RateMatchPattern_PatternType_Bitmaps_PeriodicityAndPattern) DecodePER(r *per.Reader) error {
-	*v = RateMatchPattern_PatternType_Bitmaps_PeriodicityAndPattern{}
-	i, _ := r.Index(7, false)
-	switch i {
-	case 0:
-		v.Choice = RateMatchPattern_PatternType_Bitmaps_N2
-		v.N2 = r.BitString(per.Size{Lb: 2, Ub: 2}, "n2")
-	case 1:
-		v.Choice = RateMatchPattern_PatternType_Bitmaps_N4
-		v.N4 = r.BitString(per.Size{Lb: 4, Ub: 4}, "n4")
-	case 2:
-		v.Choice = RateMatchPattern_PatternType_Bitmaps_N5
-		v.N5 = r.BitString(per.Size{Lb: 5, Ub: 5}, "n5")
-	case 3:
-		v.Choice = RateMatchPattern_PatternType_Bitmaps_N8
-		v.N8 = r.BitString(per.Size{Lb: 8, Ub: 8}, "n8")
-	case 4:
-		v.Choice = RateMatchPattern_PatternType_Bitmaps_N10
-		v.N10 = r.BitString(per.Size{Lb: 10, Ub: 10}, "n10")
-	case 5:
-		v.Choice = RateMatchPattern_PatternType_Bitmaps_N20
-		v.N20 = r.BitString(per.Size{Lb: 20, Ub: 20}, "n20")
-	case 6:
-		v.Choice = RateMatchPattern_PatternType_Bitmaps_N40
-		v.N40 = r.BitString(per.Size{Lb: 40, Ub: 40}, "n40")
-	default:
-		r.Invalid(der.KindInvalidValue, "RateMatchPattern.patternType.bitmaps.periodicityAndPattern", "no alternative has this index", "X.691 23")
-	}
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *RateMatchPattern_PatternType_Bitmaps_PeriodicityAndPattern) EncodePER(w *per.Writer) error {
-	switch v.Choice {
-	case RateMatchPattern_PatternType_Bitmaps_N2:
-		w.WriteIndex(0, 7, false, false)
-		w.BitString(v.N2, per.Size{Lb: 2, Ub: 2}, "n2")
-	case RateMatchPattern_PatternType_Bitmaps_N4:
-		w.WriteIndex(1, 7, false, false)
-		w.BitString(v.N4, per.Size{Lb: 4, Ub: 4}, "n4")
-	case RateMatchPattern_PatternType_Bitmaps_N5:
-		w.WriteIndex(2, 7, false, false)
-		w.BitString(v.N5, per.Size{Lb: 5, Ub: 5}, "n5")
-	case RateMatchPattern_PatternType_Bitmaps_N8:
-		w.WriteIndex(3, 7, false, false)
-		w.BitString(v.N8, per.Size{Lb: 8, Ub: 8}, "n8")
-	case RateMatchPattern_PatternType_Bitmaps_N10:
-		w.WriteIndex(4, 7, false, false)
-		w.BitString(v.N10, per.Size{Lb: 10, Ub: 10}, "n10")
-	case RateMatchPattern_PatternType_Bitmaps_N20:
-		w.WriteIndex(5, 7, false, false)
-		w.BitString(v.N20, per.Size{Lb: 20, Ub: 20}, "n20")
-	case RateMatchPattern_PatternType_Bitmaps_N40:
-		w.WriteIndex(6, 7, false, false)
-		w.BitString(v.N40, per.Size{Lb: 40, Ub: 40}, "n40")
-	default:
-		w.Fail(der.NoChoice("RateMatchPattern.patternType.bitmaps.periodicityAndPattern"), "")
-	}
-	return w.Err()
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *RateMatchPatternID) DecodePER(r *per.Reader) error {
-	*v = RateMatchPatternID(r.Int(0, 3, false, ""))
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *RateMatchPatternID) EncodePER(w *per.Writer) error {
-	w.Int(int64(*v), 0, 3, false, "")
-	return w.Err()
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *RateMatchPatternLTECRS) DecodePER(r *per.Reader) error {
-	*v = RateMatchPatternLTECRS{}
-	r.Preamble(&v.HasMbsfnSubframeConfigList)
-	v.CarrierFreqDL = r.Int(0, 16383, false, "carrierFreqDL")
-	v.CarrierBandwidthDL = RateMatchPatternLTECRS_CarrierBandwidthDL(r.Enum(8, 0, false, "carrierBandwidthDL"))
-	r.DecodeOptional(v.HasMbsfnSubframeConfigList, &v.MbsfnSubframeConfigList, "mbsfn-SubframeConfigList")
-	v.NrofCRSPorts = RateMatchPatternLTECRS_NrofCRSPorts(r.Enum(3, 0, false, "nrofCRS-Ports"))
-	v.VShift = RateMatchPatternLTECRS_VShift(r.Enum(6, 0, false, "v-Shift"))
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *RateMatchPatternLTECRS) EncodePER(w *per.Writer) error {
-	w.Preamble(v.HasMbsfnSubframeConfigList)
-	w.Int(v.CarrierFreqDL, 0, 16383, false, "carrierFreqDL")
-	w.Enum(int64(v.CarrierBandwidthDL), 8, 0, false, "carrierBandwidthDL")
-	w.EncodeOptional(v.HasMbsfnSubframeConfigList, &v.MbsfnSubframeConfigList, "mbsfn-SubframeConfigList")
-	w.Enum(int64(v.NrofCRSPorts), 3, 0, false, "nrofCRS-Ports")
-	w.Enum(int64(v.VShift), 6, 0, false, "v-Shift")
-	return w.Err()
-}
-
-// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a RateMatchPatternLTE-CRS (X.691); v aliases b.
-func (v *RateMatchPatternLTECRS) UnmarshalUPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, false, "RateMatchPatternLTE-CRS")
-}
-
-// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
-func (v *RateMatchPatternLTECRS) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *LTECRSPatternListR16) DecodePER(r *per.Reader) error {
-	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 3})
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *LTECRSPatternListR16) EncodePER(w *per.Writer) error {
-	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 3})
-}
-
-// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a LTE-CRS-PatternList-r16 (X.691); v aliases b.
-func (v *LTECRSPatternListR16) UnmarshalUPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, false, "LTE-CRS-PatternList-r16")
-}
-
-// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
-func (v *LTECRSPatternListR16) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ReferenceLocationR17) DecodePER(r *per.Reader) error {
-	*v = ReferenceLocationR17(r.OctetString(per.Unsized, ""))
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ReferenceLocationR17) EncodePER(w *per.Writer) error {
-	w.OctetString([]byte(*v), per.Unsized, "")
-	return w.Err()
-}

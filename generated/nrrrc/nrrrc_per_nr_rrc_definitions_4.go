@@ -10,6 +10,344 @@ import (
 )
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *BeamLinkMonitoringRSR17_DetectionResourceR17) DecodePER(r *per.Reader) error {
+	*v = BeamLinkMonitoringRSR17_DetectionResourceR17{}
+	i, _ := r.Index(2, false)
+	switch i {
+	case 0:
+		v.Choice = BeamLinkMonitoringRSR17_SsbIndex
+		v.SsbIndex = SSBIndex(r.Int(0, 63, false, "ssb-Index"))
+	case 1:
+		v.Choice = BeamLinkMonitoringRSR17_CsiRSIndex
+		v.CsiRSIndex = NZPCSIRSResourceID(r.Int(0, 191, false, "csi-RS-Index"))
+	default:
+		r.Invalid(der.KindInvalidValue, "BeamLinkMonitoringRS-r17.detectionResource-r17", "no alternative has this index", "X.691 23")
+	}
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *BeamLinkMonitoringRSR17_DetectionResourceR17) EncodePER(w *per.Writer) error {
+	switch v.Choice {
+	case BeamLinkMonitoringRSR17_SsbIndex:
+		w.WriteIndex(0, 2, false, false)
+		w.Encode(&v.SsbIndex, "ssb-Index")
+	case BeamLinkMonitoringRSR17_CsiRSIndex:
+		w.WriteIndex(1, 2, false, false)
+		w.Encode(&v.CsiRSIndex, "csi-RS-Index")
+	default:
+		w.Fail(der.NoChoice("BeamLinkMonitoringRS-r17.detectionResource-r17"), "")
+	}
+	return w.Err()
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *BeamLinkMonitoringRSIDR17) DecodePER(r *per.Reader) error {
+	*v = BeamLinkMonitoringRSIDR17(r.Int(0, 63, false, ""))
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *BeamLinkMonitoringRSIDR17) EncodePER(w *per.Writer) error {
+	w.Int(int64(*v), 0, 63, false, "")
+	return w.Err()
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *RadioLinkMonitoringRSID) DecodePER(r *per.Reader) error {
+	*v = RadioLinkMonitoringRSID(r.Int(0, 9, false, ""))
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *RadioLinkMonitoringRSID) EncodePER(w *per.Writer) error {
+	w.Int(int64(*v), 0, 9, false, "")
+	return w.Err()
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *RANAreaCode) DecodePER(r *per.Reader) error {
+	*v = RANAreaCode(r.Int(0, 255, false, ""))
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *RANAreaCode) EncodePER(w *per.Writer) error {
+	w.Int(int64(*v), 0, 255, false, "")
+	return w.Err()
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *RateMatchPattern) DecodePER(r *per.Reader) error {
+	*v = RateMatchPattern{}
+	ext := r.ExtendedPreamble(&v.HasSubcarrierSpacing)
+	v.RateMatchPatternID = RateMatchPatternID(r.Int(0, 3, false, "rateMatchPatternId"))
+	r.Decode(&v.PatternType, "patternType")
+	v.SubcarrierSpacing = SubcarrierSpacing(r.EnumIf(v.HasSubcarrierSpacing, 8, 0, false, "subcarrierSpacing"))
+	v.Dummy = RateMatchPattern_Dummy(r.Enum(2, 0, false, "dummy"))
+	x := r.Extensions(ext)
+	if x.Begin(0, "controlResourceSet-r16") {
+		x.GroupPreamble(&v.HasControlResourceSetR16)
+		if v.HasControlResourceSetR16 {
+			v.ControlResourceSetR16 = ControlResourceSetIDR16(r.Int(0, 15, false, "controlResourceSet-r16"))
+		}
+		x.End("controlResourceSet-r16")
+	}
+	v.Unknown = x.Unknown(1)
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *RateMatchPattern) EncodePER(w *per.Writer) error {
+	x := per.Additions(v.Unknown, v.HasControlResourceSetR16)
+	w.Extended(x)
+	w.Preamble(v.HasSubcarrierSpacing)
+	w.Encode(&v.RateMatchPatternID, "rateMatchPatternId")
+	w.Encode(&v.PatternType, "patternType")
+	w.EncodeOptional(v.HasSubcarrierSpacing, &v.SubcarrierSpacing, "subcarrierSpacing")
+	w.Enum(int64(v.Dummy), 2, 0, false, "dummy")
+	w.Extensions(x, v.Unknown)
+	if o, ok := w.BeginAddition(x, 0); ok {
+		w.Preamble(v.HasControlResourceSetR16)
+		w.EncodeOptional(v.HasControlResourceSetR16, &v.ControlResourceSetR16, "controlResourceSet-r16")
+		w.EndOpen(o)
+	}
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
+}
+
+// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a RateMatchPattern (X.691); v aliases b.
+func (v *RateMatchPattern) UnmarshalUPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, false, "RateMatchPattern")
+}
+
+// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
+func (v *RateMatchPattern) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *RateMatchPattern_PatternType) DecodePER(r *per.Reader) error {
+	*v = RateMatchPattern_PatternType{}
+	i, _ := r.Index(2, false)
+	switch i {
+	case 0:
+		v.Choice = RateMatchPattern_Bitmaps
+		v.Bitmaps = per.DecodeNested[RateMatchPattern_PatternType_Bitmaps](r, "RateMatchPattern.patternType.bitmaps", "bitmaps")
+	case 1:
+		v.Choice = RateMatchPattern_ControlResourceSet
+		v.ControlResourceSet = ControlResourceSetID(r.Int(0, 11, false, "controlResourceSet"))
+	default:
+		r.Invalid(der.KindInvalidValue, "RateMatchPattern.patternType", "no alternative has this index", "X.691 23")
+	}
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *RateMatchPattern_PatternType) EncodePER(w *per.Writer) error {
+	switch v.Choice {
+	case RateMatchPattern_Bitmaps:
+		w.WriteIndex(0, 2, false, false)
+		per.EncodeNested(w, v.Bitmaps, "RateMatchPattern.patternType.bitmaps", "bitmaps")
+	case RateMatchPattern_ControlResourceSet:
+		w.WriteIndex(1, 2, false, false)
+		w.Encode(&v.ControlResourceSet, "controlResourceSet")
+	default:
+		w.Fail(der.NoChoice("RateMatchPattern.patternType"), "")
+	}
+	return w.Err()
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *RateMatchPattern_PatternType_Bitmaps) DecodePER(r *per.Reader) error {
+	*v = RateMatchPattern_PatternType_Bitmaps{}
+	ext := r.ExtendedPreamble(&v.HasPeriodicityAndPattern)
+	v.ResourceBlocks = r.BitString(per.Size{Lb: 275, Ub: 275}, "resourceBlocks")
+	r.Decode(&v.SymbolsInResourceBlock, "symbolsInResourceBlock")
+	r.DecodeOptional(v.HasPeriodicityAndPattern, &v.PeriodicityAndPattern, "periodicityAndPattern")
+	v.Unknown = r.Unknown(ext)
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *RateMatchPattern_PatternType_Bitmaps) EncodePER(w *per.Writer) error {
+	x := per.Additions(v.Unknown)
+	w.Extended(x)
+	w.Preamble(v.HasPeriodicityAndPattern)
+	w.BitString(v.ResourceBlocks, per.Size{Lb: 275, Ub: 275}, "resourceBlocks")
+	w.Encode(&v.SymbolsInResourceBlock, "symbolsInResourceBlock")
+	w.EncodeOptional(v.HasPeriodicityAndPattern, &v.PeriodicityAndPattern, "periodicityAndPattern")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *RateMatchPattern_PatternType_Bitmaps_SymbolsInResourceBlock) DecodePER(r *per.Reader) error {
+	*v = RateMatchPattern_PatternType_Bitmaps_SymbolsInResourceBlock{}
+	i, _ := r.Index(2, false)
+	switch i {
+	case 0:
+		v.Choice = RateMatchPattern_PatternType_Bitmaps_OneSlot
+		v.OneSlot = r.BitString(per.Size{Lb: 14, Ub: 14}, "oneSlot")
+	case 1:
+		v.Choice = RateMatchPattern_PatternType_Bitmaps_TwoSlots
+		v.TwoSlots = r.BitString(per.Size{Lb: 28, Ub: 28}, "twoSlots")
+	default:
+		r.Invalid(der.KindInvalidValue, "RateMatchPattern.patternType.bitmaps.symbolsInResourceBlock", "no alternative has this index", "X.691 23")
+	}
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *RateMatchPattern_PatternType_Bitmaps_SymbolsInResourceBlock) EncodePER(w *per.Writer) error {
+	switch v.Choice {
+	case RateMatchPattern_PatternType_Bitmaps_OneSlot:
+		w.WriteIndex(0, 2, false, false)
+		w.BitString(v.OneSlot, per.Size{Lb: 14, Ub: 14}, "oneSlot")
+	case RateMatchPattern_PatternType_Bitmaps_TwoSlots:
+		w.WriteIndex(1, 2, false, false)
+		w.BitString(v.TwoSlots, per.Size{Lb: 28, Ub: 28}, "twoSlots")
+	default:
+		w.Fail(der.NoChoice("RateMatchPattern.patternType.bitmaps.symbolsInResourceBlock"), "")
+	}
+	return w.Err()
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *RateMatchPattern_PatternType_Bitmaps_PeriodicityAndPattern) DecodePER(r *per.Reader) error {
+	*v = RateMatchPattern_PatternType_Bitmaps_PeriodicityAndPattern{}
+	i, _ := r.Index(7, false)
+	switch i {
+	case 0:
+		v.Choice = RateMatchPattern_PatternType_Bitmaps_N2
+		v.N2 = r.BitString(per.Size{Lb: 2, Ub: 2}, "n2")
+	case 1:
+		v.Choice = RateMatchPattern_PatternType_Bitmaps_N4
+		v.N4 = r.BitString(per.Size{Lb: 4, Ub: 4}, "n4")
+	case 2:
+		v.Choice = RateMatchPattern_PatternType_Bitmaps_N5
+		v.N5 = r.BitString(per.Size{Lb: 5, Ub: 5}, "n5")
+	case 3:
+		v.Choice = RateMatchPattern_PatternType_Bitmaps_N8
+		v.N8 = r.BitString(per.Size{Lb: 8, Ub: 8}, "n8")
+	case 4:
+		v.Choice = RateMatchPattern_PatternType_Bitmaps_N10
+		v.N10 = r.BitString(per.Size{Lb: 10, Ub: 10}, "n10")
+	case 5:
+		v.Choice = RateMatchPattern_PatternType_Bitmaps_N20
+		v.N20 = r.BitString(per.Size{Lb: 20, Ub: 20}, "n20")
+	case 6:
+		v.Choice = RateMatchPattern_PatternType_Bitmaps_N40
+		v.N40 = r.BitString(per.Size{Lb: 40, Ub: 40}, "n40")
+	default:
+		r.Invalid(der.KindInvalidValue, "RateMatchPattern.patternType.bitmaps.periodicityAndPattern", "no alternative has this index", "X.691 23")
+	}
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *RateMatchPattern_PatternType_Bitmaps_PeriodicityAndPattern) EncodePER(w *per.Writer) error {
+	switch v.Choice {
+	case RateMatchPattern_PatternType_Bitmaps_N2:
+		w.WriteIndex(0, 7, false, false)
+		w.BitString(v.N2, per.Size{Lb: 2, Ub: 2}, "n2")
+	case RateMatchPattern_PatternType_Bitmaps_N4:
+		w.WriteIndex(1, 7, false, false)
+		w.BitString(v.N4, per.Size{Lb: 4, Ub: 4}, "n4")
+	case RateMatchPattern_PatternType_Bitmaps_N5:
+		w.WriteIndex(2, 7, false, false)
+		w.BitString(v.N5, per.Size{Lb: 5, Ub: 5}, "n5")
+	case RateMatchPattern_PatternType_Bitmaps_N8:
+		w.WriteIndex(3, 7, false, false)
+		w.BitString(v.N8, per.Size{Lb: 8, Ub: 8}, "n8")
+	case RateMatchPattern_PatternType_Bitmaps_N10:
+		w.WriteIndex(4, 7, false, false)
+		w.BitString(v.N10, per.Size{Lb: 10, Ub: 10}, "n10")
+	case RateMatchPattern_PatternType_Bitmaps_N20:
+		w.WriteIndex(5, 7, false, false)
+		w.BitString(v.N20, per.Size{Lb: 20, Ub: 20}, "n20")
+	case RateMatchPattern_PatternType_Bitmaps_N40:
+		w.WriteIndex(6, 7, false, false)
+		w.BitString(v.N40, per.Size{Lb: 40, Ub: 40}, "n40")
+	default:
+		w.Fail(der.NoChoice("RateMatchPattern.patternType.bitmaps.periodicityAndPattern"), "")
+	}
+	return w.Err()
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *RateMatchPatternID) DecodePER(r *per.Reader) error {
+	*v = RateMatchPatternID(r.Int(0, 3, false, ""))
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *RateMatchPatternID) EncodePER(w *per.Writer) error {
+	w.Int(int64(*v), 0, 3, false, "")
+	return w.Err()
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *RateMatchPatternLTECRS) DecodePER(r *per.Reader) error {
+	*v = RateMatchPatternLTECRS{}
+	r.Preamble(&v.HasMbsfnSubframeConfigList)
+	v.CarrierFreqDL = r.Int(0, 16383, false, "carrierFreqDL")
+	v.CarrierBandwidthDL = RateMatchPatternLTECRS_CarrierBandwidthDL(r.Enum(8, 0, false, "carrierBandwidthDL"))
+	r.DecodeOptional(v.HasMbsfnSubframeConfigList, &v.MbsfnSubframeConfigList, "mbsfn-SubframeConfigList")
+	v.NrofCRSPorts = RateMatchPatternLTECRS_NrofCRSPorts(r.Enum(3, 0, false, "nrofCRS-Ports"))
+	v.VShift = RateMatchPatternLTECRS_VShift(r.Enum(6, 0, false, "v-Shift"))
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *RateMatchPatternLTECRS) EncodePER(w *per.Writer) error {
+	w.Preamble(v.HasMbsfnSubframeConfigList)
+	w.Int(v.CarrierFreqDL, 0, 16383, false, "carrierFreqDL")
+	w.Enum(int64(v.CarrierBandwidthDL), 8, 0, false, "carrierBandwidthDL")
+	w.EncodeOptional(v.HasMbsfnSubframeConfigList, &v.MbsfnSubframeConfigList, "mbsfn-SubframeConfigList")
+	w.Enum(int64(v.NrofCRSPorts), 3, 0, false, "nrofCRS-Ports")
+	w.Enum(int64(v.VShift), 6, 0, false, "v-Shift")
+	return w.Err()
+}
+
+// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a RateMatchPatternLTE-CRS (X.691); v aliases b.
+func (v *RateMatchPatternLTECRS) UnmarshalUPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, false, "RateMatchPatternLTE-CRS")
+}
+
+// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
+func (v *RateMatchPatternLTECRS) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *LTECRSPatternListR16) DecodePER(r *per.Reader) error {
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 3})
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *LTECRSPatternListR16) EncodePER(w *per.Writer) error {
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 3})
+}
+
+// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a LTE-CRS-PatternList-r16 (X.691); v aliases b.
+func (v *LTECRSPatternListR16) UnmarshalUPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, false, "LTE-CRS-PatternList-r16")
+}
+
+// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
+func (v *LTECRSPatternListR16) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *ReferenceLocationR17) DecodePER(r *per.Reader) error {
+	*v = ReferenceLocationR17(r.OctetString(per.Unsized, ""))
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *ReferenceLocationR17) EncodePER(w *per.Writer) error {
+	w.OctetString([]byte(*v), per.Unsized, "")
+	return w.Err()
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ReferenceTimeInfoR16) DecodePER(r *per.Reader) error {
 	*v = ReferenceTimeInfoR16{}
 	r.Preamble(&v.HasUncertaintyR16, &v.HasTimeInfoTypeR16, &v.HasReferenceSFNR16)
@@ -415,7 +753,7 @@ func (v *ReportConfigInterRAT_ReportType) EncodePER(w *per.Writer) error {
 func (v *ReportCGIEUTRA) DecodePER(r *per.Reader) error {
 	*v = ReportCGIEUTRA{}
 	ext := r.Extended()
-	r.Decode(&v.CellForWhichToReportCGI, "cellForWhichToReportCGI")
+	v.CellForWhichToReportCGI = EUTRAPhysCellID(r.Int(0, 503, false, "cellForWhichToReportCGI"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "useAutonomousGaps-r16") {
 		x.GroupPreamble(&v.HasUseAutonomousGapsR16)
@@ -455,8 +793,7 @@ func (v *ReportSFTDEUTRA) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	v.ReportSFTDMeas = r.Bool("reportSFTD-Meas")
 	v.ReportRSRP = r.Bool("reportRSRP")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -484,8 +821,8 @@ func (v *EventTriggerConfigInterRAT) DecodePER(r *per.Reader) error {
 	*v = EventTriggerConfigInterRAT{}
 	ext := r.Extended()
 	r.Decode(&v.EventID, "eventId")
-	r.Decode(&v.RsType, "rsType")
-	r.Decode(&v.ReportInterval, "reportInterval")
+	v.RsType = NRRSType(r.Enum(2, 0, false, "rsType"))
+	v.ReportInterval = ReportInterval(r.Enum(14, 0, false, "reportInterval"))
 	v.ReportAmount = EventTriggerConfigInterRAT_ReportAmount(r.Enum(8, 0, false, "reportAmount"))
 	r.Decode(&v.ReportQuantity, "reportQuantity")
 	v.MaxReportCells = r.Int(1, 8, false, "maxReportCells")
@@ -649,10 +986,9 @@ func (v *EventTriggerConfigInterRAT_EventID_EventB1) DecodePER(r *per.Reader) er
 	ext := r.Extended()
 	r.Decode(&v.B1ThresholdEUTRA, "b1-ThresholdEUTRA")
 	v.ReportOnLeave = r.Bool("reportOnLeave")
-	r.Decode(&v.Hysteresis, "hysteresis")
-	r.Decode(&v.TimeToTrigger, "timeToTrigger")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Hysteresis = Hysteresis(r.Int(0, 30, false, "hysteresis"))
+	v.TimeToTrigger = TimeToTrigger(r.Enum(16, 0, false, "timeToTrigger"))
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -676,10 +1012,9 @@ func (v *EventTriggerConfigInterRAT_EventID_EventB2) DecodePER(r *per.Reader) er
 	r.Decode(&v.B2Threshold1, "b2-Threshold1")
 	r.Decode(&v.B2Threshold2EUTRA, "b2-Threshold2EUTRA")
 	v.ReportOnLeave = r.Bool("reportOnLeave")
-	r.Decode(&v.Hysteresis, "hysteresis")
-	r.Decode(&v.TimeToTrigger, "timeToTrigger")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Hysteresis = Hysteresis(r.Int(0, 30, false, "hysteresis"))
+	v.TimeToTrigger = TimeToTrigger(r.Enum(16, 0, false, "timeToTrigger"))
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -703,10 +1038,9 @@ func (v *EventTriggerConfigInterRAT_EventID_EventB1UTRAFDDR16) DecodePER(r *per.
 	ext := r.Extended()
 	r.Decode(&v.B1ThresholdUTRAFDDR16, "b1-ThresholdUTRA-FDD-r16")
 	v.ReportOnLeaveR16 = r.Bool("reportOnLeave-r16")
-	r.Decode(&v.HysteresisR16, "hysteresis-r16")
-	r.Decode(&v.TimeToTriggerR16, "timeToTrigger-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.HysteresisR16 = Hysteresis(r.Int(0, 30, false, "hysteresis-r16"))
+	v.TimeToTriggerR16 = TimeToTrigger(r.Enum(16, 0, false, "timeToTrigger-r16"))
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -730,10 +1064,9 @@ func (v *EventTriggerConfigInterRAT_EventID_EventB2UTRAFDDR16) DecodePER(r *per.
 	r.Decode(&v.B2Threshold1R16, "b2-Threshold1-r16")
 	r.Decode(&v.B2Threshold2UTRAFDDR16, "b2-Threshold2UTRA-FDD-r16")
 	v.ReportOnLeaveR16 = r.Bool("reportOnLeave-r16")
-	r.Decode(&v.HysteresisR16, "hysteresis-r16")
-	r.Decode(&v.TimeToTriggerR16, "timeToTrigger-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.HysteresisR16 = Hysteresis(r.Int(0, 30, false, "hysteresis-r16"))
+	v.TimeToTriggerR16 = TimeToTrigger(r.Enum(16, 0, false, "timeToTrigger-r16"))
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -758,10 +1091,9 @@ func (v *EventTriggerConfigInterRAT_EventID_EventY1RelayR17) DecodePER(r *per.Re
 	r.Decode(&v.Y1Threshold1R17, "y1-Threshold1-r17")
 	r.Decode(&v.Y1Threshold2RelayR17, "y1-Threshold2-Relay-r17")
 	v.ReportOnLeaveR17 = r.Bool("reportOnLeave-r17")
-	r.Decode(&v.HysteresisR17, "hysteresis-r17")
-	r.Decode(&v.TimeToTriggerR17, "timeToTrigger-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.HysteresisR17 = Hysteresis(r.Int(0, 30, false, "hysteresis-r17"))
+	v.TimeToTriggerR17 = TimeToTrigger(r.Enum(16, 0, false, "timeToTrigger-r17"))
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -785,10 +1117,9 @@ func (v *EventTriggerConfigInterRAT_EventID_EventY2RelayR17) DecodePER(r *per.Re
 	ext := r.Extended()
 	r.Decode(&v.Y2ThresholdRelayR17, "y2-Threshold-Relay-r17")
 	v.ReportOnLeaveR17 = r.Bool("reportOnLeave-r17")
-	r.Decode(&v.HysteresisR17, "hysteresis-r17")
-	r.Decode(&v.TimeToTriggerR17, "timeToTrigger-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.HysteresisR17 = Hysteresis(r.Int(0, 30, false, "hysteresis-r17"))
+	v.TimeToTriggerR17 = TimeToTrigger(r.Enum(16, 0, false, "timeToTrigger-r17"))
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -809,7 +1140,7 @@ func (v *EventTriggerConfigInterRAT_EventID_EventY2RelayR17) EncodePER(w *per.Wr
 func (v *PeriodicalReportConfigInterRAT) DecodePER(r *per.Reader) error {
 	*v = PeriodicalReportConfigInterRAT{}
 	ext := r.Extended()
-	r.Decode(&v.ReportInterval, "reportInterval")
+	v.ReportInterval = ReportInterval(r.Enum(14, 0, false, "reportInterval"))
 	v.ReportAmount = PeriodicalReportConfigInterRAT_ReportAmount(r.Enum(8, 0, false, "reportAmount"))
 	r.Decode(&v.ReportQuantity, "reportQuantity")
 	v.MaxReportCells = r.Int(1, 8, false, "maxReportCells")
@@ -1067,7 +1398,7 @@ func (v *ReportConfigNR_ReportType) EncodePER(w *per.Writer) error {
 func (v *ReportCGI) DecodePER(r *per.Reader) error {
 	*v = ReportCGI{}
 	ext := r.Extended()
-	r.Decode(&v.CellForWhichToReportCGI, "cellForWhichToReportCGI")
+	v.CellForWhichToReportCGI = PhysCellID(r.Int(0, 1007, false, "cellForWhichToReportCGI"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "useAutonomousGaps-r16") {
 		x.GroupPreamble(&v.HasUseAutonomousGapsR16)
@@ -1158,9 +1489,8 @@ func (v *CondTriggerConfigR16) DecodePER(r *per.Reader) error {
 	*v = CondTriggerConfigR16{}
 	ext := r.Extended()
 	r.Decode(&v.CondEventID, "condEventId")
-	r.Decode(&v.RsTypeR16, "rsType-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.RsTypeR16 = NRRSType(r.Enum(2, 0, false, "rsType-r16"))
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1255,8 +1585,8 @@ func (v *CondTriggerConfigR16_CondEventID) EncodePER(w *per.Writer) error {
 func (v *CondTriggerConfigR16_CondEventID_CondEventA3) DecodePER(r *per.Reader) error {
 	*v = CondTriggerConfigR16_CondEventID_CondEventA3{}
 	r.Decode(&v.A3Offset, "a3-Offset")
-	r.Decode(&v.Hysteresis, "hysteresis")
-	r.Decode(&v.TimeToTrigger, "timeToTrigger")
+	v.Hysteresis = Hysteresis(r.Int(0, 30, false, "hysteresis"))
+	v.TimeToTrigger = TimeToTrigger(r.Enum(16, 0, false, "timeToTrigger"))
 	return r.Err()
 }
 
@@ -1273,8 +1603,8 @@ func (v *CondTriggerConfigR16_CondEventID_CondEventA5) DecodePER(r *per.Reader) 
 	*v = CondTriggerConfigR16_CondEventID_CondEventA5{}
 	r.Decode(&v.A5Threshold1, "a5-Threshold1")
 	r.Decode(&v.A5Threshold2, "a5-Threshold2")
-	r.Decode(&v.Hysteresis, "hysteresis")
-	r.Decode(&v.TimeToTrigger, "timeToTrigger")
+	v.Hysteresis = Hysteresis(r.Int(0, 30, false, "hysteresis"))
+	v.TimeToTrigger = TimeToTrigger(r.Enum(16, 0, false, "timeToTrigger"))
 	return r.Err()
 }
 
@@ -1291,8 +1621,8 @@ func (v *CondTriggerConfigR16_CondEventID_CondEventA5) EncodePER(w *per.Writer) 
 func (v *CondTriggerConfigR16_CondEventID_CondEventA4R17) DecodePER(r *per.Reader) error {
 	*v = CondTriggerConfigR16_CondEventID_CondEventA4R17{}
 	r.Decode(&v.A4ThresholdR17, "a4-Threshold-r17")
-	r.Decode(&v.HysteresisR17, "hysteresis-r17")
-	r.Decode(&v.TimeToTriggerR17, "timeToTrigger-r17")
+	v.HysteresisR17 = Hysteresis(r.Int(0, 30, false, "hysteresis-r17"))
+	v.TimeToTriggerR17 = TimeToTrigger(r.Enum(16, 0, false, "timeToTrigger-r17"))
 	return r.Err()
 }
 
@@ -1309,10 +1639,10 @@ func (v *CondTriggerConfigR16_CondEventID_CondEventD1R17) DecodePER(r *per.Reade
 	*v = CondTriggerConfigR16_CondEventID_CondEventD1R17{}
 	v.DistanceThreshFromReference1R17 = r.Int(0, 65525, false, "distanceThreshFromReference1-r17")
 	v.DistanceThreshFromReference2R17 = r.Int(0, 65525, false, "distanceThreshFromReference2-r17")
-	r.Decode(&v.ReferenceLocation1R17, "referenceLocation1-r17")
-	r.Decode(&v.ReferenceLocation2R17, "referenceLocation2-r17")
-	r.Decode(&v.HysteresisLocationR17, "hysteresisLocation-r17")
-	r.Decode(&v.TimeToTriggerR17, "timeToTrigger-r17")
+	v.ReferenceLocation1R17 = ReferenceLocationR17(r.OctetString(per.Unsized, "referenceLocation1-r17"))
+	v.ReferenceLocation2R17 = ReferenceLocationR17(r.OctetString(per.Unsized, "referenceLocation2-r17"))
+	v.HysteresisLocationR17 = HysteresisLocationR17(r.Int(0, 32768, false, "hysteresisLocation-r17"))
+	v.TimeToTriggerR17 = TimeToTrigger(r.Enum(16, 0, false, "timeToTrigger-r17"))
 	return r.Err()
 }
 
@@ -1345,11 +1675,10 @@ func (v *CondTriggerConfigR16_CondEventID_CondEventT1R17) EncodePER(w *per.Write
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *EventTriggerConfig) DecodePER(r *per.Reader) error {
 	*v = EventTriggerConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasReportQuantityRSIndexes, &v.HasMaxNrofRSIndexesToReport, &v.HasReportAddNeighMeas)
+	ext := r.ExtendedPreamble(&v.HasReportQuantityRSIndexes, &v.HasMaxNrofRSIndexesToReport, &v.HasReportAddNeighMeas)
 	r.Decode(&v.EventID, "eventId")
-	r.Decode(&v.RsType, "rsType")
-	r.Decode(&v.ReportInterval, "reportInterval")
+	v.RsType = NRRSType(r.Enum(2, 0, false, "rsType"))
+	v.ReportInterval = ReportInterval(r.Enum(14, 0, false, "reportInterval"))
 	v.ReportAmount = EventTriggerConfig_ReportAmount(r.Enum(8, 0, false, "reportAmount"))
 	r.Decode(&v.ReportQuantityCell, "reportQuantityCell")
 	v.MaxReportCells = r.Int(1, 8, false, "maxReportCells")
@@ -1533,8 +1862,8 @@ func (v *EventTriggerConfig_EventID_EventA1) DecodePER(r *per.Reader) error {
 	*v = EventTriggerConfig_EventID_EventA1{}
 	r.Decode(&v.A1Threshold, "a1-Threshold")
 	v.ReportOnLeave = r.Bool("reportOnLeave")
-	r.Decode(&v.Hysteresis, "hysteresis")
-	r.Decode(&v.TimeToTrigger, "timeToTrigger")
+	v.Hysteresis = Hysteresis(r.Int(0, 30, false, "hysteresis"))
+	v.TimeToTrigger = TimeToTrigger(r.Enum(16, 0, false, "timeToTrigger"))
 	return r.Err()
 }
 
@@ -1552,8 +1881,8 @@ func (v *EventTriggerConfig_EventID_EventA2) DecodePER(r *per.Reader) error {
 	*v = EventTriggerConfig_EventID_EventA2{}
 	r.Decode(&v.A2Threshold, "a2-Threshold")
 	v.ReportOnLeave = r.Bool("reportOnLeave")
-	r.Decode(&v.Hysteresis, "hysteresis")
-	r.Decode(&v.TimeToTrigger, "timeToTrigger")
+	v.Hysteresis = Hysteresis(r.Int(0, 30, false, "hysteresis"))
+	v.TimeToTrigger = TimeToTrigger(r.Enum(16, 0, false, "timeToTrigger"))
 	return r.Err()
 }
 
@@ -1571,8 +1900,8 @@ func (v *EventTriggerConfig_EventID_EventA3) DecodePER(r *per.Reader) error {
 	*v = EventTriggerConfig_EventID_EventA3{}
 	r.Decode(&v.A3Offset, "a3-Offset")
 	v.ReportOnLeave = r.Bool("reportOnLeave")
-	r.Decode(&v.Hysteresis, "hysteresis")
-	r.Decode(&v.TimeToTrigger, "timeToTrigger")
+	v.Hysteresis = Hysteresis(r.Int(0, 30, false, "hysteresis"))
+	v.TimeToTrigger = TimeToTrigger(r.Enum(16, 0, false, "timeToTrigger"))
 	v.UseAllowedCellList = r.Bool("useAllowedCellList")
 	return r.Err()
 }
@@ -1592,8 +1921,8 @@ func (v *EventTriggerConfig_EventID_EventA4) DecodePER(r *per.Reader) error {
 	*v = EventTriggerConfig_EventID_EventA4{}
 	r.Decode(&v.A4Threshold, "a4-Threshold")
 	v.ReportOnLeave = r.Bool("reportOnLeave")
-	r.Decode(&v.Hysteresis, "hysteresis")
-	r.Decode(&v.TimeToTrigger, "timeToTrigger")
+	v.Hysteresis = Hysteresis(r.Int(0, 30, false, "hysteresis"))
+	v.TimeToTrigger = TimeToTrigger(r.Enum(16, 0, false, "timeToTrigger"))
 	v.UseAllowedCellList = r.Bool("useAllowedCellList")
 	return r.Err()
 }
@@ -1614,8 +1943,8 @@ func (v *EventTriggerConfig_EventID_EventA5) DecodePER(r *per.Reader) error {
 	r.Decode(&v.A5Threshold1, "a5-Threshold1")
 	r.Decode(&v.A5Threshold2, "a5-Threshold2")
 	v.ReportOnLeave = r.Bool("reportOnLeave")
-	r.Decode(&v.Hysteresis, "hysteresis")
-	r.Decode(&v.TimeToTrigger, "timeToTrigger")
+	v.Hysteresis = Hysteresis(r.Int(0, 30, false, "hysteresis"))
+	v.TimeToTrigger = TimeToTrigger(r.Enum(16, 0, false, "timeToTrigger"))
 	v.UseAllowedCellList = r.Bool("useAllowedCellList")
 	return r.Err()
 }
@@ -1636,8 +1965,8 @@ func (v *EventTriggerConfig_EventID_EventA6) DecodePER(r *per.Reader) error {
 	*v = EventTriggerConfig_EventID_EventA6{}
 	r.Decode(&v.A6Offset, "a6-Offset")
 	v.ReportOnLeave = r.Bool("reportOnLeave")
-	r.Decode(&v.Hysteresis, "hysteresis")
-	r.Decode(&v.TimeToTrigger, "timeToTrigger")
+	v.Hysteresis = Hysteresis(r.Int(0, 30, false, "hysteresis"))
+	v.TimeToTrigger = TimeToTrigger(r.Enum(16, 0, false, "timeToTrigger"))
 	v.UseAllowedCellList = r.Bool("useAllowedCellList")
 	return r.Err()
 }
@@ -1658,8 +1987,8 @@ func (v *EventTriggerConfig_EventID_EventX1R17) DecodePER(r *per.Reader) error {
 	r.Decode(&v.X1Threshold1RelayR17, "x1-Threshold1-Relay-r17")
 	r.Decode(&v.X1Threshold2R17, "x1-Threshold2-r17")
 	v.ReportOnLeaveR17 = r.Bool("reportOnLeave-r17")
-	r.Decode(&v.HysteresisR17, "hysteresis-r17")
-	r.Decode(&v.TimeToTriggerR17, "timeToTrigger-r17")
+	v.HysteresisR17 = Hysteresis(r.Int(0, 30, false, "hysteresis-r17"))
+	v.TimeToTriggerR17 = TimeToTrigger(r.Enum(16, 0, false, "timeToTrigger-r17"))
 	v.UseAllowedCellListR17 = r.Bool("useAllowedCellList-r17")
 	return r.Err()
 }
@@ -1680,8 +2009,8 @@ func (v *EventTriggerConfig_EventID_EventX2R17) DecodePER(r *per.Reader) error {
 	*v = EventTriggerConfig_EventID_EventX2R17{}
 	r.Decode(&v.X2ThresholdRelayR17, "x2-Threshold-Relay-r17")
 	v.ReportOnLeaveR17 = r.Bool("reportOnLeave-r17")
-	r.Decode(&v.HysteresisR17, "hysteresis-r17")
-	r.Decode(&v.TimeToTriggerR17, "timeToTrigger-r17")
+	v.HysteresisR17 = Hysteresis(r.Int(0, 30, false, "hysteresis-r17"))
+	v.TimeToTriggerR17 = TimeToTrigger(r.Enum(16, 0, false, "timeToTrigger-r17"))
 	return r.Err()
 }
 
@@ -1699,11 +2028,11 @@ func (v *EventTriggerConfig_EventID_EventD1R17) DecodePER(r *per.Reader) error {
 	*v = EventTriggerConfig_EventID_EventD1R17{}
 	v.DistanceThreshFromReference1R17 = r.Int(1, 65525, false, "distanceThreshFromReference1-r17")
 	v.DistanceThreshFromReference2R17 = r.Int(1, 65525, false, "distanceThreshFromReference2-r17")
-	r.Decode(&v.ReferenceLocation1R17, "referenceLocation1-r17")
-	r.Decode(&v.ReferenceLocation2R17, "referenceLocation2-r17")
+	v.ReferenceLocation1R17 = ReferenceLocationR17(r.OctetString(per.Unsized, "referenceLocation1-r17"))
+	v.ReferenceLocation2R17 = ReferenceLocationR17(r.OctetString(per.Unsized, "referenceLocation2-r17"))
 	v.ReportOnLeaveR17 = r.Bool("reportOnLeave-r17")
-	r.Decode(&v.HysteresisLocationR17, "hysteresisLocation-r17")
-	r.Decode(&v.TimeToTriggerR17, "timeToTrigger-r17")
+	v.HysteresisLocationR17 = HysteresisLocationR17(r.Int(0, 32768, false, "hysteresisLocation-r17"))
+	v.TimeToTriggerR17 = TimeToTrigger(r.Enum(16, 0, false, "timeToTrigger-r17"))
 	return r.Err()
 }
 
@@ -1722,10 +2051,9 @@ func (v *EventTriggerConfig_EventID_EventD1R17) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PeriodicalReportConfig) DecodePER(r *per.Reader) error {
 	*v = PeriodicalReportConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasReportQuantityRSIndexes, &v.HasMaxNrofRSIndexesToReport)
-	r.Decode(&v.RsType, "rsType")
-	r.Decode(&v.ReportInterval, "reportInterval")
+	ext := r.ExtendedPreamble(&v.HasReportQuantityRSIndexes, &v.HasMaxNrofRSIndexesToReport)
+	v.RsType = NRRSType(r.Enum(2, 0, false, "rsType"))
+	v.ReportInterval = ReportInterval(r.Enum(14, 0, false, "reportInterval"))
 	v.ReportAmount = PeriodicalReportConfig_ReportAmount(r.Enum(8, 0, false, "reportAmount"))
 	r.Decode(&v.ReportQuantityCell, "reportQuantityCell")
 	v.MaxReportCells = r.Int(1, 8, false, "maxReportCells")
@@ -1894,13 +2222,13 @@ func (v *MeasTriggerQuantity) DecodePER(r *per.Reader) error {
 	switch i {
 	case 0:
 		v.Choice = MeasTriggerQuantity_Rsrp
-		r.Decode(&v.Rsrp, "rsrp")
+		v.Rsrp = RSRPRange(r.Int(0, 127, false, "rsrp"))
 	case 1:
 		v.Choice = MeasTriggerQuantity_Rsrq
-		r.Decode(&v.Rsrq, "rsrq")
+		v.Rsrq = RSRQRange(r.Int(0, 127, false, "rsrq"))
 	case 2:
 		v.Choice = MeasTriggerQuantity_Sinr
-		r.Decode(&v.Sinr, "sinr")
+		v.Sinr = SINRRange(r.Int(0, 127, false, "sinr"))
 	default:
 		r.Invalid(der.KindInvalidValue, "MeasTriggerQuantity", "no alternative has this index", "X.691 23")
 	}
@@ -2008,7 +2336,9 @@ func (v *MeasReportQuantity) MarshalUPER() ([]byte, error) { return per.Marshal(
 func (v *MeasRSSIReportConfigR16) DecodePER(r *per.Reader) error {
 	*v = MeasRSSIReportConfigR16{}
 	r.Preamble(&v.HasChannelOccupancyThresholdR16)
-	r.DecodeOptional(v.HasChannelOccupancyThresholdR16, &v.ChannelOccupancyThresholdR16, "channelOccupancyThreshold-r16")
+	if v.HasChannelOccupancyThresholdR16 {
+		v.ChannelOccupancyThresholdR16 = RSSIRangeR16(r.Int(0, 76, false, "channelOccupancyThreshold-r16"))
+	}
 	return r.Err()
 }
 
@@ -2032,11 +2362,10 @@ func (v *CLIEventTriggerConfigR16) DecodePER(r *per.Reader) error {
 	*v = CLIEventTriggerConfigR16{}
 	ext := r.Extended()
 	r.Decode(&v.EventIDR16, "eventId-r16")
-	r.Decode(&v.ReportIntervalR16, "reportInterval-r16")
+	v.ReportIntervalR16 = ReportInterval(r.Enum(14, 0, false, "reportInterval-r16"))
 	v.ReportAmountR16 = CLIEventTriggerConfigR16_ReportAmountR16(r.Enum(8, 0, false, "reportAmount-r16"))
 	v.MaxReportCLIR16 = r.Int(1, 8, false, "maxReportCLI-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2100,8 +2429,8 @@ func (v *CLIEventTriggerConfigR16_EventIDR16_EventI1R16) DecodePER(r *per.Reader
 	*v = CLIEventTriggerConfigR16_EventIDR16_EventI1R16{}
 	r.Decode(&v.I1ThresholdR16, "i1-Threshold-r16")
 	v.ReportOnLeaveR16 = r.Bool("reportOnLeave-r16")
-	r.Decode(&v.HysteresisR16, "hysteresis-r16")
-	r.Decode(&v.TimeToTriggerR16, "timeToTrigger-r16")
+	v.HysteresisR16 = Hysteresis(r.Int(0, 30, false, "hysteresis-r16"))
+	v.TimeToTriggerR16 = TimeToTrigger(r.Enum(16, 0, false, "timeToTrigger-r16"))
 	return r.Err()
 }
 
@@ -2118,12 +2447,11 @@ func (v *CLIEventTriggerConfigR16_EventIDR16_EventI1R16) EncodePER(w *per.Writer
 func (v *CLIPeriodicalReportConfigR16) DecodePER(r *per.Reader) error {
 	*v = CLIPeriodicalReportConfigR16{}
 	ext := r.Extended()
-	r.Decode(&v.ReportIntervalR16, "reportInterval-r16")
+	v.ReportIntervalR16 = ReportInterval(r.Enum(14, 0, false, "reportInterval-r16"))
 	v.ReportAmountR16 = CLIPeriodicalReportConfigR16_ReportAmountR16(r.Enum(8, 0, false, "reportAmount-r16"))
-	r.Decode(&v.ReportQuantityCLIR16, "reportQuantityCLI-r16")
+	v.ReportQuantityCLIR16 = MeasReportQuantityCLIR16(r.Enum(2, 0, false, "reportQuantityCLI-r16"))
 	v.MaxReportCLIR16 = r.Int(1, 8, false, "maxReportCLI-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2151,12 +2479,10 @@ func (v *CLIPeriodicalReportConfigR16) MarshalUPER() ([]byte, error) { return pe
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RxTxPeriodicalR17) DecodePER(r *per.Reader) error {
 	*v = RxTxPeriodicalR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasRxTxReportIntervalR17)
-	r.DecodeOptional(v.HasRxTxReportIntervalR17, &v.RxTxReportIntervalR17, "rxTxReportInterval-r17")
+	ext := r.ExtendedPreamble(&v.HasRxTxReportIntervalR17)
+	v.RxTxReportIntervalR17 = RxTxReportIntervalR17(r.EnumIf(v.HasRxTxReportIntervalR17, 16, 0, false, "rxTxReportInterval-r17"))
 	v.ReportAmountR17 = RxTxPeriodicalR17_ReportAmountR17(r.Enum(8, 0, false, "reportAmount-r17"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2197,10 +2523,10 @@ func (v *MeasTriggerQuantityCLIR16) DecodePER(r *per.Reader) error {
 	switch i {
 	case 0:
 		v.Choice = MeasTriggerQuantityCLIR16_SrsRSRPR16
-		r.Decode(&v.SrsRSRPR16, "srs-RSRP-r16")
+		v.SrsRSRPR16 = SRSRSRPRangeR16(r.Int(0, 98, false, "srs-RSRP-r16"))
 	case 1:
 		v.Choice = MeasTriggerQuantityCLIR16_CliRSSIR16
-		r.Decode(&v.CliRSSIR16, "cli-RSSI-r16")
+		v.CliRSSIR16 = CLIRSSIRangeR16(r.Int(0, 76, false, "cli-RSSI-r16"))
 	default:
 		r.Invalid(der.KindInvalidValue, "MeasTriggerQuantityCLI-r16", "no alternative has this index", "X.691 23")
 	}
@@ -2298,11 +2624,10 @@ func (v *EventTriggerConfigNRSLR16) DecodePER(r *per.Reader) error {
 	*v = EventTriggerConfigNRSLR16{}
 	ext := r.Extended()
 	r.Decode(&v.EventIDR16, "eventId-r16")
-	r.Decode(&v.ReportIntervalR16, "reportInterval-r16")
+	v.ReportIntervalR16 = ReportInterval(r.Enum(14, 0, false, "reportInterval-r16"))
 	v.ReportAmountR16 = EventTriggerConfigNRSLR16_ReportAmountR16(r.Enum(8, 0, false, "reportAmount-r16"))
 	r.Decode(&v.ReportQuantityR16, "reportQuantity-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2370,9 +2695,9 @@ func (v *EventTriggerConfigNRSLR16_EventIDR16) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *EventTriggerConfigNRSLR16_EventIDR16_EventC1) DecodePER(r *per.Reader) error {
 	*v = EventTriggerConfigNRSLR16_EventIDR16_EventC1{}
-	r.Decode(&v.C1ThresholdR16, "c1-Threshold-r16")
-	r.Decode(&v.HysteresisR16, "hysteresis-r16")
-	r.Decode(&v.TimeToTriggerR16, "timeToTrigger-r16")
+	v.C1ThresholdR16 = SLCBRR16(r.Int(0, 100, false, "c1-Threshold-r16"))
+	v.HysteresisR16 = Hysteresis(r.Int(0, 30, false, "hysteresis-r16"))
+	v.TimeToTriggerR16 = TimeToTrigger(r.Enum(16, 0, false, "timeToTrigger-r16"))
 	return r.Err()
 }
 
@@ -2387,9 +2712,9 @@ func (v *EventTriggerConfigNRSLR16_EventIDR16_EventC1) EncodePER(w *per.Writer) 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *EventTriggerConfigNRSLR16_EventIDR16_EventC2R16) DecodePER(r *per.Reader) error {
 	*v = EventTriggerConfigNRSLR16_EventIDR16_EventC2R16{}
-	r.Decode(&v.C2ThresholdR16, "c2-Threshold-r16")
-	r.Decode(&v.HysteresisR16, "hysteresis-r16")
-	r.Decode(&v.TimeToTriggerR16, "timeToTrigger-r16")
+	v.C2ThresholdR16 = SLCBRR16(r.Int(0, 100, false, "c2-Threshold-r16"))
+	v.HysteresisR16 = Hysteresis(r.Int(0, 30, false, "hysteresis-r16"))
+	v.TimeToTriggerR16 = TimeToTrigger(r.Enum(16, 0, false, "timeToTrigger-r16"))
 	return r.Err()
 }
 
@@ -2405,11 +2730,10 @@ func (v *EventTriggerConfigNRSLR16_EventIDR16_EventC2R16) EncodePER(w *per.Write
 func (v *PeriodicalReportConfigNRSLR16) DecodePER(r *per.Reader) error {
 	*v = PeriodicalReportConfigNRSLR16{}
 	ext := r.Extended()
-	r.Decode(&v.ReportIntervalR16, "reportInterval-r16")
+	v.ReportIntervalR16 = ReportInterval(r.Enum(14, 0, false, "reportInterval-r16"))
 	v.ReportAmountR16 = PeriodicalReportConfigNRSLR16_ReportAmountR16(r.Enum(8, 0, false, "reportAmount-r16"))
 	r.Decode(&v.ReportQuantityR16, "reportQuantity-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2438,8 +2762,7 @@ func (v *MeasReportQuantityR16) DecodePER(r *per.Reader) error {
 	*v = MeasReportQuantityR16{}
 	ext := r.Extended()
 	v.CbrR16 = r.Bool("cbr-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2482,7 +2805,7 @@ func (v *ReportConfigToAddModList) MarshalUPER() ([]byte, error) { return per.Ma
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ReportConfigToAddMod) DecodePER(r *per.Reader) error {
 	*v = ReportConfigToAddMod{}
-	r.Decode(&v.ReportConfigID, "reportConfigId")
+	v.ReportConfigID = ReportConfigID(r.Int(1, 64, false, "reportConfigId"))
 	r.Decode(&v.ReportConfig, "reportConfig")
 	return r.Err()
 }
@@ -2596,9 +2919,8 @@ func (v *ResumeCause) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RLCBearerConfig) DecodePER(r *per.Reader) error {
 	*v = RLCBearerConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasServedRadioBearer, &v.HasReestablishRLC, &v.HasRlcConfig, &v.HasMacLogicalChannelConfig)
-	r.Decode(&v.LogicalChannelIdentity, "logicalChannelIdentity")
+	ext := r.ExtendedPreamble(&v.HasServedRadioBearer, &v.HasReestablishRLC, &v.HasRlcConfig, &v.HasMacLogicalChannelConfig)
+	v.LogicalChannelIdentity = LogicalChannelIdentity(r.Int(1, 32, false, "logicalChannelIdentity"))
 	r.DecodeOptional(v.HasServedRadioBearer, &v.ServedRadioBearer, "servedRadioBearer")
 	v.ReestablishRLC = RLCBearerConfig_ReestablishRLC(r.EnumIf(v.HasReestablishRLC, 1, 0, false, "reestablishRLC"))
 	r.DecodeOptional(v.HasRlcConfig, &v.RlcConfig, "rlc-Config")
@@ -2612,9 +2934,13 @@ func (v *RLCBearerConfig) DecodePER(r *per.Reader) error {
 	if x.Begin(1, "rlc-Config-v1700") {
 		x.GroupPreamble(&v.HasRlcConfigV1700, &v.HasLogicalChannelIdentityExtR17, &v.HasMulticastRLCBearerConfigR17, &v.HasServedRadioBearerSRB4R17)
 		r.DecodeOptional(v.HasRlcConfigV1700, &v.RlcConfigV1700, "rlc-Config-v1700")
-		r.DecodeOptional(v.HasLogicalChannelIdentityExtR17, &v.LogicalChannelIdentityExtR17, "logicalChannelIdentityExt-r17")
+		if v.HasLogicalChannelIdentityExtR17 {
+			v.LogicalChannelIdentityExtR17 = LogicalChannelIdentityExtR17(r.Int(320, 65855, false, "logicalChannelIdentityExt-r17"))
+		}
 		r.DecodeOptional(v.HasMulticastRLCBearerConfigR17, &v.MulticastRLCBearerConfigR17, "multicastRLC-BearerConfig-r17")
-		r.DecodeOptional(v.HasServedRadioBearerSRB4R17, &v.ServedRadioBearerSRB4R17, "servedRadioBearerSRB4-r17")
+		if v.HasServedRadioBearerSRB4R17 {
+			v.ServedRadioBearerSRB4R17 = SRBIdentityV1700(r.Int(4, 4, false, "servedRadioBearerSRB4-r17"))
+		}
 		x.End("rlc-Config-v1700")
 	}
 	v.Unknown = x.Unknown(2)
@@ -2664,10 +2990,10 @@ func (v *RLCBearerConfig_ServedRadioBearer) DecodePER(r *per.Reader) error {
 	switch i {
 	case 0:
 		v.Choice = RLCBearerConfig_SrbIdentity
-		r.Decode(&v.SrbIdentity, "srb-Identity")
+		v.SrbIdentity = SRBIdentity(r.Int(1, 3, false, "srb-Identity"))
 	case 1:
 		v.Choice = RLCBearerConfig_DrbIdentity
-		r.Decode(&v.DrbIdentity, "drb-Identity")
+		v.DrbIdentity = DRBIdentity(r.Int(1, 32, false, "drb-Identity"))
 	default:
 		r.Invalid(der.KindInvalidValue, "RLC-BearerConfig.servedRadioBearer", "no alternative has this index", "X.691 23")
 	}
@@ -2693,7 +3019,7 @@ func (v *RLCBearerConfig_ServedRadioBearer) EncodePER(w *per.Writer) error {
 func (v *MulticastRLCBearerConfigR17) DecodePER(r *per.Reader) error {
 	*v = MulticastRLCBearerConfigR17{}
 	r.Preamble(&v.HasIsPTMEntityR17)
-	r.Decode(&v.ServedMBSRadioBearerR17, "servedMBS-RadioBearer-r17")
+	v.ServedMBSRadioBearerR17 = MRBIdentityR17(r.Int(1, 512, false, "servedMBS-RadioBearer-r17"))
 	v.IsPTMEntityR17 = MulticastRLCBearerConfigR17_IsPTMEntityR17(r.EnumIf(v.HasIsPTMEntityR17, 1, 0, false, "isPTM-Entity-r17"))
 	return r.Err()
 }
@@ -2846,10 +3172,10 @@ func (v *RLCConfig_UmUniDirectionalDL) EncodePER(w *per.Writer) error {
 func (v *ULAMRLC) DecodePER(r *per.Reader) error {
 	*v = ULAMRLC{}
 	r.Preamble(&v.HasSnFieldLength)
-	r.DecodeOptional(v.HasSnFieldLength, &v.SnFieldLength, "sn-FieldLength")
-	r.Decode(&v.TPollRetransmit, "t-PollRetransmit")
-	r.Decode(&v.PollPDU, "pollPDU")
-	r.Decode(&v.PollByte, "pollByte")
+	v.SnFieldLength = SNFieldLengthAM(r.EnumIf(v.HasSnFieldLength, 2, 0, false, "sn-FieldLength"))
+	v.TPollRetransmit = TPollRetransmit(r.Enum(64, 0, false, "t-PollRetransmit"))
+	v.PollPDU = PollPDU(r.Enum(32, 0, false, "pollPDU"))
+	v.PollByte = PollByte(r.Enum(64, 0, false, "pollByte"))
 	v.MaxRetxThreshold = ULAMRLC_MaxRetxThreshold(r.Enum(8, 0, false, "maxRetxThreshold"))
 	return r.Err()
 }
@@ -2875,9 +3201,9 @@ func (v *ULAMRLC) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
 func (v *DLAMRLC) DecodePER(r *per.Reader) error {
 	*v = DLAMRLC{}
 	r.Preamble(&v.HasSnFieldLength)
-	r.DecodeOptional(v.HasSnFieldLength, &v.SnFieldLength, "sn-FieldLength")
-	r.Decode(&v.TReassembly, "t-Reassembly")
-	r.Decode(&v.TStatusProhibit, "t-StatusProhibit")
+	v.SnFieldLength = SNFieldLengthAM(r.EnumIf(v.HasSnFieldLength, 2, 0, false, "sn-FieldLength"))
+	v.TReassembly = TReassembly(r.Enum(32, 0, false, "t-Reassembly"))
+	v.TStatusProhibit = TStatusProhibit(r.Enum(64, 0, false, "t-StatusProhibit"))
 	return r.Err()
 }
 
@@ -2900,7 +3226,7 @@ func (v *DLAMRLC) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
 func (v *ULUMRLC) DecodePER(r *per.Reader) error {
 	*v = ULUMRLC{}
 	r.Preamble(&v.HasSnFieldLength)
-	r.DecodeOptional(v.HasSnFieldLength, &v.SnFieldLength, "sn-FieldLength")
+	v.SnFieldLength = SNFieldLengthUM(r.EnumIf(v.HasSnFieldLength, 2, 0, false, "sn-FieldLength"))
 	return r.Err()
 }
 
@@ -2921,8 +3247,8 @@ func (v *ULUMRLC) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
 func (v *DLUMRLC) DecodePER(r *per.Reader) error {
 	*v = DLUMRLC{}
 	r.Preamble(&v.HasSnFieldLength)
-	r.DecodeOptional(v.HasSnFieldLength, &v.SnFieldLength, "sn-FieldLength")
-	r.Decode(&v.TReassembly, "t-Reassembly")
+	v.SnFieldLength = SNFieldLengthUM(r.EnumIf(v.HasSnFieldLength, 2, 0, false, "sn-FieldLength"))
+	v.TReassembly = TReassembly(r.Enum(32, 0, false, "t-Reassembly"))
 	return r.Err()
 }
 
@@ -3029,11 +3355,9 @@ func (v *RLCConfigV1700) MarshalUPER() ([]byte, error) { return per.Marshal(v, f
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *DLAMRLCV1610) DecodePER(r *per.Reader) error {
 	*v = DLAMRLCV1610{}
-	ext := r.Extended()
-	r.Preamble(&v.HasTStatusProhibitV1610)
-	r.DecodeOptional(v.HasTStatusProhibitV1610, &v.TStatusProhibitV1610, "t-StatusProhibit-v1610")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	ext := r.ExtendedPreamble(&v.HasTStatusProhibitV1610)
+	v.TStatusProhibitV1610 = TStatusProhibitV1610(r.EnumIf(v.HasTStatusProhibitV1610, 8, 0, false, "t-StatusProhibit-v1610"))
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3060,7 +3384,7 @@ func (v *DLAMRLCV1610) MarshalUPER() ([]byte, error) { return per.Marshal(v, fal
 func (v *DLAMRLCV1700) DecodePER(r *per.Reader) error {
 	*v = DLAMRLCV1700{}
 	r.Preamble(&v.HasTReassemblyExtR17)
-	r.DecodeOptional(v.HasTReassemblyExtR17, &v.TReassemblyExtR17, "t-ReassemblyExt-r17")
+	v.TReassemblyExtR17 = TReassemblyExtR17(r.EnumIf(v.HasTReassemblyExtR17, 8, 0, false, "t-ReassemblyExt-r17"))
 	return r.Err()
 }
 
@@ -3083,7 +3407,7 @@ func (v *DLAMRLCV1700) MarshalUPER() ([]byte, error) { return per.Marshal(v, fal
 func (v *DLUMRLCV1700) DecodePER(r *per.Reader) error {
 	*v = DLUMRLCV1700{}
 	r.Preamble(&v.HasTReassemblyExtR17)
-	r.DecodeOptional(v.HasTReassemblyExtR17, &v.TReassemblyExtR17, "t-ReassemblyExt-r17")
+	v.TReassemblyExtR17 = TReassemblyExtR17(r.EnumIf(v.HasTReassemblyExtR17, 8, 0, false, "t-ReassemblyExt-r17"))
 	return r.Err()
 }
 
@@ -3200,11 +3524,9 @@ func (v *RSSIRangeR16) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RxTxTimeDiffR17) DecodePER(r *per.Reader) error {
 	*v = RxTxTimeDiffR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasResultK5R17)
+	ext := r.ExtendedPreamble(&v.HasResultK5R17)
 	v.ResultK5R17 = r.IntIf(v.HasResultK5R17, 0, 61565, false, "result-k5-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3230,14 +3552,12 @@ func (v *RxTxTimeDiffR17) MarshalUPER() ([]byte, error) { return per.Marshal(v, 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SCellActivationRSConfigR17) DecodePER(r *per.Reader) error {
 	*v = SCellActivationRSConfigR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasGapBetweenBurstsR17)
-	r.Decode(&v.ScellActivationRSIDR17, "scellActivationRS-Id-r17")
-	r.Decode(&v.ResourceSetR17, "resourceSet-r17")
+	ext := r.ExtendedPreamble(&v.HasGapBetweenBurstsR17)
+	v.ScellActivationRSIDR17 = SCellActivationRSConfigIDR17(r.Int(1, 255, false, "scellActivationRS-Id-r17"))
+	v.ResourceSetR17 = NZPCSIRSResourceSetID(r.Int(0, 63, false, "resourceSet-r17"))
 	v.GapBetweenBurstsR17 = r.IntIf(v.HasGapBetweenBurstsR17, 2, 31, false, "gapBetweenBursts-r17")
-	r.Decode(&v.QclInfoR17, "qcl-Info-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.QclInfoR17 = TCIStateID(r.Int(0, 127, false, "qcl-Info-r17"))
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3336,7 +3656,7 @@ func (v *SchedulingRequestConfig_SchedulingRequestToReleaseList) EncodePER(w *pe
 func (v *SchedulingRequestToAddMod) DecodePER(r *per.Reader) error {
 	*v = SchedulingRequestToAddMod{}
 	r.Preamble(&v.HasSrProhibitTimer)
-	r.Decode(&v.SchedulingRequestID, "schedulingRequestId")
+	v.SchedulingRequestID = SchedulingRequestID(r.Int(0, 7, false, "schedulingRequestId"))
 	v.SrProhibitTimer = SchedulingRequestToAddMod_SrProhibitTimer(r.EnumIf(v.HasSrProhibitTimer, 8, 0, false, "sr-ProhibitTimer"))
 	v.SrTransMax = SchedulingRequestToAddMod_SrTransMax(r.Enum(8, 0, false, "sr-TransMax"))
 	return r.Err()
@@ -3433,10 +3753,12 @@ func (v *SchedulingRequestID) EncodePER(w *per.Writer) error {
 func (v *SchedulingRequestResourceConfig) DecodePER(r *per.Reader) error {
 	*v = SchedulingRequestResourceConfig{}
 	r.Preamble(&v.HasPeriodicityAndOffset, &v.HasResource)
-	r.Decode(&v.SchedulingRequestResourceID, "schedulingRequestResourceId")
-	r.Decode(&v.SchedulingRequestID, "schedulingRequestID")
+	v.SchedulingRequestResourceID = SchedulingRequestResourceID(r.Int(1, 8, false, "schedulingRequestResourceId"))
+	v.SchedulingRequestID = SchedulingRequestID(r.Int(0, 7, false, "schedulingRequestID"))
 	r.DecodeOptional(v.HasPeriodicityAndOffset, &v.PeriodicityAndOffset, "periodicityAndOffset")
-	r.DecodeOptional(v.HasResource, &v.Resource, "resource")
+	if v.HasResource {
+		v.Resource = PUCCHResourceID(r.Int(0, 127, false, "resource"))
+	}
 	return r.Err()
 }
 
@@ -3565,11 +3887,9 @@ func (v *SchedulingRequestResourceConfig_PeriodicityAndOffset) EncodePER(w *per.
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SchedulingRequestResourceConfigExtV1610) DecodePER(r *per.Reader) error {
 	*v = SchedulingRequestResourceConfigExtV1610{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPhyPriorityIndexR16)
+	ext := r.ExtendedPreamble(&v.HasPhyPriorityIndexR16)
 	v.PhyPriorityIndexR16 = SchedulingRequestResourceConfigExtV1610_PhyPriorityIndexR16(r.EnumIf(v.HasPhyPriorityIndexR16, 2, 0, false, "phy-PriorityIndex-r16"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3686,7 +4006,7 @@ func (v *SCSSpecificCarrier) DecodePER(r *per.Reader) error {
 	*v = SCSSpecificCarrier{}
 	ext := r.Extended()
 	v.OffsetToCarrier = r.Int(0, 2199, false, "offsetToCarrier")
-	r.Decode(&v.SubcarrierSpacing, "subcarrierSpacing")
+	v.SubcarrierSpacing = SubcarrierSpacing(r.Enum(8, 0, false, "subcarrierSpacing"))
 	v.CarrierBandwidth = r.Int(1, 275, false, "carrierBandwidth")
 	x := r.Extensions(ext)
 	if x.Begin(0, "txDirectCurrentLocation") {
@@ -3726,16 +4046,14 @@ func (v *SCSSpecificCarrier) MarshalUPER() ([]byte, error) { return per.Marshal(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SDAPConfig) DecodePER(r *per.Reader) error {
 	*v = SDAPConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMappedQoSFlowsToAdd, &v.HasMappedQoSFlowsToRelease)
-	r.Decode(&v.PduSession, "pdu-Session")
+	ext := r.ExtendedPreamble(&v.HasMappedQoSFlowsToAdd, &v.HasMappedQoSFlowsToRelease)
+	v.PduSession = PDUSessionID(r.Int(0, 255, false, "pdu-Session"))
 	v.SdapHeaderDL = SDAPConfig_SdapHeaderDL(r.Enum(2, 0, false, "sdap-HeaderDL"))
 	v.SdapHeaderUL = SDAPConfig_SdapHeaderUL(r.Enum(2, 0, false, "sdap-HeaderUL"))
 	v.DefaultDRB = r.Bool("defaultDRB")
 	r.DecodeOptional(v.HasMappedQoSFlowsToAdd, &v.MappedQoSFlowsToAdd, "mappedQoS-FlowsToAdd")
 	r.DecodeOptional(v.HasMappedQoSFlowsToRelease, &v.MappedQoSFlowsToRelease, "mappedQoS-FlowsToRelease")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3811,8 +4129,10 @@ func (v *PDUSessionID) EncodePER(w *per.Writer) error {
 func (v *SearchSpace) DecodePER(r *per.Reader) error {
 	*v = SearchSpace{}
 	r.Preamble(&v.HasControlResourceSetID, &v.HasMonitoringSlotPeriodicityAndOffset, &v.HasDuration, &v.HasMonitoringSymbolsWithinSlot, &v.HasNrofCandidates, &v.HasSearchSpaceType)
-	r.Decode(&v.SearchSpaceID, "searchSpaceId")
-	r.DecodeOptional(v.HasControlResourceSetID, &v.ControlResourceSetID, "controlResourceSetId")
+	v.SearchSpaceID = SearchSpaceID(r.Int(0, 39, false, "searchSpaceId"))
+	if v.HasControlResourceSetID {
+		v.ControlResourceSetID = ControlResourceSetID(r.Int(0, 11, false, "controlResourceSetId"))
+	}
 	r.DecodeOptional(v.HasMonitoringSlotPeriodicityAndOffset, &v.MonitoringSlotPeriodicityAndOffset, "monitoringSlotPeriodicityAndOffset")
 	v.Duration = r.IntIf(v.HasDuration, 2, 2559, false, "duration")
 	if v.HasMonitoringSymbolsWithinSlot {
@@ -4034,8 +4354,7 @@ func (v *SearchSpace_SearchSpaceType_Common) EncodePER(w *per.Writer) error {
 func (v *SearchSpace_SearchSpaceType_Common_DciFormat0_0AndFormat1_0) DecodePER(r *per.Reader) error {
 	*v = SearchSpace_SearchSpaceType_Common_DciFormat0_0AndFormat1_0{}
 	ext := r.Extended()
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4053,8 +4372,7 @@ func (v *SearchSpace_SearchSpaceType_Common_DciFormat2_0) DecodePER(r *per.Reade
 	*v = SearchSpace_SearchSpaceType_Common_DciFormat2_0{}
 	ext := r.Extended()
 	r.Decode(&v.NrofCandidatesSFI, "nrofCandidates-SFI")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4095,8 +4413,7 @@ func (v *SearchSpace_SearchSpaceType_Common_DciFormat2_0_NrofCandidatesSFI) Enco
 func (v *SearchSpace_SearchSpaceType_Common_DciFormat2_1) DecodePER(r *per.Reader) error {
 	*v = SearchSpace_SearchSpaceType_Common_DciFormat2_1{}
 	ext := r.Extended()
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4113,8 +4430,7 @@ func (v *SearchSpace_SearchSpaceType_Common_DciFormat2_1) EncodePER(w *per.Write
 func (v *SearchSpace_SearchSpaceType_Common_DciFormat2_2) DecodePER(r *per.Reader) error {
 	*v = SearchSpace_SearchSpaceType_Common_DciFormat2_2{}
 	ext := r.Extended()
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4130,12 +4446,10 @@ func (v *SearchSpace_SearchSpaceType_Common_DciFormat2_2) EncodePER(w *per.Write
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SearchSpace_SearchSpaceType_Common_DciFormat2_3) DecodePER(r *per.Reader) error {
 	*v = SearchSpace_SearchSpaceType_Common_DciFormat2_3{}
-	ext := r.Extended()
-	r.Preamble(&v.HasDummy1)
+	ext := r.ExtendedPreamble(&v.HasDummy1)
 	v.Dummy1 = SearchSpace_SearchSpaceType_Common_DciFormat2_3_Dummy1(r.EnumIf(v.HasDummy1, 8, 0, false, "dummy1"))
 	v.Dummy2 = SearchSpace_SearchSpaceType_Common_DciFormat2_3_Dummy2(r.Enum(2, 0, false, "dummy2"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4189,7 +4503,9 @@ func (v *SearchSpace_SearchSpaceType_UESpecific) EncodePER(w *per.Writer) error 
 func (v *SearchSpaceExtR16) DecodePER(r *per.Reader) error {
 	*v = SearchSpaceExtR16{}
 	r.Preamble(&v.HasControlResourceSetIDR16, &v.HasSearchSpaceTypeR16, &v.HasSearchSpaceGroupIDListR16, &v.HasFreqMonitorLocationsR16)
-	r.DecodeOptional(v.HasControlResourceSetIDR16, &v.ControlResourceSetIDR16, "controlResourceSetId-r16")
+	if v.HasControlResourceSetIDR16 {
+		v.ControlResourceSetIDR16 = ControlResourceSetIDR16(r.Int(0, 15, false, "controlResourceSetId-r16"))
+	}
 	r.DecodeOptional(v.HasSearchSpaceTypeR16, &v.SearchSpaceTypeR16, "searchSpaceType-r16")
 	r.DecodeOptional(v.HasSearchSpaceGroupIDListR16, &v.SearchSpaceGroupIDListR16, "searchSpaceGroupIdList-r16")
 	if v.HasFreqMonitorLocationsR16 {
@@ -4234,13 +4550,11 @@ func (v *SearchSpaceExtR16_SearchSpaceTypeR16) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16) DecodePER(r *per.Reader) error {
 	*v = SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasDciFormat2_4R16, &v.HasDciFormat2_5R16, &v.HasDciFormat2_6R16)
+	ext := r.ExtendedPreamble(&v.HasDciFormat2_4R16, &v.HasDciFormat2_5R16, &v.HasDciFormat2_6R16)
 	r.DecodeOptional(v.HasDciFormat2_4R16, &v.DciFormat2_4R16, "dci-Format2-4-r16")
 	r.DecodeOptional(v.HasDciFormat2_5R16, &v.DciFormat2_5R16, "dci-Format2-5-r16")
 	r.DecodeOptional(v.HasDciFormat2_6R16, &v.DciFormat2_6R16, "dci-Format2-6-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4262,8 +4576,7 @@ func (v *SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_4R16) DecodeP
 	*v = SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_4R16{}
 	ext := r.Extended()
 	r.Decode(&v.NrofCandidatesCIR16, "nrofCandidates-CI-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4305,8 +4618,7 @@ func (v *SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_5R16) DecodeP
 	*v = SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_5R16{}
 	ext := r.Extended()
 	r.Decode(&v.NrofCandidatesIABR16, "nrofCandidates-IAB-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4347,8 +4659,7 @@ func (v *SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_5R16_NrofCand
 func (v *SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_6R16) DecodePER(r *per.Reader) error {
 	*v = SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_6R16{}
 	ext := r.Extended()
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4536,8 +4847,7 @@ func (v *SearchSpaceExtV1700_SearchSpaceTypeR17_CommonR17) EncodePER(w *per.Writ
 func (v *SearchSpaceExtV1700_SearchSpaceTypeR17_CommonR17_DciFormat4_0R17) DecodePER(r *per.Reader) error {
 	*v = SearchSpaceExtV1700_SearchSpaceTypeR17_CommonR17_DciFormat4_0R17{}
 	ext := r.Extended()
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4554,8 +4864,7 @@ func (v *SearchSpaceExtV1700_SearchSpaceTypeR17_CommonR17_DciFormat4_0R17) Encod
 func (v *SearchSpaceExtV1700_SearchSpaceTypeR17_CommonR17_DciFormat4_1R17) DecodePER(r *per.Reader) error {
 	*v = SearchSpaceExtV1700_SearchSpaceTypeR17_CommonR17_DciFormat4_1R17{}
 	ext := r.Extended()
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4572,8 +4881,7 @@ func (v *SearchSpaceExtV1700_SearchSpaceTypeR17_CommonR17_DciFormat4_1R17) Encod
 func (v *SearchSpaceExtV1700_SearchSpaceTypeR17_CommonR17_DciFormat4_2R17) DecodePER(r *per.Reader) error {
 	*v = SearchSpaceExtV1700_SearchSpaceTypeR17_CommonR17_DciFormat4_2R17{}
 	ext := r.Extended()
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4590,8 +4898,7 @@ func (v *SearchSpaceExtV1700_SearchSpaceTypeR17_CommonR17_DciFormat4_2R17) Encod
 func (v *SearchSpaceExtV1700_SearchSpaceTypeR17_CommonR17_DciFormat4_1AndFormat4_2R17) DecodePER(r *per.Reader) error {
 	*v = SearchSpaceExtV1700_SearchSpaceTypeR17_CommonR17_DciFormat4_1AndFormat4_2R17{}
 	ext := r.Extended()
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4609,8 +4916,7 @@ func (v *SearchSpaceExtV1700_SearchSpaceTypeR17_CommonR17_DciFormat2_7R17) Decod
 	*v = SearchSpaceExtV1700_SearchSpaceTypeR17_CommonR17_DciFormat2_7R17{}
 	ext := r.Extended()
 	r.Decode(&v.NrofCandidatesPEIR17, "nrofCandidates-PEI-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4684,12 +4990,10 @@ func (v *SearchSpaceZero) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SecurityAlgorithmConfig) DecodePER(r *per.Reader) error {
 	*v = SecurityAlgorithmConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIntegrityProtAlgorithm)
-	r.Decode(&v.CipheringAlgorithm, "cipheringAlgorithm")
-	r.DecodeOptional(v.HasIntegrityProtAlgorithm, &v.IntegrityProtAlgorithm, "integrityProtAlgorithm")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	ext := r.ExtendedPreamble(&v.HasIntegrityProtAlgorithm)
+	v.CipheringAlgorithm = CipheringAlgorithm(r.Enum(8, 0, true, "cipheringAlgorithm"))
+	v.IntegrityProtAlgorithm = IntegrityProtAlgorithm(r.EnumIf(v.HasIntegrityProtAlgorithm, 8, 0, true, "integrityProtAlgorithm"))
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4782,16 +5086,14 @@ func (v *SemiStaticChannelAccessConfigUER17) MarshalUPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SensorLocationInfoR16) DecodePER(r *per.Reader) error {
 	*v = SensorLocationInfoR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSensorMeasurementInformationR16, &v.HasSensorMotionInformationR16)
+	ext := r.ExtendedPreamble(&v.HasSensorMeasurementInformationR16, &v.HasSensorMotionInformationR16)
 	if v.HasSensorMeasurementInformationR16 {
 		v.SensorMeasurementInformationR16 = r.OctetString(per.Unsized, "sensor-MeasurementInformation-r16")
 	}
 	if v.HasSensorMotionInformationR16 {
 		v.SensorMotionInformationR16 = r.OctetString(per.Unsized, "sensor-MotionInformation-r16")
 	}
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4822,8 +5124,8 @@ func (v *SensorLocationInfoR16) MarshalUPER() ([]byte, error) { return per.Marsh
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ServingCellAndBWPIDR17) DecodePER(r *per.Reader) error {
 	*v = ServingCellAndBWPIDR17{}
-	r.Decode(&v.ServingcellR17, "servingcell-r17")
-	r.Decode(&v.BwpR17, "bwp-r17")
+	v.ServingcellR17 = ServCellIndex(r.Int(0, 31, false, "servingcell-r17"))
+	v.BwpR17 = BWPID(r.Int(0, 4, false, "bwp-r17"))
 	return r.Err()
 }
 
@@ -4857,15 +5159,18 @@ func (v *ServCellIndex) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ServingCellConfig) DecodePER(r *per.Reader) error {
 	*v = ServingCellConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasTddULDLConfigurationDedicated, &v.HasInitialDownlinkBWP, &v.HasDownlinkBWPToReleaseList, &v.HasDownlinkBWPToAddModList, &v.HasFirstActiveDownlinkBWPID, &v.HasBwpInactivityTimer, &v.HasDefaultDownlinkBWPID, &v.HasUplinkConfig, &v.HasSupplementaryUplink, &v.HasPdcchServingCellConfig, &v.HasPdschServingCellConfig, &v.HasCsiMeasConfig, &v.HasSCellDeactivationTimer, &v.HasCrossCarrierSchedulingConfig, &v.HasDummy1, &v.HasPathlossReferenceLinking, &v.HasServingCellMO)
+	ext := r.ExtendedPreamble(&v.HasTddULDLConfigurationDedicated, &v.HasInitialDownlinkBWP, &v.HasDownlinkBWPToReleaseList, &v.HasDownlinkBWPToAddModList, &v.HasFirstActiveDownlinkBWPID, &v.HasBwpInactivityTimer, &v.HasDefaultDownlinkBWPID, &v.HasUplinkConfig, &v.HasSupplementaryUplink, &v.HasPdcchServingCellConfig, &v.HasPdschServingCellConfig, &v.HasCsiMeasConfig, &v.HasSCellDeactivationTimer, &v.HasCrossCarrierSchedulingConfig, &v.HasDummy1, &v.HasPathlossReferenceLinking, &v.HasServingCellMO)
 	r.DecodeOptional(v.HasTddULDLConfigurationDedicated, &v.TddULDLConfigurationDedicated, "tdd-UL-DL-ConfigurationDedicated")
 	r.DecodeOptional(v.HasInitialDownlinkBWP, &v.InitialDownlinkBWP, "initialDownlinkBWP")
 	r.DecodeOptional(v.HasDownlinkBWPToReleaseList, &v.DownlinkBWPToReleaseList, "downlinkBWP-ToReleaseList")
 	r.DecodeOptional(v.HasDownlinkBWPToAddModList, &v.DownlinkBWPToAddModList, "downlinkBWP-ToAddModList")
-	r.DecodeOptional(v.HasFirstActiveDownlinkBWPID, &v.FirstActiveDownlinkBWPID, "firstActiveDownlinkBWP-Id")
+	if v.HasFirstActiveDownlinkBWPID {
+		v.FirstActiveDownlinkBWPID = BWPID(r.Int(0, 4, false, "firstActiveDownlinkBWP-Id"))
+	}
 	v.BwpInactivityTimer = ServingCellConfig_BwpInactivityTimer(r.EnumIf(v.HasBwpInactivityTimer, 31, 0, false, "bwp-InactivityTimer"))
-	r.DecodeOptional(v.HasDefaultDownlinkBWPID, &v.DefaultDownlinkBWPID, "defaultDownlinkBWP-Id")
+	if v.HasDefaultDownlinkBWPID {
+		v.DefaultDownlinkBWPID = BWPID(r.Int(0, 4, false, "defaultDownlinkBWP-Id"))
+	}
 	r.DecodeOptional(v.HasUplinkConfig, &v.UplinkConfig, "uplinkConfig")
 	r.DecodeOptional(v.HasSupplementaryUplink, &v.SupplementaryUplink, "supplementaryUplink")
 	r.DecodeOptional(v.HasPdcchServingCellConfig, &v.PdcchServingCellConfig, "pdcch-ServingCellConfig")
@@ -4873,10 +5178,12 @@ func (v *ServingCellConfig) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasCsiMeasConfig, &v.CsiMeasConfig, "csi-MeasConfig")
 	v.SCellDeactivationTimer = ServingCellConfig_SCellDeactivationTimer(r.EnumIf(v.HasSCellDeactivationTimer, 16, 0, false, "sCellDeactivationTimer"))
 	r.DecodeOptional(v.HasCrossCarrierSchedulingConfig, &v.CrossCarrierSchedulingConfig, "crossCarrierSchedulingConfig")
-	r.Decode(&v.TagID, "tag-Id")
+	v.TagID = TAGID(r.Int(0, 3, false, "tag-Id"))
 	v.Dummy1 = ServingCellConfig_Dummy1(r.EnumIf(v.HasDummy1, 1, 0, false, "dummy1"))
 	v.PathlossReferenceLinking = ServingCellConfig_PathlossReferenceLinking(r.EnumIf(v.HasPathlossReferenceLinking, 2, 0, false, "pathlossReferenceLinking"))
-	r.DecodeOptional(v.HasServingCellMO, &v.ServingCellMO, "servingCellMO")
+	if v.HasServingCellMO {
+		v.ServingCellMO = MeasObjectID(r.Int(1, 64, false, "servingCellMO"))
+	}
 	x := r.Extensions(ext)
 	if x.Begin(0, "lte-CRS-ToMatchAround") {
 		x.GroupPreamble(&v.HasLteCRSToMatchAround, &v.HasRateMatchPatternToAddModList, &v.HasRateMatchPatternToReleaseList, &v.HasDownlinkChannelBWPerSCSList)
@@ -5615,12 +5922,13 @@ func (v *SetupRelease_LTENeighCellsCRSAssistInfoListR17) MarshalUPER() ([]byte, 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UplinkConfig) DecodePER(r *per.Reader) error {
 	*v = UplinkConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasInitialUplinkBWP, &v.HasUplinkBWPToReleaseList, &v.HasUplinkBWPToAddModList, &v.HasFirstActiveUplinkBWPID, &v.HasPuschServingCellConfig, &v.HasCarrierSwitching)
+	ext := r.ExtendedPreamble(&v.HasInitialUplinkBWP, &v.HasUplinkBWPToReleaseList, &v.HasUplinkBWPToAddModList, &v.HasFirstActiveUplinkBWPID, &v.HasPuschServingCellConfig, &v.HasCarrierSwitching)
 	r.DecodeOptional(v.HasInitialUplinkBWP, &v.InitialUplinkBWP, "initialUplinkBWP")
 	r.DecodeOptional(v.HasUplinkBWPToReleaseList, &v.UplinkBWPToReleaseList, "uplinkBWP-ToReleaseList")
 	r.DecodeOptional(v.HasUplinkBWPToAddModList, &v.UplinkBWPToAddModList, "uplinkBWP-ToAddModList")
-	r.DecodeOptional(v.HasFirstActiveUplinkBWPID, &v.FirstActiveUplinkBWPID, "firstActiveUplinkBWP-Id")
+	if v.HasFirstActiveUplinkBWPID {
+		v.FirstActiveUplinkBWPID = BWPID(r.Int(0, 4, false, "firstActiveUplinkBWP-Id"))
+	}
 	r.DecodeOptional(v.HasPuschServingCellConfig, &v.PuschServingCellConfig, "pusch-ServingCellConfig")
 	r.DecodeOptional(v.HasCarrierSwitching, &v.CarrierSwitching, "carrierSwitching")
 	x := r.Extensions(ext)
@@ -5927,7 +6235,7 @@ func (v *ChannelAccessConfigR16_EnergyDetectionConfigR16) EncodePER(w *per.Write
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *IntraCellGuardBandsPerSCSR16) DecodePER(r *per.Reader) error {
 	*v = IntraCellGuardBandsPerSCSR16{}
-	r.Decode(&v.GuardBandSCSR16, "guardBandSCS-r16")
+	v.GuardBandSCSR16 = SubcarrierSpacing(r.Enum(8, 0, false, "guardBandSCS-r16"))
 	r.Decode(&v.IntraCellGuardBandsR16, "intraCellGuardBands-r16")
 	return r.Err()
 }
@@ -5996,7 +6304,9 @@ func (v *DormancyGroupIDR16) EncodePER(w *per.Writer) error {
 func (v *DormantBWPConfigR16) DecodePER(r *per.Reader) error {
 	*v = DormantBWPConfigR16{}
 	r.Preamble(&v.HasDormantBWPIDR16, &v.HasWithinActiveTimeConfigR16, &v.HasOutsideActiveTimeConfigR16)
-	r.DecodeOptional(v.HasDormantBWPIDR16, &v.DormantBWPIDR16, "dormantBWP-Id-r16")
+	if v.HasDormantBWPIDR16 {
+		v.DormantBWPIDR16 = BWPID(r.Int(0, 4, false, "dormantBWP-Id-r16"))
+	}
 	r.DecodeOptional(v.HasWithinActiveTimeConfigR16, &v.WithinActiveTimeConfigR16, "withinActiveTimeConfig-r16")
 	r.DecodeOptional(v.HasOutsideActiveTimeConfigR16, &v.OutsideActiveTimeConfigR16, "outsideActiveTimeConfig-r16")
 	return r.Err()
@@ -6103,8 +6413,12 @@ func (v *SetupRelease_OutsideActiveTimeConfigR16) MarshalUPER() ([]byte, error) 
 func (v *WithinActiveTimeConfigR16) DecodePER(r *per.Reader) error {
 	*v = WithinActiveTimeConfigR16{}
 	r.Preamble(&v.HasFirstWithinActiveTimeBWPIDR16, &v.HasDormancyGroupWithinActiveTimeR16)
-	r.DecodeOptional(v.HasFirstWithinActiveTimeBWPIDR16, &v.FirstWithinActiveTimeBWPIDR16, "firstWithinActiveTimeBWP-Id-r16")
-	r.DecodeOptional(v.HasDormancyGroupWithinActiveTimeR16, &v.DormancyGroupWithinActiveTimeR16, "dormancyGroupWithinActiveTime-r16")
+	if v.HasFirstWithinActiveTimeBWPIDR16 {
+		v.FirstWithinActiveTimeBWPIDR16 = BWPID(r.Int(0, 4, false, "firstWithinActiveTimeBWP-Id-r16"))
+	}
+	if v.HasDormancyGroupWithinActiveTimeR16 {
+		v.DormancyGroupWithinActiveTimeR16 = DormancyGroupIDR16(r.Int(0, 4, false, "dormancyGroupWithinActiveTime-r16"))
+	}
 	return r.Err()
 }
 
@@ -6128,8 +6442,12 @@ func (v *WithinActiveTimeConfigR16) MarshalUPER() ([]byte, error) { return per.M
 func (v *OutsideActiveTimeConfigR16) DecodePER(r *per.Reader) error {
 	*v = OutsideActiveTimeConfigR16{}
 	r.Preamble(&v.HasFirstOutsideActiveTimeBWPIDR16, &v.HasDormancyGroupOutsideActiveTimeR16)
-	r.DecodeOptional(v.HasFirstOutsideActiveTimeBWPIDR16, &v.FirstOutsideActiveTimeBWPIDR16, "firstOutsideActiveTimeBWP-Id-r16")
-	r.DecodeOptional(v.HasDormancyGroupOutsideActiveTimeR16, &v.DormancyGroupOutsideActiveTimeR16, "dormancyGroupOutsideActiveTime-r16")
+	if v.HasFirstOutsideActiveTimeBWPIDR16 {
+		v.FirstOutsideActiveTimeBWPIDR16 = BWPID(r.Int(0, 4, false, "firstOutsideActiveTimeBWP-Id-r16"))
+	}
+	if v.HasDormancyGroupOutsideActiveTimeR16 {
+		v.DormancyGroupOutsideActiveTimeR16 = DormancyGroupIDR16(r.Int(0, 4, false, "dormancyGroupOutsideActiveTime-r16"))
+	}
 	return r.Err()
 }
 
@@ -6250,9 +6568,10 @@ func (v *MIMOParamR17_UplinkPowerControlToReleaseListR17) EncodePER(w *per.Write
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ServingCellConfigCommon) DecodePER(r *per.Reader) error {
 	*v = ServingCellConfigCommon{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPhysCellID, &v.HasDownlinkConfigCommon, &v.HasUplinkConfigCommon, &v.HasSupplementaryUplinkConfig, &v.HasNTimingAdvanceOffset, &v.HasSsbPositionsInBurst, &v.HasSsbPeriodicityServingCell, &v.HasLteCRSToMatchAround, &v.HasRateMatchPatternToAddModList, &v.HasRateMatchPatternToReleaseList, &v.HasSsbSubcarrierSpacing, &v.HasTddULDLConfigurationCommon)
-	r.DecodeOptional(v.HasPhysCellID, &v.PhysCellID, "physCellId")
+	ext := r.ExtendedPreamble(&v.HasPhysCellID, &v.HasDownlinkConfigCommon, &v.HasUplinkConfigCommon, &v.HasSupplementaryUplinkConfig, &v.HasNTimingAdvanceOffset, &v.HasSsbPositionsInBurst, &v.HasSsbPeriodicityServingCell, &v.HasLteCRSToMatchAround, &v.HasRateMatchPatternToAddModList, &v.HasRateMatchPatternToReleaseList, &v.HasSsbSubcarrierSpacing, &v.HasTddULDLConfigurationCommon)
+	if v.HasPhysCellID {
+		v.PhysCellID = PhysCellID(r.Int(0, 1007, false, "physCellId"))
+	}
 	r.DecodeOptional(v.HasDownlinkConfigCommon, &v.DownlinkConfigCommon, "downlinkConfigCommon")
 	r.DecodeOptional(v.HasUplinkConfigCommon, &v.UplinkConfigCommon, "uplinkConfigCommon")
 	r.DecodeOptional(v.HasSupplementaryUplinkConfig, &v.SupplementaryUplinkConfig, "supplementaryUplinkConfig")
@@ -6263,7 +6582,7 @@ func (v *ServingCellConfigCommon) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasLteCRSToMatchAround, &v.LteCRSToMatchAround, "lte-CRS-ToMatchAround")
 	r.DecodeOptional(v.HasRateMatchPatternToAddModList, &v.RateMatchPatternToAddModList, "rateMatchPatternToAddModList")
 	r.DecodeOptional(v.HasRateMatchPatternToReleaseList, &v.RateMatchPatternToReleaseList, "rateMatchPatternToReleaseList")
-	r.DecodeOptional(v.HasSsbSubcarrierSpacing, &v.SsbSubcarrierSpacing, "ssbSubcarrierSpacing")
+	v.SsbSubcarrierSpacing = SubcarrierSpacing(r.EnumIf(v.HasSsbSubcarrierSpacing, 8, 0, false, "ssbSubcarrierSpacing"))
 	r.DecodeOptional(v.HasTddULDLConfigurationCommon, &v.TddULDLConfigurationCommon, "tdd-UL-DL-ConfigurationCommon")
 	v.SsPBCHBlockPower = r.Int(-60, 50, false, "ss-PBCH-BlockPower")
 	x := r.Extensions(ext)
@@ -6271,7 +6590,7 @@ func (v *ServingCellConfigCommon) DecodePER(r *per.Reader) error {
 		x.GroupPreamble(&v.HasChannelAccessModeR16, &v.HasDiscoveryBurstWindowLengthR16, &v.HasSsbPositionQCLR16, &v.HasHighSpeedConfigR16)
 		r.DecodeOptional(v.HasChannelAccessModeR16, &v.ChannelAccessModeR16, "channelAccessMode-r16")
 		v.DiscoveryBurstWindowLengthR16 = ServingCellConfigCommon_DiscoveryBurstWindowLengthR16(r.EnumIf(v.HasDiscoveryBurstWindowLengthR16, 6, 0, false, "discoveryBurstWindowLength-r16"))
-		r.DecodeOptional(v.HasSsbPositionQCLR16, &v.SsbPositionQCLR16, "ssb-PositionQCL-r16")
+		v.SsbPositionQCLR16 = SSBPositionQCLRelationR16(r.EnumIf(v.HasSsbPositionQCLR16, 4, 0, false, "ssb-PositionQCL-r16"))
 		r.DecodeOptional(v.HasHighSpeedConfigR16, &v.HighSpeedConfigR16, "highSpeedConfig-r16")
 		x.End("channelAccessMode-r16")
 	}
@@ -6280,7 +6599,7 @@ func (v *ServingCellConfigCommon) DecodePER(r *per.Reader) error {
 		r.DecodeOptional(v.HasHighSpeedConfigV1700, &v.HighSpeedConfigV1700, "highSpeedConfig-v1700")
 		v.ChannelAccessMode2R17 = ServingCellConfigCommon_ChannelAccessMode2R17(r.EnumIf(v.HasChannelAccessMode2R17, 1, 0, false, "channelAccessMode2-r17"))
 		v.DiscoveryBurstWindowLengthR17 = ServingCellConfigCommon_DiscoveryBurstWindowLengthR17(r.EnumIf(v.HasDiscoveryBurstWindowLengthR17, 6, 0, false, "discoveryBurstWindowLength-r17"))
-		r.DecodeOptional(v.HasSsbPositionQCLR17, &v.SsbPositionQCLR17, "ssb-PositionQCL-r17")
+		v.SsbPositionQCLR17 = SSBPositionQCLRelationR17(r.EnumIf(v.HasSsbPositionQCLR17, 2, 0, false, "ssb-PositionQCL-r17"))
 		r.DecodeOptional(v.HasHighSpeedConfigFR2R17, &v.HighSpeedConfigFR2R17, "highSpeedConfigFR2-r17")
 		r.DecodeOptional(v.HasUplinkConfigCommonV1700, &v.UplinkConfigCommonV1700, "uplinkConfigCommon-v1700")
 		r.DecodeOptional(v.HasNtnConfigR17, &v.NtnConfigR17, "ntn-Config-r17")
@@ -6453,10 +6772,18 @@ func (v *ServingCellConfigCommon_ChannelAccessModeR16) EncodePER(w *per.Writer) 
 func (v *ServingCellConfigCommon_FeaturePrioritiesR17) DecodePER(r *per.Reader) error {
 	*v = ServingCellConfigCommon_FeaturePrioritiesR17{}
 	r.Preamble(&v.HasRedCapPriorityR17, &v.HasSlicingPriorityR17, &v.HasMsg3RepetitionsPriorityR17, &v.HasSdtPriorityR17)
-	r.DecodeOptional(v.HasRedCapPriorityR17, &v.RedCapPriorityR17, "redCapPriority-r17")
-	r.DecodeOptional(v.HasSlicingPriorityR17, &v.SlicingPriorityR17, "slicingPriority-r17")
-	r.DecodeOptional(v.HasMsg3RepetitionsPriorityR17, &v.Msg3RepetitionsPriorityR17, "msg3-Repetitions-Priority-r17")
-	r.DecodeOptional(v.HasSdtPriorityR17, &v.SdtPriorityR17, "sdt-Priority-r17")
+	if v.HasRedCapPriorityR17 {
+		v.RedCapPriorityR17 = FeaturePriorityR17(r.Int(0, 7, false, "redCapPriority-r17"))
+	}
+	if v.HasSlicingPriorityR17 {
+		v.SlicingPriorityR17 = FeaturePriorityR17(r.Int(0, 7, false, "slicingPriority-r17"))
+	}
+	if v.HasMsg3RepetitionsPriorityR17 {
+		v.Msg3RepetitionsPriorityR17 = FeaturePriorityR17(r.Int(0, 7, false, "msg3-Repetitions-Priority-r17"))
+	}
+	if v.HasSdtPriorityR17 {
+		v.SdtPriorityR17 = FeaturePriorityR17(r.Int(0, 7, false, "sdt-Priority-r17"))
+	}
 	return r.Err()
 }
 
@@ -6473,8 +6800,7 @@ func (v *ServingCellConfigCommon_FeaturePrioritiesR17) EncodePER(w *per.Writer) 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ServingCellConfigCommonSIB) DecodePER(r *per.Reader) error {
 	*v = ServingCellConfigCommonSIB{}
-	ext := r.Extended()
-	r.Preamble(&v.HasUplinkConfigCommon, &v.HasSupplementaryUplink, &v.HasNTimingAdvanceOffset, &v.HasTddULDLConfigurationCommon)
+	ext := r.ExtendedPreamble(&v.HasUplinkConfigCommon, &v.HasSupplementaryUplink, &v.HasNTimingAdvanceOffset, &v.HasTddULDLConfigurationCommon)
 	r.Decode(&v.DownlinkConfigCommon, "downlinkConfigCommon")
 	r.DecodeOptional(v.HasUplinkConfigCommon, &v.UplinkConfigCommon, "uplinkConfigCommon")
 	r.DecodeOptional(v.HasSupplementaryUplink, &v.SupplementaryUplink, "supplementaryUplink")
@@ -6733,8 +7059,7 @@ func (v *SIRequestResources) MarshalUPER() ([]byte, error) { return per.Marshal(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SISchedulingInfo) DecodePER(r *per.Reader) error {
 	*v = SISchedulingInfo{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSiRequestConfig, &v.HasSiRequestConfigSUL, &v.HasSystemInformationAreaID)
+	ext := r.ExtendedPreamble(&v.HasSiRequestConfig, &v.HasSiRequestConfigSUL, &v.HasSystemInformationAreaID)
 	r.Decode(&v.SchedulingInfoList, "schedulingInfoList")
 	v.SiWindowLength = SISchedulingInfo_SiWindowLength(r.Enum(11, 0, false, "si-WindowLength"))
 	r.DecodeOptional(v.HasSiRequestConfig, &v.SiRequestConfig, "si-RequestConfig")
@@ -6742,8 +7067,7 @@ func (v *SISchedulingInfo) DecodePER(r *per.Reader) error {
 	if v.HasSystemInformationAreaID {
 		v.SystemInformationAreaID = r.BitString(per.Size{Lb: 24, Ub: 24}, "systemInformationAreaID")
 	}
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7050,11 +7374,10 @@ func (v *SKCounter) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SlotFormatCombinationsPerCell) DecodePER(r *per.Reader) error {
 	*v = SlotFormatCombinationsPerCell{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSubcarrierSpacing2, &v.HasSlotFormatCombinations, &v.HasPositionInDCI)
-	r.Decode(&v.ServingCellID, "servingCellId")
-	r.Decode(&v.SubcarrierSpacing, "subcarrierSpacing")
-	r.DecodeOptional(v.HasSubcarrierSpacing2, &v.SubcarrierSpacing2, "subcarrierSpacing2")
+	ext := r.ExtendedPreamble(&v.HasSubcarrierSpacing2, &v.HasSlotFormatCombinations, &v.HasPositionInDCI)
+	v.ServingCellID = ServCellIndex(r.Int(0, 31, false, "servingCellId"))
+	v.SubcarrierSpacing = SubcarrierSpacing(r.Enum(8, 0, false, "subcarrierSpacing"))
+	v.SubcarrierSpacing2 = SubcarrierSpacing(r.EnumIf(v.HasSubcarrierSpacing2, 8, 0, false, "subcarrierSpacing2"))
 	r.DecodeOptional(v.HasSlotFormatCombinations, &v.SlotFormatCombinations, "slotFormatCombinations")
 	v.PositionInDCI = r.IntIf(v.HasPositionInDCI, 0, 127, false, "positionInDCI")
 	x := r.Extensions(ext)
@@ -7108,7 +7431,7 @@ func (v *SlotFormatCombinationsPerCell_SlotFormatCombinations) EncodePER(w *per.
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SlotFormatCombination) DecodePER(r *per.Reader) error {
 	*v = SlotFormatCombination{}
-	r.Decode(&v.SlotFormatCombinationID, "slotFormatCombinationId")
+	v.SlotFormatCombinationID = SlotFormatCombinationID(r.Int(0, 511, false, "slotFormatCombinationId"))
 	r.Decode(&v.SlotFormats, "slotFormats")
 	return r.Err()
 }
@@ -7157,9 +7480,8 @@ func (v *SlotFormatCombinationID) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SlotFormatIndicator) DecodePER(r *per.Reader) error {
 	*v = SlotFormatIndicator{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSlotFormatCombToAddModList, &v.HasSlotFormatCombToReleaseList)
-	r.Decode(&v.SfiRNTI, "sfi-RNTI")
+	ext := r.ExtendedPreamble(&v.HasSlotFormatCombToAddModList, &v.HasSlotFormatCombToReleaseList)
+	v.SfiRNTI = RNTIValue(r.Int(0, 65535, false, "sfi-RNTI"))
 	v.DciPayloadSize = r.Int(1, 128, false, "dci-PayloadSize")
 	r.DecodeOptional(v.HasSlotFormatCombToAddModList, &v.SlotFormatCombToAddModList, "slotFormatCombToAddModList")
 	r.DecodeOptional(v.HasSlotFormatCombToReleaseList, &v.SlotFormatCombToReleaseList, "slotFormatCombToReleaseList")
@@ -7345,9 +7667,9 @@ func (v *SlotFormatIndicator_CoDurationsPerCellToAddModListR17) EncodePER(w *per
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CODurationsPerCellR16) DecodePER(r *per.Reader) error {
 	*v = CODurationsPerCellR16{}
-	r.Decode(&v.ServingCellIDR16, "servingCellId-r16")
+	v.ServingCellIDR16 = ServCellIndex(r.Int(0, 31, false, "servingCellId-r16"))
 	v.PositionInDCIR16 = r.Int(0, 127, false, "positionInDCI-r16")
-	r.Decode(&v.SubcarrierSpacingR16, "subcarrierSpacing-r16")
+	v.SubcarrierSpacingR16 = SubcarrierSpacing(r.Enum(8, 0, false, "subcarrierSpacing-r16"))
 	r.Decode(&v.CoDurationListR16, "co-DurationList-r16")
 	return r.Err()
 }
@@ -7382,9 +7704,9 @@ func (v *CODurationsPerCellR16_CoDurationListR16) EncodePER(w *per.Writer) error
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CODurationsPerCellR17) DecodePER(r *per.Reader) error {
 	*v = CODurationsPerCellR17{}
-	r.Decode(&v.ServingCellIDR17, "servingCellId-r17")
+	v.ServingCellIDR17 = ServCellIndex(r.Int(0, 31, false, "servingCellId-r17"))
 	v.PositionInDCIR17 = r.Int(0, 127, false, "positionInDCI-r17")
-	r.Decode(&v.SubcarrierSpacingR17, "subcarrierSpacing-r17")
+	v.SubcarrierSpacingR17 = SubcarrierSpacing(r.Enum(8, 0, false, "subcarrierSpacing-r17"))
 	r.Decode(&v.CoDurationListR17, "co-DurationList-r17")
 	return r.Err()
 }
@@ -7443,7 +7765,7 @@ func (v *CODurationR17) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *AvailableRBSetsPerCellR16) DecodePER(r *per.Reader) error {
 	*v = AvailableRBSetsPerCellR16{}
-	r.Decode(&v.ServingCellIDR16, "servingCellId-r16")
+	v.ServingCellIDR16 = ServCellIndex(r.Int(0, 31, false, "servingCellId-r16"))
 	v.PositionInDCIR16 = r.Int(0, 127, false, "positionInDCI-r16")
 	return r.Err()
 }
@@ -7466,7 +7788,7 @@ func (v *AvailableRBSetsPerCellR16) MarshalUPER() ([]byte, error) { return per.M
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SearchSpaceSwitchTriggerR16) DecodePER(r *per.Reader) error {
 	*v = SearchSpaceSwitchTriggerR16{}
-	r.Decode(&v.ServingCellIDR16, "servingCellId-r16")
+	v.ServingCellIDR16 = ServCellIndex(r.Int(0, 31, false, "servingCellId-r16"))
 	v.PositionInDCIR16 = r.Int(0, 127, false, "positionInDCI-r16")
 	return r.Err()
 }
@@ -7550,16 +7872,19 @@ func (v *SpeedStateScaleFactors) MarshalUPER() ([]byte, error) { return per.Mars
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SPSConfig) DecodePER(r *per.Reader) error {
 	*v = SPSConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasN1PUCCHAN, &v.HasMcsTable)
+	ext := r.ExtendedPreamble(&v.HasN1PUCCHAN, &v.HasMcsTable)
 	v.Periodicity = SPSConfig_Periodicity(r.Enum(16, 0, false, "periodicity"))
 	v.NrofHARQProcesses = r.Int(1, 8, false, "nrofHARQ-Processes")
-	r.DecodeOptional(v.HasN1PUCCHAN, &v.N1PUCCHAN, "n1PUCCH-AN")
+	if v.HasN1PUCCHAN {
+		v.N1PUCCHAN = PUCCHResourceID(r.Int(0, 127, false, "n1PUCCH-AN"))
+	}
 	v.McsTable = SPSConfig_McsTable(r.EnumIf(v.HasMcsTable, 1, 0, false, "mcs-Table"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "sps-ConfigIndex-r16") {
 		x.GroupPreamble(&v.HasSpsConfigIndexR16, &v.HasHarqProcIDOffsetR16, &v.HasPeriodicityExtR16, &v.HasHarqCodebookIDR16, &v.HasPdschAggregationFactorR16)
-		r.DecodeOptional(v.HasSpsConfigIndexR16, &v.SpsConfigIndexR16, "sps-ConfigIndex-r16")
+		if v.HasSpsConfigIndexR16 {
+			v.SpsConfigIndexR16 = SPSConfigIndexR16(r.Int(0, 7, false, "sps-ConfigIndex-r16"))
+		}
 		v.HarqProcIDOffsetR16 = r.IntIf(v.HasHarqProcIDOffsetR16, 0, 15, false, "harq-ProcID-Offset-r16")
 		v.PeriodicityExtR16 = r.IntIf(v.HasPeriodicityExtR16, 1, 5120, false, "periodicityExt-r16")
 		v.HarqCodebookIDR16 = r.IntIf(v.HasHarqCodebookIDR16, 1, 2, false, "harq-CodebookID-r16")
@@ -7569,7 +7894,9 @@ func (v *SPSConfig) DecodePER(r *per.Reader) error {
 	if x.Begin(1, "sps-HARQ-Deferral-r17") {
 		x.GroupPreamble(&v.HasSpsHARQDeferralR17, &v.HasN1PUCCHANPUCCHsSCellR17, &v.HasPeriodicityExtR17, &v.HasNrofHARQProcessesV1710, &v.HasHarqProcIDOffsetV1700)
 		v.SpsHARQDeferralR17 = r.IntIf(v.HasSpsHARQDeferralR17, 1, 32, false, "sps-HARQ-Deferral-r17")
-		r.DecodeOptional(v.HasN1PUCCHANPUCCHsSCellR17, &v.N1PUCCHANPUCCHsSCellR17, "n1PUCCH-AN-PUCCHsSCell-r17")
+		if v.HasN1PUCCHANPUCCHsSCellR17 {
+			v.N1PUCCHANPUCCHsSCellR17 = PUCCHResourceID(r.Int(0, 127, false, "n1PUCCH-AN-PUCCHsSCell-r17"))
+		}
 		v.PeriodicityExtR17 = r.IntIf(v.HasPeriodicityExtR17, 1, 40960, false, "periodicityExt-r17")
 		v.NrofHARQProcessesV1710 = r.IntIf(v.HasNrofHARQProcessesV1710, 9, 32, false, "nrofHARQ-Processes-v1710")
 		v.HarqProcIDOffsetV1700 = r.IntIf(v.HasHarqProcIDOffsetV1700, 16, 31, false, "harq-ProcID-Offset-v1700")
@@ -7635,7 +7962,7 @@ func (v *SPSConfigIndexR16) EncodePER(w *per.Writer) error {
 func (v *SPSPUCCHANR16) DecodePER(r *per.Reader) error {
 	*v = SPSPUCCHANR16{}
 	r.Preamble(&v.HasMaxPayloadSizeR16)
-	r.Decode(&v.SpsPUCCHANResourceIDR16, "sps-PUCCH-AN-ResourceID-r16")
+	v.SpsPUCCHANResourceIDR16 = PUCCHResourceID(r.Int(0, 127, false, "sps-PUCCH-AN-ResourceID-r16"))
 	v.MaxPayloadSizeR16 = r.IntIf(v.HasMaxPayloadSizeR16, 4, 256, false, "maxPayloadSize-r16")
 	return r.Err()
 }
@@ -7701,14 +8028,12 @@ func (v *SRBIdentityV1700) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SRSCarrierSwitching) DecodePER(r *per.Reader) error {
 	*v = SRSCarrierSwitching{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSrsSwitchFromServCellIndex, &v.HasSrsTPCPDCCHGroup, &v.HasMonitoringCells)
+	ext := r.ExtendedPreamble(&v.HasSrsSwitchFromServCellIndex, &v.HasSrsTPCPDCCHGroup, &v.HasMonitoringCells)
 	v.SrsSwitchFromServCellIndex = r.IntIf(v.HasSrsSwitchFromServCellIndex, 0, 31, false, "srs-SwitchFromServCellIndex")
 	v.SrsSwitchFromCarrier = SRSCarrierSwitching_SrsSwitchFromCarrier(r.Enum(2, 0, false, "srs-SwitchFromCarrier"))
 	r.DecodeOptional(v.HasSrsTPCPDCCHGroup, &v.SrsTPCPDCCHGroup, "srs-TPC-PDCCH-Group")
 	r.DecodeOptional(v.HasMonitoringCells, &v.MonitoringCells, "monitoringCells")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7847,8 +8172,7 @@ func (v *SRSCCSetIndex) MarshalUPER() ([]byte, error) { return per.Marshal(v, fa
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SRSConfig) DecodePER(r *per.Reader) error {
 	*v = SRSConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSrsResourceSetToReleaseList, &v.HasSrsResourceSetToAddModList, &v.HasSrsResourceToReleaseList, &v.HasSrsResourceToAddModList, &v.HasTpcAccumulation)
+	ext := r.ExtendedPreamble(&v.HasSrsResourceSetToReleaseList, &v.HasSrsResourceSetToAddModList, &v.HasSrsResourceToReleaseList, &v.HasSrsResourceToAddModList, &v.HasTpcAccumulation)
 	r.DecodeOptional(v.HasSrsResourceSetToReleaseList, &v.SrsResourceSetToReleaseList, "srs-ResourceSetToReleaseList")
 	r.DecodeOptional(v.HasSrsResourceSetToAddModList, &v.SrsResourceSetToAddModList, "srs-ResourceSetToAddModList")
 	r.DecodeOptional(v.HasSrsResourceToReleaseList, &v.SrsResourceToReleaseList, "srs-ResourceToReleaseList")
@@ -8009,13 +8333,12 @@ func (v *SRSConfig_SrsPosResourceToAddModListR16) EncodePER(w *per.Writer) error
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SRSResourceSet) DecodePER(r *per.Reader) error {
 	*v = SRSResourceSet{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSrsResourceIDList, &v.HasAlpha, &v.HasP0, &v.HasPathlossReferenceRS, &v.HasSrsPowerControlAdjustmentStates)
-	r.Decode(&v.SrsResourceSetID, "srs-ResourceSetId")
+	ext := r.ExtendedPreamble(&v.HasSrsResourceIDList, &v.HasAlpha, &v.HasP0, &v.HasPathlossReferenceRS, &v.HasSrsPowerControlAdjustmentStates)
+	v.SrsResourceSetID = SRSResourceSetID(r.Int(0, 15, false, "srs-ResourceSetId"))
 	r.DecodeOptional(v.HasSrsResourceIDList, &v.SrsResourceIDList, "srs-ResourceIdList")
 	r.Decode(&v.ResourceType, "resourceType")
 	v.Usage = SRSResourceSet_Usage(r.Enum(4, 0, false, "usage"))
-	r.DecodeOptional(v.HasAlpha, &v.Alpha, "alpha")
+	v.Alpha = Alpha(r.EnumIf(v.HasAlpha, 8, 0, false, "alpha"))
 	v.P0 = r.IntIf(v.HasP0, -202, 24, false, "p0")
 	r.DecodeOptional(v.HasPathlossReferenceRS, &v.PathlossReferenceRS, "pathlossReferenceRS")
 	v.SrsPowerControlAdjustmentStates = SRSResourceSet_SrsPowerControlAdjustmentStates(r.EnumIf(v.HasSrsPowerControlAdjustmentStates, 2, 0, false, "srs-PowerControlAdjustmentStates"))
@@ -8125,10 +8448,11 @@ func (v *SRSResourceSet_ResourceType) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SRSResourceSet_ResourceType_Aperiodic) DecodePER(r *per.Reader) error {
 	*v = SRSResourceSet_ResourceType_Aperiodic{}
-	ext := r.Extended()
-	r.Preamble(&v.HasCsiRS, &v.HasSlotOffset)
+	ext := r.ExtendedPreamble(&v.HasCsiRS, &v.HasSlotOffset)
 	v.AperiodicSRSResourceTrigger = r.Int(1, 3, false, "aperiodicSRS-ResourceTrigger")
-	r.DecodeOptional(v.HasCsiRS, &v.CsiRS, "csi-RS")
+	if v.HasCsiRS {
+		v.CsiRS = NZPCSIRSResourceID(r.Int(0, 191, false, "csi-RS"))
+	}
 	v.SlotOffset = r.IntIf(v.HasSlotOffset, 1, 32, false, "slotOffset")
 	x := r.Extensions(ext)
 	if x.Begin(0, "aperiodicSRS-ResourceTriggerList") {
@@ -8175,11 +8499,11 @@ func (v *SRSResourceSet_ResourceType_Aperiodic_AperiodicSRSResourceTriggerList) 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SRSResourceSet_ResourceType_SemiPersistent) DecodePER(r *per.Reader) error {
 	*v = SRSResourceSet_ResourceType_SemiPersistent{}
-	ext := r.Extended()
-	r.Preamble(&v.HasAssociatedCSIRS)
-	r.DecodeOptional(v.HasAssociatedCSIRS, &v.AssociatedCSIRS, "associatedCSI-RS")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	ext := r.ExtendedPreamble(&v.HasAssociatedCSIRS)
+	if v.HasAssociatedCSIRS {
+		v.AssociatedCSIRS = NZPCSIRSResourceID(r.Int(0, 191, false, "associatedCSI-RS"))
+	}
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8197,11 +8521,11 @@ func (v *SRSResourceSet_ResourceType_SemiPersistent) EncodePER(w *per.Writer) er
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SRSResourceSet_ResourceType_Periodic) DecodePER(r *per.Reader) error {
 	*v = SRSResourceSet_ResourceType_Periodic{}
-	ext := r.Extended()
-	r.Preamble(&v.HasAssociatedCSIRS)
-	r.DecodeOptional(v.HasAssociatedCSIRS, &v.AssociatedCSIRS, "associatedCSI-RS")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	ext := r.ExtendedPreamble(&v.HasAssociatedCSIRS)
+	if v.HasAssociatedCSIRS {
+		v.AssociatedCSIRS = NZPCSIRSResourceID(r.Int(0, 191, false, "associatedCSI-RS"))
+	}
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8285,10 +8609,10 @@ func (v *PathlossReferenceRSConfig) DecodePER(r *per.Reader) error {
 	switch i {
 	case 0:
 		v.Choice = PathlossReferenceRSConfig_SsbIndex
-		r.Decode(&v.SsbIndex, "ssb-Index")
+		v.SsbIndex = SSBIndex(r.Int(0, 63, false, "ssb-Index"))
 	case 1:
 		v.Choice = PathlossReferenceRSConfig_CsiRSIndex
-		r.Decode(&v.CsiRSIndex, "csi-RS-Index")
+		v.CsiRSIndex = NZPCSIRSResourceID(r.Int(0, 191, false, "csi-RS-Index"))
 	default:
 		r.Invalid(der.KindInvalidValue, "PathlossReferenceRS-Config", "no alternative has this index", "X.691 23")
 	}
@@ -8339,7 +8663,7 @@ func (v *PathlossReferenceRSListR16) MarshalUPER() ([]byte, error) { return per.
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PathlossReferenceRSR16) DecodePER(r *per.Reader) error {
 	*v = PathlossReferenceRSR16{}
-	r.Decode(&v.SrsPathlossReferenceRSIDR16, "srs-PathlossReferenceRS-Id-r16")
+	v.SrsPathlossReferenceRSIDR16 = SRSPathlossReferenceRSIDR16(r.Int(0, 63, false, "srs-PathlossReferenceRS-Id-r16"))
 	r.Decode(&v.PathlossReferenceRSR16, "pathlossReferenceRS-r16")
 	return r.Err()
 }
@@ -8374,16 +8698,14 @@ func (v *SRSPathlossReferenceRSIDR16) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SRSPosResourceSetR16) DecodePER(r *per.Reader) error {
 	*v = SRSPosResourceSetR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSrsPosResourceIDListR16, &v.HasAlphaR16, &v.HasP0R16, &v.HasPathlossReferenceRSPosR16)
-	r.Decode(&v.SrsPosResourceSetIDR16, "srs-PosResourceSetId-r16")
+	ext := r.ExtendedPreamble(&v.HasSrsPosResourceIDListR16, &v.HasAlphaR16, &v.HasP0R16, &v.HasPathlossReferenceRSPosR16)
+	v.SrsPosResourceSetIDR16 = SRSPosResourceSetIDR16(r.Int(0, 15, false, "srs-PosResourceSetId-r16"))
 	r.DecodeOptional(v.HasSrsPosResourceIDListR16, &v.SrsPosResourceIDListR16, "srs-PosResourceIdList-r16")
 	r.Decode(&v.ResourceTypeR16, "resourceType-r16")
-	r.DecodeOptional(v.HasAlphaR16, &v.AlphaR16, "alpha-r16")
+	v.AlphaR16 = Alpha(r.EnumIf(v.HasAlphaR16, 8, 0, false, "alpha-r16"))
 	v.P0R16 = r.IntIf(v.HasP0R16, -202, 24, false, "p0-r16")
 	r.DecodeOptional(v.HasPathlossReferenceRSPosR16, &v.PathlossReferenceRSPosR16, "pathlossReferenceRS-Pos-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8462,11 +8784,9 @@ func (v *SRSPosResourceSetR16_ResourceTypeR16) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SRSPosResourceSetR16_ResourceTypeR16_AperiodicR16) DecodePER(r *per.Reader) error {
 	*v = SRSPosResourceSetR16_ResourceTypeR16_AperiodicR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasAperiodicSRSResourceTriggerListR16)
+	ext := r.ExtendedPreamble(&v.HasAperiodicSRSResourceTriggerListR16)
 	r.DecodeOptional(v.HasAperiodicSRSResourceTriggerListR16, &v.AperiodicSRSResourceTriggerListR16, "aperiodicSRS-ResourceTriggerList-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8499,8 +8819,7 @@ func (v *SRSPosResourceSetR16_ResourceTypeR16_AperiodicR16_AperiodicSRSResourceT
 func (v *SRSPosResourceSetR16_ResourceTypeR16_SemiPersistentR16) DecodePER(r *per.Reader) error {
 	*v = SRSPosResourceSetR16_ResourceTypeR16_SemiPersistentR16{}
 	ext := r.Extended()
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8517,8 +8836,7 @@ func (v *SRSPosResourceSetR16_ResourceTypeR16_SemiPersistentR16) EncodePER(w *pe
 func (v *SRSPosResourceSetR16_ResourceTypeR16_PeriodicR16) DecodePER(r *per.Reader) error {
 	*v = SRSPosResourceSetR16_ResourceTypeR16_PeriodicR16{}
 	ext := r.Extended()
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8538,7 +8856,7 @@ func (v *SRSPosResourceSetR16_PathlossReferenceRSPosR16) DecodePER(r *per.Reader
 	switch i {
 	case 0:
 		v.Choice = SRSPosResourceSetR16_SsbIndexServingR16
-		r.Decode(&v.SsbIndexServingR16, "ssb-IndexServing-r16")
+		v.SsbIndexServingR16 = SSBIndex(r.Int(0, 63, false, "ssb-IndexServing-r16"))
 	case 1:
 		v.Choice = SRSPosResourceSetR16_SsbNcellR16
 		v.SsbNcellR16 = per.DecodeNested[SSBInfoNcellR16](r, "SSB-InfoNcell-r16", "ssb-Ncell-r16")
@@ -8596,9 +8914,8 @@ func (v *SRSPosResourceSetIDR16) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SRSResource) DecodePER(r *per.Reader) error {
 	*v = SRSResource{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPtrsPortIndex, &v.HasSpatialRelationInfo)
-	r.Decode(&v.SrsResourceID, "srs-ResourceId")
+	ext := r.ExtendedPreamble(&v.HasPtrsPortIndex, &v.HasSpatialRelationInfo)
+	v.SrsResourceID = SRSResourceID(r.Int(0, 63, false, "srs-ResourceId"))
 	v.NrofSRSPorts = SRSResource_NrofSRSPorts(r.Enum(3, 0, false, "nrofSRS-Ports"))
 	v.PtrsPortIndex = SRSResource_PtrsPortIndex(r.EnumIf(v.HasPtrsPortIndex, 2, 0, false, "ptrs-PortIndex"))
 	r.Decode(&v.TransmissionComb, "transmissionComb")
@@ -8823,8 +9140,7 @@ func (v *SRSResource_ResourceType) EncodePER(w *per.Writer) error {
 func (v *SRSResource_ResourceType_Aperiodic) DecodePER(r *per.Reader) error {
 	*v = SRSResource_ResourceType_Aperiodic{}
 	ext := r.Extended()
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8842,8 +9158,7 @@ func (v *SRSResource_ResourceType_SemiPersistent) DecodePER(r *per.Reader) error
 	*v = SRSResource_ResourceType_SemiPersistent{}
 	ext := r.Extended()
 	r.Decode(&v.PeriodicityAndOffsetSp, "periodicityAndOffset-sp")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8862,8 +9177,7 @@ func (v *SRSResource_ResourceType_Periodic) DecodePER(r *per.Reader) error {
 	*v = SRSResource_ResourceType_Periodic{}
 	ext := r.Extended()
 	r.Decode(&v.PeriodicityAndOffsetP, "periodicityAndOffset-p")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9022,10 +9336,10 @@ func (v *SRSResource_SrsTCIStateR17) DecodePER(r *per.Reader) error {
 	switch i {
 	case 0:
 		v.Choice = SRSResource_SrsULTCIState
-		r.Decode(&v.SrsULTCIState, "srs-UL-TCI-State")
+		v.SrsULTCIState = TCIULStateIDR17(r.Int(0, 63, false, "srs-UL-TCI-State"))
 	case 1:
 		v.Choice = SRSResource_SrsDLorJointTCIState
-		r.Decode(&v.SrsDLorJointTCIState, "srs-DLorJointTCI-State")
+		v.SrsDLorJointTCIState = TCIStateID(r.Int(0, 127, false, "srs-DLorJointTCI-State"))
 	default:
 		r.Invalid(der.KindInvalidValue, "SRS-Resource.srs-TCI-State-r17", "no alternative has this index", "X.691 23")
 	}
@@ -9063,9 +9377,8 @@ func (v *SRSResource_SrsDLorJointTCIStateV1730) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SRSPosResourceR16) DecodePER(r *per.Reader) error {
 	*v = SRSPosResourceR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSpatialRelationInfoPosR16)
-	r.Decode(&v.SrsPosResourceIDR16, "srs-PosResourceId-r16")
+	ext := r.ExtendedPreamble(&v.HasSpatialRelationInfoPosR16)
+	v.SrsPosResourceIDR16 = SRSPosResourceIDR16(r.Int(0, 63, false, "srs-PosResourceId-r16"))
 	r.Decode(&v.TransmissionCombR16, "transmissionComb-r16")
 	r.Decode(&v.ResourceMappingR16, "resourceMapping-r16")
 	v.FreqDomainShiftR16 = r.Int(0, 268, false, "freqDomainShift-r16")
@@ -9074,8 +9387,7 @@ func (v *SRSPosResourceR16) DecodePER(r *per.Reader) error {
 	r.Decode(&v.ResourceTypeR16, "resourceType-r16")
 	v.SequenceIDR16 = r.Int(0, 65535, false, "sequenceId-r16")
 	r.DecodeOptional(v.HasSpatialRelationInfoPosR16, &v.SpatialRelationInfoPosR16, "spatialRelationInfoPos-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9217,8 +9529,7 @@ func (v *SRSPosResourceR16_FreqHoppingR16) DecodePER(r *per.Reader) error {
 	*v = SRSPosResourceR16_FreqHoppingR16{}
 	ext := r.Extended()
 	v.CSRSR16 = r.Int(0, 63, false, "c-SRS-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9273,11 +9584,9 @@ func (v *SRSPosResourceR16_ResourceTypeR16) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SRSPosResourceR16_ResourceTypeR16_AperiodicR16) DecodePER(r *per.Reader) error {
 	*v = SRSPosResourceR16_ResourceTypeR16_AperiodicR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSlotOffsetR16)
+	ext := r.ExtendedPreamble(&v.HasSlotOffsetR16)
 	v.SlotOffsetR16 = r.IntIf(v.HasSlotOffsetR16, 1, 32, false, "slotOffset-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9356,7 +9665,9 @@ func (v *SRSPosResourceR16_ResourceTypeR16_PeriodicR16) EncodePER(w *per.Writer)
 func (v *SRSSpatialRelationInfo) DecodePER(r *per.Reader) error {
 	*v = SRSSpatialRelationInfo{}
 	r.Preamble(&v.HasServingCellID)
-	r.DecodeOptional(v.HasServingCellID, &v.ServingCellID, "servingCellId")
+	if v.HasServingCellID {
+		v.ServingCellID = ServCellIndex(r.Int(0, 31, false, "servingCellId"))
+	}
 	r.Decode(&v.ReferenceSignal, "referenceSignal")
 	return r.Err()
 }
@@ -9384,10 +9695,10 @@ func (v *SRSSpatialRelationInfo_ReferenceSignal) DecodePER(r *per.Reader) error 
 	switch i {
 	case 0:
 		v.Choice = SRSSpatialRelationInfo_SsbIndex
-		r.Decode(&v.SsbIndex, "ssb-Index")
+		v.SsbIndex = SSBIndex(r.Int(0, 63, false, "ssb-Index"))
 	case 1:
 		v.Choice = SRSSpatialRelationInfo_CsiRSIndex
-		r.Decode(&v.CsiRSIndex, "csi-RS-Index")
+		v.CsiRSIndex = NZPCSIRSResourceID(r.Int(0, 191, false, "csi-RS-Index"))
 	case 2:
 		v.Choice = SRSSpatialRelationInfo_Srs
 		r.Decode(&v.Srs, "srs")
@@ -9418,8 +9729,8 @@ func (v *SRSSpatialRelationInfo_ReferenceSignal) EncodePER(w *per.Writer) error 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SRSSpatialRelationInfo_ReferenceSignal_Srs) DecodePER(r *per.Reader) error {
 	*v = SRSSpatialRelationInfo_ReferenceSignal_Srs{}
-	r.Decode(&v.ResourceID, "resourceId")
-	r.Decode(&v.UplinkBWP, "uplinkBWP")
+	v.ResourceID = SRSResourceID(r.Int(0, 63, false, "resourceId"))
+	v.UplinkBWP = BWPID(r.Int(0, 4, false, "uplinkBWP"))
 	return r.Err()
 }
 
@@ -9480,7 +9791,9 @@ func (v *SRSSpatialRelationInfoPosR16) MarshalUPER() ([]byte, error) { return pe
 func (v *SRSSpatialRelationInfoPosR16_ServingRSR16) DecodePER(r *per.Reader) error {
 	*v = SRSSpatialRelationInfoPosR16_ServingRSR16{}
 	r.Preamble(&v.HasServingCellID)
-	r.DecodeOptional(v.HasServingCellID, &v.ServingCellID, "servingCellId")
+	if v.HasServingCellID {
+		v.ServingCellID = ServCellIndex(r.Int(0, 31, false, "servingCellId"))
+	}
 	r.Decode(&v.ReferenceSignalR16, "referenceSignal-r16")
 	return r.Err()
 }
@@ -9500,10 +9813,10 @@ func (v *SRSSpatialRelationInfoPosR16_ServingRSR16_ReferenceSignalR16) DecodePER
 	switch i {
 	case 0:
 		v.Choice = SRSSpatialRelationInfoPosR16_ServingRSR16_SsbIndexServingR16
-		r.Decode(&v.SsbIndexServingR16, "ssb-IndexServing-r16")
+		v.SsbIndexServingR16 = SSBIndex(r.Int(0, 63, false, "ssb-IndexServing-r16"))
 	case 1:
 		v.Choice = SRSSpatialRelationInfoPosR16_ServingRSR16_CsiRSIndexServingR16
-		r.Decode(&v.CsiRSIndexServingR16, "csi-RS-IndexServing-r16")
+		v.CsiRSIndexServingR16 = NZPCSIRSResourceID(r.Int(0, 191, false, "csi-RS-IndexServing-r16"))
 	case 2:
 		v.Choice = SRSSpatialRelationInfoPosR16_ServingRSR16_SrsSpatialRelationR16
 		r.Decode(&v.SrsSpatialRelationR16, "srs-SpatialRelation-r16")
@@ -9535,7 +9848,7 @@ func (v *SRSSpatialRelationInfoPosR16_ServingRSR16_ReferenceSignalR16) EncodePER
 func (v *SRSSpatialRelationInfoPosR16_ServingRSR16_ReferenceSignalR16_SrsSpatialRelationR16) DecodePER(r *per.Reader) error {
 	*v = SRSSpatialRelationInfoPosR16_ServingRSR16_ReferenceSignalR16_SrsSpatialRelationR16{}
 	r.Decode(&v.ResourceSelectionR16, "resourceSelection-r16")
-	r.Decode(&v.UplinkBWPR16, "uplinkBWP-r16")
+	v.UplinkBWPR16 = BWPID(r.Int(0, 4, false, "uplinkBWP-r16"))
 	return r.Err()
 }
 
@@ -9553,10 +9866,10 @@ func (v *SRSSpatialRelationInfoPosR16_ServingRSR16_ReferenceSignalR16_SrsSpatial
 	switch i {
 	case 0:
 		v.Choice = SRSSpatialRelationInfoPosR16_ServingRSR16_ReferenceSignalR16_SrsSpatialRelationR16_SrsResourceIDR16
-		r.Decode(&v.SrsResourceIDR16, "srs-ResourceId-r16")
+		v.SrsResourceIDR16 = SRSResourceID(r.Int(0, 63, false, "srs-ResourceId-r16"))
 	case 1:
 		v.Choice = SRSSpatialRelationInfoPosR16_ServingRSR16_ReferenceSignalR16_SrsSpatialRelationR16_SrsPosResourceIDR16
-		r.Decode(&v.SrsPosResourceIDR16, "srs-PosResourceId-r16")
+		v.SrsPosResourceIDR16 = SRSPosResourceIDR16(r.Int(0, 63, false, "srs-PosResourceId-r16"))
 	default:
 		r.Invalid(der.KindInvalidValue, "SRS-SpatialRelationInfoPos-r16.servingRS-r16.referenceSignal-r16.srs-SpatialRelation-r16.resourceSelection-r16", "no alternative has this index", "X.691 23")
 	}
@@ -9582,9 +9895,9 @@ func (v *SRSSpatialRelationInfoPosR16_ServingRSR16_ReferenceSignalR16_SrsSpatial
 func (v *SSBConfigurationR16) DecodePER(r *per.Reader) error {
 	*v = SSBConfigurationR16{}
 	r.Preamble(&v.HasSsbPeriodicityR16, &v.HasSfn0OffsetR16, &v.HasSsPBCHBlockPowerR16)
-	r.Decode(&v.SsbFreqR16, "ssb-Freq-r16")
+	v.SsbFreqR16 = ARFCNValueNR(r.Int(0, 3279165, false, "ssb-Freq-r16"))
 	v.HalfFrameIndexR16 = SSBConfigurationR16_HalfFrameIndexR16(r.Enum(2, 0, false, "halfFrameIndex-r16"))
-	r.Decode(&v.SsbSubcarrierSpacingR16, "ssbSubcarrierSpacing-r16")
+	v.SsbSubcarrierSpacingR16 = SubcarrierSpacing(r.Enum(8, 0, false, "ssbSubcarrierSpacing-r16"))
 	v.SsbPeriodicityR16 = SSBConfigurationR16_SsbPeriodicityR16(r.EnumIf(v.HasSsbPeriodicityR16, 8, 0, false, "ssb-Periodicity-r16"))
 	r.DecodeOptional(v.HasSfn0OffsetR16, &v.Sfn0OffsetR16, "sfn0-Offset-r16")
 	v.SfnSSBOffsetR16 = r.Int(0, 15, false, "sfn-SSB-Offset-r16")
@@ -9634,8 +9947,10 @@ func (v *SSBConfigurationR16_Sfn0OffsetR16) EncodePER(w *per.Writer) error {
 func (v *SSBInfoNcellR16) DecodePER(r *per.Reader) error {
 	*v = SSBInfoNcellR16{}
 	r.Preamble(&v.HasSsbIndexNcellR16, &v.HasSsbConfigurationR16)
-	r.Decode(&v.PhysicalCellIDR16, "physicalCellId-r16")
-	r.DecodeOptional(v.HasSsbIndexNcellR16, &v.SsbIndexNcellR16, "ssb-IndexNcell-r16")
+	v.PhysicalCellIDR16 = PhysCellID(r.Int(0, 1007, false, "physicalCellId-r16"))
+	if v.HasSsbIndexNcellR16 {
+		v.SsbIndexNcellR16 = SSBIndex(r.Int(0, 63, false, "ssb-IndexNcell-r16"))
+	}
 	r.DecodeOptional(v.HasSsbConfigurationR16, &v.SsbConfigurationR16, "ssb-Configuration-r16")
 	return r.Err()
 }
@@ -10053,8 +10368,7 @@ func (v *SpatialRelationInfoPDCR17) DecodePER(r *per.Reader) error {
 	*v = SpatialRelationInfoPDCR17{}
 	ext := r.Extended()
 	r.Decode(&v.ReferenceSignal, "referenceSignal")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10088,13 +10402,13 @@ func (v *SpatialRelationInfoPDCR17_ReferenceSignal) DecodePER(r *per.Reader) err
 	switch i {
 	case 0:
 		v.Choice = SpatialRelationInfoPDCR17_SsbIndex
-		r.Decode(&v.SsbIndex, "ssb-Index")
+		v.SsbIndex = SSBIndex(r.Int(0, 63, false, "ssb-Index"))
 	case 1:
 		v.Choice = SpatialRelationInfoPDCR17_CsiRSIndex
-		r.Decode(&v.CsiRSIndex, "csi-RS-Index")
+		v.CsiRSIndex = NZPCSIRSResourceID(r.Int(0, 191, false, "csi-RS-Index"))
 	case 2:
 		v.Choice = SpatialRelationInfoPDCR17_DlPRSPDC
-		r.Decode(&v.DlPRSPDC, "dl-PRS-PDC")
+		v.DlPRSPDC = NRDLPRSResourceIDR17(r.Int(0, 63, false, "dl-PRS-PDC"))
 	case 3:
 		v.Choice = SpatialRelationInfoPDCR17_Srs
 		r.Decode(&v.Srs, "srs")
@@ -10131,8 +10445,8 @@ func (v *SpatialRelationInfoPDCR17_ReferenceSignal) EncodePER(w *per.Writer) err
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SpatialRelationInfoPDCR17_ReferenceSignal_Srs) DecodePER(r *per.Reader) error {
 	*v = SpatialRelationInfoPDCR17_ReferenceSignal_Srs{}
-	r.Decode(&v.ResourceID, "resourceId")
-	r.Decode(&v.UplinkBWP, "uplinkBWP")
+	v.ResourceID = SRSResourceID(r.Int(0, 63, false, "resourceId"))
+	v.UplinkBWP = BWPID(r.Int(0, 4, false, "uplinkBWP"))
 	return r.Err()
 }
 
@@ -10158,8 +10472,7 @@ func (v *SRSRSRPRangeR16) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SRSTPCCommandConfig) DecodePER(r *per.Reader) error {
 	*v = SRSTPCCommandConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasStartingBitOfFormat2_3, &v.HasFieldTypeFormat2_3)
+	ext := r.ExtendedPreamble(&v.HasStartingBitOfFormat2_3, &v.HasFieldTypeFormat2_3)
 	v.StartingBitOfFormat2_3 = r.IntIf(v.HasStartingBitOfFormat2_3, 1, 31, false, "startingBitOfFormat2-3")
 	v.FieldTypeFormat2_3 = r.IntIf(v.HasFieldTypeFormat2_3, 0, 1, false, "fieldTypeFormat2-3")
 	x := r.Extensions(ext)
@@ -10505,8 +10818,8 @@ func (v *SSBMTC4R17_PciListR17) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SSBMTCAdditionalPCIR17) DecodePER(r *per.Reader) error {
 	*v = SSBMTCAdditionalPCIR17{}
-	r.Decode(&v.AdditionalPCIIndexR17, "additionalPCIIndex-r17")
-	r.Decode(&v.AdditionalPCIR17, "additionalPCI-r17")
+	v.AdditionalPCIIndexR17 = AdditionalPCIIndexR17(r.Int(1, 7, false, "additionalPCIIndex-r17"))
+	v.AdditionalPCIR17 = PhysCellID(r.Int(0, 1007, false, "additionalPCI-r17"))
 	v.PeriodicityR17 = SSBMTCAdditionalPCIR17_PeriodicityR17(r.Enum(8, 0, false, "periodicity-r17"))
 	r.Decode(&v.SsbPositionsInBurstR17, "ssb-PositionsInBurst-r17")
 	v.SsPBCHBlockPowerR17 = r.Int(-60, 50, false, "ss-PBCH-BlockPower-r17")
@@ -10727,10 +11040,9 @@ func (v *TAGConfig_TagToAddModList) EncodePER(w *per.Writer) error {
 func (v *TAG) DecodePER(r *per.Reader) error {
 	*v = TAG{}
 	ext := r.Extended()
-	r.Decode(&v.TagID, "tag-Id")
-	r.Decode(&v.TimeAlignmentTimer, "timeAlignmentTimer")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.TagID = TAGID(r.Int(0, 3, false, "tag-Id"))
+	v.TimeAlignmentTimer = TimeAlignmentTimer(r.Enum(8, 0, false, "timeAlignmentTimer"))
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10766,12 +11078,10 @@ func (v *TAGID) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TARConfigR17) DecodePER(r *per.Reader) error {
 	*v = TARConfigR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasOffsetThresholdTAR17, &v.HasTimingAdvanceSRR17)
+	ext := r.ExtendedPreamble(&v.HasOffsetThresholdTAR17, &v.HasTimingAdvanceSRR17)
 	v.OffsetThresholdTAR17 = TARConfigR17_OffsetThresholdTAR17(r.EnumIf(v.HasOffsetThresholdTAR17, 29, 0, false, "offsetThresholdTA-r17"))
 	v.TimingAdvanceSRR17 = TARConfigR17_TimingAdvanceSRR17(r.EnumIf(v.HasTimingAdvanceSRR17, 1, 0, false, "timingAdvanceSR-r17"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10831,17 +11141,22 @@ func (v *TCIActivatedConfigR17_PdcchTCIR17) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TCIState) DecodePER(r *per.Reader) error {
 	*v = TCIState{}
-	ext := r.Extended()
-	r.Preamble(&v.HasQclType2)
-	r.Decode(&v.TciStateID, "tci-StateId")
+	ext := r.ExtendedPreamble(&v.HasQclType2)
+	v.TciStateID = TCIStateID(r.Int(0, 127, false, "tci-StateId"))
 	r.Decode(&v.QclType1, "qcl-Type1")
 	r.DecodeOptional(v.HasQclType2, &v.QclType2, "qcl-Type2")
 	x := r.Extensions(ext)
 	if x.Begin(0, "additionalPCI-r17") {
 		x.GroupPreamble(&v.HasAdditionalPCIR17, &v.HasPathlossReferenceRSIDR17, &v.HasUlPowerControlR17)
-		r.DecodeOptional(v.HasAdditionalPCIR17, &v.AdditionalPCIR17, "additionalPCI-r17")
-		r.DecodeOptional(v.HasPathlossReferenceRSIDR17, &v.PathlossReferenceRSIDR17, "pathlossReferenceRS-Id-r17")
-		r.DecodeOptional(v.HasUlPowerControlR17, &v.UlPowerControlR17, "ul-powerControl-r17")
+		if v.HasAdditionalPCIR17 {
+			v.AdditionalPCIR17 = AdditionalPCIIndexR17(r.Int(1, 7, false, "additionalPCI-r17"))
+		}
+		if v.HasPathlossReferenceRSIDR17 {
+			v.PathlossReferenceRSIDR17 = PathlossReferenceRSIDR17(r.Int(0, 63, false, "pathlossReferenceRS-Id-r17"))
+		}
+		if v.HasUlPowerControlR17 {
+			v.UlPowerControlR17 = UplinkPowerControlIDR17(r.Int(1, 64, false, "ul-powerControl-r17"))
+		}
 		x.End("additionalPCI-r17")
 	}
 	v.Unknown = x.Unknown(1)
@@ -10877,14 +11192,16 @@ func (v *TCIState) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *QCLInfo) DecodePER(r *per.Reader) error {
 	*v = QCLInfo{}
-	ext := r.Extended()
-	r.Preamble(&v.HasCell, &v.HasBwpID)
-	r.DecodeOptional(v.HasCell, &v.Cell, "cell")
-	r.DecodeOptional(v.HasBwpID, &v.BwpID, "bwp-Id")
+	ext := r.ExtendedPreamble(&v.HasCell, &v.HasBwpID)
+	if v.HasCell {
+		v.Cell = ServCellIndex(r.Int(0, 31, false, "cell"))
+	}
+	if v.HasBwpID {
+		v.BwpID = BWPID(r.Int(0, 4, false, "bwp-Id"))
+	}
 	r.Decode(&v.ReferenceSignal, "referenceSignal")
 	v.QclType = QCLInfo_QclType(r.Enum(4, 0, false, "qcl-Type"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10915,10 +11232,10 @@ func (v *QCLInfo_ReferenceSignal) DecodePER(r *per.Reader) error {
 	switch i {
 	case 0:
 		v.Choice = QCLInfo_CsiRs
-		r.Decode(&v.CsiRs, "csi-rs")
+		v.CsiRs = NZPCSIRSResourceID(r.Int(0, 191, false, "csi-rs"))
 	case 1:
 		v.Choice = QCLInfo_Ssb
-		r.Decode(&v.Ssb, "ssb")
+		v.Ssb = SSBIndex(r.Int(0, 63, false, "ssb"))
 	default:
 		r.Invalid(der.KindInvalidValue, "QCL-Info.referenceSignal", "no alternative has this index", "X.691 23")
 	}
@@ -10955,17 +11272,25 @@ func (v *TCIStateID) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TCIULStateR17) DecodePER(r *per.Reader) error {
 	*v = TCIULStateR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasServingCellIDR17, &v.HasBwpIDR17, &v.HasAdditionalPCIR17, &v.HasUlPowerControlR17, &v.HasPathlossReferenceRSIDR17)
-	r.Decode(&v.TciULStateIDR17, "tci-UL-StateId-r17")
-	r.DecodeOptional(v.HasServingCellIDR17, &v.ServingCellIDR17, "servingCellId-r17")
-	r.DecodeOptional(v.HasBwpIDR17, &v.BwpIDR17, "bwp-Id-r17")
+	ext := r.ExtendedPreamble(&v.HasServingCellIDR17, &v.HasBwpIDR17, &v.HasAdditionalPCIR17, &v.HasUlPowerControlR17, &v.HasPathlossReferenceRSIDR17)
+	v.TciULStateIDR17 = TCIULStateIDR17(r.Int(0, 63, false, "tci-UL-StateId-r17"))
+	if v.HasServingCellIDR17 {
+		v.ServingCellIDR17 = ServCellIndex(r.Int(0, 31, false, "servingCellId-r17"))
+	}
+	if v.HasBwpIDR17 {
+		v.BwpIDR17 = BWPID(r.Int(0, 4, false, "bwp-Id-r17"))
+	}
 	r.Decode(&v.ReferenceSignalR17, "referenceSignal-r17")
-	r.DecodeOptional(v.HasAdditionalPCIR17, &v.AdditionalPCIR17, "additionalPCI-r17")
-	r.DecodeOptional(v.HasUlPowerControlR17, &v.UlPowerControlR17, "ul-powerControl-r17")
-	r.DecodeOptional(v.HasPathlossReferenceRSIDR17, &v.PathlossReferenceRSIDR17, "pathlossReferenceRS-Id-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	if v.HasAdditionalPCIR17 {
+		v.AdditionalPCIR17 = AdditionalPCIIndexR17(r.Int(1, 7, false, "additionalPCI-r17"))
+	}
+	if v.HasUlPowerControlR17 {
+		v.UlPowerControlR17 = UplinkPowerControlIDR17(r.Int(1, 64, false, "ul-powerControl-r17"))
+	}
+	if v.HasPathlossReferenceRSIDR17 {
+		v.PathlossReferenceRSIDR17 = PathlossReferenceRSIDR17(r.Int(0, 63, false, "pathlossReferenceRS-Id-r17"))
+	}
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11001,13 +11326,13 @@ func (v *TCIULStateR17_ReferenceSignalR17) DecodePER(r *per.Reader) error {
 	switch i {
 	case 0:
 		v.Choice = TCIULStateR17_SsbIndexR17
-		r.Decode(&v.SsbIndexR17, "ssb-Index-r17")
+		v.SsbIndexR17 = SSBIndex(r.Int(0, 63, false, "ssb-Index-r17"))
 	case 1:
 		v.Choice = TCIULStateR17_CsiRSIndexR17
-		r.Decode(&v.CsiRSIndexR17, "csi-RS-Index-r17")
+		v.CsiRSIndexR17 = NZPCSIRSResourceID(r.Int(0, 191, false, "csi-RS-Index-r17"))
 	case 2:
 		v.Choice = TCIULStateR17_SrsR17
-		r.Decode(&v.SrsR17, "srs-r17")
+		v.SrsR17 = SRSResourceID(r.Int(0, 63, false, "srs-r17"))
 	default:
 		r.Invalid(der.KindInvalidValue, "TCI-UL-State-r17.referenceSignal-r17", "no alternative has this index", "X.691 23")
 	}
@@ -11047,13 +11372,11 @@ func (v *TCIULStateIDR17) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TDDULDLConfigCommon) DecodePER(r *per.Reader) error {
 	*v = TDDULDLConfigCommon{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPattern2)
-	r.Decode(&v.ReferenceSubcarrierSpacing, "referenceSubcarrierSpacing")
+	ext := r.ExtendedPreamble(&v.HasPattern2)
+	v.ReferenceSubcarrierSpacing = SubcarrierSpacing(r.Enum(8, 0, false, "referenceSubcarrierSpacing"))
 	r.Decode(&v.Pattern1, "pattern1")
 	r.DecodeOptional(v.HasPattern2, &v.Pattern2, "pattern2")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11127,12 +11450,10 @@ func (v *TDDULDLPattern) MarshalUPER() ([]byte, error) { return per.Marshal(v, f
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TDDULDLConfigDedicated) DecodePER(r *per.Reader) error {
 	*v = TDDULDLConfigDedicated{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSlotSpecificConfigurationsToAddModList, &v.HasSlotSpecificConfigurationsToReleaseList)
+	ext := r.ExtendedPreamble(&v.HasSlotSpecificConfigurationsToAddModList, &v.HasSlotSpecificConfigurationsToReleaseList)
 	r.DecodeOptional(v.HasSlotSpecificConfigurationsToAddModList, &v.SlotSpecificConfigurationsToAddModList, "slotSpecificConfigurationsToAddModList")
 	r.DecodeOptional(v.HasSlotSpecificConfigurationsToReleaseList, &v.SlotSpecificConfigurationsToReleaseList, "slotSpecificConfigurationsToReleaseList")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11179,12 +11500,10 @@ func (v *TDDULDLConfigDedicated_SlotSpecificConfigurationsToReleaseList) EncodeP
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TDDULDLConfigDedicatedIABMTR16) DecodePER(r *per.Reader) error {
 	*v = TDDULDLConfigDedicatedIABMTR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSlotSpecificConfigurationsToAddModListIABMTR16, &v.HasSlotSpecificConfigurationsToReleaseListIABMTR16)
+	ext := r.ExtendedPreamble(&v.HasSlotSpecificConfigurationsToAddModListIABMTR16, &v.HasSlotSpecificConfigurationsToReleaseListIABMTR16)
 	r.DecodeOptional(v.HasSlotSpecificConfigurationsToAddModListIABMTR16, &v.SlotSpecificConfigurationsToAddModListIABMTR16, "slotSpecificConfigurationsToAddModList-IAB-MT-r16")
 	r.DecodeOptional(v.HasSlotSpecificConfigurationsToReleaseListIABMTR16, &v.SlotSpecificConfigurationsToReleaseListIABMTR16, "slotSpecificConfigurationsToReleaseList-IAB-MT-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11231,7 +11550,7 @@ func (v *TDDULDLConfigDedicatedIABMTR16_SlotSpecificConfigurationsToReleaseListI
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TDDULDLSlotConfig) DecodePER(r *per.Reader) error {
 	*v = TDDULDLSlotConfig{}
-	r.Decode(&v.SlotIndex, "slotIndex")
+	v.SlotIndex = TDDULDLSlotIndex(r.Int(0, 319, false, "slotIndex"))
 	r.Decode(&v.Symbols, "symbols")
 	return r.Err()
 }
@@ -11305,7 +11624,7 @@ func (v *TDDULDLSlotConfig_Symbols_Explicit) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TDDULDLSlotConfigIABMTR16) DecodePER(r *per.Reader) error {
 	*v = TDDULDLSlotConfigIABMTR16{}
-	r.Decode(&v.SlotIndexR16, "slotIndex-r16")
+	v.SlotIndexR16 = TDDULDLSlotIndex(r.Int(0, 319, false, "slotIndex-r16"))
 	r.Decode(&v.SymbolsIABMTR16, "symbols-IAB-MT-r16")
 	return r.Err()
 }
@@ -11567,7 +11886,7 @@ func (v *UACBarringPerCatList) MarshalUPER() ([]byte, error) { return per.Marsha
 func (v *UACBarringPerCat) DecodePER(r *per.Reader) error {
 	*v = UACBarringPerCat{}
 	v.AccessCategory = r.Int(1, 63, false, "accessCategory")
-	r.Decode(&v.UacBarringInfoSetIndex, "uac-barringInfoSetIndex")
+	v.UacBarringInfoSetIndex = UACBarringInfoSetIndex(r.Int(1, 8, false, "uac-barringInfoSetIndex"))
 	return r.Err()
 }
 
@@ -11682,8 +12001,7 @@ func (v *UETimersAndConstants) DecodePER(r *per.Reader) error {
 	v.T311 = UETimersAndConstants_T311(r.Enum(7, 0, false, "t311"))
 	v.N311 = UETimersAndConstants_N311(r.Enum(8, 0, false, "n311"))
 	v.T319 = UETimersAndConstants_T319(r.Enum(8, 0, false, "t319"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11714,13 +12032,11 @@ func (v *UETimersAndConstants) MarshalUPER() ([]byte, error) { return per.Marsha
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UETimersAndConstantsRemoteUER17) DecodePER(r *per.Reader) error {
 	*v = UETimersAndConstantsRemoteUER17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasT300RemoteUER17, &v.HasT301RemoteUER17, &v.HasT319RemoteUER17)
+	ext := r.ExtendedPreamble(&v.HasT300RemoteUER17, &v.HasT301RemoteUER17, &v.HasT319RemoteUER17)
 	v.T300RemoteUER17 = UETimersAndConstantsRemoteUER17_T300RemoteUER17(r.EnumIf(v.HasT300RemoteUER17, 8, 0, false, "t300-RemoteUE-r17"))
 	v.T301RemoteUER17 = UETimersAndConstantsRemoteUER17_T301RemoteUER17(r.EnumIf(v.HasT301RemoteUER17, 8, 0, false, "t301-RemoteUE-r17"))
 	v.T319RemoteUER17 = UETimersAndConstantsRemoteUER17_T319RemoteUER17(r.EnumIf(v.HasT319RemoteUER17, 8, 0, false, "t319-RemoteUE-r17"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11847,7 +12163,9 @@ func (v *ULGapFR2ConfigR17) DecodePER(r *per.Reader) error {
 	v.GapOffsetR17 = r.Int(0, 159, false, "gapOffset-r17")
 	v.UglR17 = ULGapFR2ConfigR17_UglR17(r.Enum(4, 0, false, "ugl-r17"))
 	v.UgrpR17 = ULGapFR2ConfigR17_UgrpR17(r.Enum(4, 0, false, "ugrp-r17"))
-	r.DecodeOptional(v.HasRefFR2ServCellAsyncCAR17, &v.RefFR2ServCellAsyncCAR17, "refFR2-ServCellAsyncCA-r17")
+	if v.HasRefFR2ServCellAsyncCAR17 {
+		v.RefFR2ServCellAsyncCAR17 = ServCellIndex(r.Int(0, 31, false, "refFR2-ServCellAsyncCA-r17"))
+	}
 	return r.Err()
 }
 
@@ -11873,11 +12191,10 @@ func (v *ULGapFR2ConfigR17) MarshalUPER() ([]byte, error) { return per.Marshal(v
 func (v *UplinkCancellationR16) DecodePER(r *per.Reader) error {
 	*v = UplinkCancellationR16{}
 	ext := r.Extended()
-	r.Decode(&v.CiRNTIR16, "ci-RNTI-r16")
+	v.CiRNTIR16 = RNTIValue(r.Int(0, 65535, false, "ci-RNTI-r16"))
 	v.DciPayloadSizeForCIR16 = r.Int(0, 126, false, "dci-PayloadSizeForCI-r16")
 	r.Decode(&v.CiConfigurationPerServingCellR16, "ci-ConfigurationPerServingCell-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11915,7 +12232,7 @@ func (v *UplinkCancellationR16_CiConfigurationPerServingCellR16) EncodePER(w *pe
 func (v *CIConfigurationPerServingCellR16) DecodePER(r *per.Reader) error {
 	*v = CIConfigurationPerServingCellR16{}
 	r.Preamble(&v.HasPositionInDCIForSULR16, &v.HasUplinkCancellationPriorityV1610)
-	r.Decode(&v.ServingCellID, "servingCellId")
+	v.ServingCellID = ServCellIndex(r.Int(0, 31, false, "servingCellId"))
 	v.PositionInDCIR16 = r.Int(0, 125, false, "positionInDCI-r16")
 	v.PositionInDCIForSULR16 = r.IntIf(v.HasPositionInDCIForSULR16, 0, 125, false, "positionInDCI-ForSUL-r16")
 	v.CiPayloadSizeR16 = CIConfigurationPerServingCellR16_CiPayloadSizeR16(r.Enum(16, 0, false, "ci-PayloadSize-r16"))
@@ -11949,14 +12266,12 @@ func (v *CIConfigurationPerServingCellR16) MarshalUPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CIConfigurationPerServingCellR16_TimeFrequencyRegionR16) DecodePER(r *per.Reader) error {
 	*v = CIConfigurationPerServingCellR16_TimeFrequencyRegionR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasTimeDurationForCIR16)
+	ext := r.ExtendedPreamble(&v.HasTimeDurationForCIR16)
 	v.TimeDurationForCIR16 = CIConfigurationPerServingCellR16_TimeFrequencyRegionR16_TimeDurationForCIR16(r.EnumIf(v.HasTimeDurationForCIR16, 4, 0, false, "timeDurationForCI-r16"))
 	v.TimeGranularityForCIR16 = CIConfigurationPerServingCellR16_TimeFrequencyRegionR16_TimeGranularityForCIR16(r.Enum(6, 0, false, "timeGranularityForCI-r16"))
 	v.FrequencyRegionForCIR16 = r.Int(0, 37949, false, "frequencyRegionForCI-r16")
 	v.DeltaOffsetR16 = r.Int(0, 2, false, "deltaOffset-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11980,7 +12295,7 @@ func (v *UplinkConfigCommon) DecodePER(r *per.Reader) error {
 	r.Preamble(&v.HasFrequencyInfoUL, &v.HasInitialUplinkBWP)
 	r.DecodeOptional(v.HasFrequencyInfoUL, &v.FrequencyInfoUL, "frequencyInfoUL")
 	r.DecodeOptional(v.HasInitialUplinkBWP, &v.InitialUplinkBWP, "initialUplinkBWP")
-	r.Decode(&v.Dummy, "dummy")
+	v.Dummy = TimeAlignmentTimer(r.Enum(8, 0, false, "dummy"))
 	return r.Err()
 }
 
@@ -12029,7 +12344,7 @@ func (v *UplinkConfigCommonSIB) DecodePER(r *per.Reader) error {
 	*v = UplinkConfigCommonSIB{}
 	r.Decode(&v.FrequencyInfoUL, "frequencyInfoUL")
 	r.Decode(&v.InitialUplinkBWP, "initialUplinkBWP")
-	r.Decode(&v.TimeAlignmentTimerCommon, "timeAlignmentTimerCommon")
+	v.TimeAlignmentTimerCommon = TimeAlignmentTimer(r.Enum(8, 0, false, "timeAlignmentTimerCommon"))
 	return r.Err()
 }
 
@@ -12076,7 +12391,7 @@ func (v *UplinkConfigCommonSIBV1700) MarshalUPER() ([]byte, error) { return per.
 func (v *UplinkPowerControlR17) DecodePER(r *per.Reader) error {
 	*v = UplinkPowerControlR17{}
 	r.Preamble(&v.HasP0AlphaSetforPUSCHR17, &v.HasP0AlphaSetforPUCCHR17, &v.HasP0AlphaSetforSRSR17)
-	r.Decode(&v.UlPowercontrolIDR17, "ul-powercontrolId-r17")
+	v.UlPowercontrolIDR17 = UplinkPowerControlIDR17(r.Int(1, 64, false, "ul-powercontrolId-r17"))
 	r.DecodeOptional(v.HasP0AlphaSetforPUSCHR17, &v.P0AlphaSetforPUSCHR17, "p0AlphaSetforPUSCH-r17")
 	r.DecodeOptional(v.HasP0AlphaSetforPUCCHR17, &v.P0AlphaSetforPUCCHR17, "p0AlphaSetforPUCCH-r17")
 	r.DecodeOptional(v.HasP0AlphaSetforSRSR17, &v.P0AlphaSetforSRSR17, "p0AlphaSetforSRS-r17")
@@ -12106,7 +12421,7 @@ func (v *P0AlphaSetR17) DecodePER(r *per.Reader) error {
 	*v = P0AlphaSetR17{}
 	r.Preamble(&v.HasP0R17, &v.HasAlphaR17)
 	v.P0R17 = r.IntIf(v.HasP0R17, -16, 15, false, "p0-r17")
-	r.DecodeOptional(v.HasAlphaR17, &v.AlphaR17, "alpha-r17")
+	v.AlphaR17 = Alpha(r.EnumIf(v.HasAlphaR17, 8, 0, false, "alpha-r17"))
 	v.ClosedLoopIndexR17 = P0AlphaSetR17_ClosedLoopIndexR17(r.Enum(2, 0, false, "closedLoopIndex-r17"))
 	return r.Err()
 }
@@ -12143,15 +12458,15 @@ func (v *UplinkPowerControlIDR17) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UuRelayRLCChannelConfigR17) DecodePER(r *per.Reader) error {
 	*v = UuRelayRLCChannelConfigR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasUuLogicalChannelIdentityR17, &v.HasReestablishRLCR17, &v.HasRlcConfigR17, &v.HasMacLogicalChannelConfigR17)
-	r.DecodeOptional(v.HasUuLogicalChannelIdentityR17, &v.UuLogicalChannelIdentityR17, "uu-LogicalChannelIdentity-r17")
-	r.Decode(&v.UuRelayRLCChannelIDR17, "uu-RelayRLC-ChannelID-r17")
+	ext := r.ExtendedPreamble(&v.HasUuLogicalChannelIdentityR17, &v.HasReestablishRLCR17, &v.HasRlcConfigR17, &v.HasMacLogicalChannelConfigR17)
+	if v.HasUuLogicalChannelIdentityR17 {
+		v.UuLogicalChannelIdentityR17 = LogicalChannelIdentity(r.Int(1, 32, false, "uu-LogicalChannelIdentity-r17"))
+	}
+	v.UuRelayRLCChannelIDR17 = UuRelayRLCChannelIDR17(r.Int(1, 32, false, "uu-RelayRLC-ChannelID-r17"))
 	v.ReestablishRLCR17 = UuRelayRLCChannelConfigR17_ReestablishRLCR17(r.EnumIf(v.HasReestablishRLCR17, 1, 0, false, "reestablishRLC-r17"))
 	r.DecodeOptional(v.HasRlcConfigR17, &v.RlcConfigR17, "rlc-Config-r17")
 	r.DecodeOptional(v.HasMacLogicalChannelConfigR17, &v.MacLogicalChannelConfigR17, "mac-LogicalChannelConfig-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12212,7 +12527,7 @@ func (v *UplinkTxDirectCurrentList) MarshalUPER() ([]byte, error) { return per.M
 func (v *UplinkTxDirectCurrentCell) DecodePER(r *per.Reader) error {
 	*v = UplinkTxDirectCurrentCell{}
 	ext := r.Extended()
-	r.Decode(&v.ServCellIndex, "servCellIndex")
+	v.ServCellIndex = ServCellIndex(r.Int(0, 31, false, "servCellIndex"))
 	r.Decode(&v.UplinkDirectCurrentBWP, "uplinkDirectCurrentBWP")
 	x := r.Extensions(ext)
 	if x.Begin(0, "uplinkDirectCurrentBWP-SUL") {
@@ -12271,7 +12586,7 @@ func (v *UplinkTxDirectCurrentCell_UplinkDirectCurrentBWPSUL) EncodePER(w *per.W
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UplinkTxDirectCurrentBWP) DecodePER(r *per.Reader) error {
 	*v = UplinkTxDirectCurrentBWP{}
-	r.Decode(&v.BwpID, "bwp-Id")
+	v.BwpID = BWPID(r.Int(0, 4, false, "bwp-Id"))
 	v.Shift7dot5kHz = r.Bool("shift7dot5kHz")
 	v.TxDirectCurrentLocation = r.Int(0, 3301, false, "txDirectCurrentLocation")
 	return r.Err()
@@ -12317,8 +12632,10 @@ func (v *UplinkTxDirectCurrentMoreCarrierListR17) MarshalUPER() ([]byte, error) 
 func (v *CCGroupR17) DecodePER(r *per.Reader) error {
 	*v = CCGroupR17{}
 	r.Preamble(&v.HasServCellIndexHigherR17, &v.HasOffsetToDefaultR17)
-	r.Decode(&v.ServCellIndexLowerR17, "servCellIndexLower-r17")
-	r.DecodeOptional(v.HasServCellIndexHigherR17, &v.ServCellIndexHigherR17, "servCellIndexHigher-r17")
+	v.ServCellIndexLowerR17 = ServCellIndex(r.Int(0, 31, false, "servCellIndexLower-r17"))
+	if v.HasServCellIndexHigherR17 {
+		v.ServCellIndexHigherR17 = ServCellIndex(r.Int(0, 31, false, "servCellIndexHigher-r17"))
+	}
 	r.Decode(&v.DefaultDCLocationR17, "defaultDC-Location-r17")
 	r.DecodeOptional(v.HasOffsetToDefaultR17, &v.OffsetToDefaultR17, "offsetToDefault-r17")
 	return r.Err()
@@ -12414,13 +12731,13 @@ func (v *DefaultDCLocationR17) DecodePER(r *per.Reader) error {
 	switch i {
 	case 0:
 		v.Choice = DefaultDCLocationR17_Ul
-		r.Decode(&v.Ul, "ul")
+		v.Ul = FrequencyComponentR17(r.Enum(4, 0, false, "ul"))
 	case 1:
 		v.Choice = DefaultDCLocationR17_Dl
-		r.Decode(&v.Dl, "dl")
+		v.Dl = FrequencyComponentR17(r.Enum(4, 0, false, "dl"))
 	case 2:
 		v.Choice = DefaultDCLocationR17_UlAndDL
-		r.Decode(&v.UlAndDL, "ulAndDL")
+		v.UlAndDL = FrequencyComponentR17(r.Enum(4, 0, false, "ulAndDL"))
 	default:
 		r.Invalid(der.KindInvalidValue, "DefaultDC-Location-r17", "no alternative has this index", "X.691 23")
 	}
@@ -12517,7 +12834,7 @@ func (v *UplinkTxDirectCurrentTwoCarrierR16) MarshalUPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UplinkTxDirectCurrentCarrierInfoR16) DecodePER(r *per.Reader) error {
 	*v = UplinkTxDirectCurrentCarrierInfoR16{}
-	r.Decode(&v.ServCellIndexR16, "servCellIndex-r16")
+	v.ServCellIndexR16 = ServCellIndex(r.Int(0, 31, false, "servCellIndex-r16"))
 	r.Decode(&v.ServCellInfoR16, "servCellInfo-r16")
 	return r.Err()
 }
@@ -12546,7 +12863,7 @@ func (v *UplinkTxDirectCurrentCarrierInfoR16_ServCellInfoR16) DecodePER(r *per.R
 	switch i {
 	case 0:
 		v.Choice = UplinkTxDirectCurrentCarrierInfoR16_BwpIDR16
-		r.Decode(&v.BwpIDR16, "bwp-Id-r16")
+		v.BwpIDR16 = BWPID(r.Int(0, 4, false, "bwp-Id-r16"))
 	case 1:
 		v.Choice = UplinkTxDirectCurrentCarrierInfoR16_DeactivatedCarrierR16
 		v.DeactivatedCarrierR16 = UplinkTxDirectCurrentCarrierInfoR16_ServCellInfoR16_DeactivatedCarrierR16(r.Enum(1, 0, false, "deactivatedCarrier-r16"))
@@ -12574,7 +12891,7 @@ func (v *UplinkTxDirectCurrentCarrierInfoR16_ServCellInfoR16) EncodePER(w *per.W
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UplinkTxDirectCurrentTwoCarrierInfoR16) DecodePER(r *per.Reader) error {
 	*v = UplinkTxDirectCurrentTwoCarrierInfoR16{}
-	r.Decode(&v.ReferenceCarrierIndexR16, "referenceCarrierIndex-r16")
+	v.ReferenceCarrierIndexR16 = ServCellIndex(r.Int(0, 31, false, "referenceCarrierIndex-r16"))
 	v.Shift7dot5kHzR16 = r.Bool("shift7dot5kHz-r16")
 	v.TxDirectCurrentLocationR16 = r.Int(0, 3301, false, "txDirectCurrentLocation-r16")
 	return r.Err()
@@ -12601,13 +12918,11 @@ func (v *UplinkTxDirectCurrentTwoCarrierInfoR16) MarshalUPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ZPCSIRSResource) DecodePER(r *per.Reader) error {
 	*v = ZPCSIRSResource{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPeriodicityAndOffset)
-	r.Decode(&v.ZpCSIRSResourceID, "zp-CSI-RS-ResourceId")
+	ext := r.ExtendedPreamble(&v.HasPeriodicityAndOffset)
+	v.ZpCSIRSResourceID = ZPCSIRSResourceID(r.Int(0, 31, false, "zp-CSI-RS-ResourceId"))
 	r.Decode(&v.ResourceMapping, "resourceMapping")
 	r.DecodeOptional(v.HasPeriodicityAndOffset, &v.PeriodicityAndOffset, "periodicityAndOffset")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12648,10 +12963,9 @@ func (v *ZPCSIRSResourceID) EncodePER(w *per.Writer) error {
 func (v *ZPCSIRSResourceSet) DecodePER(r *per.Reader) error {
 	*v = ZPCSIRSResourceSet{}
 	ext := r.Extended()
-	r.Decode(&v.ZpCSIRSResourceSetID, "zp-CSI-RS-ResourceSetId")
+	v.ZpCSIRSResourceSetID = ZPCSIRSResourceSetID(r.Int(0, 15, false, "zp-CSI-RS-ResourceSetId"))
 	r.Decode(&v.ZpCSIRSResourceIDList, "zp-CSI-RS-ResourceIdList")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12709,16 +13023,14 @@ func (v *AccessStratumRelease) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *AppLayerMeasParametersR17) DecodePER(r *per.Reader) error {
 	*v = AppLayerMeasParametersR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasQoeStreamingMeasReportR17, &v.HasQoeMTSIMeasReportR17, &v.HasQoeVRMeasReportR17, &v.HasRanVisibleQoEStreamingMeasReportR17, &v.HasRanVisibleQoEVRMeasReportR17, &v.HasUlMeasurementReportAppLayerSegR17)
+	ext := r.ExtendedPreamble(&v.HasQoeStreamingMeasReportR17, &v.HasQoeMTSIMeasReportR17, &v.HasQoeVRMeasReportR17, &v.HasRanVisibleQoEStreamingMeasReportR17, &v.HasRanVisibleQoEVRMeasReportR17, &v.HasUlMeasurementReportAppLayerSegR17)
 	v.QoeStreamingMeasReportR17 = AppLayerMeasParametersR17_QoeStreamingMeasReportR17(r.EnumIf(v.HasQoeStreamingMeasReportR17, 1, 0, false, "qoe-Streaming-MeasReport-r17"))
 	v.QoeMTSIMeasReportR17 = AppLayerMeasParametersR17_QoeMTSIMeasReportR17(r.EnumIf(v.HasQoeMTSIMeasReportR17, 1, 0, false, "qoe-MTSI-MeasReport-r17"))
 	v.QoeVRMeasReportR17 = AppLayerMeasParametersR17_QoeVRMeasReportR17(r.EnumIf(v.HasQoeVRMeasReportR17, 1, 0, false, "qoe-VR-MeasReport-r17"))
 	v.RanVisibleQoEStreamingMeasReportR17 = AppLayerMeasParametersR17_RanVisibleQoEStreamingMeasReportR17(r.EnumIf(v.HasRanVisibleQoEStreamingMeasReportR17, 1, 0, false, "ran-VisibleQoE-Streaming-MeasReport-r17"))
 	v.RanVisibleQoEVRMeasReportR17 = AppLayerMeasParametersR17_RanVisibleQoEVRMeasReportR17(r.EnumIf(v.HasRanVisibleQoEVRMeasReportR17, 1, 0, false, "ran-VisibleQoE-VR-MeasReport-r17"))
 	v.UlMeasurementReportAppLayerSegR17 = AppLayerMeasParametersR17_UlMeasurementReportAppLayerSegR17(r.EnumIf(v.HasUlMeasurementReportAppLayerSegR17, 1, 0, false, "ul-MeasurementReportAppLayer-Seg-r17"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13313,7 +13625,7 @@ func (v *BandCombination) DecodePER(r *per.Reader) error {
 	*v = BandCombination{}
 	r.Preamble(&v.HasCaParametersEUTRA, &v.HasCaParametersNR, &v.HasMrdcParameters, &v.HasSupportedBandwidthCombinationSet, &v.HasPowerClassV1530)
 	r.Decode(&v.BandList, "bandList")
-	r.Decode(&v.FeatureSetCombination, "featureSetCombination")
+	v.FeatureSetCombination = FeatureSetCombinationID(r.Int(0, 1024, false, "featureSetCombination"))
 	r.DecodeOptional(v.HasCaParametersEUTRA, &v.CaParametersEUTRA, "ca-ParametersEUTRA")
 	r.DecodeOptional(v.HasCaParametersNR, &v.CaParametersNR, "ca-ParametersNR")
 	r.DecodeOptional(v.HasMrdcParameters, &v.MrdcParameters, "mrdc-Parameters")
@@ -13549,7 +13861,9 @@ func (v *BandCombinationV1610) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasCaParametersNRDCV1610, &v.CaParametersNRDCV1610, "ca-ParametersNRDC-v1610")
 	v.PowerClassV1610 = BandCombinationV1610_PowerClassV1610(r.EnumIf(v.HasPowerClassV1610, 1, 0, false, "powerClass-v1610"))
 	v.PowerClassNRPartR16 = BandCombinationV1610_PowerClassNRPartR16(r.EnumIf(v.HasPowerClassNRPartR16, 4, 0, false, "powerClassNRPart-r16"))
-	r.DecodeOptional(v.HasFeatureSetCombinationDAPSR16, &v.FeatureSetCombinationDAPSR16, "featureSetCombinationDAPS-r16")
+	if v.HasFeatureSetCombinationDAPSR16 {
+		v.FeatureSetCombinationDAPSR16 = FeatureSetCombinationID(r.Int(0, 1024, false, "featureSetCombinationDAPS-r16"))
+	}
 	r.DecodeOptional(v.HasMrdcParametersV1620, &v.MrdcParametersV1620, "mrdc-Parameters-v1620")
 	return r.Err()
 }
@@ -13916,8 +14230,7 @@ func (v *BandCombinationV1740) MarshalUPER() ([]byte, error) { return per.Marsha
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *BandCombinationUplinkTxSwitchR16) DecodePER(r *per.Reader) error {
 	*v = BandCombinationUplinkTxSwitchR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasBandCombinationV1540, &v.HasBandCombinationV1560, &v.HasBandCombinationV1570, &v.HasBandCombinationV1580, &v.HasBandCombinationV1590, &v.HasBandCombinationV1610, &v.HasUplinkTxSwitchingOptionSupportR16, &v.HasUplinkTxSwitchingPowerBoostingR16)
+	ext := r.ExtendedPreamble(&v.HasBandCombinationV1540, &v.HasBandCombinationV1560, &v.HasBandCombinationV1570, &v.HasBandCombinationV1580, &v.HasBandCombinationV1590, &v.HasBandCombinationV1610, &v.HasUplinkTxSwitchingOptionSupportR16, &v.HasUplinkTxSwitchingPowerBoostingR16)
 	r.Decode(&v.BandCombinationR16, "bandCombination-r16")
 	r.DecodeOptional(v.HasBandCombinationV1540, &v.BandCombinationV1540, "bandCombination-v1540")
 	r.DecodeOptional(v.HasBandCombinationV1560, &v.BandCombinationV1560, "bandCombination-v1560")
@@ -14386,9 +14699,9 @@ func (v *BandParameters) MarshalUPER() ([]byte, error) { return per.Marshal(v, f
 func (v *BandParameters_Eutra) DecodePER(r *per.Reader) error {
 	*v = BandParameters_Eutra{}
 	r.Preamble(&v.HasCaBandwidthClassDLEUTRA, &v.HasCaBandwidthClassULEUTRA)
-	r.Decode(&v.BandEUTRA, "bandEUTRA")
-	r.DecodeOptional(v.HasCaBandwidthClassDLEUTRA, &v.CaBandwidthClassDLEUTRA, "ca-BandwidthClassDL-EUTRA")
-	r.DecodeOptional(v.HasCaBandwidthClassULEUTRA, &v.CaBandwidthClassULEUTRA, "ca-BandwidthClassUL-EUTRA")
+	v.BandEUTRA = FreqBandIndicatorEUTRA(r.Int(1, 256, false, "bandEUTRA"))
+	v.CaBandwidthClassDLEUTRA = CABandwidthClassEUTRA(r.EnumIf(v.HasCaBandwidthClassDLEUTRA, 6, 0, true, "ca-BandwidthClassDL-EUTRA"))
+	v.CaBandwidthClassULEUTRA = CABandwidthClassEUTRA(r.EnumIf(v.HasCaBandwidthClassULEUTRA, 6, 0, true, "ca-BandwidthClassUL-EUTRA"))
 	return r.Err()
 }
 
@@ -14405,9 +14718,9 @@ func (v *BandParameters_Eutra) EncodePER(w *per.Writer) error {
 func (v *BandParameters_Nr) DecodePER(r *per.Reader) error {
 	*v = BandParameters_Nr{}
 	r.Preamble(&v.HasCaBandwidthClassDLNR, &v.HasCaBandwidthClassULNR)
-	r.Decode(&v.BandNR, "bandNR")
-	r.DecodeOptional(v.HasCaBandwidthClassDLNR, &v.CaBandwidthClassDLNR, "ca-BandwidthClassDL-NR")
-	r.DecodeOptional(v.HasCaBandwidthClassULNR, &v.CaBandwidthClassULNR, "ca-BandwidthClassUL-NR")
+	v.BandNR = FreqBandIndicatorNR(r.Int(1, 1024, false, "bandNR"))
+	v.CaBandwidthClassDLNR = CABandwidthClassNR(r.EnumIf(v.HasCaBandwidthClassDLNR, 17, 11, true, "ca-BandwidthClassDL-NR"))
+	v.CaBandwidthClassULNR = CABandwidthClassNR(r.EnumIf(v.HasCaBandwidthClassULNR, 17, 11, true, "ca-BandwidthClassUL-NR"))
 	return r.Err()
 }
 
@@ -15115,7 +15428,7 @@ func (v *BandParametersSidelinkEUTRANRV1710_Nr_SlTransmissionMode2PartialSensing
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *BandParametersSidelinkR16) DecodePER(r *per.Reader) error {
 	*v = BandParametersSidelinkR16{}
-	r.Decode(&v.FreqBandSidelinkR16, "freqBandSidelink-r16")
+	v.FreqBandSidelinkR16 = FreqBandIndicatorNR(r.Int(1, 1024, false, "freqBandSidelink-r16"))
 	return r.Err()
 }
 
@@ -15314,8 +15627,7 @@ func (v *CABandwidthClassNR) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CAParametersEUTRA) DecodePER(r *per.Reader) error {
 	*v = CAParametersEUTRA{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMultipleTimingAdvance, &v.HasSimultaneousRxTx, &v.HasSupportedNAICS2CRSAP, &v.HasAdditionalRxTxPerformanceReq, &v.HasUECAPowerClassN, &v.HasSupportedBandwidthCombinationSetEUTRAV1530)
+	ext := r.ExtendedPreamble(&v.HasMultipleTimingAdvance, &v.HasSimultaneousRxTx, &v.HasSupportedNAICS2CRSAP, &v.HasAdditionalRxTxPerformanceReq, &v.HasUECAPowerClassN, &v.HasSupportedBandwidthCombinationSetEUTRAV1530)
 	v.MultipleTimingAdvance = CAParametersEUTRA_MultipleTimingAdvance(r.EnumIf(v.HasMultipleTimingAdvance, 1, 0, false, "multipleTimingAdvance"))
 	v.SimultaneousRxTx = CAParametersEUTRA_SimultaneousRxTx(r.EnumIf(v.HasSimultaneousRxTx, 1, 0, false, "simultaneousRx-Tx"))
 	if v.HasSupportedNAICS2CRSAP {
@@ -15326,8 +15638,7 @@ func (v *CAParametersEUTRA) DecodePER(r *per.Reader) error {
 	if v.HasSupportedBandwidthCombinationSetEUTRAV1530 {
 		v.SupportedBandwidthCombinationSetEUTRAV1530 = r.BitString(per.Size{Lb: 1, Ub: 32}, "supportedBandwidthCombinationSetEUTRA-v1530")
 	}
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -15408,8 +15719,7 @@ func (v *CAParametersEUTRAV1570) MarshalUPER() ([]byte, error) { return per.Mars
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CAParametersNR) DecodePER(r *per.Reader) error {
 	*v = CAParametersNR{}
-	ext := r.Extended()
-	r.Preamble(&v.HasDummy, &v.HasParallelTxSRSPUCCHPUSCH, &v.HasParallelTxPRACHSRSPUCCHPUSCH, &v.HasSimultaneousRxTxInterBandCA, &v.HasSimultaneousRxTxSUL, &v.HasDiffNumerologyAcrossPUCCHGroup, &v.HasDiffNumerologyWithinPUCCHGroupSmallerSCS, &v.HasSupportedNumberTAG)
+	ext := r.ExtendedPreamble(&v.HasDummy, &v.HasParallelTxSRSPUCCHPUSCH, &v.HasParallelTxPRACHSRSPUCCHPUSCH, &v.HasSimultaneousRxTxInterBandCA, &v.HasSimultaneousRxTxSUL, &v.HasDiffNumerologyAcrossPUCCHGroup, &v.HasDiffNumerologyWithinPUCCHGroupSmallerSCS, &v.HasSupportedNumberTAG)
 	v.Dummy = CAParametersNR_Dummy(r.EnumIf(v.HasDummy, 1, 0, false, "dummy"))
 	v.ParallelTxSRSPUCCHPUSCH = CAParametersNR_ParallelTxSRSPUCCHPUSCH(r.EnumIf(v.HasParallelTxSRSPUCCHPUSCH, 1, 0, false, "parallelTxSRS-PUCCH-PUSCH"))
 	v.ParallelTxPRACHSRSPUCCHPUSCH = CAParametersNR_ParallelTxPRACHSRSPUCCHPUSCH(r.EnumIf(v.HasParallelTxPRACHSRSPUCCHPUSCH, 1, 0, false, "parallelTxPRACH-SRS-PUCCH-PUSCH"))
@@ -15418,8 +15728,7 @@ func (v *CAParametersNR) DecodePER(r *per.Reader) error {
 	v.DiffNumerologyAcrossPUCCHGroup = CAParametersNR_DiffNumerologyAcrossPUCCHGroup(r.EnumIf(v.HasDiffNumerologyAcrossPUCCHGroup, 1, 0, false, "diffNumerologyAcrossPUCCH-Group"))
 	v.DiffNumerologyWithinPUCCHGroupSmallerSCS = CAParametersNR_DiffNumerologyWithinPUCCHGroupSmallerSCS(r.EnumIf(v.HasDiffNumerologyWithinPUCCHGroupSmallerSCS, 1, 0, false, "diffNumerologyWithinPUCCH-GroupSmallerSCS"))
 	v.SupportedNumberTAG = CAParametersNR_SupportedNumberTAG(r.EnumIf(v.HasSupportedNumberTAG, 3, 0, false, "supportedNumberTAG"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -15545,8 +15854,12 @@ func (v *CAParametersNRV1560) MarshalUPER() ([]byte, error) { return per.Marshal
 func (v *CAParametersNRV15g0) DecodePER(r *per.Reader) error {
 	*v = CAParametersNRV15g0{}
 	r.Preamble(&v.HasSimultaneousRxTxInterBandCAPerBandPair, &v.HasSimultaneousRxTxSULPerBandPair)
-	r.DecodeOptional(v.HasSimultaneousRxTxInterBandCAPerBandPair, &v.SimultaneousRxTxInterBandCAPerBandPair, "simultaneousRxTxInterBandCAPerBandPair")
-	r.DecodeOptional(v.HasSimultaneousRxTxSULPerBandPair, &v.SimultaneousRxTxSULPerBandPair, "simultaneousRxTxSULPerBandPair")
+	if v.HasSimultaneousRxTxInterBandCAPerBandPair {
+		v.SimultaneousRxTxInterBandCAPerBandPair = SimultaneousRxTxPerBandPair(r.BitString(per.Size{Lb: 3, Ub: 496}, "simultaneousRxTxInterBandCAPerBandPair"))
+	}
+	if v.HasSimultaneousRxTxSULPerBandPair {
+		v.SimultaneousRxTxSULPerBandPair = SimultaneousRxTxPerBandPair(r.BitString(per.Size{Lb: 3, Ub: 496}, "simultaneousRxTxSULPerBandPair"))
+	}
 	return r.Err()
 }
 
@@ -16702,309 +17015,3 @@ func (v *PDCCHBlindDetectionCAMixed1R17) UnmarshalUPER(b []byte) error {
 
 // MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
 func (v *PDCCHBlindDetectionCAMixed1R17) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SimulSRSForAntennaSwitchingR16) DecodePER(r *per.Reader) error {
-	*v = SimulSRSForAntennaSwitchingR16{}
-	r.Preamble(&v.HasSupportSRSXTyRXLessThanYR16, &v.HasSupportSRSXTyRXEqualToYR16, &v.HasSupportSRSAntennaSwitchingR16)
-	v.SupportSRSXTyRXLessThanYR16 = SimulSRSForAntennaSwitchingR16_SupportSRSXTyRXLessThanYR16(r.EnumIf(v.HasSupportSRSXTyRXLessThanYR16, 1, 0, false, "supportSRS-xTyR-xLessThanY-r16"))
-	v.SupportSRSXTyRXEqualToYR16 = SimulSRSForAntennaSwitchingR16_SupportSRSXTyRXEqualToYR16(r.EnumIf(v.HasSupportSRSXTyRXEqualToYR16, 1, 0, false, "supportSRS-xTyR-xEqualToY-r16"))
-	v.SupportSRSAntennaSwitchingR16 = SimulSRSForAntennaSwitchingR16_SupportSRSAntennaSwitchingR16(r.EnumIf(v.HasSupportSRSAntennaSwitchingR16, 1, 0, false, "supportSRS-AntennaSwitching-r16"))
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SimulSRSForAntennaSwitchingR16) EncodePER(w *per.Writer) error {
-	w.Preamble(v.HasSupportSRSXTyRXLessThanYR16, v.HasSupportSRSXTyRXEqualToYR16, v.HasSupportSRSAntennaSwitchingR16)
-	w.EnumIf(v.HasSupportSRSXTyRXLessThanYR16, int64(v.SupportSRSXTyRXLessThanYR16), 1, 0, false, "supportSRS-xTyR-xLessThanY-r16")
-	w.EnumIf(v.HasSupportSRSXTyRXEqualToYR16, int64(v.SupportSRSXTyRXEqualToYR16), 1, 0, false, "supportSRS-xTyR-xEqualToY-r16")
-	w.EnumIf(v.HasSupportSRSAntennaSwitchingR16, int64(v.SupportSRSAntennaSwitchingR16), 1, 0, false, "supportSRS-AntennaSwitching-r16")
-	return w.Err()
-}
-
-// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a SimulSRS-ForAntennaSwitching-r16 (X.691); v aliases b.
-func (v *SimulSRSForAntennaSwitchingR16) UnmarshalUPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, false, "SimulSRS-ForAntennaSwitching-r16")
-}
-
-// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
-func (v *SimulSRSForAntennaSwitchingR16) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TwoPUCCHGrpConfigurationsR16) DecodePER(r *per.Reader) error {
-	*v = TwoPUCCHGrpConfigurationsR16{}
-	r.Decode(&v.PucchPrimaryGroupMappingR16, "pucch-PrimaryGroupMapping-r16")
-	r.Decode(&v.PucchSecondaryGroupMappingR16, "pucch-SecondaryGroupMapping-r16")
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TwoPUCCHGrpConfigurationsR16) EncodePER(w *per.Writer) error {
-	w.Encode(&v.PucchPrimaryGroupMappingR16, "pucch-PrimaryGroupMapping-r16")
-	w.Encode(&v.PucchSecondaryGroupMappingR16, "pucch-SecondaryGroupMapping-r16")
-	return w.Err()
-}
-
-// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a TwoPUCCH-Grp-Configurations-r16 (X.691); v aliases b.
-func (v *TwoPUCCHGrpConfigurationsR16) UnmarshalUPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, false, "TwoPUCCH-Grp-Configurations-r16")
-}
-
-// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
-func (v *TwoPUCCHGrpConfigurationsR16) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TwoPUCCHGrpConfigurationsR17) DecodePER(r *per.Reader) error {
-	*v = TwoPUCCHGrpConfigurationsR17{}
-	r.Decode(&v.PrimaryPUCCHGroupConfigR17, "primaryPUCCH-GroupConfig-r17")
-	r.Decode(&v.SecondaryPUCCHGroupConfigR17, "secondaryPUCCH-GroupConfig-r17")
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TwoPUCCHGrpConfigurationsR17) EncodePER(w *per.Writer) error {
-	w.Encode(&v.PrimaryPUCCHGroupConfigR17, "primaryPUCCH-GroupConfig-r17")
-	w.Encode(&v.SecondaryPUCCHGroupConfigR17, "secondaryPUCCH-GroupConfig-r17")
-	return w.Err()
-}
-
-// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a TwoPUCCH-Grp-Configurations-r17 (X.691); v aliases b.
-func (v *TwoPUCCHGrpConfigurationsR17) UnmarshalUPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, false, "TwoPUCCH-Grp-Configurations-r17")
-}
-
-// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
-func (v *TwoPUCCHGrpConfigurationsR17) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TwoPUCCHGrpConfigParamsR16) DecodePER(r *per.Reader) error {
-	*v = TwoPUCCHGrpConfigParamsR16{}
-	r.Decode(&v.PucchGroupMappingR16, "pucch-GroupMapping-r16")
-	r.Decode(&v.PucchTXR16, "pucch-TX-r16")
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TwoPUCCHGrpConfigParamsR16) EncodePER(w *per.Writer) error {
-	w.Encode(&v.PucchGroupMappingR16, "pucch-GroupMapping-r16")
-	w.Encode(&v.PucchTXR16, "pucch-TX-r16")
-	return w.Err()
-}
-
-// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a TwoPUCCH-Grp-ConfigParams-r16 (X.691); v aliases b.
-func (v *TwoPUCCHGrpConfigParamsR16) UnmarshalUPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, false, "TwoPUCCH-Grp-ConfigParams-r16")
-}
-
-// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
-func (v *TwoPUCCHGrpConfigParamsR16) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *CarrierTypePairR16) DecodePER(r *per.Reader) error {
-	*v = CarrierTypePairR16{}
-	r.Decode(&v.CarrierForCSIMeasurementR16, "carrierForCSI-Measurement-r16")
-	r.Decode(&v.CarrierForCSIReportingR16, "carrierForCSI-Reporting-r16")
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *CarrierTypePairR16) EncodePER(w *per.Writer) error {
-	w.Encode(&v.CarrierForCSIMeasurementR16, "carrierForCSI-Measurement-r16")
-	w.Encode(&v.CarrierForCSIReportingR16, "carrierForCSI-Reporting-r16")
-	return w.Err()
-}
-
-// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a CarrierTypePair-r16 (X.691); v aliases b.
-func (v *CarrierTypePairR16) UnmarshalUPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, false, "CarrierTypePair-r16")
-}
-
-// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
-func (v *CarrierTypePairR16) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *PUCCHGrpCarrierTypesR16) DecodePER(r *per.Reader) error {
-	*v = PUCCHGrpCarrierTypesR16{}
-	r.Preamble(&v.HasFr1NonSharedTDDR16, &v.HasFr1SharedTDDR16, &v.HasFr1NonSharedFDDR16, &v.HasFr2R16)
-	v.Fr1NonSharedTDDR16 = PUCCHGrpCarrierTypesR16_Fr1NonSharedTDDR16(r.EnumIf(v.HasFr1NonSharedTDDR16, 1, 0, false, "fr1-NonSharedTDD-r16"))
-	v.Fr1SharedTDDR16 = PUCCHGrpCarrierTypesR16_Fr1SharedTDDR16(r.EnumIf(v.HasFr1SharedTDDR16, 1, 0, false, "fr1-SharedTDD-r16"))
-	v.Fr1NonSharedFDDR16 = PUCCHGrpCarrierTypesR16_Fr1NonSharedFDDR16(r.EnumIf(v.HasFr1NonSharedFDDR16, 1, 0, false, "fr1-NonSharedFDD-r16"))
-	v.Fr2R16 = PUCCHGrpCarrierTypesR16_Fr2R16(r.EnumIf(v.HasFr2R16, 1, 0, false, "fr2-r16"))
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *PUCCHGrpCarrierTypesR16) EncodePER(w *per.Writer) error {
-	w.Preamble(v.HasFr1NonSharedTDDR16, v.HasFr1SharedTDDR16, v.HasFr1NonSharedFDDR16, v.HasFr2R16)
-	w.EnumIf(v.HasFr1NonSharedTDDR16, int64(v.Fr1NonSharedTDDR16), 1, 0, false, "fr1-NonSharedTDD-r16")
-	w.EnumIf(v.HasFr1SharedTDDR16, int64(v.Fr1SharedTDDR16), 1, 0, false, "fr1-SharedTDD-r16")
-	w.EnumIf(v.HasFr1NonSharedFDDR16, int64(v.Fr1NonSharedFDDR16), 1, 0, false, "fr1-NonSharedFDD-r16")
-	w.EnumIf(v.HasFr2R16, int64(v.Fr2R16), 1, 0, false, "fr2-r16")
-	return w.Err()
-}
-
-// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a PUCCH-Grp-CarrierTypes-r16 (X.691); v aliases b.
-func (v *PUCCHGrpCarrierTypesR16) UnmarshalUPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, false, "PUCCH-Grp-CarrierTypes-r16")
-}
-
-// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
-func (v *PUCCHGrpCarrierTypesR16) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *PUCCHGroupConfigR17) DecodePER(r *per.Reader) error {
-	*v = PUCCHGroupConfigR17{}
-	r.Preamble(&v.HasFr1FR1NonSharedTDDR17, &v.HasFr2FR2NonSharedTDDR17, &v.HasFr1FR2NonSharedTDDR17)
-	v.Fr1FR1NonSharedTDDR17 = PUCCHGroupConfigR17_Fr1FR1NonSharedTDDR17(r.EnumIf(v.HasFr1FR1NonSharedTDDR17, 1, 0, false, "fr1-FR1-NonSharedTDD-r17"))
-	v.Fr2FR2NonSharedTDDR17 = PUCCHGroupConfigR17_Fr2FR2NonSharedTDDR17(r.EnumIf(v.HasFr2FR2NonSharedTDDR17, 1, 0, false, "fr2-FR2-NonSharedTDD-r17"))
-	v.Fr1FR2NonSharedTDDR17 = PUCCHGroupConfigR17_Fr1FR2NonSharedTDDR17(r.EnumIf(v.HasFr1FR2NonSharedTDDR17, 1, 0, false, "fr1-FR2-NonSharedTDD-r17"))
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *PUCCHGroupConfigR17) EncodePER(w *per.Writer) error {
-	w.Preamble(v.HasFr1FR1NonSharedTDDR17, v.HasFr2FR2NonSharedTDDR17, v.HasFr1FR2NonSharedTDDR17)
-	w.EnumIf(v.HasFr1FR1NonSharedTDDR17, int64(v.Fr1FR1NonSharedTDDR17), 1, 0, false, "fr1-FR1-NonSharedTDD-r17")
-	w.EnumIf(v.HasFr2FR2NonSharedTDDR17, int64(v.Fr2FR2NonSharedTDDR17), 1, 0, false, "fr2-FR2-NonSharedTDD-r17")
-	w.EnumIf(v.HasFr1FR2NonSharedTDDR17, int64(v.Fr1FR2NonSharedTDDR17), 1, 0, false, "fr1-FR2-NonSharedTDD-r17")
-	return w.Err()
-}
-
-// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a PUCCH-Group-Config-r17 (X.691); v aliases b.
-func (v *PUCCHGroupConfigR17) UnmarshalUPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, false, "PUCCH-Group-Config-r17")
-}
-
-// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
-func (v *PUCCHGroupConfigR17) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *CAParametersNRDC) DecodePER(r *per.Reader) error {
-	*v = CAParametersNRDC{}
-	r.Preamble(&v.HasCaParametersNRForDC, &v.HasCaParametersNRForDCV1540, &v.HasCaParametersNRForDCV1550, &v.HasCaParametersNRForDCV1560, &v.HasFeatureSetCombinationDC)
-	r.DecodeOptional(v.HasCaParametersNRForDC, &v.CaParametersNRForDC, "ca-ParametersNR-ForDC")
-	r.DecodeOptional(v.HasCaParametersNRForDCV1540, &v.CaParametersNRForDCV1540, "ca-ParametersNR-ForDC-v1540")
-	r.DecodeOptional(v.HasCaParametersNRForDCV1550, &v.CaParametersNRForDCV1550, "ca-ParametersNR-ForDC-v1550")
-	r.DecodeOptional(v.HasCaParametersNRForDCV1560, &v.CaParametersNRForDCV1560, "ca-ParametersNR-ForDC-v1560")
-	r.DecodeOptional(v.HasFeatureSetCombinationDC, &v.FeatureSetCombinationDC, "featureSetCombinationDC")
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *CAParametersNRDC) EncodePER(w *per.Writer) error {
-	w.Preamble(v.HasCaParametersNRForDC, v.HasCaParametersNRForDCV1540, v.HasCaParametersNRForDCV1550, v.HasCaParametersNRForDCV1560, v.HasFeatureSetCombinationDC)
-	w.EncodeOptional(v.HasCaParametersNRForDC, &v.CaParametersNRForDC, "ca-ParametersNR-ForDC")
-	w.EncodeOptional(v.HasCaParametersNRForDCV1540, &v.CaParametersNRForDCV1540, "ca-ParametersNR-ForDC-v1540")
-	w.EncodeOptional(v.HasCaParametersNRForDCV1550, &v.CaParametersNRForDCV1550, "ca-ParametersNR-ForDC-v1550")
-	w.EncodeOptional(v.HasCaParametersNRForDCV1560, &v.CaParametersNRForDCV1560, "ca-ParametersNR-ForDC-v1560")
-	w.EncodeOptional(v.HasFeatureSetCombinationDC, &v.FeatureSetCombinationDC, "featureSetCombinationDC")
-	return w.Err()
-}
-
-// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a CA-ParametersNRDC (X.691); v aliases b.
-func (v *CAParametersNRDC) UnmarshalUPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, false, "CA-ParametersNRDC")
-}
-
-// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
-func (v *CAParametersNRDC) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *CAParametersNRDCV15g0) DecodePER(r *per.Reader) error {
-	*v = CAParametersNRDCV15g0{}
-	r.Preamble(&v.HasCaParametersNRForDCV15g0)
-	r.DecodeOptional(v.HasCaParametersNRForDCV15g0, &v.CaParametersNRForDCV15g0, "ca-ParametersNR-ForDC-v15g0")
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *CAParametersNRDCV15g0) EncodePER(w *per.Writer) error {
-	w.Preamble(v.HasCaParametersNRForDCV15g0)
-	w.EncodeOptional(v.HasCaParametersNRForDCV15g0, &v.CaParametersNRForDCV15g0, "ca-ParametersNR-ForDC-v15g0")
-	return w.Err()
-}
-
-// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a CA-ParametersNRDC-v15g0 (X.691); v aliases b.
-func (v *CAParametersNRDCV15g0) UnmarshalUPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, false, "CA-ParametersNRDC-v15g0")
-}
-
-// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
-func (v *CAParametersNRDCV15g0) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *CAParametersNRDCV1610) DecodePER(r *per.Reader) error {
-	*v = CAParametersNRDCV1610{}
-	r.Preamble(&v.HasIntraFRNRDCPwrSharingMode1R16, &v.HasIntraFRNRDCPwrSharingMode2R16, &v.HasIntraFRNRDCDynamicPwrSharingR16, &v.HasAsyncNRDCR16)
-	v.IntraFRNRDCPwrSharingMode1R16 = CAParametersNRDCV1610_IntraFRNRDCPwrSharingMode1R16(r.EnumIf(v.HasIntraFRNRDCPwrSharingMode1R16, 1, 0, false, "intraFR-NR-DC-PwrSharingMode1-r16"))
-	v.IntraFRNRDCPwrSharingMode2R16 = CAParametersNRDCV1610_IntraFRNRDCPwrSharingMode2R16(r.EnumIf(v.HasIntraFRNRDCPwrSharingMode2R16, 1, 0, false, "intraFR-NR-DC-PwrSharingMode2-r16"))
-	v.IntraFRNRDCDynamicPwrSharingR16 = CAParametersNRDCV1610_IntraFRNRDCDynamicPwrSharingR16(r.EnumIf(v.HasIntraFRNRDCDynamicPwrSharingR16, 2, 0, false, "intraFR-NR-DC-DynamicPwrSharing-r16"))
-	v.AsyncNRDCR16 = CAParametersNRDCV1610_AsyncNRDCR16(r.EnumIf(v.HasAsyncNRDCR16, 1, 0, false, "asyncNRDC-r16"))
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *CAParametersNRDCV1610) EncodePER(w *per.Writer) error {
-	w.Preamble(v.HasIntraFRNRDCPwrSharingMode1R16, v.HasIntraFRNRDCPwrSharingMode2R16, v.HasIntraFRNRDCDynamicPwrSharingR16, v.HasAsyncNRDCR16)
-	w.EnumIf(v.HasIntraFRNRDCPwrSharingMode1R16, int64(v.IntraFRNRDCPwrSharingMode1R16), 1, 0, false, "intraFR-NR-DC-PwrSharingMode1-r16")
-	w.EnumIf(v.HasIntraFRNRDCPwrSharingMode2R16, int64(v.IntraFRNRDCPwrSharingMode2R16), 1, 0, false, "intraFR-NR-DC-PwrSharingMode2-r16")
-	w.EnumIf(v.HasIntraFRNRDCDynamicPwrSharingR16, int64(v.IntraFRNRDCDynamicPwrSharingR16), 2, 0, false, "intraFR-NR-DC-DynamicPwrSharing-r16")
-	w.EnumIf(v.HasAsyncNRDCR16, int64(v.AsyncNRDCR16), 1, 0, false, "asyncNRDC-r16")
-	return w.Err()
-}
-
-// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a CA-ParametersNRDC-v1610 (X.691); v aliases b.
-func (v *CAParametersNRDCV1610) UnmarshalUPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, false, "CA-ParametersNRDC-v1610")
-}
-
-// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
-func (v *CAParametersNRDCV1610) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *CAParametersNRDCV1630) DecodePER(r *per.Reader) error {
-	*v = CAParametersNRDCV1630{}
-	r.Preamble(&v.HasCaParametersNRForDCV1610, &v.HasCaParametersNRForDCV1630)
-	r.DecodeOptional(v.HasCaParametersNRForDCV1610, &v.CaParametersNRForDCV1610, "ca-ParametersNR-ForDC-v1610")
-	r.DecodeOptional(v.HasCaParametersNRForDCV1630, &v.CaParametersNRForDCV1630, "ca-ParametersNR-ForDC-v1630")
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *CAParametersNRDCV1630) EncodePER(w *per.Writer) error {
-	w.Preamble(v.HasCaParametersNRForDCV1610, v.HasCaParametersNRForDCV1630)
-	w.EncodeOptional(v.HasCaParametersNRForDCV1610, &v.CaParametersNRForDCV1610, "ca-ParametersNR-ForDC-v1610")
-	w.EncodeOptional(v.HasCaParametersNRForDCV1630, &v.CaParametersNRForDCV1630, "ca-ParametersNR-ForDC-v1630")
-	return w.Err()
-}
-
-// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a CA-ParametersNRDC-v1630 (X.691); v aliases b.
-func (v *CAParametersNRDCV1630) UnmarshalUPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, false, "CA-ParametersNRDC-v1630")
-}
-
-// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
-func (v *CAParametersNRDCV1630) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *CAParametersNRDCV1640) DecodePER(r *per.Reader) error {
-	*v = CAParametersNRDCV1640{}
-	r.Preamble(&v.HasCaParametersNRForDCV1640)
-	r.DecodeOptional(v.HasCaParametersNRForDCV1640, &v.CaParametersNRForDCV1640, "ca-ParametersNR-ForDC-v1640")
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *CAParametersNRDCV1640) EncodePER(w *per.Writer) error {
-	w.Preamble(v.HasCaParametersNRForDCV1640)
-	w.EncodeOptional(v.HasCaParametersNRForDCV1640, &v.CaParametersNRForDCV1640, "ca-ParametersNR-ForDC-v1640")
-	return w.Err()
-}
-
-// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a CA-ParametersNRDC-v1640 (X.691); v aliases b.
-func (v *CAParametersNRDCV1640) UnmarshalUPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, false, "CA-ParametersNRDC-v1640")
-}
-
-// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
-func (v *CAParametersNRDCV1640) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }

@@ -10,6 +10,314 @@ import (
 )
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *SimulSRSForAntennaSwitchingR16) DecodePER(r *per.Reader) error {
+	*v = SimulSRSForAntennaSwitchingR16{}
+	r.Preamble(&v.HasSupportSRSXTyRXLessThanYR16, &v.HasSupportSRSXTyRXEqualToYR16, &v.HasSupportSRSAntennaSwitchingR16)
+	v.SupportSRSXTyRXLessThanYR16 = SimulSRSForAntennaSwitchingR16_SupportSRSXTyRXLessThanYR16(r.EnumIf(v.HasSupportSRSXTyRXLessThanYR16, 1, 0, false, "supportSRS-xTyR-xLessThanY-r16"))
+	v.SupportSRSXTyRXEqualToYR16 = SimulSRSForAntennaSwitchingR16_SupportSRSXTyRXEqualToYR16(r.EnumIf(v.HasSupportSRSXTyRXEqualToYR16, 1, 0, false, "supportSRS-xTyR-xEqualToY-r16"))
+	v.SupportSRSAntennaSwitchingR16 = SimulSRSForAntennaSwitchingR16_SupportSRSAntennaSwitchingR16(r.EnumIf(v.HasSupportSRSAntennaSwitchingR16, 1, 0, false, "supportSRS-AntennaSwitching-r16"))
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *SimulSRSForAntennaSwitchingR16) EncodePER(w *per.Writer) error {
+	w.Preamble(v.HasSupportSRSXTyRXLessThanYR16, v.HasSupportSRSXTyRXEqualToYR16, v.HasSupportSRSAntennaSwitchingR16)
+	w.EnumIf(v.HasSupportSRSXTyRXLessThanYR16, int64(v.SupportSRSXTyRXLessThanYR16), 1, 0, false, "supportSRS-xTyR-xLessThanY-r16")
+	w.EnumIf(v.HasSupportSRSXTyRXEqualToYR16, int64(v.SupportSRSXTyRXEqualToYR16), 1, 0, false, "supportSRS-xTyR-xEqualToY-r16")
+	w.EnumIf(v.HasSupportSRSAntennaSwitchingR16, int64(v.SupportSRSAntennaSwitchingR16), 1, 0, false, "supportSRS-AntennaSwitching-r16")
+	return w.Err()
+}
+
+// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a SimulSRS-ForAntennaSwitching-r16 (X.691); v aliases b.
+func (v *SimulSRSForAntennaSwitchingR16) UnmarshalUPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, false, "SimulSRS-ForAntennaSwitching-r16")
+}
+
+// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
+func (v *SimulSRSForAntennaSwitchingR16) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *TwoPUCCHGrpConfigurationsR16) DecodePER(r *per.Reader) error {
+	*v = TwoPUCCHGrpConfigurationsR16{}
+	r.Decode(&v.PucchPrimaryGroupMappingR16, "pucch-PrimaryGroupMapping-r16")
+	r.Decode(&v.PucchSecondaryGroupMappingR16, "pucch-SecondaryGroupMapping-r16")
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *TwoPUCCHGrpConfigurationsR16) EncodePER(w *per.Writer) error {
+	w.Encode(&v.PucchPrimaryGroupMappingR16, "pucch-PrimaryGroupMapping-r16")
+	w.Encode(&v.PucchSecondaryGroupMappingR16, "pucch-SecondaryGroupMapping-r16")
+	return w.Err()
+}
+
+// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a TwoPUCCH-Grp-Configurations-r16 (X.691); v aliases b.
+func (v *TwoPUCCHGrpConfigurationsR16) UnmarshalUPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, false, "TwoPUCCH-Grp-Configurations-r16")
+}
+
+// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
+func (v *TwoPUCCHGrpConfigurationsR16) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *TwoPUCCHGrpConfigurationsR17) DecodePER(r *per.Reader) error {
+	*v = TwoPUCCHGrpConfigurationsR17{}
+	r.Decode(&v.PrimaryPUCCHGroupConfigR17, "primaryPUCCH-GroupConfig-r17")
+	r.Decode(&v.SecondaryPUCCHGroupConfigR17, "secondaryPUCCH-GroupConfig-r17")
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *TwoPUCCHGrpConfigurationsR17) EncodePER(w *per.Writer) error {
+	w.Encode(&v.PrimaryPUCCHGroupConfigR17, "primaryPUCCH-GroupConfig-r17")
+	w.Encode(&v.SecondaryPUCCHGroupConfigR17, "secondaryPUCCH-GroupConfig-r17")
+	return w.Err()
+}
+
+// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a TwoPUCCH-Grp-Configurations-r17 (X.691); v aliases b.
+func (v *TwoPUCCHGrpConfigurationsR17) UnmarshalUPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, false, "TwoPUCCH-Grp-Configurations-r17")
+}
+
+// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
+func (v *TwoPUCCHGrpConfigurationsR17) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *TwoPUCCHGrpConfigParamsR16) DecodePER(r *per.Reader) error {
+	*v = TwoPUCCHGrpConfigParamsR16{}
+	r.Decode(&v.PucchGroupMappingR16, "pucch-GroupMapping-r16")
+	r.Decode(&v.PucchTXR16, "pucch-TX-r16")
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *TwoPUCCHGrpConfigParamsR16) EncodePER(w *per.Writer) error {
+	w.Encode(&v.PucchGroupMappingR16, "pucch-GroupMapping-r16")
+	w.Encode(&v.PucchTXR16, "pucch-TX-r16")
+	return w.Err()
+}
+
+// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a TwoPUCCH-Grp-ConfigParams-r16 (X.691); v aliases b.
+func (v *TwoPUCCHGrpConfigParamsR16) UnmarshalUPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, false, "TwoPUCCH-Grp-ConfigParams-r16")
+}
+
+// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
+func (v *TwoPUCCHGrpConfigParamsR16) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *CarrierTypePairR16) DecodePER(r *per.Reader) error {
+	*v = CarrierTypePairR16{}
+	r.Decode(&v.CarrierForCSIMeasurementR16, "carrierForCSI-Measurement-r16")
+	r.Decode(&v.CarrierForCSIReportingR16, "carrierForCSI-Reporting-r16")
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *CarrierTypePairR16) EncodePER(w *per.Writer) error {
+	w.Encode(&v.CarrierForCSIMeasurementR16, "carrierForCSI-Measurement-r16")
+	w.Encode(&v.CarrierForCSIReportingR16, "carrierForCSI-Reporting-r16")
+	return w.Err()
+}
+
+// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a CarrierTypePair-r16 (X.691); v aliases b.
+func (v *CarrierTypePairR16) UnmarshalUPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, false, "CarrierTypePair-r16")
+}
+
+// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
+func (v *CarrierTypePairR16) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *PUCCHGrpCarrierTypesR16) DecodePER(r *per.Reader) error {
+	*v = PUCCHGrpCarrierTypesR16{}
+	r.Preamble(&v.HasFr1NonSharedTDDR16, &v.HasFr1SharedTDDR16, &v.HasFr1NonSharedFDDR16, &v.HasFr2R16)
+	v.Fr1NonSharedTDDR16 = PUCCHGrpCarrierTypesR16_Fr1NonSharedTDDR16(r.EnumIf(v.HasFr1NonSharedTDDR16, 1, 0, false, "fr1-NonSharedTDD-r16"))
+	v.Fr1SharedTDDR16 = PUCCHGrpCarrierTypesR16_Fr1SharedTDDR16(r.EnumIf(v.HasFr1SharedTDDR16, 1, 0, false, "fr1-SharedTDD-r16"))
+	v.Fr1NonSharedFDDR16 = PUCCHGrpCarrierTypesR16_Fr1NonSharedFDDR16(r.EnumIf(v.HasFr1NonSharedFDDR16, 1, 0, false, "fr1-NonSharedFDD-r16"))
+	v.Fr2R16 = PUCCHGrpCarrierTypesR16_Fr2R16(r.EnumIf(v.HasFr2R16, 1, 0, false, "fr2-r16"))
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *PUCCHGrpCarrierTypesR16) EncodePER(w *per.Writer) error {
+	w.Preamble(v.HasFr1NonSharedTDDR16, v.HasFr1SharedTDDR16, v.HasFr1NonSharedFDDR16, v.HasFr2R16)
+	w.EnumIf(v.HasFr1NonSharedTDDR16, int64(v.Fr1NonSharedTDDR16), 1, 0, false, "fr1-NonSharedTDD-r16")
+	w.EnumIf(v.HasFr1SharedTDDR16, int64(v.Fr1SharedTDDR16), 1, 0, false, "fr1-SharedTDD-r16")
+	w.EnumIf(v.HasFr1NonSharedFDDR16, int64(v.Fr1NonSharedFDDR16), 1, 0, false, "fr1-NonSharedFDD-r16")
+	w.EnumIf(v.HasFr2R16, int64(v.Fr2R16), 1, 0, false, "fr2-r16")
+	return w.Err()
+}
+
+// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a PUCCH-Grp-CarrierTypes-r16 (X.691); v aliases b.
+func (v *PUCCHGrpCarrierTypesR16) UnmarshalUPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, false, "PUCCH-Grp-CarrierTypes-r16")
+}
+
+// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
+func (v *PUCCHGrpCarrierTypesR16) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *PUCCHGroupConfigR17) DecodePER(r *per.Reader) error {
+	*v = PUCCHGroupConfigR17{}
+	r.Preamble(&v.HasFr1FR1NonSharedTDDR17, &v.HasFr2FR2NonSharedTDDR17, &v.HasFr1FR2NonSharedTDDR17)
+	v.Fr1FR1NonSharedTDDR17 = PUCCHGroupConfigR17_Fr1FR1NonSharedTDDR17(r.EnumIf(v.HasFr1FR1NonSharedTDDR17, 1, 0, false, "fr1-FR1-NonSharedTDD-r17"))
+	v.Fr2FR2NonSharedTDDR17 = PUCCHGroupConfigR17_Fr2FR2NonSharedTDDR17(r.EnumIf(v.HasFr2FR2NonSharedTDDR17, 1, 0, false, "fr2-FR2-NonSharedTDD-r17"))
+	v.Fr1FR2NonSharedTDDR17 = PUCCHGroupConfigR17_Fr1FR2NonSharedTDDR17(r.EnumIf(v.HasFr1FR2NonSharedTDDR17, 1, 0, false, "fr1-FR2-NonSharedTDD-r17"))
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *PUCCHGroupConfigR17) EncodePER(w *per.Writer) error {
+	w.Preamble(v.HasFr1FR1NonSharedTDDR17, v.HasFr2FR2NonSharedTDDR17, v.HasFr1FR2NonSharedTDDR17)
+	w.EnumIf(v.HasFr1FR1NonSharedTDDR17, int64(v.Fr1FR1NonSharedTDDR17), 1, 0, false, "fr1-FR1-NonSharedTDD-r17")
+	w.EnumIf(v.HasFr2FR2NonSharedTDDR17, int64(v.Fr2FR2NonSharedTDDR17), 1, 0, false, "fr2-FR2-NonSharedTDD-r17")
+	w.EnumIf(v.HasFr1FR2NonSharedTDDR17, int64(v.Fr1FR2NonSharedTDDR17), 1, 0, false, "fr1-FR2-NonSharedTDD-r17")
+	return w.Err()
+}
+
+// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a PUCCH-Group-Config-r17 (X.691); v aliases b.
+func (v *PUCCHGroupConfigR17) UnmarshalUPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, false, "PUCCH-Group-Config-r17")
+}
+
+// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
+func (v *PUCCHGroupConfigR17) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *CAParametersNRDC) DecodePER(r *per.Reader) error {
+	*v = CAParametersNRDC{}
+	r.Preamble(&v.HasCaParametersNRForDC, &v.HasCaParametersNRForDCV1540, &v.HasCaParametersNRForDCV1550, &v.HasCaParametersNRForDCV1560, &v.HasFeatureSetCombinationDC)
+	r.DecodeOptional(v.HasCaParametersNRForDC, &v.CaParametersNRForDC, "ca-ParametersNR-ForDC")
+	r.DecodeOptional(v.HasCaParametersNRForDCV1540, &v.CaParametersNRForDCV1540, "ca-ParametersNR-ForDC-v1540")
+	r.DecodeOptional(v.HasCaParametersNRForDCV1550, &v.CaParametersNRForDCV1550, "ca-ParametersNR-ForDC-v1550")
+	r.DecodeOptional(v.HasCaParametersNRForDCV1560, &v.CaParametersNRForDCV1560, "ca-ParametersNR-ForDC-v1560")
+	if v.HasFeatureSetCombinationDC {
+		v.FeatureSetCombinationDC = FeatureSetCombinationID(r.Int(0, 1024, false, "featureSetCombinationDC"))
+	}
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *CAParametersNRDC) EncodePER(w *per.Writer) error {
+	w.Preamble(v.HasCaParametersNRForDC, v.HasCaParametersNRForDCV1540, v.HasCaParametersNRForDCV1550, v.HasCaParametersNRForDCV1560, v.HasFeatureSetCombinationDC)
+	w.EncodeOptional(v.HasCaParametersNRForDC, &v.CaParametersNRForDC, "ca-ParametersNR-ForDC")
+	w.EncodeOptional(v.HasCaParametersNRForDCV1540, &v.CaParametersNRForDCV1540, "ca-ParametersNR-ForDC-v1540")
+	w.EncodeOptional(v.HasCaParametersNRForDCV1550, &v.CaParametersNRForDCV1550, "ca-ParametersNR-ForDC-v1550")
+	w.EncodeOptional(v.HasCaParametersNRForDCV1560, &v.CaParametersNRForDCV1560, "ca-ParametersNR-ForDC-v1560")
+	w.EncodeOptional(v.HasFeatureSetCombinationDC, &v.FeatureSetCombinationDC, "featureSetCombinationDC")
+	return w.Err()
+}
+
+// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a CA-ParametersNRDC (X.691); v aliases b.
+func (v *CAParametersNRDC) UnmarshalUPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, false, "CA-ParametersNRDC")
+}
+
+// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
+func (v *CAParametersNRDC) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *CAParametersNRDCV15g0) DecodePER(r *per.Reader) error {
+	*v = CAParametersNRDCV15g0{}
+	r.Preamble(&v.HasCaParametersNRForDCV15g0)
+	r.DecodeOptional(v.HasCaParametersNRForDCV15g0, &v.CaParametersNRForDCV15g0, "ca-ParametersNR-ForDC-v15g0")
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *CAParametersNRDCV15g0) EncodePER(w *per.Writer) error {
+	w.Preamble(v.HasCaParametersNRForDCV15g0)
+	w.EncodeOptional(v.HasCaParametersNRForDCV15g0, &v.CaParametersNRForDCV15g0, "ca-ParametersNR-ForDC-v15g0")
+	return w.Err()
+}
+
+// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a CA-ParametersNRDC-v15g0 (X.691); v aliases b.
+func (v *CAParametersNRDCV15g0) UnmarshalUPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, false, "CA-ParametersNRDC-v15g0")
+}
+
+// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
+func (v *CAParametersNRDCV15g0) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *CAParametersNRDCV1610) DecodePER(r *per.Reader) error {
+	*v = CAParametersNRDCV1610{}
+	r.Preamble(&v.HasIntraFRNRDCPwrSharingMode1R16, &v.HasIntraFRNRDCPwrSharingMode2R16, &v.HasIntraFRNRDCDynamicPwrSharingR16, &v.HasAsyncNRDCR16)
+	v.IntraFRNRDCPwrSharingMode1R16 = CAParametersNRDCV1610_IntraFRNRDCPwrSharingMode1R16(r.EnumIf(v.HasIntraFRNRDCPwrSharingMode1R16, 1, 0, false, "intraFR-NR-DC-PwrSharingMode1-r16"))
+	v.IntraFRNRDCPwrSharingMode2R16 = CAParametersNRDCV1610_IntraFRNRDCPwrSharingMode2R16(r.EnumIf(v.HasIntraFRNRDCPwrSharingMode2R16, 1, 0, false, "intraFR-NR-DC-PwrSharingMode2-r16"))
+	v.IntraFRNRDCDynamicPwrSharingR16 = CAParametersNRDCV1610_IntraFRNRDCDynamicPwrSharingR16(r.EnumIf(v.HasIntraFRNRDCDynamicPwrSharingR16, 2, 0, false, "intraFR-NR-DC-DynamicPwrSharing-r16"))
+	v.AsyncNRDCR16 = CAParametersNRDCV1610_AsyncNRDCR16(r.EnumIf(v.HasAsyncNRDCR16, 1, 0, false, "asyncNRDC-r16"))
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *CAParametersNRDCV1610) EncodePER(w *per.Writer) error {
+	w.Preamble(v.HasIntraFRNRDCPwrSharingMode1R16, v.HasIntraFRNRDCPwrSharingMode2R16, v.HasIntraFRNRDCDynamicPwrSharingR16, v.HasAsyncNRDCR16)
+	w.EnumIf(v.HasIntraFRNRDCPwrSharingMode1R16, int64(v.IntraFRNRDCPwrSharingMode1R16), 1, 0, false, "intraFR-NR-DC-PwrSharingMode1-r16")
+	w.EnumIf(v.HasIntraFRNRDCPwrSharingMode2R16, int64(v.IntraFRNRDCPwrSharingMode2R16), 1, 0, false, "intraFR-NR-DC-PwrSharingMode2-r16")
+	w.EnumIf(v.HasIntraFRNRDCDynamicPwrSharingR16, int64(v.IntraFRNRDCDynamicPwrSharingR16), 2, 0, false, "intraFR-NR-DC-DynamicPwrSharing-r16")
+	w.EnumIf(v.HasAsyncNRDCR16, int64(v.AsyncNRDCR16), 1, 0, false, "asyncNRDC-r16")
+	return w.Err()
+}
+
+// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a CA-ParametersNRDC-v1610 (X.691); v aliases b.
+func (v *CAParametersNRDCV1610) UnmarshalUPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, false, "CA-ParametersNRDC-v1610")
+}
+
+// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
+func (v *CAParametersNRDCV1610) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *CAParametersNRDCV1630) DecodePER(r *per.Reader) error {
+	*v = CAParametersNRDCV1630{}
+	r.Preamble(&v.HasCaParametersNRForDCV1610, &v.HasCaParametersNRForDCV1630)
+	r.DecodeOptional(v.HasCaParametersNRForDCV1610, &v.CaParametersNRForDCV1610, "ca-ParametersNR-ForDC-v1610")
+	r.DecodeOptional(v.HasCaParametersNRForDCV1630, &v.CaParametersNRForDCV1630, "ca-ParametersNR-ForDC-v1630")
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *CAParametersNRDCV1630) EncodePER(w *per.Writer) error {
+	w.Preamble(v.HasCaParametersNRForDCV1610, v.HasCaParametersNRForDCV1630)
+	w.EncodeOptional(v.HasCaParametersNRForDCV1610, &v.CaParametersNRForDCV1610, "ca-ParametersNR-ForDC-v1610")
+	w.EncodeOptional(v.HasCaParametersNRForDCV1630, &v.CaParametersNRForDCV1630, "ca-ParametersNR-ForDC-v1630")
+	return w.Err()
+}
+
+// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a CA-ParametersNRDC-v1630 (X.691); v aliases b.
+func (v *CAParametersNRDCV1630) UnmarshalUPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, false, "CA-ParametersNRDC-v1630")
+}
+
+// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
+func (v *CAParametersNRDCV1630) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *CAParametersNRDCV1640) DecodePER(r *per.Reader) error {
+	*v = CAParametersNRDCV1640{}
+	r.Preamble(&v.HasCaParametersNRForDCV1640)
+	r.DecodeOptional(v.HasCaParametersNRForDCV1640, &v.CaParametersNRForDCV1640, "ca-ParametersNR-ForDC-v1640")
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *CAParametersNRDCV1640) EncodePER(w *per.Writer) error {
+	w.Preamble(v.HasCaParametersNRForDCV1640)
+	w.EncodeOptional(v.HasCaParametersNRForDCV1640, &v.CaParametersNRForDCV1640, "ca-ParametersNR-ForDC-v1640")
+	return w.Err()
+}
+
+// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a CA-ParametersNRDC-v1640 (X.691); v aliases b.
+func (v *CAParametersNRDCV1640) UnmarshalUPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, false, "CA-ParametersNRDC-v1640")
+}
+
+// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
+func (v *CAParametersNRDCV1640) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CAParametersNRDCV1650) DecodePER(r *per.Reader) error {
 	*v = CAParametersNRDCV1650{}
 	r.Preamble(&v.HasSupportedCellGroupingR16)
@@ -3137,8 +3445,8 @@ func (v *FeatureSet) MarshalUPER() ([]byte, error) { return per.Marshal(v, false
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *FeatureSet_Eutra) DecodePER(r *per.Reader) error {
 	*v = FeatureSet_Eutra{}
-	r.Decode(&v.DownlinkSetEUTRA, "downlinkSetEUTRA")
-	r.Decode(&v.UplinkSetEUTRA, "uplinkSetEUTRA")
+	v.DownlinkSetEUTRA = FeatureSetEUTRADownlinkID(r.Int(0, 256, false, "downlinkSetEUTRA"))
+	v.UplinkSetEUTRA = FeatureSetEUTRAUplinkID(r.Int(0, 256, false, "uplinkSetEUTRA"))
 	return r.Err()
 }
 
@@ -3152,8 +3460,8 @@ func (v *FeatureSet_Eutra) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *FeatureSet_Nr) DecodePER(r *per.Reader) error {
 	*v = FeatureSet_Nr{}
-	r.Decode(&v.DownlinkSetNR, "downlinkSetNR")
-	r.Decode(&v.UplinkSetNR, "uplinkSetNR")
+	v.DownlinkSetNR = FeatureSetDownlinkID(r.Int(0, 1024, false, "downlinkSetNR"))
+	v.UplinkSetNR = FeatureSetUplinkID(r.Int(0, 1024, false, "uplinkSetNR"))
 	return r.Err()
 }
 
@@ -3181,7 +3489,7 @@ func (v *FeatureSetDownlink) DecodePER(r *per.Reader) error {
 	*v = FeatureSetDownlink{}
 	r.Preamble(&v.HasIntraBandFreqSeparationDL, &v.HasScalingFactor, &v.HasDummy8, &v.HasScellWithoutSSB, &v.HasCsiRSMeasSCellWithoutSSB, &v.HasDummy1, &v.HasType1_3CSS, &v.HasPdcchMonitoringAnyOccasions, &v.HasDummy2, &v.HasUESpecificULDLAssignment, &v.HasSearchSpaceSharingCADL, &v.HasTimeDurationForQCL, &v.HasPdschProcessingType1DifferentTBPerSlot, &v.HasDummy3, &v.HasDummy4, &v.HasDummy5, &v.HasDummy6, &v.HasDummy7)
 	r.Decode(&v.FeatureSetListPerDownlinkCC, "featureSetListPerDownlinkCC")
-	r.DecodeOptional(v.HasIntraBandFreqSeparationDL, &v.IntraBandFreqSeparationDL, "intraBandFreqSeparationDL")
+	v.IntraBandFreqSeparationDL = FreqSeparationClass(r.EnumIf(v.HasIntraBandFreqSeparationDL, 3, 2, true, "intraBandFreqSeparationDL"))
 	v.ScalingFactor = FeatureSetDownlink_ScalingFactor(r.EnumIf(v.HasScalingFactor, 3, 0, false, "scalingFactor"))
 	v.Dummy8 = FeatureSetDownlink_Dummy8(r.EnumIf(v.HasDummy8, 1, 0, false, "dummy8"))
 	v.ScellWithoutSSB = FeatureSetDownlink_ScellWithoutSSB(r.EnumIf(v.HasScellWithoutSSB, 1, 0, false, "scellWithoutSSB"))
@@ -3445,8 +3753,8 @@ func (v *FeatureSetDownlinkV1610) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasCbgPDSCHProcessingType1DifferentTBPerSlotR16, &v.CbgPDSCHProcessingType1DifferentTBPerSlotR16, "cbgPDSCH-ProcessingType1-DifferentTB-PerSlot-r16")
 	r.DecodeOptional(v.HasCbgPDSCHProcessingType2DifferentTBPerSlotR16, &v.CbgPDSCHProcessingType2DifferentTBPerSlotR16, "cbgPDSCH-ProcessingType2-DifferentTB-PerSlot-r16")
 	r.DecodeOptional(v.HasIntraFreqDAPSR16, &v.IntraFreqDAPSR16, "intraFreqDAPS-r16")
-	r.DecodeOptional(v.HasIntraBandFreqSeparationDLV1620, &v.IntraBandFreqSeparationDLV1620, "intraBandFreqSeparationDL-v1620")
-	r.DecodeOptional(v.HasIntraBandFreqSeparationDLOnlyR16, &v.IntraBandFreqSeparationDLOnlyR16, "intraBandFreqSeparationDL-Only-r16")
+	v.IntraBandFreqSeparationDLV1620 = FreqSeparationClassDLV1620(r.EnumIf(v.HasIntraBandFreqSeparationDLV1620, 6, 0, false, "intraBandFreqSeparationDL-v1620"))
+	v.IntraBandFreqSeparationDLOnlyR16 = FreqSeparationClassDLOnlyR16(r.EnumIf(v.HasIntraBandFreqSeparationDLOnlyR16, 6, 0, false, "intraBandFreqSeparationDL-Only-r16"))
 	r.DecodeOptional(v.HasPdcchMonitoringR16, &v.PdcchMonitoringR16, "pdcch-Monitoring-r16")
 	v.PdcchMonitoringMixedR16 = FeatureSetDownlinkV1610_PdcchMonitoringMixedR16(r.EnumIf(v.HasPdcchMonitoringMixedR16, 1, 0, false, "pdcch-MonitoringMixed-r16"))
 	r.DecodeOptional(v.HasCrossCarrierSchedulingProcessingDiffSCSR16, &v.CrossCarrierSchedulingProcessingDiffSCSR16, "crossCarrierSchedulingProcessing-DiffSCS-r16")
@@ -4032,11 +4340,11 @@ func (v *FeatureSetDownlinkID) EncodePER(w *per.Writer) error {
 func (v *FeatureSetDownlinkPerCC) DecodePER(r *per.Reader) error {
 	*v = FeatureSetDownlinkPerCC{}
 	r.Preamble(&v.HasChannelBW90mhz, &v.HasMaxNumberMIMOLayersPDSCH, &v.HasSupportedModulationOrderDL)
-	r.Decode(&v.SupportedSubcarrierSpacingDL, "supportedSubcarrierSpacingDL")
+	v.SupportedSubcarrierSpacingDL = SubcarrierSpacing(r.Enum(8, 0, false, "supportedSubcarrierSpacingDL"))
 	r.Decode(&v.SupportedBandwidthDL, "supportedBandwidthDL")
 	v.ChannelBW90mhz = FeatureSetDownlinkPerCC_ChannelBW90mhz(r.EnumIf(v.HasChannelBW90mhz, 1, 0, false, "channelBW-90mhz"))
-	r.DecodeOptional(v.HasMaxNumberMIMOLayersPDSCH, &v.MaxNumberMIMOLayersPDSCH, "maxNumberMIMO-LayersPDSCH")
-	r.DecodeOptional(v.HasSupportedModulationOrderDL, &v.SupportedModulationOrderDL, "supportedModulationOrderDL")
+	v.MaxNumberMIMOLayersPDSCH = MIMOLayersDL(r.EnumIf(v.HasMaxNumberMIMOLayersPDSCH, 3, 0, false, "maxNumberMIMO-LayersPDSCH"))
+	v.SupportedModulationOrderDL = ModulationOrder(r.EnumIf(v.HasSupportedModulationOrderDL, 6, 0, false, "supportedModulationOrderDL"))
 	return r.Err()
 }
 
@@ -4268,8 +4576,7 @@ func (v *FeatureSetEUTRAUplinkID) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *FeatureSets) DecodePER(r *per.Reader) error {
 	*v = FeatureSets{}
-	ext := r.Extended()
-	r.Preamble(&v.HasFeatureSetsDownlink, &v.HasFeatureSetsDownlinkPerCC, &v.HasFeatureSetsUplink, &v.HasFeatureSetsUplinkPerCC)
+	ext := r.ExtendedPreamble(&v.HasFeatureSetsDownlink, &v.HasFeatureSetsDownlinkPerCC, &v.HasFeatureSetsUplink, &v.HasFeatureSetsUplinkPerCC)
 	r.DecodeOptional(v.HasFeatureSetsDownlink, &v.FeatureSetsDownlink, "featureSetsDownlink")
 	r.DecodeOptional(v.HasFeatureSetsDownlinkPerCC, &v.FeatureSetsDownlinkPerCC, "featureSetsDownlinkPerCC")
 	r.DecodeOptional(v.HasFeatureSetsUplink, &v.FeatureSetsUplink, "featureSetsUplink")
@@ -4628,7 +4935,7 @@ func (v *FeatureSetUplink) DecodePER(r *per.Reader) error {
 	r.Decode(&v.FeatureSetListPerUplinkCC, "featureSetListPerUplinkCC")
 	v.ScalingFactor = FeatureSetUplink_ScalingFactor(r.EnumIf(v.HasScalingFactor, 3, 0, false, "scalingFactor"))
 	v.Dummy3 = FeatureSetUplink_Dummy3(r.EnumIf(v.HasDummy3, 1, 0, false, "dummy3"))
-	r.DecodeOptional(v.HasIntraBandFreqSeparationUL, &v.IntraBandFreqSeparationUL, "intraBandFreqSeparationUL")
+	v.IntraBandFreqSeparationUL = FreqSeparationClass(r.EnumIf(v.HasIntraBandFreqSeparationUL, 3, 2, true, "intraBandFreqSeparationUL"))
 	v.SearchSpaceSharingCAUL = FeatureSetUplink_SearchSpaceSharingCAUL(r.EnumIf(v.HasSearchSpaceSharingCAUL, 1, 0, false, "searchSpaceSharingCA-UL"))
 	r.DecodeOptional(v.HasDummy1, &v.Dummy1, "dummy1")
 	r.DecodeOptional(v.HasSupportedSRSResources, &v.SupportedSRSResources, "supportedSRS-Resources")
@@ -4759,7 +5066,7 @@ func (v *FeatureSetUplinkV1610) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasCbgPUSCHProcessingType2DifferentTBPerSlotR16, &v.CbgPUSCHProcessingType2DifferentTBPerSlotR16, "cbgPUSCH-ProcessingType2-DifferentTB-PerSlot-r16")
 	r.DecodeOptional(v.HasSupportedSRSPosResourcesR16, &v.SupportedSRSPosResourcesR16, "supportedSRS-PosResources-r16")
 	r.DecodeOptional(v.HasIntraFreqDAPSULR16, &v.IntraFreqDAPSULR16, "intraFreqDAPS-UL-r16")
-	r.DecodeOptional(v.HasIntraBandFreqSeparationULV1620, &v.IntraBandFreqSeparationULV1620, "intraBandFreqSeparationUL-v1620")
+	v.IntraBandFreqSeparationULV1620 = FreqSeparationClassULV1620(r.EnumIf(v.HasIntraBandFreqSeparationULV1620, 1, 0, false, "intraBandFreqSeparationUL-v1620"))
 	r.DecodeOptional(v.HasMultiPUCCHR16, &v.MultiPUCCHR16, "multiPUCCH-r16")
 	v.TwoPUCCHType1R16 = FeatureSetUplinkV1610_TwoPUCCHType1R16(r.EnumIf(v.HasTwoPUCCHType1R16, 1, 0, false, "twoPUCCH-Type1-r16"))
 	v.TwoPUCCHType2R16 = FeatureSetUplinkV1610_TwoPUCCHType2R16(r.EnumIf(v.HasTwoPUCCHType2R16, 1, 0, false, "twoPUCCH-Type2-r16"))
@@ -5378,12 +5685,12 @@ func (v *FeatureSetUplinkID) EncodePER(w *per.Writer) error {
 func (v *FeatureSetUplinkPerCC) DecodePER(r *per.Reader) error {
 	*v = FeatureSetUplinkPerCC{}
 	r.Preamble(&v.HasChannelBW90mhz, &v.HasMimoCBPUSCH, &v.HasMaxNumberMIMOLayersNonCBPUSCH, &v.HasSupportedModulationOrderUL)
-	r.Decode(&v.SupportedSubcarrierSpacingUL, "supportedSubcarrierSpacingUL")
+	v.SupportedSubcarrierSpacingUL = SubcarrierSpacing(r.Enum(8, 0, false, "supportedSubcarrierSpacingUL"))
 	r.Decode(&v.SupportedBandwidthUL, "supportedBandwidthUL")
 	v.ChannelBW90mhz = FeatureSetUplinkPerCC_ChannelBW90mhz(r.EnumIf(v.HasChannelBW90mhz, 1, 0, false, "channelBW-90mhz"))
 	r.DecodeOptional(v.HasMimoCBPUSCH, &v.MimoCBPUSCH, "mimo-CB-PUSCH")
-	r.DecodeOptional(v.HasMaxNumberMIMOLayersNonCBPUSCH, &v.MaxNumberMIMOLayersNonCBPUSCH, "maxNumberMIMO-LayersNonCB-PUSCH")
-	r.DecodeOptional(v.HasSupportedModulationOrderUL, &v.SupportedModulationOrderUL, "supportedModulationOrderUL")
+	v.MaxNumberMIMOLayersNonCBPUSCH = MIMOLayersUL(r.EnumIf(v.HasMaxNumberMIMOLayersNonCBPUSCH, 3, 0, false, "maxNumberMIMO-LayersNonCB-PUSCH"))
+	v.SupportedModulationOrderUL = ModulationOrder(r.EnumIf(v.HasSupportedModulationOrderUL, 6, 0, false, "supportedModulationOrderUL"))
 	return r.Err()
 }
 
@@ -5411,7 +5718,7 @@ func (v *FeatureSetUplinkPerCC) MarshalUPER() ([]byte, error) { return per.Marsh
 func (v *FeatureSetUplinkPerCC_MimoCBPUSCH) DecodePER(r *per.Reader) error {
 	*v = FeatureSetUplinkPerCC_MimoCBPUSCH{}
 	r.Preamble(&v.HasMaxNumberMIMOLayersCBPUSCH)
-	r.DecodeOptional(v.HasMaxNumberMIMOLayersCBPUSCH, &v.MaxNumberMIMOLayersCBPUSCH, "maxNumberMIMO-LayersCB-PUSCH")
+	v.MaxNumberMIMOLayersCBPUSCH = MIMOLayersUL(r.EnumIf(v.HasMaxNumberMIMOLayersCBPUSCH, 3, 0, false, "maxNumberMIMO-LayersCB-PUSCH"))
 	v.MaxNumberSRSResourcePerSet = r.Int(1, 2, false, "maxNumberSRS-ResourcePerSet")
 	return r.Err()
 }
@@ -5577,9 +5884,9 @@ func (v *FreqBandInformation) MarshalUPER() ([]byte, error) { return per.Marshal
 func (v *FreqBandInformationEUTRA) DecodePER(r *per.Reader) error {
 	*v = FreqBandInformationEUTRA{}
 	r.Preamble(&v.HasCaBandwidthClassDLEUTRA, &v.HasCaBandwidthClassULEUTRA)
-	r.Decode(&v.BandEUTRA, "bandEUTRA")
-	r.DecodeOptional(v.HasCaBandwidthClassDLEUTRA, &v.CaBandwidthClassDLEUTRA, "ca-BandwidthClassDL-EUTRA")
-	r.DecodeOptional(v.HasCaBandwidthClassULEUTRA, &v.CaBandwidthClassULEUTRA, "ca-BandwidthClassUL-EUTRA")
+	v.BandEUTRA = FreqBandIndicatorEUTRA(r.Int(1, 256, false, "bandEUTRA"))
+	v.CaBandwidthClassDLEUTRA = CABandwidthClassEUTRA(r.EnumIf(v.HasCaBandwidthClassDLEUTRA, 6, 0, true, "ca-BandwidthClassDL-EUTRA"))
+	v.CaBandwidthClassULEUTRA = CABandwidthClassEUTRA(r.EnumIf(v.HasCaBandwidthClassULEUTRA, 6, 0, true, "ca-BandwidthClassUL-EUTRA"))
 	return r.Err()
 }
 
@@ -5604,9 +5911,9 @@ func (v *FreqBandInformationEUTRA) MarshalUPER() ([]byte, error) { return per.Ma
 func (v *FreqBandInformationNR) DecodePER(r *per.Reader) error {
 	*v = FreqBandInformationNR{}
 	r.Preamble(&v.HasMaxBandwidthRequestedDL, &v.HasMaxBandwidthRequestedUL, &v.HasMaxCarriersRequestedDL, &v.HasMaxCarriersRequestedUL)
-	r.Decode(&v.BandNR, "bandNR")
-	r.DecodeOptional(v.HasMaxBandwidthRequestedDL, &v.MaxBandwidthRequestedDL, "maxBandwidthRequestedDL")
-	r.DecodeOptional(v.HasMaxBandwidthRequestedUL, &v.MaxBandwidthRequestedUL, "maxBandwidthRequestedUL")
+	v.BandNR = FreqBandIndicatorNR(r.Int(1, 1024, false, "bandNR"))
+	v.MaxBandwidthRequestedDL = AggregatedBandwidth(r.EnumIf(v.HasMaxBandwidthRequestedDL, 16, 0, false, "maxBandwidthRequestedDL"))
+	v.MaxBandwidthRequestedUL = AggregatedBandwidth(r.EnumIf(v.HasMaxBandwidthRequestedUL, 16, 0, false, "maxBandwidthRequestedUL"))
 	v.MaxCarriersRequestedDL = r.IntIf(v.HasMaxCarriersRequestedDL, 1, 32, false, "maxCarriersRequestedDL")
 	v.MaxCarriersRequestedUL = r.IntIf(v.HasMaxCarriersRequestedUL, 1, 32, false, "maxCarriersRequestedUL")
 	return r.Err()
@@ -5682,8 +5989,7 @@ func (v *FreqSeparationClassDLOnlyR16) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *FR2_2AccessParamsPerBandR17) DecodePER(r *per.Reader) error {
 	*v = FR2_2AccessParamsPerBandR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasDlFR2_2SCS120kHzR17, &v.HasUlFR2_2SCS120kHzR17, &v.HasInitialAccessSSB120kHzR17, &v.HasWidebandPRACHSCS120kHzR17, &v.HasMultiRBPUCCHSCS120kHzR17, &v.HasMultiPDSCHSingleDCIFR2_2SCS120kHzR17, &v.HasMultiPUSCHSingleDCIFR2_2SCS120kHzR17, &v.HasDlFR2_2SCS480kHzR17, &v.HasUlFR2_2SCS480kHzR17, &v.HasInitialAccessSSB480kHzR17, &v.HasWidebandPRACHSCS480kHzR17, &v.HasMultiRBPUCCHSCS480kHzR17, &v.HasEnhancedPDCCHMonitoringSCS480kHzR17, &v.HasDlFR2_2SCS960kHzR17, &v.HasUlFR2_2SCS960kHzR17, &v.HasMultiRBPUCCHSCS960kHzR17, &v.HasEnhancedPDCCHMonitoringSCS960kHzR17, &v.HasType1ChannelAccessFR2_2R17, &v.HasType2ChannelAccessFR2_2R17, &v.HasReducedBeamSwitchTimingFR2_2R17, &v.HasSupport32DLHARQProcessPerSCSR17, &v.HasSupport32ULHARQProcessPerSCSR17)
+	ext := r.ExtendedPreamble(&v.HasDlFR2_2SCS120kHzR17, &v.HasUlFR2_2SCS120kHzR17, &v.HasInitialAccessSSB120kHzR17, &v.HasWidebandPRACHSCS120kHzR17, &v.HasMultiRBPUCCHSCS120kHzR17, &v.HasMultiPDSCHSingleDCIFR2_2SCS120kHzR17, &v.HasMultiPUSCHSingleDCIFR2_2SCS120kHzR17, &v.HasDlFR2_2SCS480kHzR17, &v.HasUlFR2_2SCS480kHzR17, &v.HasInitialAccessSSB480kHzR17, &v.HasWidebandPRACHSCS480kHzR17, &v.HasMultiRBPUCCHSCS480kHzR17, &v.HasEnhancedPDCCHMonitoringSCS480kHzR17, &v.HasDlFR2_2SCS960kHzR17, &v.HasUlFR2_2SCS960kHzR17, &v.HasMultiRBPUCCHSCS960kHzR17, &v.HasEnhancedPDCCHMonitoringSCS960kHzR17, &v.HasType1ChannelAccessFR2_2R17, &v.HasType2ChannelAccessFR2_2R17, &v.HasReducedBeamSwitchTimingFR2_2R17, &v.HasSupport32DLHARQProcessPerSCSR17, &v.HasSupport32ULHARQProcessPerSCSR17)
 	v.DlFR2_2SCS120kHzR17 = FR2_2AccessParamsPerBandR17_DlFR2_2SCS120kHzR17(r.EnumIf(v.HasDlFR2_2SCS120kHzR17, 1, 0, false, "dl-FR2-2-SCS-120kHz-r17"))
 	v.UlFR2_2SCS120kHzR17 = FR2_2AccessParamsPerBandR17_UlFR2_2SCS120kHzR17(r.EnumIf(v.HasUlFR2_2SCS120kHzR17, 1, 0, false, "ul-FR2-2-SCS-120kHz-r17"))
 	v.InitialAccessSSB120kHzR17 = FR2_2AccessParamsPerBandR17_InitialAccessSSB120kHzR17(r.EnumIf(v.HasInitialAccessSSB120kHzR17, 1, 0, false, "initialAccessSSB-120kHz-r17"))
@@ -5911,12 +6217,10 @@ func (v *HighSpeedParametersV1700) MarshalUPER() ([]byte, error) { return per.Ma
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *IMSParameters) DecodePER(r *per.Reader) error {
 	*v = IMSParameters{}
-	ext := r.Extended()
-	r.Preamble(&v.HasImsParametersCommon, &v.HasImsParametersFRXDiff)
+	ext := r.ExtendedPreamble(&v.HasImsParametersCommon, &v.HasImsParametersFRXDiff)
 	r.DecodeOptional(v.HasImsParametersCommon, &v.ImsParametersCommon, "ims-ParametersCommon")
 	r.DecodeOptional(v.HasImsParametersFRXDiff, &v.ImsParametersFRXDiff, "ims-ParametersFRX-Diff")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5966,8 +6270,7 @@ func (v *IMSParametersV1700) MarshalUPER() ([]byte, error) { return per.Marshal(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *IMSParametersCommon) DecodePER(r *per.Reader) error {
 	*v = IMSParametersCommon{}
-	ext := r.Extended()
-	r.Preamble(&v.HasVoiceOverEUTRA5GC)
+	ext := r.ExtendedPreamble(&v.HasVoiceOverEUTRA5GC)
 	v.VoiceOverEUTRA5GC = IMSParametersCommon_VoiceOverEUTRA5GC(r.EnumIf(v.HasVoiceOverEUTRA5GC, 1, 0, false, "voiceOverEUTRA-5GC"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "voiceOverSCG-BearerEUTRA-5GC") {
@@ -6016,11 +6319,9 @@ func (v *IMSParametersCommon) MarshalUPER() ([]byte, error) { return per.Marshal
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *IMSParametersFRXDiff) DecodePER(r *per.Reader) error {
 	*v = IMSParametersFRXDiff{}
-	ext := r.Extended()
-	r.Preamble(&v.HasVoiceOverNR)
+	ext := r.ExtendedPreamble(&v.HasVoiceOverNR)
 	v.VoiceOverNR = IMSParametersFRXDiff_VoiceOverNR(r.EnumIf(v.HasVoiceOverNR, 1, 0, false, "voiceOverNR"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6046,11 +6347,9 @@ func (v *IMSParametersFRXDiff) MarshalUPER() ([]byte, error) { return per.Marsha
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *IMSParametersFR2_2R17) DecodePER(r *per.Reader) error {
 	*v = IMSParametersFR2_2R17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasVoiceOverNRR17)
+	ext := r.ExtendedPreamble(&v.HasVoiceOverNRR17)
 	v.VoiceOverNRR17 = IMSParametersFR2_2R17_VoiceOverNRR17(r.EnumIf(v.HasVoiceOverNRR17, 1, 0, false, "voiceOverNR-r17"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6076,8 +6375,7 @@ func (v *IMSParametersFR2_2R17) MarshalUPER() ([]byte, error) { return per.Marsh
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *InterRATParameters) DecodePER(r *per.Reader) error {
 	*v = InterRATParameters{}
-	ext := r.Extended()
-	r.Preamble(&v.HasEutra)
+	ext := r.ExtendedPreamble(&v.HasEutra)
 	r.DecodeOptional(v.HasEutra, &v.Eutra, "eutra")
 	x := r.Extensions(ext)
 	if x.Begin(0, "utra-FDD-r16") {
@@ -6116,13 +6414,11 @@ func (v *InterRATParameters) MarshalUPER() ([]byte, error) { return per.Marshal(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *EUTRAParameters) DecodePER(r *per.Reader) error {
 	*v = EUTRAParameters{}
-	ext := r.Extended()
-	r.Preamble(&v.HasEutraParametersCommon, &v.HasEutraParametersXDDDiff)
+	ext := r.ExtendedPreamble(&v.HasEutraParametersCommon, &v.HasEutraParametersXDDDiff)
 	r.Decode(&v.SupportedBandListEUTRA, "supportedBandListEUTRA")
 	r.DecodeOptional(v.HasEutraParametersCommon, &v.EutraParametersCommon, "eutra-ParametersCommon")
 	r.DecodeOptional(v.HasEutraParametersXDDDiff, &v.EutraParametersXDDDiff, "eutra-ParametersXDD-Diff")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6160,8 +6456,7 @@ func (v *EUTRAParameters_SupportedBandListEUTRA) EncodePER(w *per.Writer) error 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *EUTRAParametersCommon) DecodePER(r *per.Reader) error {
 	*v = EUTRAParametersCommon{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMfbiEUTRA, &v.HasModifiedMPRBehaviorEUTRA, &v.HasMultiNSPmaxEUTRA, &v.HasRsSINRMeasEUTRA)
+	ext := r.ExtendedPreamble(&v.HasMfbiEUTRA, &v.HasModifiedMPRBehaviorEUTRA, &v.HasMultiNSPmaxEUTRA, &v.HasRsSINRMeasEUTRA)
 	v.MfbiEUTRA = EUTRAParametersCommon_MfbiEUTRA(r.EnumIf(v.HasMfbiEUTRA, 1, 0, false, "mfbi-EUTRA"))
 	if v.HasModifiedMPRBehaviorEUTRA {
 		v.ModifiedMPRBehaviorEUTRA = r.BitString(per.Size{Lb: 32, Ub: 32}, "modifiedMPR-BehaviorEUTRA")
@@ -6220,11 +6515,9 @@ func (v *EUTRAParametersCommon) MarshalUPER() ([]byte, error) { return per.Marsh
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *EUTRAParametersXDDDiff) DecodePER(r *per.Reader) error {
 	*v = EUTRAParametersXDDDiff{}
-	ext := r.Extended()
-	r.Preamble(&v.HasRsrqMeasWidebandEUTRA)
+	ext := r.ExtendedPreamble(&v.HasRsrqMeasWidebandEUTRA)
 	v.RsrqMeasWidebandEUTRA = EUTRAParametersXDDDiff_RsrqMeasWidebandEUTRA(r.EnumIf(v.HasRsrqMeasWidebandEUTRA, 1, 0, false, "rsrqMeasWidebandEUTRA"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6252,8 +6545,7 @@ func (v *UTRAFDDParametersR16) DecodePER(r *per.Reader) error {
 	*v = UTRAFDDParametersR16{}
 	ext := r.Extended()
 	r.Decode(&v.SupportedBandListUTRAFDDR16, "supportedBandListUTRA-FDD-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6369,8 +6661,7 @@ func (v *MACParametersV1700) MarshalUPER() ([]byte, error) { return per.Marshal(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MACParametersCommon) DecodePER(r *per.Reader) error {
 	*v = MACParametersCommon{}
-	ext := r.Extended()
-	r.Preamble(&v.HasLcpRestriction, &v.HasDummy, &v.HasLchToSCellRestriction)
+	ext := r.ExtendedPreamble(&v.HasLcpRestriction, &v.HasDummy, &v.HasLchToSCellRestriction)
 	v.LcpRestriction = MACParametersCommon_LcpRestriction(r.EnumIf(v.HasLcpRestriction, 1, 0, false, "lcp-Restriction"))
 	v.Dummy = MACParametersCommon_Dummy(r.EnumIf(v.HasDummy, 1, 0, false, "dummy"))
 	v.LchToSCellRestriction = MACParametersCommon_LchToSCellRestriction(r.EnumIf(v.HasLchToSCellRestriction, 1, 0, false, "lch-ToSCellRestriction"))
@@ -6497,15 +6788,13 @@ func (v *MACParametersCommon) MarshalUPER() ([]byte, error) { return per.Marshal
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MACParametersFRXDiffR16) DecodePER(r *per.Reader) error {
 	*v = MACParametersFRXDiffR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasDirectMCGSCellActivationR16, &v.HasDirectMCGSCellActivationResumeR16, &v.HasDirectSCGSCellActivationR16, &v.HasDirectSCGSCellActivationResumeR16, &v.HasDrxAdaptationR16)
+	ext := r.ExtendedPreamble(&v.HasDirectMCGSCellActivationR16, &v.HasDirectMCGSCellActivationResumeR16, &v.HasDirectSCGSCellActivationR16, &v.HasDirectSCGSCellActivationResumeR16, &v.HasDrxAdaptationR16)
 	v.DirectMCGSCellActivationR16 = MACParametersFRXDiffR16_DirectMCGSCellActivationR16(r.EnumIf(v.HasDirectMCGSCellActivationR16, 1, 0, false, "directMCG-SCellActivation-r16"))
 	v.DirectMCGSCellActivationResumeR16 = MACParametersFRXDiffR16_DirectMCGSCellActivationResumeR16(r.EnumIf(v.HasDirectMCGSCellActivationResumeR16, 1, 0, false, "directMCG-SCellActivationResume-r16"))
 	v.DirectSCGSCellActivationR16 = MACParametersFRXDiffR16_DirectSCGSCellActivationR16(r.EnumIf(v.HasDirectSCGSCellActivationR16, 1, 0, false, "directSCG-SCellActivation-r16"))
 	v.DirectSCGSCellActivationResumeR16 = MACParametersFRXDiffR16_DirectSCGSCellActivationResumeR16(r.EnumIf(v.HasDirectSCGSCellActivationResumeR16, 1, 0, false, "directSCG-SCellActivationResume-r16"))
 	r.DecodeOptional(v.HasDrxAdaptationR16, &v.DrxAdaptationR16, "drx-Adaptation-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6552,15 +6841,13 @@ func (v *MACParametersFRXDiffR16_DrxAdaptationR16) EncodePER(w *per.Writer) erro
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MACParametersFR2_2R17) DecodePER(r *per.Reader) error {
 	*v = MACParametersFR2_2R17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasDirectMCGSCellActivationR17, &v.HasDirectMCGSCellActivationResumeR17, &v.HasDirectSCGSCellActivationR17, &v.HasDirectSCGSCellActivationResumeR17, &v.HasDrxAdaptationR17)
+	ext := r.ExtendedPreamble(&v.HasDirectMCGSCellActivationR17, &v.HasDirectMCGSCellActivationResumeR17, &v.HasDirectSCGSCellActivationR17, &v.HasDirectSCGSCellActivationResumeR17, &v.HasDrxAdaptationR17)
 	v.DirectMCGSCellActivationR17 = MACParametersFR2_2R17_DirectMCGSCellActivationR17(r.EnumIf(v.HasDirectMCGSCellActivationR17, 1, 0, false, "directMCG-SCellActivation-r17"))
 	v.DirectMCGSCellActivationResumeR17 = MACParametersFR2_2R17_DirectMCGSCellActivationResumeR17(r.EnumIf(v.HasDirectMCGSCellActivationResumeR17, 1, 0, false, "directMCG-SCellActivationResume-r17"))
 	v.DirectSCGSCellActivationR17 = MACParametersFR2_2R17_DirectSCGSCellActivationR17(r.EnumIf(v.HasDirectSCGSCellActivationR17, 1, 0, false, "directSCG-SCellActivation-r17"))
 	v.DirectSCGSCellActivationResumeR17 = MACParametersFR2_2R17_DirectSCGSCellActivationResumeR17(r.EnumIf(v.HasDirectSCGSCellActivationResumeR17, 1, 0, false, "directSCG-SCellActivationResume-r17"))
 	r.DecodeOptional(v.HasDrxAdaptationR17, &v.DrxAdaptationR17, "drx-Adaptation-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6607,8 +6894,7 @@ func (v *MACParametersFR2_2R17_DrxAdaptationR17) EncodePER(w *per.Writer) error 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MACParametersXDDDiff) DecodePER(r *per.Reader) error {
 	*v = MACParametersXDDDiff{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSkipUplinkTxDynamic, &v.HasLogicalChannelSRDelayTimer, &v.HasLongDRXCycle, &v.HasShortDRXCycle, &v.HasMultipleSRConfigurations, &v.HasMultipleConfiguredGrants)
+	ext := r.ExtendedPreamble(&v.HasSkipUplinkTxDynamic, &v.HasLogicalChannelSRDelayTimer, &v.HasLongDRXCycle, &v.HasShortDRXCycle, &v.HasMultipleSRConfigurations, &v.HasMultipleConfiguredGrants)
 	v.SkipUplinkTxDynamic = MACParametersXDDDiff_SkipUplinkTxDynamic(r.EnumIf(v.HasSkipUplinkTxDynamic, 1, 0, false, "skipUplinkTxDynamic"))
 	v.LogicalChannelSRDelayTimer = MACParametersXDDDiff_LogicalChannelSRDelayTimer(r.EnumIf(v.HasLogicalChannelSRDelayTimer, 1, 0, false, "logicalChannelSR-DelayTimer"))
 	v.LongDRXCycle = MACParametersXDDDiff_LongDRXCycle(r.EnumIf(v.HasLongDRXCycle, 1, 0, false, "longDRX-Cycle"))
@@ -6775,8 +7061,7 @@ func (v *MeasAndMobParametersV1700) MarshalUPER() ([]byte, error) { return per.M
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MeasAndMobParametersCommon) DecodePER(r *per.Reader) error {
 	*v = MeasAndMobParametersCommon{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSupportedGapPattern, &v.HasSsbRLM, &v.HasSsbAndCSIRSRLM)
+	ext := r.ExtendedPreamble(&v.HasSupportedGapPattern, &v.HasSsbRLM, &v.HasSsbAndCSIRSRLM)
 	if v.HasSupportedGapPattern {
 		v.SupportedGapPattern = r.BitString(per.Size{Lb: 22, Ub: 22}, "supportedGapPattern")
 	}
@@ -7085,8 +7370,7 @@ func (v *MeasAndMobParametersCommon_IndependentGapConfigMaxCCR17) EncodePER(w *p
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MeasAndMobParametersXDDDiff) DecodePER(r *per.Reader) error {
 	*v = MeasAndMobParametersXDDDiff{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIntraAndInterFMeasAndReport, &v.HasEventAMeasAndReport)
+	ext := r.ExtendedPreamble(&v.HasIntraAndInterFMeasAndReport, &v.HasEventAMeasAndReport)
 	v.IntraAndInterFMeasAndReport = MeasAndMobParametersXDDDiff_IntraAndInterFMeasAndReport(r.EnumIf(v.HasIntraAndInterFMeasAndReport, 1, 0, false, "intraAndInterF-MeasAndReport"))
 	v.EventAMeasAndReport = MeasAndMobParametersXDDDiff_EventAMeasAndReport(r.EnumIf(v.HasEventAMeasAndReport, 1, 0, false, "eventA-MeasAndReport"))
 	x := r.Extensions(ext)
@@ -7153,8 +7437,7 @@ func (v *MeasAndMobParametersXDDDiff) MarshalUPER() ([]byte, error) { return per
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MeasAndMobParametersFRXDiff) DecodePER(r *per.Reader) error {
 	*v = MeasAndMobParametersFRXDiff{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSsSINRMeas, &v.HasCsiRSRPAndRSRQMeasWithSSB, &v.HasCsiRSRPAndRSRQMeasWithoutSSB, &v.HasCsiSINRMeas, &v.HasCsiRSRLM)
+	ext := r.ExtendedPreamble(&v.HasSsSINRMeas, &v.HasCsiRSRPAndRSRQMeasWithSSB, &v.HasCsiRSRPAndRSRQMeasWithoutSSB, &v.HasCsiSINRMeas, &v.HasCsiRSRLM)
 	v.SsSINRMeas = MeasAndMobParametersFRXDiff_SsSINRMeas(r.EnumIf(v.HasSsSINRMeas, 1, 0, false, "ss-SINR-Meas"))
 	v.CsiRSRPAndRSRQMeasWithSSB = MeasAndMobParametersFRXDiff_CsiRSRPAndRSRQMeasWithSSB(r.EnumIf(v.HasCsiRSRPAndRSRQMeasWithSSB, 1, 0, false, "csi-RSRP-AndRSRQ-MeasWithSSB"))
 	v.CsiRSRPAndRSRQMeasWithoutSSB = MeasAndMobParametersFRXDiff_CsiRSRPAndRSRQMeasWithoutSSB(r.EnumIf(v.HasCsiRSRPAndRSRQMeasWithoutSSB, 1, 0, false, "csi-RSRP-AndRSRQ-MeasWithoutSSB"))
@@ -7265,14 +7548,12 @@ func (v *MeasAndMobParametersFRXDiff) MarshalUPER() ([]byte, error) { return per
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MeasAndMobParametersFR2_2R17) DecodePER(r *per.Reader) error {
 	*v = MeasAndMobParametersFR2_2R17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasHandoverInterFR17, &v.HasHandoverLTEEPCR17, &v.HasHandoverLTE5GCR17, &v.HasIdleInactiveNRMeasReportR17)
+	ext := r.ExtendedPreamble(&v.HasHandoverInterFR17, &v.HasHandoverLTEEPCR17, &v.HasHandoverLTE5GCR17, &v.HasIdleInactiveNRMeasReportR17)
 	v.HandoverInterFR17 = MeasAndMobParametersFR2_2R17_HandoverInterFR17(r.EnumIf(v.HasHandoverInterFR17, 1, 0, false, "handoverInterF-r17"))
 	v.HandoverLTEEPCR17 = MeasAndMobParametersFR2_2R17_HandoverLTEEPCR17(r.EnumIf(v.HasHandoverLTEEPCR17, 1, 0, false, "handoverLTE-EPC-r17"))
 	v.HandoverLTE5GCR17 = MeasAndMobParametersFR2_2R17_HandoverLTE5GCR17(r.EnumIf(v.HasHandoverLTE5GCR17, 1, 0, false, "handoverLTE-5GC-r17"))
 	v.IdleInactiveNRMeasReportR17 = MeasAndMobParametersFR2_2R17_IdleInactiveNRMeasReportR17(r.EnumIf(v.HasIdleInactiveNRMeasReportR17, 1, 0, false, "idleInactiveNR-MeasReport-r17"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7678,8 +7959,7 @@ func (v *MIMOLayersUL) EncodePER(w *per.Writer) error { return w.WriteEnum(int64
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MIMOParametersPerBand) DecodePER(r *per.Reader) error {
 	*v = MIMOParametersPerBand{}
-	ext := r.Extended()
-	r.Preamble(&v.HasTciStatePDSCH, &v.HasAdditionalActiveTCIStatePDCCH, &v.HasPuschTransCoherence, &v.HasBeamCorrespondenceWithoutULBeamSweeping, &v.HasPeriodicBeamReport, &v.HasAperiodicBeamReport, &v.HasSpBeamReportPUCCH, &v.HasSpBeamReportPUSCH, &v.HasDummy1, &v.HasMaxNumberRxBeam, &v.HasMaxNumberRxTxBeamSwitchDL, &v.HasMaxNumberNonGroupBeamReporting, &v.HasGroupBeamReporting, &v.HasUplinkBeamManagement, &v.HasMaxNumberCSIRSBFD, &v.HasMaxNumberSSBBFD, &v.HasMaxNumberCSIRSSSBCBD, &v.HasDummy2, &v.HasTwoPortsPTRSUL, &v.HasDummy5, &v.HasDummy3, &v.HasBeamReportTiming, &v.HasPtrsDensityRecommendationSetDL, &v.HasPtrsDensityRecommendationSetUL, &v.HasDummy4, &v.HasAperiodicTRS)
+	ext := r.ExtendedPreamble(&v.HasTciStatePDSCH, &v.HasAdditionalActiveTCIStatePDCCH, &v.HasPuschTransCoherence, &v.HasBeamCorrespondenceWithoutULBeamSweeping, &v.HasPeriodicBeamReport, &v.HasAperiodicBeamReport, &v.HasSpBeamReportPUCCH, &v.HasSpBeamReportPUSCH, &v.HasDummy1, &v.HasMaxNumberRxBeam, &v.HasMaxNumberRxTxBeamSwitchDL, &v.HasMaxNumberNonGroupBeamReporting, &v.HasGroupBeamReporting, &v.HasUplinkBeamManagement, &v.HasMaxNumberCSIRSBFD, &v.HasMaxNumberSSBBFD, &v.HasMaxNumberCSIRSSSBCBD, &v.HasDummy2, &v.HasTwoPortsPTRSUL, &v.HasDummy5, &v.HasDummy3, &v.HasBeamReportTiming, &v.HasPtrsDensityRecommendationSetDL, &v.HasPtrsDensityRecommendationSetUL, &v.HasDummy4, &v.HasAperiodicTRS)
 	r.DecodeOptional(v.HasTciStatePDSCH, &v.TciStatePDSCH, "tci-StatePDSCH")
 	v.AdditionalActiveTCIStatePDCCH = MIMOParametersPerBand_AdditionalActiveTCIStatePDCCH(r.EnumIf(v.HasAdditionalActiveTCIStatePDCCH, 1, 0, false, "additionalActiveTCI-StatePDCCH"))
 	v.PuschTransCoherence = MIMOParametersPerBand_PuschTransCoherence(r.EnumIf(v.HasPuschTransCoherence, 3, 0, false, "pusch-TransCoherence"))
@@ -9076,8 +9356,7 @@ func (v *ModulationOrder) EncodePER(w *per.Writer) error { return w.WriteEnum(in
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MRDCParameters) DecodePER(r *per.Reader) error {
 	*v = MRDCParameters{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSingleULTransmission, &v.HasDynamicPowerSharingENDC, &v.HasTdmPattern, &v.HasUlSharingEUTRANR, &v.HasUlSwitchingTimeEUTRANR, &v.HasSimultaneousRxTxInterBandENDC, &v.HasAsyncIntraBandENDC)
+	ext := r.ExtendedPreamble(&v.HasSingleULTransmission, &v.HasDynamicPowerSharingENDC, &v.HasTdmPattern, &v.HasUlSharingEUTRANR, &v.HasUlSwitchingTimeEUTRANR, &v.HasSimultaneousRxTxInterBandENDC, &v.HasAsyncIntraBandENDC)
 	v.SingleULTransmission = MRDCParameters_SingleULTransmission(r.EnumIf(v.HasSingleULTransmission, 1, 0, false, "singleUL-Transmission"))
 	v.DynamicPowerSharingENDC = MRDCParameters_DynamicPowerSharingENDC(r.EnumIf(v.HasDynamicPowerSharingENDC, 1, 0, false, "dynamicPowerSharingENDC"))
 	v.TdmPattern = MRDCParameters_TdmPattern(r.EnumIf(v.HasTdmPattern, 1, 0, false, "tdm-Pattern"))
@@ -9179,7 +9458,9 @@ func (v *MRDCParametersV1590) MarshalUPER() ([]byte, error) { return per.Marshal
 func (v *MRDCParametersV15g0) DecodePER(r *per.Reader) error {
 	*v = MRDCParametersV15g0{}
 	r.Preamble(&v.HasSimultaneousRxTxInterBandENDCPerBandPair)
-	r.DecodeOptional(v.HasSimultaneousRxTxInterBandENDCPerBandPair, &v.SimultaneousRxTxInterBandENDCPerBandPair, "simultaneousRxTxInterBandENDCPerBandPair")
+	if v.HasSimultaneousRxTxInterBandENDCPerBandPair {
+		v.SimultaneousRxTxInterBandENDCPerBandPair = SimultaneousRxTxPerBandPair(r.BitString(per.Size{Lb: 3, Ub: 496}, "simultaneousRxTxInterBandENDCPerBandPair"))
+	}
 	return r.Err()
 }
 
@@ -9546,8 +9827,7 @@ func (v *OLPCSRSPosR16) MarshalUPER() ([]byte, error) { return per.Marshal(v, fa
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PDCPParameters) DecodePER(r *per.Reader) error {
 	*v = PDCPParameters{}
-	ext := r.Extended()
-	r.Preamble(&v.HasUplinkOnlyROHCProfiles, &v.HasContinueROHCContext, &v.HasOutOfOrderDelivery, &v.HasShortSN, &v.HasPdcpDuplicationSRB, &v.HasPdcpDuplicationMCGOrSCGDRB)
+	ext := r.ExtendedPreamble(&v.HasUplinkOnlyROHCProfiles, &v.HasContinueROHCContext, &v.HasOutOfOrderDelivery, &v.HasShortSN, &v.HasPdcpDuplicationSRB, &v.HasPdcpDuplicationMCGOrSCGDRB)
 	r.Decode(&v.SupportedROHCProfiles, "supportedROHC-Profiles")
 	v.MaxNumberROHCContextSessions = PDCPParameters_MaxNumberROHCContextSessions(r.Enum(16, 0, false, "maxNumberROHC-ContextSessions"))
 	v.UplinkOnlyROHCProfiles = PDCPParameters_UplinkOnlyROHCProfiles(r.EnumIf(v.HasUplinkOnlyROHCProfiles, 1, 0, false, "uplinkOnlyROHC-Profiles"))
@@ -9795,8 +10075,7 @@ func (v *PhyParametersV16a0) MarshalUPER() ([]byte, error) { return per.Marshal(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PhyParametersCommon) DecodePER(r *per.Reader) error {
 	*v = PhyParametersCommon{}
-	ext := r.Extended()
-	r.Preamble(&v.HasCsiRSCFRAForHO, &v.HasDynamicPRBBundlingDL, &v.HasSpCSIReportPUCCH, &v.HasSpCSIReportPUSCH, &v.HasNzpCSIRSIntefMgmt, &v.HasType2SPCSIFeedbackLongPUCCH, &v.HasPrecoderGranularityCORESET, &v.HasDynamicHARQACKCodebook, &v.HasSemiStaticHARQACKCodebook, &v.HasSpatialBundlingHARQACK, &v.HasDynamicBetaOffsetIndHARQACKCSI, &v.HasPucchRepetitionF1_3_4, &v.HasRaType0PUSCH, &v.HasDynamicSwitchRAType0_1PDSCH, &v.HasDynamicSwitchRAType0_1PUSCH, &v.HasPdschMappingTypeA, &v.HasPdschMappingTypeB, &v.HasInterleavingVRBToPRBPDSCH, &v.HasInterSlotFreqHoppingPUSCH, &v.HasType1PUSCHRepetitionMultiSlots, &v.HasType2PUSCHRepetitionMultiSlots, &v.HasPuschRepetitionMultiSlots, &v.HasPdschRepetitionMultiSlots, &v.HasDownlinkSPS, &v.HasConfiguredULGrantType1, &v.HasConfiguredULGrantType2, &v.HasPreEmptIndicationDL, &v.HasCbgTransIndicationDL, &v.HasCbgTransIndicationUL, &v.HasCbgFlushIndicationDL, &v.HasDynamicHARQACKCodeBCBGRetxDL, &v.HasRateMatchingResrcSetSemiStatic, &v.HasRateMatchingResrcSetDynamic, &v.HasBwpSwitchingDelay)
+	ext := r.ExtendedPreamble(&v.HasCsiRSCFRAForHO, &v.HasDynamicPRBBundlingDL, &v.HasSpCSIReportPUCCH, &v.HasSpCSIReportPUSCH, &v.HasNzpCSIRSIntefMgmt, &v.HasType2SPCSIFeedbackLongPUCCH, &v.HasPrecoderGranularityCORESET, &v.HasDynamicHARQACKCodebook, &v.HasSemiStaticHARQACKCodebook, &v.HasSpatialBundlingHARQACK, &v.HasDynamicBetaOffsetIndHARQACKCSI, &v.HasPucchRepetitionF1_3_4, &v.HasRaType0PUSCH, &v.HasDynamicSwitchRAType0_1PDSCH, &v.HasDynamicSwitchRAType0_1PUSCH, &v.HasPdschMappingTypeA, &v.HasPdschMappingTypeB, &v.HasInterleavingVRBToPRBPDSCH, &v.HasInterSlotFreqHoppingPUSCH, &v.HasType1PUSCHRepetitionMultiSlots, &v.HasType2PUSCHRepetitionMultiSlots, &v.HasPuschRepetitionMultiSlots, &v.HasPdschRepetitionMultiSlots, &v.HasDownlinkSPS, &v.HasConfiguredULGrantType1, &v.HasConfiguredULGrantType2, &v.HasPreEmptIndicationDL, &v.HasCbgTransIndicationDL, &v.HasCbgTransIndicationUL, &v.HasCbgFlushIndicationDL, &v.HasDynamicHARQACKCodeBCBGRetxDL, &v.HasRateMatchingResrcSetSemiStatic, &v.HasRateMatchingResrcSetDynamic, &v.HasBwpSwitchingDelay)
 	v.CsiRSCFRAForHO = PhyParametersCommon_CsiRSCFRAForHO(r.EnumIf(v.HasCsiRSCFRAForHO, 1, 0, false, "csi-RS-CFRA-ForHO"))
 	v.DynamicPRBBundlingDL = PhyParametersCommon_DynamicPRBBundlingDL(r.EnumIf(v.HasDynamicPRBBundlingDL, 1, 0, false, "dynamicPRB-BundlingDL"))
 	v.SpCSIReportPUCCH = PhyParametersCommon_SpCSIReportPUCCH(r.EnumIf(v.HasSpCSIReportPUCCH, 1, 0, false, "sp-CSI-ReportPUCCH"))
@@ -10285,8 +10564,7 @@ func (v *PhyParametersCommonV16a0) MarshalUPER() ([]byte, error) { return per.Ma
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PhyParametersXDDDiff) DecodePER(r *per.Reader) error {
 	*v = PhyParametersXDDDiff{}
-	ext := r.Extended()
-	r.Preamble(&v.HasDynamicSFI, &v.HasTwoPUCCHF0_2ConsecSymbols, &v.HasTwoDifferentTPCLoopPUSCH, &v.HasTwoDifferentTPCLoopPUCCH)
+	ext := r.ExtendedPreamble(&v.HasDynamicSFI, &v.HasTwoPUCCHF0_2ConsecSymbols, &v.HasTwoDifferentTPCLoopPUSCH, &v.HasTwoDifferentTPCLoopPUCCH)
 	v.DynamicSFI = PhyParametersXDDDiff_DynamicSFI(r.EnumIf(v.HasDynamicSFI, 1, 0, false, "dynamicSFI"))
 	v.TwoPUCCHF0_2ConsecSymbols = PhyParametersXDDDiff_TwoPUCCHF0_2ConsecSymbols(r.EnumIf(v.HasTwoPUCCHF0_2ConsecSymbols, 1, 0, false, "twoPUCCH-F0-2-ConsecSymbols"))
 	v.TwoDifferentTPCLoopPUSCH = PhyParametersXDDDiff_TwoDifferentTPCLoopPUSCH(r.EnumIf(v.HasTwoDifferentTPCLoopPUSCH, 1, 0, false, "twoDifferentTPC-Loop-PUSCH"))
@@ -10335,8 +10613,7 @@ func (v *PhyParametersXDDDiff) MarshalUPER() ([]byte, error) { return per.Marsha
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PhyParametersFRXDiff) DecodePER(r *per.Reader) error {
 	*v = PhyParametersFRXDiff{}
-	ext := r.Extended()
-	r.Preamble(&v.HasDynamicSFI, &v.HasDummy1, &v.HasTwoFLDMRS, &v.HasDummy2, &v.HasDummy3, &v.HasSupportedDMRSTypeDL, &v.HasSupportedDMRSTypeUL, &v.HasSemiOpenLoopCSI, &v.HasCsiReportWithoutPMI, &v.HasCsiReportWithoutCQI, &v.HasOnePortsPTRS, &v.HasTwoPUCCHF0_2ConsecSymbols, &v.HasPucchF2WithFH, &v.HasPucchF3WithFH, &v.HasPucchF4WithFH, &v.HasPucchF0_2WithoutFH, &v.HasPucchF1_3_4WithoutFH, &v.HasMuxSRHARQACKCSIPUCCHMultiPerSlot, &v.HasUciCodeBlockSegmentation, &v.HasOnePUCCHLongAndShortFormat, &v.HasTwoPUCCHAnyOthersInSlot, &v.HasIntraSlotFreqHoppingPUSCH, &v.HasPuschLBRM, &v.HasPdcchBlindDetectionCA, &v.HasTpcPUSCHRNTI, &v.HasTpcPUCCHRNTI, &v.HasTpcSRSRNTI, &v.HasAbsoluteTPCCommand, &v.HasTwoDifferentTPCLoopPUSCH, &v.HasTwoDifferentTPCLoopPUCCH, &v.HasPuschHalfPiBPSK, &v.HasPucchF3_4HalfPiBPSK, &v.HasAlmostContiguousCPOFDMUL, &v.HasSpCSIRS, &v.HasSpCSIIM, &v.HasTddMultiDLULSwitchPerSlot, &v.HasMultipleCORESET)
+	ext := r.ExtendedPreamble(&v.HasDynamicSFI, &v.HasDummy1, &v.HasTwoFLDMRS, &v.HasDummy2, &v.HasDummy3, &v.HasSupportedDMRSTypeDL, &v.HasSupportedDMRSTypeUL, &v.HasSemiOpenLoopCSI, &v.HasCsiReportWithoutPMI, &v.HasCsiReportWithoutCQI, &v.HasOnePortsPTRS, &v.HasTwoPUCCHF0_2ConsecSymbols, &v.HasPucchF2WithFH, &v.HasPucchF3WithFH, &v.HasPucchF4WithFH, &v.HasPucchF0_2WithoutFH, &v.HasPucchF1_3_4WithoutFH, &v.HasMuxSRHARQACKCSIPUCCHMultiPerSlot, &v.HasUciCodeBlockSegmentation, &v.HasOnePUCCHLongAndShortFormat, &v.HasTwoPUCCHAnyOthersInSlot, &v.HasIntraSlotFreqHoppingPUSCH, &v.HasPuschLBRM, &v.HasPdcchBlindDetectionCA, &v.HasTpcPUSCHRNTI, &v.HasTpcPUCCHRNTI, &v.HasTpcSRSRNTI, &v.HasAbsoluteTPCCommand, &v.HasTwoDifferentTPCLoopPUSCH, &v.HasTwoDifferentTPCLoopPUCCH, &v.HasPuschHalfPiBPSK, &v.HasPucchF3_4HalfPiBPSK, &v.HasAlmostContiguousCPOFDMUL, &v.HasSpCSIRS, &v.HasSpCSIIM, &v.HasTddMultiDLULSwitchPerSlot, &v.HasMultipleCORESET)
 	v.DynamicSFI = PhyParametersFRXDiff_DynamicSFI(r.EnumIf(v.HasDynamicSFI, 1, 0, false, "dynamicSFI"))
 	if v.HasDummy1 {
 		v.Dummy1 = r.BitString(per.Size{Lb: 2, Ub: 2}, "dummy1")
@@ -10614,8 +10891,7 @@ func (v *PhyParametersFRXDiff_MaxTotalResourcesForOneFreqRangeR16) EncodePER(w *
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PhyParametersFR1) DecodePER(r *per.Reader) error {
 	*v = PhyParametersFR1{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPdcchMonitoringSingleOccasion, &v.HasScs60kHz, &v.HasPdsch256QAMFR1, &v.HasPdschREMappingFR1PerSymbol)
+	ext := r.ExtendedPreamble(&v.HasPdcchMonitoringSingleOccasion, &v.HasScs60kHz, &v.HasPdsch256QAMFR1, &v.HasPdschREMappingFR1PerSymbol)
 	v.PdcchMonitoringSingleOccasion = PhyParametersFR1_PdcchMonitoringSingleOccasion(r.EnumIf(v.HasPdcchMonitoringSingleOccasion, 1, 0, false, "pdcch-MonitoringSingleOccasion"))
 	v.Scs60kHz = PhyParametersFR1_Scs60kHz(r.EnumIf(v.HasScs60kHz, 1, 0, false, "scs-60kHz"))
 	v.Pdsch256QAMFR1 = PhyParametersFR1_Pdsch256QAMFR1(r.EnumIf(v.HasPdsch256QAMFR1, 1, 0, false, "pdsch-256QAM-FR1"))
@@ -10670,8 +10946,7 @@ func (v *PhyParametersFR1) MarshalUPER() ([]byte, error) { return per.Marshal(v,
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PhyParametersFR2) DecodePER(r *per.Reader) error {
 	*v = PhyParametersFR2{}
-	ext := r.Extended()
-	r.Preamble(&v.HasDummy, &v.HasPdschREMappingFR2PerSymbol)
+	ext := r.ExtendedPreamble(&v.HasDummy, &v.HasPdschREMappingFR2PerSymbol)
 	v.Dummy = PhyParametersFR2_Dummy(r.EnumIf(v.HasDummy, 1, 0, false, "dummy"))
 	v.PdschREMappingFR2PerSymbol = PhyParametersFR2_PdschREMappingFR2PerSymbol(r.EnumIf(v.HasPdschREMappingFR2PerSymbol, 2, 0, false, "pdsch-RE-MappingFR2-PerSymbol"))
 	x := r.Extensions(ext)
@@ -10728,8 +11003,7 @@ func (v *PhyParametersFR2) MarshalUPER() ([]byte, error) { return per.Marshal(v,
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PhyParametersMRDC) DecodePER(r *per.Reader) error {
 	*v = PhyParametersMRDC{}
-	ext := r.Extended()
-	r.Preamble(&v.HasNaicsCapabilityList)
+	ext := r.ExtendedPreamble(&v.HasNaicsCapabilityList)
 	r.DecodeOptional(v.HasNaicsCapabilityList, &v.NaicsCapabilityList, "naics-Capability-List")
 	x := r.Extensions(ext)
 	if x.Begin(0, "spCellPlacement") {
@@ -10793,8 +11067,7 @@ func (v *NAICSCapabilityEntry) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	v.NumberOfNAICSCapableCC = r.Int(1, 5, false, "numberOfNAICS-CapableCC")
 	v.NumberOfAggregatedPRB = NAICSCapabilityEntry_NumberOfAggregatedPRB(r.Enum(16, 0, false, "numberOfAggregatedPRB"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10820,8 +11093,7 @@ func (v *NAICSCapabilityEntry) MarshalUPER() ([]byte, error) { return per.Marsha
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PhyParametersSharedSpectrumChAccessR16) DecodePER(r *per.Reader) error {
 	*v = PhyParametersSharedSpectrumChAccessR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSsSINRMeasR16, &v.HasSpCSIReportPUCCHR16, &v.HasSpCSIReportPUSCHR16, &v.HasDynamicSFIR16, &v.HasMuxSRHARQACKCSIPUCCHOncePerSlotR16, &v.HasMuxSRHARQACKPUCCHR16, &v.HasMuxSRHARQACKCSIPUCCHMultiPerSlotR16, &v.HasMuxHARQACKPUSCHDiffSymbolR16, &v.HasPucchRepetitionF1_3_4R16, &v.HasType1PUSCHRepetitionMultiSlotsR16, &v.HasType2PUSCHRepetitionMultiSlotsR16, &v.HasPuschRepetitionMultiSlotsR16, &v.HasPdschRepetitionMultiSlotsR16, &v.HasDownlinkSPSR16, &v.HasConfiguredULGrantType1R16, &v.HasConfiguredULGrantType2R16, &v.HasPreEmptIndicationDLR16)
+	ext := r.ExtendedPreamble(&v.HasSsSINRMeasR16, &v.HasSpCSIReportPUCCHR16, &v.HasSpCSIReportPUSCHR16, &v.HasDynamicSFIR16, &v.HasMuxSRHARQACKCSIPUCCHOncePerSlotR16, &v.HasMuxSRHARQACKPUCCHR16, &v.HasMuxSRHARQACKCSIPUCCHMultiPerSlotR16, &v.HasMuxHARQACKPUSCHDiffSymbolR16, &v.HasPucchRepetitionF1_3_4R16, &v.HasType1PUSCHRepetitionMultiSlotsR16, &v.HasType2PUSCHRepetitionMultiSlotsR16, &v.HasPuschRepetitionMultiSlotsR16, &v.HasPdschRepetitionMultiSlotsR16, &v.HasDownlinkSPSR16, &v.HasConfiguredULGrantType1R16, &v.HasConfiguredULGrantType2R16, &v.HasPreEmptIndicationDLR16)
 	v.SsSINRMeasR16 = PhyParametersSharedSpectrumChAccessR16_SsSINRMeasR16(r.EnumIf(v.HasSsSINRMeasR16, 1, 0, false, "ss-SINR-Meas-r16"))
 	v.SpCSIReportPUCCHR16 = PhyParametersSharedSpectrumChAccessR16_SpCSIReportPUCCHR16(r.EnumIf(v.HasSpCSIReportPUCCHR16, 1, 0, false, "sp-CSI-ReportPUCCH-r16"))
 	v.SpCSIReportPUSCHR16 = PhyParametersSharedSpectrumChAccessR16_SpCSIReportPUSCHR16(r.EnumIf(v.HasSpCSIReportPUSCHR16, 1, 0, false, "sp-CSI-ReportPUSCH-r16"))
@@ -10839,8 +11111,7 @@ func (v *PhyParametersSharedSpectrumChAccessR16) DecodePER(r *per.Reader) error 
 	v.ConfiguredULGrantType1R16 = PhyParametersSharedSpectrumChAccessR16_ConfiguredULGrantType1R16(r.EnumIf(v.HasConfiguredULGrantType1R16, 1, 0, false, "configuredUL-GrantType1-r16"))
 	v.ConfiguredULGrantType2R16 = PhyParametersSharedSpectrumChAccessR16_ConfiguredULGrantType2R16(r.EnumIf(v.HasConfiguredULGrantType2R16, 1, 0, false, "configuredUL-GrantType2-r16"))
 	v.PreEmptIndicationDLR16 = PhyParametersSharedSpectrumChAccessR16_PreEmptIndicationDLR16(r.EnumIf(v.HasPreEmptIndicationDLR16, 1, 0, false, "pre-EmptIndication-DL-r16"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10901,8 +11172,7 @@ func (v *PhyParametersSharedSpectrumChAccessR16_MuxSRHARQACKCSIPUCCHOncePerSlotR
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PosSRSRRCInactiveOutsideInitialULBWPR17) DecodePER(r *per.Reader) error {
 	*v = PosSRSRRCInactiveOutsideInitialULBWPR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMaxSRSposBandwidthForEachSCSWithinCCFR1R17, &v.HasMaxSRSposBandwidthForEachSCSWithinCCFR2R17, &v.HasMaxNumOfSRSposResourceSetsR17, &v.HasMaxNumOfPeriodicSRSposResourcesR17, &v.HasMaxNumOfPeriodicSRSposResourcesPerSlotR17, &v.HasDifferentNumerologyBetweenSRSposAndInitialBWPR17, &v.HasSrsPosWithoutRestrictionOnBWPR17, &v.HasMaxNumOfPeriodicAndSemipersistentSRSposResourcesR17, &v.HasMaxNumOfPeriodicAndSemipersistentSRSposResourcesPerSlotR17, &v.HasDifferentCenterFreqBetweenSRSposAndInitialBWPR17, &v.HasSwitchingTimeSRSTXOtherTXR17, &v.HasMaxNumOfSemiPersistentSRSposResourcesR17, &v.HasMaxNumOfSemiPersistentSRSposResourcesPerSlotR17)
+	ext := r.ExtendedPreamble(&v.HasMaxSRSposBandwidthForEachSCSWithinCCFR1R17, &v.HasMaxSRSposBandwidthForEachSCSWithinCCFR2R17, &v.HasMaxNumOfSRSposResourceSetsR17, &v.HasMaxNumOfPeriodicSRSposResourcesR17, &v.HasMaxNumOfPeriodicSRSposResourcesPerSlotR17, &v.HasDifferentNumerologyBetweenSRSposAndInitialBWPR17, &v.HasSrsPosWithoutRestrictionOnBWPR17, &v.HasMaxNumOfPeriodicAndSemipersistentSRSposResourcesR17, &v.HasMaxNumOfPeriodicAndSemipersistentSRSposResourcesPerSlotR17, &v.HasDifferentCenterFreqBetweenSRSposAndInitialBWPR17, &v.HasSwitchingTimeSRSTXOtherTXR17, &v.HasMaxNumOfSemiPersistentSRSposResourcesR17, &v.HasMaxNumOfSemiPersistentSRSposResourcesPerSlotR17)
 	v.MaxSRSposBandwidthForEachSCSWithinCCFR1R17 = PosSRSRRCInactiveOutsideInitialULBWPR17_MaxSRSposBandwidthForEachSCSWithinCCFR1R17(r.EnumIf(v.HasMaxSRSposBandwidthForEachSCSWithinCCFR1R17, 15, 0, false, "maxSRSposBandwidthForEachSCS-withinCC-FR1-r17"))
 	v.MaxSRSposBandwidthForEachSCSWithinCCFR2R17 = PosSRSRRCInactiveOutsideInitialULBWPR17_MaxSRSposBandwidthForEachSCSWithinCCFR2R17(r.EnumIf(v.HasMaxSRSposBandwidthForEachSCSWithinCCFR2R17, 4, 0, false, "maxSRSposBandwidthForEachSCS-withinCC-FR2-r17"))
 	v.MaxNumOfSRSposResourceSetsR17 = PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSRSposResourceSetsR17(r.EnumIf(v.HasMaxNumOfSRSposResourceSetsR17, 6, 0, false, "maxNumOfSRSposResourceSets-r17"))
@@ -10916,8 +11186,7 @@ func (v *PosSRSRRCInactiveOutsideInitialULBWPR17) DecodePER(r *per.Reader) error
 	v.SwitchingTimeSRSTXOtherTXR17 = PosSRSRRCInactiveOutsideInitialULBWPR17_SwitchingTimeSRSTXOtherTXR17(r.EnumIf(v.HasSwitchingTimeSRSTXOtherTXR17, 5, 0, false, "switchingTimeSRS-TX-OtherTX-r17"))
 	v.MaxNumOfSemiPersistentSRSposResourcesR17 = PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesR17(r.EnumIf(v.HasMaxNumOfSemiPersistentSRSposResourcesR17, 7, 0, false, "maxNumOfSemiPersistentSRSposResources-r17"))
 	v.MaxNumOfSemiPersistentSRSposResourcesPerSlotR17 = PosSRSRRCInactiveOutsideInitialULBWPR17_MaxNumOfSemiPersistentSRSposResourcesPerSlotR17(r.EnumIf(v.HasMaxNumOfSemiPersistentSRSposResourcesPerSlotR17, 10, 0, false, "maxNumOfSemiPersistentSRSposResourcesPerSlot-r17"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10957,12 +11226,10 @@ func (v *PosSRSRRCInactiveOutsideInitialULBWPR17) MarshalUPER() ([]byte, error) 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PowSavParametersR16) DecodePER(r *per.Reader) error {
 	*v = PowSavParametersR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPowSavParametersCommonR16, &v.HasPowSavParametersFRXDiffR16)
+	ext := r.ExtendedPreamble(&v.HasPowSavParametersCommonR16, &v.HasPowSavParametersFRXDiffR16)
 	r.DecodeOptional(v.HasPowSavParametersCommonR16, &v.PowSavParametersCommonR16, "powSav-ParametersCommon-r16")
 	r.DecodeOptional(v.HasPowSavParametersFRXDiffR16, &v.PowSavParametersFRXDiffR16, "powSav-ParametersFRX-Diff-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10989,11 +11256,9 @@ func (v *PowSavParametersR16) MarshalUPER() ([]byte, error) { return per.Marshal
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PowSavParametersV1700) DecodePER(r *per.Reader) error {
 	*v = PowSavParametersV1700{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPowSavParametersFR2_2R17)
+	ext := r.ExtendedPreamble(&v.HasPowSavParametersFR2_2R17)
 	r.DecodeOptional(v.HasPowSavParametersFR2_2R17, &v.PowSavParametersFR2_2R17, "powSav-ParametersFR2-2-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11019,14 +11284,12 @@ func (v *PowSavParametersV1700) MarshalUPER() ([]byte, error) { return per.Marsh
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PowSavParametersCommonR16) DecodePER(r *per.Reader) error {
 	*v = PowSavParametersCommonR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasDrxPreferenceR16, &v.HasMaxCCPreferenceR16, &v.HasReleasePreferenceR16, &v.HasMinSchedulingOffsetPreferenceR16)
+	ext := r.ExtendedPreamble(&v.HasDrxPreferenceR16, &v.HasMaxCCPreferenceR16, &v.HasReleasePreferenceR16, &v.HasMinSchedulingOffsetPreferenceR16)
 	v.DrxPreferenceR16 = PowSavParametersCommonR16_DrxPreferenceR16(r.EnumIf(v.HasDrxPreferenceR16, 1, 0, false, "drx-Preference-r16"))
 	v.MaxCCPreferenceR16 = PowSavParametersCommonR16_MaxCCPreferenceR16(r.EnumIf(v.HasMaxCCPreferenceR16, 1, 0, false, "maxCC-Preference-r16"))
 	v.ReleasePreferenceR16 = PowSavParametersCommonR16_ReleasePreferenceR16(r.EnumIf(v.HasReleasePreferenceR16, 1, 0, false, "releasePreference-r16"))
 	v.MinSchedulingOffsetPreferenceR16 = PowSavParametersCommonR16_MinSchedulingOffsetPreferenceR16(r.EnumIf(v.HasMinSchedulingOffsetPreferenceR16, 1, 0, false, "minSchedulingOffsetPreference-r16"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11055,12 +11318,10 @@ func (v *PowSavParametersCommonR16) MarshalUPER() ([]byte, error) { return per.M
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PowSavParametersFRXDiffR16) DecodePER(r *per.Reader) error {
 	*v = PowSavParametersFRXDiffR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMaxBWPreferenceR16, &v.HasMaxMIMOLayerPreferenceR16)
+	ext := r.ExtendedPreamble(&v.HasMaxBWPreferenceR16, &v.HasMaxMIMOLayerPreferenceR16)
 	v.MaxBWPreferenceR16 = PowSavParametersFRXDiffR16_MaxBWPreferenceR16(r.EnumIf(v.HasMaxBWPreferenceR16, 1, 0, false, "maxBW-Preference-r16"))
 	v.MaxMIMOLayerPreferenceR16 = PowSavParametersFRXDiffR16_MaxMIMOLayerPreferenceR16(r.EnumIf(v.HasMaxMIMOLayerPreferenceR16, 1, 0, false, "maxMIMO-LayerPreference-r16"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11087,12 +11348,10 @@ func (v *PowSavParametersFRXDiffR16) MarshalUPER() ([]byte, error) { return per.
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PowSavParametersFR2_2R17) DecodePER(r *per.Reader) error {
 	*v = PowSavParametersFR2_2R17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMaxBWPreferenceR17, &v.HasMaxMIMOLayerPreferenceR17)
+	ext := r.ExtendedPreamble(&v.HasMaxBWPreferenceR17, &v.HasMaxMIMOLayerPreferenceR17)
 	v.MaxBWPreferenceR17 = PowSavParametersFR2_2R17_MaxBWPreferenceR17(r.EnumIf(v.HasMaxBWPreferenceR17, 1, 0, false, "maxBW-Preference-r17"))
 	v.MaxMIMOLayerPreferenceR17 = PowSavParametersFR2_2R17_MaxMIMOLayerPreferenceR17(r.EnumIf(v.HasMaxMIMOLayerPreferenceR17, 1, 0, false, "maxMIMO-LayerPreference-r17"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11145,10 +11404,18 @@ func (v *ProcessingParameters) MarshalUPER() ([]byte, error) { return per.Marsha
 func (v *ProcessingParameters_DifferentTBPerSlot) DecodePER(r *per.Reader) error {
 	*v = ProcessingParameters_DifferentTBPerSlot{}
 	r.Preamble(&v.HasUpto1, &v.HasUpto2, &v.HasUpto4, &v.HasUpto7)
-	r.DecodeOptional(v.HasUpto1, &v.Upto1, "upto1")
-	r.DecodeOptional(v.HasUpto2, &v.Upto2, "upto2")
-	r.DecodeOptional(v.HasUpto4, &v.Upto4, "upto4")
-	r.DecodeOptional(v.HasUpto7, &v.Upto7, "upto7")
+	if v.HasUpto1 {
+		v.Upto1 = NumberOfCarriers(r.Int(1, 16, false, "upto1"))
+	}
+	if v.HasUpto2 {
+		v.Upto2 = NumberOfCarriers(r.Int(1, 16, false, "upto2"))
+	}
+	if v.HasUpto4 {
+		v.Upto4 = NumberOfCarriers(r.Int(1, 16, false, "upto4"))
+	}
+	if v.HasUpto7 {
+		v.Upto7 = NumberOfCarriers(r.Int(1, 16, false, "upto7"))
+	}
 	return r.Err()
 }
 
@@ -11272,14 +11539,12 @@ func (v *PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwDurationOfPRSProcess
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17) DecodePER(r *per.Reader) error {
 	*v = PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasScs15R17, &v.HasScs30R17, &v.HasScs60R17, &v.HasScs120R17)
+	ext := r.ExtendedPreamble(&v.HasScs15R17, &v.HasScs30R17, &v.HasScs60R17, &v.HasScs120R17)
 	v.Scs15R17 = PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs15R17(r.EnumIf(v.HasScs15R17, 11, 0, false, "scs15-r17"))
 	v.Scs30R17 = PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs30R17(r.EnumIf(v.HasScs30R17, 11, 0, false, "scs30-r17"))
 	v.Scs60R17 = PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs60R17(r.EnumIf(v.HasScs60R17, 11, 0, false, "scs60-r17"))
 	v.Scs120R17 = PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17_Scs120R17(r.EnumIf(v.HasScs120R17, 11, 0, false, "scs120-r17"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11386,8 +11651,7 @@ func (v *RedCapParametersV1740) MarshalUPER() ([]byte, error) { return per.Marsh
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RFParameters) DecodePER(r *per.Reader) error {
 	*v = RFParameters{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSupportedBandCombinationList, &v.HasAppliedFreqBandListFilter)
+	ext := r.ExtendedPreamble(&v.HasSupportedBandCombinationList, &v.HasAppliedFreqBandListFilter)
 	r.Decode(&v.SupportedBandListNR, "supportedBandListNR")
 	r.DecodeOptional(v.HasSupportedBandCombinationList, &v.SupportedBandCombinationList, "supportedBandCombinationList")
 	r.DecodeOptional(v.HasAppliedFreqBandListFilter, &v.AppliedFreqBandListFilter, "appliedFreqBandListFilter")

@@ -12,9 +12,8 @@ import (
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *BandNR) DecodePER(r *per.Reader) error {
 	*v = BandNR{}
-	ext := r.Extended()
-	r.Preamble(&v.HasModifiedMPRBehaviour, &v.HasMimoParametersPerBand, &v.HasExtendedCP, &v.HasMultipleTCI, &v.HasBwpWithoutRestriction, &v.HasBwpSameNumerology, &v.HasBwpDiffNumerology, &v.HasCrossCarrierSchedulingSameSCS, &v.HasPdsch256QAMFR2, &v.HasPusch256QAM, &v.HasUEPowerClass, &v.HasRateMatchingLTECRS, &v.HasChannelBWsDL, &v.HasChannelBWsUL)
-	r.Decode(&v.BandNR, "bandNR")
+	ext := r.ExtendedPreamble(&v.HasModifiedMPRBehaviour, &v.HasMimoParametersPerBand, &v.HasExtendedCP, &v.HasMultipleTCI, &v.HasBwpWithoutRestriction, &v.HasBwpSameNumerology, &v.HasBwpDiffNumerology, &v.HasCrossCarrierSchedulingSameSCS, &v.HasPdsch256QAMFR2, &v.HasPusch256QAM, &v.HasUEPowerClass, &v.HasRateMatchingLTECRS, &v.HasChannelBWsDL, &v.HasChannelBWsUL)
+	v.BandNR = FreqBandIndicatorNR(r.Int(1, 1024, false, "bandNR"))
 	if v.HasModifiedMPRBehaviour {
 		v.ModifiedMPRBehaviour = r.BitString(per.Size{Lb: 8, Ub: 8}, "modifiedMPR-Behaviour")
 	}
@@ -1162,11 +1161,9 @@ func (v *BandNR_SrsSemiPersistentPosResourcesRRCInactiveR17) EncodePER(w *per.Wr
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *BandNRV16c0) DecodePER(r *per.Reader) error {
 	*v = BandNRV16c0{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPuschRepetitionTypeAV16c0)
+	ext := r.ExtendedPreamble(&v.HasPuschRepetitionTypeAV16c0)
 	v.PuschRepetitionTypeAV16c0 = BandNRV16c0_PuschRepetitionTypeAV16c0(r.EnumIf(v.HasPuschRepetitionTypeAV16c0, 1, 0, false, "pusch-RepetitionTypeA-v16c0"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1192,8 +1189,7 @@ func (v *BandNRV16c0) MarshalUPER() ([]byte, error) { return per.Marshal(v, fals
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RFParametersMRDC) DecodePER(r *per.Reader) error {
 	*v = RFParametersMRDC{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSupportedBandCombinationList, &v.HasAppliedFreqBandListFilter)
+	ext := r.ExtendedPreamble(&v.HasSupportedBandCombinationList, &v.HasAppliedFreqBandListFilter)
 	r.DecodeOptional(v.HasSupportedBandCombinationList, &v.SupportedBandCombinationList, "supportedBandCombinationList")
 	r.DecodeOptional(v.HasAppliedFreqBandListFilter, &v.AppliedFreqBandListFilter, "appliedFreqBandListFilter")
 	x := r.Extensions(ext)
@@ -1469,8 +1465,7 @@ func (v *RFParametersMRDCV15g0) MarshalUPER() ([]byte, error) { return per.Marsh
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RLCParameters) DecodePER(r *per.Reader) error {
 	*v = RLCParameters{}
-	ext := r.Extended()
-	r.Preamble(&v.HasAmWithShortSN, &v.HasUmWithShortSN, &v.HasUmWithLongSN)
+	ext := r.ExtendedPreamble(&v.HasAmWithShortSN, &v.HasUmWithShortSN, &v.HasUmWithLongSN)
 	v.AmWithShortSN = RLCParameters_AmWithShortSN(r.EnumIf(v.HasAmWithShortSN, 1, 0, false, "am-WithShortSN"))
 	v.UmWithShortSN = RLCParameters_UmWithShortSN(r.EnumIf(v.HasUmWithShortSN, 1, 0, false, "um-WithShortSN"))
 	v.UmWithLongSN = RLCParameters_UmWithLongSN(r.EnumIf(v.HasUmWithLongSN, 1, 0, false, "um-WithLongSN"))
@@ -1525,8 +1520,7 @@ func (v *RLCParameters) MarshalUPER() ([]byte, error) { return per.Marshal(v, fa
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SDAPParameters) DecodePER(r *per.Reader) error {
 	*v = SDAPParameters{}
-	ext := r.Extended()
-	r.Preamble(&v.HasAsReflectiveQoS)
+	ext := r.ExtendedPreamble(&v.HasAsReflectiveQoS)
 	v.AsReflectiveQoS = SDAPParameters_AsReflectiveQoS(r.EnumIf(v.HasAsReflectiveQoS, 1, 0, false, "as-ReflectiveQoS"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "sdap-QOS-IAB-r16") {
@@ -1592,8 +1586,7 @@ func (v *SidelinkParametersR16) MarshalUPER() ([]byte, error) { return per.Marsh
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SidelinkParametersNRR16) DecodePER(r *per.Reader) error {
 	*v = SidelinkParametersNRR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasRlcParametersSidelinkR16, &v.HasMacParametersSidelinkR16, &v.HasFddAddUESidelinkCapabilitiesR16, &v.HasTddAddUESidelinkCapabilitiesR16, &v.HasSupportedBandListSidelinkR16)
+	ext := r.ExtendedPreamble(&v.HasRlcParametersSidelinkR16, &v.HasMacParametersSidelinkR16, &v.HasFddAddUESidelinkCapabilitiesR16, &v.HasTddAddUESidelinkCapabilitiesR16, &v.HasSupportedBandListSidelinkR16)
 	r.DecodeOptional(v.HasRlcParametersSidelinkR16, &v.RlcParametersSidelinkR16, "rlc-ParametersSidelink-r16")
 	r.DecodeOptional(v.HasMacParametersSidelinkR16, &v.MacParametersSidelinkR16, "mac-ParametersSidelink-r16")
 	r.DecodeOptional(v.HasFddAddUESidelinkCapabilitiesR16, &v.FddAddUESidelinkCapabilitiesR16, "fdd-Add-UE-Sidelink-Capabilities-r16")
@@ -1660,8 +1653,7 @@ func (v *SidelinkParametersNRR16_SupportedBandListSidelinkR16) EncodePER(w *per.
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SidelinkParametersEUTRAR16) DecodePER(r *per.Reader) error {
 	*v = SidelinkParametersEUTRAR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSlParametersEUTRA1R16, &v.HasSlParametersEUTRA2R16, &v.HasSlParametersEUTRA3R16, &v.HasSupportedBandListSidelinkEUTRAR16)
+	ext := r.ExtendedPreamble(&v.HasSlParametersEUTRA1R16, &v.HasSlParametersEUTRA2R16, &v.HasSlParametersEUTRA3R16, &v.HasSupportedBandListSidelinkEUTRAR16)
 	if v.HasSlParametersEUTRA1R16 {
 		v.SlParametersEUTRA1R16 = r.OctetString(per.Unsized, "sl-ParametersEUTRA1-r16")
 	}
@@ -1672,8 +1664,7 @@ func (v *SidelinkParametersEUTRAR16) DecodePER(r *per.Reader) error {
 		v.SlParametersEUTRA3R16 = r.OctetString(per.Unsized, "sl-ParametersEUTRA3-r16")
 	}
 	r.DecodeOptional(v.HasSupportedBandListSidelinkEUTRAR16, &v.SupportedBandListSidelinkEUTRAR16, "supportedBandListSidelinkEUTRA-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1718,12 +1709,10 @@ func (v *SidelinkParametersEUTRAR16_SupportedBandListSidelinkEUTRAR16) EncodePER
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RLCParametersSidelinkR16) DecodePER(r *per.Reader) error {
 	*v = RLCParametersSidelinkR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasAmWithLongSNSidelinkR16, &v.HasUmWithLongSNSidelinkR16)
+	ext := r.ExtendedPreamble(&v.HasAmWithLongSNSidelinkR16, &v.HasUmWithLongSNSidelinkR16)
 	v.AmWithLongSNSidelinkR16 = RLCParametersSidelinkR16_AmWithLongSNSidelinkR16(r.EnumIf(v.HasAmWithLongSNSidelinkR16, 1, 0, false, "am-WithLongSN-Sidelink-r16"))
 	v.UmWithLongSNSidelinkR16 = RLCParametersSidelinkR16_UmWithLongSNSidelinkR16(r.EnumIf(v.HasUmWithLongSNSidelinkR16, 1, 0, false, "um-WithLongSN-Sidelink-r16"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1750,12 +1739,10 @@ func (v *RLCParametersSidelinkR16) MarshalUPER() ([]byte, error) { return per.Ma
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MACParametersSidelinkR16) DecodePER(r *per.Reader) error {
 	*v = MACParametersSidelinkR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMacParametersSidelinkCommonR16, &v.HasMacParametersSidelinkXDDDiffR16)
+	ext := r.ExtendedPreamble(&v.HasMacParametersSidelinkCommonR16, &v.HasMacParametersSidelinkXDDDiffR16)
 	r.DecodeOptional(v.HasMacParametersSidelinkCommonR16, &v.MacParametersSidelinkCommonR16, "mac-ParametersSidelinkCommon-r16")
 	r.DecodeOptional(v.HasMacParametersSidelinkXDDDiffR16, &v.MacParametersSidelinkXDDDiffR16, "mac-ParametersSidelinkXDD-Diff-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1807,8 +1794,7 @@ func (v *UESidelinkCapabilityAddXDDModeR16) MarshalUPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MACParametersSidelinkCommonR16) DecodePER(r *per.Reader) error {
 	*v = MACParametersSidelinkCommonR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasLcpRestrictionSidelinkR16, &v.HasMultipleConfiguredGrantsSidelinkR16)
+	ext := r.ExtendedPreamble(&v.HasLcpRestrictionSidelinkR16, &v.HasMultipleConfiguredGrantsSidelinkR16)
 	v.LcpRestrictionSidelinkR16 = MACParametersSidelinkCommonR16_LcpRestrictionSidelinkR16(r.EnumIf(v.HasLcpRestrictionSidelinkR16, 1, 0, false, "lcp-RestrictionSidelink-r16"))
 	v.MultipleConfiguredGrantsSidelinkR16 = MACParametersSidelinkCommonR16_MultipleConfiguredGrantsSidelinkR16(r.EnumIf(v.HasMultipleConfiguredGrantsSidelinkR16, 1, 0, false, "multipleConfiguredGrantsSidelink-r16"))
 	x := r.Extensions(ext)
@@ -1849,12 +1835,10 @@ func (v *MACParametersSidelinkCommonR16) MarshalUPER() ([]byte, error) { return 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MACParametersSidelinkXDDDiffR16) DecodePER(r *per.Reader) error {
 	*v = MACParametersSidelinkXDDDiffR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMultipleSRConfigurationsSidelinkR16, &v.HasLogicalChannelSRDelayTimerSidelinkR16)
+	ext := r.ExtendedPreamble(&v.HasMultipleSRConfigurationsSidelinkR16, &v.HasLogicalChannelSRDelayTimerSidelinkR16)
 	v.MultipleSRConfigurationsSidelinkR16 = MACParametersSidelinkXDDDiffR16_MultipleSRConfigurationsSidelinkR16(r.EnumIf(v.HasMultipleSRConfigurationsSidelinkR16, 1, 0, false, "multipleSR-ConfigurationsSidelink-r16"))
 	v.LogicalChannelSRDelayTimerSidelinkR16 = MACParametersSidelinkXDDDiffR16_LogicalChannelSRDelayTimerSidelinkR16(r.EnumIf(v.HasLogicalChannelSRDelayTimerSidelinkR16, 1, 0, false, "logicalChannelSR-DelayTimerSidelink-r16"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1882,7 +1866,7 @@ func (v *MACParametersSidelinkXDDDiffR16) MarshalUPER() ([]byte, error) { return
 func (v *BandSidelinkEUTRAR16) DecodePER(r *per.Reader) error {
 	*v = BandSidelinkEUTRAR16{}
 	r.Preamble(&v.HasGnbScheduledMode3SidelinkEUTRAR16, &v.HasGnbScheduledMode4SidelinkEUTRAR16)
-	r.Decode(&v.FreqBandSidelinkEUTRAR16, "freqBandSidelinkEUTRA-r16")
+	v.FreqBandSidelinkEUTRAR16 = FreqBandIndicatorEUTRA(r.Int(1, 256, false, "freqBandSidelinkEUTRA-r16"))
 	r.DecodeOptional(v.HasGnbScheduledMode3SidelinkEUTRAR16, &v.GnbScheduledMode3SidelinkEUTRAR16, "gnb-ScheduledMode3SidelinkEUTRA-r16")
 	v.GnbScheduledMode4SidelinkEUTRAR16 = BandSidelinkEUTRAR16_GnbScheduledMode4SidelinkEUTRAR16(r.EnumIf(v.HasGnbScheduledMode4SidelinkEUTRAR16, 1, 0, false, "gnb-ScheduledMode4SidelinkEUTRA-r16"))
 	return r.Err()
@@ -1921,9 +1905,8 @@ func (v *BandSidelinkEUTRAR16_GnbScheduledMode3SidelinkEUTRAR16) EncodePER(w *pe
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *BandSidelinkR16) DecodePER(r *per.Reader) error {
 	*v = BandSidelinkR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSlReceptionR16, &v.HasSlTransmissionMode1R16, &v.HasSyncSidelinkR16, &v.HasSlTx256QAMR16, &v.HasPsfchFormatZeroSidelinkR16, &v.HasLowSE64QAMMCSTableSidelinkR16, &v.HasEnbSyncSidelinkR16)
-	r.Decode(&v.FreqBandSidelinkR16, "freqBandSidelink-r16")
+	ext := r.ExtendedPreamble(&v.HasSlReceptionR16, &v.HasSlTransmissionMode1R16, &v.HasSyncSidelinkR16, &v.HasSlTx256QAMR16, &v.HasPsfchFormatZeroSidelinkR16, &v.HasLowSE64QAMMCSTableSidelinkR16, &v.HasEnbSyncSidelinkR16)
+	v.FreqBandSidelinkR16 = FreqBandIndicatorNR(r.Int(1, 1024, false, "freqBandSidelink-r16"))
 	r.DecodeOptional(v.HasSlReceptionR16, &v.SlReceptionR16, "sl-Reception-r16")
 	r.DecodeOptional(v.HasSlTransmissionMode1R16, &v.SlTransmissionMode1R16, "sl-TransmissionMode1-r16")
 	r.DecodeOptional(v.HasSyncSidelinkR16, &v.SyncSidelinkR16, "sync-Sidelink-r16")
@@ -2435,13 +2418,11 @@ func (v *BandSidelinkR16_SyncSidelinkV1710) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RelayParametersR17) DecodePER(r *per.Reader) error {
 	*v = RelayParametersR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasRelayUEOperationL2R17, &v.HasRemoteUEOperationL2R17, &v.HasRemoteUEPathSwitchToIdleInactiveRelayR17)
+	ext := r.ExtendedPreamble(&v.HasRelayUEOperationL2R17, &v.HasRemoteUEOperationL2R17, &v.HasRemoteUEPathSwitchToIdleInactiveRelayR17)
 	v.RelayUEOperationL2R17 = RelayParametersR17_RelayUEOperationL2R17(r.EnumIf(v.HasRelayUEOperationL2R17, 1, 0, false, "relayUE-Operation-L2-r17"))
 	v.RemoteUEOperationL2R17 = RelayParametersR17_RemoteUEOperationL2R17(r.EnumIf(v.HasRemoteUEOperationL2R17, 1, 0, false, "remoteUE-Operation-L2-r17"))
 	v.RemoteUEPathSwitchToIdleInactiveRelayR17 = RelayParametersR17_RemoteUEPathSwitchToIdleInactiveRelayR17(r.EnumIf(v.HasRemoteUEPathSwitchToIdleInactiveRelayR17, 1, 0, false, "remoteUE-PathSwitchToIdleInactiveRelay-r17"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2481,8 +2462,7 @@ func (v *SimultaneousRxTxPerBandPair) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SONParametersR16) DecodePER(r *per.Reader) error {
 	*v = SONParametersR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasRachReportR16)
+	ext := r.ExtendedPreamble(&v.HasRachReportR16)
 	v.RachReportR16 = SONParametersR16_RachReportR16(r.EnumIf(v.HasRachReportR16, 1, 0, false, "rach-Report-r16"))
 	x := r.Extensions(ext)
 	if x.Begin(0, "rlfReportCHO-r17") {
@@ -2742,8 +2722,7 @@ func (v *SupportedBandwidthV1700) MarshalUPER() ([]byte, error) { return per.Mar
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UEBasedPerfMeasParametersR16) DecodePER(r *per.Reader) error {
 	*v = UEBasedPerfMeasParametersR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasBarometerMeasReportR16, &v.HasImmMeasBTR16, &v.HasImmMeasWLANR16, &v.HasLoggedMeasBTR16, &v.HasLoggedMeasurementsR16, &v.HasLoggedMeasWLANR16, &v.HasOrientationMeasReportR16, &v.HasSpeedMeasReportR16, &v.HasGnssLocationR16, &v.HasUlPDCPDelayR16)
+	ext := r.ExtendedPreamble(&v.HasBarometerMeasReportR16, &v.HasImmMeasBTR16, &v.HasImmMeasWLANR16, &v.HasLoggedMeasBTR16, &v.HasLoggedMeasurementsR16, &v.HasLoggedMeasWLANR16, &v.HasOrientationMeasReportR16, &v.HasSpeedMeasReportR16, &v.HasGnssLocationR16, &v.HasUlPDCPDelayR16)
 	v.BarometerMeasReportR16 = UEBasedPerfMeasParametersR16_BarometerMeasReportR16(r.EnumIf(v.HasBarometerMeasReportR16, 1, 0, false, "barometerMeasReport-r16"))
 	v.ImmMeasBTR16 = UEBasedPerfMeasParametersR16_ImmMeasBTR16(r.EnumIf(v.HasImmMeasBTR16, 1, 0, false, "immMeasBT-r16"))
 	v.ImmMeasWLANR16 = UEBasedPerfMeasParametersR16_ImmMeasWLANR16(r.EnumIf(v.HasImmMeasWLANR16, 1, 0, false, "immMeasWLAN-r16"))
@@ -2824,7 +2803,7 @@ func (v *UECapabilityRATContainerList) MarshalUPER() ([]byte, error) { return pe
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UECapabilityRATContainer) DecodePER(r *per.Reader) error {
 	*v = UECapabilityRATContainer{}
-	r.Decode(&v.RatType, "rat-Type")
+	v.RatType = RATType(r.Enum(4, 0, true, "rat-Type"))
 	v.UECapabilityRATContainer = r.OctetString(per.Unsized, "ue-CapabilityRAT-Container")
 	return r.Err()
 }
@@ -2865,14 +2844,12 @@ func (v *UECapabilityRATRequestList) MarshalUPER() ([]byte, error) { return per.
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UECapabilityRATRequest) DecodePER(r *per.Reader) error {
 	*v = UECapabilityRATRequest{}
-	ext := r.Extended()
-	r.Preamble(&v.HasCapabilityRequestFilter)
-	r.Decode(&v.RatType, "rat-Type")
+	ext := r.ExtendedPreamble(&v.HasCapabilityRequestFilter)
+	v.RatType = RATType(r.Enum(4, 0, true, "rat-Type"))
 	if v.HasCapabilityRequestFilter {
 		v.CapabilityRequestFilter = r.OctetString(per.Unsized, "capabilityRequestFilter")
 	}
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2901,8 +2878,7 @@ func (v *UECapabilityRATRequest) MarshalUPER() ([]byte, error) { return per.Mars
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UECapabilityRequestFilterCommon) DecodePER(r *per.Reader) error {
 	*v = UECapabilityRequestFilterCommon{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMrdcRequest)
+	ext := r.ExtendedPreamble(&v.HasMrdcRequest)
 	r.DecodeOptional(v.HasMrdcRequest, &v.MrdcRequest, "mrdc-Request")
 	x := r.Extensions(ext)
 	if x.Begin(0, "codebookTypeRequest-r16") {
@@ -3437,14 +3413,12 @@ func (v *UEMRDCCapabilityAddFRXMode) MarshalUPER() ([]byte, error) { return per.
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *GeneralParametersMRDCXDDDiff) DecodePER(r *per.Reader) error {
 	*v = GeneralParametersMRDCXDDDiff{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSplitSRBWithOneULPath, &v.HasSplitDRBWithULBothMCGSCG, &v.HasSrb3, &v.HasDummy)
+	ext := r.ExtendedPreamble(&v.HasSplitSRBWithOneULPath, &v.HasSplitDRBWithULBothMCGSCG, &v.HasSrb3, &v.HasDummy)
 	v.SplitSRBWithOneULPath = GeneralParametersMRDCXDDDiff_SplitSRBWithOneULPath(r.EnumIf(v.HasSplitSRBWithOneULPath, 1, 0, false, "splitSRB-WithOneUL-Path"))
 	v.SplitDRBWithULBothMCGSCG = GeneralParametersMRDCXDDDiff_SplitDRBWithULBothMCGSCG(r.EnumIf(v.HasSplitDRBWithULBothMCGSCG, 1, 0, false, "splitDRB-withUL-Both-MCG-SCG"))
 	v.Srb3 = GeneralParametersMRDCXDDDiff_Srb3(r.EnumIf(v.HasSrb3, 1, 0, false, "srb3"))
 	v.Dummy = GeneralParametersMRDCXDDDiff_Dummy(r.EnumIf(v.HasDummy, 1, 0, false, "dummy"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3497,7 +3471,7 @@ func (v *GeneralParametersMRDCV1610) MarshalUPER() ([]byte, error) { return per.
 func (v *UENRCapability) DecodePER(r *per.Reader) error {
 	*v = UENRCapability{}
 	r.Preamble(&v.HasRlcParameters, &v.HasMacParameters, &v.HasMeasAndMobParameters, &v.HasFddAddUENRCapabilities, &v.HasTddAddUENRCapabilities, &v.HasFr1AddUENRCapabilities, &v.HasFr2AddUENRCapabilities, &v.HasFeatureSets, &v.HasFeatureSetCombinations, &v.HasLateNonCriticalExtension, &v.HasNonCriticalExtension)
-	r.Decode(&v.AccessStratumRelease, "accessStratumRelease")
+	v.AccessStratumRelease = AccessStratumRelease(r.Enum(8, 0, true, "accessStratumRelease"))
 	r.Decode(&v.PdcpParameters, "pdcp-Parameters")
 	r.DecodeOptional(v.HasRlcParameters, &v.RlcParameters, "rlc-Parameters")
 	r.DecodeOptional(v.HasMacParameters, &v.MacParameters, "mac-Parameters")
@@ -4301,11 +4275,9 @@ func (v *MBSParametersR17) MarshalUPER() ([]byte, error) { return per.Marshal(v,
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UERadioPagingInfoR17) DecodePER(r *per.Reader) error {
 	*v = UERadioPagingInfoR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPeiSubgroupingSupportBandListR17)
+	ext := r.ExtendedPreamble(&v.HasPeiSubgroupingSupportBandListR17)
 	r.DecodeOptional(v.HasPeiSubgroupingSupportBandListR17, &v.PeiSubgroupingSupportBandListR17, "pei-SubgroupingSupportBandList-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4572,13 +4544,11 @@ func (v *AbsoluteTimeInfoR16) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *AppLayerMeasConfigR17) DecodePER(r *per.Reader) error {
 	*v = AppLayerMeasConfigR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMeasConfigAppLayerToAddModListR17, &v.HasMeasConfigAppLayerToReleaseListR17, &v.HasRRCSegAllowedR17)
+	ext := r.ExtendedPreamble(&v.HasMeasConfigAppLayerToAddModListR17, &v.HasMeasConfigAppLayerToReleaseListR17, &v.HasRRCSegAllowedR17)
 	r.DecodeOptional(v.HasMeasConfigAppLayerToAddModListR17, &v.MeasConfigAppLayerToAddModListR17, "measConfigAppLayerToAddModList-r17")
 	r.DecodeOptional(v.HasMeasConfigAppLayerToReleaseListR17, &v.MeasConfigAppLayerToReleaseListR17, "measConfigAppLayerToReleaseList-r17")
 	v.RRCSegAllowedR17 = AppLayerMeasConfigR17_RRCSegAllowedR17(r.EnumIf(v.HasRRCSegAllowedR17, 1, 0, false, "rrc-SegAllowed-r17"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4626,9 +4596,8 @@ func (v *AppLayerMeasConfigR17_MeasConfigAppLayerToReleaseListR17) EncodePER(w *
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MeasConfigAppLayerR17) DecodePER(r *per.Reader) error {
 	*v = MeasConfigAppLayerR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMeasConfigAppLayerContainerR17, &v.HasServiceTypeR17, &v.HasPauseReportingR17, &v.HasTransmissionOfSessionStartStopR17, &v.HasRanVisibleParametersR17)
-	r.Decode(&v.MeasConfigAppLayerIDR17, "measConfigAppLayerId-r17")
+	ext := r.ExtendedPreamble(&v.HasMeasConfigAppLayerContainerR17, &v.HasServiceTypeR17, &v.HasPauseReportingR17, &v.HasTransmissionOfSessionStartStopR17, &v.HasRanVisibleParametersR17)
+	v.MeasConfigAppLayerIDR17 = MeasConfigAppLayerIDR17(r.Int(0, 15, false, "measConfigAppLayerId-r17"))
 	if v.HasMeasConfigAppLayerContainerR17 {
 		v.MeasConfigAppLayerContainerR17 = r.OctetString(per.Size{Lb: 1, Ub: 8000}, "measConfigAppLayerContainer-r17")
 	}
@@ -4640,8 +4609,7 @@ func (v *MeasConfigAppLayerR17) DecodePER(r *per.Reader) error {
 		v.TransmissionOfSessionStartStopR17 = r.Bool("transmissionOfSessionStartStop-r17")
 	}
 	r.DecodeOptional(v.HasRanVisibleParametersR17, &v.RanVisibleParametersR17, "ran-VisibleParameters-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4718,15 +4686,13 @@ func (v *SetupRelease_RANVisibleParametersR17) MarshalUPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RANVisibleParametersR17) DecodePER(r *per.Reader) error {
 	*v = RANVisibleParametersR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasRanVisiblePeriodicityR17, &v.HasNumberOfBufferLevelEntriesR17, &v.HasReportPlayoutDelayForMediaStartupR17)
+	ext := r.ExtendedPreamble(&v.HasRanVisiblePeriodicityR17, &v.HasNumberOfBufferLevelEntriesR17, &v.HasReportPlayoutDelayForMediaStartupR17)
 	v.RanVisiblePeriodicityR17 = RANVisibleParametersR17_RanVisiblePeriodicityR17(r.EnumIf(v.HasRanVisiblePeriodicityR17, 5, 0, false, "ran-VisiblePeriodicity-r17"))
 	v.NumberOfBufferLevelEntriesR17 = r.IntIf(v.HasNumberOfBufferLevelEntriesR17, 1, 8, false, "numberOfBufferLevelEntries-r17")
 	if v.HasReportPlayoutDelayForMediaStartupR17 {
 		v.ReportPlayoutDelayForMediaStartupR17 = r.Bool("reportPlayoutDelayForMediaStartup-r17")
 	}
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4873,7 +4839,7 @@ func (v *AreaConfigR16) MarshalUPER() ([]byte, error) { return per.Marshal(v, fa
 func (v *InterFreqTargetInfoR16) DecodePER(r *per.Reader) error {
 	*v = InterFreqTargetInfoR16{}
 	r.Preamble(&v.HasCellListR16)
-	r.Decode(&v.DlCarrierFreqR16, "dl-CarrierFreq-r16")
+	v.DlCarrierFreqR16 = ARFCNValueNR(r.Int(0, 3279165, false, "dl-CarrierFreq-r16"))
 	r.DecodeOptional(v.HasCellListR16, &v.CellListR16, "cellList-r16")
 	return r.Err()
 }
@@ -4962,7 +4928,7 @@ func (v *TrackingAreaIdentityListR16) MarshalUPER() ([]byte, error) { return per
 func (v *TrackingAreaIdentityR16) DecodePER(r *per.Reader) error {
 	*v = TrackingAreaIdentityR16{}
 	r.Decode(&v.PlmnIdentityR16, "plmn-Identity-r16")
-	r.Decode(&v.TrackingAreaCodeR16, "trackingAreaCode-r16")
+	v.TrackingAreaCodeR16 = TrackingAreaCode(r.BitString(per.Size{Lb: 24, Ub: 24}, "trackingAreaCode-r16"))
 	return r.Err()
 }
 
@@ -5054,14 +5020,12 @@ func (v *EUTRAMBSFNSubframeConfigList) MarshalUPER() ([]byte, error) { return pe
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *EUTRAMBSFNSubframeConfig) DecodePER(r *per.Reader) error {
 	*v = EUTRAMBSFNSubframeConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSubframeAllocation2)
+	ext := r.ExtendedPreamble(&v.HasSubframeAllocation2)
 	v.RadioframeAllocationPeriod = EUTRAMBSFNSubframeConfig_RadioframeAllocationPeriod(r.Enum(6, 0, false, "radioframeAllocationPeriod"))
 	v.RadioframeAllocationOffset = r.Int(0, 7, false, "radioframeAllocationOffset")
 	r.Decode(&v.SubframeAllocation1, "subframeAllocation1")
 	r.DecodeOptional(v.HasSubframeAllocation2, &v.SubframeAllocation2, "subframeAllocation2")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5173,7 +5137,7 @@ func (v *EUTRAMultiBandInfoList) MarshalUPER() ([]byte, error) { return per.Mars
 func (v *EUTRAMultiBandInfo) DecodePER(r *per.Reader) error {
 	*v = EUTRAMultiBandInfo{}
 	r.Preamble(&v.HasEutraNSPmaxList)
-	r.Decode(&v.EutraFreqBandIndicator, "eutra-FreqBandIndicator")
+	v.EutraFreqBandIndicator = FreqBandIndicatorEUTRA(r.Int(1, 256, false, "eutra-FreqBandIndicator"))
 	r.DecodeOptional(v.HasEutraNSPmaxList, &v.EutraNSPmaxList, "eutra-NS-PmaxList")
 	return r.Err()
 }
@@ -5253,7 +5217,7 @@ func (v *EUTRAPhysCellID) EncodePER(w *per.Writer) error {
 func (v *EUTRAPhysCellIDRange) DecodePER(r *per.Reader) error {
 	*v = EUTRAPhysCellIDRange{}
 	r.Preamble(&v.HasRange)
-	r.Decode(&v.Start, "start")
+	v.Start = EUTRAPhysCellID(r.Int(0, 503, false, "start"))
 	v.Range = EUTRAPhysCellIDRange_Range(r.EnumIf(v.HasRange, 16, 0, false, "range"))
 	return r.Err()
 }
@@ -5405,12 +5369,10 @@ func (v *LogMeasResultListBTR16) MarshalUPER() ([]byte, error) { return per.Mars
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *LogMeasResultBTR16) DecodePER(r *per.Reader) error {
 	*v = LogMeasResultBTR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasRssiBTR16)
+	ext := r.ExtendedPreamble(&v.HasRssiBTR16)
 	v.BtAddrR16 = r.BitString(per.Size{Lb: 48, Ub: 48}, "bt-Addr-r16")
 	v.RssiBTR16 = r.IntIf(v.HasRssiBTR16, -128, 127, false, "rssi-BT-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5455,13 +5417,13 @@ func (v *LogMeasResultListWLANR16) MarshalUPER() ([]byte, error) { return per.Ma
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *LogMeasResultWLANR16) DecodePER(r *per.Reader) error {
 	*v = LogMeasResultWLANR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasRssiWLANR16, &v.HasRttWLANR16)
+	ext := r.ExtendedPreamble(&v.HasRssiWLANR16, &v.HasRttWLANR16)
 	r.Decode(&v.WlanIdentifiersR16, "wlan-Identifiers-r16")
-	r.DecodeOptional(v.HasRssiWLANR16, &v.RssiWLANR16, "rssiWLAN-r16")
+	if v.HasRssiWLANR16 {
+		v.RssiWLANR16 = WLANRSSIRangeR16(r.Int(0, 141, false, "rssiWLAN-r16"))
+	}
 	r.DecodeOptional(v.HasRttWLANR16, &v.RttWLANR16, "rtt-WLAN-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5489,8 +5451,7 @@ func (v *LogMeasResultWLANR16) MarshalUPER() ([]byte, error) { return per.Marsha
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *WLANIdentifiersR16) DecodePER(r *per.Reader) error {
 	*v = WLANIdentifiersR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSsidR16, &v.HasBssidR16, &v.HasHessidR16)
+	ext := r.ExtendedPreamble(&v.HasSsidR16, &v.HasBssidR16, &v.HasHessidR16)
 	if v.HasSsidR16 {
 		v.SsidR16 = r.OctetString(per.Size{Lb: 1, Ub: 32}, "ssid-r16")
 	}
@@ -5500,8 +5461,7 @@ func (v *WLANIdentifiersR16) DecodePER(r *per.Reader) error {
 	if v.HasHessidR16 {
 		v.HessidR16 = r.OctetString(per.Size{Lb: 6, Ub: 6}, "hessid-r16")
 	}
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5547,13 +5507,11 @@ func (v *WLANRSSIRangeR16) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *WLANRTTR16) DecodePER(r *per.Reader) error {
 	*v = WLANRTTR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasRttAccuracyR16)
+	ext := r.ExtendedPreamble(&v.HasRttAccuracyR16)
 	v.RttValueR16 = r.Int(0, 16777215, false, "rttValue-r16")
 	v.RttUnitsR16 = WLANRTTR16_RttUnitsR16(r.Enum(5, 0, true, "rttUnits-r16"))
 	v.RttAccuracyR16 = r.IntIf(v.HasRttAccuracyR16, 0, 255, false, "rttAccuracy-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5659,11 +5617,9 @@ func (v *OtherConfig_DelayBudgetReportingConfig_Setup) EncodePER(w *per.Writer) 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *OtherConfigV1540) DecodePER(r *per.Reader) error {
 	*v = OtherConfigV1540{}
-	ext := r.Extended()
-	r.Preamble(&v.HasOverheatingAssistanceConfig)
+	ext := r.ExtendedPreamble(&v.HasOverheatingAssistanceConfig)
 	r.DecodeOptional(v.HasOverheatingAssistanceConfig, &v.OverheatingAssistanceConfig, "overheatingAssistanceConfig")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6479,14 +6435,12 @@ func (v *MUSIMLeaveAssistanceConfigR17) MarshalUPER() ([]byte, error) { return p
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SuccessHOConfigR17) DecodePER(r *per.Reader) error {
 	*v = SuccessHOConfigR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasThresholdPercentageT304R17, &v.HasThresholdPercentageT310R17, &v.HasThresholdPercentageT312R17, &v.HasSourceDAPSFailureReportingR17)
+	ext := r.ExtendedPreamble(&v.HasThresholdPercentageT304R17, &v.HasThresholdPercentageT310R17, &v.HasThresholdPercentageT312R17, &v.HasSourceDAPSFailureReportingR17)
 	v.ThresholdPercentageT304R17 = SuccessHOConfigR17_ThresholdPercentageT304R17(r.EnumIf(v.HasThresholdPercentageT304R17, 8, 0, false, "thresholdPercentageT304-r17"))
 	v.ThresholdPercentageT310R17 = SuccessHOConfigR17_ThresholdPercentageT310R17(r.EnumIf(v.HasThresholdPercentageT310R17, 8, 0, false, "thresholdPercentageT310-r17"))
 	v.ThresholdPercentageT312R17 = SuccessHOConfigR17_ThresholdPercentageT312R17(r.EnumIf(v.HasThresholdPercentageT312R17, 8, 0, false, "thresholdPercentageT312-r17"))
 	v.SourceDAPSFailureReportingR17 = SuccessHOConfigR17_SourceDAPSFailureReportingR17(r.EnumIf(v.HasSourceDAPSFailureReportingR17, 1, 0, false, "sourceDAPS-FailureReporting-r17"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6536,11 +6490,9 @@ func (v *OverheatingAssistanceConfig) MarshalUPER() ([]byte, error) { return per
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *IDCAssistanceConfigR16) DecodePER(r *per.Reader) error {
 	*v = IDCAssistanceConfigR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasCandidateServingFreqListNRR16)
+	ext := r.ExtendedPreamble(&v.HasCandidateServingFreqListNRR16)
 	r.DecodeOptional(v.HasCandidateServingFreqListNRR16, &v.CandidateServingFreqListNRR16, "candidateServingFreqListNR-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6920,8 +6872,7 @@ func (v *TraceReferenceR16) MarshalUPER() ([]byte, error) { return per.Marshal(v
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UEMeasurementsAvailableR16) DecodePER(r *per.Reader) error {
 	*v = UEMeasurementsAvailableR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasLogMeasAvailableR16, &v.HasLogMeasAvailableBTR16, &v.HasLogMeasAvailableWLANR16, &v.HasConnEstFailInfoAvailableR16, &v.HasRlfInfoAvailableR16)
+	ext := r.ExtendedPreamble(&v.HasLogMeasAvailableR16, &v.HasLogMeasAvailableBTR16, &v.HasLogMeasAvailableWLANR16, &v.HasConnEstFailInfoAvailableR16, &v.HasRlfInfoAvailableR16)
 	v.LogMeasAvailableR16 = UEMeasurementsAvailableR16_LogMeasAvailableR16(r.EnumIf(v.HasLogMeasAvailableR16, 1, 0, false, "logMeasAvailable-r16"))
 	v.LogMeasAvailableBTR16 = UEMeasurementsAvailableR16_LogMeasAvailableBTR16(r.EnumIf(v.HasLogMeasAvailableBTR16, 1, 0, false, "logMeasAvailableBT-r16"))
 	v.LogMeasAvailableWLANR16 = UEMeasurementsAvailableR16_LogMeasAvailableWLANR16(r.EnumIf(v.HasLogMeasAvailableWLANR16, 1, 0, false, "logMeasAvailableWLAN-r16"))
@@ -6984,8 +6935,7 @@ func (v *UTRAFDDQOffsetRangeR16) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *VisitedCellInfoR16) DecodePER(r *per.Reader) error {
 	*v = VisitedCellInfoR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasVisitedCellIDR16)
+	ext := r.ExtendedPreamble(&v.HasVisitedCellIDR16)
 	r.DecodeOptional(v.HasVisitedCellIDR16, &v.VisitedCellIDR16, "visitedCellId-r16")
 	v.TimeSpentR16 = r.Int(0, 4095, false, "timeSpent-r16")
 	x := r.Extensions(ext)
@@ -7140,12 +7090,10 @@ func (v *VisitedPSCellInfoListR17) MarshalUPER() ([]byte, error) { return per.Ma
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *VisitedPSCellInfoR17) DecodePER(r *per.Reader) error {
 	*v = VisitedPSCellInfoR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasVisitedCellIDR17)
+	ext := r.ExtendedPreamble(&v.HasVisitedCellIDR17)
 	r.DecodeOptional(v.HasVisitedCellIDR17, &v.VisitedCellIDR17, "visitedCellId-r17")
 	v.TimeSpentR17 = r.Int(0, 4095, false, "timeSpent-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7298,9 +7246,8 @@ func (v *WLANNameR16) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SLBWPConfigR16) DecodePER(r *per.Reader) error {
 	*v = SLBWPConfigR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSlBWPGenericR16, &v.HasSlBWPPoolConfigR16)
-	r.Decode(&v.SlBWPID, "sl-BWP-Id")
+	ext := r.ExtendedPreamble(&v.HasSlBWPGenericR16, &v.HasSlBWPPoolConfigR16)
+	v.SlBWPID = BWPID(r.Int(0, 4, false, "sl-BWP-Id"))
 	r.DecodeOptional(v.HasSlBWPGenericR16, &v.SlBWPGenericR16, "sl-BWP-Generic-r16")
 	r.DecodeOptional(v.HasSlBWPPoolConfigR16, &v.SlBWPPoolConfigR16, "sl-BWP-PoolConfig-r16")
 	x := r.Extensions(ext)
@@ -7422,15 +7369,13 @@ func (v *SetupRelease_SLBWPDiscPoolConfigR17) MarshalUPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SLBWPGenericR16) DecodePER(r *per.Reader) error {
 	*v = SLBWPGenericR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSlBWPR16, &v.HasSlLengthSymbolsR16, &v.HasSlStartSymbolR16, &v.HasSlPSBCHConfigR16, &v.HasSlTxDirectCurrentLocationR16)
+	ext := r.ExtendedPreamble(&v.HasSlBWPR16, &v.HasSlLengthSymbolsR16, &v.HasSlStartSymbolR16, &v.HasSlPSBCHConfigR16, &v.HasSlTxDirectCurrentLocationR16)
 	r.DecodeOptional(v.HasSlBWPR16, &v.SlBWPR16, "sl-BWP-r16")
 	v.SlLengthSymbolsR16 = SLBWPGenericR16_SlLengthSymbolsR16(r.EnumIf(v.HasSlLengthSymbolsR16, 8, 0, false, "sl-LengthSymbols-r16"))
 	v.SlStartSymbolR16 = SLBWPGenericR16_SlStartSymbolR16(r.EnumIf(v.HasSlStartSymbolR16, 8, 0, false, "sl-StartSymbol-r16"))
 	r.DecodeOptional(v.HasSlPSBCHConfigR16, &v.SlPSBCHConfigR16, "sl-PSBCH-Config-r16")
 	v.SlTxDirectCurrentLocationR16 = r.IntIf(v.HasSlTxDirectCurrentLocationR16, 0, 3301, false, "sl-TxDirectCurrentLocation-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7498,8 +7443,7 @@ func (v *SetupRelease_SLPSBCHConfigR16) MarshalUPER() ([]byte, error) { return p
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SLBWPConfigCommonR16) DecodePER(r *per.Reader) error {
 	*v = SLBWPConfigCommonR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSlBWPGenericR16, &v.HasSlBWPPoolConfigCommonR16)
+	ext := r.ExtendedPreamble(&v.HasSlBWPGenericR16, &v.HasSlBWPPoolConfigCommonR16)
 	r.DecodeOptional(v.HasSlBWPGenericR16, &v.SlBWPGenericR16, "sl-BWP-Generic-r16")
 	r.DecodeOptional(v.HasSlBWPPoolConfigCommonR16, &v.SlBWPPoolConfigCommonR16, "sl-BWP-PoolConfigCommon-r16")
 	x := r.Extensions(ext)
@@ -7579,12 +7523,10 @@ func (v *SLBWPDiscPoolConfigR17_SlDiscRxPoolR17) EncodePER(w *per.Writer) error 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SLBWPDiscPoolConfigCommonR17) DecodePER(r *per.Reader) error {
 	*v = SLBWPDiscPoolConfigCommonR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSlDiscRxPoolR17, &v.HasSlDiscTxPoolSelectedR17)
+	ext := r.ExtendedPreamble(&v.HasSlDiscRxPoolR17, &v.HasSlDiscTxPoolSelectedR17)
 	r.DecodeOptional(v.HasSlDiscRxPoolR17, &v.SlDiscRxPoolR17, "sl-DiscRxPool-r17")
 	r.DecodeOptional(v.HasSlDiscTxPoolSelectedR17, &v.SlDiscTxPoolSelectedR17, "sl-DiscTxPoolSelected-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7716,7 +7658,7 @@ func (v *SLTxPoolDedicatedR16_SlPoolToAddModListR16) EncodePER(w *per.Writer) er
 func (v *SLResourcePoolConfigR16) DecodePER(r *per.Reader) error {
 	*v = SLResourcePoolConfigR16{}
 	r.Preamble(&v.HasSlResourcePoolR16)
-	r.Decode(&v.SlResourcePoolIDR16, "sl-ResourcePoolID-r16")
+	v.SlResourcePoolIDR16 = SLResourcePoolIDR16(r.Int(1, 16, false, "sl-ResourcePoolID-r16"))
 	r.DecodeOptional(v.HasSlResourcePoolR16, &v.SlResourcePoolR16, "sl-ResourcePool-r16")
 	return r.Err()
 }
@@ -8019,8 +7961,7 @@ func (v *SLCBRR16) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SLConfigDedicatedNRR16) DecodePER(r *per.Reader) error {
 	*v = SLConfigDedicatedNRR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSlPHYMACRLCConfigR16, &v.HasSlRadioBearerToReleaseListR16, &v.HasSlRadioBearerToAddModListR16, &v.HasSlMeasConfigInfoToReleaseListR16, &v.HasSlMeasConfigInfoToAddModListR16, &v.HasT400R16)
+	ext := r.ExtendedPreamble(&v.HasSlPHYMACRLCConfigR16, &v.HasSlRadioBearerToReleaseListR16, &v.HasSlRadioBearerToAddModListR16, &v.HasSlMeasConfigInfoToReleaseListR16, &v.HasSlMeasConfigInfoToAddModListR16, &v.HasT400R16)
 	r.DecodeOptional(v.HasSlPHYMACRLCConfigR16, &v.SlPHYMACRLCConfigR16, "sl-PHY-MAC-RLC-Config-r16")
 	r.DecodeOptional(v.HasSlRadioBearerToReleaseListR16, &v.SlRadioBearerToReleaseListR16, "sl-RadioBearerToReleaseList-r16")
 	r.DecodeOptional(v.HasSlRadioBearerToAddModListR16, &v.SlRadioBearerToAddModListR16, "sl-RadioBearerToAddModList-r16")
@@ -8370,7 +8311,7 @@ func (v *SetupRelease_SchedulingRequestID) DecodePER(r *per.Reader) error {
 		v.Choice = SetupRelease_SchedulingRequestID_Release
 	case 1:
 		v.Choice = SetupRelease_SchedulingRequestID_Setup
-		r.Decode(&v.Setup, "setup")
+		v.Setup = SchedulingRequestID(r.Int(0, 7, false, "setup"))
 	default:
 		r.Invalid(der.KindInvalidValue, "SetupRelease", "no alternative has this index", "X.691 23")
 	}
@@ -8404,13 +8345,11 @@ func (v *SetupRelease_SchedulingRequestID) MarshalUPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SLPHYMACRLCConfigV1700) DecodePER(r *per.Reader) error {
 	*v = SLPHYMACRLCConfigV1700{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSlDRXConfigR17, &v.HasSlRLCChannelToReleaseListR17, &v.HasSlRLCChannelToAddModListR17)
+	ext := r.ExtendedPreamble(&v.HasSlDRXConfigR17, &v.HasSlRLCChannelToReleaseListR17, &v.HasSlRLCChannelToAddModListR17)
 	r.DecodeOptional(v.HasSlDRXConfigR17, &v.SlDRXConfigR17, "sl-DRX-Config-r17")
 	r.DecodeOptional(v.HasSlRLCChannelToReleaseListR17, &v.SlRLCChannelToReleaseListR17, "sl-RLC-ChannelToReleaseList-r17")
 	r.DecodeOptional(v.HasSlRLCChannelToAddModListR17, &v.SlRLCChannelToAddModListR17, "sl-RLC-ChannelToAddModList-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8561,9 +8500,8 @@ func (v *SetupRelease_SLRemoteUEConfigR17) MarshalUPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SLConfiguredGrantConfigR16) DecodePER(r *per.Reader) error {
 	*v = SLConfiguredGrantConfigR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSlPeriodCGR16, &v.HasSlNrOfHARQProcessesR16, &v.HasSlHARQProcIDOffsetR16, &v.HasSlCGMaxTransNumListR16, &v.HasRRCConfiguredSidelinkGrantR16)
-	r.Decode(&v.SlConfigIndexCGR16, "sl-ConfigIndexCG-r16")
+	ext := r.ExtendedPreamble(&v.HasSlPeriodCGR16, &v.HasSlNrOfHARQProcessesR16, &v.HasSlHARQProcIDOffsetR16, &v.HasSlCGMaxTransNumListR16, &v.HasRRCConfiguredSidelinkGrantR16)
+	v.SlConfigIndexCGR16 = SLConfigIndexCGR16(r.Int(0, 7, false, "sl-ConfigIndexCG-r16"))
 	r.DecodeOptional(v.HasSlPeriodCGR16, &v.SlPeriodCGR16, "sl-PeriodCG-r16")
 	v.SlNrOfHARQProcessesR16 = r.IntIf(v.HasSlNrOfHARQProcessesR16, 1, 16, false, "sl-NrOfHARQ-Processes-r16")
 	v.SlHARQProcIDOffsetR16 = r.IntIf(v.HasSlHARQProcIDOffsetR16, 0, 15, false, "sl-HARQ-ProcID-offset-r16")
@@ -8572,7 +8510,9 @@ func (v *SLConfiguredGrantConfigR16) DecodePER(r *per.Reader) error {
 	x := r.Extensions(ext)
 	if x.Begin(0, "sl-N1PUCCH-AN-Type2-r16") {
 		x.GroupPreamble(&v.HasSlN1PUCCHANType2R16)
-		r.DecodeOptional(v.HasSlN1PUCCHANType2R16, &v.SlN1PUCCHANType2R16, "sl-N1PUCCH-AN-Type2-r16")
+		if v.HasSlN1PUCCHANType2R16 {
+			v.SlN1PUCCHANType2R16 = PUCCHResourceID(r.Int(0, 127, false, "sl-N1PUCCH-AN-Type2-r16"))
+		}
 		x.End("sl-N1PUCCH-AN-Type2-r16")
 	}
 	v.Unknown = x.Unknown(1)
@@ -8616,9 +8556,13 @@ func (v *SLConfiguredGrantConfigR16_RRCConfiguredSidelinkGrantR16) DecodePER(r *
 	v.SlStartSubchannelCGType1R16 = r.IntIf(v.HasSlStartSubchannelCGType1R16, 0, 26, false, "sl-StartSubchannelCG-Type1-r16")
 	v.SlFreqResourceCGType1R16 = r.IntIf(v.HasSlFreqResourceCGType1R16, 0, 6929, false, "sl-FreqResourceCG-Type1-r16")
 	v.SlTimeOffsetCGType1R16 = r.IntIf(v.HasSlTimeOffsetCGType1R16, 0, 7999, false, "sl-TimeOffsetCG-Type1-r16")
-	r.DecodeOptional(v.HasSlN1PUCCHANR16, &v.SlN1PUCCHANR16, "sl-N1PUCCH-AN-r16")
+	if v.HasSlN1PUCCHANR16 {
+		v.SlN1PUCCHANR16 = PUCCHResourceID(r.Int(0, 127, false, "sl-N1PUCCH-AN-r16"))
+	}
 	v.SlPSFCHToPUCCHCGType1R16 = r.IntIf(v.HasSlPSFCHToPUCCHCGType1R16, 0, 15, false, "sl-PSFCH-ToPUCCH-CG-Type1-r16")
-	r.DecodeOptional(v.HasSlResourcePoolIDR16, &v.SlResourcePoolIDR16, "sl-ResourcePoolID-r16")
+	if v.HasSlResourcePoolIDR16 {
+		v.SlResourcePoolIDR16 = SLResourcePoolIDR16(r.Int(1, 16, false, "sl-ResourcePoolID-r16"))
+	}
 	v.SlTimeReferenceSFNType1R16 = SLConfiguredGrantConfigR16_RRCConfiguredSidelinkGrantR16_SlTimeReferenceSFNType1R16(r.EnumIf(v.HasSlTimeReferenceSFNType1R16, 1, 0, false, "sl-TimeReferenceSFN-Type1-r16"))
 	return r.Err()
 }
@@ -8745,13 +8689,11 @@ func (v *SLDestinationIdentityR16) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SLDRXConfigR17) DecodePER(r *per.Reader) error {
 	*v = SLDRXConfigR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSlDRXConfigGCBCR17, &v.HasSlDRXConfigUCToReleaseListR17, &v.HasSlDRXConfigUCToAddModListR17)
+	ext := r.ExtendedPreamble(&v.HasSlDRXConfigGCBCR17, &v.HasSlDRXConfigUCToReleaseListR17, &v.HasSlDRXConfigUCToAddModListR17)
 	r.DecodeOptional(v.HasSlDRXConfigGCBCR17, &v.SlDRXConfigGCBCR17, "sl-DRX-ConfigGC-BC-r17")
 	r.DecodeOptional(v.HasSlDRXConfigUCToReleaseListR17, &v.SlDRXConfigUCToReleaseListR17, "sl-DRX-ConfigUC-ToReleaseList-r17")
 	r.DecodeOptional(v.HasSlDRXConfigUCToAddModListR17, &v.SlDRXConfigUCToAddModListR17, "sl-DRX-ConfigUC-ToAddModList-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8799,12 +8741,12 @@ func (v *SLDRXConfigR17_SlDRXConfigUCToAddModListR17) EncodePER(w *per.Writer) e
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SLDRXConfigUCInfoR17) DecodePER(r *per.Reader) error {
 	*v = SLDRXConfigUCInfoR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSlDestinationIndexR17, &v.HasSlDRXConfigUCR17)
-	r.DecodeOptional(v.HasSlDestinationIndexR17, &v.SlDestinationIndexR17, "sl-DestinationIndex-r17")
+	ext := r.ExtendedPreamble(&v.HasSlDestinationIndexR17, &v.HasSlDRXConfigUCR17)
+	if v.HasSlDestinationIndexR17 {
+		v.SlDestinationIndexR17 = SLDestinationIndexR16(r.Int(0, 31, false, "sl-DestinationIndex-r17"))
+	}
 	r.DecodeOptional(v.HasSlDRXConfigUCR17, &v.SlDRXConfigUCR17, "sl-DRX-ConfigUC-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8831,13 +8773,11 @@ func (v *SLDRXConfigUCInfoR17) MarshalUPER() ([]byte, error) { return per.Marsha
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SLDRXConfigGCBCR17) DecodePER(r *per.Reader) error {
 	*v = SLDRXConfigGCBCR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSlDRXGCBCPerQoSListR17, &v.HasSlDRXGCGenericR17, &v.HasSlDefaultDRXGCBCR17)
+	ext := r.ExtendedPreamble(&v.HasSlDRXGCBCPerQoSListR17, &v.HasSlDRXGCGenericR17, &v.HasSlDefaultDRXGCBCR17)
 	r.DecodeOptional(v.HasSlDRXGCBCPerQoSListR17, &v.SlDRXGCBCPerQoSListR17, "sl-DRX-GC-BC-PerQoS-List-r17")
 	r.DecodeOptional(v.HasSlDRXGCGenericR17, &v.SlDRXGCGenericR17, "sl-DRX-GC-generic-r17")
 	r.DecodeOptional(v.HasSlDefaultDRXGCBCR17, &v.SlDefaultDRXGCBCR17, "sl-DefaultDRX-GC-BC-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8875,14 +8815,12 @@ func (v *SLDRXConfigGCBCR17_SlDRXGCBCPerQoSListR17) EncodePER(w *per.Writer) err
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SLDRXGCBCQoSR17) DecodePER(r *per.Reader) error {
 	*v = SLDRXGCBCQoSR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSlDRXGCBCMappedQoSFlowListR17)
+	ext := r.ExtendedPreamble(&v.HasSlDRXGCBCMappedQoSFlowListR17)
 	r.DecodeOptional(v.HasSlDRXGCBCMappedQoSFlowListR17, &v.SlDRXGCBCMappedQoSFlowListR17, "sl-DRX-GC-BC-MappedQoS-FlowList-r17")
 	r.Decode(&v.SlDRXGCBCOnDurationTimerR17, "sl-DRX-GC-BC-OnDurationTimer-r17")
 	v.SlDRXGCInactivityTimerR17 = SLDRXGCBCQoSR17_SlDRXGCInactivityTimerR17(r.Enum(32, 0, false, "sl-DRX-GC-InactivityTimer-r17"))
 	v.SlDRXGCBCCycleR17 = SLDRXGCBCQoSR17_SlDRXGCBCCycleR17(r.Enum(32, 0, false, "sl-DRX-GC-BC-Cycle-r17"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9385,10 +9323,14 @@ func (v *SLDRXConfigUCSemiStaticR17_SlDrxCycleStartOffsetR17) EncodePER(w *per.W
 func (v *SLFreqConfigR16) DecodePER(r *per.Reader) error {
 	*v = SLFreqConfigR16{}
 	r.Preamble(&v.HasSlAbsoluteFrequencyPointAR16, &v.HasSlAbsoluteFrequencySSBR16, &v.HasFrequencyShift7p5khzSLR16, &v.HasSlBWPToReleaseListR16, &v.HasSlBWPToAddModListR16, &v.HasSlSyncConfigListR16, &v.HasSlSyncPriorityR16)
-	r.Decode(&v.SlFreqIDR16, "sl-Freq-Id-r16")
+	v.SlFreqIDR16 = SLFreqIDR16(r.Int(1, 8, false, "sl-Freq-Id-r16"))
 	r.Decode(&v.SlSCSSpecificCarrierListR16, "sl-SCS-SpecificCarrierList-r16")
-	r.DecodeOptional(v.HasSlAbsoluteFrequencyPointAR16, &v.SlAbsoluteFrequencyPointAR16, "sl-AbsoluteFrequencyPointA-r16")
-	r.DecodeOptional(v.HasSlAbsoluteFrequencySSBR16, &v.SlAbsoluteFrequencySSBR16, "sl-AbsoluteFrequencySSB-r16")
+	if v.HasSlAbsoluteFrequencyPointAR16 {
+		v.SlAbsoluteFrequencyPointAR16 = ARFCNValueNR(r.Int(0, 3279165, false, "sl-AbsoluteFrequencyPointA-r16"))
+	}
+	if v.HasSlAbsoluteFrequencySSBR16 {
+		v.SlAbsoluteFrequencySSBR16 = ARFCNValueNR(r.Int(0, 3279165, false, "sl-AbsoluteFrequencySSB-r16"))
+	}
 	v.FrequencyShift7p5khzSLR16 = SLFreqConfigR16_FrequencyShift7p5khzSLR16(r.EnumIf(v.HasFrequencyShift7p5khzSLR16, 1, 0, false, "frequencyShift7p5khzSL-r16"))
 	v.ValueNR16 = r.Int(-1, 1, false, "valueN-r16")
 	r.DecodeOptional(v.HasSlBWPToReleaseListR16, &v.SlBWPToReleaseListR16, "sl-BWP-ToReleaseList-r16")
@@ -9467,11 +9409,12 @@ func (v *SLFreqIDR16) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SLFreqConfigCommonR16) DecodePER(r *per.Reader) error {
 	*v = SLFreqConfigCommonR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSlAbsoluteFrequencySSBR16, &v.HasFrequencyShift7p5khzSLR16, &v.HasSlBWPListR16, &v.HasSlSyncPriorityR16, &v.HasSlNbAsSyncR16, &v.HasSlSyncConfigListR16)
+	ext := r.ExtendedPreamble(&v.HasSlAbsoluteFrequencySSBR16, &v.HasFrequencyShift7p5khzSLR16, &v.HasSlBWPListR16, &v.HasSlSyncPriorityR16, &v.HasSlNbAsSyncR16, &v.HasSlSyncConfigListR16)
 	r.Decode(&v.SlSCSSpecificCarrierListR16, "sl-SCS-SpecificCarrierList-r16")
-	r.Decode(&v.SlAbsoluteFrequencyPointAR16, "sl-AbsoluteFrequencyPointA-r16")
-	r.DecodeOptional(v.HasSlAbsoluteFrequencySSBR16, &v.SlAbsoluteFrequencySSBR16, "sl-AbsoluteFrequencySSB-r16")
+	v.SlAbsoluteFrequencyPointAR16 = ARFCNValueNR(r.Int(0, 3279165, false, "sl-AbsoluteFrequencyPointA-r16"))
+	if v.HasSlAbsoluteFrequencySSBR16 {
+		v.SlAbsoluteFrequencySSBR16 = ARFCNValueNR(r.Int(0, 3279165, false, "sl-AbsoluteFrequencySSB-r16"))
+	}
 	v.FrequencyShift7p5khzSLR16 = SLFreqConfigCommonR16_FrequencyShift7p5khzSLR16(r.EnumIf(v.HasFrequencyShift7p5khzSLR16, 1, 0, false, "frequencyShift7p5khzSL-r16"))
 	v.ValueNR16 = r.Int(-1, 1, false, "valueN-r16")
 	r.DecodeOptional(v.HasSlBWPListR16, &v.SlBWPListR16, "sl-BWP-List-r16")
@@ -9480,8 +9423,7 @@ func (v *SLFreqConfigCommonR16) DecodePER(r *per.Reader) error {
 		v.SlNbAsSyncR16 = r.Bool("sl-NbAsSync-r16")
 	}
 	r.DecodeOptional(v.HasSlSyncConfigListR16, &v.SlSyncConfigListR16, "sl-SyncConfigList-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9537,12 +9479,10 @@ func (v *SLFreqConfigCommonR16_SlBWPListR16) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SLInterUECoordinationConfigR17) DecodePER(r *per.Reader) error {
 	*v = SLInterUECoordinationConfigR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSlInterUECoordinationScheme1R17, &v.HasSlInterUECoordinationScheme2R17)
+	ext := r.ExtendedPreamble(&v.HasSlInterUECoordinationScheme1R17, &v.HasSlInterUECoordinationScheme2R17)
 	r.DecodeOptional(v.HasSlInterUECoordinationScheme1R17, &v.SlInterUECoordinationScheme1R17, "sl-InterUE-CoordinationScheme1-r17")
 	r.DecodeOptional(v.HasSlInterUECoordinationScheme2R17, &v.SlInterUECoordinationScheme2R17, "sl-InterUE-CoordinationScheme2-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9569,8 +9509,7 @@ func (v *SLInterUECoordinationConfigR17) MarshalUPER() ([]byte, error) { return 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SLInterUECoordinationScheme1R17) DecodePER(r *per.Reader) error {
 	*v = SLInterUECoordinationScheme1R17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSlIUCExplicitR17, &v.HasSlIUCConditionR17, &v.HasSlCondition1A2R17, &v.HasSlThresholdRSRPCondition1B1Option1ListR17, &v.HasSlThresholdRSRPCondition1B1Option2ListR17, &v.HasSlContainerCoordInfoR17, &v.HasSlContainerRequestR17, &v.HasSlTriggerConditionCoordInfoR17, &v.HasSlTriggerConditionRequestR17, &v.HasSlPriorityCoordInfoExplicitR17, &v.HasSlPriorityCoordInfoConditionR17, &v.HasSlPriorityRequestR17, &v.HasSlPriorityPreferredResourceSetR17, &v.HasSlMaxSlotOffsetTRIVR17, &v.HasSlNumSubCHPreferredResourceSetR17, &v.HasSlReservedPeriodPreferredResourceSetR17, &v.HasSlDetermineResourceTypeR17)
+	ext := r.ExtendedPreamble(&v.HasSlIUCExplicitR17, &v.HasSlIUCConditionR17, &v.HasSlCondition1A2R17, &v.HasSlThresholdRSRPCondition1B1Option1ListR17, &v.HasSlThresholdRSRPCondition1B1Option2ListR17, &v.HasSlContainerCoordInfoR17, &v.HasSlContainerRequestR17, &v.HasSlTriggerConditionCoordInfoR17, &v.HasSlTriggerConditionRequestR17, &v.HasSlPriorityCoordInfoExplicitR17, &v.HasSlPriorityCoordInfoConditionR17, &v.HasSlPriorityRequestR17, &v.HasSlPriorityPreferredResourceSetR17, &v.HasSlMaxSlotOffsetTRIVR17, &v.HasSlNumSubCHPreferredResourceSetR17, &v.HasSlReservedPeriodPreferredResourceSetR17, &v.HasSlDetermineResourceTypeR17)
 	v.SlIUCExplicitR17 = SLInterUECoordinationScheme1R17_SlIUCExplicitR17(r.EnumIf(v.HasSlIUCExplicitR17, 2, 0, false, "sl-IUC-Explicit-r17"))
 	v.SlIUCConditionR17 = SLInterUECoordinationScheme1R17_SlIUCConditionR17(r.EnumIf(v.HasSlIUCConditionR17, 2, 0, false, "sl-IUC-Condition-r17"))
 	v.SlCondition1A2R17 = SLInterUECoordinationScheme1R17_SlCondition1A2R17(r.EnumIf(v.HasSlCondition1A2R17, 1, 0, false, "sl-Condition1-A-2-r17"))
@@ -9588,8 +9527,7 @@ func (v *SLInterUECoordinationScheme1R17) DecodePER(r *per.Reader) error {
 	v.SlNumSubCHPreferredResourceSetR17 = r.IntIf(v.HasSlNumSubCHPreferredResourceSetR17, 1, 27, false, "sl-NumSubCH-PreferredResourceSet-r17")
 	v.SlReservedPeriodPreferredResourceSetR17 = r.IntIf(v.HasSlReservedPeriodPreferredResourceSetR17, 1, 16, false, "sl-ReservedPeriodPreferredResourceSet-r17")
 	v.SlDetermineResourceTypeR17 = SLInterUECoordinationScheme1R17_SlDetermineResourceTypeR17(r.EnumIf(v.HasSlDetermineResourceTypeR17, 2, 0, false, "sl-DetermineResourceType-r17"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9651,8 +9589,7 @@ func (v *SLInterUECoordinationScheme1R17_SlThresholdRSRPCondition1B1Option2ListR
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SLInterUECoordinationScheme2R17) DecodePER(r *per.Reader) error {
 	*v = SLInterUECoordinationScheme2R17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSlIUCScheme2R17, &v.HasSlRBSetPSFCHR17, &v.HasSlTypeUEAR17, &v.HasSlPSFCHOccasionR17, &v.HasSlSlotLevelResourceExclusionR17, &v.HasSlOptionForCondition2A1R17, &v.HasSlIndicationUEBR17)
+	ext := r.ExtendedPreamble(&v.HasSlIUCScheme2R17, &v.HasSlRBSetPSFCHR17, &v.HasSlTypeUEAR17, &v.HasSlPSFCHOccasionR17, &v.HasSlSlotLevelResourceExclusionR17, &v.HasSlOptionForCondition2A1R17, &v.HasSlIndicationUEBR17)
 	v.SlIUCScheme2R17 = SLInterUECoordinationScheme2R17_SlIUCScheme2R17(r.EnumIf(v.HasSlIUCScheme2R17, 1, 0, false, "sl-IUC-Scheme2-r17"))
 	if v.HasSlRBSetPSFCHR17 {
 		v.SlRBSetPSFCHR17 = r.BitString(per.Size{Lb: 10, Ub: 275}, "sl-RB-SetPSFCH-r17")
@@ -9730,8 +9667,7 @@ func (v *SLThresholdRSRPCondition1B1R17) MarshalUPER() ([]byte, error) { return 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SLLogicalChannelConfigR16) DecodePER(r *per.Reader) error {
 	*v = SLLogicalChannelConfigR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSlConfiguredGrantType1AllowedR16, &v.HasSlHARQFeedbackEnabledR16, &v.HasSlAllowedCGListR16, &v.HasSlAllowedSCSListR16, &v.HasSlMaxPUSCHDurationR16, &v.HasSlLogicalChannelGroupR16, &v.HasSlSchedulingRequestIDR16, &v.HasSlLogicalChannelSRDelayTimerAppliedR16)
+	ext := r.ExtendedPreamble(&v.HasSlConfiguredGrantType1AllowedR16, &v.HasSlHARQFeedbackEnabledR16, &v.HasSlAllowedCGListR16, &v.HasSlAllowedSCSListR16, &v.HasSlMaxPUSCHDurationR16, &v.HasSlLogicalChannelGroupR16, &v.HasSlSchedulingRequestIDR16, &v.HasSlLogicalChannelSRDelayTimerAppliedR16)
 	v.SlPriorityR16 = r.Int(1, 8, false, "sl-Priority-r16")
 	v.SlPrioritisedBitRateR16 = SLLogicalChannelConfigR16_SlPrioritisedBitRateR16(r.Enum(16, 0, false, "sl-PrioritisedBitRate-r16"))
 	v.SlBucketSizeDurationR16 = SLLogicalChannelConfigR16_SlBucketSizeDurationR16(r.Enum(16, 0, false, "sl-BucketSizeDuration-r16"))
@@ -9741,12 +9677,13 @@ func (v *SLLogicalChannelConfigR16) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasSlAllowedSCSListR16, &v.SlAllowedSCSListR16, "sl-AllowedSCS-List-r16")
 	v.SlMaxPUSCHDurationR16 = SLLogicalChannelConfigR16_SlMaxPUSCHDurationR16(r.EnumIf(v.HasSlMaxPUSCHDurationR16, 8, 0, false, "sl-MaxPUSCH-Duration-r16"))
 	v.SlLogicalChannelGroupR16 = r.IntIf(v.HasSlLogicalChannelGroupR16, 0, 7, false, "sl-LogicalChannelGroup-r16")
-	r.DecodeOptional(v.HasSlSchedulingRequestIDR16, &v.SlSchedulingRequestIDR16, "sl-SchedulingRequestId-r16")
+	if v.HasSlSchedulingRequestIDR16 {
+		v.SlSchedulingRequestIDR16 = SchedulingRequestID(r.Int(0, 7, false, "sl-SchedulingRequestId-r16"))
+	}
 	if v.HasSlLogicalChannelSRDelayTimerAppliedR16 {
 		v.SlLogicalChannelSRDelayTimerAppliedR16 = r.Bool("sl-LogicalChannelSR-DelayTimerApplied-r16")
 	}
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9804,12 +9741,10 @@ func (v *SLLogicalChannelConfigR16_SlAllowedSCSListR16) EncodePER(w *per.Writer)
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SLL2RelayUEConfigR17) DecodePER(r *per.Reader) error {
 	*v = SLL2RelayUEConfigR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSlRemoteUEToAddModListR17, &v.HasSlRemoteUEToReleaseListR17)
+	ext := r.ExtendedPreamble(&v.HasSlRemoteUEToAddModListR17, &v.HasSlRemoteUEToReleaseListR17)
 	r.DecodeOptional(v.HasSlRemoteUEToAddModListR17, &v.SlRemoteUEToAddModListR17, "sl-RemoteUE-ToAddModList-r17")
 	r.DecodeOptional(v.HasSlRemoteUEToReleaseListR17, &v.SlRemoteUEToReleaseListR17, "sl-RemoteUE-ToReleaseList-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9856,12 +9791,10 @@ func (v *SLL2RelayUEConfigR17_SlRemoteUEToReleaseListR17) EncodePER(w *per.Write
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SLRemoteUEToAddModR17) DecodePER(r *per.Reader) error {
 	*v = SLRemoteUEToAddModR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSlSRAPConfigRelayR17)
-	r.Decode(&v.SlL2IdentityRemoteR17, "sl-L2IdentityRemote-r17")
+	ext := r.ExtendedPreamble(&v.HasSlSRAPConfigRelayR17)
+	v.SlL2IdentityRemoteR17 = SLDestinationIdentityR16(r.BitString(per.Size{Lb: 24, Ub: 24}, "sl-L2IdentityRemote-r17"))
 	r.DecodeOptional(v.HasSlSRAPConfigRelayR17, &v.SlSRAPConfigRelayR17, "sl-SRAP-ConfigRelay-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9888,12 +9821,12 @@ func (v *SLRemoteUEToAddModR17) MarshalUPER() ([]byte, error) { return per.Marsh
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SLL2RemoteUEConfigR17) DecodePER(r *per.Reader) error {
 	*v = SLL2RemoteUEConfigR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSlSRAPConfigRemoteR17, &v.HasSlUEIdentityRemoteR17)
+	ext := r.ExtendedPreamble(&v.HasSlSRAPConfigRemoteR17, &v.HasSlUEIdentityRemoteR17)
 	r.DecodeOptional(v.HasSlSRAPConfigRemoteR17, &v.SlSRAPConfigRemoteR17, "sl-SRAP-ConfigRemote-r17")
-	r.DecodeOptional(v.HasSlUEIdentityRemoteR17, &v.SlUEIdentityRemoteR17, "sl-UEIdentityRemote-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	if v.HasSlUEIdentityRemoteR17 {
+		v.SlUEIdentityRemoteR17 = RNTIValue(r.Int(0, 65535, false, "sl-UEIdentityRemote-r17"))
+	}
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9920,14 +9853,12 @@ func (v *SLL2RemoteUEConfigR17) MarshalUPER() ([]byte, error) { return per.Marsh
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SLMeasConfigCommonR16) DecodePER(r *per.Reader) error {
 	*v = SLMeasConfigCommonR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSlMeasObjectListCommonR16, &v.HasSlReportConfigListCommonR16, &v.HasSlMeasIDListCommonR16, &v.HasSlQuantityConfigCommonR16)
+	ext := r.ExtendedPreamble(&v.HasSlMeasObjectListCommonR16, &v.HasSlReportConfigListCommonR16, &v.HasSlMeasIDListCommonR16, &v.HasSlQuantityConfigCommonR16)
 	r.DecodeOptional(v.HasSlMeasObjectListCommonR16, &v.SlMeasObjectListCommonR16, "sl-MeasObjectListCommon-r16")
 	r.DecodeOptional(v.HasSlReportConfigListCommonR16, &v.SlReportConfigListCommonR16, "sl-ReportConfigListCommon-r16")
 	r.DecodeOptional(v.HasSlMeasIDListCommonR16, &v.SlMeasIDListCommonR16, "sl-MeasIdListCommon-r16")
 	r.DecodeOptional(v.HasSlQuantityConfigCommonR16, &v.SlQuantityConfigCommonR16, "sl-QuantityConfigCommon-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9957,10 +9888,9 @@ func (v *SLMeasConfigCommonR16) MarshalUPER() ([]byte, error) { return per.Marsh
 func (v *SLMeasConfigInfoR16) DecodePER(r *per.Reader) error {
 	*v = SLMeasConfigInfoR16{}
 	ext := r.Extended()
-	r.Decode(&v.SlDestinationIndexR16, "sl-DestinationIndex-r16")
+	v.SlDestinationIndexR16 = SLDestinationIndexR16(r.Int(0, 31, false, "sl-DestinationIndex-r16"))
 	r.Decode(&v.SlMeasConfigR16, "sl-MeasConfig-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9986,8 +9916,7 @@ func (v *SLMeasConfigInfoR16) MarshalUPER() ([]byte, error) { return per.Marshal
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SLMeasConfigR16) DecodePER(r *per.Reader) error {
 	*v = SLMeasConfigR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSlMeasObjectToRemoveListR16, &v.HasSlMeasObjectToAddModListR16, &v.HasSlReportConfigToRemoveListR16, &v.HasSlReportConfigToAddModListR16, &v.HasSlMeasIDToRemoveListR16, &v.HasSlMeasIDToAddModListR16, &v.HasSlQuantityConfigR16)
+	ext := r.ExtendedPreamble(&v.HasSlMeasObjectToRemoveListR16, &v.HasSlMeasObjectToAddModListR16, &v.HasSlReportConfigToRemoveListR16, &v.HasSlReportConfigToAddModListR16, &v.HasSlMeasIDToRemoveListR16, &v.HasSlMeasIDToAddModListR16, &v.HasSlQuantityConfigR16)
 	r.DecodeOptional(v.HasSlMeasObjectToRemoveListR16, &v.SlMeasObjectToRemoveListR16, "sl-MeasObjectToRemoveList-r16")
 	r.DecodeOptional(v.HasSlMeasObjectToAddModListR16, &v.SlMeasObjectToAddModListR16, "sl-MeasObjectToAddModList-r16")
 	r.DecodeOptional(v.HasSlReportConfigToRemoveListR16, &v.SlReportConfigToRemoveListR16, "sl-ReportConfigToRemoveList-r16")
@@ -9995,8 +9924,7 @@ func (v *SLMeasConfigR16) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasSlMeasIDToRemoveListR16, &v.SlMeasIDToRemoveListR16, "sl-MeasIdToRemoveList-r16")
 	r.DecodeOptional(v.HasSlMeasIDToAddModListR16, &v.SlMeasIDToAddModListR16, "sl-MeasIdToAddModList-r16")
 	r.DecodeOptional(v.HasSlQuantityConfigR16, &v.SlQuantityConfigR16, "sl-QuantityConfig-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10101,11 +10029,10 @@ func (v *SLMeasIDListR16) MarshalUPER() ([]byte, error) { return per.Marshal(v, 
 func (v *SLMeasIDInfoR16) DecodePER(r *per.Reader) error {
 	*v = SLMeasIDInfoR16{}
 	ext := r.Extended()
-	r.Decode(&v.SlMeasIDR16, "sl-MeasId-r16")
-	r.Decode(&v.SlMeasObjectIDR16, "sl-MeasObjectId-r16")
-	r.Decode(&v.SlReportConfigIDR16, "sl-ReportConfigId-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.SlMeasIDR16 = SLMeasIDR16(r.Int(1, 64, false, "sl-MeasId-r16"))
+	v.SlMeasObjectIDR16 = SLMeasObjectIDR16(r.Int(1, 64, false, "sl-MeasObjectId-r16"))
+	v.SlReportConfigIDR16 = SLReportConfigIDR16(r.Int(1, 64, false, "sl-ReportConfigId-r16"))
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10163,10 +10090,9 @@ func (v *SLMeasObjectListR16) MarshalUPER() ([]byte, error) { return per.Marshal
 func (v *SLMeasObjectInfoR16) DecodePER(r *per.Reader) error {
 	*v = SLMeasObjectInfoR16{}
 	ext := r.Extended()
-	r.Decode(&v.SlMeasObjectIDR16, "sl-MeasObjectId-r16")
+	v.SlMeasObjectIDR16 = SLMeasObjectIDR16(r.Int(1, 64, false, "sl-MeasObjectId-r16"))
 	r.Decode(&v.SlMeasObjectR16, "sl-MeasObject-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10205,9 +10131,8 @@ func (v *SLMeasObjectIDR16) EncodePER(w *per.Writer) error {
 func (v *SLMeasObjectR16) DecodePER(r *per.Reader) error {
 	*v = SLMeasObjectR16{}
 	ext := r.Extended()
-	r.Decode(&v.FrequencyInfoSLR16, "frequencyInfoSL-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.FrequencyInfoSLR16 = ARFCNValueNR(r.Int(0, 3279165, false, "frequencyInfoSL-r16"))
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10233,8 +10158,10 @@ func (v *SLMeasObjectR16) MarshalUPER() ([]byte, error) { return per.Marshal(v, 
 func (v *SLPagingIdentityRemoteUER17) DecodePER(r *per.Reader) error {
 	*v = SLPagingIdentityRemoteUER17{}
 	r.Preamble(&v.HasFullIRNTIR17)
-	r.Decode(&v.Ng5GSTMSIR17, "ng-5G-S-TMSI-r17")
-	r.DecodeOptional(v.HasFullIRNTIR17, &v.FullIRNTIR17, "fullI-RNTI-r17")
+	v.Ng5GSTMSIR17 = NG5GSTMSI(r.BitString(per.Size{Lb: 48, Ub: 48}, "ng-5G-S-TMSI-r17"))
+	if v.HasFullIRNTIR17 {
+		v.FullIRNTIR17 = IRNTIValue(r.BitString(per.Size{Lb: 40, Ub: 40}, "fullI-RNTI-r17"))
+	}
 	return r.Err()
 }
 
@@ -10257,8 +10184,7 @@ func (v *SLPagingIdentityRemoteUER17) MarshalUPER() ([]byte, error) { return per
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SLPBPSCPSConfigR17) DecodePER(r *per.Reader) error {
 	*v = SLPBPSCPSConfigR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSlAllowedResourceSelectionConfigR17, &v.HasSlMinNumCandidateSlotsPeriodicR17, &v.HasSlPBPSOccasionReservePeriodListR17, &v.HasSlAdditionalPBPSOccasionR17, &v.HasSlCPSWindowPeriodicR17, &v.HasSlMinNumCandidateSlotsAperiodicR17, &v.HasSlMinNumRssiMeasurementSlotsR17, &v.HasSlDefaultCBRRandomSelectionR17, &v.HasSlDefaultCBRPartialSensingR17, &v.HasSlCPSWindowAperiodicR17, &v.HasSlPartialSensingInactiveTimeR17)
+	ext := r.ExtendedPreamble(&v.HasSlAllowedResourceSelectionConfigR17, &v.HasSlMinNumCandidateSlotsPeriodicR17, &v.HasSlPBPSOccasionReservePeriodListR17, &v.HasSlAdditionalPBPSOccasionR17, &v.HasSlCPSWindowPeriodicR17, &v.HasSlMinNumCandidateSlotsAperiodicR17, &v.HasSlMinNumRssiMeasurementSlotsR17, &v.HasSlDefaultCBRRandomSelectionR17, &v.HasSlDefaultCBRPartialSensingR17, &v.HasSlCPSWindowAperiodicR17, &v.HasSlPartialSensingInactiveTimeR17)
 	v.SlAllowedResourceSelectionConfigR17 = SLPBPSCPSConfigR17_SlAllowedResourceSelectionConfigR17(r.EnumIf(v.HasSlAllowedResourceSelectionConfigR17, 7, 0, false, "sl-AllowedResourceSelectionConfig-r17"))
 	v.SlMinNumCandidateSlotsPeriodicR17 = r.IntIf(v.HasSlMinNumCandidateSlotsPeriodicR17, 1, 32, false, "sl-MinNumCandidateSlotsPeriodic-r17")
 	r.DecodeOptional(v.HasSlPBPSOccasionReservePeriodListR17, &v.SlPBPSOccasionReservePeriodListR17, "sl-PBPS-OccasionReservePeriodList-r17")
@@ -10270,8 +10196,7 @@ func (v *SLPBPSCPSConfigR17) DecodePER(r *per.Reader) error {
 	v.SlDefaultCBRPartialSensingR17 = r.IntIf(v.HasSlDefaultCBRPartialSensingR17, 0, 100, false, "sl-DefaultCBR-PartialSensing-r17")
 	v.SlCPSWindowAperiodicR17 = r.IntIf(v.HasSlCPSWindowAperiodicR17, 0, 30, false, "sl-CPS-WindowAperiodic-r17")
 	v.SlPartialSensingInactiveTimeR17 = SLPBPSCPSConfigR17_SlPartialSensingInactiveTimeR17(r.EnumIf(v.HasSlPartialSensingInactiveTimeR17, 2, 0, false, "sl-PartialSensingInactiveTime-r17"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10321,13 +10246,11 @@ func (v *SLPBPSCPSConfigR17_SlPBPSOccasionReservePeriodListR17) EncodePER(w *per
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SLPDCPConfigR16) DecodePER(r *per.Reader) error {
 	*v = SLPDCPConfigR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSlDiscardTimerR16, &v.HasSlPDCPSNSizeR16, &v.HasSlOutOfOrderDelivery)
+	ext := r.ExtendedPreamble(&v.HasSlDiscardTimerR16, &v.HasSlPDCPSNSizeR16, &v.HasSlOutOfOrderDelivery)
 	v.SlDiscardTimerR16 = SLPDCPConfigR16_SlDiscardTimerR16(r.EnumIf(v.HasSlDiscardTimerR16, 18, 0, false, "sl-DiscardTimer-r16"))
 	v.SlPDCPSNSizeR16 = SLPDCPConfigR16_SlPDCPSNSizeR16(r.EnumIf(v.HasSlPDCPSNSizeR16, 2, 0, false, "sl-PDCP-SN-Size-r16"))
 	v.SlOutOfOrderDelivery = SLPDCPConfigR16_SlOutOfOrderDelivery(r.EnumIf(v.HasSlOutOfOrderDelivery, 1, 0, false, "sl-OutOfOrderDelivery"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10355,8 +10278,7 @@ func (v *SLPDCPConfigR16) MarshalUPER() ([]byte, error) { return per.Marshal(v, 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SLPSBCHConfigR16) DecodePER(r *per.Reader) error {
 	*v = SLPSBCHConfigR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasDlP0PSBCHR16, &v.HasDlAlphaPSBCHR16)
+	ext := r.ExtendedPreamble(&v.HasDlP0PSBCHR16, &v.HasDlAlphaPSBCHR16)
 	v.DlP0PSBCHR16 = r.IntIf(v.HasDlP0PSBCHR16, -16, 15, false, "dl-P0-PSBCH-r16")
 	v.DlAlphaPSBCHR16 = SLPSBCHConfigR16_DlAlphaPSBCHR16(r.EnumIf(v.HasDlAlphaPSBCHR16, 8, 0, false, "dl-Alpha-PSBCH-r16"))
 	x := r.Extensions(ext)
@@ -10415,9 +10337,8 @@ func (v *SLPSSCHTxConfigListR16) MarshalUPER() ([]byte, error) { return per.Mars
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SLPSSCHTxConfigR16) DecodePER(r *per.Reader) error {
 	*v = SLPSSCHTxConfigR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSlTypeTxSyncR16)
-	r.DecodeOptional(v.HasSlTypeTxSyncR16, &v.SlTypeTxSyncR16, "sl-TypeTxSync-r16")
+	ext := r.ExtendedPreamble(&v.HasSlTypeTxSyncR16)
+	v.SlTypeTxSyncR16 = SLTypeTxSyncR16(r.EnumIf(v.HasSlTypeTxSyncR16, 3, 0, false, "sl-TypeTxSync-r16"))
 	v.SlThresUESpeedR16 = SLPSSCHTxConfigR16_SlThresUESpeedR16(r.Enum(8, 0, false, "sl-ThresUE-Speed-r16"))
 	r.Decode(&v.SlParametersAboveThresR16, "sl-ParametersAboveThres-r16")
 	r.Decode(&v.SlParametersBelowThresR16, "sl-ParametersBelowThres-r16")
@@ -10508,14 +10429,12 @@ func (v *SLQoSFlowIdentityR16) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SLQoSProfileR16) DecodePER(r *per.Reader) error {
 	*v = SLQoSProfileR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSlPQIR16, &v.HasSlGFBRR16, &v.HasSlMFBRR16, &v.HasSlRangeR16)
+	ext := r.ExtendedPreamble(&v.HasSlPQIR16, &v.HasSlGFBRR16, &v.HasSlMFBRR16, &v.HasSlRangeR16)
 	r.DecodeOptional(v.HasSlPQIR16, &v.SlPQIR16, "sl-PQI-r16")
 	v.SlGFBRR16 = r.IntIf(v.HasSlGFBRR16, 0, 4000000000, false, "sl-GFBR-r16")
 	v.SlMFBRR16 = r.IntIf(v.HasSlMFBRR16, 0, 4000000000, false, "sl-MFBR-r16")
 	v.SlRangeR16 = r.IntIf(v.HasSlRangeR16, 1, 1000, false, "sl-Range-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10582,16 +10501,14 @@ func (v *SLPQIR16) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SLPQIR16_SlNonStandardizedPQIR16) DecodePER(r *per.Reader) error {
 	*v = SLPQIR16_SlNonStandardizedPQIR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSlResourceTypeR16, &v.HasSlPriorityLevelR16, &v.HasSlPacketDelayBudgetR16, &v.HasSlPacketErrorRateR16, &v.HasSlAveragingWindowR16, &v.HasSlMaxDataBurstVolumeR16)
+	ext := r.ExtendedPreamble(&v.HasSlResourceTypeR16, &v.HasSlPriorityLevelR16, &v.HasSlPacketDelayBudgetR16, &v.HasSlPacketErrorRateR16, &v.HasSlAveragingWindowR16, &v.HasSlMaxDataBurstVolumeR16)
 	v.SlResourceTypeR16 = SLPQIR16_SlNonStandardizedPQIR16_SlResourceTypeR16(r.EnumIf(v.HasSlResourceTypeR16, 4, 0, false, "sl-ResourceType-r16"))
 	v.SlPriorityLevelR16 = r.IntIf(v.HasSlPriorityLevelR16, 1, 8, false, "sl-PriorityLevel-r16")
 	v.SlPacketDelayBudgetR16 = r.IntIf(v.HasSlPacketDelayBudgetR16, 0, 1023, false, "sl-PacketDelayBudget-r16")
 	v.SlPacketErrorRateR16 = r.IntIf(v.HasSlPacketErrorRateR16, 0, 9, false, "sl-PacketErrorRate-r16")
 	v.SlAveragingWindowR16 = r.IntIf(v.HasSlAveragingWindowR16, 0, 4095, false, "sl-AveragingWindow-r16")
 	v.SlMaxDataBurstVolumeR16 = r.IntIf(v.HasSlMaxDataBurstVolumeR16, 0, 4095, false, "sl-MaxDataBurstVolume-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10614,15 +10531,13 @@ func (v *SLPQIR16_SlNonStandardizedPQIR16) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SLQuantityConfigR16) DecodePER(r *per.Reader) error {
 	*v = SLQuantityConfigR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSlFilterCoefficientDMRSR16)
+	ext := r.ExtendedPreamble(&v.HasSlFilterCoefficientDMRSR16)
 	if v.HasSlFilterCoefficientDMRSR16 {
-		r.Decode(&v.SlFilterCoefficientDMRSR16, "sl-FilterCoefficientDMRS-r16")
+		v.SlFilterCoefficientDMRSR16 = FilterCoefficient(r.Enum(16, 0, true, "sl-FilterCoefficientDMRS-r16"))
 	} else {
 		v.SlFilterCoefficientDMRSR16 = FilterCoefficient_Fc4
 	}
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10648,14 +10563,12 @@ func (v *SLQuantityConfigR16) MarshalUPER() ([]byte, error) { return per.Marshal
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SLRadioBearerConfigR16) DecodePER(r *per.Reader) error {
 	*v = SLRadioBearerConfigR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSlSDAPConfigR16, &v.HasSlPDCPConfigR16, &v.HasSlTransRangeR16)
-	r.Decode(&v.SlrbUuConfigIndexR16, "slrb-Uu-ConfigIndex-r16")
+	ext := r.ExtendedPreamble(&v.HasSlSDAPConfigR16, &v.HasSlPDCPConfigR16, &v.HasSlTransRangeR16)
+	v.SlrbUuConfigIndexR16 = SLRBUuConfigIndexR16(r.Int(1, 512, false, "slrb-Uu-ConfigIndex-r16"))
 	r.DecodeOptional(v.HasSlSDAPConfigR16, &v.SlSDAPConfigR16, "sl-SDAP-Config-r16")
 	r.DecodeOptional(v.HasSlPDCPConfigR16, &v.SlPDCPConfigR16, "sl-PDCP-Config-r16")
 	v.SlTransRangeR16 = SLRadioBearerConfigR16_SlTransRangeR16(r.EnumIf(v.HasSlTransRangeR16, 32, 0, false, "sl-TransRange-r16"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10685,10 +10598,18 @@ func (v *SLRadioBearerConfigR16) MarshalUPER() ([]byte, error) { return per.Mars
 func (v *SLRelayUEConfigR17) DecodePER(r *per.Reader) error {
 	*v = SLRelayUEConfigR17{}
 	r.Preamble(&v.HasThreshHighRelayR17, &v.HasThreshLowRelayR17, &v.HasHystMaxRelayR17, &v.HasHystMinRelayR17)
-	r.DecodeOptional(v.HasThreshHighRelayR17, &v.ThreshHighRelayR17, "threshHighRelay-r17")
-	r.DecodeOptional(v.HasThreshLowRelayR17, &v.ThreshLowRelayR17, "threshLowRelay-r17")
-	r.DecodeOptional(v.HasHystMaxRelayR17, &v.HystMaxRelayR17, "hystMaxRelay-r17")
-	r.DecodeOptional(v.HasHystMinRelayR17, &v.HystMinRelayR17, "hystMinRelay-r17")
+	if v.HasThreshHighRelayR17 {
+		v.ThreshHighRelayR17 = RSRPRange(r.Int(0, 127, false, "threshHighRelay-r17"))
+	}
+	if v.HasThreshLowRelayR17 {
+		v.ThreshLowRelayR17 = RSRPRange(r.Int(0, 127, false, "threshLowRelay-r17"))
+	}
+	if v.HasHystMaxRelayR17 {
+		v.HystMaxRelayR17 = Hysteresis(r.Int(0, 30, false, "hystMaxRelay-r17"))
+	}
+	if v.HasHystMinRelayR17 {
+		v.HystMinRelayR17 = Hysteresis(r.Int(0, 30, false, "hystMinRelay-r17"))
+	}
 	return r.Err()
 }
 
@@ -10714,8 +10635,12 @@ func (v *SLRelayUEConfigR17) MarshalUPER() ([]byte, error) { return per.Marshal(
 func (v *SLRemoteUEConfigR17) DecodePER(r *per.Reader) error {
 	*v = SLRemoteUEConfigR17{}
 	r.Preamble(&v.HasThreshHighRemoteR17, &v.HasHystMaxRemoteR17, &v.HasSlReselectionConfigR17)
-	r.DecodeOptional(v.HasThreshHighRemoteR17, &v.ThreshHighRemoteR17, "threshHighRemote-r17")
-	r.DecodeOptional(v.HasHystMaxRemoteR17, &v.HystMaxRemoteR17, "hystMaxRemote-r17")
+	if v.HasThreshHighRemoteR17 {
+		v.ThreshHighRemoteR17 = RSRPRange(r.Int(0, 127, false, "threshHighRemote-r17"))
+	}
+	if v.HasHystMaxRemoteR17 {
+		v.HystMaxRemoteR17 = Hysteresis(r.Int(0, 30, false, "hystMaxRemote-r17"))
+	}
 	r.DecodeOptional(v.HasSlReselectionConfigR17, &v.SlReselectionConfigR17, "sl-ReselectionConfig-r17")
 	return r.Err()
 }
@@ -10741,9 +10666,13 @@ func (v *SLRemoteUEConfigR17) MarshalUPER() ([]byte, error) { return per.Marshal
 func (v *SLReselectionConfigR17) DecodePER(r *per.Reader) error {
 	*v = SLReselectionConfigR17{}
 	r.Preamble(&v.HasSlRSRPThreshR17, &v.HasSlFilterCoefficientRSRPR17, &v.HasSlHystMinR17)
-	r.DecodeOptional(v.HasSlRSRPThreshR17, &v.SlRSRPThreshR17, "sl-RSRP-Thresh-r17")
-	r.DecodeOptional(v.HasSlFilterCoefficientRSRPR17, &v.SlFilterCoefficientRSRPR17, "sl-FilterCoefficientRSRP-r17")
-	r.DecodeOptional(v.HasSlHystMinR17, &v.SlHystMinR17, "sl-HystMin-r17")
+	if v.HasSlRSRPThreshR17 {
+		v.SlRSRPThreshR17 = SLRSRPRangeR16(r.Int(0, 13, false, "sl-RSRP-Thresh-r17"))
+	}
+	v.SlFilterCoefficientRSRPR17 = FilterCoefficient(r.EnumIf(v.HasSlFilterCoefficientRSRPR17, 16, 0, true, "sl-FilterCoefficientRSRP-r17"))
+	if v.HasSlHystMinR17 {
+		v.SlHystMinR17 = Hysteresis(r.Int(0, 30, false, "sl-HystMin-r17"))
+	}
 	return r.Err()
 }
 
@@ -10786,10 +10715,9 @@ func (v *SLReportConfigListR16) MarshalUPER() ([]byte, error) { return per.Marsh
 func (v *SLReportConfigInfoR16) DecodePER(r *per.Reader) error {
 	*v = SLReportConfigInfoR16{}
 	ext := r.Extended()
-	r.Decode(&v.SlReportConfigIDR16, "sl-ReportConfigId-r16")
+	v.SlReportConfigIDR16 = SLReportConfigIDR16(r.Int(1, 64, false, "sl-ReportConfigId-r16"))
 	r.Decode(&v.SlReportConfigR16, "sl-ReportConfig-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10829,8 +10757,7 @@ func (v *SLReportConfigR16) DecodePER(r *per.Reader) error {
 	*v = SLReportConfigR16{}
 	ext := r.Extended()
 	r.Decode(&v.SlReportTypeR16, "sl-ReportType-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10896,12 +10823,11 @@ func (v *SLReportConfigR16_SlReportTypeR16) EncodePER(w *per.Writer) error {
 func (v *SLPeriodicalReportConfigR16) DecodePER(r *per.Reader) error {
 	*v = SLPeriodicalReportConfigR16{}
 	ext := r.Extended()
-	r.Decode(&v.SlReportIntervalR16, "sl-ReportInterval-r16")
+	v.SlReportIntervalR16 = ReportInterval(r.Enum(14, 0, false, "sl-ReportInterval-r16"))
 	v.SlReportAmountR16 = SLPeriodicalReportConfigR16_SlReportAmountR16(r.Enum(8, 0, false, "sl-ReportAmount-r16"))
 	r.Decode(&v.SlReportQuantityR16, "sl-ReportQuantity-r16")
-	r.Decode(&v.SlRSTypeR16, "sl-RS-Type-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.SlRSTypeR16 = SLRSTypeR16(r.Enum(4, 0, false, "sl-RS-Type-r16"))
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10931,12 +10857,11 @@ func (v *SLEventTriggerConfigR16) DecodePER(r *per.Reader) error {
 	*v = SLEventTriggerConfigR16{}
 	ext := r.Extended()
 	r.Decode(&v.SlEventIDR16, "sl-EventId-r16")
-	r.Decode(&v.SlReportIntervalR16, "sl-ReportInterval-r16")
+	v.SlReportIntervalR16 = ReportInterval(r.Enum(14, 0, false, "sl-ReportInterval-r16"))
 	v.SlReportAmountR16 = SLEventTriggerConfigR16_SlReportAmountR16(r.Enum(8, 0, false, "sl-ReportAmount-r16"))
 	r.Decode(&v.SlReportQuantityR16, "sl-ReportQuantity-r16")
-	r.Decode(&v.SlRSTypeR16, "sl-RS-Type-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.SlRSTypeR16 = SLRSTypeR16(r.Enum(4, 0, false, "sl-RS-Type-r16"))
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11008,10 +10933,9 @@ func (v *SLEventTriggerConfigR16_SlEventIDR16_EventS1R16) DecodePER(r *per.Reade
 	ext := r.Extended()
 	r.Decode(&v.S1ThresholdR16, "s1-Threshold-r16")
 	v.SlReportOnLeaveR16 = r.Bool("sl-ReportOnLeave-r16")
-	r.Decode(&v.SlHysteresisR16, "sl-Hysteresis-r16")
-	r.Decode(&v.SlTimeToTriggerR16, "sl-TimeToTrigger-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.SlHysteresisR16 = Hysteresis(r.Int(0, 30, false, "sl-Hysteresis-r16"))
+	v.SlTimeToTriggerR16 = TimeToTrigger(r.Enum(16, 0, false, "sl-TimeToTrigger-r16"))
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11034,10 +10958,9 @@ func (v *SLEventTriggerConfigR16_SlEventIDR16_EventS2R16) DecodePER(r *per.Reade
 	ext := r.Extended()
 	r.Decode(&v.S2ThresholdR16, "s2-Threshold-r16")
 	v.SlReportOnLeaveR16 = r.Bool("sl-ReportOnLeave-r16")
-	r.Decode(&v.SlHysteresisR16, "sl-Hysteresis-r16")
-	r.Decode(&v.SlTimeToTriggerR16, "sl-TimeToTrigger-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.SlHysteresisR16 = Hysteresis(r.Int(0, 30, false, "sl-Hysteresis-r16"))
+	v.SlTimeToTriggerR16 = TimeToTrigger(r.Enum(16, 0, false, "sl-TimeToTrigger-r16"))
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11108,7 +11031,7 @@ func (v *SLMeasTriggerQuantityR16) DecodePER(r *per.Reader) error {
 	switch i {
 	case 0:
 		v.Choice = SLMeasTriggerQuantityR16_SlRSRPR16
-		r.Decode(&v.SlRSRPR16, "sl-RSRP-r16")
+		v.SlRSRPR16 = RSRPRange(r.Int(0, 127, false, "sl-RSRP-r16"))
 	default:
 		r.Invalid(der.KindInvalidValue, "SL-MeasTriggerQuantity-r16", "no alternative has this index", "X.691 23")
 	}
@@ -11147,8 +11070,7 @@ func (v *SLRSTypeR16) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SLResourcePoolR16) DecodePER(r *per.Reader) error {
 	*v = SLResourcePoolR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSlPSCCHConfigR16, &v.HasSlPSSCHConfigR16, &v.HasSlPSFCHConfigR16, &v.HasSlSyncAllowedR16, &v.HasSlSubchannelSizeR16, &v.HasDummy, &v.HasSlStartRBSubchannelR16, &v.HasSlNumSubchannelR16, &v.HasSlAdditionalMCSTableR16, &v.HasSlThreshSRSSICBRR16, &v.HasSlTimeWindowSizeCBRR16, &v.HasSlTimeWindowSizeCRR16, &v.HasSlPTRSConfigR16, &v.HasSlUESelectedConfigRPR16, &v.HasSlRxParametersNcellR16, &v.HasSlZoneConfigMCRListR16, &v.HasSlFilterCoefficientR16, &v.HasSlRBNumberR16, &v.HasSlPreemptionEnableR16, &v.HasSlPriorityThresholdULURLLCR16, &v.HasSlPriorityThresholdR16, &v.HasSlXOverheadR16, &v.HasSlPowerControlR16, &v.HasSlTxPercentageListR16, &v.HasSlMinMaxMCSListR16)
+	ext := r.ExtendedPreamble(&v.HasSlPSCCHConfigR16, &v.HasSlPSSCHConfigR16, &v.HasSlPSFCHConfigR16, &v.HasSlSyncAllowedR16, &v.HasSlSubchannelSizeR16, &v.HasDummy, &v.HasSlStartRBSubchannelR16, &v.HasSlNumSubchannelR16, &v.HasSlAdditionalMCSTableR16, &v.HasSlThreshSRSSICBRR16, &v.HasSlTimeWindowSizeCBRR16, &v.HasSlTimeWindowSizeCRR16, &v.HasSlPTRSConfigR16, &v.HasSlUESelectedConfigRPR16, &v.HasSlRxParametersNcellR16, &v.HasSlZoneConfigMCRListR16, &v.HasSlFilterCoefficientR16, &v.HasSlRBNumberR16, &v.HasSlPreemptionEnableR16, &v.HasSlPriorityThresholdULURLLCR16, &v.HasSlPriorityThresholdR16, &v.HasSlXOverheadR16, &v.HasSlPowerControlR16, &v.HasSlTxPercentageListR16, &v.HasSlMinMaxMCSListR16)
 	r.DecodeOptional(v.HasSlPSCCHConfigR16, &v.SlPSCCHConfigR16, "sl-PSCCH-Config-r16")
 	r.DecodeOptional(v.HasSlPSSCHConfigR16, &v.SlPSSCHConfigR16, "sl-PSSCH-Config-r16")
 	r.DecodeOptional(v.HasSlPSFCHConfigR16, &v.SlPSFCHConfigR16, "sl-PSFCH-Config-r16")
@@ -11165,7 +11087,7 @@ func (v *SLResourcePoolR16) DecodePER(r *per.Reader) error {
 	r.DecodeOptional(v.HasSlUESelectedConfigRPR16, &v.SlUESelectedConfigRPR16, "sl-UE-SelectedConfigRP-r16")
 	r.DecodeOptional(v.HasSlRxParametersNcellR16, &v.SlRxParametersNcellR16, "sl-RxParametersNcell-r16")
 	r.DecodeOptional(v.HasSlZoneConfigMCRListR16, &v.SlZoneConfigMCRListR16, "sl-ZoneConfigMCR-List-r16")
-	r.DecodeOptional(v.HasSlFilterCoefficientR16, &v.SlFilterCoefficientR16, "sl-FilterCoefficient-r16")
+	v.SlFilterCoefficientR16 = FilterCoefficient(r.EnumIf(v.HasSlFilterCoefficientR16, 16, 0, true, "sl-FilterCoefficient-r16"))
 	v.SlRBNumberR16 = r.IntIf(v.HasSlRBNumberR16, 10, 275, false, "sl-RB-Number-r16")
 	v.SlPreemptionEnableR16 = SLResourcePoolR16_SlPreemptionEnableR16(r.EnumIf(v.HasSlPreemptionEnableR16, 9, 0, false, "sl-PreemptionEnable-r16"))
 	v.SlPriorityThresholdULURLLCR16 = r.IntIf(v.HasSlPriorityThresholdULURLLCR16, 1, 9, false, "sl-PriorityThreshold-UL-URLLC-r16")
@@ -11470,13 +11392,11 @@ func (v *SetupRelease_SLInterUECoordinationConfigR17) MarshalUPER() ([]byte, err
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SLZoneConfigMCRR16) DecodePER(r *per.Reader) error {
 	*v = SLZoneConfigMCRR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSlTransRangeR16, &v.HasSlZoneConfigR16)
+	ext := r.ExtendedPreamble(&v.HasSlTransRangeR16, &v.HasSlZoneConfigR16)
 	v.SlZoneConfigMCRIndexR16 = r.Int(0, 15, false, "sl-ZoneConfigMCR-Index-r16")
 	v.SlTransRangeR16 = SLZoneConfigMCRR16_SlTransRangeR16(r.EnumIf(v.HasSlTransRangeR16, 32, 0, false, "sl-TransRange-r16"))
 	r.DecodeOptional(v.HasSlZoneConfigR16, &v.SlZoneConfigR16, "sl-ZoneConfig-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11531,14 +11451,12 @@ func (v *SLSyncAllowedR16) MarshalUPER() ([]byte, error) { return per.Marshal(v,
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SLPSCCHConfigR16) DecodePER(r *per.Reader) error {
 	*v = SLPSCCHConfigR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSlTimeResourcePSCCHR16, &v.HasSlFreqResourcePSCCHR16, &v.HasSlDMRSScrambleIDR16, &v.HasSlNumReservedBitsR16)
+	ext := r.ExtendedPreamble(&v.HasSlTimeResourcePSCCHR16, &v.HasSlFreqResourcePSCCHR16, &v.HasSlDMRSScrambleIDR16, &v.HasSlNumReservedBitsR16)
 	v.SlTimeResourcePSCCHR16 = SLPSCCHConfigR16_SlTimeResourcePSCCHR16(r.EnumIf(v.HasSlTimeResourcePSCCHR16, 2, 0, false, "sl-TimeResourcePSCCH-r16"))
 	v.SlFreqResourcePSCCHR16 = SLPSCCHConfigR16_SlFreqResourcePSCCHR16(r.EnumIf(v.HasSlFreqResourcePSCCHR16, 5, 0, false, "sl-FreqResourcePSCCH-r16"))
 	v.SlDMRSScrambleIDR16 = r.IntIf(v.HasSlDMRSScrambleIDR16, 0, 65535, false, "sl-DMRS-ScrambleID-r16")
 	v.SlNumReservedBitsR16 = r.IntIf(v.HasSlNumReservedBitsR16, 2, 4, false, "sl-NumReservedBits-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11567,13 +11485,11 @@ func (v *SLPSCCHConfigR16) MarshalUPER() ([]byte, error) { return per.Marshal(v,
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SLPSSCHConfigR16) DecodePER(r *per.Reader) error {
 	*v = SLPSSCHConfigR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSlPSSCHDMRSTimePatternListR16, &v.HasSlBetaOffsets2ndSCIR16, &v.HasSlScalingR16)
+	ext := r.ExtendedPreamble(&v.HasSlPSSCHDMRSTimePatternListR16, &v.HasSlBetaOffsets2ndSCIR16, &v.HasSlScalingR16)
 	r.DecodeOptional(v.HasSlPSSCHDMRSTimePatternListR16, &v.SlPSSCHDMRSTimePatternListR16, "sl-PSSCH-DMRS-TimePatternList-r16")
 	r.DecodeOptional(v.HasSlBetaOffsets2ndSCIR16, &v.SlBetaOffsets2ndSCIR16, "sl-BetaOffsets2ndSCI-r16")
 	v.SlScalingR16 = SLPSSCHConfigR16_SlScalingR16(r.EnumIf(v.HasSlScalingR16, 4, 0, false, "sl-Scaling-r16"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11625,8 +11541,7 @@ func (v *SLPSSCHConfigR16_SlBetaOffsets2ndSCIR16) EncodePER(w *per.Writer) error
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SLPSFCHConfigR16) DecodePER(r *per.Reader) error {
 	*v = SLPSFCHConfigR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSlPSFCHPeriodR16, &v.HasSlPSFCHRBSetR16, &v.HasSlNumMuxCSPairR16, &v.HasSlMinTimeGapPSFCHR16, &v.HasSlPSFCHHopIDR16, &v.HasSlPSFCHCandidateResourceTypeR16)
+	ext := r.ExtendedPreamble(&v.HasSlPSFCHPeriodR16, &v.HasSlPSFCHRBSetR16, &v.HasSlNumMuxCSPairR16, &v.HasSlMinTimeGapPSFCHR16, &v.HasSlPSFCHHopIDR16, &v.HasSlPSFCHCandidateResourceTypeR16)
 	v.SlPSFCHPeriodR16 = SLPSFCHConfigR16_SlPSFCHPeriodR16(r.EnumIf(v.HasSlPSFCHPeriodR16, 4, 0, false, "sl-PSFCH-Period-r16"))
 	if v.HasSlPSFCHRBSetR16 {
 		v.SlPSFCHRBSetR16 = r.BitString(per.Size{Lb: 10, Ub: 275}, "sl-PSFCH-RB-Set-r16")
@@ -11635,8 +11550,7 @@ func (v *SLPSFCHConfigR16) DecodePER(r *per.Reader) error {
 	v.SlMinTimeGapPSFCHR16 = SLPSFCHConfigR16_SlMinTimeGapPSFCHR16(r.EnumIf(v.HasSlMinTimeGapPSFCHR16, 2, 0, false, "sl-MinTimeGapPSFCH-r16"))
 	v.SlPSFCHHopIDR16 = r.IntIf(v.HasSlPSFCHHopIDR16, 0, 1023, false, "sl-PSFCH-HopID-r16")
 	v.SlPSFCHCandidateResourceTypeR16 = SLPSFCHConfigR16_SlPSFCHCandidateResourceTypeR16(r.EnumIf(v.HasSlPSFCHCandidateResourceTypeR16, 2, 0, false, "sl-PSFCH-CandidateResourceType-r16"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11669,13 +11583,11 @@ func (v *SLPSFCHConfigR16) MarshalUPER() ([]byte, error) { return per.Marshal(v,
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SLPTRSConfigR16) DecodePER(r *per.Reader) error {
 	*v = SLPTRSConfigR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSlPTRSFreqDensityR16, &v.HasSlPTRSTimeDensityR16, &v.HasSlPTRSREOffsetR16)
+	ext := r.ExtendedPreamble(&v.HasSlPTRSFreqDensityR16, &v.HasSlPTRSTimeDensityR16, &v.HasSlPTRSREOffsetR16)
 	r.DecodeOptional(v.HasSlPTRSFreqDensityR16, &v.SlPTRSFreqDensityR16, "sl-PTRS-FreqDensity-r16")
 	r.DecodeOptional(v.HasSlPTRSTimeDensityR16, &v.SlPTRSTimeDensityR16, "sl-PTRS-TimeDensity-r16")
 	v.SlPTRSREOffsetR16 = SLPTRSConfigR16_SlPTRSREOffsetR16(r.EnumIf(v.HasSlPTRSREOffsetR16, 3, 0, false, "sl-PTRS-RE-Offset-r16"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11731,8 +11643,7 @@ func (v *SLPTRSConfigR16_SlPTRSTimeDensityR16) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SLUESelectedConfigRPR16) DecodePER(r *per.Reader) error {
 	*v = SLUESelectedConfigRPR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSlCBRPriorityTxConfigListR16, &v.HasSlThresRSRPListR16, &v.HasSlMultiReserveResourceR16, &v.HasSlMaxNumPerReserveR16, &v.HasSlSensingWindowR16, &v.HasSlSelectionWindowListR16, &v.HasSlResourceReservePeriodListR16)
+	ext := r.ExtendedPreamble(&v.HasSlCBRPriorityTxConfigListR16, &v.HasSlThresRSRPListR16, &v.HasSlMultiReserveResourceR16, &v.HasSlMaxNumPerReserveR16, &v.HasSlSensingWindowR16, &v.HasSlSelectionWindowListR16, &v.HasSlResourceReservePeriodListR16)
 	r.DecodeOptional(v.HasSlCBRPriorityTxConfigListR16, &v.SlCBRPriorityTxConfigListR16, "sl-CBR-PriorityTxConfigList-r16")
 	r.DecodeOptional(v.HasSlThresRSRPListR16, &v.SlThresRSRPListR16, "sl-Thres-RSRP-List-r16")
 	v.SlMultiReserveResourceR16 = SLUESelectedConfigRPR16_SlMultiReserveResourceR16(r.EnumIf(v.HasSlMultiReserveResourceR16, 1, 0, false, "sl-MultiReserveResource-r16"))
@@ -11972,8 +11883,7 @@ func (v *SLBetaOffsetsR16) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SLPowerControlR16) DecodePER(r *per.Reader) error {
 	*v = SLPowerControlR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSlAlphaPSSCHPSCCHR16, &v.HasDlAlphaPSSCHPSCCHR16, &v.HasSlP0PSSCHPSCCHR16, &v.HasDlP0PSSCHPSCCHR16, &v.HasDlAlphaPSFCHR16, &v.HasDlP0PSFCHR16)
+	ext := r.ExtendedPreamble(&v.HasSlAlphaPSSCHPSCCHR16, &v.HasDlAlphaPSSCHPSCCHR16, &v.HasSlP0PSSCHPSCCHR16, &v.HasDlP0PSSCHPSCCHR16, &v.HasDlAlphaPSFCHR16, &v.HasDlP0PSFCHR16)
 	v.SlMaxTransPowerR16 = r.Int(-30, 33, false, "sl-MaxTransPower-r16")
 	v.SlAlphaPSSCHPSCCHR16 = SLPowerControlR16_SlAlphaPSSCHPSCCHR16(r.EnumIf(v.HasSlAlphaPSSCHPSCCHR16, 8, 0, false, "sl-Alpha-PSSCH-PSCCH-r16"))
 	v.DlAlphaPSSCHPSCCHR16 = SLPowerControlR16_DlAlphaPSSCHPSCCHR16(r.EnumIf(v.HasDlAlphaPSSCHPSCCHR16, 8, 0, false, "dl-Alpha-PSSCH-PSCCH-r16"))
@@ -12028,14 +11938,14 @@ func (v *SLPowerControlR16) MarshalUPER() ([]byte, error) { return per.Marshal(v
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SLRLCBearerConfigR16) DecodePER(r *per.Reader) error {
 	*v = SLRLCBearerConfigR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSlServedRadioBearerR16, &v.HasSlRLCConfigR16, &v.HasSlMACLogicalChannelConfigR16)
-	r.Decode(&v.SlRLCBearerConfigIndexR16, "sl-RLC-BearerConfigIndex-r16")
-	r.DecodeOptional(v.HasSlServedRadioBearerR16, &v.SlServedRadioBearerR16, "sl-ServedRadioBearer-r16")
+	ext := r.ExtendedPreamble(&v.HasSlServedRadioBearerR16, &v.HasSlRLCConfigR16, &v.HasSlMACLogicalChannelConfigR16)
+	v.SlRLCBearerConfigIndexR16 = SLRLCBearerConfigIndexR16(r.Int(1, 512, false, "sl-RLC-BearerConfigIndex-r16"))
+	if v.HasSlServedRadioBearerR16 {
+		v.SlServedRadioBearerR16 = SLRBUuConfigIndexR16(r.Int(1, 512, false, "sl-ServedRadioBearer-r16"))
+	}
 	r.DecodeOptional(v.HasSlRLCConfigR16, &v.SlRLCConfigR16, "sl-RLC-Config-r16")
 	r.DecodeOptional(v.HasSlMACLogicalChannelConfigR16, &v.SlMACLogicalChannelConfigR16, "sl-MAC-LogicalChannelConfig-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12076,14 +11986,12 @@ func (v *SLRLCBearerConfigIndexR16) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SLRLCChannelConfigR17) DecodePER(r *per.Reader) error {
 	*v = SLRLCChannelConfigR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSlRLCConfigR17, &v.HasSlMACLogicalChannelConfigR17, &v.HasSlPacketDelayBudgetR17)
-	r.Decode(&v.SlRLCChannelIDR17, "sl-RLC-ChannelID-r17")
+	ext := r.ExtendedPreamble(&v.HasSlRLCConfigR17, &v.HasSlMACLogicalChannelConfigR17, &v.HasSlPacketDelayBudgetR17)
+	v.SlRLCChannelIDR17 = SLRLCChannelIDR17(r.Int(1, 512, false, "sl-RLC-ChannelID-r17"))
 	r.DecodeOptional(v.HasSlRLCConfigR17, &v.SlRLCConfigR17, "sl-RLC-Config-r17")
 	r.DecodeOptional(v.HasSlMACLogicalChannelConfigR17, &v.SlMACLogicalChannelConfigR17, "sl-MAC-LogicalChannelConfig-r17")
 	v.SlPacketDelayBudgetR17 = r.IntIf(v.HasSlPacketDelayBudgetR17, 0, 1023, false, "sl-PacketDelayBudget-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12172,15 +12080,13 @@ func (v *SLRLCConfigR16) MarshalUPER() ([]byte, error) { return per.Marshal(v, f
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SLRLCConfigR16_SlAMRLCR16) DecodePER(r *per.Reader) error {
 	*v = SLRLCConfigR16_SlAMRLCR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSlSNFieldLengthAMR16)
-	r.DecodeOptional(v.HasSlSNFieldLengthAMR16, &v.SlSNFieldLengthAMR16, "sl-SN-FieldLengthAM-r16")
-	r.Decode(&v.SlTPollRetransmitR16, "sl-T-PollRetransmit-r16")
-	r.Decode(&v.SlPollPDUR16, "sl-PollPDU-r16")
-	r.Decode(&v.SlPollByteR16, "sl-PollByte-r16")
+	ext := r.ExtendedPreamble(&v.HasSlSNFieldLengthAMR16)
+	v.SlSNFieldLengthAMR16 = SNFieldLengthAM(r.EnumIf(v.HasSlSNFieldLengthAMR16, 2, 0, false, "sl-SN-FieldLengthAM-r16"))
+	v.SlTPollRetransmitR16 = TPollRetransmit(r.Enum(64, 0, false, "sl-T-PollRetransmit-r16"))
+	v.SlPollPDUR16 = PollPDU(r.Enum(32, 0, false, "sl-PollPDU-r16"))
+	v.SlPollByteR16 = PollByte(r.Enum(64, 0, false, "sl-PollByte-r16"))
 	v.SlMaxRetxThresholdR16 = SLRLCConfigR16_SlAMRLCR16_SlMaxRetxThresholdR16(r.Enum(8, 0, false, "sl-MaxRetxThreshold-r16"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12202,11 +12108,9 @@ func (v *SLRLCConfigR16_SlAMRLCR16) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SLRLCConfigR16_SlUMRLCR16) DecodePER(r *per.Reader) error {
 	*v = SLRLCConfigR16_SlUMRLCR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSlSNFieldLengthUMR16)
-	r.DecodeOptional(v.HasSlSNFieldLengthUMR16, &v.SlSNFieldLengthUMR16, "sl-SN-FieldLengthUM-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	ext := r.ExtendedPreamble(&v.HasSlSNFieldLengthUMR16)
+	v.SlSNFieldLengthUMR16 = SNFieldLengthUM(r.EnumIf(v.HasSlSNFieldLengthUMR16, 2, 0, false, "sl-SN-FieldLengthUM-r16"))
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12224,11 +12128,12 @@ func (v *SLRLCConfigR16_SlUMRLCR16) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SLScheduledConfigR16) DecodePER(r *per.Reader) error {
 	*v = SLScheduledConfigR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMacMainConfigSLR16, &v.HasSlCSRNTIR16, &v.HasSlPSFCHToPUCCHR16, &v.HasSlConfiguredGrantConfigListR16)
-	r.Decode(&v.SlRNTIR16, "sl-RNTI-r16")
+	ext := r.ExtendedPreamble(&v.HasMacMainConfigSLR16, &v.HasSlCSRNTIR16, &v.HasSlPSFCHToPUCCHR16, &v.HasSlConfiguredGrantConfigListR16)
+	v.SlRNTIR16 = RNTIValue(r.Int(0, 65535, false, "sl-RNTI-r16"))
 	r.DecodeOptional(v.HasMacMainConfigSLR16, &v.MacMainConfigSLR16, "mac-MainConfigSL-r16")
-	r.DecodeOptional(v.HasSlCSRNTIR16, &v.SlCSRNTIR16, "sl-CS-RNTI-r16")
+	if v.HasSlCSRNTIR16 {
+		v.SlCSRNTIR16 = RNTIValue(r.Int(0, 65535, false, "sl-CS-RNTI-r16"))
+	}
 	r.DecodeOptional(v.HasSlPSFCHToPUCCHR16, &v.SlPSFCHToPUCCHR16, "sl-PSFCH-ToPUCCH-r16")
 	r.DecodeOptional(v.HasSlConfiguredGrantConfigListR16, &v.SlConfiguredGrantConfigListR16, "sl-ConfiguredGrantConfigList-r16")
 	x := r.Extensions(ext)
@@ -12300,13 +12205,11 @@ func (v *SLScheduledConfigR16_SlDCIToSLTransR16) EncodePER(w *per.Writer) error 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MACMainConfigSLR16) DecodePER(r *per.Reader) error {
 	*v = MACMainConfigSLR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSlBSRConfigR16, &v.HasUlPrioritizationThresR16, &v.HasSlPrioritizationThresR16)
+	ext := r.ExtendedPreamble(&v.HasSlBSRConfigR16, &v.HasUlPrioritizationThresR16, &v.HasSlPrioritizationThresR16)
 	r.DecodeOptional(v.HasSlBSRConfigR16, &v.SlBSRConfigR16, "sl-BSR-Config-r16")
 	v.UlPrioritizationThresR16 = r.IntIf(v.HasUlPrioritizationThresR16, 1, 16, false, "ul-PrioritizationThres-r16")
 	v.SlPrioritizationThresR16 = r.IntIf(v.HasSlPrioritizationThresR16, 1, 8, false, "sl-PrioritizationThres-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12379,14 +12282,12 @@ func (v *SLConfiguredGrantConfigListR16_SlConfiguredGrantConfigToAddModListR16) 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SLSDAPConfigR16) DecodePER(r *per.Reader) error {
 	*v = SLSDAPConfigR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSlMappedQoSFlowsR16, &v.HasSlCastTypeR16)
+	ext := r.ExtendedPreamble(&v.HasSlMappedQoSFlowsR16, &v.HasSlCastTypeR16)
 	v.SlSDAPHeaderR16 = SLSDAPConfigR16_SlSDAPHeaderR16(r.Enum(2, 0, false, "sl-SDAP-Header-r16"))
 	v.SlDefaultRBR16 = r.Bool("sl-DefaultRB-r16")
 	r.DecodeOptional(v.HasSlMappedQoSFlowsR16, &v.SlMappedQoSFlowsR16, "sl-MappedQoS-Flows-r16")
 	v.SlCastTypeR16 = SLSDAPConfigR16_SlCastTypeR16(r.EnumIf(v.HasSlCastTypeR16, 4, 0, false, "sl-CastType-r16"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12504,8 +12405,8 @@ func (v *SLMappedQoSFlowsListDedicatedR16_SlMappedQoSFlowsToReleaseListR16) Enco
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SLServingCellInfoR17) DecodePER(r *per.Reader) error {
 	*v = SLServingCellInfoR17{}
-	r.Decode(&v.SlPhysCellIDR17, "sl-PhysCellId-r17")
-	r.Decode(&v.SlCarrierFreqNRR17, "sl-CarrierFreqNR-r17")
+	v.SlPhysCellIDR17 = PhysCellID(r.Int(0, 1007, false, "sl-PhysCellId-r17"))
+	v.SlCarrierFreqNRR17 = ARFCNValueNR(r.Int(0, 3279165, false, "sl-CarrierFreqNR-r17"))
 	return r.Err()
 }
 
@@ -12539,13 +12440,11 @@ func (v *SLSourceIdentityR17) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SLSRAPConfigR17) DecodePER(r *per.Reader) error {
 	*v = SLSRAPConfigR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSlLocalIdentityR17, &v.HasSlMappingToAddModListR17, &v.HasSlMappingToReleaseListR17)
+	ext := r.ExtendedPreamble(&v.HasSlLocalIdentityR17, &v.HasSlMappingToAddModListR17, &v.HasSlMappingToReleaseListR17)
 	v.SlLocalIdentityR17 = r.IntIf(v.HasSlLocalIdentityR17, 0, 255, false, "sl-LocalIdentity-r17")
 	r.DecodeOptional(v.HasSlMappingToAddModListR17, &v.SlMappingToAddModListR17, "sl-MappingToAddModList-r17")
 	r.DecodeOptional(v.HasSlMappingToReleaseListR17, &v.SlMappingToReleaseListR17, "sl-MappingToReleaseList-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12593,13 +12492,15 @@ func (v *SLSRAPConfigR17_SlMappingToReleaseListR17) EncodePER(w *per.Writer) err
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SLMappingToAddModR17) DecodePER(r *per.Reader) error {
 	*v = SLMappingToAddModR17{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSlEgressRLCChannelUuR17, &v.HasSlEgressRLCChannelPC5R17)
+	ext := r.ExtendedPreamble(&v.HasSlEgressRLCChannelUuR17, &v.HasSlEgressRLCChannelPC5R17)
 	r.Decode(&v.SlRemoteUERBIdentityR17, "sl-RemoteUE-RB-Identity-r17")
-	r.DecodeOptional(v.HasSlEgressRLCChannelUuR17, &v.SlEgressRLCChannelUuR17, "sl-EgressRLC-ChannelUu-r17")
-	r.DecodeOptional(v.HasSlEgressRLCChannelPC5R17, &v.SlEgressRLCChannelPC5R17, "sl-EgressRLC-ChannelPC5-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	if v.HasSlEgressRLCChannelUuR17 {
+		v.SlEgressRLCChannelUuR17 = UuRelayRLCChannelIDR17(r.Int(1, 32, false, "sl-EgressRLC-ChannelUu-r17"))
+	}
+	if v.HasSlEgressRLCChannelPC5R17 {
+		v.SlEgressRLCChannelPC5R17 = SLRLCChannelIDR17(r.Int(1, 512, false, "sl-EgressRLC-ChannelPC5-r17"))
+	}
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12639,7 +12540,7 @@ func (v *SLRemoteUERBIdentityR17) DecodePER(r *per.Reader) error {
 		v.SrbIdentityR17 = r.Int(0, 3, false, "srb-Identity-r17")
 	case 1:
 		v.Choice = SLRemoteUERBIdentityR17_DrbIdentityR17
-		r.Decode(&v.DrbIdentityR17, "drb-Identity-r17")
+		v.DrbIdentityR17 = DRBIdentity(r.Int(1, 32, false, "drb-Identity-r17"))
 	default:
 		r.Invalid(der.KindInvalidValue, "SL-RemoteUE-RB-Identity-r17", "no alternative has this index", "X.691 23")
 	}
@@ -12693,19 +12594,17 @@ func (v *SLSyncConfigListR16) MarshalUPER() ([]byte, error) { return per.Marshal
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SLSyncConfigR16) DecodePER(r *per.Reader) error {
 	*v = SLSyncConfigR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSlSyncRefMinHystR16, &v.HasSlSyncRefDiffHystR16, &v.HasSlFilterCoefficientR16, &v.HasSlSSBTimeAllocation1R16, &v.HasSlSSBTimeAllocation2R16, &v.HasSlSSBTimeAllocation3R16, &v.HasSlSSIDR16, &v.HasGnssSyncR16)
+	ext := r.ExtendedPreamble(&v.HasSlSyncRefMinHystR16, &v.HasSlSyncRefDiffHystR16, &v.HasSlFilterCoefficientR16, &v.HasSlSSBTimeAllocation1R16, &v.HasSlSSBTimeAllocation2R16, &v.HasSlSSBTimeAllocation3R16, &v.HasSlSSIDR16, &v.HasGnssSyncR16)
 	v.SlSyncRefMinHystR16 = SLSyncConfigR16_SlSyncRefMinHystR16(r.EnumIf(v.HasSlSyncRefMinHystR16, 5, 0, false, "sl-SyncRefMinHyst-r16"))
 	v.SlSyncRefDiffHystR16 = SLSyncConfigR16_SlSyncRefDiffHystR16(r.EnumIf(v.HasSlSyncRefDiffHystR16, 6, 0, false, "sl-SyncRefDiffHyst-r16"))
-	r.DecodeOptional(v.HasSlFilterCoefficientR16, &v.SlFilterCoefficientR16, "sl-filterCoefficient-r16")
+	v.SlFilterCoefficientR16 = FilterCoefficient(r.EnumIf(v.HasSlFilterCoefficientR16, 16, 0, true, "sl-filterCoefficient-r16"))
 	r.DecodeOptional(v.HasSlSSBTimeAllocation1R16, &v.SlSSBTimeAllocation1R16, "sl-SSB-TimeAllocation1-r16")
 	r.DecodeOptional(v.HasSlSSBTimeAllocation2R16, &v.SlSSBTimeAllocation2R16, "sl-SSB-TimeAllocation2-r16")
 	r.DecodeOptional(v.HasSlSSBTimeAllocation3R16, &v.SlSSBTimeAllocation3R16, "sl-SSB-TimeAllocation3-r16")
 	v.SlSSIDR16 = r.IntIf(v.HasSlSSIDR16, 0, 671, false, "sl-SSID-r16")
 	r.Decode(&v.TxParametersR16, "txParameters-r16")
 	v.GnssSyncR16 = SLSyncConfigR16_GnssSyncR16(r.EnumIf(v.HasGnssSyncR16, 1, 0, false, "gnss-Sync-r16"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12740,8 +12639,12 @@ func (v *SLSyncConfigR16) MarshalUPER() ([]byte, error) { return per.Marshal(v, 
 func (v *SLSyncConfigR16_TxParametersR16) DecodePER(r *per.Reader) error {
 	*v = SLSyncConfigR16_TxParametersR16{}
 	r.Preamble(&v.HasSyncTxThreshICR16, &v.HasSyncTxThreshOoCR16, &v.HasSyncInfoReservedR16)
-	r.DecodeOptional(v.HasSyncTxThreshICR16, &v.SyncTxThreshICR16, "syncTxThreshIC-r16")
-	r.DecodeOptional(v.HasSyncTxThreshOoCR16, &v.SyncTxThreshOoCR16, "syncTxThreshOoC-r16")
+	if v.HasSyncTxThreshICR16 {
+		v.SyncTxThreshICR16 = SLRSRPRangeR16(r.Int(0, 13, false, "syncTxThreshIC-r16"))
+	}
+	if v.HasSyncTxThreshOoCR16 {
+		v.SyncTxThreshOoCR16 = SLRSRPRangeR16(r.Int(0, 13, false, "syncTxThreshOoC-r16"))
+	}
 	if v.HasSyncInfoReservedR16 {
 		v.SyncInfoReservedR16 = r.BitString(per.Size{Lb: 2, Ub: 2}, "syncInfoReserved-r16")
 	}
@@ -12875,16 +12778,14 @@ func (v *SLTypeTxSyncR16) EncodePER(w *per.Writer) error { return w.WriteEnum(in
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SLUESelectedConfigR16) DecodePER(r *per.Reader) error {
 	*v = SLUESelectedConfigR16{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSlPSSCHTxConfigListR16, &v.HasSlProbResourceKeepR16, &v.HasSlReselectAfterR16, &v.HasSlCBRCommonTxConfigListR16, &v.HasUlPrioritizationThresR16, &v.HasSlPrioritizationThresR16)
+	ext := r.ExtendedPreamble(&v.HasSlPSSCHTxConfigListR16, &v.HasSlProbResourceKeepR16, &v.HasSlReselectAfterR16, &v.HasSlCBRCommonTxConfigListR16, &v.HasUlPrioritizationThresR16, &v.HasSlPrioritizationThresR16)
 	r.DecodeOptional(v.HasSlPSSCHTxConfigListR16, &v.SlPSSCHTxConfigListR16, "sl-PSSCH-TxConfigList-r16")
 	v.SlProbResourceKeepR16 = SLUESelectedConfigR16_SlProbResourceKeepR16(r.EnumIf(v.HasSlProbResourceKeepR16, 5, 0, false, "sl-ProbResourceKeep-r16"))
 	v.SlReselectAfterR16 = SLUESelectedConfigR16_SlReselectAfterR16(r.EnumIf(v.HasSlReselectAfterR16, 9, 0, false, "sl-ReselectAfter-r16"))
 	r.DecodeOptional(v.HasSlCBRCommonTxConfigListR16, &v.SlCBRCommonTxConfigListR16, "sl-CBR-CommonTxConfigList-r16")
 	v.UlPrioritizationThresR16 = r.IntIf(v.HasUlPrioritizationThresR16, 1, 16, false, "ul-PrioritizationThres-r16")
 	v.SlPrioritizationThresR16 = r.IntIf(v.HasSlPrioritizationThresR16, 1, 8, false, "sl-PrioritizationThres-r16")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12917,8 +12818,7 @@ func (v *SLZoneConfigR16) DecodePER(r *per.Reader) error {
 	*v = SLZoneConfigR16{}
 	ext := r.Extended()
 	v.SlZoneLengthR16 = SLZoneConfigR16_SlZoneLengthR16(r.Enum(8, 0, false, "sl-ZoneLength-r16"))
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13264,8 +13164,10 @@ func (v *MBSNeighbourCellListR17) MarshalUPER() ([]byte, error) { return per.Mar
 func (v *MBSNeighbourCellR17) DecodePER(r *per.Reader) error {
 	*v = MBSNeighbourCellR17{}
 	r.Preamble(&v.HasCarrierFreqR17)
-	r.Decode(&v.PhysCellIDR17, "physCellId-r17")
-	r.DecodeOptional(v.HasCarrierFreqR17, &v.CarrierFreqR17, "carrierFreq-r17")
+	v.PhysCellIDR17 = PhysCellID(r.Int(0, 1007, false, "physCellId-r17"))
+	if v.HasCarrierFreqR17 {
+		v.CarrierFreqR17 = ARFCNValueNR(r.Int(0, 3279165, false, "carrierFreq-r17"))
+	}
 	return r.Err()
 }
 
@@ -13347,14 +13249,20 @@ func (v *MBSSessionInfoR17) DecodePER(r *per.Reader) error {
 	*v = MBSSessionInfoR17{}
 	r.Preamble(&v.HasMtchSchedulingInfoR17, &v.HasMtchNeighbourCellR17, &v.HasPdschConfigIndexR17, &v.HasMtchSSBMappingWindowIndexR17)
 	r.Decode(&v.MbsSessionIDR17, "mbs-SessionId-r17")
-	r.Decode(&v.GRNTIR17, "g-RNTI-r17")
+	v.GRNTIR17 = RNTIValue(r.Int(0, 65535, false, "g-RNTI-r17"))
 	r.Decode(&v.MrbListBroadcastR17, "mrb-ListBroadcast-r17")
-	r.DecodeOptional(v.HasMtchSchedulingInfoR17, &v.MtchSchedulingInfoR17, "mtch-SchedulingInfo-r17")
+	if v.HasMtchSchedulingInfoR17 {
+		v.MtchSchedulingInfoR17 = DRXConfigPTMIndexR17(r.Int(0, 63, false, "mtch-SchedulingInfo-r17"))
+	}
 	if v.HasMtchNeighbourCellR17 {
 		v.MtchNeighbourCellR17 = r.BitString(per.Size{Lb: 8, Ub: 8}, "mtch-NeighbourCell-r17")
 	}
-	r.DecodeOptional(v.HasPdschConfigIndexR17, &v.PdschConfigIndexR17, "pdsch-ConfigIndex-r17")
-	r.DecodeOptional(v.HasMtchSSBMappingWindowIndexR17, &v.MtchSSBMappingWindowIndexR17, "mtch-SSB-MappingWindowIndex-r17")
+	if v.HasPdschConfigIndexR17 {
+		v.PdschConfigIndexR17 = PDSCHConfigIndexR17(r.Int(0, 15, false, "pdsch-ConfigIndex-r17"))
+	}
+	if v.HasMtchSSBMappingWindowIndexR17 {
+		v.MtchSSBMappingWindowIndexR17 = MTCHSSBMappingWindowIndexR17(r.Int(0, 15, false, "mtch-SSB-MappingWindowIndex-r17"))
+	}
 	return r.Err()
 }
 
@@ -13441,8 +13349,7 @@ func (v *MRBInfoBroadcastR17) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	r.Decode(&v.PdcpConfigR17, "pdcp-Config-r17")
 	r.Decode(&v.RlcConfigR17, "rlc-Config-r17")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13564,9 +13471,9 @@ func (v *MRBPDCPConfigBroadcastR17_HeaderCompressionR17_Rohc_ProfilesR17) Encode
 func (v *MRBRLCConfigBroadcastR17) DecodePER(r *per.Reader) error {
 	*v = MRBRLCConfigBroadcastR17{}
 	r.Preamble(&v.HasSnFieldLengthR17, &v.HasTReassemblyR17)
-	r.Decode(&v.LogicalChannelIdentityR17, "logicalChannelIdentity-r17")
+	v.LogicalChannelIdentityR17 = LogicalChannelIdentity(r.Int(1, 32, false, "logicalChannelIdentity-r17"))
 	v.SnFieldLengthR17 = MRBRLCConfigBroadcastR17_SnFieldLengthR17(r.EnumIf(v.HasSnFieldLengthR17, 1, 0, false, "sn-FieldLength-r17"))
-	r.DecodeOptional(v.HasTReassemblyR17, &v.TReassemblyR17, "t-Reassembly-r17")
+	v.TReassemblyR17 = TReassembly(r.EnumIf(v.HasTReassemblyR17, 32, 0, false, "t-Reassembly-r17"))
 	return r.Err()
 }
 

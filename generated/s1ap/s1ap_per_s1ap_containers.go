@@ -11,8 +11,8 @@ import (
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_MDTModeExtensionIE) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_MDTModeExtensionIE{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -76,8 +76,8 @@ func (u *MDTModeExtensionIE) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_SONInformationExtensionIE) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_SONInformationExtensionIE{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -141,8 +141,8 @@ func (u *SONInformationExtensionIE) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_SourceNodeIDExtensionIE) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_SourceNodeIDExtensionIE{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -217,8 +217,8 @@ func (v *ProtocolIEContainerList_1_MaxnoofERABs_ERABDataForwardingItemIEs) Marsh
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ERABDataForwardingItemIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ERABDataForwardingItemIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -299,8 +299,8 @@ func (v *ProtocolIEContainerList_1_MaxnoofERABs_ERABToBeSetupItemHOReqIEs) Marsh
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ERABToBeSetupItemHOReqIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ERABToBeSetupItemHOReqIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -381,8 +381,8 @@ func (v *ProtocolIEContainerList_1_MaxnoofERABs_ERABAdmittedItemIEs) MarshalAPER
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ERABAdmittedItemIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ERABAdmittedItemIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -463,8 +463,8 @@ func (v *ProtocolIEContainerList_1_MaxnoofERABs_ERABFailedtoSetupItemHOReqAckIEs
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ERABFailedtoSetupItemHOReqAckIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ERABFailedtoSetupItemHOReqAckIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -545,8 +545,8 @@ func (v *ProtocolIEContainerList_1_MaxnoofERABs_ERABToBeSwitchedDLItemIEs) Marsh
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ERABToBeSwitchedDLItemIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ERABToBeSwitchedDLItemIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -627,8 +627,8 @@ func (v *ProtocolIEContainerList_1_MaxnoofERABs_ERABToBeSwitchedULItemIEs) Marsh
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ERABToBeSwitchedULItemIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ERABToBeSwitchedULItemIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -709,8 +709,8 @@ func (v *ProtocolIEContainerList_1_MaxnoofERABs_ERABToBeUpdatedItemIEs) MarshalA
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ERABToBeUpdatedItemIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ERABToBeUpdatedItemIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -791,8 +791,8 @@ func (v *ProtocolIEContainerList_1_MaxnoofERABs_ERABToBeModifiedItemBearerModInd
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ERABToBeModifiedItemBearerModIndIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ERABToBeModifiedItemBearerModIndIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -873,8 +873,8 @@ func (v *ProtocolIEContainerList_1_MaxnoofERABs_ERABNotToBeModifiedItemBearerMod
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ERABNotToBeModifiedItemBearerModIndIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ERABNotToBeModifiedItemBearerModIndIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -955,8 +955,8 @@ func (v *ProtocolIEContainerList_1_MaxnoofERABs_ERABFailedToResumeItemResumeReqI
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ERABFailedToResumeItemResumeReqIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ERABFailedToResumeItemResumeReqIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -1037,8 +1037,8 @@ func (v *ProtocolIEContainerList_1_MaxnoofERABs_ERABFailedToResumeItemResumeResI
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ERABFailedToResumeItemResumeResIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ERABFailedToResumeItemResumeResIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }

@@ -12,13 +12,11 @@ import (
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *AdditionalGUTI) DecodePER(r *per.Reader) error {
 	*v = AdditionalGUTI{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.GUMMEI, "gUMMEI")
-	r.Decode(&v.MTMSI, "m-TMSI")
+	v.MTMSI = MTMSI(r.OctetString(per.Size{Lb: 4, Ub: 4}, "m-TMSI"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -66,8 +64,8 @@ func (v *ProtocolExtensionContainer_AdditionalGUTIExtIEs) MarshalAPER() ([]byte,
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_AdditionalGUTIExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_AdditionalGUTIExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -270,14 +268,12 @@ func (v *AreaScopeOfQMC) MarshalAPER() ([]byte, error) { return per.Marshal(v, t
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *AllocationAndRetentionPriority) DecodePER(r *per.Reader) error {
 	*v = AllocationAndRetentionPriority{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.PriorityLevel, "priorityLevel")
-	r.Decode(&v.PreEmptionCapability, "pre-emptionCapability")
-	r.Decode(&v.PreEmptionVulnerability, "pre-emptionVulnerability")
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
+	v.PriorityLevel = PriorityLevel(r.Int(0, 15, false, "priorityLevel"))
+	v.PreEmptionCapability = PreEmptionCapability(r.Enum(2, 0, false, "pre-emptionCapability"))
+	v.PreEmptionVulnerability = PreEmptionVulnerability(r.Enum(2, 0, false, "pre-emptionVulnerability"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -326,8 +322,8 @@ func (v *ProtocolExtensionContainer_AllocationAndRetentionPriorityExtIEs) Marsha
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_AllocationAndRetentionPriorityExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_AllocationAndRetentionPriorityExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -382,12 +378,10 @@ func (u *AllocationAndRetentionPriorityExtIEs) encodePER(w *per.Writer, field st
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *AssistanceDataForCECapableUEs) DecodePER(r *per.Reader) error {
 	*v = AssistanceDataForCECapableUEs{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.CellIdentifierAndCELevelForCECapableUEs, "cellIdentifierAndCELevelForCECapableUEs")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -434,8 +428,8 @@ func (v *ProtocolExtensionContainer_InformationForCECapableUEsExtIEs) MarshalAPE
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_InformationForCECapableUEsExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_InformationForCECapableUEsExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -490,14 +484,12 @@ func (u *InformationForCECapableUEsExtIEs) encodePER(w *per.Writer, field string
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *AssistanceDataForPaging) DecodePER(r *per.Reader) error {
 	*v = AssistanceDataForPaging{}
-	ext := r.Extended()
-	r.Preamble(&v.HasAssistanceDataForRecommendedCells, &v.HasAssistanceDataForCECapableUEs, &v.HasPagingAttemptInformation, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasAssistanceDataForRecommendedCells, &v.HasAssistanceDataForCECapableUEs, &v.HasPagingAttemptInformation, &v.HasIEExtensions)
 	r.DecodeOptional(v.HasAssistanceDataForRecommendedCells, &v.AssistanceDataForRecommendedCells, "assistanceDataForRecommendedCells")
 	r.DecodeOptional(v.HasAssistanceDataForCECapableUEs, &v.AssistanceDataForCECapableUEs, "assistanceDataForCECapableUEs")
 	r.DecodeOptional(v.HasPagingAttemptInformation, &v.PagingAttemptInformation, "pagingAttemptInformation")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -546,8 +538,8 @@ func (v *ProtocolExtensionContainer_AssistanceDataForPagingExtIEs) MarshalAPER()
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_AssistanceDataForPagingExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_AssistanceDataForPagingExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -602,12 +594,10 @@ func (u *AssistanceDataForPagingExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *AssistanceDataForRecommendedCells) DecodePER(r *per.Reader) error {
 	*v = AssistanceDataForRecommendedCells{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.RecommendedCellsForPaging, "recommendedCellsForPaging")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -656,8 +646,8 @@ func (v *ProtocolExtensionContainer_AssistanceDataForRecommendedCellsExtIEs) Mar
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_AssistanceDataForRecommendedCellsExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_AssistanceDataForRecommendedCellsExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -732,8 +722,8 @@ func (v *BearersSubjectToStatusTransferList) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_BearersSubjectToStatusTransferItemIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_BearersSubjectToStatusTransferItemIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -794,15 +784,15 @@ func (u *BearersSubjectToStatusTransferItemIEs) encodePER(w *per.Writer, field s
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *BearersSubjectToStatusTransferItem) DecodePER(r *per.Reader) error {
 	*v = BearersSubjectToStatusTransferItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasReceiveStatusofULPDCPSDUs, &v.HasIEExtensions)
-	r.Decode(&v.ERABID, "e-RAB-ID")
+	ext := r.ExtendedPreamble(&v.HasReceiveStatusofULPDCPSDUs, &v.HasIEExtensions)
+	v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
 	r.Decode(&v.ULCOUNTvalue, "uL-COUNTvalue")
 	r.Decode(&v.DLCOUNTvalue, "dL-COUNTvalue")
-	r.DecodeOptional(v.HasReceiveStatusofULPDCPSDUs, &v.ReceiveStatusofULPDCPSDUs, "receiveStatusofULPDCPSDUs")
+	if v.HasReceiveStatusofULPDCPSDUs {
+		v.ReceiveStatusofULPDCPSDUs = ReceiveStatusofULPDCPSDUs(r.BitString(per.Size{Lb: 4096, Ub: 4096}, "receiveStatusofULPDCPSDUs"))
+	}
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -854,8 +844,8 @@ func (v *ProtocolExtensionContainer_BearersSubjectToStatusTransferItemExtIEs) Ma
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_BearersSubjectToStatusTransferItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_BearersSubjectToStatusTransferItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -956,8 +946,8 @@ func (v *BearersSubjectToEarlyStatusTransferList) MarshalAPER() ([]byte, error) 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_BearersSubjectToEarlyStatusTransferItemIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_BearersSubjectToEarlyStatusTransferItemIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -1018,13 +1008,11 @@ func (u *BearersSubjectToEarlyStatusTransferItemIEs) encodePER(w *per.Writer, fi
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *BearersSubjectToEarlyStatusTransferItem) DecodePER(r *per.Reader) error {
 	*v = BearersSubjectToEarlyStatusTransferItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.ERABID, "e-RAB-ID")
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
+	v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
 	r.Decode(&v.DLCOUNTPDCPSNlength, "dLCOUNT-PDCP-SNlength")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1074,8 +1062,8 @@ func (v *ProtocolExtensionContainer_BearersSubjectToEarlyStatusTransferItemExtIE
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_BearersSubjectToEarlyStatusTransferItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_BearersSubjectToEarlyStatusTransferItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -1148,14 +1136,12 @@ func (v *BitRate) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *BluetoothMeasurementConfiguration) DecodePER(r *per.Reader) error {
 	*v = BluetoothMeasurementConfiguration{}
-	ext := r.Extended()
-	r.Preamble(&v.HasBluetoothMeasConfigNameList, &v.HasBtRssi, &v.HasIEExtensions)
-	r.Decode(&v.BluetoothMeasConfig, "bluetoothMeasConfig")
+	ext := r.ExtendedPreamble(&v.HasBluetoothMeasConfigNameList, &v.HasBtRssi, &v.HasIEExtensions)
+	v.BluetoothMeasConfig = BluetoothMeasConfig(r.Enum(1, 0, true, "bluetoothMeasConfig"))
 	r.DecodeOptional(v.HasBluetoothMeasConfigNameList, &v.BluetoothMeasConfigNameList, "bluetoothMeasConfigNameList")
 	v.BtRssi = BluetoothMeasurementConfiguration_BtRssi(r.EnumIf(v.HasBtRssi, 1, 0, true, "bt-rssi"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1206,8 +1192,8 @@ func (v *ProtocolExtensionContainer_BluetoothMeasurementConfigurationExtIEs) Mar
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_BluetoothMeasurementConfigurationExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_BluetoothMeasurementConfigurationExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -1438,13 +1424,11 @@ func (v *CancelledCellinEAI) MarshalAPER() ([]byte, error) { return per.Marshal(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CancelledCellinEAIItem) DecodePER(r *per.Reader) error {
 	*v = CancelledCellinEAIItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.ECGI, "eCGI")
-	r.Decode(&v.NumberOfBroadcasts, "numberOfBroadcasts")
+	v.NumberOfBroadcasts = NumberOfBroadcasts(r.Int(0, 65535, false, "numberOfBroadcasts"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1492,8 +1476,8 @@ func (v *ProtocolExtensionContainer_CancelledCellinEAIItemExtIEs) MarshalAPER() 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_CancelledCellinEAIItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_CancelledCellinEAIItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -1566,13 +1550,11 @@ func (v *CancelledCellinTAI) MarshalAPER() ([]byte, error) { return per.Marshal(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CancelledCellinTAIItem) DecodePER(r *per.Reader) error {
 	*v = CancelledCellinTAIItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.ECGI, "eCGI")
-	r.Decode(&v.NumberOfBroadcasts, "numberOfBroadcasts")
+	v.NumberOfBroadcasts = NumberOfBroadcasts(r.Int(0, 65535, false, "numberOfBroadcasts"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1620,8 +1602,8 @@ func (v *ProtocolExtensionContainer_CancelledCellinTAIItemExtIEs) MarshalAPER() 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_CancelledCellinTAIItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_CancelledCellinTAIItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -1685,19 +1667,19 @@ func (v *Cause) DecodePER(r *per.Reader) error {
 	switch i {
 	case 0:
 		v.Choice = Cause_RadioNetwork
-		r.Decode(&v.RadioNetwork, "radioNetwork")
+		v.RadioNetwork = CauseRadioNetwork(r.Enum(36, 8, true, "radioNetwork"))
 	case 1:
 		v.Choice = Cause_Transport
-		r.Decode(&v.Transport, "transport")
+		v.Transport = CauseTransport(r.Enum(2, 0, true, "transport"))
 	case 2:
 		v.Choice = Cause_Nas
-		r.Decode(&v.Nas, "nas")
+		v.Nas = CauseNas(r.Enum(4, 2, true, "nas"))
 	case 3:
 		v.Choice = Cause_Protocol
-		r.Decode(&v.Protocol, "protocol")
+		v.Protocol = CauseProtocol(r.Enum(7, 0, true, "protocol"))
 	case 4:
 		v.Choice = Cause_Misc
-		r.Decode(&v.Misc, "misc")
+		v.Misc = CauseMisc(r.Enum(6, 0, true, "misc"))
 	default:
 		r.Invalid(der.KindInvalidValue, "Cause", "no alternative has this index", "X.691 23")
 	}
@@ -1778,13 +1760,11 @@ func (v *CellAccessMode) EncodePER(w *per.Writer) error { return w.WriteEnum(int
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CellIdentifierAndCELevelForCECapableUEs) DecodePER(r *per.Reader) error {
 	*v = CellIdentifierAndCELevelForCECapableUEs{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.GlobalCellID, "global-Cell-ID")
-	r.Decode(&v.CELevel, "cELevel")
+	v.CELevel = CELevel(r.OctetString(per.Unsized, "cELevel"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1834,8 +1814,8 @@ func (v *ProtocolExtensionContainer_CellIdentifierAndCELevelForCECapableUEsExtIE
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_CellIdentifierAndCELevelForCECapableUEsExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_CellIdentifierAndCELevelForCECapableUEsExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -1942,12 +1922,10 @@ func (v *CellIDBroadcast) MarshalAPER() ([]byte, error) { return per.Marshal(v, 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CellIDBroadcastItem) DecodePER(r *per.Reader) error {
 	*v = CellIDBroadcastItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.ECGI, "eCGI")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1994,8 +1972,8 @@ func (v *ProtocolExtensionContainer_CellIDBroadcastItemExtIEs) MarshalAPER() ([]
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_CellIDBroadcastItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_CellIDBroadcastItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -2068,13 +2046,11 @@ func (v *CellIDCancelled) MarshalAPER() ([]byte, error) { return per.Marshal(v, 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CellIDCancelledItem) DecodePER(r *per.Reader) error {
 	*v = CellIDCancelledItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.ECGI, "eCGI")
-	r.Decode(&v.NumberOfBroadcasts, "numberOfBroadcasts")
+	v.NumberOfBroadcasts = NumberOfBroadcasts(r.Int(0, 65535, false, "numberOfBroadcasts"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2122,8 +2098,8 @@ func (v *ProtocolExtensionContainer_CellIDCancelledItemExtIEs) MarshalAPER() ([]
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_CellIDCancelledItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_CellIDCancelledItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -2178,12 +2154,10 @@ func (u *CellIDCancelledItemExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CellBasedMDT) DecodePER(r *per.Reader) error {
 	*v = CellBasedMDT{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.CellIDListforMDT, "cellIdListforMDT")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2230,8 +2204,8 @@ func (v *ProtocolExtensionContainer_CellBasedMDTExtIEs) MarshalAPER() ([]byte, e
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_CellBasedMDTExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_CellBasedMDTExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -2304,12 +2278,10 @@ func (v *CellIDListforMDT) MarshalAPER() ([]byte, error) { return per.Marshal(v,
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CellBasedQMC) DecodePER(r *per.Reader) error {
 	*v = CellBasedQMC{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.CellIDListforQMC, "cellIdListforQMC")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2356,8 +2328,8 @@ func (v *ProtocolExtensionContainer_CellBasedQMCExtIEs) MarshalAPER() ([]byte, e
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_CellBasedQMCExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_CellBasedQMCExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -2476,14 +2448,12 @@ func (v *Cdma2000HORequiredIndication) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *Cdma2000OneXSRVCCInfo) DecodePER(r *per.Reader) error {
 	*v = Cdma2000OneXSRVCCInfo{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.Cdma2000OneXMEID, "cdma2000OneXMEID")
-	r.Decode(&v.Cdma2000OneXMSI, "cdma2000OneXMSI")
-	r.Decode(&v.Cdma2000OneXPilot, "cdma2000OneXPilot")
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
+	v.Cdma2000OneXMEID = Cdma2000OneXMEID(r.OctetString(per.Unsized, "cdma2000OneXMEID"))
+	v.Cdma2000OneXMSI = Cdma2000OneXMSI(r.OctetString(per.Unsized, "cdma2000OneXMSI"))
+	v.Cdma2000OneXPilot = Cdma2000OneXPilot(r.OctetString(per.Unsized, "cdma2000OneXPilot"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2532,8 +2502,8 @@ func (v *ProtocolExtensionContainer_Cdma2000OneXSRVCCInfoExtIEs) MarshalAPER() (
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_Cdma2000OneXSRVCCInfoExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_Cdma2000OneXSRVCCInfoExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -2642,12 +2612,10 @@ func (v *CellSize) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v)
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CellType) DecodePER(r *per.Reader) error {
 	*v = CellType{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.CellSize, "cell-Size")
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
+	v.CellSize = CellSize(r.Enum(4, 0, true, "cell-Size"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2692,8 +2660,8 @@ func (v *ProtocolExtensionContainer_CellTypeExtIEs) MarshalAPER() ([]byte, error
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_CellTypeExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_CellTypeExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -2748,15 +2716,15 @@ func (u *CellTypeExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CGI) DecodePER(r *per.Reader) error {
 	*v = CGI{}
-	ext := r.Extended()
-	r.Preamble(&v.HasRAC, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasRAC, &v.HasIEExtensions)
 	r.Decode(&v.PLMNidentity, "pLMNidentity")
-	r.Decode(&v.LAC, "lAC")
-	r.Decode(&v.CI, "cI")
-	r.DecodeOptional(v.HasRAC, &v.RAC, "rAC")
+	v.LAC = LAC(r.OctetString(per.Size{Lb: 2, Ub: 2}, "lAC"))
+	v.CI = CI(r.OctetString(per.Size{Lb: 2, Ub: 2}, "cI"))
+	if v.HasRAC {
+		v.RAC = RAC(r.OctetString(per.Size{Lb: 1, Ub: 1}, "rAC"))
+	}
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2804,8 +2772,8 @@ func (v *ProtocolExtensionContainer_CGIExtIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_CGIExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_CGIExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -2894,13 +2862,11 @@ func (v *CNTypeRestrictions) MarshalAPER() ([]byte, error) { return per.Marshal(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CNTypeRestrictionsItem) DecodePER(r *per.Reader) error {
 	*v = CNTypeRestrictionsItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.PLMNIdentity, "pLMN-Identity")
-	r.Decode(&v.CNType, "cNType")
+	v.CNType = CNType(r.Enum(1, 1, true, "cNType"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2948,8 +2914,8 @@ func (v *ProtocolExtensionContainer_CNTypeRestrictionsItemExtIEs) MarshalAPER() 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_CNTypeRestrictionsItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_CNTypeRestrictionsItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -3038,13 +3004,11 @@ func (v *ConnectedengNBList) MarshalAPER() ([]byte, error) { return per.Marshal(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ConnectedengNBItem) DecodePER(r *per.Reader) error {
 	*v = ConnectedengNBItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.EnGNBID, "en-gNB-ID")
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
+	v.EnGNBID = EnGNBID(r.BitString(per.Size{Lb: 22, Ub: 32, Ext: true}, "en-gNB-ID"))
 	r.Decode(&v.SupportedTAs, "supportedTAs")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3092,8 +3056,8 @@ func (v *ProtocolExtensionContainer_ConnectedengNBItemExtIEs) MarshalAPER() ([]b
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ConnectedengNBItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ConnectedengNBItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -3148,13 +3112,11 @@ func (u *ConnectedengNBItemExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ContextatSource) DecodePER(r *per.Reader) error {
 	*v = ContextatSource{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.SourceNGRANNodeID, "sourceNG-RAN-node-ID")
-	r.Decode(&v.RANUENGAPID, "rAN-UE-NGAP-ID")
+	v.RANUENGAPID = RANUENGAPID(r.Int(0, 4294967295, false, "rAN-UE-NGAP-ID"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3202,8 +3164,8 @@ func (v *ProtocolExtensionContainer_ContextatSourceExtIEs) MarshalAPER() ([]byte
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ContextatSourceExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ContextatSourceExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -3316,12 +3278,10 @@ func (v *CSGIDList) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CSGIDListItem) DecodePER(r *per.Reader) error {
 	*v = CSGIDListItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.CSGID, "cSG-Id")
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
+	v.CSGID = CSGID(r.BitString(per.Size{Lb: 27, Ub: 27}, "cSG-Id"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3368,8 +3328,8 @@ func (v *ProtocolExtensionContainer_CSGIDListItemExtIEs) MarshalAPER() ([]byte, 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_CSGIDListItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_CSGIDListItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -3434,13 +3394,11 @@ func (v *CSGMembershipStatus) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *COUNTvalue) DecodePER(r *per.Reader) error {
 	*v = COUNTvalue{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.PDCPSN, "pDCP-SN")
-	r.Decode(&v.HFN, "hFN")
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
+	v.PDCPSN = PDCPSN(r.Int(0, 4095, false, "pDCP-SN"))
+	v.HFN = HFN(r.Int(0, 1048575, false, "hFN"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3488,8 +3446,8 @@ func (v *ProtocolExtensionContainer_COUNTvalueExtIEs) MarshalAPER() ([]byte, err
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_COUNTvalueExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_COUNTvalueExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -3544,13 +3502,11 @@ func (u *COUNTvalueExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *COUNTValueExtended) DecodePER(r *per.Reader) error {
 	*v = COUNTValueExtended{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.PDCPSNExtended, "pDCP-SNExtended")
-	r.Decode(&v.HFNModified, "hFNModified")
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
+	v.PDCPSNExtended = PDCPSNExtended(r.Int(0, 32767, false, "pDCP-SNExtended"))
+	v.HFNModified = HFNModified(r.Int(0, 131071, false, "hFNModified"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3598,8 +3554,8 @@ func (v *ProtocolExtensionContainer_COUNTValueExtendedExtIEs) MarshalAPER() ([]b
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_COUNTValueExtendedExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_COUNTValueExtendedExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -3654,13 +3610,11 @@ func (u *COUNTValueExtendedExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *COUNTvaluePDCPSNlength18) DecodePER(r *per.Reader) error {
 	*v = COUNTvaluePDCPSNlength18{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.PDCPSNlength18, "pDCP-SNlength18")
-	r.Decode(&v.HFNforPDCPSNlength18, "hFNforPDCP-SNlength18")
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
+	v.PDCPSNlength18 = PDCPSNlength18(r.Int(0, 262143, false, "pDCP-SNlength18"))
+	v.HFNforPDCPSNlength18 = HFNforPDCPSNlength18(r.Int(0, 16383, false, "hFNforPDCP-SNlength18"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3708,8 +3662,8 @@ func (v *ProtocolExtensionContainer_COUNTvaluePDCPSNlength18ExtIEs) MarshalAPER(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_COUNTvaluePDCPSNlength18ExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_COUNTvaluePDCPSNlength18ExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -3770,15 +3724,15 @@ func (v *CoverageLevel) EncodePER(w *per.Writer) error { return w.WriteEnum(int6
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CriticalityDiagnostics) DecodePER(r *per.Reader) error {
 	*v = CriticalityDiagnostics{}
-	ext := r.Extended()
-	r.Preamble(&v.HasProcedureCode, &v.HasTriggeringMessage, &v.HasProcedureCriticality, &v.HasIEsCriticalityDiagnostics, &v.HasIEExtensions)
-	r.DecodeOptional(v.HasProcedureCode, &v.ProcedureCode, "procedureCode")
-	r.DecodeOptional(v.HasTriggeringMessage, &v.TriggeringMessage, "triggeringMessage")
-	r.DecodeOptional(v.HasProcedureCriticality, &v.ProcedureCriticality, "procedureCriticality")
+	ext := r.ExtendedPreamble(&v.HasProcedureCode, &v.HasTriggeringMessage, &v.HasProcedureCriticality, &v.HasIEsCriticalityDiagnostics, &v.HasIEExtensions)
+	if v.HasProcedureCode {
+		v.ProcedureCode = ProcedureCode(r.Int(0, 255, false, "procedureCode"))
+	}
+	v.TriggeringMessage = TriggeringMessage(r.EnumIf(v.HasTriggeringMessage, 3, 0, false, "triggeringMessage"))
+	v.ProcedureCriticality = Criticality(r.EnumIf(v.HasProcedureCriticality, 3, 0, false, "procedureCriticality"))
 	r.DecodeOptional(v.HasIEsCriticalityDiagnostics, &v.IEsCriticalityDiagnostics, "iEsCriticalityDiagnostics")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3828,8 +3782,8 @@ func (v *ProtocolExtensionContainer_CriticalityDiagnosticsExtIEs) MarshalAPER() 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_CriticalityDiagnosticsExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_CriticalityDiagnosticsExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -3902,14 +3856,12 @@ func (v *CriticalityDiagnosticsIEList) MarshalAPER() ([]byte, error) { return pe
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CriticalityDiagnosticsIEItem) DecodePER(r *per.Reader) error {
 	*v = CriticalityDiagnosticsIEItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.IECriticality, "iECriticality")
-	r.Decode(&v.IEID, "iE-ID")
-	r.Decode(&v.TypeOfError, "typeOfError")
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
+	v.IECriticality = Criticality(r.Enum(3, 0, false, "iECriticality"))
+	v.IEID = ProtocolIEID(r.Int(0, 65535, false, "iE-ID"))
+	v.TypeOfError = TypeOfError(r.Enum(2, 0, true, "typeOfError"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3958,8 +3910,8 @@ func (v *ProtocolExtensionContainer_CriticalityDiagnosticsIEItemExtIEs) MarshalA
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_CriticalityDiagnosticsIEItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_CriticalityDiagnosticsIEItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -4014,12 +3966,10 @@ func (u *CriticalityDiagnosticsIEItemExtIEs) encodePER(w *per.Writer, field stri
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *DAPSRequestInfo) DecodePER(r *per.Reader) error {
 	*v = DAPSRequestInfo{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.DAPSIndicator = DAPSRequestInfo_DAPSIndicator(r.Enum(1, 0, true, "dAPSIndicator"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4066,8 +4016,8 @@ func (v *ProtocolExtensionContainer_DAPSRequestInfoExtIEs) MarshalAPER() ([]byte
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_DAPSRequestInfoExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_DAPSRequestInfoExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -4140,8 +4090,8 @@ func (v *DAPSResponseInfoList) MarshalAPER() ([]byte, error) { return per.Marsha
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_DAPSResponseInfoListIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_DAPSResponseInfoListIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -4202,13 +4152,11 @@ func (u *DAPSResponseInfoListIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *DAPSResponseInfoItem) DecodePER(r *per.Reader) error {
 	*v = DAPSResponseInfoItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.ERABID, "e-RAB-ID")
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
+	v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
 	r.Decode(&v.DAPSResponseInfo, "dAPSResponseInfo")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4256,8 +4204,8 @@ func (v *ProtocolExtensionContainer_DAPSResponseInfoItemExtIEs) MarshalAPER() ([
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_DAPSResponseInfoItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_DAPSResponseInfoItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -4312,12 +4260,10 @@ func (u *DAPSResponseInfoItemExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *DAPSResponseInfo) DecodePER(r *per.Reader) error {
 	*v = DAPSResponseInfo{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.Dapsresponseindicator = DAPSResponseInfo_Dapsresponseindicator(r.Enum(2, 0, true, "dapsresponseindicator"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4364,8 +4310,8 @@ func (v *ProtocolExtensionContainer_DAPSResponseInfoExtIEs) MarshalAPER() ([]byt
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_DAPSResponseInfoExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_DAPSResponseInfoExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -4474,13 +4420,11 @@ func (v *ServedDCNs) MarshalAPER() ([]byte, error) { return per.Marshal(v, true)
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ServedDCNsItem) DecodePER(r *per.Reader) error {
 	*v = ServedDCNsItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.DCNID, "dCN-ID")
-	r.Decode(&v.RelativeDCNCapacity, "relativeDCNCapacity")
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
+	v.DCNID = DCNID(r.Int(0, 65535, false, "dCN-ID"))
+	v.RelativeDCNCapacity = RelativeMMECapacity(r.Int(0, 255, false, "relativeDCNCapacity"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4528,8 +4472,8 @@ func (v *ProtocolExtensionContainer_ServedDCNsItemExtIEs) MarshalAPER() ([]byte,
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ServedDCNsItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ServedDCNsItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -4584,12 +4528,10 @@ func (u *ServedDCNsItemExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *DLCPSecurityInformation) DecodePER(r *per.Reader) error {
 	*v = DLCPSecurityInformation{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.DlNASMAC, "dl-NAS-MAC")
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
+	v.DlNASMAC = DLNASMAC(r.BitString(per.Size{Lb: 16, Ub: 16}, "dl-NAS-MAC"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4636,8 +4578,8 @@ func (v *ProtocolExtensionContainer_DLCPSecurityInformationExtIEs) MarshalAPER()
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_DLCPSecurityInformationExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_DLCPSecurityInformationExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -4894,13 +4836,11 @@ func (v *EmergencyAreaIDBroadcast) MarshalAPER() ([]byte, error) { return per.Ma
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *EmergencyAreaIDBroadcastItem) DecodePER(r *per.Reader) error {
 	*v = EmergencyAreaIDBroadcastItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.EmergencyAreaID, "emergencyAreaID")
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
+	v.EmergencyAreaID = EmergencyAreaID(r.OctetString(per.Size{Lb: 3, Ub: 3}, "emergencyAreaID"))
 	r.Decode(&v.CompletedCellinEAI, "completedCellinEAI")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4948,8 +4888,8 @@ func (v *ProtocolExtensionContainer_EmergencyAreaIDBroadcastItemExtIEs) MarshalA
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_EmergencyAreaIDBroadcastItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_EmergencyAreaIDBroadcastItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -5022,13 +4962,11 @@ func (v *EmergencyAreaIDCancelled) MarshalAPER() ([]byte, error) { return per.Ma
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *EmergencyAreaIDCancelledItem) DecodePER(r *per.Reader) error {
 	*v = EmergencyAreaIDCancelledItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.EmergencyAreaID, "emergencyAreaID")
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
+	v.EmergencyAreaID = EmergencyAreaID(r.OctetString(per.Size{Lb: 3, Ub: 3}, "emergencyAreaID"))
 	r.Decode(&v.CancelledCellinEAI, "cancelledCellinEAI")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5076,8 +5014,8 @@ func (v *ProtocolExtensionContainer_EmergencyAreaIDCancelledItemExtIEs) MarshalA
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_EmergencyAreaIDCancelledItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_EmergencyAreaIDCancelledItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -5150,12 +5088,10 @@ func (v *CompletedCellinEAI) MarshalAPER() ([]byte, error) { return per.Marshal(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CompletedCellinEAIItem) DecodePER(r *per.Reader) error {
 	*v = CompletedCellinEAIItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.ECGI, "eCGI")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5202,8 +5138,8 @@ func (v *ProtocolExtensionContainer_CompletedCellinEAIItemExtIEs) MarshalAPER() 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_CompletedCellinEAIItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_CompletedCellinEAIItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -5300,12 +5236,10 @@ func (v *EmergencyIndicator) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ENBEarlyStatusTransferTransparentContainer) DecodePER(r *per.Reader) error {
 	*v = ENBEarlyStatusTransferTransparentContainer{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.BearersSubjectToEarlyStatusTransferList, "bearers-SubjectToEarlyStatusTransferList")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5354,8 +5288,8 @@ func (v *ProtocolExtensionContainer_ENBEarlyStatusTransferTransparentContainerEx
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ENBEarlyStatusTransferTransparentContainerExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ENBEarlyStatusTransferTransparentContainerExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -5494,14 +5428,12 @@ func (v *EnGNBID) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *GERANCellID) DecodePER(r *per.Reader) error {
 	*v = GERANCellID{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.LAI, "lAI")
-	r.Decode(&v.RAC, "rAC")
-	r.Decode(&v.CI, "cI")
+	v.RAC = RAC(r.OctetString(per.Size{Lb: 1, Ub: 1}, "rAC"))
+	v.CI = CI(r.OctetString(per.Size{Lb: 2, Ub: 2}, "cI"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5550,8 +5482,8 @@ func (v *ProtocolExtensionContainer_GERANCellIDExtIEs) MarshalAPER() ([]byte, er
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_GERANCellIDExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_GERANCellIDExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -5606,13 +5538,11 @@ func (u *GERANCellIDExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *GlobalENBID) DecodePER(r *per.Reader) error {
 	*v = GlobalENBID{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.PLMNidentity, "pLMNidentity")
 	r.Decode(&v.ENBID, "eNB-ID")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5660,8 +5590,8 @@ func (v *ProtocolExtensionContainer_GlobalENBIDExtIEs) MarshalAPER() ([]byte, er
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_GlobalENBIDExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_GlobalENBIDExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -5716,13 +5646,11 @@ func (u *GlobalENBIDExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *GlobalEnGNBID) DecodePER(r *per.Reader) error {
 	*v = GlobalEnGNBID{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.PLMNidentity, "pLMNidentity")
-	r.Decode(&v.EnGNBID, "en-gNB-ID")
+	v.EnGNBID = EnGNBID(r.BitString(per.Size{Lb: 22, Ub: 32, Ext: true}, "en-gNB-ID"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5770,8 +5698,8 @@ func (v *ProtocolExtensionContainer_GlobalEnGNBIDExtIEs) MarshalAPER() ([]byte, 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_GlobalEnGNBIDExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_GlobalEnGNBIDExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -5844,12 +5772,10 @@ func (v *GUMMEIList) MarshalAPER() ([]byte, error) { return per.Marshal(v, true)
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ENBStatusTransferTransparentContainer) DecodePER(r *per.Reader) error {
 	*v = ENBStatusTransferTransparentContainer{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.BearersSubjectToStatusTransferList, "bearers-SubjectToStatusTransferList")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5898,8 +5824,8 @@ func (v *ProtocolExtensionContainer_ENBStatusTransferTransparentContainerExtIEs)
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ENBStatusTransferTransparentContainerExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ENBStatusTransferTransparentContainerExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -6006,14 +5932,12 @@ func (v *EncryptionAlgorithms) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ENDCSONConfigurationTransfer) DecodePER(r *per.Reader) error {
 	*v = ENDCSONConfigurationTransfer{}
-	ext := r.Extended()
-	r.Preamble(&v.HasX2TNLConfigInfo, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasX2TNLConfigInfo, &v.HasIEExtensions)
 	r.Decode(&v.Transfertype, "transfertype")
 	r.Decode(&v.SONInformation, "sONInformation")
 	r.DecodeOptional(v.HasX2TNLConfigInfo, &v.X2TNLConfigInfo, "x2TNLConfigInfo")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6062,8 +5986,8 @@ func (v *ProtocolExtensionContainer_ENDCSONConfigurationTransferExtIEs) MarshalA
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ENDCSONConfigurationTransferExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ENDCSONConfigurationTransferExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -6166,16 +6090,14 @@ func (v *ENDCSONTransferType) MarshalAPER() ([]byte, error) { return per.Marshal
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ENDCTransferTypeRequest) DecodePER(r *per.Reader) error {
 	*v = ENDCTransferTypeRequest{}
-	ext := r.Extended()
-	r.Preamble(&v.HasTargeteNB, &v.HasAssociatedTAI, &v.HasBroadcast5GSTAI, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasTargeteNB, &v.HasAssociatedTAI, &v.HasBroadcast5GSTAI, &v.HasIEExtensions)
 	r.Decode(&v.SourceeNB, "sourceeNB")
 	r.Decode(&v.TargetengNB, "targetengNB")
 	r.DecodeOptional(v.HasTargeteNB, &v.TargeteNB, "targeteNB")
 	r.DecodeOptional(v.HasAssociatedTAI, &v.AssociatedTAI, "associatedTAI")
 	r.DecodeOptional(v.HasBroadcast5GSTAI, &v.Broadcast5GSTAI, "broadcast5GSTAI")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6226,8 +6148,8 @@ func (v *ProtocolExtensionContainer_ENDCTransferTypeRequestExtIEs) MarshalAPER()
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ENDCTransferTypeRequestExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ENDCTransferTypeRequestExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -6282,13 +6204,11 @@ func (u *ENDCTransferTypeRequestExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ENDCTransferTypeReply) DecodePER(r *per.Reader) error {
 	*v = ENDCTransferTypeReply{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.SourceengNB, "sourceengNB")
 	r.Decode(&v.TargeteNB, "targeteNB")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6336,8 +6256,8 @@ func (v *ProtocolExtensionContainer_ENDCTransferTypeReplyExtIEs) MarshalAPER() (
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ENDCTransferTypeReplyExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ENDCTransferTypeReplyExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -6392,13 +6312,11 @@ func (u *ENDCTransferTypeReplyExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ENDCSONeNBIdentification) DecodePER(r *per.Reader) error {
 	*v = ENDCSONeNBIdentification{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.GlobaleNBID, "globaleNBID")
 	r.Decode(&v.SelectedTAI, "selectedTAI")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6446,8 +6364,8 @@ func (v *ProtocolExtensionContainer_ENDCSONeNBIdentificationExtIEs) MarshalAPER(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ENDCSONeNBIdentificationExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ENDCSONeNBIdentificationExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -6502,13 +6420,11 @@ func (u *ENDCSONeNBIdentificationExtIEs) encodePER(w *per.Writer, field string) 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ENDCSONengNBIdentification) DecodePER(r *per.Reader) error {
 	*v = ENDCSONengNBIdentification{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.GlobalengNBID, "globalengNBID")
 	r.Decode(&v.SelectedTAI, "selectedTAI")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6556,8 +6472,8 @@ func (v *ProtocolExtensionContainer_ENDCSONengNBIdentificationExtIEs) MarshalAPE
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ENDCSONengNBIdentificationExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ENDCSONengNBIdentificationExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -6684,8 +6600,8 @@ func (v *ERABInformationList) MarshalAPER() ([]byte, error) { return per.Marshal
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ERABInformationListIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ERABInformationListIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -6746,13 +6662,11 @@ func (u *ERABInformationListIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ERABInformationListItem) DecodePER(r *per.Reader) error {
 	*v = ERABInformationListItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasDLForwarding, &v.HasIEExtensions)
-	r.Decode(&v.ERABID, "e-RAB-ID")
-	r.DecodeOptional(v.HasDLForwarding, &v.DLForwarding, "dL-Forwarding")
+	ext := r.ExtendedPreamble(&v.HasDLForwarding, &v.HasIEExtensions)
+	v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
+	v.DLForwarding = DLForwarding(r.EnumIf(v.HasDLForwarding, 1, 0, true, "dL-Forwarding"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6800,8 +6714,8 @@ func (v *ProtocolExtensionContainer_ERABInformationListItemExtIEs) MarshalAPER()
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ERABInformationListItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ERABInformationListItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -6890,8 +6804,8 @@ func (v *ERABList) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ERABItemIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ERABItemIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -6950,13 +6864,11 @@ func (u *ERABItemIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ERABItem) DecodePER(r *per.Reader) error {
 	*v = ERABItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.ERABID, "e-RAB-ID")
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
+	v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
 	r.Decode(&v.Cause, "cause")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7002,8 +6914,8 @@ func (v *ProtocolExtensionContainer_ERABItemExtIEs) MarshalAPER() ([]byte, error
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ERABItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ERABItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -7058,14 +6970,12 @@ func (u *ERABItemExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ERABLevelQoSParameters) DecodePER(r *per.Reader) error {
 	*v = ERABLevelQoSParameters{}
-	ext := r.Extended()
-	r.Preamble(&v.HasGbrQosInformation, &v.HasIEExtensions)
-	r.Decode(&v.QCI, "qCI")
+	ext := r.ExtendedPreamble(&v.HasGbrQosInformation, &v.HasIEExtensions)
+	v.QCI = QCI(r.Int(0, 255, false, "qCI"))
 	r.Decode(&v.AllocationRetentionPriority, "allocationRetentionPriority")
 	r.DecodeOptional(v.HasGbrQosInformation, &v.GbrQosInformation, "gbrQosInformation")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7114,8 +7024,8 @@ func (v *ProtocolExtensionContainer_ERABQoSParametersExtIEs) MarshalAPER() ([]by
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ERABQoSParametersExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ERABQoSParametersExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -7198,8 +7108,8 @@ func (v *ERABSecurityResultList) MarshalAPER() ([]byte, error) { return per.Mars
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ERABSecurityResultListIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ERABSecurityResultListIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -7260,13 +7170,11 @@ func (u *ERABSecurityResultListIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ERABSecurityResultItem) DecodePER(r *per.Reader) error {
 	*v = ERABSecurityResultItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.ERABID, "e-RAB-ID")
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
+	v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
 	r.Decode(&v.SecurityResult, "securityResult")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7314,8 +7222,8 @@ func (v *ProtocolExtensionContainer_ERABSecurityResultItemExtIEs) MarshalAPER() 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ERABSecurityResultItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ERABSecurityResultItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -7388,8 +7296,8 @@ func (v *ERABUsageReportList) MarshalAPER() ([]byte, error) { return per.Marshal
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ERABUsageReportItemIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ERABUsageReportItemIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -7450,15 +7358,13 @@ func (u *ERABUsageReportItemIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ERABUsageReportItem) DecodePER(r *per.Reader) error {
 	*v = ERABUsageReportItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.StartTimestamp = r.OctetString(per.Size{Lb: 4, Ub: 4}, "startTimestamp")
 	v.EndTimestamp = r.OctetString(per.Size{Lb: 4, Ub: 4}, "endTimestamp")
 	v.UsageCountUL = r.WideRange(0, uint64(0xffffffffffffffff), false, "usageCountUL")
 	v.UsageCountDL = r.WideRange(0, uint64(0xffffffffffffffff), false, "usageCountDL")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7508,8 +7414,8 @@ func (v *ProtocolExtensionContainer_ERABUsageReportItemExtIEs) MarshalAPER() ([]
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ERABUsageReportItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ERABUsageReportItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -7570,13 +7476,11 @@ func (v *EthernetType) EncodePER(w *per.Writer) error { return w.WriteEnum(int64
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *EUTRANCGI) DecodePER(r *per.Reader) error {
 	*v = EUTRANCGI{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.PLMNidentity, "pLMNidentity")
-	r.Decode(&v.CellID, "cell-ID")
+	v.CellID = CellIdentity(r.BitString(per.Size{Lb: 28, Ub: 28}, "cell-ID"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7622,8 +7526,8 @@ func (v *ProtocolExtensionContainer_EUTRANCGIExtIEs) MarshalAPER() ([]byte, erro
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_EUTRANCGIExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_EUTRANCGIExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -7690,14 +7594,12 @@ func (v *EUTRANRoundTripDelayEstimationInfo) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *EventL1LoggedMDTConfig) DecodePER(r *per.Reader) error {
 	*v = EventL1LoggedMDTConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.L1Threshold, "l1Threshold")
-	r.Decode(&v.Hysteresis, "hysteresis")
-	r.Decode(&v.TimeToTrigger, "timeToTrigger")
+	v.Hysteresis = Hysteresis(r.Int(0, 30, false, "hysteresis"))
+	v.TimeToTrigger = TimeToTrigger(r.Enum(16, 0, false, "timeToTrigger"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7746,8 +7648,8 @@ func (v *ProtocolExtensionContainer_EventL1LoggedMDTConfigExtIEs) MarshalAPER() 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_EventL1LoggedMDTConfigExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_EventL1LoggedMDTConfigExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -7848,8 +7750,8 @@ func (v *EventTrigger) MarshalAPER() ([]byte, error) { return per.Marshal(v, tru
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_EventTriggerExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_EventTriggerExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -7904,13 +7806,11 @@ func (u *EventTriggerExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ExpectedUEBehaviour) DecodePER(r *per.Reader) error {
 	*v = ExpectedUEBehaviour{}
-	ext := r.Extended()
-	r.Preamble(&v.HasExpectedActivity, &v.HasExpectedHOInterval, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasExpectedActivity, &v.HasExpectedHOInterval, &v.HasIEExtensions)
 	r.DecodeOptional(v.HasExpectedActivity, &v.ExpectedActivity, "expectedActivity")
-	r.DecodeOptional(v.HasExpectedHOInterval, &v.ExpectedHOInterval, "expectedHOInterval")
+	v.ExpectedHOInterval = ExpectedHOInterval(r.EnumIf(v.HasExpectedHOInterval, 7, 0, true, "expectedHOInterval"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7958,8 +7858,8 @@ func (v *ProtocolExtensionContainer_ExpectedUEBehaviourExtIEs) MarshalAPER() ([]
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ExpectedUEBehaviourExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ExpectedUEBehaviourExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -8014,14 +7914,16 @@ func (u *ExpectedUEBehaviourExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ExpectedUEActivityBehaviour) DecodePER(r *per.Reader) error {
 	*v = ExpectedUEActivityBehaviour{}
-	ext := r.Extended()
-	r.Preamble(&v.HasExpectedActivityPeriod, &v.HasExpectedIdlePeriod, &v.HasSourceofUEActivityBehaviourInformation, &v.HasIEExtensions)
-	r.DecodeOptional(v.HasExpectedActivityPeriod, &v.ExpectedActivityPeriod, "expectedActivityPeriod")
-	r.DecodeOptional(v.HasExpectedIdlePeriod, &v.ExpectedIdlePeriod, "expectedIdlePeriod")
-	r.DecodeOptional(v.HasSourceofUEActivityBehaviourInformation, &v.SourceofUEActivityBehaviourInformation, "sourceofUEActivityBehaviourInformation")
+	ext := r.ExtendedPreamble(&v.HasExpectedActivityPeriod, &v.HasExpectedIdlePeriod, &v.HasSourceofUEActivityBehaviourInformation, &v.HasIEExtensions)
+	if v.HasExpectedActivityPeriod {
+		v.ExpectedActivityPeriod = ExpectedActivityPeriod(r.Int(1, 181, true, "expectedActivityPeriod"))
+	}
+	if v.HasExpectedIdlePeriod {
+		v.ExpectedIdlePeriod = ExpectedIdlePeriod(r.Int(1, 181, true, "expectedIdlePeriod"))
+	}
+	v.SourceofUEActivityBehaviourInformation = SourceOfUEActivityBehaviourInformation(r.EnumIf(v.HasSourceofUEActivityBehaviourInformation, 2, 0, true, "sourceofUEActivityBehaviourInformation"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8070,8 +7972,8 @@ func (v *ProtocolExtensionContainer_ExpectedUEActivityBehaviourExtIEs) MarshalAP
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ExpectedUEActivityBehaviourExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ExpectedUEActivityBehaviourExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -8228,13 +8130,11 @@ func (v *FiveGSTAC) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *FiveGSTAI) DecodePER(r *per.Reader) error {
 	*v = FiveGSTAI{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.PLMNidentity, "pLMNidentity")
-	r.Decode(&v.FiveGSTAC, "fiveGSTAC")
+	v.FiveGSTAC = FiveGSTAC(r.OctetString(per.Size{Lb: 3, Ub: 3}, "fiveGSTAC"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8280,8 +8180,8 @@ func (v *ProtocolExtensionContainer_FiveGSTAIExtIEs) MarshalAPER() ([]byte, erro
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_FiveGSTAIExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_FiveGSTAIExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -8374,13 +8274,11 @@ func (v *ForbiddenTAs) MarshalAPER() ([]byte, error) { return per.Marshal(v, tru
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ForbiddenTAsItem) DecodePER(r *per.Reader) error {
 	*v = ForbiddenTAsItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.PLMNIdentity, "pLMN-Identity")
 	r.Decode(&v.ForbiddenTACs, "forbiddenTACs")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8428,8 +8326,8 @@ func (v *ProtocolExtensionContainer_ForbiddenTAsItemExtIEs) MarshalAPER() ([]byt
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ForbiddenTAsItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ForbiddenTAsItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -8520,13 +8418,11 @@ func (v *ForbiddenLAs) MarshalAPER() ([]byte, error) { return per.Marshal(v, tru
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ForbiddenLAsItem) DecodePER(r *per.Reader) error {
 	*v = ForbiddenLAsItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.PLMNIdentity, "pLMN-Identity")
 	r.Decode(&v.ForbiddenLACs, "forbiddenLACs")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8574,8 +8470,8 @@ func (v *ProtocolExtensionContainer_ForbiddenLAsItemExtIEs) MarshalAPER() ([]byt
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ForbiddenLAsItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ForbiddenLAsItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -8648,15 +8544,13 @@ func (v *ForbiddenLACs) MarshalAPER() ([]byte, error) { return per.Marshal(v, tr
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *GBRQosInformation) DecodePER(r *per.Reader) error {
 	*v = GBRQosInformation{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.ERABMaximumBitrateDL, "e-RAB-MaximumBitrateDL")
-	r.Decode(&v.ERABMaximumBitrateUL, "e-RAB-MaximumBitrateUL")
-	r.Decode(&v.ERABGuaranteedBitrateDL, "e-RAB-GuaranteedBitrateDL")
-	r.Decode(&v.ERABGuaranteedBitrateUL, "e-RAB-GuaranteedBitrateUL")
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
+	v.ERABMaximumBitrateDL = BitRate(r.Int(0, 10000000000, false, "e-RAB-MaximumBitrateDL"))
+	v.ERABMaximumBitrateUL = BitRate(r.Int(0, 10000000000, false, "e-RAB-MaximumBitrateUL"))
+	v.ERABGuaranteedBitrateDL = BitRate(r.Int(0, 10000000000, false, "e-RAB-GuaranteedBitrateDL"))
+	v.ERABGuaranteedBitrateUL = BitRate(r.Int(0, 10000000000, false, "e-RAB-GuaranteedBitrateUL"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8706,8 +8600,8 @@ func (v *ProtocolExtensionContainer_GBRQosInformationExtIEs) MarshalAPER() ([]by
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_GBRQosInformationExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_GBRQosInformationExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -8792,14 +8686,12 @@ func (v *GTPTEID) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *GUMMEI) DecodePER(r *per.Reader) error {
 	*v = GUMMEI{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.PLMNIdentity, "pLMN-Identity")
-	r.Decode(&v.MMEGroupID, "mME-Group-ID")
-	r.Decode(&v.MMECode, "mME-Code")
+	v.MMEGroupID = MMEGroupID(r.OctetString(per.Size{Lb: 2, Ub: 2}, "mME-Group-ID"))
+	v.MMECode = MMECode(r.OctetString(per.Size{Lb: 1, Ub: 1}, "mME-Code"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8846,8 +8738,8 @@ func (v *ProtocolExtensionContainer_GUMMEIExtIEs) MarshalAPER() ([]byte, error) 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_GUMMEIExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_GUMMEIExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -8924,16 +8816,14 @@ func (v *HandoverFlag) EncodePER(w *per.Writer) error { return w.WriteEnum(int64
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *HandoverRestrictionList) DecodePER(r *per.Reader) error {
 	*v = HandoverRestrictionList{}
-	ext := r.Extended()
-	r.Preamble(&v.HasEquivalentPLMNs, &v.HasForbiddenTAs, &v.HasForbiddenLAs, &v.HasForbiddenInterRATs, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasEquivalentPLMNs, &v.HasForbiddenTAs, &v.HasForbiddenLAs, &v.HasForbiddenInterRATs, &v.HasIEExtensions)
 	r.Decode(&v.ServingPLMN, "servingPLMN")
 	r.DecodeOptional(v.HasEquivalentPLMNs, &v.EquivalentPLMNs, "equivalentPLMNs")
 	r.DecodeOptional(v.HasForbiddenTAs, &v.ForbiddenTAs, "forbiddenTAs")
 	r.DecodeOptional(v.HasForbiddenLAs, &v.ForbiddenLAs, "forbiddenLAs")
-	r.DecodeOptional(v.HasForbiddenInterRATs, &v.ForbiddenInterRATs, "forbiddenInterRATs")
+	v.ForbiddenInterRATs = ForbiddenInterRATs(r.EnumIf(v.HasForbiddenInterRATs, 4, 2, true, "forbiddenInterRATs"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8984,8 +8874,8 @@ func (v *ProtocolExtensionContainer_HandoverRestrictionListExtIEs) MarshalAPER()
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_HandoverRestrictionListExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_HandoverRestrictionListExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -9132,15 +9022,13 @@ func (v *MaskedIMEISV) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ImmediateMDT) DecodePER(r *per.Reader) error {
 	*v = ImmediateMDT{}
-	ext := r.Extended()
-	r.Preamble(&v.HasM1thresholdeventA2, &v.HasM1periodicReporting, &v.HasIEExtensions)
-	r.Decode(&v.MeasurementsToActivate, "measurementsToActivate")
-	r.Decode(&v.M1reportingTrigger, "m1reportingTrigger")
+	ext := r.ExtendedPreamble(&v.HasM1thresholdeventA2, &v.HasM1periodicReporting, &v.HasIEExtensions)
+	v.MeasurementsToActivate = MeasurementsToActivate(r.BitString(per.Size{Lb: 8, Ub: 8}, "measurementsToActivate"))
+	v.M1reportingTrigger = M1ReportingTrigger(r.Enum(2, 1, true, "m1reportingTrigger"))
 	r.DecodeOptional(v.HasM1thresholdeventA2, &v.M1thresholdeventA2, "m1thresholdeventA2")
 	r.DecodeOptional(v.HasM1periodicReporting, &v.M1periodicReporting, "m1periodicReporting")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9190,8 +9078,8 @@ func (v *ProtocolExtensionContainer_ImmediateMDTExtIEs) MarshalAPER() ([]byte, e
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ImmediateMDTExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ImmediateMDTExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -9296,13 +9184,11 @@ func (v *IMSI) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *InformationOnRecommendedCellsAndENBsForPaging) DecodePER(r *per.Reader) error {
 	*v = InformationOnRecommendedCellsAndENBsForPaging{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.RecommendedCellsForPaging, "recommendedCellsForPaging")
 	r.Decode(&v.RecommendENBsForPaging, "recommendENBsForPaging")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9352,8 +9238,8 @@ func (v *ProtocolExtensionContainer_InformationOnRecommendedCellsAndENBsForPagin
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_InformationOnRecommendedCellsAndENBsForPagingExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_InformationOnRecommendedCellsAndENBsForPagingExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -9464,15 +9350,13 @@ func (v *InterfacesToTrace) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *IntersystemMeasurementConfiguration) DecodePER(r *per.Reader) error {
 	*v = IntersystemMeasurementConfiguration{}
-	ext := r.Extended()
-	r.Preamble(&v.HasRSRP, &v.HasRSRQ, &v.HasSINR, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasRSRP, &v.HasRSRQ, &v.HasSINR, &v.HasIEExtensions)
 	v.RSRP = r.IntIf(v.HasRSRP, 0, 127, false, "rSRP")
 	v.RSRQ = r.IntIf(v.HasRSRQ, 0, 127, false, "rSRQ")
 	v.SINR = r.IntIf(v.HasSINR, 0, 127, false, "sINR")
 	r.Decode(&v.InterSystemMeasurementParameters, "interSystemMeasurementParameters")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9524,8 +9408,8 @@ func (v *ProtocolExtensionContainer_IntersystemMeasurementConfigurationExtIEs) M
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_IntersystemMeasurementConfigurationExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_IntersystemMeasurementConfigurationExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -9580,13 +9464,11 @@ func (u *IntersystemMeasurementConfigurationExtIEs) encodePER(w *per.Writer, fie
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *InterSystemMeasurementParameters) DecodePER(r *per.Reader) error {
 	*v = InterSystemMeasurementParameters{}
-	ext := r.Extended()
-	r.Preamble(&v.HasInterSystemMeasurementList, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasInterSystemMeasurementList, &v.HasIEExtensions)
 	v.MeasurementDuration = r.Int(1, 100, false, "measurementDuration")
 	r.DecodeOptional(v.HasInterSystemMeasurementList, &v.InterSystemMeasurementList, "interSystemMeasurementList")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9634,8 +9516,8 @@ func (v *ProtocolExtensionContainer_InterSystemMeasurementParametersExtIEs) Mars
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_InterSystemMeasurementParametersExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_InterSystemMeasurementParametersExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -9795,8 +9677,8 @@ func (v *ProtocolExtensionContainer_InterSystemMeasurementItemExtIEs) MarshalAPE
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_InterSystemMeasurementItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_InterSystemMeasurementItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -9913,13 +9795,11 @@ func (v *LAC) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *LAI) DecodePER(r *per.Reader) error {
 	*v = LAI{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.PLMNidentity, "pLMNidentity")
-	r.Decode(&v.LAC, "lAC")
+	v.LAC = LAC(r.OctetString(per.Size{Lb: 2, Ub: 2}, "lAC"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9965,8 +9845,8 @@ func (v *ProtocolExtensionContainer_LAIExtIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_LAIExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_LAIExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -10037,7 +9917,7 @@ func (v *LastVisitedCellItem) DecodePER(r *per.Reader) error {
 		v.EUTRANCell = per.DecodeNested[LastVisitedEUTRANCellInformation](r, "LastVisitedEUTRANCellInformation", "e-UTRAN-Cell")
 	case 1:
 		v.Choice = LastVisitedCellItem_UTRANCell
-		r.Decode(&v.UTRANCell, "uTRAN-Cell")
+		v.UTRANCell = LastVisitedUTRANCellInformation(r.OctetString(per.Unsized, "uTRAN-Cell"))
 	case 2:
 		v.Choice = LastVisitedCellItem_GERANCell
 		r.Decode(&v.GERANCell, "gERAN-Cell")
@@ -10082,14 +9962,12 @@ func (v *LastVisitedCellItem) MarshalAPER() ([]byte, error) { return per.Marshal
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *LastVisitedEUTRANCellInformation) DecodePER(r *per.Reader) error {
 	*v = LastVisitedEUTRANCellInformation{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.GlobalCellID, "global-Cell-ID")
 	r.Decode(&v.CellType, "cellType")
-	r.Decode(&v.TimeUEStayedInCell, "time-UE-StayedInCell")
+	v.TimeUEStayedInCell = TimeUEStayedInCell(r.Int(0, 4095, false, "time-UE-StayedInCell"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10138,8 +10016,8 @@ func (v *ProtocolExtensionContainer_LastVisitedEUTRANCellInformationExtIEs) Mars
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_LastVisitedEUTRANCellInformationExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_LastVisitedEUTRANCellInformationExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -10226,13 +10104,11 @@ func (v *LastVisitedPSCellList) MarshalAPER() ([]byte, error) { return per.Marsh
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *LastVisitedPSCellInformation) DecodePER(r *per.Reader) error {
 	*v = LastVisitedPSCellInformation{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPSCellID, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasPSCellID, &v.HasIEExtensions)
 	r.DecodeOptional(v.HasPSCellID, &v.PSCellID, "pSCellID")
 	v.TimeStay = r.Int(0, 40950, false, "timeStay")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10280,8 +10156,8 @@ func (v *ProtocolExtensionContainer_LastVisitedPSCellInformationExtIEs) MarshalA
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_LastVisitedPSCellInformationExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_LastVisitedPSCellInformationExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -10442,13 +10318,11 @@ func (v *LinksToLog) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ListeningSubframePattern) DecodePER(r *per.Reader) error {
 	*v = ListeningSubframePattern{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.PatternPeriod = ListeningSubframePattern_PatternPeriod(r.Enum(4, 0, true, "pattern-period"))
 	v.PatternOffset = r.Int(0, 10239, true, "pattern-offset")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10496,8 +10370,8 @@ func (v *ProtocolExtensionContainer_ListeningSubframePatternExtIEs) MarshalAPER(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ListeningSubframePatternExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ListeningSubframePatternExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -10552,13 +10426,11 @@ func (u *ListeningSubframePatternExtIEs) encodePER(w *per.Writer, field string) 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *LoggedMDT) DecodePER(r *per.Reader) error {
 	*v = LoggedMDT{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.LoggingInterval, "loggingInterval")
-	r.Decode(&v.LoggingDuration, "loggingDuration")
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
+	v.LoggingInterval = LoggingInterval(r.Enum(8, 0, false, "loggingInterval"))
+	v.LoggingDuration = LoggingDuration(r.Enum(6, 0, false, "loggingDuration"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10604,8 +10476,8 @@ func (v *ProtocolExtensionContainer_LoggedMDTExtIEs) MarshalAPER() ([]byte, erro
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_LoggedMDTExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_LoggedMDTExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -10690,14 +10562,12 @@ func (v *LoggingDuration) EncodePER(w *per.Writer) error { return w.WriteEnum(in
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *LoggedMBSFNMDT) DecodePER(r *per.Reader) error {
 	*v = LoggedMBSFNMDT{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMBSFNResultToLog, &v.HasIEExtensions)
-	r.Decode(&v.LoggingInterval, "loggingInterval")
-	r.Decode(&v.LoggingDuration, "loggingDuration")
+	ext := r.ExtendedPreamble(&v.HasMBSFNResultToLog, &v.HasIEExtensions)
+	v.LoggingInterval = LoggingInterval(r.Enum(8, 0, false, "loggingInterval"))
+	v.LoggingDuration = LoggingDuration(r.Enum(6, 0, false, "loggingDuration"))
 	r.DecodeOptional(v.HasMBSFNResultToLog, &v.MBSFNResultToLog, "mBSFN-ResultToLog")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10746,8 +10616,8 @@ func (v *ProtocolExtensionContainer_LoggedMBSFNMDTExtIEs) MarshalAPER() ([]byte,
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_LoggedMBSFNMDTExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_LoggedMBSFNMDTExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -10854,14 +10724,14 @@ func (v *LTEMIndication) EncodePER(w *per.Writer) error { return w.WriteEnum(int
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *LTENTNTAIInformation) DecodePER(r *per.Reader) error {
 	*v = LTENTNTAIInformation{}
-	ext := r.Extended()
-	r.Preamble(&v.HasUELocationDerivedTAC, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasUELocationDerivedTAC, &v.HasIEExtensions)
 	r.Decode(&v.ServingPLMN, "servingPLMN")
 	r.Decode(&v.TACListInLTENTN, "tACList-In-LTE-NTN")
-	r.DecodeOptional(v.HasUELocationDerivedTAC, &v.UELocationDerivedTAC, "uE-Location-Derived-TAC")
+	if v.HasUELocationDerivedTAC {
+		v.UELocationDerivedTAC = TAC(r.OctetString(per.Size{Lb: 2, Ub: 2}, "uE-Location-Derived-TAC"))
+	}
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10910,8 +10780,8 @@ func (v *ProtocolExtensionContainer_LTENTNTAIInformationExtIEs) MarshalAPER() ([
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_LTENTNTAIInformationExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_LTENTNTAIInformationExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -10966,12 +10836,10 @@ func (u *LTENTNTAIInformationExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *M3Configuration) DecodePER(r *per.Reader) error {
 	*v = M3Configuration{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.M3period, "m3period")
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
+	v.M3period = M3period(r.Enum(3, 7, true, "m3period"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11018,8 +10886,8 @@ func (v *ProtocolExtensionContainer_M3ConfigurationExtIEs) MarshalAPER() ([]byte
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_M3ConfigurationExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_M3ConfigurationExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -11080,13 +10948,11 @@ func (v *M3period) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v)
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *M4Configuration) DecodePER(r *per.Reader) error {
 	*v = M4Configuration{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.M4period, "m4period")
-	r.Decode(&v.M4LinksToLog, "m4-links-to-log")
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
+	v.M4period = M4period(r.Enum(5, 0, true, "m4period"))
+	v.M4LinksToLog = LinksToLog(r.Enum(3, 0, true, "m4-links-to-log"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11134,8 +11000,8 @@ func (v *ProtocolExtensionContainer_M4ConfigurationExtIEs) MarshalAPER() ([]byte
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_M4ConfigurationExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_M4ConfigurationExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -11196,13 +11062,11 @@ func (v *M4period) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v)
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *M5Configuration) DecodePER(r *per.Reader) error {
 	*v = M5Configuration{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.M5period, "m5period")
-	r.Decode(&v.M5LinksToLog, "m5-links-to-log")
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
+	v.M5period = M5period(r.Enum(5, 0, true, "m5period"))
+	v.M5LinksToLog = LinksToLog(r.Enum(3, 0, true, "m5-links-to-log"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11250,8 +11114,8 @@ func (v *ProtocolExtensionContainer_M5ConfigurationExtIEs) MarshalAPER() ([]byte
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_M5ConfigurationExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_M5ConfigurationExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -11312,14 +11176,12 @@ func (v *M5period) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v)
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *M6Configuration) DecodePER(r *per.Reader) error {
 	*v = M6Configuration{}
-	ext := r.Extended()
-	r.Preamble(&v.HasM6delayThreshold, &v.HasIEExtensions)
-	r.Decode(&v.M6reportInterval, "m6report-Interval")
-	r.DecodeOptional(v.HasM6delayThreshold, &v.M6delayThreshold, "m6delay-threshold")
-	r.Decode(&v.M6LinksToLog, "m6-links-to-log")
+	ext := r.ExtendedPreamble(&v.HasM6delayThreshold, &v.HasIEExtensions)
+	v.M6reportInterval = M6reportInterval(r.Enum(4, 0, true, "m6report-Interval"))
+	v.M6delayThreshold = M6delayThreshold(r.EnumIf(v.HasM6delayThreshold, 12, 0, true, "m6delay-threshold"))
+	v.M6LinksToLog = LinksToLog(r.Enum(3, 0, true, "m6-links-to-log"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11368,8 +11230,8 @@ func (v *ProtocolExtensionContainer_M6ConfigurationExtIEs) MarshalAPER() ([]byte
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_M6ConfigurationExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_M6ConfigurationExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -11436,13 +11298,11 @@ func (v *M6delayThreshold) EncodePER(w *per.Writer) error { return w.WriteEnum(i
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *M7Configuration) DecodePER(r *per.Reader) error {
 	*v = M7Configuration{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.M7period, "m7period")
-	r.Decode(&v.M7LinksToLog, "m7-links-to-log")
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
+	v.M7period = M7period(r.Int(1, 60, true, "m7period"))
+	v.M7LinksToLog = LinksToLog(r.Enum(3, 0, true, "m7-links-to-log"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11490,8 +11350,8 @@ func (v *ProtocolExtensionContainer_M7ConfigurationExtIEs) MarshalAPER() ([]byte
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_M7ConfigurationExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_M7ConfigurationExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -11576,14 +11436,12 @@ func (v *MDTLocationInfo) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MDTConfiguration) DecodePER(r *per.Reader) error {
 	*v = MDTConfiguration{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.MdtActivation, "mdt-Activation")
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
+	v.MdtActivation = MDTActivation(r.Enum(3, 1, true, "mdt-Activation"))
 	r.Decode(&v.AreaScopeOfMDT, "areaScopeOfMDT")
 	r.Decode(&v.MDTMode, "mDTMode")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11632,8 +11490,8 @@ func (v *ProtocolExtensionContainer_MDTConfigurationExtIEs) MarshalAPER() ([]byt
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_MDTConfigurationExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_MDTConfigurationExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -11722,13 +11580,11 @@ func (v *MBSFNResultToLog) MarshalAPER() ([]byte, error) { return per.Marshal(v,
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MBSFNResultToLogInfo) DecodePER(r *per.Reader) error {
 	*v = MBSFNResultToLogInfo{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMBSFNAreaID, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasMBSFNAreaID, &v.HasIEExtensions)
 	v.MBSFNAreaID = r.IntIf(v.HasMBSFNAreaID, 0, 255, false, "mBSFN-AreaId")
-	r.Decode(&v.CarrierFreq, "carrierFreq")
+	v.CarrierFreq = EARFCN(r.Int(0, 262143, true, "carrierFreq"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11776,8 +11632,8 @@ func (v *ProtocolExtensionContainer_MBSFNResultToLogInfoExtIEs) MarshalAPER() ([
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_MBSFNResultToLogInfoExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_MBSFNResultToLogInfoExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -11937,10 +11793,10 @@ func (v *MeasurementThresholdA2) DecodePER(r *per.Reader) error {
 	switch i {
 	case 0:
 		v.Choice = MeasurementThresholdA2_ThresholdRSRP
-		r.Decode(&v.ThresholdRSRP, "threshold-RSRP")
+		v.ThresholdRSRP = ThresholdRSRP(r.Int(0, 97, false, "threshold-RSRP"))
 	case 1:
 		v.Choice = MeasurementThresholdA2_ThresholdRSRQ
-		r.Decode(&v.ThresholdRSRQ, "threshold-RSRQ")
+		v.ThresholdRSRQ = ThresholdRSRQ(r.Int(0, 34, false, "threshold-RSRQ"))
 	default:
 		r.Invalid(der.KindInvalidValue, "MeasurementThresholdA2", "no alternative has this index", "X.691 23")
 	}
@@ -11980,10 +11836,10 @@ func (v *MeasurementThresholdL1LoggedMDT) DecodePER(r *per.Reader) error {
 	switch i {
 	case 0:
 		v.Choice = MeasurementThresholdL1LoggedMDT_ThresholdRSRP
-		r.Decode(&v.ThresholdRSRP, "threshold-RSRP")
+		v.ThresholdRSRP = ThresholdRSRP(r.Int(0, 97, false, "threshold-RSRP"))
 	case 1:
 		v.Choice = MeasurementThresholdL1LoggedMDT_ThresholdRSRQ
-		r.Decode(&v.ThresholdRSRQ, "threshold-RSRQ")
+		v.ThresholdRSRQ = ThresholdRSRQ(r.Int(0, 34, false, "threshold-RSRQ"))
 	case 2:
 		v.Choice = MeasurementThresholdL1LoggedMDT_ChoiceExtensions
 		r.Decode(&v.ChoiceExtensions, "choice-Extensions")
@@ -12022,8 +11878,8 @@ func (v *MeasurementThresholdL1LoggedMDT) MarshalAPER() ([]byte, error) { return
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_MeasurementThresholdL1LoggedMDTExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_MeasurementThresholdL1LoggedMDTExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -12254,13 +12110,11 @@ func (v *MutingAvailabilityIndication) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MutingPatternInformation) DecodePER(r *per.Reader) error {
 	*v = MutingPatternInformation{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMutingPatternOffset, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasMutingPatternOffset, &v.HasIEExtensions)
 	v.MutingPatternPeriod = MutingPatternInformation_MutingPatternPeriod(r.Enum(5, 0, true, "muting-pattern-period"))
 	v.MutingPatternOffset = r.IntIf(v.HasMutingPatternOffset, 0, 10239, true, "muting-pattern-offset")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12308,8 +12162,8 @@ func (v *ProtocolExtensionContainer_MutingPatternInformationExtIEs) MarshalAPER(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_MutingPatternInformationExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_MutingPatternInformationExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -12428,13 +12282,11 @@ func (v *NBIoTPagingDRX) EncodePER(w *per.Writer) error { return w.WriteEnum(int
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *NBIoTPagingEDRXInformation) DecodePER(r *per.Reader) error {
 	*v = NBIoTPagingEDRXInformation{}
-	ext := r.Extended()
-	r.Preamble(&v.HasNBIoTPagingTimeWindow, &v.HasIEExtensions)
-	r.Decode(&v.NBIoTPagingEDRXCycle, "nB-IoT-paging-eDRX-Cycle")
-	r.DecodeOptional(v.HasNBIoTPagingTimeWindow, &v.NBIoTPagingTimeWindow, "nB-IoT-pagingTimeWindow")
+	ext := r.ExtendedPreamble(&v.HasNBIoTPagingTimeWindow, &v.HasIEExtensions)
+	v.NBIoTPagingEDRXCycle = NBIoTPagingEDRXCycle(r.Enum(14, 0, true, "nB-IoT-paging-eDRX-Cycle"))
+	v.NBIoTPagingTimeWindow = NBIoTPagingTimeWindow(r.EnumIf(v.HasNBIoTPagingTimeWindow, 16, 0, true, "nB-IoT-pagingTimeWindow"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12482,8 +12334,8 @@ func (v *ProtocolExtensionContainer_NBIoTPagingEDRXInformationExtIEs) MarshalAPE
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_NBIoTPagingEDRXInformationExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_NBIoTPagingEDRXInformationExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -12608,13 +12460,11 @@ func (v *NRCellIdentity) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *NRCGI) DecodePER(r *per.Reader) error {
 	*v = NRCGI{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.PLMNIdentity, "pLMNIdentity")
-	r.Decode(&v.NRCellIdentity, "nRCellIdentity")
+	v.NRCellIdentity = NRCellIdentity(r.BitString(per.Size{Lb: 36, Ub: 36}, "nRCellIdentity"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12660,8 +12510,8 @@ func (v *ProtocolExtensionContainer_NRCGIExtIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_NRCGIExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_NRCGIExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -12758,13 +12608,11 @@ func (v *NRrestrictionin5GS) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *NRUESecurityCapabilities) DecodePER(r *per.Reader) error {
 	*v = NRUESecurityCapabilities{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.NRencryptionAlgorithms, "nRencryptionAlgorithms")
-	r.Decode(&v.NRintegrityProtectionAlgorithms, "nRintegrityProtectionAlgorithms")
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
+	v.NRencryptionAlgorithms = NRencryptionAlgorithms(r.BitString(per.Size{Lb: 16, Ub: 16, Ext: true}, "nRencryptionAlgorithms"))
+	v.NRintegrityProtectionAlgorithms = NRintegrityProtectionAlgorithms(r.BitString(per.Size{Lb: 16, Ub: 16, Ext: true}, "nRintegrityProtectionAlgorithms"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12812,8 +12660,8 @@ func (v *ProtocolExtensionContainer_NRUESecurityCapabilitiesExtIEs) MarshalAPER(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_NRUESecurityCapabilitiesExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_NRUESecurityCapabilitiesExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -12892,13 +12740,11 @@ func (v *NumberOfBroadcasts) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *NRV2XServicesAuthorized) DecodePER(r *per.Reader) error {
 	*v = NRV2XServicesAuthorized{}
-	ext := r.Extended()
-	r.Preamble(&v.HasVehicleUE, &v.HasPedestrianUE, &v.HasIEExtensions)
-	r.DecodeOptional(v.HasVehicleUE, &v.VehicleUE, "vehicleUE")
-	r.DecodeOptional(v.HasPedestrianUE, &v.PedestrianUE, "pedestrianUE")
+	ext := r.ExtendedPreamble(&v.HasVehicleUE, &v.HasPedestrianUE, &v.HasIEExtensions)
+	v.VehicleUE = VehicleUE(r.EnumIf(v.HasVehicleUE, 2, 0, true, "vehicleUE"))
+	v.PedestrianUE = PedestrianUE(r.EnumIf(v.HasPedestrianUE, 2, 0, true, "pedestrianUE"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12946,8 +12792,8 @@ func (v *ProtocolExtensionContainer_NRV2XServicesAuthorizedExtIEs) MarshalAPER()
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_NRV2XServicesAuthorizedExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_NRV2XServicesAuthorizedExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -13002,12 +12848,10 @@ func (u *NRV2XServicesAuthorizedExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *NRUESidelinkAggregateMaximumBitrate) DecodePER(r *per.Reader) error {
 	*v = NRUESidelinkAggregateMaximumBitrate{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.UEaggregateMaximumBitRate, "uEaggregateMaximumBitRate")
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
+	v.UEaggregateMaximumBitRate = BitRate(r.Int(0, 10000000000, false, "uEaggregateMaximumBitRate"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13056,8 +12900,8 @@ func (v *ProtocolExtensionContainer_NRUESidelinkAggregateMaximumBitrateExtIEs) M
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_NRUESidelinkAggregateMaximumBitrateExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_NRUESidelinkAggregateMaximumBitrateExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -13139,7 +12983,7 @@ func (v *OverloadResponse) DecodePER(r *per.Reader) error {
 	switch i {
 	case 0:
 		v.Choice = OverloadResponse_OverloadAction
-		r.Decode(&v.OverloadAction, "overloadAction")
+		v.OverloadAction = OverloadAction(r.Enum(3, 4, true, "overloadAction"))
 	default:
 		r.Invalid(der.KindInvalidValue, "OverloadResponse", "no alternative has this index", "X.691 23")
 	}
@@ -13184,14 +13028,12 @@ func (v *PacketLossRate) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PagingAttemptInformation) DecodePER(r *per.Reader) error {
 	*v = PagingAttemptInformation{}
-	ext := r.Extended()
-	r.Preamble(&v.HasNextPagingAreaScope, &v.HasIEExtensions)
-	r.Decode(&v.PagingAttemptCount, "pagingAttemptCount")
-	r.Decode(&v.IntendedNumberOfPagingAttempts, "intendedNumberOfPagingAttempts")
-	r.DecodeOptional(v.HasNextPagingAreaScope, &v.NextPagingAreaScope, "nextPagingAreaScope")
+	ext := r.ExtendedPreamble(&v.HasNextPagingAreaScope, &v.HasIEExtensions)
+	v.PagingAttemptCount = PagingAttemptCount(r.Int(1, 16, true, "pagingAttemptCount"))
+	v.IntendedNumberOfPagingAttempts = IntendedNumberOfPagingAttempts(r.Int(1, 16, true, "intendedNumberOfPagingAttempts"))
+	v.NextPagingAreaScope = NextPagingAreaScope(r.EnumIf(v.HasNextPagingAreaScope, 2, 0, true, "nextPagingAreaScope"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13240,8 +13082,8 @@ func (v *ProtocolExtensionContainer_PagingAttemptInformationExtIEs) MarshalAPER(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_PagingAttemptInformationExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_PagingAttemptInformationExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -13308,13 +13150,11 @@ func (v *PagingAttemptCount) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PagingEDRXInformation) DecodePER(r *per.Reader) error {
 	*v = PagingEDRXInformation{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPagingTimeWindow, &v.HasIEExtensions)
-	r.Decode(&v.PagingEDRXCycle, "paging-eDRX-Cycle")
-	r.DecodeOptional(v.HasPagingTimeWindow, &v.PagingTimeWindow, "pagingTimeWindow")
+	ext := r.ExtendedPreamble(&v.HasPagingTimeWindow, &v.HasIEExtensions)
+	v.PagingEDRXCycle = PagingEDRXCycle(r.Enum(14, 0, true, "paging-eDRX-Cycle"))
+	v.PagingTimeWindow = PagingTimeWindow(r.EnumIf(v.HasPagingTimeWindow, 16, 0, true, "pagingTimeWindow"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13362,8 +13202,8 @@ func (v *ProtocolExtensionContainer_PagingEDRXInformationExtIEs) MarshalAPER() (
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_PagingEDRXInformationExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_PagingEDRXInformationExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -13458,13 +13298,13 @@ func (v *PagingCause) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PC5QoSParameters) DecodePER(r *per.Reader) error {
 	*v = PC5QoSParameters{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPc5LinkAggregatedBitRates, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasPc5LinkAggregatedBitRates, &v.HasIEExtensions)
 	r.Decode(&v.Pc5QoSFlowList, "pc5QoSFlowList")
-	r.DecodeOptional(v.HasPc5LinkAggregatedBitRates, &v.Pc5LinkAggregatedBitRates, "pc5LinkAggregatedBitRates")
+	if v.HasPc5LinkAggregatedBitRates {
+		v.Pc5LinkAggregatedBitRates = BitRate(r.Int(0, 10000000000, false, "pc5LinkAggregatedBitRates"))
+	}
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13512,8 +13352,8 @@ func (v *ProtocolExtensionContainer_PC5QoSParametersExtIEs) MarshalAPER() ([]byt
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_PC5QoSParametersExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_PC5QoSParametersExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -13586,14 +13426,12 @@ func (v *PC5QoSFlowList) MarshalAPER() ([]byte, error) { return per.Marshal(v, t
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PC5QoSFlowItem) DecodePER(r *per.Reader) error {
 	*v = PC5QoSFlowItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPc5FlowBitRates, &v.HasRange, &v.HasIEExtensions)
-	r.Decode(&v.PQI, "pQI")
+	ext := r.ExtendedPreamble(&v.HasPc5FlowBitRates, &v.HasRange, &v.HasIEExtensions)
+	v.PQI = FiveQI(r.Int(0, 255, true, "pQI"))
 	r.DecodeOptional(v.HasPc5FlowBitRates, &v.Pc5FlowBitRates, "pc5FlowBitRates")
-	r.DecodeOptional(v.HasRange, &v.Range, "range")
+	v.Range = Range(r.EnumIf(v.HasRange, 9, 0, true, "range"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13642,8 +13480,8 @@ func (v *ProtocolExtensionContainer_PC5QoSFlowItemExtIEs) MarshalAPER() ([]byte,
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_PC5QoSFlowItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_PC5QoSFlowItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -13698,13 +13536,11 @@ func (u *PC5QoSFlowItemExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PC5FlowBitRates) DecodePER(r *per.Reader) error {
 	*v = PC5FlowBitRates{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.GuaranteedFlowBitRate, "guaranteedFlowBitRate")
-	r.Decode(&v.MaximumFlowBitRate, "maximumFlowBitRate")
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
+	v.GuaranteedFlowBitRate = BitRate(r.Int(0, 10000000000, false, "guaranteedFlowBitRate"))
+	v.MaximumFlowBitRate = BitRate(r.Int(0, 10000000000, false, "maximumFlowBitRate"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13752,8 +13588,8 @@ func (v *ProtocolExtensionContainer_PC5FlowBitRatesExtIEs) MarshalAPER() ([]byte
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_PC5FlowBitRatesExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_PC5FlowBitRatesExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -13854,13 +13690,11 @@ func (v *PendingDataIndication) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *M1PeriodicReporting) DecodePER(r *per.Reader) error {
 	*v = M1PeriodicReporting{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.ReportInterval, "reportInterval")
-	r.Decode(&v.ReportAmount, "reportAmount")
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
+	v.ReportInterval = ReportIntervalMDT(r.Enum(13, 0, false, "reportInterval"))
+	v.ReportAmount = ReportAmountMDT(r.Enum(8, 0, false, "reportAmount"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13908,8 +13742,8 @@ func (v *ProtocolExtensionContainer_M1PeriodicReportingExtIEs) MarshalAPER() ([]
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_M1PeriodicReportingExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_M1PeriodicReportingExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -13976,12 +13810,10 @@ func (v *TBCDSTRING) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PLMNAreaBasedQMC) DecodePER(r *per.Reader) error {
 	*v = PLMNAreaBasedQMC{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.PlmnListforQMC, "plmnListforQMC")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14028,8 +13860,8 @@ func (v *ProtocolExtensionContainer_PLMNAreaBasedQMCExtIEs) MarshalAPER() ([]byt
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_PLMNAreaBasedQMCExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_PLMNAreaBasedQMCExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -14146,13 +13978,11 @@ func (v *PriorityLevel) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProSeAuthorized) DecodePER(r *per.Reader) error {
 	*v = ProSeAuthorized{}
-	ext := r.Extended()
-	r.Preamble(&v.HasProSeDirectDiscovery, &v.HasProSeDirectCommunication, &v.HasIEExtensions)
-	r.DecodeOptional(v.HasProSeDirectDiscovery, &v.ProSeDirectDiscovery, "proSeDirectDiscovery")
-	r.DecodeOptional(v.HasProSeDirectCommunication, &v.ProSeDirectCommunication, "proSeDirectCommunication")
+	ext := r.ExtendedPreamble(&v.HasProSeDirectDiscovery, &v.HasProSeDirectCommunication, &v.HasIEExtensions)
+	v.ProSeDirectDiscovery = ProSeDirectDiscovery(r.EnumIf(v.HasProSeDirectDiscovery, 2, 0, true, "proSeDirectDiscovery"))
+	v.ProSeDirectCommunication = ProSeDirectCommunication(r.EnumIf(v.HasProSeDirectCommunication, 2, 0, true, "proSeDirectCommunication"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14200,8 +14030,8 @@ func (v *ProtocolExtensionContainer_ProSeAuthorizedExtIEs) MarshalAPER() ([]byte
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ProSeAuthorizedExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ProSeAuthorizedExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -14302,12 +14132,10 @@ func (v *PSServiceNotAvailable) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PSCellInformation) DecodePER(r *per.Reader) error {
 	*v = PSCellInformation{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.NCGI, "nCGI")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14354,8 +14182,8 @@ func (v *ProtocolExtensionContainer_PSCellInformationExtIEs) MarshalAPER() ([]by
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_PSCellInformationExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_PSCellInformationExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -14482,12 +14310,10 @@ func (v *ReceiveStatusOfULPDCPSDUsPDCPSNlength18) EncodePER(w *per.Writer) error
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RecommendedCellsForPaging) DecodePER(r *per.Reader) error {
 	*v = RecommendedCellsForPaging{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.RecommendedCellList, "recommendedCellList")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14534,8 +14360,8 @@ func (v *ProtocolExtensionContainer_RecommendedCellsForPagingExtIEs) MarshalAPER
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_RecommendedCellsForPagingExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_RecommendedCellsForPagingExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -14608,8 +14434,8 @@ func (v *RecommendedCellList) MarshalAPER() ([]byte, error) { return per.Marshal
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_RecommendedCellItemIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_RecommendedCellItemIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -14670,13 +14496,11 @@ func (u *RecommendedCellItemIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RecommendedCellItem) DecodePER(r *per.Reader) error {
 	*v = RecommendedCellItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasTimeStayedInCell, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasTimeStayedInCell, &v.HasIEExtensions)
 	r.Decode(&v.EUTRANCGI, "eUTRAN-CGI")
 	v.TimeStayedInCell = r.IntIf(v.HasTimeStayedInCell, 0, 4095, false, "timeStayedInCell")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14724,8 +14548,8 @@ func (v *ProtocolExtensionContainer_RecommendedCellsForPagingItemExtIEs) Marshal
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_RecommendedCellsForPagingItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_RecommendedCellsForPagingItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -14780,12 +14604,10 @@ func (u *RecommendedCellsForPagingItemExtIEs) encodePER(w *per.Writer, field str
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RecommendedENBsForPaging) DecodePER(r *per.Reader) error {
 	*v = RecommendedENBsForPaging{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.RecommendedENBList, "recommendedENBList")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14832,8 +14654,8 @@ func (v *ProtocolExtensionContainer_RecommendedENBsForPagingExtIEs) MarshalAPER(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_RecommendedENBsForPagingExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_RecommendedENBsForPagingExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -14906,8 +14728,8 @@ func (v *RecommendedENBList) MarshalAPER() ([]byte, error) { return per.Marshal(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_RecommendedENBItemIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_RecommendedENBItemIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -14968,12 +14790,10 @@ func (u *RecommendedENBItemIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RecommendedENBItem) DecodePER(r *per.Reader) error {
 	*v = RecommendedENBItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.MMEPagingTarget, "mMEPagingTarget")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -15020,8 +14840,8 @@ func (v *ProtocolExtensionContainer_RecommendedENBItemExtIEs) MarshalAPER() ([]b
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_RecommendedENBItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_RecommendedENBItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -15126,13 +14946,11 @@ func (v *RATRestrictions) MarshalAPER() ([]byte, error) { return per.Marshal(v, 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RATRestrictionsItem) DecodePER(r *per.Reader) error {
 	*v = RATRestrictionsItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.PLMNidentity, "pLMNidentity")
 	v.RATRestrictionInformation = r.BitString(per.Size{Lb: 8, Ub: 8, Ext: true}, "rAT-RestrictionInformation")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -15180,8 +14998,8 @@ func (v *ProtocolExtensionContainer_RATRestrictionsItemExtIEs) MarshalAPER() ([]
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_RATRestrictionsItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_RATRestrictionsItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -15264,13 +15082,11 @@ func (v *M1ReportingTrigger) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RequestType) DecodePER(r *per.Reader) error {
 	*v = RequestType{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.EventType, "eventType")
-	r.Decode(&v.ReportArea, "reportArea")
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
+	v.EventType = EventType(r.Enum(3, 0, true, "eventType"))
+	v.ReportArea = ReportArea(r.Enum(1, 0, true, "reportArea"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -15318,8 +15134,8 @@ func (v *ProtocolExtensionContainer_RequestTypeExtIEs) MarshalAPER() ([]byte, er
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_RequestTypeExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_RequestTypeExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -15390,13 +15206,11 @@ func (v *RequestTypeAdditionalInfo) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RIMTransfer) DecodePER(r *per.Reader) error {
 	*v = RIMTransfer{}
-	ext := r.Extended()
-	r.Preamble(&v.HasRIMRoutingAddress, &v.HasIEExtensions)
-	r.Decode(&v.RIMInformation, "rIMInformation")
+	ext := r.ExtendedPreamble(&v.HasRIMRoutingAddress, &v.HasIEExtensions)
+	v.RIMInformation = RIMInformation(r.OctetString(per.Unsized, "rIMInformation"))
 	r.DecodeOptional(v.HasRIMRoutingAddress, &v.RIMRoutingAddress, "rIMRoutingAddress")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -15444,8 +15258,8 @@ func (v *ProtocolExtensionContainer_RIMTransferExtIEs) MarshalAPER() ([]byte, er
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_RIMTransferExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_RIMTransferExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -15598,13 +15412,13 @@ func (v *RepetitionPeriod) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RLFReportInformation) DecodePER(r *per.Reader) error {
 	*v = RLFReportInformation{}
-	ext := r.Extended()
-	r.Preamble(&v.HasUERLFReportContainerForExtendedBands, &v.HasIEExtensions)
-	r.Decode(&v.UERLFReportContainer, "uE-RLF-Report-Container")
-	r.DecodeOptional(v.HasUERLFReportContainerForExtendedBands, &v.UERLFReportContainerForExtendedBands, "uE-RLF-Report-Container-for-extended-bands")
+	ext := r.ExtendedPreamble(&v.HasUERLFReportContainerForExtendedBands, &v.HasIEExtensions)
+	v.UERLFReportContainer = UERLFReportContainer(r.OctetString(per.Unsized, "uE-RLF-Report-Container"))
+	if v.HasUERLFReportContainerForExtendedBands {
+		v.UERLFReportContainerForExtendedBands = UERLFReportContainerForExtendedBands(r.OctetString(per.Unsized, "uE-RLF-Report-Container-for-extended-bands"))
+	}
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -15652,8 +15466,8 @@ func (v *ProtocolExtensionContainer_RLFReportInformationExtIEs) MarshalAPER() ([
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_RLFReportInformationExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_RLFReportInformationExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -15790,13 +15604,11 @@ func (v *SecurityKey) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SecurityContext) DecodePER(r *per.Reader) error {
 	*v = SecurityContext{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.NextHopChainingCount = r.Int(0, 7, false, "nextHopChainingCount")
-	r.Decode(&v.NextHopParameter, "nextHopParameter")
+	v.NextHopParameter = SecurityKey(r.BitString(per.Size{Lb: 256, Ub: 256}, "nextHopParameter"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -15844,8 +15656,8 @@ func (v *ProtocolExtensionContainer_SecurityContextExtIEs) MarshalAPER() ([]byte
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_SecurityContextExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_SecurityContextExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -15934,8 +15746,8 @@ func (v *SecondaryRATDataUsageReportList) MarshalAPER() ([]byte, error) { return
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_SecondaryRATDataUsageReportItemIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_SecondaryRATDataUsageReportItemIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -15996,14 +15808,12 @@ func (u *SecondaryRATDataUsageReportItemIEs) encodePER(w *per.Writer, field stri
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SecondaryRATDataUsageReportItem) DecodePER(r *per.Reader) error {
 	*v = SecondaryRATDataUsageReportItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.ERABID, "e-RAB-ID")
-	r.Decode(&v.SecondaryRATType, "secondaryRATType")
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
+	v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
+	v.SecondaryRATType = SecondaryRATType(r.Enum(1, 1, true, "secondaryRATType"))
 	r.Decode(&v.ERABUsageReportList, "e-RABUsageReportList")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -16052,8 +15862,8 @@ func (v *ProtocolExtensionContainer_SecondaryRATDataUsageReportItemExtIEs) Marsh
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_SecondaryRATDataUsageReportItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_SecondaryRATDataUsageReportItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -16108,12 +15918,10 @@ func (u *SecondaryRATDataUsageReportItemExtIEs) encodePER(w *per.Writer, field s
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SecurityIndication) DecodePER(r *per.Reader) error {
 	*v = SecurityIndication{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.IntegrityProtectionIndication, "integrityProtectionIndication")
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
+	v.IntegrityProtectionIndication = IntegrityProtectionIndication(r.Enum(3, 0, true, "integrityProtectionIndication"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -16160,8 +15968,8 @@ func (v *ProtocolExtensionContainer_SecurityIndicationExtIEs) MarshalAPER() ([]b
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_SecurityIndicationExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_SecurityIndicationExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -16216,12 +16024,10 @@ func (u *SecurityIndicationExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SecurityResult) DecodePER(r *per.Reader) error {
 	*v = SecurityResult{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.IntegrityProtectionResult, "integrityProtectionResult")
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
+	v.IntegrityProtectionResult = IntegrityProtectionResult(r.Enum(2, 0, true, "integrityProtectionResult"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -16268,8 +16074,8 @@ func (v *ProtocolExtensionContainer_SecurityResultExtIEs) MarshalAPER() ([]byte,
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_SecurityResultExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_SecurityResultExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -16330,12 +16136,10 @@ func (v *SensorMeasConfig) EncodePER(w *per.Writer) error { return w.WriteEnum(i
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SensorMeasConfigNameItem) DecodePER(r *per.Reader) error {
 	*v = SensorMeasConfigNameItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.SensorNameConfig, "sensorNameConfig")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -16382,8 +16186,8 @@ func (v *ProtocolExtensionContainer_SensorMeasConfigNameItemExtIEs) MarshalAPER(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_SensorMeasConfigNameItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_SensorMeasConfigNameItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -16456,13 +16260,11 @@ func (v *SensorMeasConfigNameList) MarshalAPER() ([]byte, error) { return per.Ma
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SensorMeasurementConfiguration) DecodePER(r *per.Reader) error {
 	*v = SensorMeasurementConfiguration{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSensorMeasConfigNameList, &v.HasIEExtensions)
-	r.Decode(&v.SensorMeasConfig, "sensorMeasConfig")
+	ext := r.ExtendedPreamble(&v.HasSensorMeasConfigNameList, &v.HasIEExtensions)
+	v.SensorMeasConfig = SensorMeasConfig(r.Enum(1, 0, true, "sensorMeasConfig"))
 	r.DecodeOptional(v.HasSensorMeasConfigNameList, &v.SensorMeasConfigNameList, "sensorMeasConfigNameList")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -16510,8 +16312,8 @@ func (v *ProtocolExtensionContainer_SensorMeasurementConfigurationExtIEs) Marsha
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_SensorMeasurementConfigurationExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_SensorMeasurementConfigurationExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -16606,8 +16408,8 @@ func (v *SensorNameConfig) MarshalAPER() ([]byte, error) { return per.Marshal(v,
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_SensorNameConfigExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_SensorNameConfigExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -16698,7 +16500,7 @@ func (v *SONInformation) DecodePER(r *per.Reader) error {
 	switch i {
 	case 0:
 		v.Choice = SONInformation_SONInformationRequest
-		r.Decode(&v.SONInformationRequest, "sONInformationRequest")
+		v.SONInformationRequest = SONInformationRequest(r.Enum(1, 3, true, "sONInformationRequest"))
 	case 1:
 		v.Choice = SONInformation_SONInformationReply
 		v.SONInformationReply = per.DecodeNested[SONInformationReply](r, "SONInformationReply", "sONInformationReply")
@@ -16752,12 +16554,10 @@ func (v *SONInformationRequest) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SONInformationReply) DecodePER(r *per.Reader) error {
 	*v = SONInformationReply{}
-	ext := r.Extended()
-	r.Preamble(&v.HasX2TNLConfigurationInfo, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasX2TNLConfigurationInfo, &v.HasIEExtensions)
 	r.DecodeOptional(v.HasX2TNLConfigurationInfo, &v.X2TNLConfigurationInfo, "x2TNLConfigurationInfo")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -16804,8 +16604,8 @@ func (v *ProtocolExtensionContainer_SONInformationReplyExtIEs) MarshalAPER() ([]
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_SONInformationReplyExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_SONInformationReplyExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -16912,14 +16712,12 @@ func (v *SONInformationReport) MarshalAPER() ([]byte, error) { return per.Marsha
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SONConfigurationTransfer) DecodePER(r *per.Reader) error {
 	*v = SONConfigurationTransfer{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.TargeteNBID, "targeteNB-ID")
 	r.Decode(&v.SourceeNBID, "sourceeNB-ID")
 	r.Decode(&v.SONInformation, "sONInformation")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -16968,8 +16766,8 @@ func (v *ProtocolExtensionContainer_SONConfigurationTransferExtIEs) MarshalAPER(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_SONConfigurationTransferExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_SONConfigurationTransferExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -17034,14 +16832,14 @@ func (u *SONConfigurationTransferExtIEs) encodePER(w *per.Writer, field string) 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SynchronisationInformation) DecodePER(r *per.Reader) error {
 	*v = SynchronisationInformation{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSourceStratumLevel, &v.HasListeningSubframePattern, &v.HasAggressoreCGIList, &v.HasIEExtensions)
-	r.DecodeOptional(v.HasSourceStratumLevel, &v.SourceStratumLevel, "sourceStratumLevel")
+	ext := r.ExtendedPreamble(&v.HasSourceStratumLevel, &v.HasListeningSubframePattern, &v.HasAggressoreCGIList, &v.HasIEExtensions)
+	if v.HasSourceStratumLevel {
+		v.SourceStratumLevel = StratumLevel(r.Int(0, 3, true, "sourceStratumLevel"))
+	}
 	r.DecodeOptional(v.HasListeningSubframePattern, &v.ListeningSubframePattern, "listeningSubframePattern")
 	r.DecodeOptional(v.HasAggressoreCGIList, &v.AggressoreCGIList, "aggressoreCGI-List")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -17090,8 +16888,8 @@ func (v *ProtocolExtensionContainer_SynchronisationInformationExtIEs) MarshalAPE
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_SynchronisationInformationExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_SynchronisationInformationExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -17217,8 +17015,8 @@ func (v *ProtocolExtensionContainer_SourceeNBIDExtIEs) MarshalAPER() ([]byte, er
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_SourceeNBIDExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_SourceeNBIDExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -17339,16 +17137,16 @@ func (v *SourceNodeID) MarshalAPER() ([]byte, error) { return per.Marshal(v, tru
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SourceeNBToTargeteNBTransparentContainer) DecodePER(r *per.Reader) error {
 	*v = SourceeNBToTargeteNBTransparentContainer{}
-	ext := r.Extended()
-	r.Preamble(&v.HasERABInformationList, &v.HasSubscriberProfileIDforRFP, &v.HasIEExtensions)
-	r.Decode(&v.RRCContainer, "rRC-Container")
+	ext := r.ExtendedPreamble(&v.HasERABInformationList, &v.HasSubscriberProfileIDforRFP, &v.HasIEExtensions)
+	v.RRCContainer = RRCContainer(r.OctetString(per.Unsized, "rRC-Container"))
 	r.DecodeOptional(v.HasERABInformationList, &v.ERABInformationList, "e-RABInformationList")
 	r.Decode(&v.TargetCellID, "targetCell-ID")
-	r.DecodeOptional(v.HasSubscriberProfileIDforRFP, &v.SubscriberProfileIDforRFP, "subscriberProfileIDforRFP")
+	if v.HasSubscriberProfileIDforRFP {
+		v.SubscriberProfileIDforRFP = SubscriberProfileIDforRFP(r.Int(1, 256, false, "subscriberProfileIDforRFP"))
+	}
 	r.Decode(&v.UEHistoryInformation, "uE-HistoryInformation")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -17401,8 +17199,8 @@ func (v *ProtocolExtensionContainer_SourceeNBToTargeteNBTransparentContainerExtI
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_SourceeNBToTargeteNBTransparentContainerExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_SourceeNBToTargeteNBTransparentContainerExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -17503,13 +17301,11 @@ func (u *SourceeNBToTargeteNBTransparentContainerExtIEs) encodePER(w *per.Writer
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SourceNgRanNodeID) DecodePER(r *per.Reader) error {
 	*v = SourceNgRanNodeID{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.GlobalRANNODEID, "global-RAN-NODE-ID")
 	r.Decode(&v.SelectedTAI, "selected-TAI")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -17557,8 +17353,8 @@ func (v *ProtocolExtensionContainer_SourceNgRanNodeIDExtIEs) MarshalAPER() ([]by
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_SourceNgRanNodeIDExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_SourceNgRanNodeIDExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -17655,14 +17451,12 @@ func (v *ServedGUMMEIs) MarshalAPER() ([]byte, error) { return per.Marshal(v, tr
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ServedGUMMEIsItem) DecodePER(r *per.Reader) error {
 	*v = ServedGUMMEIsItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.ServedPLMNs, "servedPLMNs")
 	r.Decode(&v.ServedGroupIDs, "servedGroupIDs")
 	r.Decode(&v.ServedMMECs, "servedMMECs")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -17711,8 +17505,8 @@ func (v *ProtocolExtensionContainer_ServedGUMMEIsItemExtIEs) MarshalAPER() ([]by
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ServedGUMMEIsItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ServedGUMMEIsItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -17839,8 +17633,7 @@ func (v *SubscriberProfileIDforRFP) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SubscriptionBasedUEDifferentiationInfo) DecodePER(r *per.Reader) error {
 	*v = SubscriptionBasedUEDifferentiationInfo{}
-	ext := r.Extended()
-	r.Preamble(&v.HasPeriodicCommunicationIndicator, &v.HasPeriodicTime, &v.HasScheduledCommunicationTime, &v.HasStationaryIndication, &v.HasTrafficProfile, &v.HasBatteryIndication, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasPeriodicCommunicationIndicator, &v.HasPeriodicTime, &v.HasScheduledCommunicationTime, &v.HasStationaryIndication, &v.HasTrafficProfile, &v.HasBatteryIndication, &v.HasIEExtensions)
 	v.PeriodicCommunicationIndicator = SubscriptionBasedUEDifferentiationInfo_PeriodicCommunicationIndicator(r.EnumIf(v.HasPeriodicCommunicationIndicator, 2, 0, true, "periodicCommunicationIndicator"))
 	v.PeriodicTime = r.IntIf(v.HasPeriodicTime, 1, 3600, true, "periodicTime")
 	r.DecodeOptional(v.HasScheduledCommunicationTime, &v.ScheduledCommunicationTime, "scheduledCommunicationTime")
@@ -17848,8 +17641,7 @@ func (v *SubscriptionBasedUEDifferentiationInfo) DecodePER(r *per.Reader) error 
 	v.TrafficProfile = SubscriptionBasedUEDifferentiationInfo_TrafficProfile(r.EnumIf(v.HasTrafficProfile, 3, 0, true, "trafficProfile"))
 	v.BatteryIndication = SubscriptionBasedUEDifferentiationInfo_BatteryIndication(r.EnumIf(v.HasBatteryIndication, 3, 0, true, "batteryIndication"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -17903,8 +17695,8 @@ func (v *ProtocolExtensionContainer_SubscriptionBasedUEDifferentiationInfoExtIEs
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_SubscriptionBasedUEDifferentiationInfoExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_SubscriptionBasedUEDifferentiationInfoExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -17959,16 +17751,14 @@ func (u *SubscriptionBasedUEDifferentiationInfoExtIEs) encodePER(w *per.Writer, 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ScheduledCommunicationTime) DecodePER(r *per.Reader) error {
 	*v = ScheduledCommunicationTime{}
-	ext := r.Extended()
-	r.Preamble(&v.HasDayofWeek, &v.HasTimeofDayStart, &v.HasTimeofDayEnd, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasDayofWeek, &v.HasTimeofDayStart, &v.HasTimeofDayEnd, &v.HasIEExtensions)
 	if v.HasDayofWeek {
 		v.DayofWeek = r.BitString(per.Size{Lb: 7, Ub: 7}, "dayofWeek")
 	}
 	v.TimeofDayStart = r.IntIf(v.HasTimeofDayStart, 0, 86399, true, "timeofDayStart")
 	v.TimeofDayEnd = r.IntIf(v.HasTimeofDayEnd, 0, 86399, true, "timeofDayEnd")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -18019,8 +17809,8 @@ func (v *ProtocolExtensionContainer_ScheduledCommunicationTimeExtIEs) MarshalAPE
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ScheduledCommunicationTimeExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ScheduledCommunicationTimeExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -18093,13 +17883,11 @@ func (v *SupportedTAs) MarshalAPER() ([]byte, error) { return per.Marshal(v, tru
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SupportedTAsItem) DecodePER(r *per.Reader) error {
 	*v = SupportedTAsItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.TAC, "tAC")
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
+	v.TAC = TAC(r.OctetString(per.Size{Lb: 2, Ub: 2}, "tAC"))
 	r.Decode(&v.BroadcastPLMNs, "broadcastPLMNs")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -18147,8 +17935,8 @@ func (v *ProtocolExtensionContainer_SupportedTAsItemExtIEs) MarshalAPER() ([]byt
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_SupportedTAsItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_SupportedTAsItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -18231,13 +18019,11 @@ func (v *SynchronisationStatus) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TimeSynchronisationInfo) DecodePER(r *per.Reader) error {
 	*v = TimeSynchronisationInfo{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.StratumLevel, "stratumLevel")
-	r.Decode(&v.SynchronisationStatus, "synchronisationStatus")
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
+	v.StratumLevel = StratumLevel(r.Int(0, 3, true, "stratumLevel"))
+	v.SynchronisationStatus = SynchronisationStatus(r.Enum(2, 0, true, "synchronisationStatus"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -18285,8 +18071,8 @@ func (v *ProtocolExtensionContainer_TimeSynchronisationInfoExtIEs) MarshalAPER()
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_TimeSynchronisationInfoExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_TimeSynchronisationInfoExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -18347,13 +18133,11 @@ func (u *TimeSynchronisationInfoExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *STMSI) DecodePER(r *per.Reader) error {
 	*v = STMSI{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.MMEC, "mMEC")
-	r.Decode(&v.MTMSI, "m-TMSI")
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
+	v.MMEC = MMECode(r.OctetString(per.Size{Lb: 1, Ub: 1}, "mMEC"))
+	v.MTMSI = MTMSI(r.OctetString(per.Size{Lb: 4, Ub: 4}, "m-TMSI"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -18399,8 +18183,8 @@ func (v *ProtocolExtensionContainer_STMSIExtIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_STMSIExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_STMSIExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -18485,12 +18269,10 @@ func (v *TACListInLTENTN) MarshalAPER() ([]byte, error) { return per.Marshal(v, 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TAIBasedMDT) DecodePER(r *per.Reader) error {
 	*v = TAIBasedMDT{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.TAIListforMDT, "tAIListforMDT")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -18537,8 +18319,8 @@ func (v *ProtocolExtensionContainer_TAIBasedMDTExtIEs) MarshalAPER() ([]byte, er
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_TAIBasedMDTExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_TAIBasedMDTExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -18629,13 +18411,11 @@ func (v *TAIListforWarning) MarshalAPER() ([]byte, error) { return per.Marshal(v
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TAI) DecodePER(r *per.Reader) error {
 	*v = TAI{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.PLMNidentity, "pLMNidentity")
-	r.Decode(&v.TAC, "tAC")
+	v.TAC = TAC(r.OctetString(per.Size{Lb: 2, Ub: 2}, "tAC"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -18681,8 +18461,8 @@ func (v *ProtocolExtensionContainer_TAIExtIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_TAIExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_TAIExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -18753,13 +18533,11 @@ func (v *TAIBroadcast) MarshalAPER() ([]byte, error) { return per.Marshal(v, tru
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TAIBroadcastItem) DecodePER(r *per.Reader) error {
 	*v = TAIBroadcastItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.TAI, "tAI")
 	r.Decode(&v.CompletedCellinTAI, "completedCellinTAI")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -18807,8 +18585,8 @@ func (v *ProtocolExtensionContainer_TAIBroadcastItemExtIEs) MarshalAPER() ([]byt
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_TAIBroadcastItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_TAIBroadcastItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -18881,13 +18659,11 @@ func (v *TAICancelled) MarshalAPER() ([]byte, error) { return per.Marshal(v, tru
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TAICancelledItem) DecodePER(r *per.Reader) error {
 	*v = TAICancelledItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.TAI, "tAI")
 	r.Decode(&v.CancelledCellinTAI, "cancelledCellinTAI")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -18935,8 +18711,8 @@ func (v *ProtocolExtensionContainer_TAICancelledItemExtIEs) MarshalAPER() ([]byt
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_TAICancelledItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_TAICancelledItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -18991,12 +18767,10 @@ func (u *TAICancelledItemExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TABasedMDT) DecodePER(r *per.Reader) error {
 	*v = TABasedMDT{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.TAListforMDT, "tAListforMDT")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -19043,8 +18817,8 @@ func (v *ProtocolExtensionContainer_TABasedMDTExtIEs) MarshalAPER() ([]byte, err
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_TABasedMDTExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_TABasedMDTExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -19117,12 +18891,10 @@ func (v *TAListforMDT) MarshalAPER() ([]byte, error) { return per.Marshal(v, tru
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TABasedQMC) DecodePER(r *per.Reader) error {
 	*v = TABasedQMC{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.TAListforQMC, "tAListforQMC")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -19169,8 +18941,8 @@ func (v *ProtocolExtensionContainer_TABasedQMCExtIEs) MarshalAPER() ([]byte, err
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_TABasedQMCExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_TABasedQMCExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -19243,12 +19015,10 @@ func (v *TAListforQMC) MarshalAPER() ([]byte, error) { return per.Marshal(v, tru
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TAIBasedQMC) DecodePER(r *per.Reader) error {
 	*v = TAIBasedQMC{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.TAIListforQMC, "tAIListforQMC")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -19289,176 +19059,5 @@ func (v *ProtocolExtensionContainer_TAIBasedQMCExtIEs) UnmarshalAPER(b []byte) e
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
 func (v *ProtocolExtensionContainer_TAIBasedQMCExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_TAIBasedQMCExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_TAIBasedQMCExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
-	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_TAIBasedQMCExtIEs) EncodePER(w *per.Writer) error {
-	w.Encode(&v.ID, "id")
-	w.Encode(&v.Criticality, "criticality")
-	v.ExtensionValue.encodePER(w, "extensionValue")
-	return w.Err()
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_TAIBasedQMCExtIEs) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_TAIBasedQMCExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads the open type field of the value that key selects (X.691 10.2)
-// into Raw and decodes it (resolvePER).
-func (u *TAIBasedQMCExtIEs) decodePER(key int64, r *per.Reader, field string) {
-	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *TAIBasedQMCExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
-	switch key {
-	}
-	p.DecodeField(&u.Raw, at, u.perValue(p), field)
-}
-
-// perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
-// charged to p's allocation budget (per.Row).
-func (u *TAIBasedQMCExtIEs) perValue(p *per.Reader) per.Value {
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *TAIBasedQMCExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(nil), u.Raw, field)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TAIListforQMC) DecodePER(r *per.Reader) error {
-	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 8})
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TAIListforQMC) EncodePER(w *per.Writer) error {
-	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 8})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TAIListforQMC (X.691); v aliases b.
-func (v *TAIListforQMC) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "TAIListforQMC")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TAIListforQMC) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *CompletedCellinTAI) DecodePER(r *per.Reader) error {
-	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *CompletedCellinTAI) EncodePER(w *per.Writer) error {
-	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a CompletedCellinTAI (X.691); v aliases b.
-func (v *CompletedCellinTAI) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "CompletedCellinTAI")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *CompletedCellinTAI) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *CompletedCellinTAIItem) DecodePER(r *per.Reader) error {
-	*v = CompletedCellinTAIItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.ECGI, "eCGI")
-	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *CompletedCellinTAIItem) EncodePER(w *per.Writer) error {
-	x := per.Additions(v.Unknown)
-	w.Extended(x)
-	w.Preamble(v.HasIEExtensions)
-	w.Encode(&v.ECGI, "eCGI")
-	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	w.Extensions(x, v.Unknown)
-	w.EndExtensions(x, v.Unknown)
-	return w.Err()
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a CompletedCellinTAI-Item (X.691); v aliases b.
-func (v *CompletedCellinTAIItem) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "CompletedCellinTAI-Item")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *CompletedCellinTAIItem) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_CompletedCellinTAIItemExtIEs) DecodePER(r *per.Reader) error {
-	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_CompletedCellinTAIItemExtIEs) EncodePER(w *per.Writer) error {
-	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_CompletedCellinTAIItemExtIEs) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_CompletedCellinTAIItemExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_CompletedCellinTAIItemExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_CompletedCellinTAIItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
-	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_CompletedCellinTAIItemExtIEs) EncodePER(w *per.Writer) error {
-	w.Encode(&v.ID, "id")
-	w.Encode(&v.Criticality, "criticality")
-	v.ExtensionValue.encodePER(w, "extensionValue")
-	return w.Err()
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_CompletedCellinTAIItemExtIEs) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_CompletedCellinTAIItemExtIEs) MarshalAPER() ([]byte, error) {
 	return per.Marshal(v, true)
 }

@@ -9,6 +9,175 @@ import (
 	"github.com/asn1gen/asn1gen/runtime/per"
 )
 
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *ProtocolExtensionField_TAIBasedQMCExtIEs) DecodePER(r *per.Reader) error {
+	*v = ProtocolExtensionField_TAIBasedQMCExtIEs{}
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
+	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *ProtocolExtensionField_TAIBasedQMCExtIEs) EncodePER(w *per.Writer) error {
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.ExtensionValue.encodePER(w, "extensionValue")
+	return w.Err()
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
+func (v *ProtocolExtensionField_TAIBasedQMCExtIEs) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *ProtocolExtensionField_TAIBasedQMCExtIEs) MarshalAPER() ([]byte, error) {
+	return per.Marshal(v, true)
+}
+
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *TAIBasedQMCExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
+}
+
+// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
+// the value that key selects: the complete encoding of the row's type (X.691 10.2,
+// 11.1). A key the table does not list, or a row without a type, leaves the value
+// in Raw (Kind 0 for the key not listed).
+func (u *TAIBasedQMCExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
+	switch key {
+	}
+	p.DecodeField(&u.Raw, at, u.perValue(p), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with p (a decode), a row held by pointer gets a new value
+// charged to p's allocation budget (per.Row).
+func (u *TAIBasedQMCExtIEs) perValue(p *per.Reader) per.Value {
+	return nil
+}
+
+// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
+// Raw as the field's octets.
+func (u *TAIBasedQMCExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(nil), u.Raw, field)
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *TAIListforQMC) DecodePER(r *per.Reader) error {
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 8})
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *TAIListforQMC) EncodePER(w *per.Writer) error {
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 8})
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TAIListforQMC (X.691); v aliases b.
+func (v *TAIListforQMC) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "TAIListforQMC")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *TAIListforQMC) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *CompletedCellinTAI) DecodePER(r *per.Reader) error {
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *CompletedCellinTAI) EncodePER(w *per.Writer) error {
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a CompletedCellinTAI (X.691); v aliases b.
+func (v *CompletedCellinTAI) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "CompletedCellinTAI")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *CompletedCellinTAI) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *CompletedCellinTAIItem) DecodePER(r *per.Reader) error {
+	*v = CompletedCellinTAIItem{}
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
+	r.Decode(&v.ECGI, "eCGI")
+	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	v.Unknown = r.Unknown(ext)
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *CompletedCellinTAIItem) EncodePER(w *per.Writer) error {
+	x := per.Additions(v.Unknown)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
+	w.Encode(&v.ECGI, "eCGI")
+	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a CompletedCellinTAI-Item (X.691); v aliases b.
+func (v *CompletedCellinTAIItem) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "CompletedCellinTAI-Item")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *CompletedCellinTAIItem) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *ProtocolExtensionContainer_CompletedCellinTAIItemExtIEs) DecodePER(r *per.Reader) error {
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *ProtocolExtensionContainer_CompletedCellinTAIItemExtIEs) EncodePER(w *per.Writer) error {
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
+func (v *ProtocolExtensionContainer_CompletedCellinTAIItemExtIEs) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *ProtocolExtensionContainer_CompletedCellinTAIItemExtIEs) MarshalAPER() ([]byte, error) {
+	return per.Marshal(v, true)
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *ProtocolExtensionField_CompletedCellinTAIItemExtIEs) DecodePER(r *per.Reader) error {
+	*v = ProtocolExtensionField_CompletedCellinTAIItemExtIEs{}
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
+	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *ProtocolExtensionField_CompletedCellinTAIItemExtIEs) EncodePER(w *per.Writer) error {
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.ExtensionValue.encodePER(w, "extensionValue")
+	return w.Err()
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
+func (v *ProtocolExtensionField_CompletedCellinTAIItemExtIEs) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *ProtocolExtensionField_CompletedCellinTAIItemExtIEs) MarshalAPER() ([]byte, error) {
+	return per.Marshal(v, true)
+}
+
 // decodePER reads the open type field of the value that key selects (X.691 10.2)
 // into Raw and decodes it (resolvePER).
 func (u *CompletedCellinTAIItemExtIEs) decodePER(key int64, r *per.Reader, field string) {
@@ -107,13 +276,11 @@ func (v *TargetID) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TargeteNBID) DecodePER(r *per.Reader) error {
 	*v = TargeteNBID{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.GlobalENBID, "global-ENB-ID")
 	r.Decode(&v.SelectedTAI, "selected-TAI")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -161,8 +328,8 @@ func (v *ProtocolExtensionContainer_TargeteNBIDExtIEs) MarshalAPER() ([]byte, er
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_TargeteNBIDExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_TargeteNBIDExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -217,15 +384,17 @@ func (u *TargeteNBIDExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TargetRNCID) DecodePER(r *per.Reader) error {
 	*v = TargetRNCID{}
-	ext := r.Extended()
-	r.Preamble(&v.HasRAC, &v.HasExtendedRNCID, &v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasRAC, &v.HasExtendedRNCID, &v.HasIEExtensions)
 	r.Decode(&v.LAI, "lAI")
-	r.DecodeOptional(v.HasRAC, &v.RAC, "rAC")
-	r.Decode(&v.RNCID, "rNC-ID")
-	r.DecodeOptional(v.HasExtendedRNCID, &v.ExtendedRNCID, "extendedRNC-ID")
+	if v.HasRAC {
+		v.RAC = RAC(r.OctetString(per.Size{Lb: 1, Ub: 1}, "rAC"))
+	}
+	v.RNCID = RNCID(r.Int(0, 4095, false, "rNC-ID"))
+	if v.HasExtendedRNCID {
+		v.ExtendedRNCID = ExtendedRNCID(r.Int(4096, 65535, false, "extendedRNC-ID"))
+	}
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -275,8 +444,8 @@ func (v *ProtocolExtensionContainer_TargetRNCIDExtIEs) MarshalAPER() ([]byte, er
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_TargetRNCIDExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_TargetRNCIDExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -331,13 +500,11 @@ func (u *TargetRNCIDExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TargetNgRanNodeID) DecodePER(r *per.Reader) error {
 	*v = TargetNgRanNodeID{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.GlobalRANNODEID, "global-RAN-NODE-ID")
 	r.Decode(&v.SelectedTAI, "selected-TAI")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -385,8 +552,8 @@ func (v *ProtocolExtensionContainer_TargetNgRanNodeIDExtIEs) MarshalAPER() ([]by
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_TargetNgRanNodeIDExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_TargetNgRanNodeIDExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -489,12 +656,10 @@ func (v *GlobalRANNODEID) MarshalAPER() ([]byte, error) { return per.Marshal(v, 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *GNB) DecodePER(r *per.Reader) error {
 	*v = GNB{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.GlobalGNBID, "global-gNB-ID")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -539,8 +704,8 @@ func (v *ProtocolExtensionContainer_GNBExtIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_GNBExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_GNBExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -593,13 +758,11 @@ func (u *GNBExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *GlobalGNBID) DecodePER(r *per.Reader) error {
 	*v = GlobalGNBID{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.PLMNIdentity, "pLMN-Identity")
 	r.Decode(&v.GNBID, "gNB-ID")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -647,8 +810,8 @@ func (v *ProtocolExtensionContainer_GlobalGNBIDExtIEs) MarshalAPER() ([]byte, er
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_GlobalGNBIDExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_GlobalGNBIDExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -712,7 +875,7 @@ func (v *GNBIdentity) DecodePER(r *per.Reader) error {
 	switch i {
 	case 0:
 		v.Choice = GNBIdentity_GNBID
-		r.Decode(&v.GNBID, "gNB-ID")
+		v.GNBID = GNBID(r.BitString(per.Size{Lb: 22, Ub: 32}, "gNB-ID"))
 	default:
 		r.Invalid(der.KindInvalidValue, "GNB-Identity", "no alternative has this index", "X.691 23")
 	}
@@ -745,12 +908,10 @@ func (v *GNBIdentity) MarshalAPER() ([]byte, error) { return per.Marshal(v, true
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *NGENB) DecodePER(r *per.Reader) error {
 	*v = NGENB{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.GlobalNgENBID, "global-ng-eNB-ID")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -795,8 +956,8 @@ func (v *ProtocolExtensionContainer_NGENBExtIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_NGENBExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_NGENBExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -863,12 +1024,10 @@ func (v *GNBID) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TargeteNBToSourceeNBTransparentContainer) DecodePER(r *per.Reader) error {
 	*v = TargeteNBToSourceeNBTransparentContainer{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.RRCContainer, "rRC-Container")
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
+	v.RRCContainer = RRCContainer(r.OctetString(per.Unsized, "rRC-Container"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -917,8 +1076,8 @@ func (v *ProtocolExtensionContainer_TargeteNBToSourceeNBTransparentContainerExtI
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_TargeteNBToSourceeNBTransparentContainerExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_TargeteNBToSourceeNBTransparentContainerExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -1039,12 +1198,10 @@ func (v *TargetNgRanNodeToSourceNgRanNodeTransparentContainer) EncodePER(w *per.
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *M1ThresholdEventA2) DecodePER(r *per.Reader) error {
 	*v = M1ThresholdEventA2{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.MeasurementThreshold, "measurementThreshold")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1091,8 +1248,8 @@ func (v *ProtocolExtensionContainer_M1ThresholdEventA2ExtIEs) MarshalAPER() ([]b
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_M1ThresholdEventA2ExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_M1ThresholdEventA2ExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -1220,10 +1377,9 @@ func (v *TimeSinceSecondaryNodeRelease) EncodePER(w *per.Writer) error {
 func (v *TransportInformation) DecodePER(r *per.Reader) error {
 	*v = TransportInformation{}
 	ext := r.Extended()
-	r.Decode(&v.TransportLayerAddress, "transportLayerAddress")
-	r.Decode(&v.ULGTPTEID, "uL-GTP-TEID")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.TransportLayerAddress = TransportLayerAddress(r.BitString(per.Size{Lb: 1, Ub: 160, Ext: true}, "transportLayerAddress"))
+	v.ULGTPTEID = GTPTEID(r.OctetString(per.Size{Lb: 4, Ub: 4}, "uL-GTP-TEID"))
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1261,15 +1417,13 @@ func (v *TransportLayerAddress) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TraceActivation) DecodePER(r *per.Reader) error {
 	*v = TraceActivation{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.EUTRANTraceID, "e-UTRAN-Trace-ID")
-	r.Decode(&v.InterfacesToTrace, "interfacesToTrace")
-	r.Decode(&v.TraceDepth, "traceDepth")
-	r.Decode(&v.TraceCollectionEntityIPAddress, "traceCollectionEntityIPAddress")
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
+	v.EUTRANTraceID = EUTRANTraceID(r.OctetString(per.Size{Lb: 8, Ub: 8}, "e-UTRAN-Trace-ID"))
+	v.InterfacesToTrace = InterfacesToTrace(r.BitString(per.Size{Lb: 8, Ub: 8}, "interfacesToTrace"))
+	v.TraceDepth = TraceDepth(r.Enum(6, 0, true, "traceDepth"))
+	v.TraceCollectionEntityIPAddress = TransportLayerAddress(r.BitString(per.Size{Lb: 1, Ub: 160, Ext: true}, "traceCollectionEntityIPAddress"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1319,8 +1473,8 @@ func (v *ProtocolExtensionContainer_TraceActivationExtIEs) MarshalAPER() ([]byte
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_TraceActivationExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_TraceActivationExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -1423,13 +1577,13 @@ func (v *TrafficLoadReductionIndication) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TunnelInformation) DecodePER(r *per.Reader) error {
 	*v = TunnelInformation{}
-	ext := r.Extended()
-	r.Preamble(&v.HasUDPPortNumber, &v.HasIEExtensions)
-	r.Decode(&v.TransportLayerAddress, "transportLayerAddress")
-	r.DecodeOptional(v.HasUDPPortNumber, &v.UDPPortNumber, "uDP-Port-Number")
+	ext := r.ExtendedPreamble(&v.HasUDPPortNumber, &v.HasIEExtensions)
+	v.TransportLayerAddress = TransportLayerAddress(r.BitString(per.Size{Lb: 1, Ub: 160, Ext: true}, "transportLayerAddress"))
+	if v.HasUDPPortNumber {
+		v.UDPPortNumber = PortNumber(r.OctetString(per.Size{Lb: 2, Ub: 2}, "uDP-Port-Number"))
+	}
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1477,8 +1631,8 @@ func (v *ProtocolExtensionContainer_TunnelInformationExtIEs) MarshalAPER() ([]by
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_TunnelInformationExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_TunnelInformationExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -1557,13 +1711,11 @@ func (v *TAIListForRestart) MarshalAPER() ([]byte, error) { return per.Marshal(v
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UEAggregateMaximumBitrate) DecodePER(r *per.Reader) error {
 	*v = UEAggregateMaximumBitrate{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.UEaggregateMaximumBitRateDL, "uEaggregateMaximumBitRateDL")
-	r.Decode(&v.UEaggregateMaximumBitRateUL, "uEaggregateMaximumBitRateUL")
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
+	v.UEaggregateMaximumBitRateDL = BitRate(r.Int(0, 10000000000, false, "uEaggregateMaximumBitRateDL"))
+	v.UEaggregateMaximumBitRateUL = BitRate(r.Int(0, 10000000000, false, "uEaggregateMaximumBitRateUL"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1611,8 +1763,8 @@ func (v *ProtocolExtensionContainer_UEAggregateMaximumBitratesExtIEs) MarshalAPE
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_UEAggregateMaximumBitratesExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_UEAggregateMaximumBitratesExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -1677,13 +1829,11 @@ func (u *UEAggregateMaximumBitratesExtIEs) encodePER(w *per.Writer, field string
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UEAppLayerMeasConfig) DecodePER(r *per.Reader) error {
 	*v = UEAppLayerMeasConfig{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	v.ContainerForAppLayerMeasConfig = r.OctetString(per.Size{Lb: 1, Ub: 1000}, "containerForAppLayerMeasConfig")
 	r.Decode(&v.AreaScopeOfQMC, "areaScopeOfQMC")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1731,8 +1881,8 @@ func (v *ProtocolExtensionContainer_UEAppLayerMeasConfigExtIEs) MarshalAPER() ([
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_UEAppLayerMeasConfigExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_UEAppLayerMeasConfigExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -1825,7 +1975,7 @@ func (v *UES1APIDs) DecodePER(r *per.Reader) error {
 		v.UES1APIDPair = per.DecodeNested[UES1APIDPair](r, "UE-S1AP-ID-pair", "uE-S1AP-ID-pair")
 	case 1:
 		v.Choice = UES1APIDs_MMEUES1APID
-		r.Decode(&v.MMEUES1APID, "mME-UE-S1AP-ID")
+		v.MMEUES1APID = MMEUES1APID(r.Int(0, 4294967295, false, "mME-UE-S1AP-ID"))
 	default:
 		r.Invalid(der.KindInvalidValue, "UE-S1AP-IDs", "no alternative has this index", "X.691 23")
 	}
@@ -1861,13 +2011,11 @@ func (v *UES1APIDs) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UES1APIDPair) DecodePER(r *per.Reader) error {
 	*v = UES1APIDPair{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.MMEUES1APID, "mME-UE-S1AP-ID")
-	r.Decode(&v.ENBUES1APID, "eNB-UE-S1AP-ID")
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
+	v.MMEUES1APID = MMEUES1APID(r.Int(0, 4294967295, false, "mME-UE-S1AP-ID"))
+	v.ENBUES1APID = ENBUES1APID(r.Int(0, 16777215, false, "eNB-UE-S1AP-ID"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1915,8 +2063,8 @@ func (v *ProtocolExtensionContainer_UES1APIDPairExtIEs) MarshalAPER() ([]byte, e
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_UES1APIDPairExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_UES1APIDPairExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -1971,13 +2119,15 @@ func (u *UES1APIDPairExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UEAssociatedLogicalS1ConnectionItem) DecodePER(r *per.Reader) error {
 	*v = UEAssociatedLogicalS1ConnectionItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMMEUES1APID, &v.HasENBUES1APID, &v.HasIEExtensions)
-	r.DecodeOptional(v.HasMMEUES1APID, &v.MMEUES1APID, "mME-UE-S1AP-ID")
-	r.DecodeOptional(v.HasENBUES1APID, &v.ENBUES1APID, "eNB-UE-S1AP-ID")
+	ext := r.ExtendedPreamble(&v.HasMMEUES1APID, &v.HasENBUES1APID, &v.HasIEExtensions)
+	if v.HasMMEUES1APID {
+		v.MMEUES1APID = MMEUES1APID(r.Int(0, 4294967295, false, "mME-UE-S1AP-ID"))
+	}
+	if v.HasENBUES1APID {
+		v.ENBUES1APID = ENBUES1APID(r.Int(0, 16777215, false, "eNB-UE-S1AP-ID"))
+	}
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2027,8 +2177,8 @@ func (v *ProtocolExtensionContainer_UEAssociatedLogicalS1ConnectionItemExtIEs) M
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_UEAssociatedLogicalS1ConnectionItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_UEAssociatedLogicalS1ConnectionItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -2137,7 +2287,7 @@ func (v *UEPagingID) DecodePER(r *per.Reader) error {
 		v.STMSI = per.DecodeNested[STMSI](r, "S-TMSI", "s-TMSI")
 	case 1:
 		v.Choice = UEPagingID_IMSI
-		r.Decode(&v.IMSI, "iMSI")
+		v.IMSI = IMSI(r.OctetString(per.Size{Lb: 3, Ub: 8}, "iMSI"))
 	default:
 		r.Invalid(der.KindInvalidValue, "UEPagingID", "no alternative has this index", "X.691 23")
 	}
@@ -2233,13 +2383,11 @@ func (v *UERLFReportContainerForExtendedBands) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UESecurityCapabilities) DecodePER(r *per.Reader) error {
 	*v = UESecurityCapabilities{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.EncryptionAlgorithms, "encryptionAlgorithms")
-	r.Decode(&v.IntegrityProtectionAlgorithms, "integrityProtectionAlgorithms")
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
+	v.EncryptionAlgorithms = EncryptionAlgorithms(r.BitString(per.Size{Lb: 16, Ub: 16, Ext: true}, "encryptionAlgorithms"))
+	v.IntegrityProtectionAlgorithms = IntegrityProtectionAlgorithms(r.BitString(per.Size{Lb: 16, Ub: 16, Ext: true}, "integrityProtectionAlgorithms"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2287,8 +2435,8 @@ func (v *ProtocolExtensionContainer_UESecurityCapabilitiesExtIEs) MarshalAPER() 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_UESecurityCapabilitiesExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_UESecurityCapabilitiesExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -2343,12 +2491,10 @@ func (u *UESecurityCapabilitiesExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UESidelinkAggregateMaximumBitrate) DecodePER(r *per.Reader) error {
 	*v = UESidelinkAggregateMaximumBitrate{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.UESidelinkAggregateMaximumBitRate, "uESidelinkAggregateMaximumBitRate")
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
+	v.UESidelinkAggregateMaximumBitRate = BitRate(r.Int(0, 10000000000, false, "uESidelinkAggregateMaximumBitRate"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2397,8 +2543,8 @@ func (v *ProtocolExtensionContainer_UESidelinkAggregateMaximumBitratesExtIEs) Ma
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_UESidelinkAggregateMaximumBitratesExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_UESidelinkAggregateMaximumBitratesExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -2465,13 +2611,11 @@ func (v *UEUsageType) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ULCPSecurityInformation) DecodePER(r *per.Reader) error {
 	*v = ULCPSecurityInformation{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.UlNASMAC, "ul-NAS-MAC")
-	r.Decode(&v.UlNASCount, "ul-NAS-Count")
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
+	v.UlNASMAC = ULNASMAC(r.BitString(per.Size{Lb: 16, Ub: 16}, "ul-NAS-MAC"))
+	v.UlNASCount = ULNASCount(r.BitString(per.Size{Lb: 5, Ub: 5}, "ul-NAS-Count"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2519,8 +2663,8 @@ func (v *ProtocolExtensionContainer_ULCPSecurityInformationExtIEs) MarshalAPER()
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ULCPSecurityInformationExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ULCPSecurityInformationExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -2621,13 +2765,11 @@ func (v *URIAddress) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UserLocationInformation) DecodePER(r *per.Reader) error {
 	*v = UserLocationInformation{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.EutranCgi, "eutran-cgi")
 	r.Decode(&v.Tai, "tai")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2675,8 +2817,8 @@ func (v *ProtocolExtensionContainer_UserLocationInformationExtIEs) MarshalAPER()
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_UserLocationInformationExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_UserLocationInformationExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -2773,13 +2915,11 @@ func (v *VoiceSupportMatchIndicator) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *V2XServicesAuthorized) DecodePER(r *per.Reader) error {
 	*v = V2XServicesAuthorized{}
-	ext := r.Extended()
-	r.Preamble(&v.HasVehicleUE, &v.HasPedestrianUE, &v.HasIEExtensions)
-	r.DecodeOptional(v.HasVehicleUE, &v.VehicleUE, "vehicleUE")
-	r.DecodeOptional(v.HasPedestrianUE, &v.PedestrianUE, "pedestrianUE")
+	ext := r.ExtendedPreamble(&v.HasVehicleUE, &v.HasPedestrianUE, &v.HasIEExtensions)
+	v.VehicleUE = VehicleUE(r.EnumIf(v.HasVehicleUE, 2, 0, true, "vehicleUE"))
+	v.PedestrianUE = PedestrianUE(r.EnumIf(v.HasPedestrianUE, 2, 0, true, "pedestrianUE"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2827,8 +2967,8 @@ func (v *ProtocolExtensionContainer_V2XServicesAuthorizedExtIEs) MarshalAPER() (
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_V2XServicesAuthorizedExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_V2XServicesAuthorizedExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -2997,15 +3137,13 @@ func (v *WarningMessageContents) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *WLANMeasurementConfiguration) DecodePER(r *per.Reader) error {
 	*v = WLANMeasurementConfiguration{}
-	ext := r.Extended()
-	r.Preamble(&v.HasWlanMeasConfigNameList, &v.HasWlanRssi, &v.HasWlanRtt, &v.HasIEExtensions)
-	r.Decode(&v.WlanMeasConfig, "wlanMeasConfig")
+	ext := r.ExtendedPreamble(&v.HasWlanMeasConfigNameList, &v.HasWlanRssi, &v.HasWlanRtt, &v.HasIEExtensions)
+	v.WlanMeasConfig = WLANMeasConfig(r.Enum(1, 0, true, "wlanMeasConfig"))
 	r.DecodeOptional(v.HasWlanMeasConfigNameList, &v.WlanMeasConfigNameList, "wlanMeasConfigNameList")
 	v.WlanRssi = WLANMeasurementConfiguration_WlanRssi(r.EnumIf(v.HasWlanRssi, 1, 0, true, "wlan-rssi"))
 	v.WlanRtt = WLANMeasurementConfiguration_WlanRtt(r.EnumIf(v.HasWlanRtt, 1, 0, true, "wlan-rtt"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3055,8 +3193,8 @@ func (v *ProtocolExtensionContainer_WLANMeasurementConfigurationExtIEs) MarshalA
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_WLANMeasurementConfigurationExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_WLANMeasurementConfigurationExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -3147,12 +3285,10 @@ func (v *WLANName) EncodePER(w *per.Writer) error {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *WUSAssistanceInformation) DecodePER(r *per.Reader) error {
 	*v = WUSAssistanceInformation{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.PagingProbabilityInformation, "pagingProbabilityInformation")
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
+	v.PagingProbabilityInformation = PagingProbabilityInformation(r.Enum(21, 0, true, "pagingProbabilityInformation"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3199,8 +3335,8 @@ func (v *ProtocolExtensionContainer_WUSAssistanceInformationExtIEs) MarshalAPER(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_WUSAssistanceInformationExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_WUSAssistanceInformationExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -3255,12 +3391,10 @@ func (u *WUSAssistanceInformationExtIEs) encodePER(w *per.Writer, field string) 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *X2TNLConfigurationInfo) DecodePER(r *per.Reader) error {
 	*v = X2TNLConfigurationInfo{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.ENBX2TransportLayerAddresses, "eNBX2TransportLayerAddresses")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3307,8 +3441,8 @@ func (v *ProtocolExtensionContainer_X2TNLConfigurationInfoExtIEs) MarshalAPER() 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_X2TNLConfigurationInfoExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_X2TNLConfigurationInfoExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -3391,13 +3525,13 @@ func (v *ENBX2ExtTLAs) MarshalAPER() ([]byte, error) { return per.Marshal(v, tru
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ENBX2ExtTLA) DecodePER(r *per.Reader) error {
 	*v = ENBX2ExtTLA{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIPsecTLA, &v.HasGTPTLAa, &v.HasIEExtensions)
-	r.DecodeOptional(v.HasIPsecTLA, &v.IPsecTLA, "iPsecTLA")
+	ext := r.ExtendedPreamble(&v.HasIPsecTLA, &v.HasGTPTLAa, &v.HasIEExtensions)
+	if v.HasIPsecTLA {
+		v.IPsecTLA = TransportLayerAddress(r.BitString(per.Size{Lb: 1, Ub: 160, Ext: true}, "iPsecTLA"))
+	}
 	r.DecodeOptional(v.HasGTPTLAa, &v.GTPTLAa, "gTPTLAa")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3445,8 +3579,8 @@ func (v *ProtocolExtensionContainer_ENBX2ExtTLAExtIEs) MarshalAPER() ([]byte, er
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ENBX2ExtTLAExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ENBX2ExtTLAExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }

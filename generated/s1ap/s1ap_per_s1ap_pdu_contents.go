@@ -14,8 +14,7 @@ func (v *HandoverRequired) DecodePER(r *per.Reader) error {
 	*v = HandoverRequired{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -60,8 +59,8 @@ func (v *ProtocolIEContainer_HandoverRequiredIEs) MarshalAPER() ([]byte, error) 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_HandoverRequiredIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_HandoverRequiredIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -176,8 +175,7 @@ func (v *HandoverCommand) DecodePER(r *per.Reader) error {
 	*v = HandoverCommand{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -222,8 +220,8 @@ func (v *ProtocolIEContainer_HandoverCommandIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_HandoverCommandIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_HandoverCommandIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -316,16 +314,22 @@ func (u *HandoverCommandIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ERABDataForwardingItem) DecodePER(r *per.Reader) error {
 	*v = ERABDataForwardingItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasDLTransportLayerAddress, &v.HasDLGTPTEID, &v.HasULTransportLayerAddress, &v.HasULGTPTEID, &v.HasIEExtensions)
-	r.Decode(&v.ERABID, "e-RAB-ID")
-	r.DecodeOptional(v.HasDLTransportLayerAddress, &v.DLTransportLayerAddress, "dL-transportLayerAddress")
-	r.DecodeOptional(v.HasDLGTPTEID, &v.DLGTPTEID, "dL-gTP-TEID")
-	r.DecodeOptional(v.HasULTransportLayerAddress, &v.ULTransportLayerAddress, "uL-TransportLayerAddress")
-	r.DecodeOptional(v.HasULGTPTEID, &v.ULGTPTEID, "uL-GTP-TEID")
+	ext := r.ExtendedPreamble(&v.HasDLTransportLayerAddress, &v.HasDLGTPTEID, &v.HasULTransportLayerAddress, &v.HasULGTPTEID, &v.HasIEExtensions)
+	v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
+	if v.HasDLTransportLayerAddress {
+		v.DLTransportLayerAddress = TransportLayerAddress(r.BitString(per.Size{Lb: 1, Ub: 160, Ext: true}, "dL-transportLayerAddress"))
+	}
+	if v.HasDLGTPTEID {
+		v.DLGTPTEID = GTPTEID(r.OctetString(per.Size{Lb: 4, Ub: 4}, "dL-gTP-TEID"))
+	}
+	if v.HasULTransportLayerAddress {
+		v.ULTransportLayerAddress = TransportLayerAddress(r.BitString(per.Size{Lb: 1, Ub: 160, Ext: true}, "uL-TransportLayerAddress"))
+	}
+	if v.HasULGTPTEID {
+		v.ULGTPTEID = GTPTEID(r.OctetString(per.Size{Lb: 4, Ub: 4}, "uL-GTP-TEID"))
+	}
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -376,8 +380,8 @@ func (v *ProtocolExtensionContainer_ERABDataForwardingItemExtIEs) MarshalAPER() 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ERABDataForwardingItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ERABDataForwardingItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -434,8 +438,7 @@ func (v *HandoverPreparationFailure) DecodePER(r *per.Reader) error {
 	*v = HandoverPreparationFailure{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -480,8 +483,8 @@ func (v *ProtocolIEContainer_HandoverPreparationFailureIEs) MarshalAPER() ([]byt
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_HandoverPreparationFailureIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_HandoverPreparationFailureIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -556,8 +559,7 @@ func (v *HandoverRequest) DecodePER(r *per.Reader) error {
 	*v = HandoverRequest{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -602,8 +604,8 @@ func (v *ProtocolIEContainer_HandoverRequestIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_HandoverRequestIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_HandoverRequestIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -808,15 +810,13 @@ func (u *HandoverRequestIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ERABToBeSetupItemHOReq) DecodePER(r *per.Reader) error {
 	*v = ERABToBeSetupItemHOReq{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.ERABID, "e-RAB-ID")
-	r.Decode(&v.TransportLayerAddress, "transportLayerAddress")
-	r.Decode(&v.GTPTEID, "gTP-TEID")
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
+	v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
+	v.TransportLayerAddress = TransportLayerAddress(r.BitString(per.Size{Lb: 1, Ub: 160, Ext: true}, "transportLayerAddress"))
+	v.GTPTEID = GTPTEID(r.OctetString(per.Size{Lb: 4, Ub: 4}, "gTP-TEID"))
 	r.Decode(&v.ERABlevelQosParameters, "e-RABlevelQosParameters")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -866,8 +866,8 @@ func (v *ProtocolExtensionContainer_ERABToBeSetupItemHOReqExtIEs) MarshalAPER() 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ERABToBeSetupItemHOReqExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ERABToBeSetupItemHOReqExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -942,8 +942,7 @@ func (v *HandoverRequestAcknowledge) DecodePER(r *per.Reader) error {
 	*v = HandoverRequestAcknowledge{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -988,8 +987,8 @@ func (v *ProtocolIEContainer_HandoverRequestAcknowledgeIEs) MarshalAPER() ([]byt
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_HandoverRequestAcknowledgeIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_HandoverRequestAcknowledgeIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -1082,18 +1081,24 @@ func (u *HandoverRequestAcknowledgeIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ERABAdmittedItem) DecodePER(r *per.Reader) error {
 	*v = ERABAdmittedItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasDLTransportLayerAddress, &v.HasDLGTPTEID, &v.HasULTransportLayerAddress, &v.HasULGTPTEID, &v.HasIEExtensions)
-	r.Decode(&v.ERABID, "e-RAB-ID")
-	r.Decode(&v.TransportLayerAddress, "transportLayerAddress")
-	r.Decode(&v.GTPTEID, "gTP-TEID")
-	r.DecodeOptional(v.HasDLTransportLayerAddress, &v.DLTransportLayerAddress, "dL-transportLayerAddress")
-	r.DecodeOptional(v.HasDLGTPTEID, &v.DLGTPTEID, "dL-gTP-TEID")
-	r.DecodeOptional(v.HasULTransportLayerAddress, &v.ULTransportLayerAddress, "uL-TransportLayerAddress")
-	r.DecodeOptional(v.HasULGTPTEID, &v.ULGTPTEID, "uL-GTP-TEID")
+	ext := r.ExtendedPreamble(&v.HasDLTransportLayerAddress, &v.HasDLGTPTEID, &v.HasULTransportLayerAddress, &v.HasULGTPTEID, &v.HasIEExtensions)
+	v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
+	v.TransportLayerAddress = TransportLayerAddress(r.BitString(per.Size{Lb: 1, Ub: 160, Ext: true}, "transportLayerAddress"))
+	v.GTPTEID = GTPTEID(r.OctetString(per.Size{Lb: 4, Ub: 4}, "gTP-TEID"))
+	if v.HasDLTransportLayerAddress {
+		v.DLTransportLayerAddress = TransportLayerAddress(r.BitString(per.Size{Lb: 1, Ub: 160, Ext: true}, "dL-transportLayerAddress"))
+	}
+	if v.HasDLGTPTEID {
+		v.DLGTPTEID = GTPTEID(r.OctetString(per.Size{Lb: 4, Ub: 4}, "dL-gTP-TEID"))
+	}
+	if v.HasULTransportLayerAddress {
+		v.ULTransportLayerAddress = TransportLayerAddress(r.BitString(per.Size{Lb: 1, Ub: 160, Ext: true}, "uL-TransportLayerAddress"))
+	}
+	if v.HasULGTPTEID {
+		v.ULGTPTEID = GTPTEID(r.OctetString(per.Size{Lb: 4, Ub: 4}, "uL-GTP-TEID"))
+	}
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1146,8 +1151,8 @@ func (v *ProtocolExtensionContainer_ERABAdmittedItemExtIEs) MarshalAPER() ([]byt
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ERABAdmittedItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ERABAdmittedItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -1202,13 +1207,11 @@ func (u *ERABAdmittedItemExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ERABFailedToSetupItemHOReqAck) DecodePER(r *per.Reader) error {
 	*v = ERABFailedToSetupItemHOReqAck{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.ERABID, "e-RAB-ID")
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
+	v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
 	r.Decode(&v.Cause, "cause")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1256,8 +1259,8 @@ func (v *ProtocolExtensionContainer_ERABFailedToSetupItemHOReqAckExtIEs) Marshal
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ERABFailedToSetupItemHOReqAckExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ERABFailedToSetupItemHOReqAckExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -1314,8 +1317,7 @@ func (v *HandoverFailure) DecodePER(r *per.Reader) error {
 	*v = HandoverFailure{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1360,8 +1362,8 @@ func (v *ProtocolIEContainer_HandoverFailureIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_HandoverFailureIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_HandoverFailureIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -1432,8 +1434,7 @@ func (v *HandoverNotify) DecodePER(r *per.Reader) error {
 	*v = HandoverNotify{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1478,8 +1479,8 @@ func (v *ProtocolIEContainer_HandoverNotifyIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_HandoverNotifyIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_HandoverNotifyIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -1574,8 +1575,7 @@ func (v *PathSwitchRequest) DecodePER(r *per.Reader) error {
 	*v = PathSwitchRequest{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1620,8 +1620,8 @@ func (v *ProtocolIEContainer_PathSwitchRequestIEs) MarshalAPER() ([]byte, error)
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_PathSwitchRequestIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_PathSwitchRequestIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -1742,14 +1742,12 @@ func (u *PathSwitchRequestIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ERABToBeSwitchedDLItem) DecodePER(r *per.Reader) error {
 	*v = ERABToBeSwitchedDLItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.ERABID, "e-RAB-ID")
-	r.Decode(&v.TransportLayerAddress, "transportLayerAddress")
-	r.Decode(&v.GTPTEID, "gTP-TEID")
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
+	v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
+	v.TransportLayerAddress = TransportLayerAddress(r.BitString(per.Size{Lb: 1, Ub: 160, Ext: true}, "transportLayerAddress"))
+	v.GTPTEID = GTPTEID(r.OctetString(per.Size{Lb: 4, Ub: 4}, "gTP-TEID"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1798,8 +1796,8 @@ func (v *ProtocolExtensionContainer_ERABToBeSwitchedDLItemExtIEs) MarshalAPER() 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ERABToBeSwitchedDLItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ERABToBeSwitchedDLItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -1862,8 +1860,7 @@ func (v *PathSwitchRequestAcknowledge) DecodePER(r *per.Reader) error {
 	*v = PathSwitchRequestAcknowledge{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1908,8 +1905,8 @@ func (v *ProtocolIEContainer_PathSwitchRequestAcknowledgeIEs) MarshalAPER() ([]b
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_PathSwitchRequestAcknowledgeIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_PathSwitchRequestAcknowledgeIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -2074,14 +2071,12 @@ func (u *PathSwitchRequestAcknowledgeIEs) encodePER(w *per.Writer, field string)
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ERABToBeSwitchedULItem) DecodePER(r *per.Reader) error {
 	*v = ERABToBeSwitchedULItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.ERABID, "e-RAB-ID")
-	r.Decode(&v.TransportLayerAddress, "transportLayerAddress")
-	r.Decode(&v.GTPTEID, "gTP-TEID")
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
+	v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
+	v.TransportLayerAddress = TransportLayerAddress(r.BitString(per.Size{Lb: 1, Ub: 160, Ext: true}, "transportLayerAddress"))
+	v.GTPTEID = GTPTEID(r.OctetString(per.Size{Lb: 4, Ub: 4}, "gTP-TEID"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2130,8 +2125,8 @@ func (v *ProtocolExtensionContainer_ERABToBeSwitchedULItemExtIEs) MarshalAPER() 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ERABToBeSwitchedULItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ERABToBeSwitchedULItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -2186,13 +2181,11 @@ func (u *ERABToBeSwitchedULItemExtIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ERABToBeUpdatedItem) DecodePER(r *per.Reader) error {
 	*v = ERABToBeUpdatedItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasSecurityIndication, &v.HasIEExtensions)
-	r.Decode(&v.ERABID, "e-RAB-ID")
+	ext := r.ExtendedPreamble(&v.HasSecurityIndication, &v.HasIEExtensions)
+	v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
 	r.DecodeOptional(v.HasSecurityIndication, &v.SecurityIndication, "securityIndication")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2240,8 +2233,8 @@ func (v *ProtocolExtensionContainer_ERABToBeUpdatedItemExtIEs) MarshalAPER() ([]
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ERABToBeUpdatedItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ERABToBeUpdatedItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -2298,8 +2291,7 @@ func (v *PathSwitchRequestFailure) DecodePER(r *per.Reader) error {
 	*v = PathSwitchRequestFailure{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2344,8 +2336,8 @@ func (v *ProtocolIEContainer_PathSwitchRequestFailureIEs) MarshalAPER() ([]byte,
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_PathSwitchRequestFailureIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_PathSwitchRequestFailureIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -2420,8 +2412,7 @@ func (v *HandoverCancel) DecodePER(r *per.Reader) error {
 	*v = HandoverCancel{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2466,8 +2457,8 @@ func (v *ProtocolIEContainer_HandoverCancelIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_HandoverCancelIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_HandoverCancelIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -2538,8 +2529,7 @@ func (v *HandoverCancelAcknowledge) DecodePER(r *per.Reader) error {
 	*v = HandoverCancelAcknowledge{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2584,8 +2574,8 @@ func (v *ProtocolIEContainer_HandoverCancelAcknowledgeIEs) MarshalAPER() ([]byte
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_HandoverCancelAcknowledgeIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_HandoverCancelAcknowledgeIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -2656,8 +2646,7 @@ func (v *HandoverSuccess) DecodePER(r *per.Reader) error {
 	*v = HandoverSuccess{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2702,8 +2691,8 @@ func (v *ProtocolIEContainer_HandoverSuccessIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_HandoverSuccessIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_HandoverSuccessIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -2770,8 +2759,7 @@ func (v *ENBEarlyStatusTransfer) DecodePER(r *per.Reader) error {
 	*v = ENBEarlyStatusTransfer{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2816,8 +2804,8 @@ func (v *ProtocolIEContainer_ENBEarlyStatusTransferIEs) MarshalAPER() ([]byte, e
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ENBEarlyStatusTransferIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ENBEarlyStatusTransferIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -2888,8 +2876,7 @@ func (v *MMEEarlyStatusTransfer) DecodePER(r *per.Reader) error {
 	*v = MMEEarlyStatusTransfer{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -2934,8 +2921,8 @@ func (v *ProtocolIEContainer_MMEEarlyStatusTransferIEs) MarshalAPER() ([]byte, e
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_MMEEarlyStatusTransferIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_MMEEarlyStatusTransferIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -3006,8 +2993,7 @@ func (v *ERABSetupRequest) DecodePER(r *per.Reader) error {
 	*v = ERABSetupRequest{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3052,8 +3038,8 @@ func (v *ProtocolIEContainer_ERABSetupRequestIEs) MarshalAPER() ([]byte, error) 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ERABSetupRequestIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ERABSetupRequestIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -3144,8 +3130,8 @@ func (v *ERABToBeSetupListBearerSUReq) MarshalAPER() ([]byte, error) { return pe
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ERABToBeSetupItemBearerSUReqIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ERABToBeSetupItemBearerSUReqIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -3206,16 +3192,14 @@ func (u *ERABToBeSetupItemBearerSUReqIEs) encodePER(w *per.Writer, field string)
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ERABToBeSetupItemBearerSUReq) DecodePER(r *per.Reader) error {
 	*v = ERABToBeSetupItemBearerSUReq{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.ERABID, "e-RAB-ID")
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
+	v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
 	r.Decode(&v.ERABlevelQoSParameters, "e-RABlevelQoSParameters")
-	r.Decode(&v.TransportLayerAddress, "transportLayerAddress")
-	r.Decode(&v.GTPTEID, "gTP-TEID")
-	r.Decode(&v.NASPDU, "nAS-PDU")
+	v.TransportLayerAddress = TransportLayerAddress(r.BitString(per.Size{Lb: 1, Ub: 160, Ext: true}, "transportLayerAddress"))
+	v.GTPTEID = GTPTEID(r.OctetString(per.Size{Lb: 4, Ub: 4}, "gTP-TEID"))
+	v.NASPDU = NASPDU(r.OctetString(per.Unsized, "nAS-PDU"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3266,8 +3250,8 @@ func (v *ProtocolExtensionContainer_ERABToBeSetupItemBearerSUReqExtIEs) MarshalA
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ERABToBeSetupItemBearerSUReqExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ERABToBeSetupItemBearerSUReqExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -3346,8 +3330,7 @@ func (v *ERABSetupResponse) DecodePER(r *per.Reader) error {
 	*v = ERABSetupResponse{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3392,8 +3375,8 @@ func (v *ProtocolIEContainer_ERABSetupResponseIEs) MarshalAPER() ([]byte, error)
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ERABSetupResponseIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ERABSetupResponseIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -3492,8 +3475,8 @@ func (v *ERABSetupListBearerSURes) MarshalAPER() ([]byte, error) { return per.Ma
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ERABSetupItemBearerSUResIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ERABSetupItemBearerSUResIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -3554,14 +3537,12 @@ func (u *ERABSetupItemBearerSUResIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ERABSetupItemBearerSURes) DecodePER(r *per.Reader) error {
 	*v = ERABSetupItemBearerSURes{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.ERABID, "e-RAB-ID")
-	r.Decode(&v.TransportLayerAddress, "transportLayerAddress")
-	r.Decode(&v.GTPTEID, "gTP-TEID")
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
+	v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
+	v.TransportLayerAddress = TransportLayerAddress(r.BitString(per.Size{Lb: 1, Ub: 160, Ext: true}, "transportLayerAddress"))
+	v.GTPTEID = GTPTEID(r.OctetString(per.Size{Lb: 4, Ub: 4}, "gTP-TEID"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3610,8 +3591,8 @@ func (v *ProtocolExtensionContainer_ERABSetupItemBearerSUResExtIEs) MarshalAPER(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ERABSetupItemBearerSUResExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ERABSetupItemBearerSUResExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -3668,8 +3649,7 @@ func (v *ERABModifyRequest) DecodePER(r *per.Reader) error {
 	*v = ERABModifyRequest{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3714,8 +3694,8 @@ func (v *ProtocolIEContainer_ERABModifyRequestIEs) MarshalAPER() ([]byte, error)
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ERABModifyRequestIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ERABModifyRequestIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -3810,8 +3790,8 @@ func (v *ERABToBeModifiedListBearerModReq) MarshalAPER() ([]byte, error) { retur
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ERABToBeModifiedItemBearerModReqIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ERABToBeModifiedItemBearerModReqIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -3872,14 +3852,12 @@ func (u *ERABToBeModifiedItemBearerModReqIEs) encodePER(w *per.Writer, field str
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ERABToBeModifiedItemBearerModReq) DecodePER(r *per.Reader) error {
 	*v = ERABToBeModifiedItemBearerModReq{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.ERABID, "e-RAB-ID")
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
+	v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
 	r.Decode(&v.ERABLevelQoSParameters, "e-RABLevelQoSParameters")
-	r.Decode(&v.NASPDU, "nAS-PDU")
+	v.NASPDU = NASPDU(r.OctetString(per.Unsized, "nAS-PDU"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -3928,8 +3906,8 @@ func (v *ProtocolExtensionContainer_ERABToBeModifyItemBearerModReqExtIEs) Marsha
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ERABToBeModifyItemBearerModReqExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ERABToBeModifyItemBearerModReqExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -3992,8 +3970,7 @@ func (v *ERABModifyResponse) DecodePER(r *per.Reader) error {
 	*v = ERABModifyResponse{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4038,8 +4015,8 @@ func (v *ProtocolIEContainer_ERABModifyResponseIEs) MarshalAPER() ([]byte, error
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ERABModifyResponseIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ERABModifyResponseIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -4142,8 +4119,8 @@ func (v *ERABModifyListBearerModRes) MarshalAPER() ([]byte, error) { return per.
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ERABModifyItemBearerModResIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ERABModifyItemBearerModResIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -4204,12 +4181,10 @@ func (u *ERABModifyItemBearerModResIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ERABModifyItemBearerModRes) DecodePER(r *per.Reader) error {
 	*v = ERABModifyItemBearerModRes{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.ERABID, "e-RAB-ID")
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
+	v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4256,8 +4231,8 @@ func (v *ProtocolExtensionContainer_ERABModifyItemBearerModResExtIEs) MarshalAPE
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ERABModifyItemBearerModResExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ERABModifyItemBearerModResExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -4314,8 +4289,7 @@ func (v *ERABReleaseCommand) DecodePER(r *per.Reader) error {
 	*v = ERABReleaseCommand{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4360,8 +4334,8 @@ func (v *ProtocolIEContainer_ERABReleaseCommandIEs) MarshalAPER() ([]byte, error
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ERABReleaseCommandIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ERABReleaseCommandIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -4440,8 +4414,7 @@ func (v *ERABReleaseResponse) DecodePER(r *per.Reader) error {
 	*v = ERABReleaseResponse{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4486,8 +4459,8 @@ func (v *ProtocolIEContainer_ERABReleaseResponseIEs) MarshalAPER() ([]byte, erro
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ERABReleaseResponseIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ERABReleaseResponseIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -4590,8 +4563,8 @@ func (v *ERABReleaseListBearerRelComp) MarshalAPER() ([]byte, error) { return pe
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ERABReleaseItemBearerRelCompIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ERABReleaseItemBearerRelCompIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -4652,12 +4625,10 @@ func (u *ERABReleaseItemBearerRelCompIEs) encodePER(w *per.Writer, field string)
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ERABReleaseItemBearerRelComp) DecodePER(r *per.Reader) error {
 	*v = ERABReleaseItemBearerRelComp{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.ERABID, "e-RAB-ID")
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
+	v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4704,8 +4675,8 @@ func (v *ProtocolExtensionContainer_ERABReleaseItemBearerRelCompExtIEs) MarshalA
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ERABReleaseItemBearerRelCompExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ERABReleaseItemBearerRelCompExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -4762,8 +4733,7 @@ func (v *ERABReleaseIndication) DecodePER(r *per.Reader) error {
 	*v = ERABReleaseIndication{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4808,8 +4778,8 @@ func (v *ProtocolIEContainer_ERABReleaseIndicationIEs) MarshalAPER() ([]byte, er
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ERABReleaseIndicationIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ERABReleaseIndicationIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -4888,8 +4858,7 @@ func (v *InitialContextSetupRequest) DecodePER(r *per.Reader) error {
 	*v = InitialContextSetupRequest{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -4934,8 +4903,8 @@ func (v *ProtocolIEContainer_InitialContextSetupRequestIEs) MarshalAPER() ([]byt
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_InitialContextSetupRequestIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_InitialContextSetupRequestIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -5158,8 +5127,8 @@ func (v *ERABToBeSetupListCtxtSUReq) MarshalAPER() ([]byte, error) { return per.
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ERABToBeSetupItemCtxtSUReqIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ERABToBeSetupItemCtxtSUReqIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -5220,16 +5189,16 @@ func (u *ERABToBeSetupItemCtxtSUReqIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ERABToBeSetupItemCtxtSUReq) DecodePER(r *per.Reader) error {
 	*v = ERABToBeSetupItemCtxtSUReq{}
-	ext := r.Extended()
-	r.Preamble(&v.HasNASPDU, &v.HasIEExtensions)
-	r.Decode(&v.ERABID, "e-RAB-ID")
+	ext := r.ExtendedPreamble(&v.HasNASPDU, &v.HasIEExtensions)
+	v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
 	r.Decode(&v.ERABlevelQoSParameters, "e-RABlevelQoSParameters")
-	r.Decode(&v.TransportLayerAddress, "transportLayerAddress")
-	r.Decode(&v.GTPTEID, "gTP-TEID")
-	r.DecodeOptional(v.HasNASPDU, &v.NASPDU, "nAS-PDU")
+	v.TransportLayerAddress = TransportLayerAddress(r.BitString(per.Size{Lb: 1, Ub: 160, Ext: true}, "transportLayerAddress"))
+	v.GTPTEID = GTPTEID(r.OctetString(per.Size{Lb: 4, Ub: 4}, "gTP-TEID"))
+	if v.HasNASPDU {
+		v.NASPDU = NASPDU(r.OctetString(per.Unsized, "nAS-PDU"))
+	}
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5280,8 +5249,8 @@ func (v *ProtocolExtensionContainer_ERABToBeSetupItemCtxtSUReqExtIEs) MarshalAPE
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ERABToBeSetupItemCtxtSUReqExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ERABToBeSetupItemCtxtSUReqExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -5360,8 +5329,7 @@ func (v *InitialContextSetupResponse) DecodePER(r *per.Reader) error {
 	*v = InitialContextSetupResponse{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5406,8 +5374,8 @@ func (v *ProtocolIEContainer_InitialContextSetupResponseIEs) MarshalAPER() ([]by
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_InitialContextSetupResponseIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_InitialContextSetupResponseIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -5502,8 +5470,8 @@ func (v *ERABSetupListCtxtSURes) MarshalAPER() ([]byte, error) { return per.Mars
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ERABSetupItemCtxtSUResIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ERABSetupItemCtxtSUResIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -5564,14 +5532,12 @@ func (u *ERABSetupItemCtxtSUResIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ERABSetupItemCtxtSURes) DecodePER(r *per.Reader) error {
 	*v = ERABSetupItemCtxtSURes{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.ERABID, "e-RAB-ID")
-	r.Decode(&v.TransportLayerAddress, "transportLayerAddress")
-	r.Decode(&v.GTPTEID, "gTP-TEID")
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
+	v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
+	v.TransportLayerAddress = TransportLayerAddress(r.BitString(per.Size{Lb: 1, Ub: 160, Ext: true}, "transportLayerAddress"))
+	v.GTPTEID = GTPTEID(r.OctetString(per.Size{Lb: 4, Ub: 4}, "gTP-TEID"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5620,8 +5586,8 @@ func (v *ProtocolExtensionContainer_ERABSetupItemCtxtSUResExtIEs) MarshalAPER() 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ERABSetupItemCtxtSUResExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ERABSetupItemCtxtSUResExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -5678,8 +5644,7 @@ func (v *InitialContextSetupFailure) DecodePER(r *per.Reader) error {
 	*v = InitialContextSetupFailure{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5724,8 +5689,8 @@ func (v *ProtocolIEContainer_InitialContextSetupFailureIEs) MarshalAPER() ([]byt
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_InitialContextSetupFailureIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_InitialContextSetupFailureIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -5800,8 +5765,7 @@ func (v *Paging) DecodePER(r *per.Reader) error {
 	*v = Paging{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -5842,8 +5806,8 @@ func (v *ProtocolIEContainer_PagingIEs) MarshalAPER() ([]byte, error) { return p
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_PagingIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_PagingIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -5990,8 +5954,8 @@ func (v *TAIList) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_TAIItemIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_TAIItemIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -6050,12 +6014,10 @@ func (u *TAIItemIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TAIItem) DecodePER(r *per.Reader) error {
 	*v = TAIItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
 	r.Decode(&v.TAI, "tAI")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6100,8 +6062,8 @@ func (v *ProtocolExtensionContainer_TAIItemExtIEs) MarshalAPER() ([]byte, error)
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_TAIItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_TAIItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -6158,8 +6120,7 @@ func (v *UEContextReleaseRequest) DecodePER(r *per.Reader) error {
 	*v = UEContextReleaseRequest{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6204,8 +6165,8 @@ func (v *ProtocolIEContainer_UEContextReleaseRequestIEs) MarshalAPER() ([]byte, 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UEContextReleaseRequestIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UEContextReleaseRequestIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -6284,8 +6245,7 @@ func (v *UEContextReleaseCommand) DecodePER(r *per.Reader) error {
 	*v = UEContextReleaseCommand{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6330,8 +6290,8 @@ func (v *ProtocolIEContainer_UEContextReleaseCommandIEs) MarshalAPER() ([]byte, 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UEContextReleaseCommandIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UEContextReleaseCommandIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -6398,8 +6358,7 @@ func (v *UEContextReleaseComplete) DecodePER(r *per.Reader) error {
 	*v = UEContextReleaseComplete{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6444,8 +6403,8 @@ func (v *ProtocolIEContainer_UEContextReleaseCompleteIEs) MarshalAPER() ([]byte,
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UEContextReleaseCompleteIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UEContextReleaseCompleteIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -6536,8 +6495,7 @@ func (v *UEContextModificationRequest) DecodePER(r *per.Reader) error {
 	*v = UEContextModificationRequest{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6582,8 +6540,8 @@ func (v *ProtocolIEContainer_UEContextModificationRequestIEs) MarshalAPER() ([]b
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UEContextModificationRequestIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UEContextModificationRequestIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -6734,8 +6692,7 @@ func (v *UEContextModificationResponse) DecodePER(r *per.Reader) error {
 	*v = UEContextModificationResponse{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6780,8 +6737,8 @@ func (v *ProtocolIEContainer_UEContextModificationResponseIEs) MarshalAPER() ([]
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UEContextModificationResponseIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UEContextModificationResponseIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -6852,8 +6809,7 @@ func (v *UEContextModificationFailure) DecodePER(r *per.Reader) error {
 	*v = UEContextModificationFailure{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -6898,8 +6854,8 @@ func (v *ProtocolIEContainer_UEContextModificationFailureIEs) MarshalAPER() ([]b
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UEContextModificationFailureIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UEContextModificationFailureIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -6974,8 +6930,7 @@ func (v *UERadioCapabilityMatchRequest) DecodePER(r *per.Reader) error {
 	*v = UERadioCapabilityMatchRequest{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7020,8 +6975,8 @@ func (v *ProtocolIEContainer_UERadioCapabilityMatchRequestIEs) MarshalAPER() ([]
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UERadioCapabilityMatchRequestIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UERadioCapabilityMatchRequestIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -7096,8 +7051,7 @@ func (v *UERadioCapabilityMatchResponse) DecodePER(r *per.Reader) error {
 	*v = UERadioCapabilityMatchResponse{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7142,8 +7096,8 @@ func (v *ProtocolIEContainer_UERadioCapabilityMatchResponseIEs) MarshalAPER() ([
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UERadioCapabilityMatchResponseIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UERadioCapabilityMatchResponseIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -7218,8 +7172,7 @@ func (v *DownlinkNASTransport) DecodePER(r *per.Reader) error {
 	*v = DownlinkNASTransport{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7264,8 +7217,8 @@ func (v *ProtocolIEContainer_DownlinkNASTransportIEs) MarshalAPER() ([]byte, err
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_DownlinkNASTransportIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_DownlinkNASTransportIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -7396,8 +7349,7 @@ func (v *InitialUEMessage) DecodePER(r *per.Reader) error {
 	*v = InitialUEMessage{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7442,8 +7394,8 @@ func (v *ProtocolIEContainer_InitialUEMessageIEs) MarshalAPER() ([]byte, error) 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_InitialUEMessageIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_InitialUEMessageIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -7598,8 +7550,7 @@ func (v *UplinkNASTransport) DecodePER(r *per.Reader) error {
 	*v = UplinkNASTransport{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7644,8 +7595,8 @@ func (v *ProtocolIEContainer_UplinkNASTransportIEs) MarshalAPER() ([]byte, error
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UplinkNASTransportIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UplinkNASTransportIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -7744,8 +7695,7 @@ func (v *NASNonDeliveryIndication) DecodePER(r *per.Reader) error {
 	*v = NASNonDeliveryIndication{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7790,8 +7740,8 @@ func (v *ProtocolIEContainer_NASNonDeliveryIndicationIEs) MarshalAPER() ([]byte,
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_NASNonDeliveryIndicationIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_NASNonDeliveryIndicationIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -7866,8 +7816,7 @@ func (v *RerouteNASRequest) DecodePER(r *per.Reader) error {
 	*v = RerouteNASRequest{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -7912,8 +7861,8 @@ func (v *ProtocolIEContainer_RerouteNASRequestIEs) MarshalAPER() ([]byte, error)
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_RerouteNASRequestIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_RerouteNASRequestIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -8006,8 +7955,7 @@ func (v *NASDeliveryIndication) DecodePER(r *per.Reader) error {
 	*v = NASDeliveryIndication{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8052,8 +8000,8 @@ func (v *ProtocolIEContainer_NASDeliveryIndicationIEs) MarshalAPER() ([]byte, er
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_NASDeliveryIndicationIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_NASDeliveryIndicationIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -8120,8 +8068,7 @@ func (v *Reset) DecodePER(r *per.Reader) error {
 	*v = Reset{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8162,8 +8109,8 @@ func (v *ProtocolIEContainer_ResetIEs) MarshalAPER() ([]byte, error) { return pe
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ResetIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ResetIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -8235,7 +8182,7 @@ func (v *ResetType) DecodePER(r *per.Reader) error {
 	switch i {
 	case 0:
 		v.Choice = ResetType_S1Interface
-		r.Decode(&v.S1Interface, "s1-Interface")
+		v.S1Interface = ResetAll(r.Enum(1, 0, true, "s1-Interface"))
 	case 1:
 		v.Choice = ResetType_PartOfS1Interface
 		r.Decode(&v.PartOfS1Interface, "partOfS1-Interface")
@@ -8298,8 +8245,8 @@ func (v *UEAssociatedLogicalS1ConnectionListRes) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UEAssociatedLogicalS1ConnectionItemRes) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UEAssociatedLogicalS1ConnectionItemRes{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -8362,8 +8309,7 @@ func (v *ResetAcknowledge) DecodePER(r *per.Reader) error {
 	*v = ResetAcknowledge{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8408,8 +8354,8 @@ func (v *ProtocolIEContainer_ResetAcknowledgeIEs) MarshalAPER() ([]byte, error) 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ResetAcknowledgeIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ResetAcknowledgeIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -8494,8 +8440,8 @@ func (v *UEAssociatedLogicalS1ConnectionListResAck) MarshalAPER() ([]byte, error
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UEAssociatedLogicalS1ConnectionItemResAck) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UEAssociatedLogicalS1ConnectionItemResAck{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -8558,8 +8504,7 @@ func (v *ErrorIndication) DecodePER(r *per.Reader) error {
 	*v = ErrorIndication{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8604,8 +8549,8 @@ func (v *ProtocolIEContainer_ErrorIndicationIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ErrorIndicationIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ErrorIndicationIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -8684,8 +8629,7 @@ func (v *S1SetupRequest) DecodePER(r *per.Reader) error {
 	*v = S1SetupRequest{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8730,8 +8674,8 @@ func (v *ProtocolIEContainer_S1SetupRequestIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_S1SetupRequestIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_S1SetupRequestIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -8822,8 +8766,7 @@ func (v *S1SetupResponse) DecodePER(r *per.Reader) error {
 	*v = S1SetupResponse{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -8868,8 +8811,8 @@ func (v *ProtocolIEContainer_S1SetupResponseIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_S1SetupResponseIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_S1SetupResponseIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -8960,8 +8903,7 @@ func (v *S1SetupFailure) DecodePER(r *per.Reader) error {
 	*v = S1SetupFailure{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9006,8 +8948,8 @@ func (v *ProtocolIEContainer_S1SetupFailureIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_S1SetupFailureIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_S1SetupFailureIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -9078,8 +9020,7 @@ func (v *ENBConfigurationUpdate) DecodePER(r *per.Reader) error {
 	*v = ENBConfigurationUpdate{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9124,8 +9065,8 @@ func (v *ProtocolIEContainer_ENBConfigurationUpdateIEs) MarshalAPER() ([]byte, e
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ENBConfigurationUpdateIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ENBConfigurationUpdateIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -9212,8 +9153,7 @@ func (v *ENBConfigurationUpdateAcknowledge) DecodePER(r *per.Reader) error {
 	*v = ENBConfigurationUpdateAcknowledge{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9260,8 +9200,8 @@ func (v *ProtocolIEContainer_ENBConfigurationUpdateAcknowledgeIEs) MarshalAPER()
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ENBConfigurationUpdateAcknowledgeIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ENBConfigurationUpdateAcknowledgeIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -9324,8 +9264,7 @@ func (v *ENBConfigurationUpdateFailure) DecodePER(r *per.Reader) error {
 	*v = ENBConfigurationUpdateFailure{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9370,8 +9309,8 @@ func (v *ProtocolIEContainer_ENBConfigurationUpdateFailureIEs) MarshalAPER() ([]
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ENBConfigurationUpdateFailureIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ENBConfigurationUpdateFailureIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -9442,8 +9381,7 @@ func (v *MMEConfigurationUpdate) DecodePER(r *per.Reader) error {
 	*v = MMEConfigurationUpdate{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9488,8 +9426,8 @@ func (v *ProtocolIEContainer_MMEConfigurationUpdateIEs) MarshalAPER() ([]byte, e
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_MMEConfigurationUpdateIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_MMEConfigurationUpdateIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -9564,8 +9502,7 @@ func (v *MMEConfigurationUpdateAcknowledge) DecodePER(r *per.Reader) error {
 	*v = MMEConfigurationUpdateAcknowledge{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9612,8 +9549,8 @@ func (v *ProtocolIEContainer_MMEConfigurationUpdateAcknowledgeIEs) MarshalAPER()
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_MMEConfigurationUpdateAcknowledgeIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_MMEConfigurationUpdateAcknowledgeIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -9676,8 +9613,7 @@ func (v *MMEConfigurationUpdateFailure) DecodePER(r *per.Reader) error {
 	*v = MMEConfigurationUpdateFailure{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9722,8 +9658,8 @@ func (v *ProtocolIEContainer_MMEConfigurationUpdateFailureIEs) MarshalAPER() ([]
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_MMEConfigurationUpdateFailureIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_MMEConfigurationUpdateFailureIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -9794,8 +9730,7 @@ func (v *DownlinkS1cdma2000tunnelling) DecodePER(r *per.Reader) error {
 	*v = DownlinkS1cdma2000tunnelling{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9840,8 +9775,8 @@ func (v *ProtocolIEContainer_DownlinkS1cdma2000tunnellingIEs) MarshalAPER() ([]b
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_DownlinkS1cdma2000tunnellingIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_DownlinkS1cdma2000tunnellingIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -9924,8 +9859,7 @@ func (v *UplinkS1cdma2000tunnelling) DecodePER(r *per.Reader) error {
 	*v = UplinkS1cdma2000tunnelling{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -9970,8 +9904,8 @@ func (v *ProtocolIEContainer_UplinkS1cdma2000tunnellingIEs) MarshalAPER() ([]byt
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UplinkS1cdma2000tunnellingIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UplinkS1cdma2000tunnellingIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -10066,8 +10000,7 @@ func (v *UECapabilityInfoIndication) DecodePER(r *per.Reader) error {
 	*v = UECapabilityInfoIndication{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10112,8 +10045,8 @@ func (v *ProtocolIEContainer_UECapabilityInfoIndicationIEs) MarshalAPER() ([]byt
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UECapabilityInfoIndicationIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UECapabilityInfoIndicationIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -10204,8 +10137,7 @@ func (v *ENBStatusTransfer) DecodePER(r *per.Reader) error {
 	*v = ENBStatusTransfer{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10250,8 +10182,8 @@ func (v *ProtocolIEContainer_ENBStatusTransferIEs) MarshalAPER() ([]byte, error)
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ENBStatusTransferIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ENBStatusTransferIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -10322,8 +10254,7 @@ func (v *MMEStatusTransfer) DecodePER(r *per.Reader) error {
 	*v = MMEStatusTransfer{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10368,8 +10299,8 @@ func (v *ProtocolIEContainer_MMEStatusTransferIEs) MarshalAPER() ([]byte, error)
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_MMEStatusTransferIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_MMEStatusTransferIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -10440,8 +10371,7 @@ func (v *TraceStart) DecodePER(r *per.Reader) error {
 	*v = TraceStart{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10486,8 +10416,8 @@ func (v *ProtocolIEContainer_TraceStartIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_TraceStartIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_TraceStartIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -10556,8 +10486,7 @@ func (v *TraceFailureIndication) DecodePER(r *per.Reader) error {
 	*v = TraceFailureIndication{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10602,8 +10531,8 @@ func (v *ProtocolIEContainer_TraceFailureIndicationIEs) MarshalAPER() ([]byte, e
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_TraceFailureIndicationIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_TraceFailureIndicationIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -10678,8 +10607,7 @@ func (v *DeactivateTrace) DecodePER(r *per.Reader) error {
 	*v = DeactivateTrace{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10724,8 +10652,8 @@ func (v *ProtocolIEContainer_DeactivateTraceIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_DeactivateTraceIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_DeactivateTraceIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -10796,8 +10724,7 @@ func (v *CellTrafficTrace) DecodePER(r *per.Reader) error {
 	*v = CellTrafficTrace{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10842,8 +10769,8 @@ func (v *ProtocolIEContainer_CellTrafficTraceIEs) MarshalAPER() ([]byte, error) 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_CellTrafficTraceIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_CellTrafficTraceIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -10926,8 +10853,7 @@ func (v *LocationReportingControl) DecodePER(r *per.Reader) error {
 	*v = LocationReportingControl{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -10972,8 +10898,8 @@ func (v *ProtocolIEContainer_LocationReportingControlIEs) MarshalAPER() ([]byte,
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_LocationReportingControlIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_LocationReportingControlIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -11044,8 +10970,7 @@ func (v *LocationReportingFailureIndication) DecodePER(r *per.Reader) error {
 	*v = LocationReportingFailureIndication{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11092,8 +11017,8 @@ func (v *ProtocolIEContainer_LocationReportingFailureIndicationIEs) MarshalAPER(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_LocationReportingFailureIndicationIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_LocationReportingFailureIndicationIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -11164,8 +11089,7 @@ func (v *LocationReport) DecodePER(r *per.Reader) error {
 	*v = LocationReport{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11210,8 +11134,8 @@ func (v *ProtocolIEContainer_LocationReportIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_LocationReportIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_LocationReportIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -11298,8 +11222,7 @@ func (v *OverloadStart) DecodePER(r *per.Reader) error {
 	*v = OverloadStart{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11344,8 +11267,8 @@ func (v *ProtocolIEContainer_OverloadStartIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_OverloadStartIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_OverloadStartIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -11414,8 +11337,7 @@ func (v *OverloadStop) DecodePER(r *per.Reader) error {
 	*v = OverloadStop{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11460,8 +11382,8 @@ func (v *ProtocolIEContainer_OverloadStopIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_OverloadStopIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_OverloadStopIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -11522,8 +11444,7 @@ func (v *WriteReplaceWarningRequest) DecodePER(r *per.Reader) error {
 	*v = WriteReplaceWarningRequest{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11568,8 +11489,8 @@ func (v *ProtocolIEContainer_WriteReplaceWarningRequestIEs) MarshalAPER() ([]byt
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_WriteReplaceWarningRequestIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_WriteReplaceWarningRequestIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -11676,8 +11597,7 @@ func (v *WriteReplaceWarningResponse) DecodePER(r *per.Reader) error {
 	*v = WriteReplaceWarningResponse{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11722,8 +11642,8 @@ func (v *ProtocolIEContainer_WriteReplaceWarningResponseIEs) MarshalAPER() ([]by
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_WriteReplaceWarningResponseIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_WriteReplaceWarningResponseIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -11798,8 +11718,7 @@ func (v *ENBDirectInformationTransfer) DecodePER(r *per.Reader) error {
 	*v = ENBDirectInformationTransfer{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11844,8 +11763,8 @@ func (v *ProtocolIEContainer_ENBDirectInformationTransferIEs) MarshalAPER() ([]b
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ENBDirectInformationTransferIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ENBDirectInformationTransferIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -11952,8 +11871,7 @@ func (v *MMEDirectInformationTransfer) DecodePER(r *per.Reader) error {
 	*v = MMEDirectInformationTransfer{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -11998,8 +11916,8 @@ func (v *ProtocolIEContainer_MMEDirectInformationTransferIEs) MarshalAPER() ([]b
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_MMEDirectInformationTransferIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_MMEDirectInformationTransferIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -12062,8 +11980,7 @@ func (v *ENBConfigurationTransfer) DecodePER(r *per.Reader) error {
 	*v = ENBConfigurationTransfer{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12108,8 +12025,8 @@ func (v *ProtocolIEContainer_ENBConfigurationTransferIEs) MarshalAPER() ([]byte,
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ENBConfigurationTransferIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ENBConfigurationTransferIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -12180,8 +12097,7 @@ func (v *MMEConfigurationTransfer) DecodePER(r *per.Reader) error {
 	*v = MMEConfigurationTransfer{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12226,8 +12142,8 @@ func (v *ProtocolIEContainer_MMEConfigurationTransferIEs) MarshalAPER() ([]byte,
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_MMEConfigurationTransferIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_MMEConfigurationTransferIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -12298,8 +12214,7 @@ func (v *PrivateMessage) DecodePER(r *per.Reader) error {
 	*v = PrivateMessage{}
 	ext := r.Extended()
 	r.Decode(&v.PrivateIEs, "privateIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12345,7 +12260,7 @@ func (v *PrivateIEContainer_PrivateMessageIEs) MarshalAPER() ([]byte, error) {
 func (v *PrivateIEField_PrivateMessageIEs) DecodePER(r *per.Reader) error {
 	*v = PrivateIEField_PrivateMessageIEs{}
 	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value = r.OpenBytes("value")
 	return r.Err()
 }
@@ -12371,8 +12286,7 @@ func (v *KillRequest) DecodePER(r *per.Reader) error {
 	*v = KillRequest{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12417,8 +12331,8 @@ func (v *ProtocolIEContainer_KillRequestIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_KillRequestIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_KillRequestIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -12491,8 +12405,7 @@ func (v *KillResponse) DecodePER(r *per.Reader) error {
 	*v = KillResponse{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12537,8 +12450,8 @@ func (v *ProtocolIEContainer_KillResponseIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_KillResponseIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_KillResponseIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -12611,8 +12524,7 @@ func (v *PWSRestartIndication) DecodePER(r *per.Reader) error {
 	*v = PWSRestartIndication{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12657,8 +12569,8 @@ func (v *ProtocolIEContainer_PWSRestartIndicationIEs) MarshalAPER() ([]byte, err
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_PWSRestartIndicationIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_PWSRestartIndicationIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -12733,8 +12645,7 @@ func (v *PWSFailureIndication) DecodePER(r *per.Reader) error {
 	*v = PWSFailureIndication{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12779,8 +12690,8 @@ func (v *ProtocolIEContainer_PWSFailureIndicationIEs) MarshalAPER() ([]byte, err
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_PWSFailureIndicationIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_PWSFailureIndicationIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -12847,8 +12758,7 @@ func (v *DownlinkUEAssociatedLPPaTransport) DecodePER(r *per.Reader) error {
 	*v = DownlinkUEAssociatedLPPaTransport{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -12895,8 +12805,8 @@ func (v *ProtocolIEContainer_DownlinkUEAssociatedLPPaTransportIEs) MarshalAPER()
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_DownlinkUEAssociatedLPPaTransportIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_DownlinkUEAssociatedLPPaTransportIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -12971,8 +12881,7 @@ func (v *UplinkUEAssociatedLPPaTransport) DecodePER(r *per.Reader) error {
 	*v = UplinkUEAssociatedLPPaTransport{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13017,8 +12926,8 @@ func (v *ProtocolIEContainer_UplinkUEAssociatedLPPaTransportIEs) MarshalAPER() (
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UplinkUEAssociatedLPPaTransportIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UplinkUEAssociatedLPPaTransportIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -13093,8 +13002,7 @@ func (v *DownlinkNonUEAssociatedLPPaTransport) DecodePER(r *per.Reader) error {
 	*v = DownlinkNonUEAssociatedLPPaTransport{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13141,8 +13049,8 @@ func (v *ProtocolIEContainer_DownlinkNonUEAssociatedLPPaTransportIEs) MarshalAPE
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_DownlinkNonUEAssociatedLPPaTransportIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_DownlinkNonUEAssociatedLPPaTransportIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -13209,8 +13117,7 @@ func (v *UplinkNonUEAssociatedLPPaTransport) DecodePER(r *per.Reader) error {
 	*v = UplinkNonUEAssociatedLPPaTransport{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13257,8 +13164,8 @@ func (v *ProtocolIEContainer_UplinkNonUEAssociatedLPPaTransportIEs) MarshalAPER(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UplinkNonUEAssociatedLPPaTransportIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UplinkNonUEAssociatedLPPaTransportIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -13325,8 +13232,7 @@ func (v *ERABModificationIndication) DecodePER(r *per.Reader) error {
 	*v = ERABModificationIndication{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13371,8 +13277,8 @@ func (v *ProtocolIEContainer_ERABModificationIndicationIEs) MarshalAPER() ([]byt
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ERABModificationIndicationIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ERABModificationIndicationIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -13461,14 +13367,12 @@ func (u *ERABModificationIndicationIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ERABToBeModifiedItemBearerModInd) DecodePER(r *per.Reader) error {
 	*v = ERABToBeModifiedItemBearerModInd{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.ERABID, "e-RAB-ID")
-	r.Decode(&v.TransportLayerAddress, "transportLayerAddress")
-	r.Decode(&v.DLGTPTEID, "dL-GTP-TEID")
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
+	v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
+	v.TransportLayerAddress = TransportLayerAddress(r.BitString(per.Size{Lb: 1, Ub: 160, Ext: true}, "transportLayerAddress"))
+	v.DLGTPTEID = GTPTEID(r.OctetString(per.Size{Lb: 4, Ub: 4}, "dL-GTP-TEID"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13517,8 +13421,8 @@ func (v *ProtocolExtensionContainer_ERABToBeModifiedItemBearerModIndExtIEs) Mars
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ERABToBeModifiedItemBearerModIndExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ERABToBeModifiedItemBearerModIndExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -13573,14 +13477,12 @@ func (u *ERABToBeModifiedItemBearerModIndExtIEs) encodePER(w *per.Writer, field 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ERABNotToBeModifiedItemBearerModInd) DecodePER(r *per.Reader) error {
 	*v = ERABNotToBeModifiedItemBearerModInd{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.ERABID, "e-RAB-ID")
-	r.Decode(&v.TransportLayerAddress, "transportLayerAddress")
-	r.Decode(&v.DLGTPTEID, "dL-GTP-TEID")
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
+	v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
+	v.TransportLayerAddress = TransportLayerAddress(r.BitString(per.Size{Lb: 1, Ub: 160, Ext: true}, "transportLayerAddress"))
+	v.DLGTPTEID = GTPTEID(r.OctetString(per.Size{Lb: 4, Ub: 4}, "dL-GTP-TEID"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13631,8 +13533,8 @@ func (v *ProtocolExtensionContainer_ERABNotToBeModifiedItemBearerModIndExtIEs) M
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ERABNotToBeModifiedItemBearerModIndExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ERABNotToBeModifiedItemBearerModIndExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -13687,15 +13589,13 @@ func (u *ERABNotToBeModifiedItemBearerModIndExtIEs) encodePER(w *per.Writer, fie
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CSGMembershipInfo) DecodePER(r *per.Reader) error {
 	*v = CSGMembershipInfo{}
-	ext := r.Extended()
-	r.Preamble(&v.HasCellAccessMode, &v.HasPLMNidentity, &v.HasIEExtensions)
-	r.Decode(&v.CSGMembershipStatus, "cSGMembershipStatus")
-	r.Decode(&v.CSGID, "cSG-Id")
-	r.DecodeOptional(v.HasCellAccessMode, &v.CellAccessMode, "cellAccessMode")
+	ext := r.ExtendedPreamble(&v.HasCellAccessMode, &v.HasPLMNidentity, &v.HasIEExtensions)
+	v.CSGMembershipStatus = CSGMembershipStatus(r.Enum(2, 0, false, "cSGMembershipStatus"))
+	v.CSGID = CSGID(r.BitString(per.Size{Lb: 27, Ub: 27}, "cSG-Id"))
+	v.CellAccessMode = CellAccessMode(r.EnumIf(v.HasCellAccessMode, 1, 0, true, "cellAccessMode"))
 	r.DecodeOptional(v.HasPLMNidentity, &v.PLMNidentity, "pLMNidentity")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13745,8 +13645,8 @@ func (v *ProtocolExtensionContainer_CSGMembershipInfoExtIEs) MarshalAPER() ([]by
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_CSGMembershipInfoExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_CSGMembershipInfoExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -13803,8 +13703,7 @@ func (v *ERABModificationConfirm) DecodePER(r *per.Reader) error {
 	*v = ERABModificationConfirm{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -13849,8 +13748,8 @@ func (v *ProtocolIEContainer_ERABModificationConfirmIEs) MarshalAPER() ([]byte, 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ERABModificationConfirmIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ERABModificationConfirmIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -13953,8 +13852,8 @@ func (v *ERABModifyListBearerModConf) MarshalAPER() ([]byte, error) { return per
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ERABModifyItemBearerModConfIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ERABModifyItemBearerModConfIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -14015,12 +13914,10 @@ func (u *ERABModifyItemBearerModConfIEs) encodePER(w *per.Writer, field string) 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ERABModifyItemBearerModConf) DecodePER(r *per.Reader) error {
 	*v = ERABModifyItemBearerModConf{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.ERABID, "e-RAB-ID")
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
+	v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14067,8 +13964,8 @@ func (v *ProtocolExtensionContainer_ERABModifyItemBearerModConfExtIEs) MarshalAP
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ERABModifyItemBearerModConfExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ERABModifyItemBearerModConfExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -14125,8 +14022,7 @@ func (v *UEContextModificationIndication) DecodePER(r *per.Reader) error {
 	*v = UEContextModificationIndication{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14171,8 +14067,8 @@ func (v *ProtocolIEContainer_UEContextModificationIndicationIEs) MarshalAPER() (
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UEContextModificationIndicationIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UEContextModificationIndicationIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -14243,8 +14139,7 @@ func (v *UEContextModificationConfirm) DecodePER(r *per.Reader) error {
 	*v = UEContextModificationConfirm{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14289,8 +14184,8 @@ func (v *ProtocolIEContainer_UEContextModificationConfirmIEs) MarshalAPER() ([]b
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UEContextModificationConfirmIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UEContextModificationConfirmIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -14365,8 +14260,7 @@ func (v *UEContextSuspendRequest) DecodePER(r *per.Reader) error {
 	*v = UEContextSuspendRequest{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14411,8 +14305,8 @@ func (v *ProtocolIEContainer_UEContextSuspendRequestIEs) MarshalAPER() ([]byte, 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UEContextSuspendRequestIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UEContextSuspendRequestIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -14499,8 +14393,7 @@ func (v *UEContextSuspendResponse) DecodePER(r *per.Reader) error {
 	*v = UEContextSuspendResponse{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14545,8 +14438,8 @@ func (v *ProtocolIEContainer_UEContextSuspendResponseIEs) MarshalAPER() ([]byte,
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UEContextSuspendResponseIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UEContextSuspendResponseIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -14621,8 +14514,7 @@ func (v *UEContextResumeRequest) DecodePER(r *per.Reader) error {
 	*v = UEContextResumeRequest{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14667,8 +14559,8 @@ func (v *ProtocolIEContainer_UEContextResumeRequestIEs) MarshalAPER() ([]byte, e
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UEContextResumeRequestIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UEContextResumeRequestIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -14741,13 +14633,11 @@ func (u *UEContextResumeRequestIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ERABFailedToResumeItemResumeReq) DecodePER(r *per.Reader) error {
 	*v = ERABFailedToResumeItemResumeReq{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.ERABID, "e-RAB-ID")
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
+	v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
 	r.Decode(&v.Cause, "cause")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14795,8 +14685,8 @@ func (v *ProtocolExtensionContainer_ERABFailedToResumeItemResumeReqExtIEs) Marsh
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ERABFailedToResumeItemResumeReqExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ERABFailedToResumeItemResumeReqExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -14853,8 +14743,7 @@ func (v *UEContextResumeResponse) DecodePER(r *per.Reader) error {
 	*v = UEContextResumeResponse{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -14899,8 +14788,8 @@ func (v *ProtocolIEContainer_UEContextResumeResponseIEs) MarshalAPER() ([]byte, 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UEContextResumeResponseIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UEContextResumeResponseIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -14981,13 +14870,11 @@ func (u *UEContextResumeResponseIEs) encodePER(w *per.Writer, field string) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ERABFailedToResumeItemResumeRes) DecodePER(r *per.Reader) error {
 	*v = ERABFailedToResumeItemResumeRes{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.ERABID, "e-RAB-ID")
+	ext := r.ExtendedPreamble(&v.HasIEExtensions)
+	v.ERABID = ERABID(r.Int(0, 15, true, "e-RAB-ID"))
 	r.Decode(&v.Cause, "cause")
 	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -15035,8 +14922,8 @@ func (v *ProtocolExtensionContainer_ERABFailedToResumeItemResumeResExtIEs) Marsh
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ERABFailedToResumeItemResumeResExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ERABFailedToResumeItemResumeResExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolExtensionID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
 	return r.Err()
 }
@@ -15093,8 +14980,7 @@ func (v *UEContextResumeFailure) DecodePER(r *per.Reader) error {
 	*v = UEContextResumeFailure{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -15139,8 +15025,8 @@ func (v *ProtocolIEContainer_UEContextResumeFailureIEs) MarshalAPER() ([]byte, e
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UEContextResumeFailureIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UEContextResumeFailureIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -15215,8 +15101,7 @@ func (v *ConnectionEstablishmentIndication) DecodePER(r *per.Reader) error {
 	*v = ConnectionEstablishmentIndication{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -15263,8 +15148,8 @@ func (v *ProtocolIEContainer_ConnectionEstablishmentIndicationIEs) MarshalAPER()
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ConnectionEstablishmentIndicationIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ConnectionEstablishmentIndicationIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -15367,8 +15252,7 @@ func (v *RetrieveUEInformation) DecodePER(r *per.Reader) error {
 	*v = RetrieveUEInformation{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -15413,8 +15297,8 @@ func (v *ProtocolIEContainer_RetrieveUEInformationIEs) MarshalAPER() ([]byte, er
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_RetrieveUEInformationIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_RetrieveUEInformationIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -15477,8 +15361,7 @@ func (v *UEInformationTransfer) DecodePER(r *per.Reader) error {
 	*v = UEInformationTransfer{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -15523,8 +15406,8 @@ func (v *ProtocolIEContainer_UEInformationTransferIEs) MarshalAPER() ([]byte, er
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UEInformationTransferIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UEInformationTransferIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -15607,8 +15490,7 @@ func (v *ENBCPRelocationIndication) DecodePER(r *per.Reader) error {
 	*v = ENBCPRelocationIndication{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -15653,8 +15535,8 @@ func (v *ProtocolIEContainer_ENBCPRelocationIndicationIEs) MarshalAPER() ([]byte
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ENBCPRelocationIndicationIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ENBCPRelocationIndicationIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -15737,8 +15619,7 @@ func (v *MMECPRelocationIndication) DecodePER(r *per.Reader) error {
 	*v = MMECPRelocationIndication{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -15783,8 +15664,8 @@ func (v *ProtocolIEContainer_MMECPRelocationIndicationIEs) MarshalAPER() ([]byte
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_MMECPRelocationIndicationIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_MMECPRelocationIndicationIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -15851,8 +15732,7 @@ func (v *SecondaryRATDataUsageReport) DecodePER(r *per.Reader) error {
 	*v = SecondaryRATDataUsageReport{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -15897,8 +15777,8 @@ func (v *ProtocolIEContainer_SecondaryRATDataUsageReportIEs) MarshalAPER() ([]by
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_SecondaryRATDataUsageReportIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_SecondaryRATDataUsageReportIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -15981,8 +15861,7 @@ func (v *UERadioCapabilityIDMappingRequest) DecodePER(r *per.Reader) error {
 	*v = UERadioCapabilityIDMappingRequest{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -16029,8 +15908,8 @@ func (v *ProtocolIEContainer_UERadioCapabilityIDMappingRequestIEs) MarshalAPER()
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UERadioCapabilityIDMappingRequestIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UERadioCapabilityIDMappingRequestIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }
@@ -16093,8 +15972,7 @@ func (v *UERadioCapabilityIDMappingResponse) DecodePER(r *per.Reader) error {
 	*v = UERadioCapabilityIDMappingResponse{}
 	ext := r.Extended()
 	r.Decode(&v.ProtocolIEs, "protocolIEs")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -16141,8 +16019,8 @@ func (v *ProtocolIEContainer_UERadioCapabilityIDMappingResponseIEs) MarshalAPER(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UERadioCapabilityIDMappingResponseIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UERadioCapabilityIDMappingResponseIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
+	v.ID = ProtocolIEID(r.Int(0, 65535, false, "id"))
+	v.Criticality = Criticality(r.Enum(3, 0, false, "criticality"))
 	v.Value.decodePER(int64(v.ID), r, "value")
 	return r.Err()
 }

@@ -256,7 +256,7 @@ func (v *SONtransferCause) DecodePER(r *per.Reader) error {
 	switch i {
 	case 0:
 		v.Choice = SONtransferCause_CellLoadReporting
-		r.Decode(&v.CellLoadReporting, "cellLoadReporting")
+		v.CellLoadReporting = CellLoadReportingCause(r.Enum(3, 0, true, "cellLoadReporting"))
 	default:
 		r.Invalid(der.KindInvalidValue, "SONtransferCause", "no alternative has this index", "X.691 23")
 	}
@@ -432,9 +432,8 @@ func (v *CompositeAvailableCapacityGroup) EncodePER(w *per.Writer) error {
 func (v *EUTRANcellLoadReportingResponse) DecodePER(r *per.Reader) error {
 	*v = EUTRANcellLoadReportingResponse{}
 	ext := r.Extended()
-	r.Decode(&v.CompositeAvailableCapacityGroup, "compositeAvailableCapacityGroup")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.CompositeAvailableCapacityGroup = CompositeAvailableCapacityGroup(r.OctetString(per.Unsized, "compositeAvailableCapacityGroup"))
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -462,8 +461,7 @@ func (v *EUTRANResponse) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	v.CellID = r.OctetString(per.Unsized, "cell-ID")
 	r.Decode(&v.EUTRANcellLoadReportingResponse, "eUTRANcellLoadReportingResponse")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -584,8 +582,7 @@ func (v *MultiCellLoadReportingRequest) DecodePER(r *per.Reader) error {
 	*v = MultiCellLoadReportingRequest{}
 	ext := r.Extended()
 	r.Decode(&v.RequestedCellList, "requestedCellList")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -612,8 +609,7 @@ func (v *ReportingCellListItem) DecodePER(r *per.Reader) error {
 	*v = ReportingCellListItem{}
 	ext := r.Extended()
 	r.Decode(&v.CellID, "cell-ID")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -755,9 +751,8 @@ func (v *NumberOfMeasurementReportingLevels) EncodePER(w *per.Writer) error {
 func (v *EventTriggeredCellLoadReportingRequest) DecodePER(r *per.Reader) error {
 	*v = EventTriggeredCellLoadReportingRequest{}
 	ext := r.Extended()
-	r.Decode(&v.NumberOfMeasurementReportingLevels, "numberOfMeasurementReportingLevels")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.NumberOfMeasurementReportingLevels = NumberOfMeasurementReportingLevels(r.Enum(5, 0, true, "numberOfMeasurementReportingLevels"))
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -790,12 +785,10 @@ func (v *OverloadFlag) EncodePER(w *per.Writer) error { return w.WriteEnum(int64
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *EventTriggeredCellLoadReportingResponse) DecodePER(r *per.Reader) error {
 	*v = EventTriggeredCellLoadReportingResponse{}
-	ext := r.Extended()
-	r.Preamble(&v.HasOverloadFlag)
+	ext := r.ExtendedPreamble(&v.HasOverloadFlag)
 	r.Decode(&v.CellLoadReportingResponse, "cellLoadReportingResponse")
-	r.DecodeOptional(v.HasOverloadFlag, &v.OverloadFlag, "overloadFlag")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.OverloadFlag = OverloadFlag(r.EnumIf(v.HasOverloadFlag, 1, 0, true, "overloadFlag"))
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -825,8 +818,8 @@ func (v *EventTriggeredCellLoadReportingResponse) MarshalAPER() ([]byte, error) 
 func (v *HOReport) DecodePER(r *per.Reader) error {
 	*v = HOReport{}
 	ext := r.Extended()
-	r.Decode(&v.HoType, "hoType")
-	r.Decode(&v.HoReportType, "hoReportType")
+	v.HoType = HoType(r.Enum(2, 0, true, "hoType"))
+	v.HoReportType = HoReportType(r.Enum(1, 1, true, "hoReportType"))
 	r.Decode(&v.HosourceID, "hosourceID")
 	r.Decode(&v.HoTargetID, "hoTargetID")
 	r.Decode(&v.CandidateCellList, "candidateCellList")
@@ -911,8 +904,7 @@ func (v *CandidatePCI) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	v.PCI = r.Int(0, 503, false, "pCI")
 	v.EARFCN = r.OctetString(per.Unsized, "eARFCN")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -938,12 +930,10 @@ func (v *CandidatePCI) MarshalAPER() ([]byte, error) { return per.Marshal(v, tru
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CellActivationRequest) DecodePER(r *per.Reader) error {
 	*v = CellActivationRequest{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMinimumActivationTime)
+	ext := r.ExtendedPreamble(&v.HasMinimumActivationTime)
 	r.Decode(&v.CellsToActivateList, "cellsToActivateList")
 	v.MinimumActivationTime = r.IntIf(v.HasMinimumActivationTime, 1, 60, false, "minimumActivationTime")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -990,8 +980,7 @@ func (v *CellsToActivateListItem) DecodePER(r *per.Reader) error {
 	*v = CellsToActivateListItem{}
 	ext := r.Extended()
 	v.CellID = r.OctetString(per.Unsized, "cell-ID")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1018,8 +1007,7 @@ func (v *CellActivationResponse) DecodePER(r *per.Reader) error {
 	*v = CellActivationResponse{}
 	ext := r.Extended()
 	r.Decode(&v.ActivatedCellsList, "activatedCellsList")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1064,8 +1052,7 @@ func (v *ActivatedCellsListItem) DecodePER(r *per.Reader) error {
 	*v = ActivatedCellsListItem{}
 	ext := r.Extended()
 	v.CellID = r.OctetString(per.Unsized, "cell-ID")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1092,8 +1079,7 @@ func (v *CellStateIndication) DecodePER(r *per.Reader) error {
 	*v = CellStateIndication{}
 	ext := r.Extended()
 	r.Decode(&v.NotificationCellList, "notificationCellList")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1138,9 +1124,8 @@ func (v *NotificationCellListItem) DecodePER(r *per.Reader) error {
 	*v = NotificationCellListItem{}
 	ext := r.Extended()
 	v.CellID = r.OctetString(per.Unsized, "cell-ID")
-	r.Decode(&v.NotifyFlag, "notifyFlag")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.NotifyFlag = NotifyFlag(r.Enum(2, 0, true, "notifyFlag"))
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1214,12 +1199,12 @@ func (v *FailureEventReport) MarshalAPER() ([]byte, error) { return per.Marshal(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TooEarlyInterRATHOReportReportFromEUTRAN) DecodePER(r *per.Reader) error {
 	*v = TooEarlyInterRATHOReportReportFromEUTRAN{}
-	ext := r.Extended()
-	r.Preamble(&v.HasMobilityInformation)
+	ext := r.ExtendedPreamble(&v.HasMobilityInformation)
 	v.UERLFReportContainer = r.OctetString(per.Unsized, "uERLFReportContainer")
-	r.DecodeOptional(v.HasMobilityInformation, &v.MobilityInformation, "mobilityInformation")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	if v.HasMobilityInformation {
+		v.MobilityInformation = SonTransferIEs_MobilityInformation(r.BitString(per.Size{Lb: 32, Ub: 32}, "mobilityInformation"))
+	}
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1287,8 +1272,7 @@ func (v *EHRPDSectorLoadReportingResponse) DecodePER(r *per.Reader) error {
 	ext := r.Extended()
 	r.Decode(&v.DLEHRPDCompositeAvailableCapacity, "dL-EHRPD-CompositeAvailableCapacity")
 	r.Decode(&v.ULEHRPDCompositeAvailableCapacity, "uL-EHRPD-CompositeAvailableCapacity")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1315,10 +1299,9 @@ func (v *EHRPDSectorLoadReportingResponse) MarshalAPER() ([]byte, error) { retur
 func (v *EHRPDCompositeAvailableCapacity) DecodePER(r *per.Reader) error {
 	*v = EHRPDCompositeAvailableCapacity{}
 	ext := r.Extended()
-	r.Decode(&v.EHRPDSectorCapacityClassValue, "eHRPDSectorCapacityClassValue")
-	r.Decode(&v.EHRPDCapacityValue, "eHRPDCapacityValue")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.EHRPDSectorCapacityClassValue = EHRPDSectorCapacityClassValue(r.Int(1, 100, true, "eHRPDSectorCapacityClassValue"))
+	v.EHRPDCapacityValue = EHRPDCapacityValue(r.Int(0, 100, false, "eHRPDCapacityValue"))
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 
@@ -1345,10 +1328,9 @@ func (v *EHRPDCompositeAvailableCapacity) MarshalAPER() ([]byte, error) { return
 func (v *EHRPDMultiSectorLoadReportingResponseItem) DecodePER(r *per.Reader) error {
 	*v = EHRPDMultiSectorLoadReportingResponseItem{}
 	ext := r.Extended()
-	r.Decode(&v.EHRPDSectorID, "eHRPD-Sector-ID")
+	v.EHRPDSectorID = EHRPDSectorID(r.OctetString(per.Size{Lb: 16, Ub: 16}, "eHRPD-Sector-ID"))
 	r.Decode(&v.EHRPDSectorLoadReportingResponse, "eHRPDSectorLoadReportingResponse")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
+	v.Unknown = r.Unknown(ext)
 	return r.Err()
 }
 

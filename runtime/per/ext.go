@@ -237,6 +237,12 @@ func (r *Reader) ReadCount(s Size, first bool) (n int, more bool, err error) {
 	if !first {
 		return r.readUnconstrainedLength("SEQUENCE OF")
 	}
+	if s.Ub >= 0 && s.Ub < 1<<16 && s.Lb <= s.Ub && !s.fixed() {
+		// the common count: in the root, a constrained number
+		if v, ok := r.rangeFast(uint64(s.Ub-s.Lb), s.Ext); ok {
+			return s.Lb + int(v), false, nil
+		}
+	}
 	root := s
 	at := r.pos
 	s, outside, err := r.readExt(s)
@@ -269,6 +275,9 @@ func Grow[T any](r *Reader, list []T, n int) ([]T, error) {
 			return []T{}, nil
 		}
 		return list, nil
+	}
+	if list == nil {
+		return make([]T, n), nil // the common list, of one fragment
 	}
 	return append(list, make([]T, n)...), nil
 }

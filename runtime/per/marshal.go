@@ -1,6 +1,10 @@
 package per
 
-import "github.com/asn1gen/asn1gen/runtime/der"
+import (
+	"sync"
+
+	"github.com/asn1gen/asn1gen/runtime/der"
+)
 
 // Value is what every type generated with -per implements: DecodePER reads
 // the value from r and EncodePER writes it to w, in the variant of the
@@ -46,10 +50,21 @@ func Unmarshal[T any, P interface {
 // (its ASN.1 name), whose errors have typ first in their paths (Root).
 //
 //	func (v *T) UnmarshalUPER(b []byte) error { return per.UnmarshalRoot(b, v, false, "T") }
+//
+// Its Reader comes from a pool: v's DecodePER, an interface call, would
+// move a Reader of its own to the heap, an allocation of some 150 bytes
+// per decode.
 func UnmarshalRoot(b []byte, v Value, aligned bool, typ string) error {
-	r := NewReader(b, aligned, nil)
-	return r.Root(v.DecodePER(&r), typ)
+	r := rootReaders.Get().(*Reader)
+	*r = NewReader(b, aligned, nil)
+	err := r.Root(v.DecodePER(r), typ)
+	*r = Reader{} // keeps neither b nor what the decode made
+	rootReaders.Put(r)
+	return err
 }
+
+// rootReaders are the Readers of UnmarshalRoot.
+var rootReaders = sync.Pool{New: func() any { return new(Reader) }}
 
 // Root completes the decode of a value of the type typ (its ASN.1 name) by
 // the entry points of generated code, UnmarshalAPER and UnmarshalUPER, as

@@ -1,6 +1,7 @@
 package per
 
 import (
+	"encoding/binary"
 	"math/big"
 	"math/bits"
 
@@ -61,6 +62,93 @@ func (r *Reader) readRange(span uint64, typ string) (uint64, error) {
 		return 0, r.errAt(r.pos, der.KindInvalidValue, typ, "constrained whole number beyond the range", "X.691 11.5.7")
 	}
 	return v, nil
+}
+
+// rangeFast reads, when it can in one load, what readRange reads after
+// the extension bit of an extensible constraint if ext: a constrained
+// whole number in 0..span of the forms of nearly every INTEGER, index,
+// ENUMERATED and length of 3GPP's protocols: a bit-field of up to 32
+// bits, or (ALIGNED) one or two octets after the padding, or up to five
+// octets after their count (the indefinite-length case of 11.5.7.4, as
+// AMF-UE-NGAP-ID's). It takes the bits from the 64 at the position
+// (peek). ok is false, and r has not moved, for anything else: the
+// extension bit set, a wider range, too few bits in the field, a number
+// beyond span or not in the fewest octets; the caller then reads with
+// the methods that say why (ReadInt, ReadIndex, ReadCount).
+func (r *Reader) rangeFast(span uint64, ext bool) (v uint64, ok bool) {
+	pos := r.pos
+	w := r.peek()
+	if ext {
+		if pos >= r.end || w>>63 != 0 {
+			return 0, false
+		}
+		w <<= 1
+		pos++
+	}
+	// From here on at most 3 + 7 + 40 bits of w, which holds 57 from
+	// the position on (or all of the input's that are left).
+	n := bits.Len64(span)
+	switch {
+	case !r.aligned || span < 255:
+		if n > 32 {
+			return 0, false
+		}
+	case span < 1<<16:
+		n = 8
+		if span > 255 {
+			n = 16
+		}
+		pad := -pos & 7
+		w <<= uint(pad)
+		pos += pad
+	default:
+		// k-1 in 0..maxOctets-1 as a bit-field, then the k octets
+		maxOctets := (n + 7) / 8
+		if maxOctets > 5 {
+			return 0, false
+		}
+		kb := bits.Len(uint(maxOctets - 1))
+		k := int(w>>(64-kb)) + 1
+		if k > maxOctets {
+			return 0, false
+		}
+		w <<= uint(kb)
+		pos += kb
+		pad := -pos & 7
+		w <<= uint(pad)
+		pos += pad
+		if n = 8 * k; k > 1 && w>>56 == 0 {
+			return 0, false // not in the fewest octets
+		}
+	}
+	if n > r.end-pos {
+		return 0, false
+	}
+	if v = w >> 1 >> (uint(63-n) & 63); v > span {
+		return 0, false
+	}
+	r.pos = pos + n
+	return v, true
+}
+
+// peek returns the 64 bits from r's position on, the first the highest,
+// those past the end of the input 0: 57 or more from the input, or all
+// that are left in it. Where the field being read ends is the caller's to
+// check.
+func (r *Reader) peek() uint64 {
+	pos, b := r.pos, r.buf
+	if i := pos >> 3; i >= 0 && i+8 <= len(b) {
+		return binary.BigEndian.Uint64(b[i:i+8]) << (pos & 7)
+	}
+	if j := len(b) - 8; j >= 0 && pos >= 8*j {
+		// in the last 8 octets: pos-8*j < 64 but at the end
+		return binary.BigEndian.Uint64(b[j:]) << (uint(pos-8*j) & 127)
+	}
+	var w uint64
+	for k := pos >> 3; k >= 0 && k < len(b) && k-pos>>3 < 8; k++ {
+		w |= uint64(b[k]) << (56 - 8*uint(k-pos>>3))
+	}
+	return w << (pos & 7)
 }
 
 // writeRange writes v in 0..span (see readRange).

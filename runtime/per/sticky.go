@@ -14,12 +14,10 @@ import (
 //
 //	func (v *T) DecodePER(r *per.Reader) error {
 //		*v = T{}
-//		ext := r.Extended()
-//		r.Preamble(&v.HasA)
+//		ext := r.ExtendedPreamble(&v.HasA)
 //		r.DecodeOptional(v.HasA, &v.A, "a")
 //		v.B = r.Int(0, 15, false, "b")
-//		x := r.Extensions(ext)
-//		v.Unknown = x.Unknown(0)
+//		v.Unknown = r.Unknown(ext)
 //		return r.Err()
 //	}
 //
@@ -202,6 +200,12 @@ func DecodeEnum[T ~int64](r *Reader, v *T, root, adds int, ext bool) error {
 	if r.err != nil {
 		return r.err
 	}
+	if root > 0 {
+		if x, ok := r.rangeFast(uint64(root-1), ext); ok {
+			*v = T(x)
+			return nil
+		}
+	}
 	x, err := r.ReadEnum(root, adds, ext)
 	*v = T(x)
 	r.Fail(err, "")
@@ -221,6 +225,15 @@ func (r *Reader) Extended() bool {
 // Preamble reads the preamble of a SEQUENCE or SET (X.691 19.2): a bit for
 // each OPTIONAL or DEFAULT component, into its presence field.
 func (r *Reader) Preamble(present ...*bool) {
+	if n := len(present); n <= 57 && n <= r.end-r.pos && r.err == nil {
+		// the common preamble, from one load
+		w := r.peek()
+		for i, p := range present {
+			*p = w>>(63-i)&1 == 1
+		}
+		r.pos += n
+		return
+	}
 	for len(present) > 0 && r.err == nil {
 		n := min(len(present), 64)
 		bits, err := r.ReadBits(n)
@@ -235,12 +248,34 @@ func (r *Reader) Preamble(present ...*bool) {
 	}
 }
 
+// ExtendedPreamble reads the extension bit of an extensible SEQUENCE or
+// SET and its preamble (Extended, then Preamble), from one load when the
+// bits are there, and returns the extension bit.
+func (r *Reader) ExtendedPreamble(present ...*bool) bool {
+	if n := len(present); n < 57 && n < r.end-r.pos && r.err == nil {
+		w := r.peek()
+		for i, p := range present {
+			*p = w>>(62-i)&1 == 1
+		}
+		r.pos += n + 1
+		return w>>63 == 1
+	}
+	ext := r.Extended()
+	r.Preamble(present...)
+	return ext
+}
+
 // Index reads the index of a CHOICE's alternative (ReadIndex): in the
 // root's root alternatives, or after the extension bit among the
 // additions (inExt).
 func (r *Reader) Index(root int, ext bool) (i int, inExt bool) {
 	if r.err != nil {
 		return -1, false
+	}
+	if root > 0 {
+		if v, ok := r.rangeFast(uint64(root-1), ext); ok {
+			return int(v), false
+		}
 	}
 	i, inExt, err := r.ReadIndex(root, ext)
 	if err != nil {
@@ -394,6 +429,17 @@ func (x *Extensions) Unknown(known int) []byte {
 	u, err := r.ReadUnknown(x.bm, known)
 	r.Fail(err, "")
 	return u
+}
+
+// Unknown reads the extension additions of a SEQUENCE or SET that knows
+// none, if ext, its extension bit, is set (Extensions), in the form its
+// Unknown field keeps them (Extensions.Unknown(0)).
+func (r *Reader) Unknown(ext bool) []byte {
+	if !ext || r.err != nil {
+		return nil
+	}
+	x := r.Extensions(ext)
+	return x.Unknown(0)
 }
 
 // OpenField reads the open type field of an open type with a table into
@@ -574,6 +620,9 @@ func (r *Reader) Int(lb, ub int64, ext bool, field string) int64 {
 	if r.err != nil {
 		return 0
 	}
+	if v, ok := r.rangeFast(uint64(ub-lb), ext); ok {
+		return lb + int64(v)
+	}
 	x, err := r.ReadInt(lb, ub, ext)
 	return keep(r, x, err, field)
 }
@@ -640,6 +689,11 @@ func (r *Reader) BigRange(lo, hi string, ext bool, field string) der.Integer {
 func (r *Reader) Enum(root, adds int, ext bool, field string) int64 {
 	if r.err != nil {
 		return 0
+	}
+	if root > 0 {
+		if v, ok := r.rangeFast(uint64(root-1), ext); ok {
+			return int64(v)
+		}
 	}
 	x, err := r.ReadEnum(root, adds, ext)
 	return keep(r, x, err, field)

@@ -14,6 +14,35 @@ func single(f *plan.Field) bool {
 		!plan.ConstrainedInt(f) && !plan.OwnSize(f)
 }
 
+// namedPrimitive reports whether gt is a type of this package defined as a
+// built-in type other than an ENUMERATED or NULL, whose DecodePER is one
+// read of that built-in type (primitiveCodec): readField reads a
+// component of it with that read, in place, not by a call of Decode and
+// of the type's method. Its errors are the same: the component's name
+// first in their path.
+func namedPrimitive(gt *plan.Type) bool {
+	if gt == nil || gt.Pkg != "" || gt.Alias != nil || gt.Union != nil {
+		return false
+	}
+	switch gt.Kind {
+	case model.TypeBoolean, model.TypeInteger, model.TypeOctetString, model.TypeBitString, model.TypeCharacterString:
+		return true
+	}
+	return false
+}
+
+// namedEnum reports whether gt is an ENUMERATED type of this package with
+// methods whose items are their indexes (DecodeEnum): readField reads a
+// component of it in place, as an enumeration written in place
+// (inPlaceEnum).
+func namedEnum(gt *plan.Type) bool {
+	if gt == nil || gt.Kind != model.TypeEnumerated || gt.Alias != nil || gt.Base != nil || gt.Pkg != "" || inPlaceEnum(gt) {
+		return false
+	}
+	root, adds, _ := enumItems(gt)
+	return denseSorted(append(append([]*model.NamedNumber(nil), root...), adds...))
+}
+
 // readField emits the decoding of f (a component, alternative or element)
 // into p; name names it in errors ("" for an element, whose index
 // DecodeEach adds). where names it in the generator's errors.
@@ -49,6 +78,16 @@ func (e *Emitter) readField(g *jen.Group, f *plan.Field, p emit.Place, name jen.
 		}
 	case plan.OwnSize(f):
 		e.readOwnSize(g, f, p, name, where)
+	case namedEnum(f.Named):
+		// v.A = Criticality(r.Enum(3, 0, false, "a")): what the type's
+		// DecodePER (per.DecodeEnum) reads, without its call
+		g.Add(p.Val()).Op("=").Add(emit.Ref(f.Named)).Call(r().Dot("Enum").Call(append(enumArgs(f.Named), field)...))
+	case namedPrimitive(f.Named):
+		// v.A = ProtocolIEID(r.Int(0, 65535, false, "a")): what the
+		// type's DecodePER reads (primitiveCodec), without its call
+		if read, ok := e.readBuiltin(f.Named.Body, name, where); ok {
+			g.Add(p.Val()).Op("=").Add(emit.Ref(f.Named).Call(read))
+		}
 	default:
 		g.Add(r().Dot("Decode").Call(p.Addr(), field))
 	}
@@ -193,9 +232,9 @@ func (e *Emitter) readComponent(g *jen.Group, gt *plan.Type, f *plan.Field) {
 	switch {
 	case !perOptional(f):
 		e.readField(g, f, p, jen.Lit(f.ASN1), where)
-	case single(f) && !hasDef && len(e.per.deferred[f]) == 0:
+	case single(f) && !namedEnum(f.Named) && !namedPrimitive(f.Named) && !hasDef && len(e.per.deferred[f]) == 0:
 		g.Add(r().Dot("DecodeOptional").Call(jen.Id("v").Dot(f.Has), p.Addr(), jen.Lit(f.ASN1)))
-	case !hasDef && inPlaceEnum(f.Named):
+	case !hasDef && (inPlaceEnum(f.Named) || namedEnum(f.Named)):
 		// v.A = T_A(r.EnumIf(v.HasA, 2, 0, false, "a"))
 		args := append([]jen.Code{jen.Id("v").Dot(f.Has)}, enumArgs(f.Named)...)
 		g.Add(p.Val()).Op("=").Add(emit.Ref(f.Named)).Call(r().Dot("EnumIf").Call(append(args, jen.Lit(f.ASN1))...))

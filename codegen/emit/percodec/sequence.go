@@ -15,8 +15,7 @@ import (
 //
 //	func (v *T) DecodePER(r *per.Reader) error {
 //		*v = T{}
-//		ext := r.Extended()
-//		r.Preamble(&v.HasA)
+//		ext := r.ExtendedPreamble(&v.HasA)
 //		r.DecodeOptional(v.HasA, &v.A, "a")
 //		x := r.Extensions(ext)
 //		if x.Begin(0, "b") {
@@ -28,6 +27,8 @@ import (
 //		v.Unknown = x.Unknown(2)
 //		return r.Err()
 //	}
+//
+// An extensible type without additions ends with v.Unknown = r.Unknown(ext).
 
 // sequenceDecode is the body of a SEQUENCE's or SET's DecodePER.
 func (e *Emitter) sequenceDecode(gt *plan.Type) jen.Code {
@@ -42,14 +43,21 @@ func (e *Emitter) sequenceDecode(gt *plan.Type) jen.Code {
 		saved := e.per.deferred
 		e.per.deferred = e.declareDeferred(g, gt)
 		defer func() { e.per.deferred = saved }()
-		if ext {
+		switch bits := presenceBits(root); {
+		case ext && len(bits) > 0:
+			g.Id("ext").Op(":=").Add(r().Dot("ExtendedPreamble").Call(bits...))
+		case ext:
 			g.Id("ext").Op(":=").Add(r().Dot("Extended").Call())
+		default:
+			preambleRead(g, root)
 		}
-		preambleRead(g, root)
 		for _, f := range root {
 			e.readComponent(g, gt, f)
 		}
-		if ext {
+		if ext && len(adds) == 0 {
+			// v.Unknown = r.Unknown(ext): no x, as no addition is known
+			g.Id("v").Dot(gt.Unknown).Op("=").Add(r().Dot("Unknown").Call(jen.Id("ext")))
+		} else if ext {
 			g.Id("x").Op(":=").Add(r().Dot("Extensions").Call(jen.Id("ext")))
 			for i, a := range adds {
 				e.readAddition(g, gt, i, a)
