@@ -65,7 +65,7 @@ test: vet
 LONGTESTS = TestPERInteropRRC|TestPERInteropNGAP|TestPERAsn1cRRC|TestJERInteropCorpus|TestCorpusOERRoundTrip
 PERMUTANTS ?= 100000
 test-long:
-	ASN1GEN_PER_RRC=1 ASN1GEN_PER_NGAP=1 ASN1GEN_OER_ROUNDTRIP=1 $(GO) test -vet=off -timeout $(LONGTIMEOUT) -run '^($(LONGTESTS))$$' ./codegen/gen
+	ASN1GEN_PER_RRC=1 ASN1GEN_PER_NGAP=1 ASN1GEN_JER_CORPUS=1 ASN1GEN_OER_ROUNDTRIP=1 $(GO) test -vet=off -timeout $(LONGTIMEOUT) -run '^($(LONGTESTS))$$' ./codegen/gen
 	ASN1GEN_PER_MUTANTS=$(PERMUTANTS) $(GO) test -vet=off -timeout $(LONGTIMEOUT) -run '^TestMutantRoundTrip$$' ./generated/ngap ./generated/s1ap ./generated/nrrrc ./generated/etsiits
 
 lint: vet staticcheck

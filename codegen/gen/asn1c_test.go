@@ -27,6 +27,7 @@ import (
 // cannot take and the ones where it departs from X.691. It skips without
 // asn1c, a C compiler, erlc or escript.
 func TestPERAsn1c(t *testing.T) {
+	t.Parallel() // beside the other exchanges with asn1ct: erlangTools
 	src, err := os.ReadFile("testdata/per/PerTest.asn")
 	if err != nil {
 		t.Fatal(err)

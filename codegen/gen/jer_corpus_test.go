@@ -28,18 +28,19 @@ import (
 // jerCorpusPins: more types exchanged or fewer left out is progress
 // (raise the pin), the other way a regression. The numbers are the
 // README's (section JER). It needs $ASN1GEN_CORPUS, erlc and escript,
-// and is skipped with -short; ASN1GEN_JER_COUNT sets the values per
-// type (jerCorpusCount), ASN1GEN_JER_CORPUS=all adds the sets of
-// jerCorpusSlow.
+// and runs with $ASN1GEN_JER_CORPUS set (make test-long: make test
+// leaves it out, as it does the other long cross-checks), =all for the
+// sets of jerCorpusSlow too; it is skipped with -short.
+// ASN1GEN_JER_COUNT sets the values per type (jerCorpusCount).
 //
-//	ASN1GEN_CORPUS=/work/shared/corpus go test ./codegen/gen -run JERInteropCorpus -v -timeout 30m
+//	ASN1GEN_CORPUS=/work/shared/corpus ASN1GEN_JER_CORPUS=1 go test ./codegen/gen -run JERInteropCorpus -v -timeout 30m
 func TestJERInteropCorpus(t *testing.T) {
 	root := os.Getenv("ASN1GEN_CORPUS")
 	if root == "" {
 		t.Skip("ASN1GEN_CORPUS not set")
 	}
-	if testing.Short() {
-		t.Skip("exchanges the types of every corpus module set with asn1ct; skipped with -short")
+	if os.Getenv("ASN1GEN_JER_CORPUS") == "" || testing.Short() {
+		t.Skip("set ASN1GEN_JER_CORPUS=1 (make test-long), or =all for the slow sets too: exchanges the types of every corpus module set with asn1ct")
 	}
 	count := jerCorpusCount
 	if n, err := strconv.Atoi(os.Getenv("ASN1GEN_JER_COUNT")); err == nil && n > 0 {

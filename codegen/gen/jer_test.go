@@ -22,6 +22,7 @@ import (
 // and asn1ct must decode the Go text to the same value
 // (testdata/jer/driver.escript). It skips without erlc and escript.
 func TestJERInterop(t *testing.T) {
+	t.Parallel() // beside the other exchanges with asn1ct: erlangTools
 	src, err := os.ReadFile("testdata/per/PerTest.asn")
 	if err != nil {
 		t.Fatal(err)
@@ -48,6 +49,7 @@ func TestJERInterop(t *testing.T) {
 // GraphicString, TeletexString, VideotexString), which both write as JSON
 // strings of their characters.
 func TestJERInteropStrings(t *testing.T) {
+	t.Parallel() // beside the other exchanges with asn1ct: erlangTools
 	src, err := os.ReadFile("testdata/jer/JerStrings.asn")
 	if err != nil {
 		t.Fatal(err)
@@ -89,6 +91,7 @@ func TestJERInteropExternal(t *testing.T) {
 // TestJERInteropETSI is TestJERInterop for every type of the ETSI ITS
 // modules of modules/etsi-its (CAM, DENM and the ITS-Container).
 func TestJERInteropETSI(t *testing.T) {
+	t.Parallel() // beside the other exchanges with asn1ct: erlangTools
 	files, err := filepath.Glob("../../modules/etsi-its/*.asn")
 	if err != nil || len(files) != 3 {
 		t.Fatalf("modules/etsi-its: %d modules, %v", len(files), err)
@@ -108,6 +111,7 @@ func TestJERInteropETSI(t *testing.T) {
 // ETSI TS 103 097 (modules/ieee1609dot2) but those that hold an open type
 // with a table, which asn1ct's JER does not resolve (jerInterop).
 func TestJERInteropV2X(t *testing.T) {
+	t.Parallel() // beside the other exchanges with asn1ct: erlangTools
 	files, err := filepath.Glob("../../modules/ieee1609dot2/*.asn")
 	if err != nil || len(files) != 4 {
 		t.Fatalf("modules/ieee1609dot2: %d modules, %v", len(files), err)

@@ -23,6 +23,7 @@ import (
 // decodes and re-encodes, and the bytes and the values must be the same
 // (testdata/per/driver.escript). It skips without erlc and escript.
 func TestPERInterop(t *testing.T) {
+	t.Parallel() // beside the other exchanges with asn1ct: erlangTools
 	src, err := os.ReadFile("testdata/per/PerTest.asn")
 	if err != nil {
 		t.Fatal(err)
@@ -156,6 +157,7 @@ func TestPERInteropNGAP(t *testing.T) {
 // the other way round. The three modules are small (erlc takes 3 s), so
 // it runs by default, unlike NGAP and NR RRC.
 func TestPERInteropETSI(t *testing.T) {
+	t.Parallel() // beside the other exchanges with asn1ct: erlangTools
 	dir := "../../modules/etsi-its"
 	files, err := filepath.Glob(filepath.Join(dir, "*.asn"))
 	if err != nil || len(files) != 3 {
@@ -471,6 +473,15 @@ func buildPERHarness(t *testing.T, mod string, srcs []model.Source, roots []stri
 // erlangTools returns erlc and escript for a test that exchanges values
 // with asn1ct, skipping it without them, without the go command and with
 // -short.
+//
+// The tests of make test that exchange values with asn1ct (TestPERInterop,
+// TestPERInteropETSI, TestPERAsn1c and the TestJERInterop ones) run in
+// parallel: each spends most of its time in processes of one core (erlc,
+// the escript driver and the harness it drives, taking turns), and
+// codegen/gen's is the last test binary that make test waits for, with
+// the other core idle. Two run at a time (go test's -parallel, GOMAXPROCS
+// by default); each has its own directories, and jerCompile's cache is
+// written by rename.
 func erlangTools(t *testing.T) (erlc, escript string) {
 	t.Helper()
 	goTool(t)
