@@ -1,10 +1,8 @@
 package jercodec
 
 import (
-	"fmt"
 	"math"
 	"strconv"
-	"strings"
 
 	"github.com/asn1gen/asn1gen/codegen/emit"
 	"github.com/asn1gen/asn1gen/codegen/model"
@@ -155,7 +153,7 @@ func (e *Emitter) readBuiltin(t *model.Type, field jen.Code, where string) (jen.
 			e.fail(where, u.Name)
 			return nil, false
 		}
-		return r().Dot("String").Call(e.stringType(t, st), stringSize(t, b), field), true
+		return r().Dot("String").Call(e.alphabets.Type(t, st), stringSize(t, b), field), true
 	case model.TypeTime:
 		switch u.Name {
 		case "UTCTime", "GeneralizedTime":
@@ -235,7 +233,7 @@ func (e *Emitter) writeBuiltin(g *jen.Group, t *model.Type, src func() *jen.Stat
 			g.Add(w().Dot("String").Call(src()))
 			return
 		}
-		g.Add(w().Dot("StringOf").Call(e.stringType(t, st), src(), stringSize(t, b), field))
+		g.Add(w().Dot("StringOf").Call(e.alphabets.Type(t, st), src(), stringSize(t, b), field))
 	case model.TypeTime:
 		switch u.Name {
 		case "UTCTime", "GeneralizedTime":
@@ -291,48 +289,6 @@ func stringSize(t *model.Type, b bounds) jen.Code {
 		return jr("Unsized")
 	}
 	return jr("Size").Values(jen.Id("Lb").Op(":").Lit(sc.Lb), jen.Id("Ub").Op(":").Lit(sc.Ub))
-}
-
-// stringType returns the jer.StringType of t, a string of the runtime's
-// type st: st itself, or the package variable of st narrowed to t's
-// permitted alphabet (plan.CheckedString), declared on first use.
-func (e *Emitter) stringType(t *model.Type, st string) jen.Code {
-	chars := plan.CheckedString(t).Alphabet
-	if chars == "" {
-		return jr(st)
-	}
-	key := st + "\x00" + chars
-	name, ok := e.alphabets[key]
-	if !ok {
-		if e.alphabets == nil {
-			e.alphabets = map[string]string{}
-		}
-		name = fmt.Sprintf("jerAlphabet%d", len(e.alphabets)+1)
-		e.alphabets[key] = name
-		e.alphabetKeys = append(e.alphabetKeys, key)
-	}
-	return jen.Id(name)
-}
-
-// alphabetsTail declares the string types narrowed to a permitted
-// alphabet (stringType), in the order of their first use:
-//
-//	var jerAlphabet1 = jer.IA5String.From('0', '9', 'A', 'F') // "0123456789ABCDEF"
-func (e *Emitter) alphabetsTail(f *jen.File) {
-	if len(e.alphabetKeys) == 0 {
-		return
-	}
-	emit.Comment(f, "The string types narrowed to the permitted alphabets (X.680 51.7) that the codecs check, as ranges.")
-	f.Var().DefsFunc(func(g *jen.Group) {
-		for _, k := range e.alphabetKeys {
-			st, chars, _ := strings.Cut(k, "\x00")
-			var args []jen.Code
-			for _, c := range plan.AlphabetRanges(chars) {
-				args = append(args, jen.LitRune(c))
-			}
-			g.Id(e.alphabets[k]).Op("=").Add(jr(st)).Dot("From").Call(args...).Comment(fmt.Sprintf("%q", chars))
-		}
-	})
 }
 
 // boundsSized reports whether t has a SIZE the codecs check.

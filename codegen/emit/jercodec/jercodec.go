@@ -54,15 +54,15 @@ type Emitter struct {
 	// encoded are the unions that strings CONTAINING them ENCODED BY
 	// der hold (encodedUnion), found on first use.
 	encoded map[*plan.Union]bool
-	// alphabets name the string types narrowed to a permitted alphabet
-	// (stringType), by runtime type and characters, and those keys in
-	// the order of their first use.
-	alphabets    map[string]string
-	alphabetKeys []string
+	// alphabets are the string types narrowed to a permitted alphabet
+	// that the codecs check.
+	alphabets emit.Alphabets
 }
 
 // New returns an Emitter of the JER codecs of the types of p.
-func New(p *plan.Plan) *Emitter { return &Emitter{p: p} }
+func New(p *plan.Plan) *Emitter {
+	return &Emitter{p: p, alphabets: emit.Alphabets{Prefix: "jerAlphabet", Path: RuntimePath}}
+}
 
 // Err returns the first construct the emitter met that it does not handle.
 func (e *Emitter) Err() error { return e.err }
@@ -168,7 +168,7 @@ func (e *Emitter) entryPoints(f *jen.File, gt *plan.Type) {
 
 // Tail declares the helpers of the encoders that some type uses.
 func (e *Emitter) Tail(f *jen.File) {
-	e.alphabetsTail(f)
+	e.alphabets.Declare(f)
 	if !e.namedBits {
 		return
 	}

@@ -103,48 +103,6 @@ func checkedSize(t *model.Type) jen.Code {
 	return or("Size").Values(jen.Id("Lb").Op(":").Lit(sc.Lb), jen.Id("Ub").Op(":").Lit(sc.Ub))
 }
 
-// stringType returns the oer.StringType of t, a string of the runtime's
-// type st: st itself, or the package variable of st narrowed to t's
-// permitted alphabet (plan.CheckedString), declared on first use.
-func (e *Emitter) stringType(t *model.Type, st string) jen.Code {
-	chars := plan.CheckedString(t).Alphabet
-	if chars == "" {
-		return or(st)
-	}
-	key := st + "\x00" + chars
-	name, ok := e.alphabets[key]
-	if !ok {
-		if e.alphabets == nil {
-			e.alphabets = map[string]string{}
-		}
-		name = fmt.Sprintf("oerAlphabet%d", len(e.alphabets)+1)
-		e.alphabets[key] = name
-		e.alphabetKeys = append(e.alphabetKeys, key)
-	}
-	return jen.Id(name)
-}
-
-// alphabetsTail declares the string types narrowed to a permitted
-// alphabet (stringType), in the order of their names:
-//
-//	var oerAlphabet1 = oer.IA5String.From('0', '9', 'A', 'F') // "0123456789ABCDEF"
-func (e *Emitter) alphabetsTail(f *jen.File) {
-	if len(e.alphabetKeys) == 0 {
-		return
-	}
-	emit.Comment(f, "The string types narrowed to the permitted alphabets (X.680 51.7) that the codecs check, as ranges.")
-	f.Var().DefsFunc(func(g *jen.Group) {
-		for _, k := range e.alphabetKeys {
-			st, chars, _ := strings.Cut(k, "\x00")
-			var args []jen.Code
-			for _, c := range plan.AlphabetRanges(chars) {
-				args = append(args, jen.LitRune(c))
-			}
-			g.Id(e.alphabets[k]).Op("=").Add(or(st)).Dot("From").Call(args...).Comment(fmt.Sprintf("%q", chars))
-		}
-	})
-}
-
 // timeMethods name the oer.Reader and oer.Writer methods (the field's,
 // Write...) of the useful time types: VisibleStrings (X.680 46.3, 47.3)
 // of their DER form. DATE, TIME-OF-DAY, DATE-TIME, DURATION and TIME are
@@ -192,11 +150,11 @@ func (e *Emitter) readBuiltin(t *model.Type, rd string, field jen.Code, where st
 			e.fail(where, u.Name+" (not a known-multiplier character string)")
 			return nil, false
 		case unsizedString(st):
-			return r().Dot("String").Call(e.stringType(t, st), checkedSize(t), field), true
+			return r().Dot("String").Call(e.alphabets.Type(t, st), checkedSize(t), field), true
 		case b.fixed:
-			return r().Dot("FixedString").Call(e.stringType(t, st), jen.Lit(b.n), field), true
+			return r().Dot("FixedString").Call(e.alphabets.Type(t, st), jen.Lit(b.n), field), true
 		}
-		return r().Dot("String").Call(e.stringType(t, st), b.size, field), true
+		return r().Dot("String").Call(e.alphabets.Type(t, st), b.size, field), true
 	case model.TypeObjectIdentifier:
 		return r().Dot("OID").Call(field), true
 	case model.TypeRelativeOID:
@@ -324,11 +282,11 @@ func (e *Emitter) writeBuiltin(g *jen.Group, t *model.Type, src func() *jen.Stat
 		st := stringTypes[u.Name]
 		switch {
 		case unsizedString(st):
-			fail(w().Dot("WriteString").Call(e.stringType(t, st), src(), checkedSize(t)))
+			fail(w().Dot("WriteString").Call(e.alphabets.Type(t, st), src(), checkedSize(t)))
 		case b.fixed:
-			fail(w().Dot("WriteFixedString").Call(e.stringType(t, st), src(), jen.Lit(b.n)))
+			fail(w().Dot("WriteFixedString").Call(e.alphabets.Type(t, st), src(), jen.Lit(b.n)))
 		default:
-			fail(w().Dot("WriteString").Call(e.stringType(t, st), src(), b.size))
+			fail(w().Dot("WriteString").Call(e.alphabets.Type(t, st), src(), b.size))
 		}
 	case model.TypeObjectIdentifier:
 		g.Add(w().Dot("WriteOID").Call(src()))

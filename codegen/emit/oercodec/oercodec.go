@@ -61,15 +61,15 @@ type Emitter struct {
 	compared map[*plan.Field]bool
 	// p is the plan, which says which codecs the used packages carry.
 	p *plan.Plan
-	// alphabets name the string types narrowed to a permitted alphabet
-	// (stringType), by runtime type and characters, and those keys in
-	// the order of their first use.
-	alphabets    map[string]string
-	alphabetKeys []string
+	// alphabets are the string types narrowed to a permitted alphabet
+	// that the codecs check.
+	alphabets emit.Alphabets
 }
 
 // New returns an Emitter of the OER codecs of the types of p.
-func New(p *plan.Plan) *Emitter { return &Emitter{p: p} }
+func New(p *plan.Plan) *Emitter {
+	return &Emitter{p: p, alphabets: emit.Alphabets{Prefix: "oerAlphabet", Path: RuntimePath}}
+}
 
 // Err returns the first construct the emitter met that it does not handle:
 // the generation must fail with it.
@@ -220,7 +220,7 @@ func (e *Emitter) entryPoints(f *jen.File, gt *plan.Type) {
 
 // Tail declares the helpers of the encoders that some type uses.
 func (e *Emitter) Tail(f *jen.File) {
-	e.alphabetsTail(f)
+	e.alphabets.Declare(f)
 	if e.namedBits {
 		namedBitsHelper(f)
 	}
