@@ -87,6 +87,10 @@ func writeModule(t testing.TB, dir, path string, extra ...string) {
 // runStats are the measurements of one go command.
 type runStats struct {
 	wall time.Duration
+	// cpu is the user and system time of the go command and of the
+	// children it waited for: unlike wall, it does not grow when
+	// another build shares the cores.
+	cpu time.Duration
 	// maxRSS is the peak resident set of the go command and of the
 	// children it waited for (the compiler, vet), in KiB.
 	maxRSS int64
@@ -127,6 +131,9 @@ func runGo(t testing.TB, dir string, args ...string) (string, runStats, error) {
 	start := time.Now()
 	err := cmd.Run()
 	st := runStats{wall: time.Since(start)}
+	if cmd.ProcessState != nil {
+		st.cpu = cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+	}
 	if rssFile != "" {
 		if b, rerr := os.ReadFile(rssFile); rerr == nil {
 			// The last line: earlier ones say "Command exited with non-zero status".
