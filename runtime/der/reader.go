@@ -408,9 +408,17 @@ func (r *Reader) ReadConstructed(t Tag, typ string) (sub Reader, err error) {
 // would move the decode state to the heap.
 func (r *Reader) enter(sub *Reader, t Tag, typ string) error {
 	if want, low := identifier(t, true); low && r.depth < int32(r.s.opts.MaxDepth) {
-		// The common header (see tlv), read here.
+		// The common header (see tlv), read here; a length in one octet
+		// tested first, as in readString.
 		b := r.in[r.pos:r.end]
-		if hl, l, ok := tlv(b); ok && b[0] == want && r.s.elem() {
+		if len(b) >= 2 && b[1] < 0x80 {
+			if l := int(b[1]); l <= len(b)-2 && b[0] == want && r.s.elem() {
+				cs := r.pos + 2
+				r.pos = cs + l
+				sub.pos, sub.end, sub.depth, sub.ber, sub.seq = cs, cs+l, r.depth+1, r.ber, true
+				return nil
+			}
+		} else if hl, l, ok := tlv(b); ok && b[0] == want && r.s.elem() {
 			cs := r.pos + hl
 			r.pos = cs + l
 			sub.pos, sub.end, sub.depth, sub.ber, sub.seq = cs, cs+l, r.depth+1, r.ber, true
