@@ -450,7 +450,7 @@ func (r *Reader) enterHeader(t Tag, typ string) (cs, ce int, err error) {
 // A constructed encoding is rejected: use ReadString for the types that
 // have one.
 func (r *Reader) ReadPrimitive(t Tag, typ string) (contents []byte, off int, err error) {
-	return r.readString(t, typ, false)
+	return r.readString(t, typ, 0, false)
 }
 
 // ReadString is ReadPrimitive for the string types, which BER also allows
@@ -464,14 +464,16 @@ func (r *Reader) ReadPrimitive(t Tag, typ string) (contents []byte, off int, err
 // Segments are OCTET STRINGs, or BIT STRINGs for t = BIT STRING; under an
 // IMPLICIT tag the first segment's tag (OCTET or BIT STRING) decides.
 func (r *Reader) ReadString(t Tag, typ string) (contents []byte, off int, err error) {
-	return r.readString(t, typ, true)
+	return r.readString(t, typ, 0, true)
 }
 
-// readString is ReadString, or ReadPrimitive unless str.
+// readString is ReadString, or ReadPrimitive unless str. The type is
+// typ, or if typ is empty kind (a character string type, see ReadText),
+// named on the general path only, where an error may need the name.
 //
 // A primitive element with the common header (see tlv) is read here, with
 // no further call; readLongString reads the others.
-func (r *Reader) readString(t Tag, typ string, str bool) (contents []byte, off int, err error) {
+func (r *Reader) readString(t Tag, typ string, kind Tag, str bool) (contents []byte, off int, err error) {
 	want, low := identifier(t, false)
 	b := r.in[r.pos:r.end]
 	if len(b) >= 2 && b[1] < 0x80 {
@@ -486,6 +488,9 @@ func (r *Reader) readString(t Tag, typ string, str bool) (contents []byte, off i
 		cs := r.pos + hl
 		r.pos = cs + l
 		return b[hl : hl+l : hl+l], cs, nil
+	}
+	if typ == "" && kind != 0 {
+		typ = kind.String()
 	}
 	return r.readLongString(t, typ, str)
 }
