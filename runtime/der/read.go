@@ -238,7 +238,7 @@ func at(err error, off int) error {
 // character set and converted to UTF-8 (see strings.go).
 func (r *Reader) ReadText(t, kind Tag) (string, error) {
 	p := r.pos
-	c, off, err := r.ReadString(t, kind.String())
+	c, off, err := r.readString(t, "", kind, true)
 	if err != nil {
 		return "", err
 	}

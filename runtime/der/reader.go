@@ -408,9 +408,17 @@ func (r *Reader) ReadConstructed(t Tag, typ string) (sub Reader, err error) {
 // would move the decode state to the heap.
 func (r *Reader) enter(sub *Reader, t Tag, typ string) error {
 	if want, low := identifier(t, true); low && r.depth < int32(r.s.opts.MaxDepth) {
-		// The common header (see tlv), read here.
+		// The common header (see tlv), read here; a length in one octet
+		// tested first, as in readString.
 		b := r.in[r.pos:r.end]
-		if hl, l, ok := tlv(b); ok && b[0] == want && r.s.elem() {
+		if len(b) >= 2 && b[1] < 0x80 {
+			if l := int(b[1]); l <= len(b)-2 && b[0] == want && r.s.elem() {
+				cs := r.pos + 2
+				r.pos = cs + l
+				sub.pos, sub.end, sub.depth, sub.ber, sub.seq = cs, cs+l, r.depth+1, r.ber, true
+				return nil
+			}
+		} else if hl, l, ok := tlv(b); ok && b[0] == want && r.s.elem() {
 			cs := r.pos + hl
 			r.pos = cs + l
 			sub.pos, sub.end, sub.depth, sub.ber, sub.seq = cs, cs+l, r.depth+1, r.ber, true
@@ -442,7 +450,7 @@ func (r *Reader) enterHeader(t Tag, typ string) (cs, ce int, err error) {
 // A constructed encoding is rejected: use ReadString for the types that
 // have one.
 func (r *Reader) ReadPrimitive(t Tag, typ string) (contents []byte, off int, err error) {
-	return r.readString(t, typ, false)
+	return r.readString(t, typ, 0, false)
 }
 
 // ReadString is ReadPrimitive for the string types, which BER also allows
@@ -456,14 +464,16 @@ func (r *Reader) ReadPrimitive(t Tag, typ string) (contents []byte, off int, err
 // Segments are OCTET STRINGs, or BIT STRINGs for t = BIT STRING; under an
 // IMPLICIT tag the first segment's tag (OCTET or BIT STRING) decides.
 func (r *Reader) ReadString(t Tag, typ string) (contents []byte, off int, err error) {
-	return r.readString(t, typ, true)
+	return r.readString(t, typ, 0, true)
 }
 
-// readString is ReadString, or ReadPrimitive unless str.
+// readString is ReadString, or ReadPrimitive unless str. The type is
+// typ, or if typ is empty kind (a character string type, see ReadText),
+// named on the general path only, where an error may need the name.
 //
 // A primitive element with the common header (see tlv) is read here, with
 // no further call; readLongString reads the others.
-func (r *Reader) readString(t Tag, typ string, str bool) (contents []byte, off int, err error) {
+func (r *Reader) readString(t Tag, typ string, kind Tag, str bool) (contents []byte, off int, err error) {
 	want, low := identifier(t, false)
 	b := r.in[r.pos:r.end]
 	if len(b) >= 2 && b[1] < 0x80 {
@@ -478,6 +488,9 @@ func (r *Reader) readString(t Tag, typ string, str bool) (contents []byte, off i
 		cs := r.pos + hl
 		r.pos = cs + l
 		return b[hl : hl+l : hl+l], cs, nil
+	}
+	if typ == "" && kind != 0 {
+		typ = kind.String()
 	}
 	return r.readLongString(t, typ, str)
 }
@@ -739,15 +752,25 @@ func (r *Reader) SetAsideElement(at int, t Tolerance, err error) error {
 // It is small enough to inline, for the reason ReadConstructed is.
 func (r *Reader) Open(contents []byte, off int) (sub Reader) {
 	sub = *r
-	sub.in, sub.pos, sub.end = r.locate(contents, off)
-	sub.depth++
-	sub.seq = false
-	sub.err = nil
+	r.locate(&sub, contents, off)
 	return sub
 }
 
-// locate returns the input and window of a reader over contents for Open.
-func (r *Reader) locate(contents []byte, off int) (in []byte, pos, end int) {
+// locate sets the input and window of sub, a copy of r, to those of a
+// reader over contents for Open, one level deeper, without the error and
+// the flag of a SEQUENCE's window. It stores no pointer to sub (see
+// enter). Out of line, so that Open inlines.
+//
+//go:noinline
+func (r *Reader) locate(sub *Reader, contents []byte, off int) {
+	sub.in, sub.pos, sub.end = r.window(contents, off)
+	sub.depth++
+	sub.seq = false
+	sub.err = nil
+}
+
+// window returns the input and window of a reader over contents for Open.
+func (r *Reader) window(contents []byte, off int) (in []byte, pos, end int) {
 	n := len(contents)
 	if n == 0 && off >= 0 && off <= len(r.in) {
 		return r.in, off, off // empty, where the contents are
