@@ -117,7 +117,7 @@ const constructedOnly = 1<<TagExternal | 1<<TagEmbeddedPDV | 1<<TagSequence | 1<
 // gives DER. Errors have offsets in r's input when raw is a part of it.
 func (r *Reader) KeepDER(raw []byte) ([]byte, error) {
 	w := *r
-	w.in, w.pos, w.end = r.window(raw, -1)
+	w.in, w.pos, w.end = r.locate(raw, -1)
 	shaped, err := w.checkRaw(nil)
 	if err != nil || shaped {
 		return raw, err

@@ -752,25 +752,15 @@ func (r *Reader) SetAsideElement(at int, t Tolerance, err error) error {
 // It is small enough to inline, for the reason ReadConstructed is.
 func (r *Reader) Open(contents []byte, off int) (sub Reader) {
 	sub = *r
-	r.locate(&sub, contents, off)
-	return sub
-}
-
-// locate sets the input and window of sub, a copy of r, to those of a
-// reader over contents for Open, one level deeper, without the error and
-// the flag of a SEQUENCE's window. It stores no pointer to sub (see
-// enter). Out of line, so that Open inlines.
-//
-//go:noinline
-func (r *Reader) locate(sub *Reader, contents []byte, off int) {
-	sub.in, sub.pos, sub.end = r.window(contents, off)
+	sub.in, sub.pos, sub.end = r.locate(contents, off)
 	sub.depth++
 	sub.seq = false
 	sub.err = nil
+	return sub
 }
 
-// window returns the input and window of a reader over contents for Open.
-func (r *Reader) window(contents []byte, off int) (in []byte, pos, end int) {
+// locate returns the input and window of a reader over contents for Open.
+func (r *Reader) locate(contents []byte, off int) (in []byte, pos, end int) {
 	n := len(contents)
 	if n == 0 && off >= 0 && off <= len(r.in) {
 		return r.in, off, off // empty, where the contents are
