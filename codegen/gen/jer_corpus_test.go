@@ -175,52 +175,11 @@ var jerCorpusPins = map[string]jerCount{
 //
 //	ASN1GEN_CORPUS=/work/shared/corpus go test ./codegen/gen -run CorpusJERCoverage -v
 func TestCorpusJERCoverage(t *testing.T) {
-	root := os.Getenv("ASN1GEN_CORPUS")
-	if root == "" {
-		t.Skip("ASN1GEN_CORPUS not set")
-	}
-	if testing.Short() {
-		t.Skip("plans every corpus module set; skipped with -short")
-	}
-	total := map[string]string{}
-	for _, c := range corpusSets {
-		set := loadCorpusSet(t, root, c.paths, c.anyMap)
-		p, err := plan.New(set, nil, nil)
-		if err != nil {
-			t.Fatalf("%s: %v", c.name, err)
-		}
-		p.Codecs = plan.Codecs{JER: true}
-		why := map[string]int{}
-		n, bad := 0, 0
-		for _, g := range p.Groups() {
-			for _, gt := range g.Types {
-				if gt.Alias != nil || gt.Pkg != "" {
-					continue // no methods of its own
-				}
-				n++
-				e := jercodec.New(p)
-				e.Type(jen.NewFile("m"), gt)
-				key := g.Module + "." + gt.Name
-				total[key] = ""
-				if err := e.Err(); err != nil {
-					c := jerConstruct(err)
-					bad++
-					why[c]++
-					total[key] = c
-				}
-			}
-		}
-		t.Logf("%-18s %5d types, %4d refused%s", c.name, n, bad, oerTable(why))
-	}
-	why := map[string]int{}
-	refused := 0
-	for _, c := range total {
-		if c != "" {
-			why[c]++
-			refused++
-		}
-	}
-	t.Logf("all sets           %5d types, %4d refused%s", len(total), refused, oerTable(why))
+	refused := emitterCoverage(t, plan.Codecs{JER: true}, func(p *plan.Plan, gt *plan.Type) error {
+		e := jercodec.New(p)
+		e.Type(jen.NewFile("m"), gt)
+		return e.Err()
+	}, jerConstruct)
 	if refused != jerRefusedCount {
 		t.Errorf("%d types refused over all sets, pinned at %d: a refusal came back, or one went (lower jerRefusedCount and the README's count)", refused, jerRefusedCount)
 	}

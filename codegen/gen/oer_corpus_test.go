@@ -26,6 +26,26 @@ import (
 //
 //	ASN1GEN_CORPUS=/work/shared/corpus go test ./codegen/gen -run CorpusOERCoverage -v
 func TestCorpusOERCoverage(t *testing.T) {
+	refused := emitterCoverage(t, plan.Codecs{OER: true}, func(p *plan.Plan, gt *plan.Type) error {
+		e := oercodec.New(p)
+		e.Type(jen.NewFile("m"), gt)
+		return e.Err()
+	}, oerConstruct)
+	if refused != oerRefused {
+		t.Errorf("%d types refused over all sets, pinned at %d: a refusal came back, or one went (lower oerRefused and the README's count)", refused, oerRefused)
+	}
+}
+
+// emitterCoverage is the walk of TestCorpusOERCoverage and
+// TestCorpusJERCoverage: for every module set of corpusSets, planned with
+// codecs, it emits each type with methods of its own on its own (emit,
+// which returns the emitter's error) and logs, per set and over all
+// sets, how many types are refused and for which construct (construct
+// of the error). It returns the number refused over all sets: the sets
+// overlap (X.509 is in X.500, RFC 5911 and 5912 in their union), so each
+// type counts once, by module and name.
+func emitterCoverage(t *testing.T, codecs plan.Codecs, emit func(*plan.Plan, *plan.Type) error, construct func(error) string) int {
+	t.Helper()
 	root := os.Getenv("ASN1GEN_CORPUS")
 	if root == "" {
 		t.Skip("ASN1GEN_CORPUS not set")
@@ -33,8 +53,6 @@ func TestCorpusOERCoverage(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plans every corpus module set; skipped with -short")
 	}
-	// The sets overlap (X.509 is in X.500, RFC 5911 and 5912 in their
-	// union): the totals count each type, by module and name, once.
 	total := map[string]string{}
 	for _, c := range corpusSets {
 		set := loadCorpusSet(t, root, c.paths, c.anyMap)
@@ -42,7 +60,7 @@ func TestCorpusOERCoverage(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}
-		p.Codecs = plan.Codecs{OER: true}
+		p.Codecs = codecs
 		why := map[string]int{}
 		n, bad := 0, 0
 		for _, g := range p.Groups() {
@@ -51,14 +69,12 @@ func TestCorpusOERCoverage(t *testing.T) {
 					continue // no methods of its own
 				}
 				n++
-				e := oercodec.New(p)
-				e.Type(jen.NewFile("m"), gt)
 				key := g.Module + "." + gt.Name
 				total[key] = ""
-				if err := e.Err(); err != nil {
+				if err := emit(p, gt); err != nil {
 					bad++
-					why[oerConstruct(err)]++
-					total[key] = oerConstruct(err)
+					why[construct(err)]++
+					total[key] = construct(err)
 				}
 			}
 		}
@@ -73,9 +89,7 @@ func TestCorpusOERCoverage(t *testing.T) {
 		}
 	}
 	t.Logf("all sets           %5d types, %4d refused%s", len(total), refused, oerTable(why))
-	if refused != oerRefused {
-		t.Errorf("%d types refused over all sets, pinned at %d: a refusal came back, or one went (lower oerRefused and the README's count)", refused, oerRefused)
-	}
+	return refused
 }
 
 // oerRefused is the number of corpus types the OER emitter refuses (92
